@@ -1,0 +1,52 @@
+// A verification suite: a table of operations, each with generated cases that
+// are pure functions of (operation, case index, seed), so that any case can be
+// re-run alone and a campaign can be split into deterministic shards.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mlisa::verify {
+
+// The outcome of one case.
+struct CaseOutcome {
+  bool passed = false;
+  bool nan_case = false;      // an operand or the expected result is a NaN
+  std::string operand_class;  // e.g. "zero", "denormal", "nan", "halfway", "random"
+  std::string detail;         // on failure: inputs, expected and actual, one line
+};
+
+// Receives outcomes; thread-safe implementations are the runner's business.
+class CaseSink {
+ public:
+  virtual ~CaseSink() = default;
+  virtual void record(size_t op, uint64_t index, const CaseOutcome& outcome) = 0;
+};
+
+class Suite {
+ public:
+  virtual ~Suite() = default;
+  virtual std::string name() const = 0;         // "fp"
+  virtual std::string target() const = 0;       // "core" for target-independent suites, else mve, sme2, tcore
+  virtual std::string description() const = 0;  // one line
+  virtual std::vector<std::string> operations() const = 0;  // table rows, e.g. "add.f32"
+  virtual uint64_t default_cases() const = 0;   // cases per operation when --cases is absent
+
+  // Runs cases [begin, end) of operation `op`. Batch-oriented oracles (an
+  // emulator run per batch) override this; others implement run_case.
+  // Must be callable from several threads at once.
+  virtual void run_range(size_t op, uint64_t begin, uint64_t end, uint64_t seed, CaseSink& sink) const {
+    for (uint64_t i = begin; i < end; ++i) sink.record(op, i, run_case(op, i, seed));
+  }
+  virtual CaseOutcome run_case(size_t op, uint64_t index, uint64_t seed) const = 0;
+};
+
+// Every registered suite, from the one table in suites.cpp.
+std::vector<std::unique_ptr<Suite>> registered_suites();
+
+// Suite factories, one per suite file.
+std::unique_ptr<Suite> make_fp_suite();
+
+}  // namespace mlisa::verify

@@ -1,0 +1,12 @@
+#include "verify/suite.hpp"
+
+namespace mlisa::verify {
+
+// The one table of suites; each target issue adds its line.
+std::vector<std::unique_ptr<Suite>> registered_suites() {
+  std::vector<std::unique_ptr<Suite>> suites;
+  suites.push_back(make_fp_suite());
+  return suites;
+}
+
+}  // namespace mlisa::verify
