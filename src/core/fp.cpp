@@ -249,7 +249,7 @@ uint64_t add_sub(Format f, uint64_t op1, uint64_t op2, bool subtract, Context& c
   const Unpacked a = unpack(f, op1, c, &ctx.flags);
   const Unpacked b = unpack(f, op2, c, &ctx.flags);
   uint64_t result;
-  if (FPProcessNaNs(f, op1, op2, ctx, &result)) return result;
+  if ((is_nan_type(a.type) || is_nan_type(b.type)) && FPProcessNaNs(f, op1, op2, ctx, &result)) return result;
   const bool sign2 = b.sign != subtract;  // the sign op2 is added with
   const bool inf1 = a.type == FPType::Infinity, inf2 = b.type == FPType::Infinity;
   const bool zero1 = a.type == FPType::Zero, zero2 = b.type == FPType::Zero;
@@ -299,7 +299,7 @@ uint64_t max_min(Format f, uint64_t op1, uint64_t op2, bool is_max, Context& ctx
   const Unpacked a = unpack(f, op1, c, &ctx.flags);
   const Unpacked b = unpack(f, op2, c, &ctx.flags);
   uint64_t result;
-  if (FPProcessNaNs(f, op1, op2, ctx, &result)) return result;
+  if ((is_nan_type(a.type) || is_nan_type(b.type)) && FPProcessNaNs(f, op1, op2, ctx, &result)) return result;
   const int cmp = compare_values(f, a, op1, b, op2);
   const bool first = is_max ? cmp > 0 : cmp < 0;
   const Unpacked& chosen = first ? a : b;
@@ -333,7 +333,22 @@ uint64_t convert_nan(Format from, Format to, uint64_t op) {
   return pack(pt, sign, pt.exp_max, frac);
 }
 
+// Calls fn with the format as a constant: public entry points are flattened,
+// so each format gets its own copy with the format parameters folded in.
+template <typename Fn>
+inline uint64_t per_format(Format f, Fn fn) {
+  switch (f) {
+    case Format::F16: return fn(Format::F16);
+    case Format::BF16: return fn(Format::BF16);
+    case Format::F32: return fn(Format::F32);
+    case Format::F64: break;
+  }
+  return fn(Format::F64);
+}
+
 }  // namespace
+
+#define MLISA_FLATTEN [[gnu::flatten]]
 
 // ---------------------------------------------------------------------------
 // Names and control fields
@@ -470,15 +485,19 @@ bool FPProcessNaNs3(Format f, uint64_t op1, uint64_t op2, uint64_t op3, Context&
 // ---------------------------------------------------------------------------
 // Arithmetic
 
-uint64_t FPAdd(Format f, uint64_t op1, uint64_t op2, Context& ctx) { return add_sub(f, op1, op2, false, ctx); }
-uint64_t FPSub(Format f, uint64_t op1, uint64_t op2, Context& ctx) { return add_sub(f, op1, op2, true, ctx); }
+MLISA_FLATTEN uint64_t FPAdd(Format f, uint64_t op1, uint64_t op2, Context& ctx) {
+  return per_format(f, [&](Format F) { return add_sub(F, op1, op2, false, ctx); });
+}
+MLISA_FLATTEN uint64_t FPSub(Format f, uint64_t op1, uint64_t op2, Context& ctx) {
+  return per_format(f, [&](Format F) { return add_sub(F, op1, op2, true, ctx); });
+}
 
-uint64_t FPMul(Format f, uint64_t op1, uint64_t op2, Context& ctx) {
+static uint64_t FPMul_impl(Format f, uint64_t op1, uint64_t op2, Context& ctx) {
   const Controls c = arith_controls(f, ctx.fpcr);
   const Unpacked a = unpack(f, op1, c, &ctx.flags);
   const Unpacked b = unpack(f, op2, c, &ctx.flags);
   uint64_t result;
-  if (FPProcessNaNs(f, op1, op2, ctx, &result)) return result;
+  if ((is_nan_type(a.type) || is_nan_type(b.type)) && FPProcessNaNs(f, op1, op2, ctx, &result)) return result;
   const bool sign = a.sign != b.sign;
   const bool inf1 = a.type == FPType::Infinity, inf2 = b.type == FPType::Infinity;
   const bool zero1 = a.type == FPType::Zero, zero2 = b.type == FPType::Zero;
@@ -488,12 +507,16 @@ uint64_t FPMul(Format f, uint64_t op1, uint64_t op2, Context& ctx) {
   return round_arith(f, sign, a.exp + b.exp, u128{a.mant} * b.mant, ctx);
 }
 
-uint64_t FPDiv(Format f, uint64_t op1, uint64_t op2, Context& ctx) {
+MLISA_FLATTEN uint64_t FPMul(Format f, uint64_t op1, uint64_t op2, Context& ctx) {
+  return static_cast<uint64_t>(per_format(f, [&](Format F) { return uint64_t{FPMul_impl(F, op1, op2, ctx)}; }));
+}
+
+static uint64_t FPDiv_impl(Format f, uint64_t op1, uint64_t op2, Context& ctx) {
   const Controls c = arith_controls(f, ctx.fpcr);
   const Unpacked a = unpack(f, op1, c, &ctx.flags);
   const Unpacked b = unpack(f, op2, c, &ctx.flags);
   uint64_t result;
-  if (FPProcessNaNs(f, op1, op2, ctx, &result)) return result;
+  if ((is_nan_type(a.type) || is_nan_type(b.type)) && FPProcessNaNs(f, op1, op2, ctx, &result)) return result;
   const bool sign = a.sign != b.sign;
   const bool inf1 = a.type == FPType::Infinity, inf2 = b.type == FPType::Infinity;
   const bool zero1 = a.type == FPType::Zero, zero2 = b.type == FPType::Zero;
@@ -511,7 +534,11 @@ uint64_t FPDiv(Format f, uint64_t op1, uint64_t op2, Context& ctx) {
   return round_arith(f, sign, a.exp - shift - b.exp - 1, (q << 1) | remainder, ctx);
 }
 
-uint64_t FPSqrt(Format f, uint64_t op, Context& ctx) {
+MLISA_FLATTEN uint64_t FPDiv(Format f, uint64_t op1, uint64_t op2, Context& ctx) {
+  return static_cast<uint64_t>(per_format(f, [&](Format F) { return uint64_t{FPDiv_impl(F, op1, op2, ctx)}; }));
+}
+
+static uint64_t FPSqrt_impl(Format f, uint64_t op, Context& ctx) {
   const Unpacked a = unpack(f, op, arith_controls(f, ctx.fpcr), &ctx.flags);
   if (is_nan_type(a.type)) return process_nan(f, a, op, ctx);
   if (a.type == FPType::Zero) return FPZero(f, a.sign);
@@ -528,7 +555,11 @@ uint64_t FPSqrt(Format f, uint64_t op, Context& ctx) {
   return round_arith(f, false, exp / 2 - 1, (root << 1) | !exact, ctx);
 }
 
-uint64_t FPMulAdd(Format f, uint64_t addend, uint64_t op1, uint64_t op2, Context& ctx) {
+MLISA_FLATTEN uint64_t FPSqrt(Format f, uint64_t op, Context& ctx) {
+  return static_cast<uint64_t>(per_format(f, [&](Format F) { return uint64_t{FPSqrt_impl(F, op, ctx)}; }));
+}
+
+static uint64_t FPMulAdd_impl(Format f, uint64_t addend, uint64_t op1, uint64_t op2, Context& ctx) {
   const Controls c = arith_controls(f, ctx.fpcr);
   const Unpacked A = unpack(f, addend, c, &ctx.flags);
   const Unpacked a = unpack(f, op1, c, &ctx.flags);
@@ -554,16 +585,24 @@ uint64_t FPMulAdd(Format f, uint64_t addend, uint64_t op1, uint64_t op2, Context
   return add_values(f, A.sign, A.mant, A.exp, signP, product, a.exp + b.exp, ctx);
 }
 
-uint64_t FPMax(Format f, uint64_t op1, uint64_t op2, Context& ctx) { return max_min(f, op1, op2, true, ctx); }
-uint64_t FPMin(Format f, uint64_t op1, uint64_t op2, Context& ctx) { return max_min(f, op1, op2, false, ctx); }
-uint64_t FPMaxNum(Format f, uint64_t op1, uint64_t op2, Context& ctx) {
-  return max_min_num(f, op1, op2, true, ctx);
-}
-uint64_t FPMinNum(Format f, uint64_t op1, uint64_t op2, Context& ctx) {
-  return max_min_num(f, op1, op2, false, ctx);
+MLISA_FLATTEN uint64_t FPMulAdd(Format f, uint64_t addend, uint64_t op1, uint64_t op2, Context& ctx) {
+  return static_cast<uint64_t>(per_format(f, [&](Format F) { return uint64_t{FPMulAdd_impl(F, addend, op1, op2, ctx)}; }));
 }
 
-uint32_t FPCompare(Format f, uint64_t op1, uint64_t op2, bool signal_nans, Context& ctx) {
+MLISA_FLATTEN uint64_t FPMax(Format f, uint64_t op1, uint64_t op2, Context& ctx) {
+  return per_format(f, [&](Format F) { return max_min(F, op1, op2, true, ctx); });
+}
+MLISA_FLATTEN uint64_t FPMin(Format f, uint64_t op1, uint64_t op2, Context& ctx) {
+  return per_format(f, [&](Format F) { return max_min(F, op1, op2, false, ctx); });
+}
+MLISA_FLATTEN uint64_t FPMaxNum(Format f, uint64_t op1, uint64_t op2, Context& ctx) {
+  return per_format(f, [&](Format F) { return max_min_num(F, op1, op2, true, ctx); });
+}
+MLISA_FLATTEN uint64_t FPMinNum(Format f, uint64_t op1, uint64_t op2, Context& ctx) {
+  return per_format(f, [&](Format F) { return max_min_num(F, op1, op2, false, ctx); });
+}
+
+static uint32_t FPCompare_impl(Format f, uint64_t op1, uint64_t op2, bool signal_nans, Context& ctx) {
   const Controls c = arith_controls(f, ctx.fpcr);
   const Unpacked a = unpack(f, op1, c, &ctx.flags);
   const Unpacked b = unpack(f, op2, c, &ctx.flags);
@@ -573,6 +612,10 @@ uint32_t FPCompare(Format f, uint64_t op1, uint64_t op2, bool signal_nans, Conte
   }
   const int cmp = compare_values(f, a, op1, b, op2);
   return cmp == 0 ? 0b0110 : cmp < 0 ? 0b1000 : 0b0010;
+}
+
+MLISA_FLATTEN uint32_t FPCompare(Format f, uint64_t op1, uint64_t op2, bool signal_nans, Context& ctx) {
+  return static_cast<uint32_t>(per_format(f, [&](Format F) { return uint64_t{FPCompare_impl(F, op1, op2, signal_nans, ctx)}; }));
 }
 
 // ---------------------------------------------------------------------------
