@@ -1,0 +1,85 @@
+// Builtins: functions, getters and setters implemented in C++ under the
+// manual's names. The standard library (UInt, SInt, ZeroExtend, SatQ, ...)
+// and the floating-point library (FPAdd, FPMulAdd, FPMaxNum, ...) are added by
+// the functions below; each target adds the natives through which its specs
+// reach registers and memory (R[n], Q[n, beat], MemU[...], ...).
+#pragma once
+
+#include "spec/ast.hpp"
+
+#include <functional>
+#include <span>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace mlisa::spec {
+
+class Engine;
+
+// A run-time failure inside a builtin or the engine (width mismatch, index out
+// of range, ...). The engine adds the instruction, the pseudocode line and the
+// location before it reaches the user.
+class RuntimeError : public std::runtime_error {
+ public:
+  explicit RuntimeError(std::string msg) : std::runtime_error(std::move(msg)) {}
+};
+
+// Where a builtin is called from, and the engine running it.
+struct CallSite {
+  Engine& engine;
+  const Expr& expr;
+};
+
+enum class BuiltinKind : uint8_t { Function, Getter, Setter };
+
+// A builtin receives its arguments by value. A setter gets the assigned value
+// as the last argument. When `writes_first_arg` is set, args[0] is an l-value
+// (Elem[vector, e, size] = x) and the engine stores args[0] back after the call.
+using BuiltinFn = std::function<Value(CallSite&, std::vector<Value>& args)>;
+
+// The static result type, from the argument expressions (types checked,
+// constants folded in `literal` when ref == Constant or kind == Literal).
+// Return a Bits type with width -1 when the width is known only at run time.
+using TypeRule = std::function<Type(const std::vector<Expr*>& args)>;
+
+struct Builtin {
+  std::string name;
+  BuiltinKind kind = BuiltinKind::Function;
+  int min_args = 0;
+  int max_args = 0;
+  TypeRule result;  // null: the result is Void
+  BuiltinFn fn;
+  bool writes_first_arg = false;
+};
+
+class BuiltinTable {
+ public:
+  int add(Builtin b);  // returns its index
+  // The builtin of that name and kind that takes nargs arguments, or -1.
+  int find(const std::string& name, BuiltinKind kind, size_t nargs) const;
+  bool has_name(const std::string& name) const { return by_name_.count(name) != 0; }
+  const Builtin& at(int index) const { return table_.at(index); }
+  size_t size() const { return table_.size(); }
+
+ private:
+  std::vector<Builtin> table_;
+  std::unordered_multimap<std::string, int> by_name_;
+};
+
+// UInt, SInt, ZeroExtend, SignExtend, Zeros, Ones, Replicate, Align, Min, Max,
+// Abs, SignedSat, UnsignedSat, SignedSatQ, UnsignedSatQ, SatQ, Sat,
+// CountLeadingZeroBits, CountLeadingSignBits, LowestSetBit, HighestSetBit,
+// BitCount, IsZero, IsOnes, IsZeroBit, LSL, LSR, ASR, ROR, LSL_C, LSR_C, ASR_C,
+// ROR_C, Int, Real, RoundDown, RoundUp, RoundTowardsZero, Len, Elem (getter and
+// setter), IsFeatureImplemented, HaveXXX feature queries through the engine's
+// feature set, ...
+void add_standard_builtins(BuiltinTable& table);
+
+// The Arm FP library under the manual's names. The FPCR argument is the value
+// of FPCR/FPSCR (bits(32) or bits(64)); flags are raised through
+// Engine::raise_fp_flags. bits(16) operands are half precision; the BF* names
+// (BFAdd, BFMul, BFMulAdd, ...) take bfloat16.
+void add_fp_builtins(BuiltinTable& table);
+
+}  // namespace mlisa::spec

@@ -1,0 +1,89 @@
+// The engine: runs checked pseudocode against a target's state. Frames are
+// vectors of values indexed by the slots the checker assigned; globals live in
+// the engine (PSTATE, FPSCR, ... as the target's shared pseudocode declares
+// them), registers and memory behind the target's builtins.
+#pragma once
+
+#include "spec/ast.hpp"
+#include "spec/builtins.hpp"
+
+#include <functional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace mlisa::spec {
+
+class Coverage;
+
+// How an instruction's pseudocode ended other than by falling off its end.
+// The engine throws these; the target decides what each means (a fault, a
+// documented CONSTRAINED UNPREDICTABLE choice, decoding another encoding).
+struct EndOfInstruction {
+  enum class Kind : uint8_t {
+    Undefined,                 // UNDEFINED, EndOfDecode(Decode_UNDEF)
+    Unpredictable,             // UNPREDICTABLE
+    ConstrainedUnpredictable,  // CONSTRAINED_UNPREDICTABLE
+    See,                       // SEE "other encoding"
+    Nop,                       // EndOfDecode(Decode_NOP)
+    Exception,                 // an architectural exception raised by a builtin
+  };
+  Kind kind;
+  Loc loc;
+  std::string detail;  // SEE target, exception name
+};
+
+class Engine {
+ public:
+  Engine(const Module& module, const BuiltinTable& builtins);
+
+  const Module& module() const { return module_; }
+  const BuiltinTable& builtins() const { return builtins_; }
+  const SourceSet* sources = nullptr;  // for messages naming pseudocode lines
+
+  // Globals, by the slot the checker gave each GlobalDecl; initialised by
+  // reset_globals() from their initialisers (or zero values).
+  std::vector<Value>& globals() { return globals_; }
+  void reset_globals();
+  int global_slot(const std::string& name) const;  // -1 when absent
+
+  // Calls a pseudocode function or procedure.
+  Value call(const FunctionDecl& fn, std::vector<Value> args);
+
+  // Runs blocks one after the other in one frame (an instruction's decode then
+  // operation sections, sharing its variables). The frame must have the size
+  // the checker computed; encoding fields are written into their slots first.
+  void run(const std::vector<const Block*>& blocks, std::vector<Value>& frame);
+
+  // Evaluates an expression in a frame.
+  Value eval(const Expr& e, std::vector<Value>& frame);
+
+  // Floating-point flags raised by FP builtins go here; the target decides
+  // where they accumulate (FPSCR, FPSR). Default: ORed into fp_flags.
+  std::function<void(uint32_t flags)> on_fp_flags;
+  uint32_t fp_flags = 0;
+  void raise_fp_flags(uint32_t flags) {
+    if (on_fp_flags) on_fp_flags(flags);
+    else fp_flags |= flags;
+  }
+
+  // Architecture features the target implements (IsFeatureImplemented(FEAT_X)).
+  std::set<std::string> features;
+
+  // The target's state, for its builtins (cast back by the target).
+  void* target_state = nullptr;
+
+  // Records lines and branches run, when set.
+  Coverage* coverage = nullptr;
+
+  // Statements executed since construction (benchmarks, runaway guards).
+  uint64_t statements = 0;
+
+ private:
+  friend class Interpreter;
+  const Module& module_;
+  const BuiltinTable& builtins_;
+  std::vector<Value> globals_;
+};
+
+}  // namespace mlisa::spec

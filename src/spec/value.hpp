@@ -1,0 +1,134 @@
+// Run-time values of the pseudocode language: bits(N) of any width (inline up
+// to 64 bits, so the common case never touches the heap), integers (128-bit,
+// overflow is an error), reals, booleans, enumeration members, strings, and
+// aggregates (tuples, records, arrays).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mlisa::spec {
+
+using Int = __int128;
+
+// bits(N). Bit 0 is the least significant; storage words are little-endian.
+class Bits {
+ public:
+  Bits() = default;
+  Bits(uint32_t width, uint64_t value);  // truncates value to width
+  static Bits zeros(uint32_t width);
+  static Bits ones(uint32_t width);
+
+  Bits(const Bits& other);
+  Bits(Bits&& other) noexcept;
+  Bits& operator=(const Bits& other);
+  Bits& operator=(Bits&& other) noexcept;
+  ~Bits();
+
+  uint32_t width() const { return width_; }
+  bool is_small() const { return width_ <= 64; }
+  uint64_t low64() const { return is_small() ? small_ : words_[0]; }  // low 64 bits
+  uint64_t word(uint32_t i) const;                                    // 64-bit word i (0 beyond width)
+  void set_word(uint32_t i, uint64_t v);                              // masked to width
+
+  bool bit(uint32_t i) const;
+  void set_bit(uint32_t i, bool v);
+  Bits slice(uint32_t lo, uint32_t width) const;          // x<lo+width-1:lo>
+  void set_slice(uint32_t lo, const Bits& value);         // x<lo+value.width()-1:lo> = value
+  static Bits concat(const Bits& high, const Bits& low);  // high:low
+
+  bool is_zero() const;
+  bool is_ones() const;
+  int popcount() const;
+  int highest_set_bit() const;  // -1 when zero
+  int lowest_set_bit() const;   // width when zero
+
+  Bits operator~() const;
+  Bits operator&(const Bits& o) const;
+  Bits operator|(const Bits& o) const;
+  Bits operator^(const Bits& o) const;
+  Bits add(const Bits& o) const;  // modulo 2^N
+  Bits sub(const Bits& o) const;
+  Bits shl(uint32_t n) const;
+  Bits lshr(uint32_t n) const;
+  bool operator==(const Bits& o) const;
+
+  Int to_uint() const;  // error if more than 127 significant bits
+  Int to_sint() const;
+  static Bits from_int(uint32_t width, Int v);  // two's complement, low width bits
+
+  std::string to_hex() const;     // 0x... with width/4 digits (rounded up)
+  std::string to_binary() const;  // '0101'
+
+ private:
+  uint32_t words() const { return (width_ + 63) / 64; }
+  void mask_top();
+  uint32_t width_ = 0;
+  union {
+    uint64_t small_ = 0;
+    uint64_t* words_;
+  };
+};
+
+// A bits pattern with don't-care positions ('1x0'): matches v when
+// (v & care) == value.
+struct BitPattern {
+  Bits value;
+  Bits care;
+  bool matches(const Bits& v) const { return (v & care) == value; }
+};
+
+struct EnumType;
+struct RecordType;
+
+enum class ValueKind : uint8_t { Void, Boolean, Integer, Real, Bits, Enum, String, Tuple, Record, Array };
+
+class Value {
+ public:
+  Value() = default;
+  static Value boolean(bool b);
+  static Value integer(Int i);
+  static Value real(double r);
+  static Value bits(Bits b);
+  static Value bits(uint32_t width, uint64_t v) { return bits(Bits(width, v)); }
+  static Value enumeration(const EnumType* type, uint32_t member);
+  static Value string(std::string s);
+  static Value tuple(std::vector<Value> elems);
+  static Value record(const RecordType* type, std::vector<Value> fields);
+  static Value array(std::vector<Value> elems, Int first_index);
+
+  ValueKind kind() const { return kind_; }
+  bool as_bool() const { return b_; }
+  Int as_int() const { return i_; }
+  double as_real() const { return r_; }
+  const Bits& as_bits() const { return bits_; }
+  Bits& as_bits() { return bits_; }
+  uint32_t enum_member() const { return static_cast<uint32_t>(i_); }
+  const EnumType* enum_type() const { return enum_type_; }
+  const RecordType* record_type() const { return record_type_; }
+  const std::string& as_string() const;
+  // Tuple elements, record fields or array elements; copied on write.
+  const std::vector<Value>& elems() const;
+  std::vector<Value>& mutable_elems();
+  Int array_first() const { return i_; }
+
+  // `integer 42`, `boolean TRUE`, `bits(8) 0x5a`, `real 0.5`, ...
+  std::string describe() const;
+
+ private:
+  ValueKind kind_ = ValueKind::Void;
+  bool b_ = false;
+  Int i_ = 0;  // integer, enum member, array first index
+  double r_ = 0;
+  Bits bits_;
+  const EnumType* enum_type_ = nullptr;
+  const RecordType* record_type_ = nullptr;
+  std::shared_ptr<std::vector<Value>> elems_;  // shared until written
+  std::shared_ptr<const std::string> str_;
+};
+
+std::string int_to_string(Int v);
+
+}  // namespace mlisa::spec
