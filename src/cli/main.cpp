@@ -94,7 +94,10 @@ int run(int argc, char** argv) {
 int main(int argc, char** argv) {
   try {
     int code = run(argc, argv);
-    std::fflush(stdout);
+    if (std::fflush(stdout) != 0 || std::ferror(stdout)) {
+      print_error(mlisa::format_error("cannot write to standard output"));
+      return code == 0 ? 2 : code;
+    }
     return code;
   } catch (const mlisa::Error& e) {
     print_error(e.what());
