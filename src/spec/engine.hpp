@@ -16,6 +16,20 @@ namespace mlisa::spec {
 
 class Coverage;
 
+// A run-time failure of pseudocode (width mismatch, index out of range, failed
+// assertion, no case matched), at the statement or expression where it
+// happened. what() is the message alone; format() adds the location.
+class ExecutionError : public std::runtime_error {
+ public:
+  ExecutionError(Loc loc, std::string msg) : std::runtime_error(std::move(msg)), loc_(loc) {}
+  const Loc& loc() const { return loc_; }
+  // "file:line:col: error: MSG" with the pseudocode line and a caret.
+  std::string format(const SourceSet& sources) const;
+
+ private:
+  Loc loc_;
+};
+
 // How an instruction's pseudocode ended other than by falling off its end.
 // The engine throws these; the target decides what each means (a fault, a
 // documented CONSTRAINED UNPREDICTABLE choice, decoding another encoding).
@@ -85,5 +99,8 @@ class Engine {
   const BuiltinTable& builtins_;
   std::vector<Value> globals_;
 };
+
+// Builtins the engine itself provides: EndOfDecode(Decode_X), Unreachable().
+void add_engine_builtins(BuiltinTable& table);
 
 }  // namespace mlisa::spec
