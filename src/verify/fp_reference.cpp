@@ -676,7 +676,10 @@ Result FPToFixed(Format from, uint64_t op, int fbits, bool is_unsigned, int int_
     flags |= flag::IOC;
   } else {
     if (is_nan_type(u.type)) flags |= flag::IOC;  // converts as its value, 0
-    Real v(64), down(64), error(64);
+    // error = value - floor(value) lies in [0, 1) with bits down to the value's
+    // lowest bit: for a tiny negative value that is 1 - tiny, so size it for that.
+    const long lowest = u.mant == 0 ? 0 : static_cast<long>(u.exp) + fbits;
+    Real v(64), down(64), error(64 + std::max(0L, -lowest) + 2);
     load(v, u);  // NaN and zero load as 0
     require_exact(mpfr_mul_2si(v, v, fbits, MPFR_RNDN), "scaling");
     require_integer_fits(mpfr_floor(down, v), "floor");
