@@ -83,6 +83,26 @@ class Real {
   mpfr_t v_;
 };
 
+// MPFR's exponent range is per-thread state that a caller may have narrowed (to
+// emulate a format with mpfr_subnormalize, say). Every entry point widens it to
+// the maximum for its duration, so exact steps never overflow or underflow.
+class WideExponents {
+ public:
+  WideExponents() : emin_(mpfr_get_emin()), emax_(mpfr_get_emax()) {
+    mpfr_set_emin(mpfr_get_emin_min());
+    mpfr_set_emax(mpfr_get_emax_max());
+  }
+  ~WideExponents() {
+    mpfr_set_emin(emin_);
+    mpfr_set_emax(emax_);
+  }
+  WideExponents(const WideExponents&) = delete;
+  WideExponents& operator=(const WideExponents&) = delete;
+
+ private:
+  mpfr_exp_t emin_, emax_;
+};
+
 // Every exact step checks MPFR's ternary value: a reference that silently
 // rounded where it claims exactness would be worthless.
 void require_exact(int ternary, const char* what) {
@@ -469,14 +489,17 @@ void check_format_width(int int_width) {
 // The operations.
 
 Result FPAdd(Format f, uint64_t op1, uint64_t op2, const FPCR& fpcr) {
+  const WideExponents range;
   return add_sub(f, op1, op2, false, fpcr);
 }
 
 Result FPSub(Format f, uint64_t op1, uint64_t op2, const FPCR& fpcr) {
+  const WideExponents range;
   return add_sub(f, op1, op2, true, fpcr);
 }
 
 Result FPMul(Format f, uint64_t op1, uint64_t op2, const FPCR& fpcr) {
+  const WideExponents range;
   uint32_t flags = 0;
   const Unpacked u1 = Unpack(f, op1, fpcr, UnpackKind::DataProcessing, flags);
   const Unpacked u2 = Unpack(f, op2, fpcr, UnpackKind::DataProcessing, flags);
@@ -497,6 +520,7 @@ Result FPMul(Format f, uint64_t op1, uint64_t op2, const FPCR& fpcr) {
 }
 
 Result FPDiv(Format f, uint64_t op1, uint64_t op2, const FPCR& fpcr) {
+  const WideExponents range;
   uint32_t flags = 0;
   const Unpacked u1 = Unpack(f, op1, fpcr, UnpackKind::DataProcessing, flags);
   const Unpacked u2 = Unpack(f, op2, fpcr, UnpackKind::DataProcessing, flags);
@@ -520,6 +544,7 @@ Result FPDiv(Format f, uint64_t op1, uint64_t op2, const FPCR& fpcr) {
 }
 
 Result FPSqrt(Format f, uint64_t op, const FPCR& fpcr) {
+  const WideExponents range;
   uint32_t flags = 0;
   const Unpacked u = Unpack(f, op, fpcr, UnpackKind::DataProcessing, flags);
   if (is_nan_type(u.type)) return {ProcessNaN(f, u.type, op, fpcr, flags), flags};
@@ -535,6 +560,7 @@ Result FPSqrt(Format f, uint64_t op, const FPCR& fpcr) {
 }
 
 Result FPMulAdd(Format f, uint64_t addend, uint64_t op1, uint64_t op2, const FPCR& fpcr) {
+  const WideExponents range;
   uint32_t flags = 0;
   const Unpacked uA = Unpack(f, addend, fpcr, UnpackKind::DataProcessing, flags);
   const Unpacked u1 = Unpack(f, op1, fpcr, UnpackKind::DataProcessing, flags);
@@ -582,19 +608,24 @@ Result FPMulAdd(Format f, uint64_t addend, uint64_t op1, uint64_t op2, const FPC
 }
 
 Result FPMax(Format f, uint64_t op1, uint64_t op2, const FPCR& fpcr) {
+  const WideExponents range;
   return max_min(f, op1, op2, Pick::Max, fpcr, 0);
 }
 Result FPMin(Format f, uint64_t op1, uint64_t op2, const FPCR& fpcr) {
+  const WideExponents range;
   return max_min(f, op1, op2, Pick::Min, fpcr, 0);
 }
 Result FPMaxNum(Format f, uint64_t op1, uint64_t op2, const FPCR& fpcr) {
+  const WideExponents range;
   return max_min_num(f, op1, op2, Pick::Max, fpcr);
 }
 Result FPMinNum(Format f, uint64_t op1, uint64_t op2, const FPCR& fpcr) {
+  const WideExponents range;
   return max_min_num(f, op1, op2, Pick::Min, fpcr);
 }
 
 Result FPCompare(Format f, uint64_t op1, uint64_t op2, bool signal_nans, const FPCR& fpcr) {
+  const WideExponents range;
   uint32_t flags = 0;
   const Unpacked u1 = Unpack(f, op1, fpcr, UnpackKind::DataProcessing, flags);
   const Unpacked u2 = Unpack(f, op2, fpcr, UnpackKind::DataProcessing, flags);
@@ -620,6 +651,7 @@ Result FPNeg(Format f, uint64_t op) {
 }
 
 Result FPConvert(Format from, Format to, uint64_t op, const FPCR& fpcr, Rounding rounding) {
+  const WideExponents range;
   uint32_t flags = 0;
   op &= mask_of(params(from).width);
   const Unpacked u = Unpack(from, op, fpcr, UnpackKind::Conversion, flags);
@@ -661,6 +693,7 @@ Result FPConvert(Format from, Format to, uint64_t op, const FPCR& fpcr, Rounding
 
 Result FPToFixed(Format from, uint64_t op, int fbits, bool is_unsigned, int int_width,
                  const FPCR& fpcr, Rounding rounding) {
+  const WideExponents range;
   check_format_width(int_width);
   if (rounding == Rounding::Odd) throw std::invalid_argument("reference: FPToFixed has no round to odd");
   uint32_t flags = 0;
@@ -716,6 +749,7 @@ Result FPToFixed(Format from, uint64_t op, int fbits, bool is_unsigned, int int_
 
 Result FixedToFP(Format to, uint64_t op, int fbits, bool is_unsigned, int int_width,
                  const FPCR& fpcr, Rounding rounding) {
+  const WideExponents range;
   check_format_width(int_width);
   op &= mask_of(int_width);
   bool negative = false;
@@ -733,6 +767,7 @@ Result FixedToFP(Format to, uint64_t op, int fbits, bool is_unsigned, int int_wi
 
 Result RoundExact(Format f, bool sign, unsigned __int128 mant, int exp2, const FPCR& fpcr,
                   Rounding rounding) {
+  const WideExponents range;
   if (mant == 0) throw std::invalid_argument("reference: RoundExact of zero");
   Real v(128), low(64);
   require_exact(mpfr_set_ui_2exp(v, static_cast<uint64_t>(mant >> 64), exp2 + 64, MPFR_RNDN), "high");

@@ -6,7 +6,12 @@
 // 2^-23 in f32, 2^-10 in f16, 2^-7 in bf16, 2^-52 in f64.
 #include "verify/fp_reference.hpp"
 
+#include <gmp.h>
 #include <gtest/gtest.h>
+#include <mpfr.h>
+
+#include <algorithm>
+#include <string>
 
 namespace {
 
@@ -433,6 +438,13 @@ TEST(FpReference, ConvertF32F16) {
   EXPECT_RESULT(ref::FPConvert(F32, F16, 0xc8000000, AHP, N), 0xffff, IOC);
   // 131008 exactly [2^16 * 1.1111111111b = 0x47ffe000] converts to 0x7fff without flags.
   EXPECT_RESULT(ref::FPConvert(F32, F16, 0x47ffe000, AHP, N), 0x7fff, 0);
+  // 131040 = 2^16 * 1.11111111111b (eleven ones) [0x47fff000] lies between the AHP
+  // max 131008 and 2^17. Towards zero it rounds down to 0x7fff with IXC only; to
+  // nearest it is a tie with an odd kept LSB, rounds up beyond the AHP range, and
+  // so gives 0x7fff with IOC only: the test is on the rounded value.
+  EXPECT_RESULT(ref::FPConvert(F32, F16, 0x47fff000, with(RZ, false, false, false, true), Rounding::Zero),
+                0x7fff, IXC);
+  EXPECT_RESULT(ref::FPConvert(F32, F16, 0x47fff000, AHP, N), 0x7fff, IOC);
   // AHP: infinity gives sign:0x7fff with IOC; a NaN gives a zero of its sign with IOC.
   EXPECT_RESULT(ref::FPConvert(F32, F16, 0x7f800000, AHP, N), 0x7fff, IOC);
   EXPECT_RESULT(ref::FPConvert(F32, F16, 0xff800000, AHP, N), 0xffff, IOC);
@@ -649,6 +661,145 @@ TEST(FpReference, HelperFunctions) {
   EXPECT_TRUE(ref::IsNaN(F16, 0x7c01));
   EXPECT_FALSE(ref::IsNaN(F16, 0x7c00));
   EXPECT_TRUE(ref::IsNaN(BF16, 0xffc0));
+}
+
+// ---------------------------------------------------------------------------
+// A second, independent route to the same numbers: MPFR's own correctly rounded
+// operations at the format's precision, with the exponent range set so that
+// mpfr_check_range + mpfr_subnormalize give IEEE gradual underflow and overflow.
+// This covers the four IEEE roundings without flushing; the flags compared are
+// IXC and OFC, since MPFR detects underflow after rounding and Arm before.
+
+struct Ieee {
+  int width, F, min_exp, max_exp;
+};
+Ieee ieee(Format f) {
+  switch (f) {
+    case Format::F16: return {16, 10, -14, 15};
+    case Format::BF16: return {16, 7, -126, 127};
+    case Format::F32: return {32, 23, -126, 127};
+    case Format::F64: return {64, 52, -1022, 1023};
+  }
+  return {};
+}
+
+uint64_t splitmix(uint64_t& s) {
+  uint64_t z = (s += 0x9e3779b97f4a7c15ull);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+// A random finite pattern: any exponent, or one near `centre`.
+uint64_t random_finite(const Ieee& p, uint64_t& s, int centre) {
+  const int E = p.width - 1 - p.F;
+  const uint64_t ones = (uint64_t{1} << E) - 1;
+  const uint64_t frac = splitmix(s) & ((uint64_t{1} << p.F) - 1);
+  uint64_t exp = splitmix(s) % ones;  // 0 .. all-ones - 1
+  if (splitmix(s) & 1) {
+    const int bias = static_cast<int>(ones >> 1);
+    const long e = centre + static_cast<long>(splitmix(s) % 9) - 4 + bias;
+    exp = static_cast<uint64_t>(std::clamp<long>(e, 0, static_cast<long>(ones) - 1));
+  }
+  const uint64_t sign = (splitmix(s) & 1) << (p.width - 1);
+  return sign | (exp << p.F) | frac;
+}
+
+void to_mpfr(mpfr_t x, const Ieee& p, uint64_t bits) {
+  const uint64_t frac = bits & ((uint64_t{1} << p.F) - 1);
+  const int E = p.width - 1 - p.F;
+  const uint64_t exp = (bits >> p.F) & ((uint64_t{1} << E) - 1);
+  const int bias = (1 << (E - 1)) - 1;
+  if (exp == 0) mpfr_set_ui_2exp(x, frac, p.min_exp - p.F, MPFR_RNDN);
+  else mpfr_set_ui_2exp(x, frac | (uint64_t{1} << p.F), static_cast<long>(exp) - bias - p.F, MPFR_RNDN);
+  if (bits >> (p.width - 1)) mpfr_neg(x, x, MPFR_RNDN);
+}
+
+uint64_t from_mpfr(mpfr_t x, const Ieee& p) {
+  const int E = p.width - 1 - p.F;
+  const int bias = (1 << (E - 1)) - 1;
+  const uint64_t sign = static_cast<uint64_t>(mpfr_signbit(x) ? 1 : 0) << (p.width - 1);
+  if (mpfr_inf_p(x)) return sign | (((uint64_t{1} << E) - 1) << p.F);
+  if (mpfr_zero_p(x)) return sign;
+  mpfr_t m;
+  mpfr_init2(m, 64);
+  mpfr_abs(m, x, MPFR_RNDN);
+  const long e = mpfr_get_exp(m) - 1;
+  uint64_t out;
+  if (e >= p.min_exp) {
+    mpfr_mul_2si(m, m, p.F - e, MPFR_RNDN);
+    out = sign | (static_cast<uint64_t>(e + bias) << p.F) | (mpfr_get_ui(m, MPFR_RNDN) - (uint64_t{1} << p.F));
+  } else {
+    mpfr_mul_2si(m, m, p.F - p.min_exp, MPFR_RNDN);
+    out = sign | mpfr_get_ui(m, MPFR_RNDN);
+  }
+  mpfr_clear(m);
+  return out;
+}
+
+TEST(FpReference, AgreesWithMpfrNativeRounding) {
+  const mpfr_exp_t saved_emin = mpfr_get_emin(), saved_emax = mpfr_get_emax();
+  const Rounding modes[] = {Rounding::TieEven, Rounding::PosInf, Rounding::NegInf, Rounding::Zero};
+  const mpfr_rnd_t mpfr_modes[] = {MPFR_RNDN, MPFR_RNDU, MPFR_RNDD, MPFR_RNDZ};
+  uint64_t state = 12345;
+  for (Format f : {F16, BF16, F32, F64}) {
+    const Ieee p = ieee(f);
+    for (int op = 0; op < 6; ++op) {
+      int mismatches = 0;
+      for (int i = 0; i < 5000; ++i) {
+        const int centre = static_cast<int>(splitmix(state) % 7) - 3;
+        const uint64_t a = random_finite(p, state, centre), b = random_finite(p, state, centre),
+                       c = random_finite(p, state, 2 * centre);
+        const int mi = static_cast<int>(splitmix(state) % 4);
+        FPCR fpcr;
+        fpcr.rmode = modes[mi];
+        const mpfr_rnd_t rnd = mpfr_modes[mi];
+
+        mpfr_t x, y, z, r;
+        mpfr_inits2(64, x, y, z, nullptr);
+        mpfr_init2(r, p.F + 1);
+        to_mpfr(x, p, a);
+        to_mpfr(y, p, b);
+        to_mpfr(z, p, c);
+        // MPFR exponents: x = 0.1b... * 2^e; the smallest denormal 2^(min-F) has
+        // e = min - F + 1, and values below 2^(max+1) have e <= max + 1.
+        mpfr_set_emin(p.min_exp - p.F + 1);
+        mpfr_set_emax(p.max_exp + 1);
+        mpfr_clear_flags();
+        int t = 0;
+        ref::Result want;
+        switch (op) {
+          case 0: t = mpfr_add(r, x, y, rnd), want = ref::FPAdd(f, a, b, fpcr); break;
+          case 1: t = mpfr_sub(r, x, y, rnd), want = ref::FPSub(f, a, b, fpcr); break;
+          case 2: t = mpfr_mul(r, x, y, rnd), want = ref::FPMul(f, a, b, fpcr); break;
+          case 3:
+            if (mpfr_zero_p(y)) mpfr_set_ui(y, 1, MPFR_RNDN);
+            t = mpfr_div(r, x, y, rnd), want = ref::FPDiv(f, a, from_mpfr(y, p), fpcr);
+            break;
+          case 4:
+            mpfr_abs(x, x, MPFR_RNDN);
+            t = mpfr_sqrt(r, x, rnd), want = ref::FPSqrt(f, from_mpfr(x, p), fpcr);
+            break;
+          case 5: t = mpfr_fma(r, x, y, z, rnd), want = ref::FPMulAdd(f, c, a, b, fpcr); break;
+        }
+        t = mpfr_check_range(r, t, rnd);
+        t = mpfr_subnormalize(r, t, rnd);
+        const bool overflow = mpfr_overflow_p();
+        mpfr_set_emin(saved_emin);
+        mpfr_set_emax(saved_emax);
+        const uint64_t bits = from_mpfr(r, p);
+        const uint32_t flags = (t != 0 ? IXC : 0) | (overflow ? OFC : 0);
+        mpfr_clears(x, y, z, r, nullptr);
+        if (bits != want.bits || flags != (want.flags & (IXC | OFC))) {
+          if (++mismatches <= 3)
+            ADD_FAILURE() << "format " << p.width << "/" << p.F << " op " << op << " a=0x" << std::hex << a
+                          << " b=0x" << b << " c=0x" << c << " mode " << mi << ": mpfr 0x" << bits << " flags "
+                          << flags << ", reference 0x" << want.bits << " flags " << want.flags;
+        }
+      }
+      EXPECT_EQ(mismatches, 0);
+    }
+  }
 }
 
 }  // namespace
