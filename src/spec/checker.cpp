@@ -490,6 +490,25 @@ struct Checker::Impl {
     error(e->loc, fmt::format("{} has no fields", bt.describe()));
   }
 
+  // base.<f1, f2, ...>: one resolved Field node per name joins args (after the
+  // base), so that reading and writing need no lookup by name.
+  void field_list(Expr* e) {
+    e->args.resize(1);
+    int32_t total = 0;
+    for (const std::string& f : e->fields) {
+      Expr* field = module.arena.expr();
+      field->kind = ExprKind::Field;
+      field->loc = e->loc;
+      field->name = f;
+      field->args = {e->args[0]};
+      field_type(field);
+      if (!field->type.is_bits()) error(e->loc, fmt::format("field '{}' is not bits", f));
+      total = (total < 0 || field->type.width < 0) ? -1 : total + field->type.width;
+      e->args.push_back(field);
+    }
+    e->type = Type::bits(total);
+  }
+
   void binary_type(Expr* e) {
     Expr* a = e->args[0];
     Expr* b = e->args[1];
@@ -648,22 +667,10 @@ struct Checker::Impl {
         expr(e->args[0]);
         field_type(e);
         return;
-      case ExprKind::FieldList: {
+      case ExprKind::FieldList:
         expr(e->args[0]);
-        int32_t total = 0;
-        for (const std::string& f : e->fields) {
-          Expr probe;
-          probe.kind = ExprKind::Field;
-          probe.loc = e->loc;
-          probe.name = f;
-          probe.args = {e->args[0]};
-          field_type(&probe);
-          if (!probe.type.is_bits()) error(e->loc, fmt::format("field '{}' is not bits", f));
-          total = (total < 0 || probe.type.width < 0) ? -1 : total + probe.type.width;
-        }
-        e->type = Type::bits(total);
+        field_list(e);
         return;
-      }
       case ExprKind::Slice:
         expr(e->args[0]);
         e->type = slice_type(e);
@@ -766,22 +773,11 @@ struct Checker::Impl {
         field_type(e);
         check_assignable(e->type, value_type, e->loc, "assignment");
         return;
-      case ExprKind::FieldList: {
+      case ExprKind::FieldList:
         lvalue_base(e->args[0]);
-        int32_t total = 0;
-        for (const std::string& f : e->fields) {
-          Expr probe;
-          probe.kind = ExprKind::Field;
-          probe.loc = e->loc;
-          probe.name = f;
-          probe.args = {e->args[0]};
-          field_type(&probe);
-          total = (total < 0 || probe.type.width < 0) ? -1 : total + probe.type.width;
-        }
-        e->type = Type::bits(total);
+        field_list(e);
         check_assignable(e->type, value_type, e->loc, "assignment");
         return;
-      }
       case ExprKind::Index: {
         exprs(e->args);
         Symbol* s = lookup(e->name);

@@ -411,24 +411,12 @@ Value Interpreter::eval(const Expr& e) {
       return call(e);
     case ExprKind::Field: return read_field(eval(*e.args[0]), e);
     case ExprKind::FieldList: {
+      // args[1..] are the resolved fields, most significant first.
       const Value base = eval(*e.args[0]);
       Bits out = Bits::zeros(0);
-      for (const std::string& name : e.fields) {
-        Expr probe = e;
-        probe.kind = ExprKind::Field;
-        probe.name = name;
-        // Field positions were resolved by the checker per name; find the index again.
-        const Type& bt = e.args[0]->type;
-        probe.slot = -1;
-        if (bt.fields) {
-          for (size_t i = 0; i < bt.fields->fields.size(); ++i)
-            if (bt.fields->fields[i].name == name) probe.slot = static_cast<int32_t>(i);
-        } else if (bt.record_type) {
-          for (size_t i = 0; i < bt.record_type->field_names.size(); ++i)
-            if (bt.record_type->field_names[i] == name) probe.slot = static_cast<int32_t>(i);
-        }
-        const Value f = read_field(base, probe);
-        if (f.kind() != ValueKind::Bits) fail(fmt::format("field '{}' is not bits", name));
+      for (size_t i = 1; i < e.args.size(); ++i) {
+        const Value f = read_field(base, *e.args[i]);
+        if (f.kind() != ValueKind::Bits) fail(fmt::format("field '{}' is not bits", e.args[i]->name));
         out = Bits::concat(out, f.as_bits());
       }
       return Value::bits(std::move(out));
@@ -665,30 +653,13 @@ void Interpreter::assign(const Expr& target, Value v) {
     case ExprKind::FieldList: {
       Value base = eval(*target.args[0]);
       if (v.kind() != ValueKind::Bits) fail("a field list takes bits");
-      const Type& bt = target.args[0]->type;
       uint32_t pos = v.as_bits().width();
-      for (const std::string& name : target.fields) {
-        Expr probe = target;
-        probe.kind = ExprKind::Field;
-        probe.name = name;
-        probe.slot = -1;
-        uint32_t width = 0;
-        if (bt.fields) {
-          for (size_t i = 0; i < bt.fields->fields.size(); ++i)
-            if (bt.fields->fields[i].name == name) {
-              probe.slot = static_cast<int32_t>(i);
-              width = bt.fields->fields[i].hi - bt.fields->fields[i].lo + 1;
-            }
-        } else if (bt.record_type) {
-          for (size_t i = 0; i < bt.record_type->field_names.size(); ++i)
-            if (bt.record_type->field_names[i] == name) {
-              probe.slot = static_cast<int32_t>(i);
-              width = static_cast<uint32_t>(bt.record_type->field_types[i].width);
-            }
-        }
+      for (size_t i = 1; i < target.args.size(); ++i) {
+        const Expr& field = *target.args[i];
+        const uint32_t width = static_cast<uint32_t>(field.type.width);
         if (width > pos) fail("field list wider than the value assigned");
         pos -= width;
-        write_field(base, probe, Value::bits(v.as_bits().slice(pos, width)));
+        write_field(base, field, Value::bits(v.as_bits().slice(pos, width)));
       }
       if (pos != 0) fail("field list narrower than the value assigned");
       assign(*target.args[0], std::move(base));
