@@ -345,7 +345,10 @@ void gen_binary(Gen& g) {
     // Ordinary numbers with nearby exponents.
     const int e = r.range(-20, 20);
     o[0] = random_normal(r, m, e - 2, e + 2);
-    o[1] = random_normal(r, m, e - (additive ? m.F + 3 : 4), e + (additive ? 2 : 4));
+    // For sums: alignment shifts up to F+3 (rounding bits), sometimes far beyond
+    // (only the sticky bit survives).
+    const int reach = additive ? (r.chance(1, 4) ? 3 * m.F + 8 : m.F + 3) : 4;
+    o[1] = random_normal(r, m, e - reach, e + (additive ? 2 : 4));
     if (r.coin()) std::swap(o[0], o[1]);
     g.c.operand_class = "normal";
   } else if (pick < 55) {
@@ -430,6 +433,8 @@ void gen_binary(Gen& g) {
     // Opposite signs, equal magnitudes: exact zero sums.
     o[0] = r.chance(3, 4) ? moderate(r, m) : edge_operand(r, m).bits;
     o[1] = o[0] ^ (k == OpKind::Sub ? 0 : m.sign_bit());
+    // Or one ulp apart: the exact result is a single ulp, often a denormal.
+    if (r.coin() && ((o[1] >> m.F) & m.exp_ones()) != m.exp_ones()) o[1] = nudge(r, m, o[1]);
     g.c.operand_class = "cancel";
   }
 }
