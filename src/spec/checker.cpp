@@ -174,6 +174,16 @@ struct Checker::Impl {
     }
   }
 
+  // Builtins name the target's enumerations (FPRounding, FPType); a target
+  // that does not declare them gets an untyped value.
+  void resolve_builtin_type(Type& t) {
+    if (t.kind == TypeKind::Named) {
+      auto it = types.find(t.name);
+      t = it != types.end() ? it->second : Type::of(TypeKind::Any);
+    }
+    for (Type& e : t.elems) resolve_builtin_type(e);
+  }
+
   static bool same_kind(const Type& a, const Type& b) {
     return a.kind == b.kind || a.kind == TypeKind::Any || b.kind == TypeKind::Any;
   }
@@ -383,6 +393,7 @@ struct Checker::Impl {
       e->builtin = b;
       const Builtin& bi = builtins.at(b);
       e->type = bi.result ? bi.result(e->args) : Type::of(TypeKind::Void);
+      resolve_builtin_type(e->type);
       return;
     }
     if (has_function_named(e->name) || builtins.has_name(e->name))
