@@ -968,9 +968,10 @@ struct Checker::Impl {
     if (!inferred) resolve_type(t, s->loc);
     s->slots.clear();
     if (t.kind == TypeKind::Tuple && s->names.size() > 1) {
-      Expr* init = nullptr;
+      // The parser keeps a typed tuple declaration's initialiser in `value`.
+      Expr* init = s->value;
       for (Expr* i : s->inits)
-        if (i) init = i;
+        if (!init && i) init = i;
       if (init) {
         expr(init);
         check_assignable(t, init->type, init->loc, "initialiser");

@@ -189,9 +189,9 @@ void Interpreter::check_type(const Type& t, const Value& v, const char* what) {
 
 void Interpreter::declare(const Stmt& s) {
   if (s.decl_type.kind == TypeKind::Tuple && s.names.size() > 1) {
-    const Expr* init = nullptr;
+    const Expr* init = s.value;
     for (const Expr* i : s.inits)
-      if (i) init = i;
+      if (!init && i) init = i;
     Value v = init ? eval(*init) : default_value(s.decl_type);
     const auto& elems = v.elems();
     for (size_t i = 0; i < s.slots.size(); ++i) {
