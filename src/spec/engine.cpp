@@ -576,13 +576,32 @@ Value Interpreter::call_builtin(const Expr& e, std::vector<Value>& args) {
   const Builtin& b = engine_.builtins().at(e.builtin);
   CallSite site{engine_, e};
   Value r = b.fn(site, args);
-  if (b.writes_first_arg && !e.args.empty()) assign(*e.args[0], args[0]);
+  if (b.writes_first_arg && !e.args.empty()) assign(*e.args[0], std::move(args[0]));
   return r;
 }
 
+// Borrows an argument vector from the engine's pool for the length of a call.
+class PooledArgs {
+ public:
+  PooledArgs(std::deque<std::vector<Value>>& pool, size_t& depth) : depth_(depth) {
+    if (pool.size() <= depth) pool.emplace_back();
+    args_ = &pool[depth++];
+    args_->clear();
+  }
+  ~PooledArgs() {
+    args_->clear();
+    --depth_;
+  }
+  std::vector<Value>& get() { return *args_; }
+
+ private:
+  std::vector<Value>* args_;
+  size_t& depth_;
+};
+
 Value Interpreter::call(const Expr& e) {
-  std::vector<Value> args;
-  args.reserve(e.args.size());
+  PooledArgs pooled(engine_.arg_pool_, engine_.arg_depth_);
+  std::vector<Value>& args = pooled.get();
   for (const Expr* a : e.args) args.push_back(eval(*a));
   if (e.ref == RefKind::Builtin) return call_builtin(e, args);
   if (e.ref == RefKind::Function && e.callee) return call_function(*e.callee, args, nullptr);
@@ -675,7 +694,8 @@ void Interpreter::assign(const Expr& target, Value v) {
         arr.mutable_elems()[static_cast<size_t>(i)] = std::move(v);
         return;
       }
-      std::vector<Value> args;
+      PooledArgs pooled(engine_.arg_pool_, engine_.arg_depth_);
+      std::vector<Value>& args = pooled.get();
       for (const Expr* a : target.args) args.push_back(eval(*a));
       if (target.ref == RefKind::Function && target.callee) {
         call_function(*target.callee, args, &v);

@@ -7,6 +7,7 @@
 #include "spec/ast.hpp"
 #include "spec/builtins.hpp"
 
+#include <deque>
 #include <functional>
 #include <set>
 #include <string>
@@ -95,6 +96,10 @@ class Engine {
 
  private:
   friend class Interpreter;
+  // Argument vectors reused across calls, one per call depth, so that a call
+  // does not allocate once the pool has grown (a deque keeps them in place).
+  std::deque<std::vector<Value>> arg_pool_;
+  size_t arg_depth_ = 0;
   const Module& module_;
   const BuiltinTable& builtins_;
   std::vector<Value> globals_;
