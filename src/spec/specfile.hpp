@@ -59,6 +59,10 @@ struct Encoding {
   std::vector<std::string> features;
   Block decode;
   uint32_t decode_first_line = 0, decode_last_line = 0;  // for `spec show`
+  // This encoding's own tree of the instruction's operation: the checker
+  // writes frame slots into the tree, and each encoding has its own frame.
+  // Run {&decode, &operation}.
+  Block operation;
   int32_t frame_size = 0;  // decode and operation share the frame; fields first
 
   const EncodingField* field(const std::string& name) const;
@@ -74,6 +78,8 @@ struct InstructionSpec {
   Loc loc;
   std::vector<std::string> features;
   std::vector<Encoding> encodings;
+  // The first encoding's operation tree (checked in that encoding's frame), or,
+  // with no encodings, the operation checked alone. Use Encoding::operation.
   Block operation;
   uint32_t operation_first_line = 0, operation_last_line = 0;
 };
