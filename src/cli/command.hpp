@@ -31,5 +31,6 @@ std::span<const CommandSpec> commands();
 // Setup functions, one per subcommand file.
 Action setup_fp(CLI::App& sub, const GlobalOptions& global);
 Action setup_verify(CLI::App& sub, const GlobalOptions& global);
+Action setup_spec(CLI::App& sub, const GlobalOptions& global);
 
 }  // namespace mlisa::cli

@@ -5,6 +5,7 @@ namespace mlisa::cli {
 // The one table of subcommands, in the order --help lists them.
 static const CommandSpec kCommands[] = {
     {"fp", "Calculator over the Arm floating-point library", &setup_fp},
+    {"spec", "Spec files of a target: list, show, check; evaluate pseudocode", &setup_spec},
     {"verify", "Run the verification campaign (the main job)", &setup_verify},
 };
 
