@@ -216,7 +216,15 @@ class FileParser {
     size_t j = start;
     for (; j < lines_.size(); ++j) {
       std::string_view l = lines_[j];
-      if (is_blank(l)) continue;
+      if (is_blank(l)) {
+        // Comments indented into the body are part of it (`spec show` prints
+        // them); blank lines and comments further left neither end it nor join it.
+        if (!trim(l).empty() && indent_of(l) > min_indent) {
+          if (!first) first = static_cast<uint32_t>(j + 1);
+          last = static_cast<uint32_t>(j + 1);
+        }
+        continue;
+      }
       if (indent_of(l) <= min_indent) break;
       if (!first) first = static_cast<uint32_t>(j + 1);
       last = static_cast<uint32_t>(j + 1);

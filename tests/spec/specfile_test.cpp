@@ -1,0 +1,462 @@
+// The spec-file loader on the made-up target in tests/spec/data/toy: fields,
+// masks and operand maps worked out by hand from the diagrams, decode and
+// operation run through the engine, and one test per loader diagnostic.
+#include "core/diag.hpp"
+#include "spec/engine.hpp"
+#include "spec/specfile.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace mlisa::spec {
+namespace {
+
+const BuiltinTable& builtins() {
+  static const BuiltinTable table = [] {
+    BuiltinTable t;
+    add_standard_builtins(t);
+    add_fp_builtins(t);
+    add_engine_builtins(t);
+    return t;
+  }();
+  return table;
+}
+
+const std::string kDataDir = std::string(MLISA_SOURCE_DIR) + "/tests/spec/data";
+
+std::unique_ptr<TargetSpec> load_toy() { return TargetSpec::load("toy", specs_with_dir("toy", kDataDir), builtins()); }
+
+uint64_t u64(const Bits& b) { return b.low64(); }
+
+const Encoding& encoding(const TargetSpec& spec, const std::string& inst, const std::string& enc) {
+  const InstructionSpec* i = spec.find(inst);
+  if (!i) throw std::runtime_error("no instruction " + inst);
+  for (const auto& e : i->encodings)
+    if (e.name == enc) return e;
+  throw std::runtime_error("no encoding " + enc);
+}
+
+void expect_field(const Encoding& e, const std::string& name, uint32_t lo, uint32_t width) {
+  const EncodingField* f = e.field(name);
+  ASSERT_NE(f, nullptr) << name;
+  EXPECT_EQ(f->lo, lo) << name;
+  EXPECT_EQ(f->width, width) << name;
+}
+
+// ---- the toy target ---------------------------------------------------------
+
+TEST(SpecFile, SourcesComeSharedFirstThenByName) {
+  auto sources = specs_with_dir("toy", kDataDir);
+  ASSERT_EQ(sources.size(), 4u);
+  EXPECT_EQ(sources[0].path, kDataDir + "/toy/shared.isa");
+  EXPECT_EQ(sources[1].path, kDataDir + "/toy/add.isa");
+  EXPECT_EQ(sources[2].path, kDataDir + "/toy/mov.isa");
+  EXPECT_EQ(sources[3].path, kDataDir + "/toy/swp.isa");
+  EXPECT_TRUE(embedded_specs("no-such-target").empty());
+}
+
+TEST(SpecFile, ToyInstructions) {
+  auto spec = load_toy();
+  ASSERT_EQ(spec->instructions().size(), 3u);
+  EXPECT_EQ(spec->target(), "toy");
+  EXPECT_EQ(spec->instructions()[0].name, "ADD (register)");
+  EXPECT_EQ(spec->instructions()[0].summary, "Adds two registers and writes the sum to a third.");
+  EXPECT_EQ(spec->instructions()[1].name, "MOV (immediate)");
+  EXPECT_EQ(spec->instructions()[2].name, "SWP (pair)");
+  EXPECT_EQ(spec->find("ADD"), nullptr);
+  ASSERT_NE(spec->find("ADD (register)"), nullptr);
+  EXPECT_EQ(spec->find("ADD (register)")->encodings.size(), 2u);
+  EXPECT_EQ(spec->find("ADD (register)")->operation_first_line, 32u);
+  EXPECT_EQ(spec->find("ADD (register)")->operation_last_line, 35u);
+}
+
+// diagram 0 0 0 1 1 0 0 Rm:3 Rn:3 Rd:3: bits 15..9 are 0001100, then Rm 8..6,
+// Rn 5..3, Rd 2..0.
+TEST(SpecFile, AddT1Diagram) {
+  auto spec = load_toy();
+  const Encoding& e = encoding(*spec, "ADD (register)", "T1");
+  EXPECT_EQ(e.width, 16u);
+  ASSERT_EQ(e.fields.size(), 3u);
+  EXPECT_EQ(e.fields[0].name, "Rm");
+  EXPECT_EQ(e.fields[2].name, "Rd");
+  expect_field(e, "Rm", 6, 3);
+  expect_field(e, "Rn", 3, 3);
+  expect_field(e, "Rd", 0, 3);
+  EXPECT_EQ(e.field("S"), nullptr);
+  EXPECT_EQ(u64(e.fixed_mask), 0xFE00u);
+  EXPECT_EQ(u64(e.fixed_value), 0x1800u);
+  EXPECT_EQ(u64(e.should_mask), 0u);
+  EXPECT_EQ(e.fixed_mask.width(), 16u);
+  EXPECT_TRUE(e.matches(Bits(16, 0x18D1)));
+  EXPECT_FALSE(e.matches(Bits(16, 0x1AD1)));
+  EXPECT_EQ(e.syntax, std::vector<std::string>{"ADD{<c>}{<q>} <Rd>, <Rn>, <Rm>"});
+  EXPECT_EQ(e.decode_first_line, 11u);
+  EXPECT_EQ(e.decode_last_line, 14u);
+}
+
+// diagram 1 1 1 0 1 0 1 1 0 0 0 S Rn:4 | (0) (0) (0) (0) Rd:4 (0) (0) (0) (0) Rm:4:
+// bits 31..21 are 11101011000 (0xEB000000 with bit 20 clear), S is bit 20, Rn
+// 19..16; (0) at 15..12, Rd 11..8, (0) at 7..4, Rm 3..0.
+TEST(SpecFile, AddT2Diagram) {
+  auto spec = load_toy();
+  const Encoding& e = encoding(*spec, "ADD (register)", "T2");
+  EXPECT_EQ(e.width, 32u);
+  expect_field(e, "S", 20, 1);
+  expect_field(e, "Rn", 16, 4);
+  expect_field(e, "Rd", 8, 4);
+  expect_field(e, "Rm", 0, 4);
+  EXPECT_EQ(u64(e.fixed_mask), 0xFFE00000u);
+  EXPECT_EQ(u64(e.fixed_value), 0xEB000000u);
+  EXPECT_EQ(u64(e.should_mask), 0x0000F0F0u);
+  EXPECT_EQ(u64(e.should_value), 0u);
+  EXPECT_EQ(e.features, std::vector<std::string>{"FEAT_TOY_WIDE"});
+  EXPECT_TRUE(e.matches(Bits(32, 0xEB14F90A)));  // should-be bits are not required
+  EXPECT_EQ(e.decode_first_line, 24u);  // its first line is a comment, kept for `spec show`
+  EXPECT_EQ(e.decode_last_line, 29u);
+}
+
+TEST(SpecFile, OperandMaps) {
+  auto spec = load_toy();
+  const Encoding& add = encoding(*spec, "ADD (register)", "T1");
+  ASSERT_EQ(add.operands.size(), 3u);
+  EXPECT_EQ(add.operands[0].name, "Rd");
+  EXPECT_EQ(add.operands[0].kind, "reg");
+  EXPECT_EQ(add.operands[0].reg_class, "R");
+  ASSERT_EQ(add.operands[0].fields.parts.size(), 1u);
+  EXPECT_EQ(add.operands[0].fields.parts[0].field, "Rd");
+
+  // diagram 0 0 1 0 sh Rd:3 imm8:8
+  const Encoding& mov = encoding(*spec, "MOV (immediate)", "T1");
+  expect_field(mov, "sh", 11, 1);
+  expect_field(mov, "Rd", 8, 3);
+  expect_field(mov, "imm8", 0, 8);
+  EXPECT_EQ(u64(mov.fixed_mask), 0xF000u);
+  EXPECT_EQ(u64(mov.fixed_value), 0x2000u);
+  ASSERT_EQ(mov.operands.size(), 3u);
+  const OperandMap& imm = mov.operands[1];
+  EXPECT_EQ(imm.name, "imm");
+  EXPECT_EQ(imm.kind, "imm");
+  EXPECT_EQ(imm.scale, 1);
+  EXPECT_EQ(imm.offset, 0);
+  const OperandMap& shift = mov.operands[2];
+  EXPECT_EQ(shift.kind, "table");
+  EXPECT_EQ(shift.fields.text, "sh");
+  ASSERT_EQ(shift.table.size(), 2u);
+  EXPECT_EQ(u64(shift.table[0].first.care), 1u);
+  EXPECT_EQ(u64(shift.table[0].first.value), 0u);
+  EXPECT_EQ(shift.table[0].second, "0");
+  EXPECT_EQ(u64(shift.table[1].first.value), 1u);
+  EXPECT_EQ(shift.table[1].second, "8");
+
+  // diagram 0 1 1 1 0 0 0 0 0 0 0 0 0 Rn:3; operand <Rn1> list R Rn:'0' 2
+  const Encoding& swp = encoding(*spec, "SWP (pair)", "T1");
+  EXPECT_EQ(u64(swp.fixed_mask), 0xFFF8u);
+  EXPECT_EQ(u64(swp.fixed_value), 0x7000u);
+  ASSERT_EQ(swp.operands.size(), 1u);
+  const OperandMap& list = swp.operands[0];
+  EXPECT_EQ(list.kind, "list");
+  EXPECT_EQ(list.reg_class, "R");
+  EXPECT_EQ(list.count, 2u);
+  EXPECT_EQ(list.stride, 1u);
+  EXPECT_EQ(list.fields.text, "Rn:'0'");
+  ASSERT_EQ(list.fields.parts.size(), 2u);
+  EXPECT_EQ(list.fields.parts[0].field, "Rn");
+  EXPECT_TRUE(list.fields.parts[1].field.empty());
+  EXPECT_EQ(list.fields.parts[1].literal.width(), 1u);
+  EXPECT_EQ(u64(list.fields.parts[1].literal), 0u);
+}
+
+// ---- running decode and operation -------------------------------------------
+
+struct ToyMachine {
+  std::unique_ptr<TargetSpec> spec = load_toy();
+  Engine engine{spec->module(), builtins()};
+  int regs = -1;
+
+  ToyMachine() {
+    engine.sources = &spec->sources();
+    regs = engine.global_slot("_R");
+  }
+  void set(int n, uint32_t v) { engine.globals()[regs].mutable_elems()[n] = Value::bits(32, v); }
+  uint64_t get(int n) { return engine.globals()[regs].elems()[n].as_bits().low64(); }
+  bool carry() { return engine.globals()[engine.global_slot("Carry")].as_bool(); }
+  void run(const std::string& inst, const std::string& enc, uint64_t word) {
+    const Encoding& e = encoding(*spec, inst, enc);
+    ASSERT_TRUE(e.matches(Bits(e.width, word)));
+    auto frame = spec->frame_for(e, Bits(e.width, word));
+    ASSERT_EQ(frame.size(), static_cast<size_t>(e.frame_size));
+    engine.run({&e.decode, &e.operation}, frame);
+  }
+};
+
+TEST(SpecFile, FrameHoldsTheFields) {
+  auto spec = load_toy();
+  const Encoding& e = encoding(*spec, "ADD (register)", "T1");
+  // 0001100 011 010 001: Rm = 3, Rn = 2, Rd = 1.
+  auto frame = spec->frame_for(e, Bits(16, 0x18D1));
+  EXPECT_EQ(frame.size(), static_cast<size_t>(e.frame_size));
+  EXPECT_GE(e.frame_size, 3 + 4);  // fields, then d, n, m, setflags
+  EXPECT_EQ(frame[0].describe(), "bits(3) 0x3");
+  EXPECT_EQ(frame[1].describe(), "bits(3) 0x2");
+  EXPECT_EQ(frame[2].describe(), "bits(3) 0x1");
+  EXPECT_THROW(spec->frame_for(e, Bits(32, 0x18D1)), InputError);
+}
+
+TEST(SpecFile, RunAddT1) {
+  ToyMachine m;
+  m.set(2, 5);
+  m.set(3, 7);
+  m.run("ADD (register)", "T1", 0x18D1);  // ADD R1, R2, R3
+  EXPECT_EQ(m.get(1), 12u);
+  EXPECT_EQ(m.get(2), 5u);
+  EXPECT_FALSE(m.carry());
+}
+
+TEST(SpecFile, RunAddT2SetsCarry) {
+  ToyMachine m;
+  m.set(4, 0xFFFFFFFF);
+  m.set(10, 2);
+  // 11101011000 S=1 Rn=0100 | 0000 Rd=1001 0000 Rm=1010
+  m.run("ADD (register)", "T2", 0xEB14090A);
+  EXPECT_EQ(m.get(9), 1u);  // 0xFFFFFFFF + 2 wraps to 1 with a carry out
+  EXPECT_TRUE(m.carry());
+}
+
+TEST(SpecFile, AddT2ToR15IsUnpredictable) {
+  ToyMachine m;
+  try {
+    m.run("ADD (register)", "T2", 0xEB040F0A);  // Rd = 15
+    FAIL() << "no EndOfInstruction";
+  } catch (const EndOfInstruction& end) {
+    EXPECT_EQ(end.kind, EndOfInstruction::Kind::Unpredictable);
+    EXPECT_EQ(end.loc.line, 29u);  // the decode's `if d == 15 then UNPREDICTABLE;`
+  }
+}
+
+TEST(SpecFile, RunMovWithHelperFromPseudocodeSection) {
+  ToyMachine m;
+  m.run("MOV (immediate)", "T1", 0x2D5A);  // 0010 sh=1 Rd=101 imm8=0x5A: MOV R5, #0x5A, LSL #8
+  EXPECT_EQ(m.get(5), 0x5A00u);
+  m.run("MOV (immediate)", "T1", 0x225A);  // sh=0 Rd=010: MOV R2, #0x5A
+  EXPECT_EQ(m.get(2), 0x5Au);
+}
+
+TEST(SpecFile, RunSwpOnAnEvenPair) {
+  ToyMachine m;
+  m.set(6, 0x11);
+  m.set(7, 0x22);
+  m.run("SWP (pair)", "T1", 0x7003);  // Rn = 011, so n = UInt('0110') = 6
+  EXPECT_EQ(m.get(6), 0x22u);
+  EXPECT_EQ(m.get(7), 0x11u);
+}
+
+// ---- diagnostics ------------------------------------------------------------
+
+struct Failure {
+  std::string what;
+  std::string message;
+  std::string file;
+  int line = 0, col = 0;
+};
+
+Failure load_error(const std::string& text, const std::string& shared = "") {
+  std::vector<SpecSource> sources;
+  if (!shared.empty()) sources.push_back({"shared.isa", shared});
+  sources.push_back({"bad.isa", text});
+  try {
+    TargetSpec::load("bad", sources, builtins());
+  } catch (const InputError& e) {
+    return {e.what(), e.message(), e.location().file, e.location().line, e.location().col};
+  }
+  ADD_FAILURE() << "no error for:\n" << text;
+  return {};
+}
+
+const std::string kHead = "instruction OP\nsummary A test.\n\nencoding T1\n";  // encoding body from line 5
+
+TEST(SpecFileDiagnostics, DiagramWidth) {
+  // 3 fixed bits + 3 + 9 = 15 bits.
+  Failure f = load_error(kHead + "    diagram 0 0 1 Rd:3 imm:9\n");
+  EXPECT_EQ(f.file, "bad.isa");
+  EXPECT_EQ(f.line, 5);
+  EXPECT_EQ(f.col, 5);
+  EXPECT_EQ(f.message,
+            "diagram is 15 bits wide; an encoding is a whole number of bytes, at most 128 bits (16 or 32 for T32, 32 "
+            "for A64)");
+  EXPECT_EQ(f.what, "bad.isa:5:5: error: " + f.message + "\n    diagram 0 0 1 Rd:3 imm:9\n    ^");
+}
+
+TEST(SpecFileDiagnostics, MisplacedBar) {
+  // The | follows 8 bits; the ninth token starts at column 13 + 8 * 2.
+  Failure f = load_error(kHead + "    diagram 0 0 0 0 0 0 0 0 | 0 0 0 0 0 0 0 0 Rd:16\n");
+  EXPECT_EQ(f.line, 5);
+  EXPECT_EQ(f.col, 29);
+  EXPECT_EQ(f.message, "'|' after 8 bits; it separates halfwords, so it must follow a multiple of 16 bits");
+}
+
+TEST(SpecFileDiagnostics, BarAtTheEnd) {
+  Failure f = load_error(kHead + "    diagram 0 0 0 0 0 0 0 0 Rd:8 |\n");
+  EXPECT_EQ(f.col, 34);
+  EXPECT_EQ(f.message, "'|' separates halfwords: it goes between bits, not at either end of the diagram");
+}
+
+TEST(SpecFileDiagnostics, DuplicateField) {
+  Failure f = load_error(kHead + "    diagram Rd:4 0 0 0 0 Rd:4 imm:4\n");
+  EXPECT_EQ(f.line, 5);
+  EXPECT_EQ(f.col, 26);
+  EXPECT_EQ(f.message,
+            "field 'Rd' appears twice in the diagram (first at column 13); give the parts distinct names");
+}
+
+TEST(SpecFileDiagnostics, UnknownFieldInOperand) {
+  Failure f = load_error(kHead +
+                         "    diagram 0 0 0 0 Rd:4 Rn:4 Rm:4\n"
+                         "    syntax OP <Rd>, <Rn>\n"
+                         "    operand <Rd> reg R Rd\n"
+                         "    operand <Rn> reg R Rx\n");
+  EXPECT_EQ(f.line, 8);
+  EXPECT_EQ(f.col, 24);
+  EXPECT_EQ(f.message,
+            "operand <Rn> of syntax 'OP <Rd>, <Rn>' names field 'Rx', which encoding T1 does not have (fields: Rd, "
+            "Rn, Rm)");
+}
+
+TEST(SpecFileDiagnostics, OperandWithoutMapping) {
+  Failure f = load_error(kHead +
+                         "    diagram 0 0 0 0 Rd:4 Rn:4 Rm:4\n"
+                         "    syntax OP{<c>}{<q>} <Rd>, <Rn>\n"
+                         "    operand <Rd> reg R Rd\n");
+  EXPECT_EQ(f.line, 6);
+  EXPECT_EQ(f.col, 31);
+  EXPECT_EQ(f.message, "syntax 'OP{<c>}{<q>} <Rd>, <Rn>' uses <Rn>, but encoding T1 has no 'operand <Rn>' line");
+}
+
+TEST(SpecFileDiagnostics, UnusedOperand) {
+  Failure f = load_error(kHead +
+                         "    diagram 0 0 0 0 Rd:4 Rn:4 Rm:4\n"
+                         "    syntax OP <Rd>\n"
+                         "    operand <Rd> reg R Rd\n"
+                         "    operand <Rm> reg R Rm\n");
+  EXPECT_EQ(f.line, 8);
+  EXPECT_EQ(f.col, 5);
+  EXPECT_EQ(f.message, "operand <Rm> is not used by any syntax template of encoding T1");
+}
+
+TEST(SpecFileDiagnostics, UnbalancedBrace) {
+  Failure f = load_error(kHead +
+                         "    diagram 0 0 0 0 Rd:4 Rn:4 Rm:4\n"
+                         "    syntax OP{<c> <Rd>\n");
+  EXPECT_EQ(f.line, 6);
+  EXPECT_EQ(f.col, 14);
+  EXPECT_EQ(f.message, "'{' without a matching '}' in syntax 'OP{<c> <Rd>'");
+}
+
+TEST(SpecFileDiagnostics, UnknownOperandKind) {
+  Failure f = load_error(kHead +
+                         "    diagram 0 0 0 0 Rd:4 Rn:4 Rm:4\n"
+                         "    syntax OP <Rd>\n"
+                         "    operand <Rd> register R Rd\n");
+  EXPECT_EQ(f.line, 7);
+  EXPECT_EQ(f.col, 18);
+  EXPECT_EQ(f.message, "unknown operand kind 'register'; expected reg, imm, simm, table, list, cond, label or const");
+}
+
+TEST(SpecFileDiagnostics, UnknownSectionKeyword) {
+  Failure f = load_error(kHead + "    diagram 0 0 0 0 Rd:4 Rn:4 Rm:4\n\nopration\n    R[d] = 0;\n");
+  EXPECT_EQ(f.line, 7);
+  EXPECT_EQ(f.col, 1);
+  EXPECT_EQ(f.message,
+            "unknown keyword 'opration'; expected instruction, summary, feature, encoding, operation or pseudocode");
+}
+
+TEST(SpecFileDiagnostics, UnknownEncodingKeyword) {
+  Failure f = load_error(kHead + "    diagram 0 0 0 0 Rd:4 Rn:4 Rm:4\n    decod\n");
+  EXPECT_EQ(f.line, 6);
+  EXPECT_EQ(f.col, 5);
+  EXPECT_EQ(f.message,
+            "unknown keyword 'decod' in encoding T1; expected diagram, syntax, operand, feature or decode");
+}
+
+TEST(SpecFileDiagnostics, SyntaxErrorInDecodeAtTheFileLine) {
+  Failure f = load_error(kHead +
+                         "    diagram 0 0 0 0 Rd:4 Rn:4 Rm:4\n"
+                         "    decode\n"
+                         "        integer d = UInt(Rd);\n"
+                         "        integer n = UInt(Rn;\n");
+  EXPECT_EQ(f.file, "bad.isa");
+  EXPECT_EQ(f.line, 8);
+  EXPECT_GT(f.col, 20);
+  EXPECT_NE(f.what.find("bad.isa:8:"), std::string::npos) << f.what;
+  EXPECT_NE(f.what.find("\n        integer n = UInt(Rn;\n"), std::string::npos) << f.what;
+}
+
+TEST(SpecFileDiagnostics, CheckErrorInDecodeAtTheFileLine) {
+  Failure f = load_error(kHead +
+                         "    diagram 0 0 0 0 Rd:4 Rn:4 Rm:4\n"
+                         "    decode\n"
+                         "        integer d = UInt(Rd);\n"
+                         "        integer n = UInt(Rz);\n");
+  EXPECT_EQ(f.line, 8);
+  EXPECT_EQ(f.col, 26);
+  EXPECT_EQ(f.message, "unknown identifier 'Rz'");
+}
+
+TEST(SpecFileDiagnostics, CheckErrorInOperationSeesDecodeVariables) {
+  // `d` comes from the decode; `e` is unknown.
+  Failure f = load_error(kHead +
+                         "    diagram 0 0 0 0 Rd:4 Rn:4 Rm:4\n"
+                         "    decode\n"
+                         "        integer d = UInt(Rd);\n"
+                         "\n"
+                         "operation\n"
+                         "    integer x = d + e;\n");
+  EXPECT_EQ(f.line, 10);
+  EXPECT_EQ(f.col, 21);
+  EXPECT_EQ(f.message, "unknown identifier 'e'");
+}
+
+TEST(SpecFileDiagnostics, ErrorInPseudocodeSectionAtTheFileLine) {
+  Failure f = load_error(kHead +
+                         "    diagram 0 0 0 0 Rd:4 Rn:4 Rm:4\n"
+                         "\n"
+                         "pseudocode\n"
+                         "    integer Twice(integer x)\n"
+                         "        return x + y;\n");
+  EXPECT_EQ(f.file, "bad.isa");
+  EXPECT_EQ(f.line, 9);
+  EXPECT_EQ(f.col, 20);
+  EXPECT_EQ(f.message, "unknown identifier 'y'");
+  EXPECT_NE(f.what.find("\n        return x + y;\n"), std::string::npos) << f.what;
+}
+
+TEST(SpecFileDiagnostics, MissingInstructionLine) {
+  Failure f = load_error("summary A test.\n");
+  EXPECT_EQ(f.line, 1);
+  EXPECT_EQ(f.col, 1);
+  EXPECT_EQ(f.message, "'summary' before the 'instruction' line; a spec file starts with 'instruction NAME'");
+}
+
+TEST(SpecFileDiagnostics, DuplicateInstruction) {
+  std::vector<SpecSource> sources = {{"a.isa", "instruction OP\nsummary A.\n"}, {"b.isa", "instruction OP\nsummary B.\n"}};
+  try {
+    TargetSpec::load("bad", sources, builtins());
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.location().file, "b.isa");
+    EXPECT_EQ(e.message(), "instruction 'OP' is already defined at a.isa:1");
+  }
+}
+
+TEST(SpecFileDiagnostics, SharedFileIsParsedFirst) {
+  // The instruction file comes first in the list, but it calls a function of shared.isa.
+  std::vector<SpecSource> sources = {
+      {"op.isa", kHead + "    diagram 0 0 0 0 Rd:4 Rn:4 Rm:4\n    decode\n        integer d = Twice(UInt(Rd));\n"},
+      {"shared.isa", "integer Twice(integer x)\n    return 2 * x;\n"}};
+  auto spec = TargetSpec::load("ok", sources, builtins());
+  EXPECT_EQ(spec->instructions().size(), 1u);
+}
+
+}  // namespace
+}  // namespace mlisa::spec
