@@ -92,6 +92,9 @@ std::string show_char(char c) {
   return s;
 }
 
+// The widest bits value (spec/value.cpp).
+constexpr size_t kMaxBitStringWidth = 65536;
+
 constexpr Int kIntMax = static_cast<Int>((static_cast<unsigned __int128>(1) << 127) - 1);
 
 }  // namespace
@@ -488,6 +491,8 @@ Token Lexer::scan_bits(uint32_t col) {
       return t;
     }
     if (c == '0' || c == '1' || c == 'x') {
+      if (t.text.size() == kMaxBitStringWidth)
+        fail(line, col, "bit string too long (more than " + std::to_string(kMaxBitStringWidth) + " bits)");
       t.text += c;
     } else if (c != ' ') {
       // No closing quote on the line: the quote was never closed ('0101;).

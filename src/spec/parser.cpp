@@ -223,6 +223,7 @@ class Parser {
   void parse_type_decl();
   void parse_record();
   void parse_function_rest(FunctionDecl* fn);
+  void parse_asl1_function();
   std::vector<Param> parse_params(Tok close, const char* msg);
   Param parse_param();
   void parse_globals(const Token& first, Type type, bool is_constant);
@@ -983,20 +984,18 @@ Stmt* Parser::parse_tuple_decl() {
 // In eval mode, a top-level `if` with no `;` before the end of input is the
 // result expression (`if c then 1 else 2`).
 bool Parser::if_is_expression() {
-  int depth = 0;
+  // Newlines inside brackets never reach the parser, so the first `;`,
+  // INDENT or NEWLINE decides.
   for (size_t k = 0;; ++k) {
-    Tok t = kind(k);
-    switch (t) {
+    switch (kind(k)) {
       case Tok::Eof: return true;
       case Tok::Semi:
       case Tok::Indent: return false;
-      case Tok::Newline:
-        if (depth == 0) {
-          size_t j = k;
-          while (kind(j) == Tok::Newline) ++j;
-          return kind(j) == Tok::Eof;
-        }
-        break;
+      case Tok::Newline: {
+        size_t j = k;
+        while (kind(j) == Tok::Newline) ++j;
+        return kind(j) == Tok::Eof;
+      }
       default: break;
     }
   }
@@ -1100,6 +1099,48 @@ void Parser::parse_function_rest(FunctionDecl* fn) {
   fail(peek(), "expected ';' or an indented body after the function header");
 }
 
+// ASL 1.0: func Name(x : T, ...) [=> T] then `;`, or a body: indented lines,
+// optionally between `begin` and `end;`.
+void Parser::parse_asl1_function() {
+  take();  // func
+  FunctionDecl* fn = m_.arena.function();
+  const Token& nt = take();
+  fn->loc = loc(nt);
+  fn->name = nt.text;
+  take();  // (
+  fn->params = parse_params(Tok::RParen, "expected ')' after parameters");
+  if (accept(Tok::Arrow)) {
+    fn->kind = FunctionKind::Function;
+    fn->return_type = parse_type();
+  } else {
+    fn->kind = FunctionKind::Procedure;
+    fn->return_type = Type::of(TypeKind::Void);
+  }
+  fill_width_vars(fn);
+  m_.functions.push_back(fn);
+  if (accept(Tok::Semi)) return;
+  auto is_word = [&](size_t k, const char* w) { return kind(k) == Tok::Ident && peek(k).text == w; };
+  bool begin = false;
+  if (is_word(0, "begin")) {
+    take();
+    begin = true;
+  } else if (at(Tok::Newline) && is_word(1, "begin")) {
+    take();
+    take();
+    begin = true;
+  }
+  if (!at(Tok::Newline) || kind(1) != Tok::Indent)
+    fail(at(Tok::Newline) ? peek(1) : peek(), "expected ';' or an indented body after the function header");
+  take();
+  fn->body = parse_indented();
+  fn->has_body = true;
+  if (begin) {
+    if (!is_word(0, "end")) fail(peek(), "expected 'end' after the function body");
+    take();
+    accept(Tok::Semi);
+  }
+}
+
 void Parser::add_globals(Stmt* decl) {
   for (size_t i = 0; i < decl->names.size(); ++i) {
     GlobalDecl g;
@@ -1117,7 +1158,7 @@ void Parser::parse_globals(const Token& first, Type type, bool is_constant) {
   for (;;) {
     GlobalDecl g;
     const Token& n = expect(Tok::Ident, "expected a name");
-    g.loc = loc(n);
+    g.loc = loc(first);
     g.name = n.text;
     g.type = type;
     g.is_constant = is_constant;
@@ -1253,6 +1294,10 @@ void Parser::parse_declaration() {
       if (is_end_marker()) {
         take();
         take();
+        return;
+      }
+      if (t.text == "func" && kind(1) == Tok::Ident && kind(2) == Tok::LParen) {
+        parse_asl1_function();
         return;
       }
       if (kind(1) == Tok::LParen) {  // Procedure(params)

@@ -163,6 +163,11 @@ TEST(Lexer, Errors) {
   EXPECT_EQ(e.location().line, 1);
   EXPECT_EQ(e.location().col, 1);
 
+  e = lex_error("x = '" + std::string(65537, '1') + "';");
+  EXPECT_EQ(e.message(), "bit string too long (more than 65536 bits)");
+  EXPECT_EQ(e.location().col, 5);
+  EXPECT_EQ(lex("'" + std::string(65536, '0') + "'")[0].text.size(), 65536u);
+
   e = lex_error("x = 0x;");
   EXPECT_EQ(e.message(), "expected hex digits after '0x'");
 

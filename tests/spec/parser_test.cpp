@@ -202,6 +202,7 @@ TEST(ParserExpr, Literals) {
   EXPECT_EQ(expr("'0101'"), "'0101'");
   EXPECT_EQ(expr("'01 01'"), "'0101'");
   EXPECT_EQ(expr("'01x1'"), "'01x1'");
+  EXPECT_EQ(expr("''"), "''");
   EXPECT_EQ(expr("TRUE"), "TRUE");
   EXPECT_EQ(expr("\"text\""), "\"text\"");
   EXPECT_EQ(expr("1.5"), "real:1.500000");
@@ -647,6 +648,32 @@ TEST(ParserDecl, Asl1Parameters) {
   ASSERT_EQ(f.m.functions.size(), 1u);
   EXPECT_EQ(f.m.functions[0]->params[0].name, "x");
   EXPECT_EQ(f.m.functions[0]->params[1].type.kind, TypeKind::Integer);
+}
+
+TEST(ParserDecl, Asl1Functions) {
+  Fixture f;
+  parse_declarations(f.m, f.src,
+                     f.add("func Pick(x : bits(N), y : bits(N), first : boolean) => bits(N)\n"
+                           "begin\n"
+                           "    return if first then x else y;\n"
+                           "end;\n"
+                           "\n"
+                           "func Check()\n"
+                           "    assert TRUE;\n"
+                           "func Proto(n : integer) => integer;\n"));
+  ASSERT_EQ(f.m.functions.size(), 3u);
+  const FunctionDecl* fn = f.m.functions[0];
+  EXPECT_EQ(fn->kind, FunctionKind::Function);
+  EXPECT_EQ(fn->name, "Pick");
+  EXPECT_EQ(fn->loc.col, 6u);
+  EXPECT_EQ(fn->return_type.describe(), "bits(N)");
+  ASSERT_EQ(fn->width_vars.size(), 1u);
+  EXPECT_EQ(show(fn->body), "{(return (if first x y))}");
+  EXPECT_EQ(f.m.functions[1]->kind, FunctionKind::Procedure);
+  EXPECT_TRUE(f.m.functions[1]->has_body);
+  EXPECT_FALSE(f.m.functions[2]->has_body);
+  EXPECT_ERR(decl_error("func F() => integer\nbegin\n    return 1;\nx = 2;"), "expected 'end' after the function body", 4,
+             1);
 }
 
 TEST(ParserDecl, Types) {
