@@ -325,6 +325,7 @@ struct Module {
   std::map<std::string, Type> type_aliases;  // type Name = bits(32);
   std::vector<FunctionDecl*> functions;
   std::vector<GlobalDecl> globals;           // variables and constants, in order
+  bool checked = false;                      // set by Checker::check_module
 };
 
 }  // namespace mlisa::spec

@@ -1009,12 +1009,12 @@ void Checker::check_module() {
   impl.register_declarations();
   impl.check_globals();
   for (FunctionDecl* f : module_.functions) impl.check_function(*f);
-  module_checked_ = true;
+  module_.checked = true;
 }
 
 int32_t Checker::check_blocks(const std::vector<std::pair<std::string, Type>>& predeclared,
                               const std::vector<Block*>& blocks) {
-  if (!module_checked_) check_module();
+  if (!module_.checked) check_module();
   Impl impl(module_, sources_, builtins_);
   impl.load_module_names();
   impl.begin_frame();
@@ -1030,7 +1030,7 @@ int32_t Checker::check_blocks(const std::vector<std::pair<std::string, Type>>& p
 }
 
 int32_t Checker::check_eval(EvalProgram& program) {
-  if (!module_checked_) check_module();
+  if (!module_.checked) check_module();
   Impl impl(module_, sources_, builtins_);
   impl.load_module_names();
   impl.begin_frame();

@@ -40,7 +40,6 @@ class Checker {
   Module& module_;
   const SourceSet& sources_;
   const BuiltinTable& builtins_;
-  bool module_checked_ = false;
 };
 
 // Evaluates a constant integer expression already checked (literals, constants,
