@@ -968,6 +968,15 @@ Stmt* Parser::parse_decl() {
 // A VarDecl with a Tuple decl_type, one name per element, null inits, and the
 // tuple-valued initialiser in `value`.
 Stmt* Parser::parse_tuple_decl() {
+  {
+    // `(integer, boolean) pair = ...;` declares one variable of a tuple type.
+    size_t save = pos_;
+    take();
+    parse_type();
+    bool tuple_type = at(Tok::Comma) || at(Tok::RParen);
+    pos_ = save;
+    if (tuple_type) return parse_decl();
+  }
   Stmt* s = stmt(StmtKind::VarDecl, take());
   s->decl_type = Type::of(TypeKind::Tuple);
   do {

@@ -359,6 +359,10 @@ TEST(ParserStmt, TypedTupleDeclaration) {
   EXPECT_EQ(show(s->value), "(call SignedSatQ x N)");
 }
 
+TEST(ParserStmt, TupleTypedVariable) {
+  EXPECT_EQ(block("(integer, boolean) pair = f();"), "{(decl (integer, boolean) pair=(call f))}");
+}
+
 TEST(ParserStmt, Asl1Declarations) {
   EXPECT_EQ(block("var x : integer = 3;"), "{(decl integer x=3)}");
   EXPECT_EQ(block("let y = 5;"), "{(const any y=5)}");
