@@ -451,13 +451,25 @@ std::vector<Assignment> encode(const Expr& e, std::string_view text, uint32_t wi
     case ExprKind::Register: return encode_register(e, text, width, why);
     case ExprKind::Number: return encode_number(e, text, width, why);
     case ExprKind::Choice: {
+      // The reason given is that of the first alternative that is not a
+      // constant (a value that does not fit says more than "is not 0").
       std::vector<Assignment> out;
+      std::string reason;
+      bool reason_from_constant = true;
       for (size_t i = 0; i < e.subs.size(); ++i) {
-        for (auto& a : encode(e.subs[i], text, width, why)) {
+        std::string w;
+        auto cands = encode(e.subs[i], text, width, &w);
+        const bool constant = e.subs[i].kind == ExprKind::Number && e.subs[i].fields.empty();
+        if (cands.empty() && !w.empty() && (reason.empty() || (reason_from_constant && !constant))) {
+          reason = std::move(w);
+          reason_from_constant = constant;
+        }
+        for (auto& a : cands) {
           if (!a.set(e.fields[0].field, e.selectors[i])) continue;
           out.push_back(std::move(a));
         }
       }
+      if (out.empty()) say(why, reason);
       drop_duplicates(out);
       return out;
     }

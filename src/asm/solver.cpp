@@ -256,9 +256,13 @@ std::optional<Solution> solve_impl(const Problem& p, const std::vector<Constrain
   // with them or with the global constraints dropped.
   std::vector<std::vector<Candidate>> cands(p.slots.size());
   std::vector<bool> occupied(isa.slots().size(), false);
+  for (const auto& sc : p.slots) occupied[static_cast<size_t>(sc.slot)] = true;
+  for (size_t s = 0; s < per_slot.size(); ++s)
+    if (!per_slot[s].empty() && !occupied[s])
+      return give_up(per_slot[s][0]->loc, fmt::format("constraint {}: slot {} holds no instruction",
+                                                      per_slot[s][0]->render(), isa.slots()[s].def.name));
   for (size_t i = 0; i < p.slots.size(); ++i) {
     const auto& sc = p.slots[i];
-    occupied[static_cast<size_t>(sc.slot)] = true;
     const auto& mine = per_slot[static_cast<size_t>(sc.slot)];
     std::string why;
     std::vector<const ConstraintText*> global_hits;
@@ -296,10 +300,6 @@ std::optional<Solution> solve_impl(const Problem& p, const std::vector<Constrain
       return give_up(sc.insn ? sc.insn->loc : p.loc, msg);
     }
   }
-  for (size_t s = 0; s < per_slot.size(); ++s)
-    if (!per_slot[s].empty() && !occupied[s])
-      return give_up(per_slot[s][0]->loc, fmt::format("constraint {}: slot {} holds no instruction",
-                                                      per_slot[s][0]->render(), isa.slots()[s].def.name));
   // 3. Candidates sorted by their own cost; slots by candidate count.
   for (auto& l : cands)
     std::stable_sort(l.begin(), l.end(), [](const Candidate& a, const Candidate& b) {

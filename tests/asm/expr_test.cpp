@@ -1,0 +1,220 @@
+// Operand expressions of every kind, in both directions, on the toy bundle's
+// forms (tests/asm/toy_isa.hpp).
+#include "asm/expr.hpp"
+
+#include "toy_isa.hpp"
+
+#include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace mlisa::as {
+namespace {
+
+using test::toy_bundle;
+using test::ToyLayout;
+
+const Signature& sig(const char* form, const char* mnemonic, size_t nth = 0) {
+  const Isa& isa = toy_bundle();
+  const Form& f = isa.forms()[static_cast<size_t>(isa.find_form(form))];
+  for (int si : f.signatures) {
+    const Signature& s = isa.signatures()[static_cast<size_t>(si)];
+    if (s.def.mnemonic == mnemonic && nth-- == 0) return s;
+  }
+  throw std::logic_error("no such signature");
+}
+
+const Expr& operand(const char* form, const char* mnemonic, size_t i, size_t nth = 0) {
+  return sig(form, mnemonic, nth).def.operands[i];
+}
+
+std::vector<Assignment> enc(const Expr& e, const char* text, std::string* why = nullptr) {
+  return encode(e, text, toy_bundle().width(), why);
+}
+
+// The word a candidate gives on top of `base`.
+Word apply(const Assignment& a, Word base) {
+  for (uint32_t i = 0; i < (base.width() + 63) / 64; ++i)
+    base.set_word(i, (base.word(i) & ~a.mask().word(i)) | a.value().word(i));
+  return base;
+}
+
+std::string dec(const Expr& e, const Assignment& a) {
+  std::string out;
+  EXPECT_TRUE(decode(e, apply(a, Word(toy_bundle().width(), 0)), out));
+  return out;
+}
+
+Word random_word() {
+  Word w(toy_bundle().width(), 0);
+  for (uint32_t i = 0; i < 3; ++i) w.set_word(i, *rc::gen::arbitrary<uint64_t>());
+  return w;
+}
+
+// decode(word) prints a text whose candidates include one that agrees with
+// the word; and every candidate of that text decodes to the same text.
+void check_round_trip(const Expr& e, const Word& w) {
+  std::string text;
+  if (!decode(e, w, text)) return;  // not every word holds a value of e
+  std::string why;
+  const auto cands = encode(e, text, w.width(), &why);
+  RC_ASSERT(!cands.empty());
+  RC_ASSERT(std::any_of(cands.begin(), cands.end(), [&](const Assignment& a) { return a.matches(w); }));
+  for (const auto& a : cands) {
+    std::string again;
+    RC_ASSERT(decode(e, apply(a, w), again));
+    RC_ASSERT(again == text);
+  }
+}
+
+TEST(Expr, Literal) {
+  const Expr& e = operand("s0.SFence", "sfence", 0);
+  EXPECT_EQ(enc(e, "all").size(), 1u);
+  std::string why;
+  EXPECT_TRUE(enc(e, "some", &why).empty());
+  EXPECT_EQ(why, "expected 'all', not 'some'");
+}
+
+TEST(Expr, Register) {
+  const Expr& e = operand("s0.SAdd", "sadd", 1);
+  auto c = enc(e, "s13");
+  ASSERT_EQ(c.size(), 1u);
+  EXPECT_EQ(dec(e, c[0]), "s13");
+  EXPECT_EQ(c[0].reads, 0u);
+  std::string why;
+  EXPECT_TRUE(enc(e, "s16", &why).empty());
+  EXPECT_EQ(why, "register s16 cannot be encoded here");
+  why.clear();
+  EXPECT_TRUE(enc(e, "v1", &why).empty());
+  EXPECT_EQ(why, "'v1' is not a s register");
+  // A register read through a shared scalar-read field records the read.
+  const Expr& b = operand("v.VAdd", "vadd", 2);
+  auto r = enc(b, "s5");
+  ASSERT_EQ(r.size(), 2u);  // through vs0 or vs1
+  EXPECT_EQ(r[0].reads | r[1].reads, 3u);
+}
+
+TEST(Expr, NumberFromConcatenatedFields) {
+  const Expr& e = operand("s0.SMovW", "simm.w", 1);
+  auto c = enc(e, "0x12345678");
+  ASSERT_EQ(c.size(), 1u);
+  EXPECT_EQ(c[0].get({0, 16}), 0x5678u);   // imm0: low half
+  EXPECT_EQ(c[0].get({16, 16}), 0x1234u);  // imm1: high half
+  EXPECT_EQ(c[0].lanes, 3u);
+  EXPECT_EQ(dec(e, c[0]), "0x12345678");
+  const Expr& f = operand("s0.SFmov", "sfmov", 1);
+  auto g = enc(f, "0.1");
+  ASSERT_EQ(g.size(), 1u);
+  EXPECT_EQ(g[0].get({0, 32}), 0x3dcccccdu);
+  EXPECT_EQ(dec(f, g[0]), "0.1");
+  EXPECT_EQ(dec(f, enc(f, "-0.0")[0]), "f32bits(0x80000000)");
+}
+
+TEST(Expr, ChoiceGivesEveryEncodingOfTheSameText) {
+  const Expr& y = operand("s0.SAdd", "sadd", 2);
+  const Field sel{ToyLayout::scalar_base(0) + 17, 3};
+  auto selectors = [&](const char* text) {
+    std::vector<uint64_t> out;
+    for (const auto& a : enc(y, text)) out.push_back(a.get(sel));
+    return out;
+  };
+  EXPECT_EQ(selectors("0"), (std::vector<uint64_t>{0, 2, 3, 4, 5, 7}));
+  EXPECT_EQ(selectors("1"), (std::vector<uint64_t>{1, 2, 3, 4, 5}));
+  EXPECT_EQ(selectors("7"), (std::vector<uint64_t>{2, 3, 4, 5}));
+  EXPECT_EQ(selectors("-1"), (std::vector<uint64_t>{4, 5}));
+  EXPECT_EQ(selectors("0xffffffff"), (std::vector<uint64_t>{4, 5}));
+  EXPECT_EQ(selectors("40000"), (std::vector<uint64_t>{2, 3}));
+  EXPECT_EQ(selectors("s3"), (std::vector<uint64_t>{6}));
+  std::string why;
+  EXPECT_TRUE(enc(y, "70000", &why).empty());
+  EXPECT_EQ(why, "70000 does not fit in 16 bits");
+  // A constant reads no lane; a lane alternative records it.
+  for (const auto& a : enc(y, "0")) EXPECT_EQ(a.lanes != 0, a.get(sel) >= 2 && a.get(sel) <= 5);
+}
+
+TEST(Expr, MemoryWithModifiers) {
+  const Expr& m = operand("s0.SLoad", "sld", 1);
+  const uint32_t b = ToyLayout::scalar_base(0);
+  auto c = enc(m, "[s2 + 4, sm=3]");
+  ASSERT_EQ(c.size(), 2u);  // offset in imm0 or imm1
+  EXPECT_EQ(c[0].get({b + 13, 4}), 2u);
+  EXPECT_EQ(c[0].get({b + 20, 2}), 3u);
+  EXPECT_EQ(dec(m, c[0]), "[s2 + 4, sm=3]");
+  // An omitted modifier writes 0; an omitted offset is 0.
+  auto d = enc(m, "[ s2 ]");
+  ASSERT_EQ(d.size(), 3u);  // const(0), lo(imm0)=0, lo(imm1)=0
+  for (const auto& a : d) {
+    EXPECT_TRUE(a.assigned({b + 20, 2}));
+    EXPECT_EQ(a.get({b + 20, 2}), 0u);
+    EXPECT_EQ(dec(m, a), "[s2]");
+  }
+  std::string why;
+  EXPECT_TRUE(enc(m, "[s2, xx=1]", &why).empty());
+  EXPECT_EQ(why, "unknown modifier 'xx'");
+  why.clear();
+  EXPECT_TRUE(enc(m, "[s2, sm=1, sm=2]", &why).empty());
+  EXPECT_EQ(why, "modifier 'sm' given twice");
+  why.clear();
+  const Expr& n = operand("s0.SLoadNoOff", "sld", 1);
+  EXPECT_TRUE(enc(n, "[s2 + 4]", &why).empty());
+  EXPECT_EQ(why, "'[s2 + 4]' takes no offset");
+  EXPECT_EQ(enc(n, "[s2, sm=1]").size(), 1u);
+}
+
+TEST(Expr, Table) {
+  const Expr& t = operand("s0.SRound", "sround", 2);
+  const uint32_t b = ToyLayout::scalar_base(0);
+  auto c = enc(t, "rtz.sat");
+  ASSERT_EQ(c.size(), 1u);
+  EXPECT_EQ(c[0].get({b + 17, 2}), 1u);
+  EXPECT_EQ(c[0].get({b + 19, 1}), 1u);
+  EXPECT_EQ(dec(t, c[0]), "rtz.sat");
+  EXPECT_TRUE(enc(t, "rtn").empty());
+}
+
+TEST(Expr, PatternIgnoresWhitespace) {
+  const Expr& p = operand("s0.SDma", "sdma", 0);
+  auto c = enc(p, "[ hbm : s3 + 100 ]");
+  ASSERT_EQ(c.size(), 1u);
+  EXPECT_EQ(c[0].get({0, 16}), 100u);
+  EXPECT_EQ(c[0].lanes, 1u);
+  EXPECT_EQ(dec(p, c[0]), "[hbm:s3+100]");
+  EXPECT_EQ(enc(p, "[hbm:s3+100]").size(), 1u);
+  EXPECT_TRUE(enc(p, "[ddr:s3+100]").empty());
+}
+
+// Round trips per kind over random words.
+RC_GTEST_PROP(ExprRoundTrip, Literal, ()) { check_round_trip(operand("s0.SFence", "sfence", 0, 1), random_word()); }
+RC_GTEST_PROP(ExprRoundTrip, Register, ()) { check_round_trip(operand("s1.SAdd", "sadd", 0), random_word()); }
+RC_GTEST_PROP(ExprRoundTrip, NumberHex, ()) { check_round_trip(operand("s0.SMovW", "simm.w", 1), random_word()); }
+RC_GTEST_PROP(ExprRoundTrip, NumberF32, ()) { check_round_trip(operand("s1.SFmov", "sfmov", 1), random_word()); }
+RC_GTEST_PROP(ExprRoundTrip, ChoiceScalarY, ()) { check_round_trip(operand("s0.SAdd", "sadd", 2), random_word()); }
+RC_GTEST_PROP(ExprRoundTrip, ChoiceMixedKinds, ()) { check_round_trip(operand("v.VAdd", "vadd", 2), random_word()); }
+RC_GTEST_PROP(ExprRoundTrip, ChoiceDestination, ()) { check_round_trip(operand("v.VAdd", "vadd", 0), random_word()); }
+RC_GTEST_PROP(ExprRoundTrip, Memory, ()) { check_round_trip(operand("s0.SLoad", "sld", 1), random_word()); }
+RC_GTEST_PROP(ExprRoundTrip, MemoryVector, ()) { check_round_trip(operand("v.VStore", "vst", 1), random_word()); }
+RC_GTEST_PROP(ExprRoundTrip, MemoryNoOffset, ()) { check_round_trip(operand("v.VStoreNoOff", "vst", 1), random_word()); }
+RC_GTEST_PROP(ExprRoundTrip, Table, ()) { check_round_trip(operand("s1.SRound", "sround", 2), random_word()); }
+RC_GTEST_PROP(ExprRoundTrip, Pattern, ()) { check_round_trip(operand("s0.SDma", "sdma", 0), random_word()); }
+
+// The other direction: a random valid text encodes, and each candidate
+// decodes back to the text's canonical spelling.
+RC_GTEST_PROP(ExprRoundTrip, TextToCandidatesToText, (int16_t imm, uint8_t reg, uint8_t sm)) {
+  const Expr& m = operand("s0.SLoad", "sld", 1);
+  const std::string text = fmt::format("[s{}, sm={}]", reg % 16, sm % 4);
+  const auto c = enc(m, text.c_str());
+  RC_ASSERT(!c.empty());
+  const std::string canon = sm % 4 ? text : fmt::format("[s{}]", reg % 16);
+  for (const auto& a : c) RC_ASSERT(dec(m, a) == canon);
+  const Expr& y = operand("s0.SAdd", "sadd", 2);
+  const std::string n = std::to_string(imm);
+  const auto cy = enc(y, n.c_str());
+  RC_ASSERT(!cy.empty());
+  for (const auto& a : cy) RC_ASSERT(dec(y, a) == n);
+}
+
+}  // namespace
+}  // namespace mlisa::as

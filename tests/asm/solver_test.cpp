@@ -1,0 +1,181 @@
+// The bundle solver on the toy ISAs: cost order, shared fields, constraints
+// and their error messages.
+#include "asm/listing.hpp"
+
+#include "toy_isa.hpp"
+
+#include <gtest/gtest.h>
+
+namespace mlisa::as {
+namespace {
+
+using test::toy_bundle;
+using test::toy_thumb;
+using test::ToyLayout;
+
+Word assemble1(const Isa& isa, const std::string& text) {
+  auto words = assemble_listing(isa, text, "t.s");
+  EXPECT_EQ(words.size(), 1u);
+  return words.at(0);
+}
+
+std::string error_of(const Isa& isa, const std::string& text) {
+  try {
+    assemble_listing(isa, text, "t.s");
+  } catch (const InputError& e) {
+    return e.message();
+  }
+  return "(no error)";
+}
+
+uint64_t field(const Word& w, uint32_t start, uint32_t width) { return get_field(w, {start, width}); }
+uint64_t imm(const Word& w, int i) { return field(w, 16 * static_cast<uint32_t>(i), 16); }
+uint64_t ysel(const Word& w, int slot) { return field(w, ToyLayout::scalar_base(slot) + 17, 3); }
+
+TEST(Solver, ConstantSelectorBeatsALane) {
+  const Word w = assemble1(toy_bundle(), "{ s0: sadd s1, s2, 0 }");
+  EXPECT_EQ(ysel(w, 0), 0u);  // const(0), not lo(imm0) with imm0 = 0
+  const Word one = assemble1(toy_bundle(), "{ s0: simm.s32 s1, 1 }");
+  EXPECT_EQ(ysel(one, 0), 1u);  // const(1)
+}
+
+TEST(Solver, LowestLaneFirst) {
+  const Word w = assemble1(toy_bundle(), "{ s0: sadd s1, s2, 7 }");
+  EXPECT_EQ(ysel(w, 0), 2u);  // lo(imm0)
+  EXPECT_EQ(imm(w, 0), 7u);
+  EXPECT_EQ(imm(w, 1), 0u);
+  // A negative value needs the sign-extending selector.
+  const Word n = assemble1(toy_bundle(), "{ s0: sadd s1, s2, -2 }");
+  EXPECT_EQ(ysel(n, 0), 4u);  // sext(imm0)
+  EXPECT_EQ(imm(n, 0), 0xfffeu);
+}
+
+TEST(Solver, SharedLaneIsReusedNotDuplicated) {
+  const Word w = assemble1(toy_bundle(), "{ s0: sadd s1, s2, 7; s1: sadd s3, s4, 7 }");
+  EXPECT_EQ(ysel(w, 0), 2u);
+  EXPECT_EQ(ysel(w, 1), 2u);
+  EXPECT_EQ(imm(w, 1), 0u);
+  // 0x1234 is the high half of the wide immediate: the scalar reads imm1.
+  const Word h = assemble1(toy_bundle(), "{ s0: simm.w s1, 0x12345678; s1: sadd s3, s4, 0x1234 }");
+  EXPECT_EQ(ysel(h, 1), 3u);
+}
+
+TEST(Solver, IndependentOfSlotOrder) {
+  const Word a = assemble1(toy_bundle(), "{ s0: sadd s1, s2, 9; s1: sadd s3, s4, 7; v: vadd v1, v2, 300 }");
+  const Word b = assemble1(toy_bundle(), "{ v: vadd v1, v2, 300; s1: sadd s3, s4, 7; s0: sadd s1, s2, 9 }");
+  EXPECT_EQ(a, b);
+  // Byte 0 (imm0's low byte) is smallest with 7 there.
+  EXPECT_EQ(imm(a, 0), 7u);
+  EXPECT_EQ(imm(a, 1), 9u);
+  EXPECT_EQ(imm(a, 2), 300u);  // the vector slot reaches imm2, the scalars do not
+}
+
+TEST(Solver, ScalarReadsPreferVs0) {
+  const Word w = assemble1(toy_bundle(), "{ v: vadd v1, v2, s5 }");
+  EXPECT_EQ(field(w, 136, 3), 1u);  // b = vs0
+  EXPECT_EQ(field(w, 64, 4), 5u);
+  EXPECT_EQ(field(w, 68, 4), 0u);
+}
+
+TEST(Solver, FinalWordUsesEmptyValuesOutsideTheWritableBits) {
+  const Word w = assemble1(toy_bundle(), "{ s0: sadd s1, s2, 0 }");
+  EXPECT_EQ(field(w, ToyLayout::scalar_base(0), 5), 0u);   // predicate: always
+  EXPECT_EQ(field(w, ToyLayout::scalar_base(1), 5), 31u);  // s1 empty: NEVER
+  EXPECT_EQ(field(w, ToyLayout::kVector, 5), 31u);
+  EXPECT_EQ(field(w, ToyLayout::scalar_base(0) + 5, 4), 1u);  // opcode
+  const Word e = assemble1(toy_bundle(), "{ }");
+  EXPECT_EQ(e, toy_bundle().empty_word());
+}
+
+TEST(Solver, Predicates) {
+  const Word w = assemble1(toy_bundle(), "{ s0: (p3) sadd s1, s2, 0 }");
+  EXPECT_EQ(field(w, ToyLayout::scalar_base(0), 5), 3u);
+  EXPECT_EQ(error_of(toy_bundle(), "{ s0: (p31) sadd s1, s2, 0 }"),
+            "predicate p31 is NEVER: the instruction would not be visible");
+}
+
+TEST(Solver, SharedLaneConflictNamesTheFields) {
+  EXPECT_EQ(error_of(toy_bundle(), "{ s0: simm.w s1, 0x12345678; s1: sadd s3, s4, 9 }"),
+            "no encoding of the bundle: s0: 'simm.w s1, 0x12345678' and s1: 'sadd s3, s4, 9' conflict on imm0, imm1");
+  // The vector slot reaches imm2, so the same values fit there.
+  EXPECT_NO_THROW(assemble1(toy_bundle(), "{ s0: simm.w s1, 0x12345678; v: vadd v1, v2, 9 }"));
+}
+
+TEST(Solver, SlotConstraintErrorsListTheConstraints) {
+  EXPECT_EQ(error_of(toy_bundle(), "{ s0: sadd s1, s2, 7 } .encoding s0.y=const(0)"),
+            "s0: 'sadd s1, s2, 7': no encoding satisfies the constraints s0.y=const(0)");
+  EXPECT_EQ(error_of(toy_bundle(), "{ s0: sadd s1, s2, 7 } .encoding imm1=0x2, imm0=0x1, s1.y=sy"),
+            "constraint s1.y=sy: slot s1 holds no instruction");
+  EXPECT_EQ(error_of(toy_bundle(), "{ s0: sadd s1, s2, 7 } .encoding imm1=0x2, imm0=0x1"),
+            "s0: 'sadd s1, s2, 7': no encoding satisfies the constraints imm0=0x1, imm1=0x2");
+  EXPECT_EQ(error_of(toy_bundle(), "{ s0: sadd s1, s2, 7 } .encoding s0.y=lo(imm9)"),
+            "s0: 'sadd s1, s2, 7': no encoding satisfies the constraints s0.y=lo(imm9) ('lo(imm9)' is not one of "
+            "const(0), const(1), lo(imm0), lo(imm1), sext(imm0), sext(imm1), sy)");
+  EXPECT_EQ(error_of(toy_bundle(), "{ s0: sadd s1, s2, 7 } .encoding imm0=1, imm0=2"),
+            "constraints conflict: imm0=1, imm0=2");
+  EXPECT_EQ(error_of(toy_bundle(), "{ s0: sadd s1, s2, 0 } .encoding imm3=0x5"),
+            "no instruction of the bundle writes imm3 (constraints imm3=0x5)");
+  EXPECT_EQ(error_of(toy_bundle(), "{ s0: sadd s1, s2, 0 } .encoding bogus=1"), "unknown constraint name 'bogus'");
+}
+
+TEST(Solver, ConstraintWritesAreNotReads) {
+  // imm0 written by a constraint: the constant selector still wins.
+  const Word w = assemble1(toy_bundle(), "{ s0: sadd s1, s2, 0 } .encoding imm0=0x5");
+  EXPECT_EQ(ysel(w, 0), 0u);
+  EXPECT_EQ(imm(w, 0), 5u);
+  // A constraint can steer the operand to another lane holding the value.
+  const Word v = assemble1(toy_bundle(), "{ s0: sadd s1, s2, 7 } .encoding s0.y=lo(imm1)");
+  EXPECT_EQ(ysel(v, 0), 3u);
+  EXPECT_EQ(imm(v, 1), 7u);
+  EXPECT_EQ(imm(v, 0), 0u);
+}
+
+TEST(Solver, OneMnemonicTwoForms) {
+  const Word w = assemble1(toy_bundle(), "{ s0: sld s1, [s2] }");
+  EXPECT_EQ(field(w, ToyLayout::scalar_base(0) + 5, 4), 4u);  // SLoad with const(0): smaller byte than SLoadNoOff
+  const Word n = assemble1(toy_bundle(), "{ s0: sld s1, [s2] } .encoding s0.opcode=5");
+  EXPECT_EQ(field(n, ToyLayout::scalar_base(0) + 5, 4), 5u);
+}
+
+TEST(Solver, InstructionErrorsPointAtTheText) {
+  try {
+    assemble_listing(toy_bundle(), "{ s0: sadd s1, s2, 0 }\n{ s1: sadd s1, s2, 99999 }\n", "prog.s");
+    FAIL();
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.message(), "operand 3 '99999': 99999 does not fit in 16 bits");
+    EXPECT_EQ(std::string(e.what()),
+              "prog.s:2:7: error: operand 3 '99999': 99999 does not fit in 16 bits\n"
+              "{ s1: sadd s1, s2, 99999 }\n"
+              "      ^");
+  }
+  EXPECT_EQ(error_of(toy_bundle(), "{ s0: smul s1, s2, 0 }"), "unknown instruction 'smul' in slot s0");
+  EXPECT_EQ(error_of(toy_bundle(), "{ s0: sadd s1, s2 }"), "'sadd' takes 3 operands, not 2");
+  EXPECT_EQ(error_of(toy_bundle(), "{ s0: sadd s1, s2, 0; s0: sadd s1, s2, 0 }"),
+            "slot s0 already holds an instruction in this bundle");
+  EXPECT_EQ(error_of(toy_bundle(), "{ x9: sadd s1, s2, 0 }"), "expected 'slot: instruction', not 'x9: sadd s1, s2, 0'");
+  EXPECT_EQ(error_of(toy_bundle(), "{ s0: sadd s1, s2, 0"), "unclosed bundle: expected '}'");
+  EXPECT_EQ(error_of(toy_bundle(), "sadd s1, s2, 0"), "expected '{' to open a bundle");
+}
+
+TEST(Solver, ListingSyntax) {
+  const Word a = assemble1(toy_bundle(), "{ s0: sadd s1, s2, 7; v: vadd v1, v2, s3 } .encoding imm1=0x9  // comment\n");
+  const Word b = assemble1(toy_bundle(), "// a bundle over lines\n{\n  v: vadd v1, v2, s3\n  s0: sadd s1, s2, 7\n  .encoding imm1=9\n}\n");
+  EXPECT_EQ(a, b);
+  EXPECT_EQ(imm(a, 1), 9u);
+}
+
+TEST(Solver, SingleSlotIsaPicksTheShortForm) {
+  const Isa& t = toy_thumb();
+  const Word n = assemble1(t, "adds r1, r2, r3");
+  EXPECT_EQ(n.width(), 16u);
+  EXPECT_EQ(n.low64(), (0b0001100u << 9) | (3u << 6) | (2u << 3) | 1u);
+  const Word w = assemble1(t, "adds r9, r2, r3");
+  EXPECT_EQ(w.width(), 32u);
+  EXPECT_EQ(w.low64(), 0xeb120903u);
+  EXPECT_EQ(assemble1(t, "adds.w r1, r2, r3").width(), 32u);
+  EXPECT_EQ(assemble1(t, "adds r1, r2, r3 .encoding t.form=ADDS_T2").low64(), 0xeb120103u);
+  EXPECT_EQ(error_of(t, "{ }"), "slot t must hold an instruction");
+}
+
+}  // namespace
+}  // namespace mlisa::as
