@@ -5,14 +5,17 @@
 #   make test   build the release binary and run every test suite
 #   make bench  build and run the benchmarks
 #   make asan   build and test with AddressSanitizer + UBSan
+#   make fuzz   build the libFuzzer targets with clang and run each for FUZZ_SECONDS
 #   make clean  remove the build trees
 
 JOBS    ?= 2
 CMAKE   ?= cmake
 CTEST   ?= ctest
 REPORT  ?= build/report
+FUZZ_SECONDS ?= 30
+FUZZERS ?= spec_parser_fuzz
 
-.PHONY: all run test bench asan debug bootstrap configure-release build-release clean
+.PHONY: all run test bench asan debug fuzz bootstrap configure-release build-release clean
 
 all: build-release
 
@@ -45,5 +48,24 @@ debug: bootstrap
 	$(CMAKE) --preset debug
 	$(CMAKE) --build --preset debug -j $(JOBS)
 
+# Each fuzzer starts from its committed seed corpus (fuzz/corpus/<name minus _fuzz>)
+# and grows a scratch corpus under build/fuzz; a crash, leak or hang fails the run.
+fuzz: bootstrap
+	CXX=clang++-19 $(CMAKE) -S . -B build/fuzz -G Ninja -DCMAKE_BUILD_TYPE=Release \
+	  -DMLISA_BUILD_FUZZ=ON -DMLISA_BUILD_TESTS=OFF -DMLISA_BUILD_BENCH=OFF
+	$(CMAKE) --build build/fuzz -j $(JOBS) --target $(FUZZERS)
+	@for f in $(FUZZERS); do \
+	  seeds=fuzz/corpus/$${f%_fuzz}; mkdir -p build/fuzz/corpus/$$f; \
+	  echo "fuzz: $$f for $(FUZZ_SECONDS) s"; \
+	  if build/fuzz/fuzz/$$f -max_total_time=$(FUZZ_SECONDS) -timeout=5 -rss_limit_mb=2048 \
+	      $$( [ -f fuzz/$${f%_fuzz}.dict ] && echo -dict=fuzz/$${f%_fuzz}.dict ) \
+	      -artifact_prefix=build/fuzz/ -print_final_stats=1 \
+	      build/fuzz/corpus/$$f $$seeds > build/fuzz/$$f.log 2>&1; then \
+	    grep -E '^(Done|stat::number_of_executed_units|stat::peak_rss_mb)' build/fuzz/$$f.log; \
+	  else \
+	    tail -n 40 build/fuzz/$$f.log; echo "fuzz: $$f FAILED (see build/fuzz/$$f.log)"; exit 1; \
+	  fi; \
+	done
+
 clean:
-	rm -rf build/release build/debug build/asan $(REPORT)
+	rm -rf build/release build/debug build/asan build/fuzz $(REPORT)
