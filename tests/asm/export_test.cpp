@@ -14,6 +14,7 @@ namespace {
 
 using test::toy_bundle;
 using test::toy_thumb;
+using test::random_bundle;
 using test::ToyLayout;
 
 Word assemble1(const Isa& isa, const std::string& text) { return assemble_listing(isa, text).at(0); }
@@ -99,28 +100,6 @@ TEST(Export, Refusals) {
   } catch (const InputError& e) {
     EXPECT_EQ(e.message(), "bundle 1 (" + with(w, kS0 + 17, 3, 7).to_hex() + "): s0.y: no named encoding for value 0x7");
   }
-}
-
-// A random word of valid, nameable instructions: random slots, forms,
-// predicates, selector symbols, fields and reachable lanes.
-Word random_bundle(const Isa& isa, std::mt19937_64& rng) {
-  Word w = isa.empty_word();
-  for (const Slot& s : isa.slots()) {
-    if (rng() % 4 == 0) continue;
-    const Form& f = isa.forms()[static_cast<size_t>(s.forms[rng() % s.forms.size()])];
-    set_field(w, s.def.predicate, rng() % 31);
-    for (const FieldDef& fd : f.def.fields) {
-      uint64_t v = rng();
-      if (!fd.symbols.empty()) v = fd.symbols[rng() % fd.symbols.size()].first;
-      set_field(w, fd.field, v);
-    }
-    for (int g : f.globals) set_field(w, isa.globals()[static_cast<size_t>(g)].def.field, rng());
-    // Keep the form's fixed bits (the opcode) over the random fields.
-    for (uint32_t i = 0; i < isa.width(); ++i)
-      if (f.fixed.mask().bit(i)) w.set_bit(i, f.fixed.value().bit(i));
-    // Fixed fields of the signatures (sfence's scope) are ordinary fields here.
-  }
-  return w;
 }
 
 TEST(Export, TenThousandRandomBundlesReassembleByteForByte) {

@@ -1,10 +1,15 @@
 // The bundle solver on the toy ISAs: cost order, shared fields, constraints
 // and their error messages.
+#include "asm/export.hpp"
 #include "asm/listing.hpp"
 
 #include "toy_isa.hpp"
 
 #include <gtest/gtest.h>
+
+#include <bit>
+#include <optional>
+#include <random>
 
 namespace mlisa::as {
 namespace {
@@ -175,6 +180,84 @@ TEST(Solver, SingleSlotIsaPicksTheShortForm) {
   EXPECT_EQ(assemble1(t, "adds.w r1, r2, r3").width(), 32u);
   EXPECT_EQ(assemble1(t, "adds r1, r2, r3 .encoding t.form=ADDS_T2").low64(), 0xeb120103u);
   EXPECT_EQ(error_of(t, "{ }"), "slot t must hold an instruction");
+}
+
+// The cost key written out independently of the solver: resources read, then
+// the sets as sorted index lists, then the little-endian bytes.
+struct OracleKey {
+  int nl, nr;
+  std::vector<int> lanes, reads;
+  std::vector<uint8_t> bytes;
+  bool operator<(const OracleKey& o) const {
+    return std::tie(nl, nr, lanes, reads, bytes) < std::tie(o.nl, o.nr, o.lanes, o.reads, o.bytes);
+  }
+};
+
+std::vector<int> indices(uint64_t set) {
+  std::vector<int> out;
+  for (int i = 0; i < 64; ++i)
+    if ((set >> i) & 1) out.push_back(i);
+  return out;
+}
+
+// Every combination of candidates, with the global assignment `g`.
+std::optional<Word> brute_force(const Isa& isa, const Problem& p, const Assignment& g) {
+  std::optional<OracleKey> best;
+  std::optional<Word> best_word;
+  std::vector<size_t> pick(p.slots.size(), 0);
+  for (;;) {
+    Assignment acc = g;
+    bool ok = true;
+    Word writable(isa.width(), 0);
+    for (size_t k = 0; k < pick.size() && ok; ++k) {
+      const Candidate& c = p.slots[k].candidates[pick[k]];
+      ok = acc.merge(c.bits);
+      writable = writable | isa.forms()[static_cast<size_t>(c.form)].writable;
+    }
+    if (ok && (acc.mask() & ~writable).is_zero()) {
+      const Word w = (acc.value() & writable) | (isa.empty_word() & ~writable);
+      OracleKey key{std::popcount(acc.lanes), std::popcount(acc.reads), indices(acc.lanes), indices(acc.reads), le_bytes(w)};
+      if (!best || key < *best) {
+        best = key;
+        best_word = w;
+      }
+    }
+    size_t k = 0;
+    while (k < pick.size() && ++pick[k] == p.slots[k].candidates.size()) pick[k++] = 0;
+    if (k == pick.size()) break;
+  }
+  return best_word;
+}
+
+TEST(Solver, BranchAndBoundAgreesWithExhaustiveSearch) {
+  const Isa& isa = toy_bundle();
+  std::mt19937_64 rng(99);
+  int solved = 0, unsolvable = 0;
+  for (int i = 0; i < 400; ++i) {
+    const Word original = test::random_bundle(isa, rng);
+    const BundleText text = bundle_text(isa, decode_bundle(isa, original));
+    const Problem p = prepare(isa, text);
+    // Sometimes pin a lane to a random value, which may make the bundle unsolvable.
+    std::vector<ConstraintText> cs;
+    Assignment g(isa.width());
+    if (rng() % 2) {
+      const int lane = static_cast<int>(rng() % 4);
+      const uint64_t v = rng() % 3;
+      cs.push_back({"imm" + std::to_string(lane), std::to_string(v), {}, std::nullopt});
+      g.set({16 * static_cast<uint32_t>(lane), 16}, v);
+    }
+    const auto expect = brute_force(isa, p, g);
+    const auto got = try_solve(p, cs);
+    ASSERT_EQ(expect.has_value(), got.has_value()) << render_bundle(isa, text);
+    if (!got) {
+      ++unsolvable;
+      continue;
+    }
+    ++solved;
+    ASSERT_EQ(got->word, *expect) << render_bundle(isa, text);
+  }
+  EXPECT_GT(solved, 300);
+  EXPECT_GT(unsolvable, 0);
 }
 
 }  // namespace

@@ -201,6 +201,28 @@ Isa make_thumb() {
 
 }  // namespace
 
+// A random word of valid, nameable instructions: random slots, forms,
+// predicates, selector symbols, fields and reachable lanes.
+Word random_bundle(const Isa& isa, std::mt19937_64& rng) {
+  Word w = isa.empty_word();
+  for (const Slot& s : isa.slots()) {
+    if (rng() % 4 == 0) continue;
+    const Form& f = isa.forms()[static_cast<size_t>(s.forms[rng() % s.forms.size()])];
+    set_field(w, s.def.predicate, rng() % 31);
+    for (const FieldDef& fd : f.def.fields) {
+      uint64_t v = rng();
+      if (!fd.symbols.empty()) v = fd.symbols[rng() % fd.symbols.size()].first;
+      set_field(w, fd.field, v);
+    }
+    for (int g : f.globals) set_field(w, isa.globals()[static_cast<size_t>(g)].def.field, rng());
+    // Keep the form's fixed bits (the opcode) over the random fields.
+    for (uint32_t i = 0; i < isa.width(); ++i)
+      if (f.fixed.mask().bit(i)) w.set_bit(i, f.fixed.value().bit(i));
+    // Fixed fields of the signatures (sfence's scope) are ordinary fields here.
+  }
+  return w;
+}
+
 const Isa& toy_bundle() {
   static const Isa isa = make_bundle();
   return isa;

@@ -20,6 +20,8 @@
 
 #include "asm/model.hpp"
 
+#include <random>
+
 namespace mlisa::as::test {
 
 struct ToyLayout {
@@ -30,5 +32,10 @@ struct ToyLayout {
 
 const Isa& toy_bundle();
 const Isa& toy_thumb();
+
+// A random word of valid, nameable instructions: random occupied slots,
+// forms, predicates (never NEVER), selector values that have symbols, random
+// other fields and random values in the lanes the forms reach.
+Word random_bundle(const Isa& isa, std::mt19937_64& rng);
 
 }  // namespace mlisa::as::test
