@@ -47,7 +47,7 @@ int BuiltinTable::find(const std::string& name, BuiltinKind kind, size_t nargs) 
 
 namespace {
 
-constexpr Int kMaxWidth = 65536;
+constexpr Int kMaxWidth = Bits::kMaxWidth;
 
 [[noreturn]] void bad_kind(const char* fn, size_t i, const char* want, const Value& got) {
   throw RuntimeError(fmt::format("{}: argument {} must be {}, not {}", fn, i + 1, want, got.describe()));
@@ -73,7 +73,7 @@ double real_arg(const std::vector<Value>& a, size_t i, const char* fn) {
   bad_kind(fn, i, "a real", a[i]);
 }
 
-// A width argument: 0 <= n <= 65536.
+// A width argument: 0 <= n <= Bits::kMaxWidth.
 uint32_t width_arg(const std::vector<Value>& a, size_t i, const char* fn) {
   const Int n = int_arg(a, i, fn);
   if (n < 0) throw RuntimeError(fmt::format("{}: the width {} is negative", fn, int_to_string(n)));

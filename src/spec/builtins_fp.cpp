@@ -155,7 +155,7 @@ std::optional<Int> const_int(const Expr* e) {
 
 int32_t const_width(const Expr* e) {
   const auto v = const_int(e);
-  return v && *v >= 0 && *v <= 65536 ? static_cast<int32_t>(*v) : -1;
+  return v && *v >= 0 && *v <= Bits::kMaxWidth ? static_cast<int32_t>(*v) : -1;
 }
 
 int32_t arg_width(const Expr* e) { return e && e->type.is_bits() ? e->type.width : -1; }

@@ -156,7 +156,7 @@ struct Checker::Impl {
             error(t.width_expr->loc, "the width of a bits type must be an integer");
           Int w;
           t.width = fold_integer(*t.width_expr, &w) ? static_cast<int32_t>(w) : -1;
-          if (t.width_expr && fold_integer(*t.width_expr, &w) && (w < 0 || w > 65536))
+          if (t.width_expr && fold_integer(*t.width_expr, &w) && (w < 0 || w > Bits::kMaxWidth))
             error(t.width_expr->loc, fmt::format("bits width {} is out of range", int_to_string(w)));
         } else if (t.width < 0) {
           t.width = 1;  // `bit`

@@ -47,7 +47,7 @@ Int floor_div(Int a, Int b) {
 }
 
 uint32_t to_width(Int w, const char* what) {
-  if (w < 0 || w > 65536) fail(fmt::format("{} {} is not a valid bits width", what, int_to_string(w)));
+  if (w < 0 || w > Bits::kMaxWidth) fail(fmt::format("{} {} is not a valid bits width", what, int_to_string(w)));
   return static_cast<uint32_t>(w);
 }
 
@@ -540,7 +540,7 @@ Value Interpreter::binary(const Expr& e) {
     if (e.op == Op::Shl || e.op == Op::Shr) {
       const Int n = b.as_int();
       if (n < 0) fail("shift amount out of range");
-      const uint32_t s = n > 65536 ? 65536 : static_cast<uint32_t>(n);
+      const uint32_t s = n > Bits::kMaxWidth ? Bits::kMaxWidth : static_cast<uint32_t>(n);
       return Value::bits(e.op == Op::Shl ? x.shl(s) : x.lshr(s));
     }
     Bits y = kb == ValueKind::Integer ? int_bits(b.as_int(), x.width()) : b.as_bits();

@@ -93,7 +93,7 @@ std::string show_char(char c) {
 }
 
 // The widest bits value (spec/value.cpp).
-constexpr size_t kMaxBitStringWidth = 65536;
+constexpr size_t kMaxBitStringWidth = Bits::kMaxWidth;
 
 constexpr Int kIntMax = static_cast<Int>((static_cast<unsigned __int128>(1) << 127) - 1);
 

@@ -17,7 +17,7 @@ namespace mlisa::spec {
 
 namespace {
 
-constexpr uint32_t kMaxWidth = 65536;
+constexpr uint32_t kMaxWidth = Bits::kMaxWidth;
 
 void check_width(uint32_t width) {
   if (width > kMaxWidth)

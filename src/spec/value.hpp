@@ -16,6 +16,8 @@ using Int = __int128;
 // bits(N). Bit 0 is the least significant; storage words are little-endian.
 class Bits {
  public:
+  static constexpr uint32_t kMaxWidth = 65536;  // the widest bits(N) the language allows
+
   Bits() = default;
   Bits(uint32_t width, uint64_t value);  // truncates value to width
   static Bits zeros(uint32_t width);
