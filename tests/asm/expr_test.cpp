@@ -1,6 +1,7 @@
 // Operand expressions of every kind, in both directions, on the toy bundle's
 // forms (tests/asm/toy_isa.hpp).
 #include "asm/expr.hpp"
+#include "asm/listing.hpp"
 
 #include "toy_isa.hpp"
 
@@ -214,6 +215,64 @@ RC_GTEST_PROP(ExprRoundTrip, TextToCandidatesToText, (int16_t imm, uint8_t reg, 
   const auto cy = enc(y, n.c_str());
   RC_ASSERT(!cy.empty());
   for (const auto& a : cy) RC_ASSERT(dec(y, a) == n);
+}
+
+}  // namespace
+}  // namespace mlisa::as
+
+namespace mlisa::as {
+namespace {
+
+// A small single-slot ISA for field widths and register numbering.
+Isa narrow_isa() {
+  Isa isa("narrow", 64);
+  isa.add_slot({"t", {}, 0, 0, "p"});
+  FormDef f;
+  f.slot = "t";
+  f.name = "F";
+  f.fields = {{"imm", {0, 20}, {}, true}, {"r", {20, 3}, {}, true}, {"q", {23, 2}, {}, true}, {"op", {60, 4}, {}, true}};
+  f.opcode_field = "op";
+  f.opcode = 9;
+  isa.add_form(f);
+  isa.add_signature({"F",
+                     "f",
+                     {ex::number(NumType::u(16), {FieldRef("imm").low(16)}), ex::reg("r", {"r"}, 2, 8),
+                      ex::named_reg({"sp", "lr", "pc"}, {"q"})},
+                     {}});
+  return isa;
+}
+
+TEST(Expr, EffectiveWidthLeavesHighBitsUnassigned) {
+  const Isa isa = narrow_isa();
+  const auto c = encode_insn(isa, 0, "f 0x1234, r12, lr");
+  ASSERT_EQ(c.size(), 1u);
+  EXPECT_TRUE(c[0].bits.assigned({0, 16}));
+  EXPECT_FALSE(c[0].bits.assigned({16, 4}));  // bits 16..19 of the 20-bit field stay free
+  EXPECT_EQ(c[0].bits.get({20, 3}), 2u);      // r12 = 2 * 2 + 8
+  EXPECT_EQ(c[0].bits.get({23, 2}), 1u);      // lr
+  // The ignored bits do not change the decoded value; exact export keeps them.
+  Word w = assemble(isa, parse_listing(isa, "f 0x1234, r12, lr").at(0)).word;
+  set_field(w, {16, 4}, 0xa);
+  std::string text;
+  ASSERT_TRUE(decode(isa.signatures()[0].def.operands[0], w, text));
+  EXPECT_EQ(text, "4660");
+  std::string why;
+  EXPECT_TRUE(encode_insn(isa, 0, "f 1, r9, lr", &why).empty());
+  EXPECT_EQ(why, "operand 2 'r9': register r9 cannot be encoded here");
+  EXPECT_TRUE(encode_insn(isa, 0, "f 1, r8, xx", &why).empty());
+  EXPECT_EQ(why, "operand 3 'xx': 'xx' is not a register name here");
+  Word bad(64, 0);
+  set_field(bad, {60, 4}, 9);
+  set_field(bad, {23, 2}, 3);  // no name for q = 3
+  EXPECT_FALSE(decode(isa.signatures()[0].def.operands[2], bad, text));
+}
+
+TEST(Expr, BadDeclarationsAreRejected) {
+  Isa isa = narrow_isa();
+  EXPECT_THROW(isa.add_signature({"F", "g", {ex::reg("r", {"nope"})}, {}}), std::invalid_argument);
+  EXPECT_THROW(isa.add_signature({"F", "g", {ex::pattern("[{0}+{0}]", {ex::reg("r", {"r"})})}, {}}), std::invalid_argument);
+  EXPECT_THROW(isa.add_signature({"G", "g", {}, {}}), std::invalid_argument);
+  EXPECT_THROW(isa.add_signature({"F", "g", {ex::number(NumType::u(8), {FieldRef("r").low(4)})}, {}}), std::invalid_argument);
 }
 
 }  // namespace
