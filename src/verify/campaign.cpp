@@ -1,5 +1,7 @@
 #include "verify/campaign.hpp"
 
+#include "spec/coverage.hpp"
+
 #include <fmt/format.h>
 #include <fnmatch.h>
 
@@ -91,6 +93,26 @@ void add_counts(OperationResult& into, const OperationResult& from) {
     into.classes[name].failed += c.failed;
   }
   into.failures.insert(into.failures.end(), from.failures.begin(), from.failures.end());
+  merge_coverage(into.coverage, from.coverage);
+}
+
+void merge_coverage(std::optional<CoverageCounts>& into, const std::optional<CoverageCounts>& from) {
+  if (!from) return;
+  if (!into) {
+    into = from;
+    return;
+  }
+  // A line or arm is missed only if every part missed it.
+  std::vector<std::string> missed;
+  std::set_intersection(into->missed.begin(), into->missed.end(), from->missed.begin(), from->missed.end(),
+                        std::back_inserter(missed));
+  const auto missed_arms = static_cast<uint32_t>(std::count_if(
+      missed.begin(), missed.end(), [](const std::string& m) { return m.find(" arm ") != std::string::npos; }));
+  into->lines = std::max(into->lines, from->lines);
+  into->branches = std::max(into->branches, from->branches);
+  into->lines_hit = into->lines - (static_cast<uint32_t>(missed.size()) - missed_arms);
+  into->branches_hit = into->branches - missed_arms;
+  into->missed = std::move(missed);
 }
 
 // ---- selection ----------------------------------------------------------
@@ -148,6 +170,7 @@ namespace {
 // (suite, operation) pairs of the campaign.
 struct WorkItem {
   const Suite* suite;
+  size_t selection;  // index of the suite's Selection
   size_t op;
   size_t slot;
   uint64_t begin;
@@ -158,8 +181,9 @@ struct WorkItem {
 // publishing the number of cases done every so often.
 class ChunkSink : public CaseSink {
  public:
-  ChunkSink(OperationResult& result, size_t limit, std::atomic<uint64_t>& done)
-      : result_(result), limit_(limit), done_(done) {}
+  ChunkSink(OperationResult& result, size_t limit, std::atomic<uint64_t>& done, spec::Coverage* coverage)
+      : result_(result), limit_(limit), done_(done), coverage_(coverage) {}
+  spec::Coverage* coverage() override { return coverage_; }
   ~ChunkSink() override { flush(); }
   void record(size_t, uint64_t index, const CaseOutcome& outcome) override {
     add_outcome(result_, index, outcome, limit_);
@@ -174,7 +198,15 @@ class ChunkSink : public CaseSink {
   OperationResult& result_;
   size_t limit_;
   std::atomic<uint64_t>& done_;
+  spec::Coverage* coverage_;
   uint64_t pending_ = 0;
+};
+
+// What one worker thread accumulates: counts per (suite, operation) slot and
+// pseudocode coverage per selected suite.
+struct ThreadResults {
+  std::vector<OperationResult> slots;
+  std::vector<spec::Coverage> coverage;
 };
 
 // The shared state of one run: the work list and what the threads report back.
@@ -199,11 +231,12 @@ uint64_t cases_for(const Suite& suite, const CampaignOptions& options) {
 // Splits every selected operation's shard range into chunks, in table order.
 void plan(Pool& pool, const std::vector<Selection>& selection, const CampaignOptions& options) {
   uint64_t chunk = std::max<uint64_t>(options.chunk_size, 1);
-  for (const auto& sel : selection) {
+  for (size_t s = 0; s < selection.size(); ++s) {
+    const Selection& sel = selection[s];
     IndexRange range = shard_range(cases_for(*sel.suite, options), options.shard);
     for (size_t op : sel.operations) {
       for (uint64_t b = range.begin; b < range.end; b += std::min(chunk, range.end - b))
-        pool.items.push_back({sel.suite, op, pool.slots, b, b + std::min(chunk, range.end - b)});
+        pool.items.push_back({sel.suite, s, op, pool.slots, b, b + std::min(chunk, range.end - b)});
       ++pool.slots;
     }
   }
@@ -213,11 +246,12 @@ std::string describe(const WorkItem& w) {
   return fmt::format("suite {}, operation {}, cases [{}, {})", w.suite->name(), w.suite->operations()[w.op], w.begin, w.end);
 }
 
-void work(Pool& pool, std::vector<OperationResult>& results) {
+void work(Pool& pool, ThreadResults& results) {
   for (size_t i; !pool.stop && (i = pool.next.fetch_add(1)) < pool.items.size();) {
     const WorkItem& w = pool.items[i];
     try {
-      ChunkSink sink(results[w.slot], pool.limit, pool.done);
+      spec::Coverage* coverage = w.suite->has_coverage() ? &results.coverage[w.selection] : nullptr;
+      ChunkSink sink(results.slots[w.slot], pool.limit, pool.done, coverage);
       w.suite->run_range(w.op, w.begin, w.end, pool.seed, sink);
     } catch (const std::exception& e) {
       std::lock_guard lock(pool.mutex);
@@ -272,7 +306,11 @@ CampaignResult run_campaign(const std::vector<Selection>& selection, const Campa
 
   unsigned jobs = options.jobs ? options.jobs : std::max(1u, std::thread::hardware_concurrency());
   jobs = static_cast<unsigned>(std::clamp<size_t>(pool.items.size(), 1, jobs));
-  std::vector<std::vector<OperationResult>> per_thread(jobs, std::vector<OperationResult>(pool.slots));
+  std::vector<ThreadResults> per_thread(jobs);
+  for (auto& t : per_thread) {
+    t.slots.resize(pool.slots);
+    t.coverage.resize(selection.size());
+  }
   pool.running = jobs;
   std::vector<std::thread> threads;
   for (unsigned t = 0; t < jobs; ++t) threads.emplace_back(work, std::ref(pool), std::ref(per_thread[t]));
@@ -283,12 +321,19 @@ CampaignResult run_campaign(const std::vector<Selection>& selection, const Campa
 
   CampaignResult result = empty_result(selection, options);
   size_t slot = 0;
-  for (auto& suite : result.suites)
-    for (auto& op : suite.operations) {
-      for (const auto& thread : per_thread) add_counts(op, thread[slot]);
+  for (size_t s = 0; s < result.suites.size(); ++s) {
+    const Selection& sel = selection[s];
+    spec::Coverage coverage;
+    if (sel.suite->has_coverage())
+      for (const auto& thread : per_thread) coverage.merge(thread.coverage[s]);
+    for (size_t i = 0; i < result.suites[s].operations.size(); ++i) {
+      OperationResult& op = result.suites[s].operations[i];
+      for (const auto& thread : per_thread) add_counts(op, thread.slots[slot]);
       trim_failures(op.failures, options.failures_limit);
+      if (sel.suite->has_coverage()) op.coverage = sel.suite->coverage_of(sel.operations[i], coverage);
       ++slot;
     }
+  }
   result.elapsed_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
 }

@@ -62,6 +62,7 @@ struct OperationResult {
   uint64_t failed = 0;
   std::map<std::string, ClassCounts> classes;
   std::vector<Failure> failures;  // the first few, in index order
+  std::optional<CoverageCounts> coverage;  // suites that run pseudocode
   bool operator==(const OperationResult&) const = default;
 };
 
@@ -88,8 +89,10 @@ struct CampaignResult {
   uint64_t total_cases() const;
 };
 
-// Adds the counts and failures of `from` to `into` (failures left unsorted).
+// Adds the counts and failures of `from` to `into` (failures left unsorted);
+// coverage merges by intersecting what each missed.
 void add_counts(OperationResult& into, const OperationResult& from);
+void merge_coverage(std::optional<CoverageCounts>& into, const std::optional<CoverageCounts>& from);
 // Sorts failures by case index and keeps the first `limit`.
 void trim_failures(std::vector<Failure>& failures, size_t limit);
 

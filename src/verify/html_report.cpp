@@ -107,20 +107,33 @@ code { background: #f4f4f4; padding: 0 .3em; }
 li { margin: .3em 0; }
 )";
 
-std::string table_row(const OperationResult& op, const char* cls) {
-  return fmt::format("<tr class=\"{}\"><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n", cls,
-                     html_escape(op.name), op.cases, op.nan_cases, op.passed, op.failed);
+std::string coverage_cell(const std::optional<CoverageCounts>& c, bool lines) {
+  if (!c) return "<td>-</td>";
+  const uint32_t hit = lines ? c->lines_hit : c->branches_hit, all = lines ? c->lines : c->branches;
+  return fmt::format("<td>{}/{}</td>", hit, all);
+}
+
+std::string table_row(const OperationResult& op, const char* cls, bool coverage) {
+  std::string cells = fmt::format("<td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>", html_escape(op.name),
+                                  op.cases, op.nan_cases, op.passed, op.failed);
+  if (coverage) cells += coverage_cell(op.coverage, true) + coverage_cell(op.coverage, false);
+  return fmt::format("<tr class=\"{}\">{}</tr>\n", cls, cells);
 }
 
 std::string suite_table(const SuiteResult& s) {
-  std::string out = "<table>\n<tr><th>operation</th><th>cases</th><th>NaN cases</th><th>passed</th><th>failed</th></tr>\n";
+  const bool coverage =
+      std::any_of(s.operations.begin(), s.operations.end(), [](const auto& op) { return op.coverage.has_value(); });
+  std::string out = "<table>\n<tr><th>operation</th><th>cases</th><th>NaN cases</th><th>passed</th><th>failed</th>";
+  out += coverage ? "<th>lines</th><th>branches</th></tr>\n" : "</tr>\n";
   OperationResult total;
   total.name = "total";
   for (const auto& op : s.operations) {
-    out += table_row(op, op.failed ? "failing" : "");
-    add_counts(total, op);
+    out += table_row(op, op.failed ? "failing" : "", coverage);
+    OperationResult counts = op;
+    counts.coverage.reset();  // operations run different pseudocode: no sum
+    add_counts(total, counts);
   }
-  return out + table_row(total, "total") + "</table>\n";
+  return out + table_row(total, "total", coverage) + "</table>\n";
 }
 
 std::vector<ChartBar> operation_bars(const SuiteResult& s) {

@@ -21,8 +21,13 @@ static json operation_to_json(const std::string& suite, const OperationResult& o
   json failures = json::array();
   for (const auto& f : op.failures)
     failures.push_back({{"case", f.index}, {"detail", f.detail}, {"repro", repro_command(suite, op.name, f.index, seed)}});
-  return {{"name", op.name}, {"cases", op.cases}, {"nan_cases", op.nan_cases}, {"passed", op.passed},
-          {"failed", op.failed}, {"classes", classes}, {"failures", failures}};
+  json j = {{"name", op.name}, {"cases", op.cases}, {"nan_cases", op.nan_cases}, {"passed", op.passed},
+            {"failed", op.failed}, {"classes", classes}, {"failures", failures}};
+  if (op.coverage)
+    j["coverage"] = {{"lines", op.coverage->lines},       {"lines_hit", op.coverage->lines_hit},
+                     {"branches", op.coverage->branches}, {"branches_hit", op.coverage->branches_hit},
+                     {"missed", op.coverage->missed}};
+  return j;
 }
 
 json report_to_json(const CampaignResult& r) {
@@ -53,6 +58,12 @@ static OperationResult operation_from_json(const json& j) {
     op.classes[name] = {c.at("cases").get<uint64_t>(), c.at("failed").get<uint64_t>()};
   for (const auto& f : j.at("failures"))
     op.failures.push_back({f.at("case").get<uint64_t>(), f.at("detail").get<std::string>()});
+  if (j.contains("coverage")) {
+    const json& c = j.at("coverage");
+    op.coverage = CoverageCounts{c.at("lines").get<uint32_t>(), c.at("lines_hit").get<uint32_t>(),
+                                 c.at("branches").get<uint32_t>(), c.at("branches_hit").get<uint32_t>(),
+                                 c.at("missed").get<std::vector<std::string>>()};
+  }
   return op;
 }
 
@@ -187,15 +198,35 @@ namespace {
 
 using Row = std::vector<std::string>;
 
-Row operation_row(const OperationResult& op) {
-  return {op.name, std::to_string(op.cases), std::to_string(op.nan_cases), std::to_string(op.passed), std::to_string(op.failed)};
+bool has_coverage(const SuiteResult& s) {
+  return std::any_of(s.operations.begin(), s.operations.end(), [](const auto& op) { return op.coverage.has_value(); });
 }
 
-Row total_row(const SuiteResult& s) {
+// "hit/total", or "-" for an operation without pseudocode.
+std::string ratio(const std::optional<CoverageCounts>& c, bool lines) {
+  if (!c) return "-";
+  return lines ? fmt::format("{}/{}", c->lines_hit, c->lines) : fmt::format("{}/{}", c->branches_hit, c->branches);
+}
+
+Row operation_row(const OperationResult& op, bool coverage) {
+  Row row{op.name, std::to_string(op.cases), std::to_string(op.nan_cases), std::to_string(op.passed),
+          std::to_string(op.failed)};
+  if (coverage) {
+    row.push_back(ratio(op.coverage, true));
+    row.push_back(ratio(op.coverage, false));
+  }
+  return row;
+}
+
+Row total_row(const SuiteResult& s, bool coverage) {
   OperationResult total;
   total.name = "total";
-  for (const auto& op : s.operations) add_counts(total, op);
-  return operation_row(total);
+  for (const auto& op : s.operations) {
+    OperationResult counts = op;
+    counts.coverage.reset();  // operations run different pseudocode: no sum
+    add_counts(total, counts);
+  }
+  return operation_row(total, coverage);
 }
 
 // Columns padded to their widest cell; the first left-aligned, the rest right.
@@ -218,9 +249,14 @@ std::string aligned(const std::vector<Row>& rows, size_t rule_after_header, size
 }
 
 std::string suite_table(const SuiteResult& s) {
+  const bool coverage = has_coverage(s);
   std::vector<Row> rows{{"operation", "cases", "NaN cases", "passed", "failed"}};
-  for (const auto& op : s.operations) rows.push_back(operation_row(op));
-  rows.push_back(total_row(s));
+  if (coverage) {
+    rows[0].push_back("lines");
+    rows[0].push_back("branches");
+  }
+  for (const auto& op : s.operations) rows.push_back(operation_row(op, coverage));
+  rows.push_back(total_row(s, coverage));
   return aligned(rows, 1, rows.size() - 1);
 }
 
@@ -241,6 +277,20 @@ std::string suite_failures(const SuiteResult& s, uint64_t seed, size_t max_shown
   return out;
 }
 
+// The pseudocode lines and arms an operation's cases never reached.
+std::string suite_missed(const SuiteResult& s) {
+  std::string out;
+  for (const auto& op : s.operations) {
+    if (!op.coverage || op.coverage->missed.empty()) continue;
+    const auto& missed = op.coverage->missed;
+    std::string list;
+    for (size_t i = 0; i < missed.size() && i < 8; ++i) list += (i ? ", " : "") + missed[i];
+    if (missed.size() > 8) list += fmt::format(" and {} more", missed.size() - 8);
+    out += fmt::format("  not reached by {}: {}\n", op.name, list);
+  }
+  return out.empty() ? "" : fmt::format("pseudocode coverage of {}:\n", s.name) + out;
+}
+
 std::string summary(const CampaignResult& r) {
   std::string scope = r.shard.n > 1 ? fmt::format(" in shard {}/{}", r.shard.k, r.shard.n) : "";
   if (!r.merged_shards.empty()) scope = fmt::format(" in {} of {} shards", r.merged_shards.size(), r.shard.n);
@@ -258,6 +308,7 @@ std::string format_tables(const CampaignResult& result, size_t max_failures_show
     out += fmt::format("{} (target {}): {}\n", s.name, s.target, s.description);
     out += suite_table(s);
     out += suite_failures(s, result.seed, max_failures_shown);
+    out += suite_missed(s);
     out += "\n";
   }
   return out + summary(result);

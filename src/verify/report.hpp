@@ -3,7 +3,9 @@
 //   {"mlisa_version", "seed", "cases_per_op"?, "shard": {"k", "n"}, "merged_shards"?,
 //    "failures_limit", "suites": [{"name", "target", "description", "operations": [
 //      {"name", "cases", "nan_cases", "passed", "failed", "classes": {CLASS: {"cases", "failed"}},
-//       "failures": [{"case", "detail", "repro"}]}]}], "elapsed_seconds"}
+//       "failures": [{"case", "detail", "repro"}],
+//       "coverage"?: {"lines", "lines_hit", "branches", "branches_hit", "missed": [...]}}]}],
+//    "elapsed_seconds"}
 #pragma once
 
 #include "verify/campaign.hpp"

@@ -5,10 +5,29 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+namespace mlisa::spec {
+class Coverage;
+}
+
 namespace mlisa::verify {
+
+// Pseudocode coverage of one operation's cases: the lines and the branch arms
+// (each arm of an if, including the implicit else, each arm of a case) of the
+// pseudocode the operation runs. `missed` names every line ("file:line") and
+// arm ("file:line arm N") that no case reached, sorted, so that the coverage
+// of shards merges by intersecting what they missed.
+struct CoverageCounts {
+  uint32_t lines = 0;
+  uint32_t lines_hit = 0;
+  uint32_t branches = 0;
+  uint32_t branches_hit = 0;
+  std::vector<std::string> missed;
+  bool operator==(const CoverageCounts&) const = default;
+};
 
 // The outcome of one case.
 struct CaseOutcome {
@@ -23,6 +42,9 @@ class CaseSink {
  public:
   virtual ~CaseSink() = default;
   virtual void record(size_t op, uint64_t index, const CaseOutcome& outcome) = 0;
+  // Where a suite that runs pseudocode records its coverage (the engine's
+  // `coverage`); null when coverage is not being collected.
+  virtual spec::Coverage* coverage() { return nullptr; }
 };
 
 class Suite {
@@ -41,6 +63,11 @@ class Suite {
     for (uint64_t i = begin; i < end; ++i) sink.record(op, i, run_case(op, i, seed));
   }
   virtual CaseOutcome run_case(size_t op, uint64_t index, uint64_t seed) const = 0;
+
+  // Suites whose cases run pseudocode record into CaseSink::coverage() and
+  // summarise an operation's share of the merged record here.
+  virtual bool has_coverage() const { return false; }
+  virtual CoverageCounts coverage_of(size_t op, const spec::Coverage& coverage) const { return {}; }
 };
 
 // Every registered suite, from the one table in suites.cpp.
