@@ -433,13 +433,13 @@ struct Checker::Impl {
     for (SliceRange& r : e->slices) {
       expr(r.hi);
       expect_kind(r.hi, TypeKind::Integer, "a slice bound");
-      if (r.lo) {
+      if (r.lo && r.lo != r.hi) {
         expr(r.lo);
         expect_kind(r.lo, TypeKind::Integer, "a slice bound");
       }
       Int hi, lo;
       int32_t w = -1;
-      if (!r.lo) {
+      if (!r.lo || r.lo == r.hi) {  // x<i>: the parser gives hi and lo the same node
         w = 1;
       } else if (r.plus_width) {
         if (fold_integer(*r.lo, &lo)) w = static_cast<int32_t>(lo);

@@ -258,6 +258,9 @@ TEST(Checker, StaticDiagnostics) {
       << e;
   e = check_error("", "bits(4) x = '0000'; x<5:2>");
   EXPECT_NE(e.find("bit 5 is beyond the 4 bits of the value"), std::string::npos) << e;
+  // x<i> is one bit wide even when i is known only at run time.
+  e = check_error("", "bits(4) x = Zeros(4); integer i = 3; x<i> = '11';");
+  EXPECT_NE(e.find("assignment: width mismatch, bits(2) value where bits(1) is expected"), std::string::npos) << e;
   e = check_error("", "1 == TRUE");
   EXPECT_NE(e.find("operator == cannot combine integer and boolean"), std::string::npos) << e;
   // The caret line sits under the column.
