@@ -6,6 +6,7 @@ namespace mlisa::cli {
 static const CommandSpec kCommands[] = {
     {"fp", "Calculator over the Arm floating-point library", &setup_fp},
     {"spec", "Spec files of a target: list, show, check; evaluate pseudocode", &setup_spec},
+    {"npu", "The tcore matrix unit: tiled GEMM on the cycle-accurate systolic array", &setup_npu},
     {"verify", "Run the verification campaign (the main job)", &setup_verify},
 };
 

@@ -263,7 +263,16 @@ RunStats Npu::run(const std::vector<MxuOp>& ops, CycleObserver* observer, LeaveC
     }
 
     // One clock.
-    const bool ld_ticked = ld.on, tm_ticked = tm.on;
+    CycleView view;
+    view.cycle = t;
+    if (ld.on) {
+      view.ldtile_op = static_cast<int64_t>(ld.op);
+      view.ldtile_cycle = ld.k;
+    }
+    if (tm.on) {
+      view.tmul_op = static_cast<int64_t>(tm.op);
+      view.tmul_cycle = tm.s;
+    }
     if (ld.on) {
       // Rows enter from the top in reverse order: B[N-1] first, B[0] last.
       const MxuOp& op = ops[ld.op];
@@ -310,10 +319,12 @@ RunStats Npu::run(const std::vector<MxuOp>& ops, CycleObserver* observer, LeaveC
       }
     }
     if (observer) {
-      if (tm_ticked)
-        observer->on_cycle(t, array_, left.data(), left_valid.data(), out.data(), out_valid.data());
-      else if (ld_ticked)
-        observer->on_cycle(t, array_, no_left.data(), no_valid.data(), no_out.data(), no_valid.data());
+      const bool tmul = view.tmul_op >= 0;
+      view.left = tmul ? left.data() : no_left.data();
+      view.left_valid = tmul ? left_valid.data() : no_valid.data();
+      view.out = tmul ? out.data() : no_out.data();
+      view.out_valid = tmul ? out_valid.data() : no_valid.data();
+      observer->on_cycle(view, array_);
     }
     ++t;
   }

@@ -101,13 +101,25 @@ struct RunStats {
   uint64_t pe_updates = 0;         // cycle model: PE updates simulated
 };
 
+// What the array did in one clock of the cycle model.
+struct CycleView {
+  uint64_t cycle = 0;
+  int64_t tmul_op = -1;     // index of the TMUL in flight, or -1
+  uint64_t tmul_cycle = 0;  // its cycle, from 0
+  int64_t ldtile_op = -1;   // index of the LDTILE in flight, or -1
+  int ldtile_cycle = 0;     // its cycle, from 0 (row N-1-ldtile_cycle of the tile entered)
+  const uint16_t* left = nullptr;       // N edge inputs (0 when no TMUL)
+  const uint8_t* left_valid = nullptr;  // N
+  const uint32_t* out = nullptr;        // N bottom outputs
+  const uint8_t* out_valid = nullptr;   // N
+};
+
 // Hooks into the cycle model, called after each clock in which the array did
-// something (a TMUL or LDTILE cycle). left/out are the edge values of that cycle.
+// something (a TMUL or LDTILE cycle), with the registers as latched at its end.
 class CycleObserver {
  public:
   virtual ~CycleObserver() = default;
-  virtual void on_cycle(uint64_t cycle, const SystolicArray& array, const uint16_t* left, const uint8_t* left_valid,
-                        const uint32_t* out, const uint8_t* out_valid) = 0;
+  virtual void on_cycle(const CycleView& view, const SystolicArray& array) = 0;
 };
 
 // The cycle at which each element of C left the array, per TMUL in stream order

@@ -28,9 +28,10 @@ struct CycleRecord {
 class Recorder : public CycleObserver {
  public:
   std::vector<CycleRecord> cycles;
-  void on_cycle(uint64_t cycle, const SystolicArray& arr, const uint16_t*, const uint8_t*, const uint32_t* out,
-                const uint8_t* out_valid) override {
-    CycleRecord r{cycle, {}, {}, {}};
+  void on_cycle(const CycleView& v, const SystolicArray& arr) override {
+    const uint32_t* out = v.out;
+    const uint8_t* out_valid = v.out_valid;
+    CycleRecord r{v.cycle, {}, {}, {}};
     const int n = arr.size();
     for (int i = 0; i < n; ++i)
       for (int j = 0; j < n; ++j) r.pes.push_back({arr.a_valid(i, j), arr.a_reg(i, j), arr.psum_reg(i, j)});
