@@ -20,6 +20,18 @@
 
 namespace mlisa::spec {
 
+std::optional<Int> const_int(const Expr* e) {
+  if (!e) return std::nullopt;
+  if ((e->kind == ExprKind::Literal || e->ref == RefKind::Constant) && e->literal.kind() == ValueKind::Integer)
+    return e->literal.as_int();
+  return std::nullopt;
+}
+
+int32_t const_width(const Expr* e) {
+  const auto v = const_int(e);
+  return v && *v >= 0 && *v <= Bits::kMaxWidth ? static_cast<int32_t>(*v) : -1;
+}
+
 // ---------------------------------------------------------------------------
 // BuiltinTable
 
@@ -87,17 +99,7 @@ std::string show(Int v) { return int_to_string(v); }
 
 // --- type rules ------------------------------------------------------------
 
-std::optional<Int> const_int(const Expr* e) {
-  if (!e) return std::nullopt;
-  if ((e->kind == ExprKind::Literal || e->ref == RefKind::Constant) && e->literal.kind() == ValueKind::Integer)
-    return e->literal.as_int();
-  return std::nullopt;
-}
 
-int32_t const_width(const Expr* e) {
-  const auto v = const_int(e);
-  return v && *v >= 0 && *v <= kMaxWidth ? static_cast<int32_t>(*v) : -1;
-}
 
 int32_t arg_width(const Expr* e) { return e && e->type.is_bits() ? e->type.width : -1; }
 

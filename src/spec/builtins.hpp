@@ -8,6 +8,7 @@
 #include "spec/ast.hpp"
 
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <unordered_map>
@@ -42,6 +43,12 @@ using BuiltinFn = std::function<Value(CallSite&, std::vector<Value>& args)>;
 // constants folded in `literal` when ref == Constant or kind == Literal).
 // Return a Bits type with width -1 when the width is known only at run time.
 using TypeRule = std::function<Type(const std::vector<Expr*>& args)>;
+
+// For type rules: the value of a constant integer argument (a literal or a
+// named constant), and the same as a bits width (-1 when not constant or out
+// of range).
+std::optional<Int> const_int(const Expr* e);
+int32_t const_width(const Expr* e);
 
 struct Builtin {
   std::string name;

@@ -146,17 +146,7 @@ Value bits_value(Format f, uint64_t v) { return Value::bits(static_cast<uint32_t
 
 // --- type rules ------------------------------------------------------------
 
-std::optional<Int> const_int(const Expr* e) {
-  if (!e) return std::nullopt;
-  if ((e->kind == ExprKind::Literal || e->ref == RefKind::Constant) && e->literal.kind() == ValueKind::Integer)
-    return e->literal.as_int();
-  return std::nullopt;
-}
 
-int32_t const_width(const Expr* e) {
-  const auto v = const_int(e);
-  return v && *v >= 0 && *v <= Bits::kMaxWidth ? static_cast<int32_t>(*v) : -1;
-}
 
 int32_t arg_width(const Expr* e) { return e && e->type.is_bits() ? e->type.width : -1; }
 

@@ -5,7 +5,7 @@
 
 #include <regex>
 
-#include "run_mlisa.hpp"
+#include "support/run_mlisa.hpp"
 
 using mlisa::test::run_mlisa;
 

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 #include <nlohmann/json.hpp>
 
-#include "run_mlisa.hpp"
+#include "support/run_mlisa.hpp"
 
 using mlisa::test::run_mlisa;
 

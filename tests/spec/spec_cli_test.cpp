@@ -2,72 +2,24 @@
 // check, list and show on the toy target of tests/spec/data.
 #include <gtest/gtest.h>
 
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
-#include <unistd.h>
+#include "support/run_mlisa.hpp"
 
-#include <cstdlib>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
-extern char** environ;
-
 namespace {
 
+using mlisa::test::RunResult;
+
+// Runs in the source tree, so that tests/spec/data is a relative path.
 struct Output {
-  int code = -1;
+  int code;
   std::string out, err;
 };
 
-std::string slurp(int fd) {
-  std::string s;
-  ::lseek(fd, 0, SEEK_SET);
-  char buf[4096];
-  ssize_t n;
-  while ((n = ::read(fd, buf, sizeof buf)) > 0) s.append(buf, static_cast<size_t>(n));
-  return s;
-}
-
-int temp_fd(std::string& path) {
-  const char* dir = std::getenv("TMPDIR");
-  path = std::string(dir && *dir ? dir : "/tmp") + "/mlisa_spec_cli_XXXXXX";
-  int fd = ::mkstemp(path.data());
-  if (fd < 0) throw std::runtime_error("mkstemp failed");
-  return fd;
-}
-
 Output mlisa(const std::vector<std::string>& args) {
-  std::string out_path, err_path;
-  int out = temp_fd(out_path), err = temp_fd(err_path);
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_adddup2(&fa, out, 1);
-  posix_spawn_file_actions_adddup2(&fa, err, 2);
-  posix_spawn_file_actions_addchdir_np(&fa, MLISA_SOURCE_DIR);
-  std::vector<std::string> argv_s{MLISA_BINARY};
-  argv_s.insert(argv_s.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (auto& a : argv_s) argv.push_back(a.data());
-  argv.push_back(nullptr);
-  pid_t pid;
-  if (posix_spawn(&pid, MLISA_BINARY, &fa, nullptr, argv.data(), environ) != 0)
-    throw std::runtime_error("cannot run " MLISA_BINARY);
-  posix_spawn_file_actions_destroy(&fa);
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0) {
-  }
-  Output o;
-  o.code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  o.out = slurp(out);
-  o.err = slurp(err);
-  ::close(out);
-  ::close(err);
-  ::unlink(out_path.c_str());
-  ::unlink(err_path.c_str());
-  return o;
+  const RunResult r = mlisa::test::run_mlisa(args, "", MLISA_SOURCE_DIR);
+  return {r.exit_code, r.out, r.err};
 }
 
 const std::vector<std::string> kToy = {"--spec-dir", "tests/spec/data", "--target", "toy"};

@@ -53,7 +53,7 @@ std::vector<std::string> RunResult::err_lines() const {
   return lines;
 }
 
-RunResult run_mlisa(const std::vector<std::string>& args, const std::string& stdin_text) {
+RunResult run_mlisa(const std::vector<std::string>& args, const std::string& stdin_text, const std::string& cwd) {
   TempFile in, out, err;
   if (!stdin_text.empty() &&
       ::write(in.fd, stdin_text.data(), stdin_text.size()) != static_cast<ssize_t>(stdin_text.size()))
@@ -64,6 +64,7 @@ RunResult run_mlisa(const std::vector<std::string>& args, const std::string& std
   posix_spawn_file_actions_addopen(&fa, 0, in.path.c_str(), O_RDONLY, 0);
   posix_spawn_file_actions_adddup2(&fa, out.fd, 1);
   posix_spawn_file_actions_adddup2(&fa, err.fd, 2);
+  if (!cwd.empty()) posix_spawn_file_actions_addchdir_np(&fa, cwd.c_str());
 
   std::vector<std::string> argv_s;
   argv_s.push_back(MLISA_BINARY);

@@ -1,5 +1,5 @@
 // Runs the real mlisa binary (MLISA_BINARY) with arguments and stdin, capturing
-// stdout, stderr and the exit status.
+// stdout, stderr and the exit status. Shared by every test folder.
 #pragma once
 
 #include <string>
@@ -16,6 +16,8 @@ struct RunResult {
   std::vector<std::string> err_lines() const;
 };
 
-RunResult run_mlisa(const std::vector<std::string>& args, const std::string& stdin_text = "");
+// `cwd`: the directory the binary runs in (default: the test's own).
+RunResult run_mlisa(const std::vector<std::string>& args, const std::string& stdin_text = "",
+                    const std::string& cwd = "");
 
 }  // namespace mlisa::test

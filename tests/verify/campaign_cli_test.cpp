@@ -1,6 +1,10 @@
 // Runs the real mlisa binary: usage errors of `mlisa verify` and a report
 // written and merged end to end.
+#include "support/run_mlisa.hpp"
+
 #include <gtest/gtest.h>
+
+#include <sstream>
 #include <nlohmann/json.hpp>
 
 #include <sys/wait.h>
@@ -19,16 +23,13 @@ struct Process {
   std::string out;  // stdout and stderr together
 };
 
+// Arguments split on spaces (none of these tests needs a space inside one).
 Process mlisa(const std::string& args) {
-  Process r;
-  std::string command = std::string(MLISA_BINARY) + " " + args + " 2>&1";
-  std::FILE* p = popen(command.c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  for (size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0;) r.out.append(buf, n);
-  int status = pclose(p);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return r;
+  std::vector<std::string> argv;
+  std::istringstream words(args);
+  for (std::string w; words >> w;) argv.push_back(w);
+  const mlisa::test::RunResult r = mlisa::test::run_mlisa(argv);
+  return {r.exit_code, r.out + r.err};
 }
 
 void expect_one_line_error(const Process& r, int code) {
