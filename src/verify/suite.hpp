@@ -75,5 +75,6 @@ std::vector<std::unique_ptr<Suite>> registered_suites();
 
 // Suite factories, one per suite file.
 std::unique_ptr<Suite> make_fp_suite();
+std::unique_ptr<Suite> make_mxu_suite();
 
 }  // namespace mlisa::verify

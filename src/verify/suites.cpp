@@ -6,6 +6,7 @@ namespace mlisa::verify {
 std::vector<std::unique_ptr<Suite>> registered_suites() {
   std::vector<std::unique_ptr<Suite>> suites;
   suites.push_back(make_fp_suite());
+  suites.push_back(make_mxu_suite());
   return suites;
 }
 
