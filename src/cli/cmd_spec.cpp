@@ -10,6 +10,7 @@
 #include "spec/engine.hpp"
 #include "spec/parser.hpp"
 #include "spec/specfile.hpp"
+#include "targets/targets.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -55,6 +56,7 @@ const BuiltinTable& spec_builtins() {
     add_standard_builtins(t);
     add_fp_builtins(t);
     add_engine_builtins(t);
+    targets::add_target_builtins(t);
     return t;
   }();
   return table;

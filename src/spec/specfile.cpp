@@ -137,10 +137,17 @@ bool is_shared_name(const std::string& path) {
 
 std::string base_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
 
-// shared*.isa first, then by file name, then by path.
+bool is_bundle_name(const std::string& path) { return base_name(path).rfind("bundle", 0) == 0; }
+
+// Files that replace an embedded file of the same file name (not by instruction).
+bool is_named_by_file(const std::string& path) { return is_shared_name(path) || is_bundle_name(path); }
+
+int source_rank(const std::string& path) { return is_shared_name(path) ? 0 : is_bundle_name(path) ? 1 : 2; }
+
+// shared*.isa first, then bundle*.isa, then by file name, then by path.
 bool source_order(const SpecSource& a, const SpecSource& b) {
-  const bool sa = is_shared_name(a.path), sb = is_shared_name(b.path);
-  if (sa != sb) return sa;
+  const int ra = source_rank(a.path), rb = source_rank(b.path);
+  if (ra != rb) return ra < rb;
   const std::string na = base_name(a.path), nb = base_name(b.path);
   if (na != nb) return na < nb;
   return a.path < b.path;
@@ -184,8 +191,9 @@ struct OperandSite {
 
 class FileParser {
  public:
-  FileParser(Module& module, SourceSet& sources, uint32_t file, const std::string& path, std::string_view text)
-      : module_(module), sources_(sources), file_(file), path_(path), lines_(split_lines(text)) {}
+  FileParser(Module& module, SourceSet& sources, uint32_t file, const std::string& path, std::string_view text,
+             const BundleSpec* bundle = nullptr)
+      : module_(module), sources_(sources), file_(file), path_(path), lines_(split_lines(text)), bundle_(bundle) {}
 
   // Parses the whole file into `inst`; pseudocode sections are collected in
   // `pseudocode_lines` (1-based line numbers) for parse_declarations.
@@ -207,6 +215,7 @@ class FileParser {
     bool has_diagram = false;
     std::vector<OperandUse> uses;
     std::vector<OperandSite> sites;  // parallel to enc->operands
+    uint32_t slot_line = 0;
   };
 
   // Lines [start, ...) that are blank or indented more than `min_indent`;
@@ -237,12 +246,14 @@ class FileParser {
   void parse_operand(EncodingState& st, uint32_t line, std::string_view text, const std::vector<Word>& w);
   FieldConcat parse_fields(const Word& w, uint32_t line, std::vector<uint32_t>& cols);
   void finish_encoding(EncodingState& st);
+  void finish_bundle_encoding(EncodingState& st);
 
   Module& module_;
   SourceSet& sources_;
   uint32_t file_;
   std::string path_;
   std::vector<std::string_view> lines_;
+  const BundleSpec* bundle_ = nullptr;
 };
 
 void FileParser::parse(InstructionSpec& inst, std::vector<std::pair<uint32_t, uint32_t>>& pseudocode_ranges) {
@@ -356,6 +367,23 @@ void FileParser::parse(InstructionSpec& inst, std::vector<std::pair<uint32_t, ui
         enc.features.emplace_back(w[k].text);
       }
       ++i;
+    } else if (kw == "slot") {
+      if (!bundle_) fail(ln, kcol, "'slot' belongs to bundle targets; this target has no bundle*.isa file");
+      if (st.slot_line) fail(ln, kcol, fmt::format("a second 'slot' line in encoding {}", enc.name));
+      if (w.size() < 2) fail(ln, kcol + 5, "'slot' needs the slots the encoding occupies (slot s0 s1)");
+      st.slot_line = ln;
+      for (size_t k = 1; k < w.size(); ++k) {
+        const std::string n(w[k].text);
+        if (!bundle_->slot(n)) {
+          std::vector<std::string> names;
+          for (const auto& sl : bundle_->slots) names.push_back(sl.name);
+          fail(ln, w[k].col, fmt::format("no slot '{}' in bundle {} (slots: {})", n, bundle_->name, join(names)));
+        }
+        if (std::find(enc.slots.begin(), enc.slots.end(), n) != enc.slots.end())
+          fail(ln, w[k].col, fmt::format("slot '{}' is listed twice", n));
+        enc.slots.push_back(n);
+      }
+      ++i;
     } else if (kw == "decode") {
       if (!rest.empty()) fail(ln, w[1].col, "'decode' stands alone on its line; its pseudocode follows, indented");
       if (enc.decode_first_line) fail(ln, kcol, fmt::format("a second 'decode' in encoding {}", enc.name));
@@ -368,8 +396,8 @@ void FileParser::parse(InstructionSpec& inst, std::vector<std::pair<uint32_t, ui
       i = next;
     } else {
       fail(ln, kcol,
-           fmt::format("unknown keyword '{}' in encoding {}; expected diagram, syntax, operand, feature or decode", kw,
-                       enc.name));
+           fmt::format("unknown keyword '{}' in encoding {}; expected diagram, syntax, operand, feature{} or decode",
+                       kw, enc.name, bundle_ ? ", slot" : ""));
     }
   }
   close_encoding();
@@ -688,19 +716,220 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
       op.stride = static_cast<uint32_t>(v);
     }
     no_more();
+  } else if (kind == "choice" && bundle_) {
+    const Word& sel = need("selector field");
+    if (!is_identifier(sel.text)) fail(line, sel.col, fmt::format("'{}' is not a field name", sel.text));
+    op.selector = std::string(sel.text);
+    site.part_cols.push_back(sel.col);
+    const Word& ty = need("number type (s32, u32, x32, f32)");
+    {
+      const std::string_view t = ty.text;
+      int64_t n = 0;
+      const bool ok = t == "f32" || (t.size() >= 2 && (t[0] == 's' || t[0] == 'u' || t[0] == 'x') &&
+                                     parse_number(t.substr(1), n) && n >= 1 && n <= 64);
+      if (!ok) fail(line, ty.col, fmt::format("bad number type '{}'; expected s<N>, u<N>, x<N> (N <= 64) or f32", t));
+      op.num_type = std::string(t);
+    }
+    if (k < w.size() && w[k].text.find('=') == std::string_view::npos) {
+      const Word& cls = w[k++];
+      if (!is_identifier(cls.text)) fail(line, cls.col, fmt::format("'{}' is not a register class", cls.text));
+      op.reg_class = std::string(cls.text);
+    }
+    if (k >= w.size()) fail(line, static_cast<uint32_t>(text.size()) + 2, "a choice needs alternatives VALUE=SOURCE");
+    for (; k < w.size(); ++k) {
+      std::string_view e = w[k].text;
+      const size_t eq = e.find('=');
+      int64_t v;
+      if (eq == std::string_view::npos || !parse_number(e.substr(0, eq), v) || eq + 1 >= e.size())
+        fail(line, w[k].col, fmt::format("bad alternative '{}'; expected VALUE=SOURCE such as 2=lo(imm0)", e));
+      for (const auto& [ov, osym] : op.alternatives) {
+        if (ov == static_cast<uint64_t>(v))
+          fail(line, w[k].col, fmt::format("selector value {} appears twice", v));
+        if (osym == e.substr(eq + 1)) fail(line, w[k].col, fmt::format("source '{}' appears twice", osym));
+      }
+      op.alternatives.emplace_back(static_cast<uint64_t>(v), std::string(e.substr(eq + 1)));
+      site.table_cols.push_back(w[k].col);
+    }
+  } else if (kind == "mem" && bundle_) {
+    auto op_name = [&](std::string_view t, uint32_t col) {
+      if (t.size() < 3 || t.front() != '<' || t.back() != '>' || !is_identifier(t.substr(1, t.size() - 2)))
+        fail(line, col, fmt::format("'{}' is not an operand name; a mem operand names other operands, <base>", t));
+      return std::string(t.substr(1, t.size() - 2));
+    };
+    const Word& b = need("base operand <base>");
+    op.mem_base = op_name(b.text, b.col);
+    site.part_cols.push_back(b.col);
+    for (; k < w.size(); ++k) {
+      std::string_view t = w[k].text;
+      const size_t eq = t.find('=');
+      if (eq == std::string_view::npos) {
+        if (!op.mem_offset.empty() || !op.mem_modifiers.empty())
+          fail(line, w[k].col, "the offset operand comes right after the base, before modifiers name=<op>");
+        op.mem_offset = op_name(t, w[k].col);
+      } else {
+        if (!is_identifier(t.substr(0, eq)))
+          fail(line, w[k].col, fmt::format("bad modifier '{}'; expected name=<operand>", t));
+        op.mem_modifiers.emplace_back(std::string(t.substr(0, eq)),
+                                      op_name(t.substr(eq + 1), w[k].col + static_cast<uint32_t>(eq) + 1));
+      }
+      site.part_cols.push_back(w[k].col);
+    }
   } else if (kind == "const") {
     std::string_view value = trim(text.substr(w[2].col - 1 + w[2].text.size()));
     if (value.empty()) fail(line, static_cast<uint32_t>(text.size()) + 2, "a const operand needs its text");
     op.constant = std::string(value);
   } else {
     fail(line, w[2].col,
-         fmt::format("unknown operand kind '{}'; expected reg, imm, simm, table, list, cond, label or const", kind));
+         fmt::format("unknown operand kind '{}'; expected reg, imm, simm, table, list, cond, label{} or const", kind,
+                     bundle_ ? ", choice, mem" : ""));
   }
   enc.operands.push_back(std::move(op));
   st.sites.push_back(std::move(site));
 }
 
+void FileParser::finish_bundle_encoding(EncodingState& st) {
+  Encoding& enc = *st.enc;
+  if (!st.has_diagram) fail(st.line, 1, fmt::format("encoding {} has no diagram", enc.name));
+  if (enc.slots.empty())
+    fail(st.line, 1,
+         fmt::format("encoding {} of bundle target {} needs a 'slot' line naming the slots it occupies", enc.name,
+                     bundle_->name));
+  for (const std::string& sn : enc.slots) {
+    const BundleSlot* sl = bundle_->slot(sn);
+    if (sl->width != enc.width)
+      fail(st.slot_line, 1,
+           fmt::format("encoding {}: the diagram is {} bits wide, slot {} is {} bits", enc.name, enc.width, sn,
+                       sl->width));
+  }
+  auto find_operand = [&](const std::string& name) -> const OperandMap* {
+    for (const OperandMap& o : enc.operands)
+      if (o.name == name) return &o;
+    return nullptr;
+  };
+  std::set<std::string> used;
+  for (const OperandUse& u : st.uses) {
+    if (!find_operand(u.name))
+      fail(u.line, u.col,
+           fmt::format("syntax '{}' uses <{}>, but encoding {} has no 'operand <{}>' line", enc.syntax[u.syntax], u.name,
+                       enc.name, u.name));
+    used.insert(u.name);
+  }
+  for (size_t i = 0; i < enc.operands.size(); ++i) {
+    const OperandMap& op = enc.operands[i];
+    if (op.kind != "mem") continue;
+    std::vector<std::string> parts{op.mem_base};
+    if (!op.mem_offset.empty()) parts.push_back(op.mem_offset);
+    for (const auto& [m, o] : op.mem_modifiers) parts.push_back(o);
+    for (size_t k = 0; k < parts.size(); ++k) {
+      const OperandMap* sub = find_operand(parts[k]);
+      if (!sub)
+        fail(st.sites[i].line, st.sites[i].part_cols[k],
+             fmt::format("mem operand <{}> names <{}>, which has no 'operand <{}>' line", op.name, parts[k], parts[k]));
+      if (sub->kind == "mem")
+        fail(st.sites[i].line, st.sites[i].part_cols[k], fmt::format("mem operand <{}> inside mem operand <{}>", sub->name, op.name));
+      used.insert(parts[k]);
+    }
+  }
+  std::vector<std::string> field_names;
+  for (const auto& f : enc.fields) field_names.push_back(f.name);
+  // A field name: the diagram's, or a bundle field that every slot of the
+  // encoding reaches under that name.
+  auto resolve = [&](const std::string& name, const OperandMap& op, uint32_t line, uint32_t col) -> uint32_t {
+    if (const EncodingField* f = enc.field(name)) return f->width;
+    uint32_t width = 0;
+    for (const std::string& sn : enc.slots) {
+      const BundleField* g = bundle_->local(sn, name);
+      if (!g) {
+        std::vector<std::string> reach = bundle_->slot(sn)->reach;
+        for (const auto& bf : bundle_->fields)
+          if (bf.kind == BundleField::Kind::Port && bf.slot == sn) reach.push_back(bf.local);
+        fail(line, col,
+             fmt::format("operand <{}> names field '{}', which is neither in the diagram of encoding {} (fields: {}) nor a "
+                         "bundle field slot {} reaches ({})",
+                         op.name, name, enc.name, field_names.empty() ? "none" : join(field_names), sn,
+                         reach.empty() ? "none" : join(reach)));
+      }
+      if (width && g->width != width)
+        fail(line, col, fmt::format("field '{}' has different widths in the slots of encoding {}", name, enc.name));
+      width = g->width;
+    }
+    if (std::find(enc.globals.begin(), enc.globals.end(), name) == enc.globals.end()) {
+      enc.globals.push_back(name);
+      enc.global_widths.push_back(width);
+    }
+    return width;
+  };
+  for (size_t i = 0; i < enc.operands.size(); ++i) {
+    OperandMap& op = enc.operands[i];
+    const OperandSite& site = st.sites[i];
+    if (!used.count(op.name))
+      fail(site.line, op.loc.col,
+           fmt::format("operand <{}> is not used by any syntax template or mem operand of encoding {}", op.name, enc.name));
+    if (op.kind == "list" || op.kind == "cond")
+      fail(site.line, op.loc.col, fmt::format("operand kind '{}' is not supported in bundle targets", op.kind));
+    if ((op.kind == "imm" || op.kind == "simm" || op.kind == "label") && (op.scale != 1 || op.offset != 0) &&
+        op.kind != "label")
+      fail(site.line, op.loc.col, fmt::format("operand <{}>: bundle targets take no scale or offset on {}", op.name, op.kind));
+    uint32_t width = 0;
+    if (op.kind == "choice") {
+      const uint32_t sw = resolve(op.selector, op, site.line, site.part_cols[0]);
+      for (size_t a = 0; a < op.alternatives.size(); ++a) {
+        const auto& [v, sym] = op.alternatives[a];
+        const uint32_t col = site.table_cols[a];
+        if (sw < 64 && v >= (uint64_t{1} << sw))
+          fail(site.line, col, fmt::format("selector value {} does not fit the {}-bit field '{}'", v, sw, op.selector));
+        std::string inner = sym;
+        const bool wrapped = sym.size() > 2 && sym.back() == ')';
+        const size_t open = sym.find('(');
+        if (wrapped && open != std::string::npos) {
+          const std::string fn = sym.substr(0, open);
+          inner = sym.substr(open + 1, sym.size() - open - 2);
+          if (fn == "const") {
+            int64_t n;
+            std::string_view t = inner;
+            const bool neg = !t.empty() && t[0] == '-';
+            if (neg) t.remove_prefix(1);
+            if (!parse_number(t, n)) fail(site.line, col, fmt::format("bad constant '{}' in '{}'", inner, sym));
+            continue;
+          }
+          if (fn != "lo" && fn != "sext")
+            fail(site.line, col, fmt::format("unknown source '{}'; expected const(N), lo(F), sext(F) or a field", sym));
+          resolve(inner, op, site.line, col);
+          continue;
+        }
+        if (!is_identifier(inner))
+          fail(site.line, col, fmt::format("unknown source '{}'; expected const(N), lo(F), sext(F) or a field", sym));
+        resolve(inner, op, site.line, col);
+        if (!enc.field(inner)) {
+          const BundleField* g = bundle_->local(enc.slots[0], inner);
+          if (g->kind == BundleField::Kind::Lane)
+            fail(site.line, col, fmt::format("lane '{}' as a register source; write lo({}) or sext({})", inner, inner, inner));
+        } else if (op.reg_class.empty()) {
+          fail(site.line, col,
+               fmt::format("register source '{}' needs the choice's register class: choice {} {} CLASS ...", inner,
+                           op.selector, op.num_type));
+        }
+      }
+      continue;
+    }
+    for (size_t p = 0; p < op.fields.parts.size(); ++p) {
+      const auto& part = op.fields.parts[p];
+      if (part.field.empty()) width += part.literal.width();
+      else width += resolve(part.field, op, site.line, site.part_cols[p]);
+    }
+    for (size_t t = 0; t < op.table.size(); ++t)
+      if (op.table[t].first.care.width() != width)
+        fail(site.line, site.table_cols[t],
+             fmt::format("table pattern of {} bits for FIELDS '{}' of {} bits", op.table[t].first.care.width(),
+                         op.fields.text, width));
+  }
+}
+
 void FileParser::finish_encoding(EncodingState& st) {
+  if (bundle_) {
+    finish_bundle_encoding(st);
+    return;
+  }
   Encoding& enc = *st.enc;
   if (!st.has_diagram) fail(st.line, 1, fmt::format("encoding {} has no diagram", enc.name));
   auto find_operand = [&](const std::string& name) -> const OperandMap* {
@@ -759,6 +988,197 @@ void FileParser::finish_encoding(EncodingState& st) {
   }
 }
 
+
+// ---------------------------------------------------------------------------
+// A bundle file (docs/spec-format.md, "Bundles")
+
+class BundleParser {
+ public:
+  BundleParser(uint32_t file, const std::string& path, std::string_view text)
+      : file_(file), path_(path), lines_(split_lines(text)) {}
+
+  [[noreturn]] void fail(uint32_t line, uint32_t col, const std::string& msg) const {
+    SourceLocation where;
+    where.file = path_;
+    where.line = static_cast<int>(line);
+    where.col = static_cast<int>(col);
+    if (line >= 1 && line <= lines_.size()) where.text = std::string(lines_[line - 1]);
+    throw InputError(std::move(where), msg);
+  }
+
+  std::unique_ptr<BundleSpec> parse() {
+    auto b = std::make_unique<BundleSpec>();
+    b->file = path_;
+    bool have_width = false;
+    std::vector<uint32_t> port_lines, port_slot_cols;
+    for (size_t i = 0; i < lines_.size(); ++i) {
+      const uint32_t ln = static_cast<uint32_t>(i + 1);
+      if (is_blank(lines_[i])) continue;
+      std::string_view line = strip_comment(lines_[i]);
+      auto w = words_of(line);
+      const std::string kw(w[0].text);
+      std::string_view rest = trim(line.substr(w[0].col - 1 + kw.size()));
+      if (indent_of(line) != 0) fail(ln, w[0].col, "bundle declarations start in column 0");
+      if (b->name.empty() && kw != "bundle") fail(ln, w[0].col, "a bundle file starts with 'bundle NAME'");
+      auto num = [&](size_t k, const char* what) -> uint32_t {
+        int64_t v;
+        if (k >= w.size()) fail(ln, static_cast<uint32_t>(line.size()) + 2, fmt::format("'{}' needs {}", kw, what));
+        if (!parse_number(w[k].text, v) || v < 0 || v > 65536)
+          fail(ln, w[k].col, fmt::format("bad {} '{}'", what, w[k].text));
+        return static_cast<uint32_t>(v);
+      };
+      auto name_at = [&](size_t k, const char* what) -> std::string {
+        if (k >= w.size()) fail(ln, static_cast<uint32_t>(line.size()) + 2, fmt::format("'{}' needs {}", kw, what));
+        std::string_view t = w[k].text;
+        const bool ok = !t.empty() && is_ident_start(t[0]) &&
+                        std::all_of(t.begin(), t.end(), [](char c) { return is_ident_char(c) || c == '.'; });
+        if (!ok) fail(ln, w[k].col, fmt::format("bad {} '{}'", what, t));
+        return std::string(t);
+      };
+      if (kw == "bundle") {
+        if (!b->name.empty()) fail(ln, w[0].col, "a second 'bundle' line");
+        b->name = name_at(1, "a name");
+        if (w.size() > 2) fail(ln, w[2].col, "'bundle' takes one name");
+      } else if (kw == "summary") {
+        b->summary = std::string(rest);
+      } else if (kw == "note") {
+        b->notes.emplace_back(rest);
+      } else if (kw == "width") {
+        b->width = num(1, "a width in bits");
+        if (b->width == 0 || b->width % 8) fail(ln, w[1].col, "the bundle width is a whole number of bytes");
+        have_width = true;
+      } else if (kw == "comment") {
+        if (rest.empty() || rest.size() > 2) fail(ln, w[0].col, "'comment' takes the comment character");
+        b->comment = std::string(rest);
+      } else if (kw == "lane" || kw == "read" || kw == "port") {
+        BundleField f;
+        f.kind = kw == "lane" ? BundleField::Kind::Lane : kw == "read" ? BundleField::Kind::Read : BundleField::Kind::Port;
+        f.name = name_at(1, "a field name");
+        f.lo = num(2, "a low bit");
+        f.width = num(3, "a width");
+        if (f.width == 0 || f.width > 64) fail(ln, w[3].col, "a bundle field is 1 to 64 bits wide");
+        f.loc = Loc{file_, ln, w[0].col};
+        size_t k = 4;
+        if (f.kind != BundleField::Kind::Lane) f.reg_class = name_at(k++, "a register class");
+        if (f.kind == BundleField::Kind::Port) {
+          if (k + 3 >= w.size() + 0 && (k + 3 > w.size() || w[k].text != "slot" || w[k + 2].text != "as"))
+            fail(ln, w[0].col, "expected: port NAME LO WIDTH CLASS slot SLOT as LOCAL");
+          if (w[k].text != "slot" || w[k + 2].text != "as")
+            fail(ln, w[k].col, "expected: port NAME LO WIDTH CLASS slot SLOT as LOCAL");
+          f.slot = std::string(w[k + 1].text);
+          port_lines.push_back(ln);
+          port_slot_cols.push_back(w[k + 1].col);
+          f.local = name_at(k + 3, "a local name");
+          if (!is_identifier(f.local)) fail(ln, w[k + 3].col, "a local name is an identifier (used in pseudocode)");
+          k += 4;
+        } else {
+          f.local = f.name;
+          if (!is_identifier(f.name)) fail(ln, w[1].col, "a lane or read name is an identifier (used in pseudocode)");
+        }
+        if (k < w.size()) fail(ln, w[k].col, fmt::format("unexpected '{}'", w[k].text));
+        for (const auto& o : b->fields)
+          if (o.name == f.name) fail(ln, w[1].col, fmt::format("field '{}' is already declared", f.name));
+        b->fields.push_back(std::move(f));
+      } else if (kw == "slot") {
+        BundleSlot sl;
+        sl.name = name_at(1, "a slot name");
+        sl.lo = num(2, "a low bit");
+        sl.width = num(3, "a width");
+        sl.loc = Loc{file_, ln, w[0].col};
+        for (const auto& o : b->slots)
+          if (o.name == sl.name) fail(ln, w[1].col, fmt::format("slot '{}' is already declared", sl.name));
+        size_t k = 4;
+        while (k < w.size()) {
+          const std::string key(w[k].text);
+          if (key == "predicate") {
+            sl.pred_lo = num(k + 1, "a predicate low bit");
+            sl.pred_width = num(k + 2, "a predicate width");
+            k += 3;
+          } else if (key == "never" || key == "always") {
+            (key == "never" ? sl.never : sl.always) = num(k + 1, "a predicate value");
+            k += 2;
+          } else if (key == "prefix") {
+            sl.pred_prefix = name_at(k + 1, "a predicate prefix");
+            k += 2;
+          } else if (key == "opcode") {
+            sl.opcode_lo = num(k + 1, "an opcode low bit");
+            sl.opcode_width = num(k + 2, "an opcode width");
+            if (sl.opcode_width == 0 || sl.opcode_lo + sl.opcode_width > sl.width)
+              fail(ln, w[k].col, "the opcode field lies outside the slot");
+            k += 3;
+          } else if (key == "reach") {
+            ++k;
+            while (k < w.size() && w[k].text != "predicate" && w[k].text != "never" && w[k].text != "always" &&
+                   w[k].text != "prefix" && w[k].text != "opcode" && w[k].text != "summary") {
+              const std::string r(w[k].text);
+              const BundleField* g = b->field(r);
+              if (!g || g->kind == BundleField::Kind::Port)
+                fail(ln, w[k].col, fmt::format("'{}' is not a lane or read declared above", r));
+              sl.reach.push_back(r);
+              ++k;
+            }
+          } else if (key == "summary") {
+            sl.summary = std::string(trim(line.substr(w[k].col - 1 + key.size())));
+            k = w.size();
+          } else {
+            fail(ln, w[k].col,
+                 fmt::format("unknown slot attribute '{}'; expected predicate, never, always, prefix, opcode, reach or "
+                             "summary",
+                             key));
+          }
+        }
+        if (sl.width == 0 || sl.width % 8 || sl.width > 128)
+          fail(ln, w[3].col, "a slot's diagram is a whole number of bytes, at most 128 bits");
+        if (sl.pred_width == 0) fail(ln, w[0].col, fmt::format("slot {} needs 'predicate LO WIDTH'", sl.name));
+        b->slots.push_back(std::move(sl));
+      } else {
+        fail(ln, w[0].col,
+             fmt::format("unknown keyword '{}' in a bundle file; expected bundle, summary, note, width, comment, lane, "
+                         "read, port or slot",
+                         kw));
+      }
+    }
+    if (b->name.empty()) fail(1, 1, "a bundle file starts with 'bundle NAME'");
+    if (!have_width) fail(1, 1, fmt::format("bundle {} needs a 'width' line", b->name));
+    size_t port = 0;
+    for (const auto& f : b->fields)
+      if (f.kind == BundleField::Kind::Port) {
+        if (!b->slot(f.slot)) fail(port_lines[port], port_slot_cols[port], fmt::format("no slot '{}'", f.slot));
+        ++port;
+      }
+    // Every field and slot inside the word, none overlapping.
+    struct Range {
+      std::string what;
+      uint32_t lo, width;
+      Loc loc;
+    };
+    std::vector<Range> ranges;
+    for (const auto& f : b->fields) ranges.push_back({f.name, f.lo, f.width, f.loc});
+    for (const auto& sl : b->slots) {
+      ranges.push_back({"slot " + sl.name, sl.lo, sl.width, sl.loc});
+      ranges.push_back({"predicate of " + sl.name, sl.pred_lo, sl.pred_width, sl.loc});
+    }
+    for (size_t i = 0; i < ranges.size(); ++i) {
+      const Range& r = ranges[i];
+      if (r.lo + r.width > b->width)
+        fail(r.loc.line, r.loc.col, fmt::format("{} (bits {}..{}) lies outside the {}-bit bundle", r.what, r.lo,
+                                                r.lo + r.width - 1, b->width));
+      for (size_t j = 0; j < i; ++j) {
+        const Range& o = ranges[j];
+        if (r.lo < o.lo + o.width && o.lo < r.lo + r.width)
+          fail(r.loc.line, r.loc.col, fmt::format("{} (bits {}..{}) overlaps {} (bits {}..{})", r.what, r.lo,
+                                                  r.lo + r.width - 1, o.what, o.lo, o.lo + o.width - 1));
+      }
+    }
+    return b;
+  }
+
+ private:
+  uint32_t file_;
+  std::string path_;
+  std::vector<std::string_view> lines_;
+};
+
 // A copy of the text with every line outside [first, last] blanked, so that
 // parse_declarations sees one section at the file's own line numbers.
 std::string section_text(const std::vector<std::string_view>& lines, uint32_t first, uint32_t last) {
@@ -775,6 +1195,31 @@ std::string section_text(const std::vector<std::string_view>& lines, uint32_t fi
 // ---------------------------------------------------------------------------
 // Encoding, TargetSpec
 
+const BundleSlot* BundleSpec::slot(const std::string& name) const {
+  for (const auto& s : slots)
+    if (s.name == name) return &s;
+  return nullptr;
+}
+
+const BundleField* BundleSpec::field(const std::string& name) const {
+  for (const auto& f : fields)
+    if (f.name == name) return &f;
+  return nullptr;
+}
+
+const BundleField* BundleSpec::local(const std::string& slot_name, const std::string& local_name) const {
+  const BundleSlot* s = slot(slot_name);
+  if (!s) return nullptr;
+  for (const auto& f : fields) {
+    if (f.kind == BundleField::Kind::Port) {
+      if (f.slot == slot_name && f.local == local_name) return &f;
+    } else if (f.name == local_name && std::find(s->reach.begin(), s->reach.end(), f.name) != s->reach.end()) {
+      return &f;
+    }
+  }
+  return nullptr;
+}
+
 const EncodingField* Encoding::field(const std::string& name) const {
   for (const auto& f : fields)
     if (f.name == name) return &f;
@@ -785,8 +1230,9 @@ std::unique_ptr<TargetSpec> TargetSpec::load(const std::string& target, std::vec
                                               const BuiltinTable& builtins) {
   auto spec = std::unique_ptr<TargetSpec>(new TargetSpec());
   spec->target_ = target;
-  std::stable_partition(sources.begin(), sources.end(),
-                        [](const SpecSource& s) { return is_shared_name(s.path); });
+  std::stable_sort(sources.begin(), sources.end(), [](const SpecSource& a, const SpecSource& b) {
+    return source_rank(a.path) < source_rank(b.path);
+  });
 
   std::map<std::string, std::pair<std::string, uint32_t>> names;  // instruction -> file, line
   for (SpecSource& src : sources) {
@@ -795,11 +1241,17 @@ std::unique_ptr<TargetSpec> TargetSpec::load(const std::string& target, std::vec
       parse_declarations(spec->module_, spec->sources_, file);
       continue;
     }
+    if (is_bundle_name(src.path)) {
+      BundleParser bp(file, src.path, src.text);
+      if (spec->bundle_) bp.fail(1, 1, fmt::format("a second bundle file; {} already declares the bundle", spec->bundle_->file));
+      spec->bundle_ = bp.parse();
+      continue;
+    }
     InstructionSpec inst;
     inst.file = src.path;
     inst.source = file;
     std::vector<std::pair<uint32_t, uint32_t>> ranges;
-    FileParser fp(spec->module_, spec->sources_, file, src.path, src.text);
+    FileParser fp(spec->module_, spec->sources_, file, src.path, src.text, spec->bundle_.get());
     fp.parse(inst, ranges);
     if (auto it = names.find(inst.name); it != names.end())
       fp.fail(inst.loc.line, inst.loc.col,
@@ -829,6 +1281,8 @@ std::unique_ptr<TargetSpec> TargetSpec::load(const std::string& target, std::vec
     for (Encoding& enc : inst.encodings) {
       std::vector<std::pair<std::string, Type>> fields;
       for (const EncodingField& f : enc.fields) fields.emplace_back(f.name, Type::bits(static_cast<int32_t>(f.width)));
+      for (size_t g = 0; g < enc.globals.size(); ++g)
+        fields.emplace_back(enc.globals[g], Type::bits(static_cast<int32_t>(enc.global_widths[g])));
       enc.frame_size = checker.check_blocks(fields, {&enc.decode, &enc.operation});
     }
     if (!inst.encodings.empty()) inst.operation = inst.encodings.front().operation;
@@ -849,6 +1303,23 @@ std::vector<Value> TargetSpec::frame_for(const Encoding& enc, const Bits& word) 
   std::vector<Value> frame(static_cast<size_t>(std::max<int32_t>(enc.frame_size, static_cast<int32_t>(enc.fields.size()))));
   for (size_t i = 0; i < enc.fields.size(); ++i)
     frame[i] = Value::bits(word.slice(enc.fields[i].lo, enc.fields[i].width));
+  return frame;
+}
+
+std::vector<Value> TargetSpec::frame_for(const Encoding& enc, const std::string& slot, const Bits& word) const {
+  const BundleSlot* sl = bundle_ ? bundle_->slot(slot) : nullptr;
+  if (!sl || std::find(enc.slots.begin(), enc.slots.end(), slot) == enc.slots.end())
+    throw InputError(fmt::format("encoding {} does not occupy slot {}", enc.name, slot));
+  if (word.width() != bundle_->width)
+    throw InputError(fmt::format("a {}-bit word for bundle {} of {} bits", word.width(), bundle_->name, bundle_->width));
+  const size_t n = enc.fields.size() + enc.globals.size();
+  std::vector<Value> frame(static_cast<size_t>(std::max<int32_t>(enc.frame_size, static_cast<int32_t>(n))));
+  for (size_t i = 0; i < enc.fields.size(); ++i)
+    frame[i] = Value::bits(word.slice(sl->lo + enc.fields[i].lo, enc.fields[i].width));
+  for (size_t g = 0; g < enc.globals.size(); ++g) {
+    const BundleField* f = bundle_->local(slot, enc.globals[g]);
+    frame[enc.fields.size() + g] = Value::bits(word.slice(f->lo, f->width));
+  }
   return frame;
 }
 
@@ -895,10 +1366,10 @@ std::vector<SpecSource> specs_with_dir(const std::string& target, const std::opt
     SpecSource src{p.string(), ss.str()};
     // The same instruction (or, for shared*.isa, the same file name) replaces
     // the embedded file; anything else adds to the target.
-    const std::string inst = is_shared_name(src.path) ? std::string() : instruction_name_of(src.text);
+    const std::string inst = is_named_by_file(src.path) ? std::string() : instruction_name_of(src.text);
     auto same = std::find_if(out.begin(), out.end(), [&](const SpecSource& e) {
-      if (is_shared_name(src.path)) return is_shared_name(e.path) && base_name(e.path) == base_name(src.path);
-      return !inst.empty() && !is_shared_name(e.path) && instruction_name_of(e.text) == inst;
+      if (is_named_by_file(src.path)) return is_named_by_file(e.path) && base_name(e.path) == base_name(src.path);
+      return !inst.empty() && !is_named_by_file(e.path) && instruction_name_of(e.text) == inst;
     });
     if (same != out.end()) *same = std::move(src);
     else out.push_back(std::move(src));

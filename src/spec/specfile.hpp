@@ -42,7 +42,61 @@ struct OperandMap {
   uint32_t stride = 1;  // list
   std::vector<std::pair<BitPattern, std::string>> table;  // table: pattern -> spelling
   std::string constant;  // const
+  // choice (bundle targets): the selector field, the number type of its
+  // numeric alternatives (s32, u32, x32, f32), the register class of
+  // register alternatives held in diagram fields, and the alternatives
+  // (selector value, symbol): const(N), lo(F), sext(F), or a field F holding
+  // a register number.
+  std::string selector;
+  std::string num_type;
+  std::vector<std::pair<uint64_t, std::string>> alternatives;
+  // mem (bundle targets): `[base + offset, name=value, ...]` from other
+  // operand lines of the encoding.
+  std::string mem_base, mem_offset;
+  std::vector<std::pair<std::string, std::string>> mem_modifiers;  // name, operand
   Loc loc;
+};
+
+// A bundle target's word format (docs/spec-format.md, "Bundles"), from its
+// bundle*.isa file: the word's width, the shared fields of the bundle and the
+// slots. Positions are bit indices in the bundle word (bit 0 least significant).
+struct BundleField {
+  enum class Kind : uint8_t { Lane, Read, Port };
+  std::string name;      // imm0, vs1, port.v0.x
+  Kind kind = Kind::Lane;
+  uint32_t lo = 0, width = 0;
+  std::string reg_class;  // read and port: the class of the register number it holds
+  std::string slot;       // port: the one slot that reaches it
+  std::string local;      // the name encodings of that slot use (FIELDS, pseudocode)
+  Loc loc;
+};
+
+struct BundleSlot {
+  std::string name;  // s0, v1, misc
+  std::string summary;
+  uint32_t lo = 0, width = 0;       // the slot's diagram bits
+  uint32_t pred_lo = 0, pred_width = 0;
+  uint64_t never = 31, always = 0;
+  std::string pred_prefix = "p";
+  uint32_t opcode_lo = 0, opcode_width = 0;  // slot-local
+  std::vector<std::string> reach;   // lanes and reads its encodings may use
+  Loc loc;
+};
+
+struct BundleSpec {
+  std::string name;
+  std::string summary;
+  std::string file;
+  uint32_t width = 0;
+  std::string comment = "#";  // the comment character of the target's assembler
+  std::vector<BundleField> fields;
+  std::vector<BundleSlot> slots;
+  std::vector<std::string> notes;  // `note` lines, for the generated manual
+  const BundleSlot* slot(const std::string& name) const;
+  const BundleField* field(const std::string& name) const;
+  // The bundle field an encoding of `slot` names `local` (a lane or read it
+  // reaches, or one of its ports), or null.
+  const BundleField* local(const std::string& slot, const std::string& local) const;
 };
 
 struct Encoding {
@@ -57,6 +111,13 @@ struct Encoding {
   std::vector<Loc> syntax_locs;
   std::vector<OperandMap> operands;
   std::vector<std::string> features;
+  // Bundle targets: the slots this encoding occupies (`slot s0 s1`; the
+  // diagram is slot-local) and the bundle fields it reaches, by their local
+  // names, in the order first named. The frame holds the diagram's fields,
+  // then these.
+  std::vector<std::string> slots;
+  std::vector<std::string> globals;
+  std::vector<uint32_t> global_widths;
   Block decode;
   uint32_t decode_first_line = 0, decode_last_line = 0;  // for `spec show`
   // This encoding's own tree of the instruction's operation: the checker
@@ -103,17 +164,24 @@ class TargetSpec {
   const Module& module() const { return module_; }
   const SourceSet& sources() const { return sources_; }
   const std::vector<InstructionSpec>& instructions() const { return instructions_; }
+  // The bundle format, for bundle targets (a bundle*.isa file), else null.
+  const BundleSpec* bundle() const { return bundle_.get(); }
   const InstructionSpec* find(const std::string& name) const;
 
   // The frame an encoding's decode and operation run in, with the fields of
   // `word` written into their slots.
   std::vector<Value> frame_for(const Encoding& enc, const Bits& word) const;
+  // The same for an encoding of a bundle target, from a whole bundle word:
+  // the diagram's fields read at the slot's position, then the bundle fields
+  // the encoding reaches.
+  std::vector<Value> frame_for(const Encoding& enc, const std::string& slot, const Bits& bundle_word) const;
 
  private:
   std::string target_;
   Module module_;
   SourceSet sources_;
   std::vector<InstructionSpec> instructions_;
+  std::unique_ptr<BundleSpec> bundle_;
 };
 
 // The spec files compiled into the binary (isa/<target>/*.isa).

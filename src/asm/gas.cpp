@@ -1,0 +1,621 @@
+// The GNU-as style front end (gas.hpp).
+#include "asm/gas.hpp"
+
+#include "asm/solver.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <optional>
+#include <set>
+
+namespace mlisa::as {
+
+const ObjSection* Object::find(std::string_view name) const {
+  for (const auto& s : sections)
+    if (s.name == name) return &s;
+  return nullptr;
+}
+
+namespace {
+
+bool is_sym_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '$'; }
+bool is_sym_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '$'; }
+
+constexpr uint64_t kMaxSectionBytes = uint64_t{1} << 28;
+
+struct Event {
+  enum Kind { Label, Directive, Bundle } kind;
+  int line = 0, col = 0;  // 1-based
+  std::string text;       // label name, or the directive line
+  size_t bundle = 0;
+};
+
+// A value: absolute (section -1) or an offset in a section.
+struct Val {
+  int64_t v = 0;
+  int section = -1;
+};
+
+class Gas {
+ public:
+  Gas(const Isa& isa, const GasTarget& target, std::string_view text, const std::string& file)
+      : isa_(isa), target_(target), file_(file) {
+    size_t p = 0;
+    while (p <= text.size()) {
+      size_t nl = text.find('\n', p);
+      if (nl == std::string_view::npos) nl = text.size();
+      std::string l(text.substr(p, nl - p));
+      if (!l.empty() && l.back() == '\r') l.pop_back();
+      orig_.push_back(l);
+      if (nl == text.size()) break;
+      p = nl + 1;
+    }
+    word_bytes_ = (isa.width() + 7) / 8;
+  }
+
+  Object run() {
+    scan();
+    std::string joined;
+    for (const auto& l : bundle_lines_) joined += l + "\n";
+    try {
+      bundles_ = parse_listing(isa_, joined, file_);
+    } catch (const InputError& e) {
+      rethrow(e);
+    }
+    for (size_t i = 0; i < bundles_.size(); ++i)
+      events_.push_back({Event::Bundle, bundles_[i].loc.line, bundles_[i].loc.col, "", i});
+    std::stable_sort(events_.begin(), events_.end(), [](const Event& a, const Event& b) {
+      return a.line != b.line ? a.line < b.line : a.col < b.col;
+    });
+    section(".text", 0, 0);
+    for (const Event& e : events_) pass1(e);
+    for (const auto& g : globals_) {
+      auto it = symbol_index_.find(g.first);
+      if (it == symbol_index_.end()) fail(g.second.first, g.second.second, fmt::format("'.global {}' names a symbol that is never defined", g.first));
+      obj_.symbols[it->second].global = true;
+    }
+    for (const auto& f : fixups_) data_fixup(f);
+    for (const auto& b : placed_) bundle(b);
+    return std::move(obj_);
+  }
+
+ private:
+  [[noreturn]] void fail(int line, int col, const std::string& msg) const {
+    SourceLocation l;
+    l.file = file_;
+    l.line = line;
+    l.col = col;
+    if (line >= 1 && static_cast<size_t>(line) <= orig_.size()) l.text = orig_[static_cast<size_t>(line) - 1];
+    throw InputError(std::move(l), msg);
+  }
+  [[noreturn]] void rethrow(const InputError& e) const {
+    const SourceLocation& l = e.location();
+    if (l.line >= 1 && static_cast<size_t>(l.line) <= orig_.size()) fail(l.line, l.col, e.message());
+    throw e;
+  }
+
+  // Comments blanked (the comment character and `//`, outside string literals),
+  // then each line split into labels, a directive, or bundle text.
+  void scan() {
+    int depth = 0;
+    for (size_t i = 0; i < orig_.size(); ++i) {
+      std::string s = orig_[i];
+      bool in_str = false;
+      for (size_t p = 0; p < s.size(); ++p) {
+        if (in_str) {
+          if (s[p] == '\\') ++p;
+          else if (s[p] == '"') in_str = false;
+          continue;
+        }
+        if (s[p] == '"') in_str = true;
+        else if ((!target_.comment.empty() && s.compare(p, target_.comment.size(), target_.comment) == 0) ||
+                 s.compare(p, 2, "//") == 0) {
+          s.resize(p);
+          break;
+        }
+      }
+      const int line = static_cast<int>(i + 1);
+      std::string b(s.size(), ' ');
+      size_t p = 0;
+      auto braces = [&](size_t from) {
+        for (size_t q = from; q < s.size(); ++q) {
+          if (s[q] == '{') ++depth;
+          else if (s[q] == '}') --depth;
+        }
+      };
+      if (depth > 0) {
+        b = s;
+        braces(0);
+        bundle_lines_.push_back(b);
+        continue;
+      }
+      while (true) {
+        while (p < s.size() && std::isspace(static_cast<unsigned char>(s[p]))) ++p;
+        if (p >= s.size()) break;
+        // A label: a symbol followed by ':'.
+        if (is_sym_start(s[p]) && s[p] != '.') {
+          size_t q = p;
+          while (q < s.size() && is_sym_char(s[q])) ++q;
+          if (q < s.size() && s[q] == ':') {
+            events_.push_back({Event::Label, line, static_cast<int>(p + 1), s.substr(p, q - p), 0});
+            p = q + 1;
+            continue;
+          }
+        } else if (s[p] == '.' && s.compare(p, 9, ".encoding") != 0) {
+          size_t q = p;
+          while (q < s.size() && is_sym_char(s[q])) ++q;
+          if (q < s.size() && s[q] == ':') {  // a label starting with '.'
+            events_.push_back({Event::Label, line, static_cast<int>(p + 1), s.substr(p, q - p), 0});
+            p = q + 1;
+            continue;
+          }
+          events_.push_back({Event::Directive, line, static_cast<int>(p + 1), s.substr(p), 0});
+          break;
+        }
+        // Bundle text to the end of the line (and on, while braces are open).
+        for (size_t q = p; q < s.size(); ++q) b[q] = s[q];
+        braces(p);
+        break;
+      }
+      bundle_lines_.push_back(b);
+    }
+  }
+
+  int section(const std::string& name, int line, int col) {
+    for (size_t i = 0; i < obj_.sections.size(); ++i)
+      if (obj_.sections[i].name == name) return cur_ = static_cast<int>(i);
+    if (name.empty() || !std::all_of(name.begin(), name.end(), [](char c) { return is_sym_char(c) || c == '-'; }))
+      fail(line, col, fmt::format("bad section name '{}'", name));
+    ObjSection s;
+    s.name = name;
+    s.code = name == ".text" || name.rfind(".text.", 0) == 0;
+    if (s.code) s.align = word_bytes_;
+    obj_.sections.push_back(s);
+    sizes_.push_back(0);
+    return cur_ = static_cast<int>(obj_.sections.size() - 1);
+  }
+
+  void define(const std::string& name, int sec, uint64_t value, int line, int col) {
+    if (symbol_index_.count(name) || equs_.count(name)) fail(line, col, fmt::format("symbol '{}' is already defined", name));
+    symbol_index_[name] = obj_.symbols.size();
+    obj_.symbols.push_back({name, sec, value, false});
+  }
+
+  void grow(uint64_t n, int line, int col) {
+    uint64_t& size = sizes_[static_cast<size_t>(cur_)];
+    if (n > kMaxSectionBytes || size + n > kMaxSectionBytes)
+      fail(line, col, fmt::format("section {} would exceed {} bytes", obj_.sections[static_cast<size_t>(cur_)].name, kMaxSectionBytes));
+    size += n;
+  }
+
+  // ---- expressions ----
+  struct Cursor {
+    std::string_view s;
+    size_t p = 0;
+    int col0 = 0;  // column of s[0]
+    void skip() {
+      while (p < s.size() && std::isspace(static_cast<unsigned char>(s[p]))) ++p;
+    }
+    int col() const { return col0 + static_cast<int>(p); }
+  };
+
+  Val eval_symbol(const std::string& name, int line, int col, std::set<std::string>& active) {
+    if (auto it = symbol_index_.find(name); it != symbol_index_.end()) {
+      const ObjSymbol& s = obj_.symbols[it->second];
+      return {static_cast<int64_t>(s.value), s.section};
+    }
+    auto e = equs_.find(name);
+    if (e == equs_.end()) fail(line, col, fmt::format("undefined symbol '{}'", name));
+    if (active.count(name)) fail(line, col, fmt::format("symbol '{}' is defined in terms of itself", name));
+    active.insert(name);
+    Cursor c{e->second.text, 0, e->second.col};
+    Val v = expr(c, e->second.line, active);
+    c.skip();
+    if (c.p != c.s.size()) fail(e->second.line, c.col(), fmt::format("unexpected '{}' in expression", c.s.substr(c.p)));
+    active.erase(name);
+    return v;
+  }
+
+  Val term(Cursor& c, int line, std::set<std::string>& active) {
+    c.skip();
+    if (c.p >= c.s.size()) fail(line, c.col(), "expected a number or a symbol");
+    const char ch = c.s[c.p];
+    if (ch == '-' || ch == '+') {
+      ++c.p;
+      Val v = term(c, line, active);
+      if (ch == '-') {
+        if (v.section >= 0) fail(line, c.col(), "cannot negate an address");
+        v.v = -v.v;
+      }
+      return v;
+    }
+    if (ch == '(') {
+      ++c.p;
+      Val v = expr(c, line, active);
+      c.skip();
+      if (c.p >= c.s.size() || c.s[c.p] != ')') fail(line, c.col(), "expected ')'");
+      ++c.p;
+      return v;
+    }
+    if (std::isdigit(static_cast<unsigned char>(ch))) {
+      const int col = c.col();
+      size_t q = c.p;
+      while (q < c.s.size() && std::isalnum(static_cast<unsigned char>(c.s[q]))) ++q;
+      const std::string t(c.s.substr(c.p, q - c.p));
+      c.p = q;
+      uint64_t v = 0;
+      int base = 10;
+      std::string digits = t;
+      if (t.size() > 2 && t[0] == '0' && (t[1] == 'x' || t[1] == 'X')) base = 16, digits = t.substr(2);
+      else if (t.size() > 2 && t[0] == '0' && (t[1] == 'b' || t[1] == 'B')) base = 2, digits = t.substr(2);
+      for (char d : digits) {
+        int x = std::isdigit(static_cast<unsigned char>(d)) ? d - '0'
+                : std::isxdigit(static_cast<unsigned char>(d)) ? std::tolower(d) - 'a' + 10
+                                                                : 99;
+        if (x >= base) fail(line, col, fmt::format("bad number '{}'", t));
+        if (v > (UINT64_MAX - static_cast<uint64_t>(x)) / static_cast<uint64_t>(base) || v > (uint64_t{1} << 62))
+          fail(line, col, fmt::format("number '{}' is too large", t));
+        v = v * static_cast<uint64_t>(base) + static_cast<uint64_t>(x);
+      }
+      return {static_cast<int64_t>(v), -1};
+    }
+    if (is_sym_start(ch)) {
+      const int col = c.col();
+      size_t q = c.p;
+      while (q < c.s.size() && is_sym_char(c.s[q])) ++q;
+      const std::string name(c.s.substr(c.p, q - c.p));
+      c.p = q;
+      return eval_symbol(name, line, col, active);
+    }
+    fail(line, c.col(), fmt::format("unexpected '{}' in expression", c.s.substr(c.p)));
+  }
+
+  Val expr(Cursor& c, int line, std::set<std::string>& active) {
+    if (active.size() > 64) fail(line, c.col(), "expression nests too deep");
+    Val v = term(c, line, active);
+    for (;;) {
+      c.skip();
+      if (c.p >= c.s.size() || (c.s[c.p] != '+' && c.s[c.p] != '-')) return v;
+      const char op = c.s[c.p++];
+      const int col = c.col();
+      Val r = term(c, line, active);
+      if (op == '+') {
+        if (v.section >= 0 && r.section >= 0) fail(line, col, "cannot add two addresses");
+        v.v += r.v;
+        v.section = std::max(v.section, r.section);
+      } else {
+        if (r.section >= 0 && r.section != v.section) fail(line, col, "cannot subtract an address of another section");
+        v.v -= r.v;
+        v.section = r.section >= 0 ? -1 : v.section;
+      }
+      if (v.v > (int64_t{1} << 62) || v.v < -(int64_t{1} << 62)) fail(line, col, "value out of range");
+    }
+  }
+
+  Val eval(std::string_view text, int line, int col) {
+    Cursor c{text, 0, col};
+    std::set<std::string> active;
+    Val v = expr(c, line, active);
+    c.skip();
+    if (c.p != c.s.size()) fail(line, c.col(), fmt::format("unexpected '{}' in expression", c.s.substr(c.p)));
+    return v;
+  }
+
+  // ---- directives ----
+  struct Arg {
+    std::string_view text;
+    int col;
+  };
+  std::vector<Arg> args_of(std::string_view rest, int col0) {
+    std::vector<Arg> out;
+    size_t start = 0;
+    bool in_str = false;
+    int depth = 0;
+    auto push = [&](size_t a, size_t b) {
+      while (a < b && std::isspace(static_cast<unsigned char>(rest[a]))) ++a;
+      while (b > a && std::isspace(static_cast<unsigned char>(rest[b - 1]))) --b;
+      out.push_back({rest.substr(a, b - a), col0 + static_cast<int>(a)});
+    };
+    for (size_t p = 0; p < rest.size(); ++p) {
+      const char c = rest[p];
+      if (in_str) {
+        if (c == '\\') ++p;
+        else if (c == '"') in_str = false;
+      } else if (c == '"') in_str = true;
+      else if (c == '(') ++depth;
+      else if (c == ')') --depth;
+      else if (c == ',' && depth == 0) {
+        push(start, p);
+        start = p + 1;
+      }
+    }
+    if (!std::string_view(rest).substr(start).empty() || !out.empty()) push(start, rest.size());
+    if (out.size() == 1 && out[0].text.empty()) out.clear();
+    return out;
+  }
+
+  std::string string_lit(const Arg& a, int line) {
+    std::string_view t = a.text;
+    if (t.size() < 2 || t.front() != '"' || t.back() != '"') fail(line, a.col, "expected a string in double quotes");
+    std::string out;
+    for (size_t i = 1; i + 1 < t.size(); ++i) {
+      char c = t[i];
+      if (c != '\\') {
+        out += c;
+        continue;
+      }
+      if (i + 2 >= t.size()) fail(line, a.col + static_cast<int>(i), "a backslash at the end of a string");
+      const char e = t[++i];
+      switch (e) {
+        case 'n': out += '\n'; break;
+        case 't': out += '\t'; break;
+        case 'r': out += '\r'; break;
+        case '0': out += '\0'; break;
+        case '\\': out += '\\'; break;
+        case '"': out += '"'; break;
+        case 'x': {
+          int v = 0, n = 0;
+          while (n < 2 && i + 1 + 1 < t.size() && std::isxdigit(static_cast<unsigned char>(t[i + 1]))) {
+            const char d = static_cast<char>(std::tolower(t[++i]));
+            v = v * 16 + (std::isdigit(static_cast<unsigned char>(d)) ? d - '0' : d - 'a' + 10);
+            ++n;
+          }
+          if (!n) fail(line, a.col + static_cast<int>(i), "\\x needs hex digits");
+          out += static_cast<char>(v);
+          break;
+        }
+        default: fail(line, a.col + static_cast<int>(i) - 1, fmt::format("unknown escape '\\{}'", e));
+      }
+    }
+    return out;
+  }
+
+  struct Fixup {
+    int section;
+    uint64_t offset;
+    int size;
+    std::string text;
+    int line, col;
+  };
+  struct Placed {
+    size_t bundle;
+    int section;
+    uint64_t offset;
+  };
+  struct Equ {
+    std::string text;
+    int line, col;
+  };
+
+  void pass1(const Event& e) {
+    if (e.kind == Event::Label) {
+      define(e.text, cur_, sizes_[static_cast<size_t>(cur_)], e.line, e.col);
+      return;
+    }
+    if (e.kind == Event::Bundle) {
+      if (!obj_.sections[static_cast<size_t>(cur_)].code)
+        fail(e.line, e.col, fmt::format("instructions belong in a code section (.text), not in {}", obj_.sections[static_cast<size_t>(cur_)].name));
+      placed_.push_back({e.bundle, cur_, sizes_[static_cast<size_t>(cur_)]});
+      grow(word_bytes_, e.line, e.col);
+      return;
+    }
+    std::string_view d = e.text;
+    size_t q = 0;
+    while (q < d.size() && is_sym_char(d[q])) ++q;
+    const std::string name(d.substr(0, q));
+    const int rest_col = e.col + static_cast<int>(q);
+    const auto args = args_of(d.substr(q), rest_col);
+    const int line = e.line;
+    auto need = [&](size_t n) {
+      if (args.size() != n)
+        fail(line, e.col, fmt::format("{} takes {} argument{}, not {}", name, n, n == 1 ? "" : "s", args.size()));
+    };
+    ObjSection& sec = obj_.sections[static_cast<size_t>(cur_)];
+    auto absolute = [&](const Arg& a) -> int64_t {
+      Val v = eval(a.text, line, a.col);
+      if (v.section >= 0) fail(line, a.col, fmt::format("{} needs an absolute value, not an address", name));
+      return v.v;
+    };
+    auto no_data_in_code = [&]() {
+      if (sec.code)
+        fail(line, e.col, fmt::format("{} in code section {}: code sections hold whole instruction words; put data in .data", name, sec.name));
+    };
+    if (name == ".text" || name == ".data") {
+      need(0);
+      section(name, line, e.col);
+    } else if (name == ".section") {
+      if (args.empty()) fail(line, e.col, ".section needs a name");
+      section(std::string(args[0].text), line, args[0].col);
+    } else if (name == ".global" || name == ".globl") {
+      if (args.empty()) fail(line, e.col, fmt::format("{} needs a symbol", name));
+      for (const Arg& a : args) {
+        if (a.text.empty() || !is_sym_start(a.text[0]) || !std::all_of(a.text.begin(), a.text.end(), is_sym_char))
+          fail(line, a.col, fmt::format("'{}' is not a symbol name", a.text));
+        globals_.emplace(std::string(a.text), std::make_pair(line, a.col));
+      }
+    } else if (name == ".align" || name == ".p2align" || name == ".balign") {
+      if (args.empty() || args.size() > 1) fail(line, e.col, fmt::format("{} takes one argument", name));
+      const int64_t n = absolute(args[0]);
+      uint64_t align;
+      if (name == ".balign") {
+        if (n < 1 || n > (1 << 16) || (n & (n - 1))) fail(line, args[0].col, fmt::format(".balign {}: a power of two from 1 to 65536", n));
+        align = static_cast<uint64_t>(n);
+      } else {
+        if (n < 0 || n > 16) fail(line, args[0].col, fmt::format("{} {}: the exponent is 0 to 16", name, n));
+        align = uint64_t{1} << n;
+      }
+      sec.align = std::max(sec.align, align);
+      uint64_t& size = sizes_[static_cast<size_t>(cur_)];
+      const uint64_t pad = (align - size % align) % align;
+      if (sec.code) {
+        // Pads with empty words; offsets in code are whole words already.
+        for (uint64_t k = 0; k < pad / word_bytes_; ++k) {
+          pads_.push_back({cur_, size + k * word_bytes_});
+        }
+      }
+      grow(pad, line, e.col);
+    } else if (name == ".word" || name == ".hword" || name == ".short" || name == ".byte") {
+      no_data_in_code();
+      if (args.empty()) fail(line, e.col, fmt::format("{} needs a value", name));
+      const int size = name == ".word" ? 4 : name == ".byte" ? 1 : 2;
+      for (const Arg& a : args) {
+        if (a.text.empty()) fail(line, a.col, "expected a value");
+        fixups_.push_back({cur_, sizes_[static_cast<size_t>(cur_)], size, std::string(a.text), line, a.col});
+        grow(static_cast<uint64_t>(size), line, a.col);
+      }
+    } else if (name == ".ascii" || name == ".asciz" || name == ".string") {
+      no_data_in_code();
+      if (args.empty()) fail(line, e.col, fmt::format("{} needs a string", name));
+      for (const Arg& a : args) {
+        std::string s = string_lit(a, line);
+        if (name != ".ascii") s += '\0';
+        strings_.push_back({cur_, sizes_[static_cast<size_t>(cur_)], s});
+        grow(s.size(), line, a.col);
+      }
+    } else if (name == ".space" || name == ".zero" || name == ".skip") {
+      no_data_in_code();
+      need(1);
+      const int64_t n = absolute(args[0]);
+      if (n < 0) fail(line, args[0].col, fmt::format("{} {}: a negative size", name, n));
+      grow(static_cast<uint64_t>(n), line, args[0].col);
+    } else if (name == ".equ" || name == ".set") {
+      need(2);
+      const std::string sym(args[0].text);
+      if (sym.empty() || !is_sym_start(sym[0]) || !std::all_of(sym.begin(), sym.end(), is_sym_char))
+        fail(line, args[0].col, fmt::format("'{}' is not a symbol name", sym));
+      if (symbol_index_.count(sym) || equs_.count(sym)) fail(line, args[0].col, fmt::format("symbol '{}' is already defined", sym));
+      if (args[1].text.empty()) fail(line, args[1].col, "expected a value");
+      equs_[sym] = {std::string(args[1].text), line, args[1].col};
+      equ_order_.push_back(sym);
+    } else {
+      fail(line, e.col,
+           fmt::format("unknown directive '{}' (known: .text .data .section .global .globl .align .p2align .balign .word "
+                       ".hword .short .byte .ascii .asciz .string .space .zero .equ .set)",
+                       name));
+    }
+  }
+
+  void materialise() {
+    if (materialised_) return;
+    materialised_ = true;
+    for (size_t i = 0; i < obj_.sections.size(); ++i) obj_.sections[i].bytes.assign(sizes_[i], 0);
+    for (const auto& s : strings_)
+      std::copy(s.bytes.begin(), s.bytes.end(), obj_.sections[static_cast<size_t>(s.section)].bytes.begin() + static_cast<long>(s.offset));
+    const auto empty = le_bytes(isa_.empty_word());
+    for (const auto& p : pads_)
+      std::copy(empty.begin(), empty.end(), obj_.sections[static_cast<size_t>(p.section)].bytes.begin() + static_cast<long>(p.offset));
+    // .equ symbols become absolute symbols of the object, in definition order.
+    for (const auto& name : equ_order_) {
+      const Equ& q = equs_[name];
+      Val v = eval(q.text, q.line, q.col);
+      obj_.symbols.push_back({name, v.section, static_cast<uint64_t>(v.v), globals_.count(name) != 0});
+    }
+  }
+
+  void data_fixup(const Fixup& f) {
+    materialise();
+    Val v = eval(f.text, f.line, f.col);
+    const int bits = f.size * 8;
+    const int64_t lo = -(int64_t{1} << (bits - 1)), hi = (int64_t{1} << bits) - 1;
+    if (v.v < lo || v.v > hi)
+      fail(f.line, f.col, fmt::format("value {} does not fit in {} bytes ({}..{})", v.v, f.size, lo, hi));
+    auto& bytes = obj_.sections[static_cast<size_t>(f.section)].bytes;
+    for (int b = 0; b < f.size; ++b) bytes[f.offset + static_cast<uint64_t>(b)] = static_cast<uint8_t>(static_cast<uint64_t>(v.v) >> (8 * b));
+  }
+
+  // Label operands become numbers (byte address / scale), then the bundle is solved.
+  void bundle(const Placed& pl) {
+    materialise();
+    BundleText b = bundles_[pl.bundle];
+    const std::string shown = render_bundle(isa_, b);
+    if (target_.label_scale) {
+      for (InsnText& in : b.insns) {
+        const int slot = in.slot.empty() ? 0 : isa_.find_slot(in.slot);
+        if (slot < 0) continue;  // the solver reports it
+        std::string_view t = in.text;
+        size_t p = 0;
+        if (!t.empty() && t[0] == '(') {
+          p = t.find(')');
+          if (p == std::string_view::npos) continue;
+          ++p;
+        }
+        while (p < t.size() && std::isspace(static_cast<unsigned char>(t[p]))) ++p;
+        size_t m = p;
+        while (m < t.size() && !std::isspace(static_cast<unsigned char>(t[m]))) ++m;
+        const std::string_view mnemonic = t.substr(p, m - p);
+        const auto ops = split_top(t.substr(m), ',');
+        bool changed = false;
+        std::string rebuilt(t.substr(0, m));
+        for (size_t k = 0; k < ops.size(); ++k) {
+          std::string piece(ops[k]);
+          const int64_t scale = target_.label_scale(slot, mnemonic, k);
+          if (scale > 0 && !ops[k].empty()) {
+            const int col = in.loc.col + static_cast<int>(ops[k].data() - t.data());
+            Val v = eval(ops[k], in.loc.line, col);
+            if (v.section >= 0 && !obj_.sections[static_cast<size_t>(v.section)].code)
+              fail(in.loc.line, col, fmt::format("'{}' is an address in {}, not in code", ops[k], obj_.sections[static_cast<size_t>(v.section)].name));
+            if (v.v < 0 || v.v % scale)
+              fail(in.loc.line, col, fmt::format("code address {} is not a non-negative multiple of {}", v.v, scale));
+            piece = std::to_string(v.v / scale);
+            changed = true;
+          }
+          rebuilt += (k ? ", " : " ") + piece;
+        }
+        if (changed) in.text = rebuilt;
+      }
+    }
+    Solution s;
+    try {
+      s = assemble(isa_, b);
+    } catch (const InputError& e) {
+      rethrow(e);
+    }
+    const auto bytes = le_bytes(s.word);
+    if (bytes.size() != word_bytes_)
+      fail(b.loc.line, b.loc.col, "instruction words narrower than the ISA's width are not supported by this front end yet");
+    auto& out = obj_.sections[static_cast<size_t>(pl.section)].bytes;
+    std::copy(bytes.begin(), bytes.end(), out.begin() + static_cast<long>(pl.offset));
+    obj_.lines.push_back({pl.section, pl.offset, shown});
+  }
+
+  const Isa& isa_;
+  const GasTarget& target_;
+  std::string file_;
+  std::vector<std::string> orig_, bundle_lines_;
+  std::vector<Event> events_;
+  std::vector<BundleText> bundles_;
+  Object obj_;
+  std::vector<uint64_t> sizes_;
+  int cur_ = 0;
+  uint64_t word_bytes_ = 4;
+  std::map<std::string, size_t> symbol_index_;
+  std::map<std::string, Equ> equs_;
+  std::vector<std::string> equ_order_;
+  std::map<std::string, std::pair<int, int>> globals_;
+  std::vector<Fixup> fixups_;
+  std::vector<Placed> placed_;
+  struct Str {
+    int section;
+    uint64_t offset;
+    std::string bytes;
+  };
+  std::vector<Str> strings_;
+  struct Pad {
+    int section;
+    uint64_t offset;
+  };
+  std::vector<Pad> pads_;
+  bool materialised_ = false;
+};
+
+}  // namespace
+
+Object assemble_gas(const Isa& isa, const GasTarget& target, std::string_view text, const std::string& file) {
+  Gas g(isa, target, text, file);
+  return g.run();
+}
+
+}  // namespace mlisa::as

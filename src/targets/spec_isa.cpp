@@ -1,0 +1,316 @@
+// Building an as::Isa from a bundle target's specs (spec_isa.hpp).
+#include "targets/spec_isa.hpp"
+
+#include "core/diag.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <stdexcept>
+
+namespace mlisa::targets {
+
+namespace {
+
+using spec::BundleField;
+using spec::BundleSpec;
+using spec::Encoding;
+using spec::OperandMap;
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+[[noreturn]] void fail_at(const spec::TargetSpec& ts, const spec::Loc& loc, const std::string& msg) {
+  SourceLocation where;
+  where.file = ts.sources().name(loc.file);
+  where.line = static_cast<int>(loc.line);
+  where.col = static_cast<int>(loc.col);
+  where.text = ts.sources().line_text(loc);
+  throw InputError(std::move(where), msg);
+}
+
+as::NumType num_type(const std::string& t) {
+  if (t == "f32") return as::NumType::f32();
+  const uint32_t w = static_cast<uint32_t>(std::stoul(t.substr(1)));
+  if (t[0] == 's') return as::NumType::s(w);
+  if (t[0] == 'x') return as::NumType::x(w);
+  return as::NumType::u(w);
+}
+
+// The fields of one (encoding, slot) as the Isa names them.
+struct FormBuilder {
+  const spec::TargetSpec& ts;
+  const BundleSpec& bundle;
+  const Encoding& enc;
+  const spec::BundleSlot& slot;
+
+  // A field name as the operand lines use it -> the Isa's name: the form's
+  // own field (diagram name) or the global field (imm0, port.v0.x).
+  std::string isa_name(const std::string& local) const {
+    if (enc.field(local)) return local;
+    const BundleField* g = bundle.local(slot.name, local);
+    return g ? g->name : local;
+  }
+  uint32_t width_of(const std::string& local) const {
+    if (const auto* f = enc.field(local)) return f->width;
+    const BundleField* g = bundle.local(slot.name, local);
+    return g ? g->width : 0;
+  }
+  const OperandMap* operand(const std::string& name) const {
+    for (const auto& o : enc.operands)
+      if (o.name == name) return &o;
+    return nullptr;
+  }
+
+  std::vector<as::FieldRef> refs(const spec::FieldConcat& fc, const OperandMap& op, uint32_t& width) const {
+    std::vector<as::FieldRef> out;
+    width = 0;
+    for (const auto& p : fc.parts) {
+      if (p.field.empty()) fail_at(ts, op.loc, fmt::format("operand <{}>: bit literals in FIELDS are not supported in bundle targets", op.name));
+      out.emplace_back(isa_name(p.field));
+      width += width_of(p.field);
+    }
+    return out;
+  }
+
+  as::Expr expr(const OperandMap& op, std::vector<LabelOperand>* labels, size_t index) const {
+    uint32_t width = 0;
+    if (op.kind == "reg") {
+      auto r = refs(op.fields, op, width);
+      return as::ex::reg(lower(op.reg_class), std::move(r), op.scale, op.offset);
+    }
+    if (op.kind == "imm" || op.kind == "simm" || op.kind == "label") {
+      auto r = refs(op.fields, op, width);
+      if (width > 64) fail_at(ts, op.loc, fmt::format("operand <{}> is {} bits wide; at most 64", op.name, width));
+      if (op.kind == "label" && labels) labels->push_back({index, op.scale});
+      return as::ex::number(op.kind == "simm" ? as::NumType::s(width) : as::NumType::u(width), std::move(r));
+    }
+    if (op.kind == "table") {
+      auto r = refs(op.fields, op, width);
+      if (r.size() != 1) fail_at(ts, op.loc, fmt::format("table operand <{}>: one field only in bundle targets", op.name));
+      std::vector<as::TableEntry> entries;
+      for (const auto& [pat, text] : op.table) {
+        if (!pat.care.is_ones())
+          fail_at(ts, op.loc, fmt::format("table operand <{}>: patterns with x are not supported in bundle targets", op.name));
+        entries.push_back({text, {{r[0], pat.value.low64()}}});
+      }
+      return as::ex::table(std::move(entries));
+    }
+    if (op.kind == "choice") {
+      const as::NumType t = num_type(op.num_type);
+      std::vector<std::pair<uint64_t, as::Expr>> alts;
+      for (const auto& [v, sym] : op.alternatives) {
+        const size_t open = sym.find('(');
+        if (open != std::string::npos && sym.back() == ')') {
+          const std::string fn = sym.substr(0, open), inner = sym.substr(open + 1, sym.size() - open - 2);
+          if (fn == "const") {
+            const int64_t n = std::stoll(inner, nullptr, 0);
+            const uint64_t mask = t.width >= 64 ? ~uint64_t{0} : (uint64_t{1} << t.width) - 1;
+            alts.emplace_back(v, as::ex::constant(t, static_cast<uint64_t>(n) & mask));
+          } else {
+            alts.emplace_back(v, as::ex::number(t, {as::FieldRef(isa_name(inner))},
+                                                fn == "sext" ? as::Ext::Sign : as::Ext::Zero));
+          }
+          continue;
+        }
+        std::string cls = op.reg_class;
+        if (!enc.field(sym)) cls = bundle.local(slot.name, sym)->reg_class;
+        alts.emplace_back(v, as::ex::reg(lower(cls), {as::FieldRef(isa_name(sym))}));
+      }
+      return as::ex::choice(as::FieldRef(isa_name(op.selector)), std::move(alts));
+    }
+    if (op.kind == "mem") {
+      as::Expr base = expr(*operand(op.mem_base), nullptr, 0);
+      std::vector<std::pair<std::string, as::Expr>> mods;
+      for (const auto& [m, o] : op.mem_modifiers) mods.emplace_back(m, expr(*operand(o), nullptr, 0));
+      if (op.mem_offset.empty()) return as::ex::memory(std::move(base), std::move(mods));
+      return as::ex::memory(std::move(base), expr(*operand(op.mem_offset), nullptr, 0), std::move(mods));
+    }
+    if (op.kind == "const") return as::ex::literal(op.constant);
+    fail_at(ts, op.loc, fmt::format("operand kind '{}' is not supported in bundle targets", op.kind));
+  }
+
+  // One comma-separated piece of a template: `<x>`, literal text, or text
+  // with embedded operands (a pattern).
+  as::Expr piece(std::string_view p, const spec::Loc& loc, std::vector<LabelOperand>& labels, size_t index) const {
+    std::string templ;
+    std::vector<as::Expr> subs;
+    size_t i = 0;
+    while (i < p.size()) {
+      if (p[i] == '{' || p[i] == '}')
+        fail_at(ts, loc, fmt::format("optional parts {{...}} are not supported in bundle targets: '{}'", p));
+      if (p[i] == '<') {
+        const size_t e = p.find('>', i);
+        const std::string name(p.substr(i + 1, e - i - 1));
+        const OperandMap* op = operand(name);
+        if (!op) fail_at(ts, loc, fmt::format("no operand <{}>", name));
+        if (i == 0 && e + 1 == p.size()) return expr(*op, &labels, index);
+        templ += fmt::format("{{{}}}", subs.size());
+        subs.push_back(expr(*op, nullptr, 0));
+        i = e + 1;
+        continue;
+      }
+      templ += p[i++];
+    }
+    if (subs.empty()) return as::ex::literal(templ);
+    return as::ex::pattern(templ, std::move(subs));
+  }
+};
+
+// Splits a template's operand part on top-level commas (outside [] and ()).
+std::vector<std::string> split_commas(std::string_view s) {
+  std::vector<std::string> out;
+  int depth = 0;
+  std::string cur;
+  for (char c : s) {
+    if (c == '[' || c == '(') ++depth;
+    if (c == ']' || c == ')') --depth;
+    if (c == ',' && depth == 0) {
+      out.push_back(std::string(as::trim(cur)));
+      cur.clear();
+      continue;
+    }
+    cur += c;
+  }
+  if (!as::trim(cur).empty()) out.push_back(std::string(as::trim(cur)));
+  return out;
+}
+
+}  // namespace
+
+const LabelOperand* SpecIsa::label(int signature, size_t operand) const {
+  for (const auto& l : signatures.at(static_cast<size_t>(signature)).labels)
+    if (l.operand == operand) return &l;
+  return nullptr;
+}
+
+std::unique_ptr<SpecIsa> build_isa(const spec::TargetSpec& ts) {
+  const BundleSpec* b = ts.bundle();
+  if (!b) throw InputError(fmt::format("target {} has no bundle*.isa: it is not a bundle target", ts.target()));
+  auto out = std::make_unique<SpecIsa>(ts, b->name, b->width);
+  out->comment = b->comment;
+  as::Isa& isa = out->isa;
+  try {
+    for (const auto& s : b->slots)
+      isa.add_slot({s.name, {s.pred_lo, s.pred_width}, s.never, s.always, s.pred_prefix});
+    for (const auto& f : b->fields) {
+      const as::Shared sh = f.kind == BundleField::Kind::Lane   ? as::Shared::Lane
+                            : f.kind == BundleField::Kind::Read ? as::Shared::ScalarRead
+                                                                : as::Shared::None;
+      isa.add_global({f.name, {f.lo, f.width}, sh, {}});
+    }
+  } catch (const std::invalid_argument& e) {
+    throw InputError(fmt::format("{}: {}", b->file, e.what()));
+  }
+
+  struct Pending {
+    std::string form;
+    const FormBuilder* fb;
+  };
+  std::vector<FormBuilder> builders;
+  builders.reserve(256);
+  for (const auto& inst : ts.instructions())
+    for (const auto& enc : inst.encodings)
+      for (const std::string& sn : enc.slots) {
+        const spec::BundleSlot& slot = *b->slot(sn);
+        builders.push_back({ts, *b, enc, slot});
+        const FormBuilder& fb = builders.back();
+        as::FormDef f;
+        f.slot = sn;
+        f.name = sn + "." + enc.name;
+        // Selector symbols, from every choice on the field.
+        std::map<std::string, as::Symbols> symbols;
+        for (const auto& op : enc.operands) {
+          if (op.kind != "choice" || !enc.field(op.selector)) continue;
+          auto& sy = symbols[op.selector];
+          for (const auto& [v, name] : op.alternatives) {
+            auto it = std::find_if(sy.begin(), sy.end(), [&](const auto& e) { return e.first == v; });
+            if (it == sy.end()) sy.emplace_back(v, name);
+            else if (it->second != name)
+              fail_at(ts, op.loc, fmt::format("selector {} value {} is '{}' here and '{}' in another operand", op.selector, v, name, it->second));
+          }
+        }
+        for (const auto& fd : enc.fields) {
+          as::FieldDef d{fd.name, {slot.lo + fd.lo, fd.width}, {}, true};
+          if (auto it = symbols.find(fd.name); it != symbols.end()) {
+            d.symbols = it->second;
+            std::sort(d.symbols.begin(), d.symbols.end());
+          }
+          f.fields.push_back(std::move(d));
+        }
+        // Fixed bits: the opcode field when the slot declares one and the
+        // diagram fixes all of it, then one hidden field per run of other fixed bits.
+        std::vector<bool> fixed(enc.width, false);
+        for (uint32_t i = 0; i < enc.width; ++i) fixed[i] = enc.fixed_mask.bit(i) || enc.should_mask.bit(i);
+        auto fixed_value = [&](uint32_t i) {
+          return enc.fixed_mask.bit(i) ? enc.fixed_value.bit(i) : enc.should_value.bit(i);
+        };
+        if (slot.opcode_width) {
+          bool all = true;
+          uint64_t v = 0;
+          for (uint32_t i = 0; i < slot.opcode_width; ++i) {
+            all = all && fixed[slot.opcode_lo + i];
+            if (fixed_value(slot.opcode_lo + i)) v |= uint64_t{1} << i;
+          }
+          if (all) {
+            f.fields.push_back({"opcode", {slot.lo + slot.opcode_lo, slot.opcode_width}, {}, true});
+            f.opcode_field = "opcode";
+            f.opcode = v;
+            for (uint32_t i = 0; i < slot.opcode_width; ++i) fixed[slot.opcode_lo + i] = false;
+          }
+        }
+        for (uint32_t i = 0; i < enc.width;) {
+          if (!fixed[i]) {
+            ++i;
+            continue;
+          }
+          uint32_t j = i;
+          uint64_t v = 0;
+          while (j < enc.width && fixed[j] && j - i < 64) {
+            if (fixed_value(j)) v |= uint64_t{1} << (j - i);
+            ++j;
+          }
+          const std::string name = fmt::format("fixed{}", i);
+          f.fields.push_back({name, {slot.lo + i, j - i}, {}, false});
+          f.fixed.emplace_back(name, v);
+          i = j;
+        }
+        for (const std::string& g : enc.globals) f.globals.push_back(fb.isa_name(g));
+        try {
+          isa.add_form(std::move(f));
+        } catch (const std::invalid_argument& e) {
+          fail_at(ts, enc.loc, e.what());
+        }
+        out->forms.push_back({&inst, &enc, sn});
+      }
+  // Signatures, after every form.
+  for (size_t fi = 0; fi < out->forms.size(); ++fi) {
+    const SpecForm& sf = out->forms[fi];
+    const FormBuilder& fb = builders[fi];
+    for (size_t k = 0; k < sf.enc->syntax.size(); ++k) {
+      const std::string& t = sf.enc->syntax[k];
+      const spec::Loc& loc = sf.enc->syntax_locs[k];
+      const size_t sp = t.find(' ');
+      std::string mnemonic = lower(t.substr(0, sp));
+      std::vector<as::Expr> ops;
+      SpecSignature sig{k, {}};
+      if (sp != std::string::npos) {
+        const auto pieces = split_commas(std::string_view(t).substr(sp + 1));
+        for (size_t p = 0; p < pieces.size(); ++p) ops.push_back(fb.piece(pieces[p], loc, sig.labels, p));
+      }
+      try {
+        isa.add_signature({isa.forms()[fi].def.name, mnemonic, std::move(ops), {}});
+      } catch (const std::invalid_argument& e) {
+        fail_at(ts, loc, e.what());
+      }
+      out->signatures.push_back(std::move(sig));
+    }
+  }
+  return out;
+}
+
+}  // namespace mlisa::targets

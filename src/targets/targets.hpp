@@ -1,0 +1,35 @@
+// The targets mlisa knows, for the tools: each target's builtins (the natives
+// its specs reach registers and memory through) and, for bundle targets, the
+// assembler's bit model built from its specs.
+#pragma once
+
+#include "spec/builtins.hpp"
+#include "spec/specfile.hpp"
+#include "targets/spec_isa.hpp"
+
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace mlisa::targets {
+
+// Adds every target's natives (tcore: MemRead32, MemWrite32, the matrix-unit
+// and DMA stubs) to a table.
+void add_target_builtins(spec::BuiltinTable& table);
+
+// The standard, FP and engine builtins plus every target's natives: what the
+// spec files of any target are checked against.
+const spec::BuiltinTable& all_builtins();
+
+// A loaded bundle target: its specs and its assembler model.
+struct LoadedTarget {
+  std::unique_ptr<spec::TargetSpec> spec;
+  std::unique_ptr<SpecIsa> isa;
+};
+
+// Loads the target's specs (embedded, merged with --spec-dir) and builds its
+// Isa. Throws mlisa::InputError for an unknown target, a target without a
+// bundle, or a spec error.
+LoadedTarget load_bundle_target(const std::string& target, const std::optional<std::string>& spec_dir = std::nullopt);
+
+}  // namespace mlisa::targets

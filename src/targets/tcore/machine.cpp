@@ -1,0 +1,228 @@
+#include "targets/tcore/machine.hpp"
+
+#include "asm/export.hpp"
+#include "core/diag.hpp"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <tuple>
+
+namespace mlisa::targets::tcore {
+
+namespace {
+
+using spec::Builtin;
+using spec::BuiltinKind;
+using spec::CallSite;
+using spec::Type;
+using spec::Value;
+using spec::ValueKind;
+
+Machine& machine_of(CallSite& site) {
+  if (!site.engine.target_state) throw spec::RuntimeError("tcore memory is not available outside a tcore machine");
+  return *static_cast<Machine*>(site.engine.target_state);
+}
+
+uint32_t address_of(const Value& v) { return static_cast<uint32_t>(v.as_bits().low64()); }
+
+void add(spec::BuiltinTable& t, const char* name, int nargs, spec::TypeRule result, spec::BuiltinFn fn) {
+  Builtin b;
+  b.name = name;
+  b.kind = BuiltinKind::Function;
+  b.min_args = b.max_args = nargs;
+  b.result = std::move(result);
+  b.fn = std::move(fn);
+  t.add(std::move(b));
+}
+
+// Two values equal (deeply; arrays shared copy-on-write compare by identity first).
+bool same(const Value& a, const Value& b) {
+  if (a.kind() != b.kind()) return false;
+  switch (a.kind()) {
+    case ValueKind::Bits: return a.as_bits() == b.as_bits();
+    case ValueKind::Boolean: return a.as_bool() == b.as_bool();
+    case ValueKind::Integer:
+    case ValueKind::Enum: return a.as_int() == b.as_int();
+    case ValueKind::Real: return a.as_real() == b.as_real();
+    case ValueKind::String: return a.as_string() == b.as_string();
+    case ValueKind::Void: return true;
+    case ValueKind::Tuple:
+    case ValueKind::Record:
+    case ValueKind::Array: {
+      const auto& x = a.elems();
+      const auto& y = b.elems();
+      if (&x == &y) return true;
+      if (x.size() != y.size()) return false;
+      for (size_t i = 0; i < x.size(); ++i)
+        if (!same(x[i], y[i])) return false;
+      return true;
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+void add_builtins(spec::BuiltinTable& t) {
+  add(t, "MemRead32", 1, [](const std::vector<spec::Expr*>&) { return Type::bits(32); },
+      [](CallSite& site, std::vector<Value>& args) {
+        Machine& m = machine_of(site);
+        return Value::bits(32, m.read32(address_of(args[0])));
+      });
+  add(t, "MemWrite32", 2, nullptr, [](CallSite& site, std::vector<Value>& args) {
+    Machine& m = machine_of(site);
+    const uint32_t a = address_of(args[0]);
+    (void)m.read32(a);  // the same checks as a read
+    m.pending_stores.push_back({a, static_cast<uint32_t>(args[1].as_bits().low64()), m.current_slot});
+    return Value();
+  });
+  // The matrix unit and the DMA engine: not yet joined to the model in src/sim.
+  struct Stub {
+    const char* name;
+    int nargs;
+    const char* unit;
+  };
+  static const Stub stubs[] = {{"MxuLoadTile", 1, "the matrix unit (LDTILE)"},
+                               {"MxuTileMul", 3, "the matrix unit (TMUL)"},
+                               {"DmaToBuffer", 3, "the DMA engine (DMA.LD)"},
+                               {"DmaFromBuffer", 3, "the DMA engine (DMA.ST)"}};
+  for (const Stub& s : stubs) {
+    const std::string unit = s.unit, name = s.name;
+    add(t, s.name, s.nargs, nullptr, [unit, name](CallSite&, std::vector<Value>&) -> Value {
+      throw Fault("not yet modelled", fmt::format("{} is not yet modelled ({} called)", unit, name));
+    });
+  }
+}
+
+Machine::Machine(const SpecIsa& isa, const spec::BuiltinTable& builtins, size_t memory_bytes)
+    : memory(memory_bytes, 0), isa_(isa), engine_(isa.spec->module(), builtins) {
+  engine_.sources = &isa.spec->sources();
+  engine_.target_state = this;
+  engine_.reset_globals();
+  s_slot_ = engine_.global_slot("_S");
+  v_slot_ = engine_.global_slot("_V");
+  p_slot_ = engine_.global_slot("_P");
+  branch_taken_ = engine_.global_slot("BranchTaken");
+  branch_target_ = engine_.global_slot("BranchTarget");
+  halted_ = engine_.global_slot("Halted");
+  for (const spec::FunctionDecl* f : isa.spec->module().functions)
+    if (f->name == "SlotEnabled") slot_enabled_ = f;
+  if (s_slot_ < 0 || v_slot_ < 0 || p_slot_ < 0 || branch_taken_ < 0 || branch_target_ < 0 || halted_ < 0 ||
+      !slot_enabled_)
+    throw InputError("the tcore specs lack _S, _V, _P, BranchTaken, BranchTarget, Halted or SlotEnabled");
+}
+
+uint32_t Machine::read32(uint32_t a) const {
+  if (a % 4) throw Fault("Alignment fault", fmt::format("address 0x{:08x} is not a multiple of 4", a));
+  if (uint64_t{a} + 4 > memory.size())
+    throw Fault("Memory fault", fmt::format("address 0x{:08x} is outside the {} bytes of memory", a, memory.size()));
+  return uint32_t{memory[a]} | uint32_t{memory[a + 1]} << 8 | uint32_t{memory[a + 2]} << 16 |
+         uint32_t{memory[a + 3]} << 24;
+}
+
+bool Machine::halted() const { return engine_.globals()[static_cast<size_t>(halted_)].as_bool(); }
+
+uint32_t Machine::s(int n) const {
+  return static_cast<uint32_t>(engine_.globals()[static_cast<size_t>(s_slot_)].elems().at(static_cast<size_t>(n)).as_bits().low64());
+}
+void Machine::set_s(int n, uint32_t v) {
+  engine_.globals()[static_cast<size_t>(s_slot_)].mutable_elems().at(static_cast<size_t>(n)) = Value::bits(32, v);
+}
+spec::Bits Machine::v(int n) const {
+  return engine_.globals()[static_cast<size_t>(v_slot_)].elems().at(static_cast<size_t>(n)).as_bits();
+}
+void Machine::set_v(int n, const spec::Bits& value) {
+  engine_.globals()[static_cast<size_t>(v_slot_)].mutable_elems().at(static_cast<size_t>(n)) = Value::bits(value);
+}
+bool Machine::p(int n) const {
+  if (n == 0) return true;
+  return engine_.globals()[static_cast<size_t>(p_slot_)].elems().at(static_cast<size_t>(n)).as_bool();
+}
+
+void Machine::step(const as::Word& word) {
+  const as::Isa& isa = isa_.isa;
+  std::vector<as::DecodedInsn> insns;
+  try {
+    insns = as::decode_bundle(isa, word);
+  } catch (const InputError& e) {
+    throw Fault("UNDEFINED", fmt::format("bundle at 0x{:08x}: {}", pc, e.message()));
+  }
+  auto& globals = engine_.globals();
+  const std::vector<Value> before = globals;
+  // (global slot, element or -1) -> value and the slot that wrote it
+  std::map<std::pair<size_t, long>, std::pair<Value, std::string>> writes;
+  pending_stores.clear();
+  for (const as::DecodedInsn& d : insns) {
+    const SpecForm& sf = isa_.forms[static_cast<size_t>(d.form)];
+    const std::string& slot = sf.slot;
+    current_slot = slot;
+    globals = before;
+    const bool enabled =
+        engine_.call(*slot_enabled_, {Value::bits(5, d.predicate)}).as_bool();
+    if (!enabled) continue;
+    std::vector<Value> frame = isa_.spec->frame_for(*sf.enc, slot, word);
+    try {
+      engine_.run({&sf.enc->decode, &sf.enc->operation}, frame);
+    } catch (const spec::EndOfInstruction& e) {
+      using K = spec::EndOfInstruction::Kind;
+      if (e.kind == K::Nop) continue;
+      const char* what = e.kind == K::Undefined ? "UNDEFINED" : e.kind == K::Unpredictable ? "UNPREDICTABLE" : "fault";
+      throw Fault(what, fmt::format("bundle at 0x{:08x}, slot {}: '{}' is {}{}", pc, slot, d.text, what,
+                                    e.detail.empty() ? "" : " (" + e.detail + ")"));
+    } catch (const spec::ExecutionError& e) {
+      throw Fault("execution error", fmt::format("bundle at 0x{:08x}, slot {}: '{}': {}", pc, slot, d.text,
+                                                 e.format(isa_.spec->sources())));
+    }
+    // What this slot changed, element by element for arrays.
+    for (size_t g = 0; g < globals.size(); ++g) {
+      if (same(globals[g], before[g])) continue;
+      auto record = [&](long elem, const Value& v) {
+        auto key = std::make_pair(g, elem);
+        auto it = writes.find(key);
+        if (it != writes.end() && !same(it->second.first, v)) {
+          std::string name;
+          for (const auto& gd : isa_.spec->module().globals)
+            if (gd.slot == static_cast<int32_t>(g)) name = gd.name;
+          throw Fault("write conflict", fmt::format("bundle at 0x{:08x}: slots {} and {} both write {}{}", pc,
+                                                    it->second.second, slot, name,
+                                                    elem >= 0 ? fmt::format("[{}]", elem) : ""));
+        }
+        writes[key] = {v, slot};
+      };
+      if (globals[g].kind() == ValueKind::Array) {
+        const auto& now = globals[g].elems();
+        const auto& was = before[g].elems();
+        for (size_t i = 0; i < now.size(); ++i)
+          if (!same(now[i], was[i])) record(static_cast<long>(i), now[i]);
+      } else {
+        record(-1, globals[g]);
+      }
+    }
+  }
+  globals = before;
+  for (const auto& [key, vw] : writes) {
+    if (key.second < 0) globals[key.first] = vw.first;
+    else globals[key.first].mutable_elems()[static_cast<size_t>(key.second)] = vw.first;
+  }
+  std::map<uint32_t, std::pair<uint32_t, std::string>> stores;
+  for (const Store& s : pending_stores) {
+    auto it = stores.find(s.address);
+    if (it != stores.end() && it->second.first != s.value && it->second.second != s.slot)
+      throw Fault("write conflict", fmt::format("bundle at 0x{:08x}: slots {} and {} both store to 0x{:08x}", pc,
+                                                it->second.second, s.slot, s.address));
+    stores[s.address] = {s.value, s.slot};
+  }
+  for (const auto& [a, vs] : stores)
+    for (int b = 0; b < 4; ++b) memory[a + static_cast<uint32_t>(b)] = static_cast<uint8_t>(vs.first >> (8 * b));
+  pending_stores.clear();
+  Value& taken = globals[static_cast<size_t>(branch_taken_)];
+  if (taken.as_bool()) {
+    pc = static_cast<uint32_t>(globals[static_cast<size_t>(branch_target_)].as_bits().low64());
+    taken = Value::boolean(false);
+  } else {
+    pc += isa.width() / 8;
+  }
+}
+
+}  // namespace mlisa::targets::tcore
