@@ -204,11 +204,15 @@ int run_gemm_command(const GemmOptions& o, const GlobalOptions& global) {
                     {"mem", traffic_json(stats.mem)}};
     j["tiling"] = {{"rows_per_tmul", plan.mt}, {"k_tiles_per_fill", plan.kc}, {"k_padded", plan.kp}, {"n_padded", plan.np}};
     nlohmann::json ins = nlohmann::json::array();
-    for (size_t i = 0; i < plan.ops.size(); ++i)
-      ins.push_back({{"op", op_name(plan.ops[i].kind)},
-                     {"text", render(plan.ops[i])},
-                     {"start", stats.ops[i].start},
-                     {"cycles", stats.ops[i].cycles}});
+    for (size_t i = 0; i < plan.ops.size(); ++i) {
+      nlohmann::json one = {{"op", op_name(plan.ops[i].kind)},
+                            {"text", render(plan.ops[i])},
+                            {"start", stats.ops[i].start},
+                            {"cycles", stats.ops[i].cycles}};
+      if (check && cfg.dtype == DType::BF16 && plan.ops[i].kind == OpKind::Tmul)
+        one["flags"] = fp::flags_to_string(stats.ops[i].flags);
+      ins.push_back(std::move(one));
+    }
     j["instructions"] = std::move(ins);
     if (check) {
       nlohmann::json cj = {{"passed", check->ok}, {"mismatches", check->mismatches}};

@@ -8,6 +8,7 @@
 
 #include "core/diag.hpp"
 #include "sim/gemm.hpp"
+#include "verify/suite.hpp"
 
 using namespace mlisa::sim;
 
@@ -129,14 +130,14 @@ TEST(Gemm, AnalyticEqualsCycleOnRandomShapes) {
   const auto t0 = std::chrono::steady_clock::now();
   int runs = 0;
   for (; runs < 2500; ++runs) {
-    NpuConfig c = config(2 + static_cast<int>(rng() % 5), rng() & 1);
+    NpuConfig c = config(2 + static_cast<int>(rng() % 7), rng() & 1);
     c.dtype = DType::Int8;
     c.l0b_rows = static_cast<uint32_t>(c.n * (1 + rng() % 4));
     c.l0a_rows = static_cast<uint32_t>(1 + rng() % 64);
     c.l0c_rows = static_cast<uint32_t>(1 + rng() % 32);
     c.dma_bytes_per_cycle = static_cast<uint32_t>(1 + rng() % 64);
     c.dma_latency = static_cast<uint32_t>(rng() % 40);
-    const int64_t m = 1 + rng() % 24, k = 1 + rng() % 24, n = 1 + rng() % 24;
+    const int64_t m = 1 + rng() % 48, k = 1 + rng() % 40, n = 1 + rng() % 40;
     GemmPlan p = plan_gemm(c, m, k, n);
     Npu npu(c, p.mem_bytes);
     RunStats cyc = npu.run(p.ops);
@@ -224,4 +225,16 @@ TEST(Csv, ErrorsHaveLocations) {
   expect_csv_error("1.5\n2..5\n", DType::BF16, 2, 1, "not a number");
   expect_csv_error("0x1ff\n", DType::Int8, 1, 1, "wider than 8 bits");
   EXPECT_THROW(parse_matrix_csv("\n# only a comment\n", "e.csv", DType::Int8), mlisa::InputError);
+}
+
+// The verify suite's cases pass (a few per operation; the campaign runs more).
+TEST(Gemm, MxuSuiteCasesPass) {
+  auto suite = mlisa::verify::make_mxu_suite();
+  EXPECT_EQ(suite->target(), "tcore");
+  EXPECT_EQ(suite->name(), "mxu");
+  for (size_t op = 0; op < suite->operations().size(); ++op)
+    for (uint64_t i = 0; i < 4; ++i) {
+      auto out = suite->run_case(op, i, 99);
+      EXPECT_TRUE(out.passed) << suite->operations()[op] << " case " << i << ": " << out.detail;
+    }
 }
