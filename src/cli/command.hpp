@@ -32,6 +32,8 @@ std::span<const CommandSpec> commands();
 Action setup_fp(CLI::App& sub, const GlobalOptions& global);
 Action setup_verify(CLI::App& sub, const GlobalOptions& global);
 Action setup_spec(CLI::App& sub, const GlobalOptions& global);
+Action setup_as(CLI::App& sub, const GlobalOptions& global);
+Action setup_disasm(CLI::App& sub, const GlobalOptions& global);
 Action setup_npu(CLI::App& sub, const GlobalOptions& global);
 
 }  // namespace mlisa::cli

@@ -1,0 +1,235 @@
+// ELF through libelf (elf.hpp).
+#include "asm/elf.hpp"
+
+#include "core/diag.hpp"
+
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+
+#include <cstring>
+#include <map>
+
+namespace mlisa::as {
+
+namespace {
+
+[[noreturn]] void elf_fail(const std::string& what) {
+  throw InputError(fmt::format("{}: {}", what, elf_errmsg(-1)));
+}
+
+struct StrTab {
+  std::string data{'\0'};
+  uint32_t add(const std::string& s) {
+    const uint32_t at = static_cast<uint32_t>(data.size());
+    data += s;
+    data += '\0';
+    return at;
+  }
+};
+
+}  // namespace
+
+void write_elf(const Object& obj, const ElfOptions& opt, const std::string& path) {
+  if (elf_version(EV_CURRENT) == EV_NONE) elf_fail("libelf");
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0) throw InputError(fmt::format("{}: cannot write: {}", path, std::strerror(errno)));
+  Elf* e = elf_begin(fd, ELF_C_WRITE, nullptr);
+  if (!e) {
+    ::close(fd);
+    elf_fail(path);
+  }
+  auto done = [&] {
+    elf_end(e);
+    ::close(fd);
+  };
+  try {
+    const int cls = opt.is64 ? ELFCLASS64 : ELFCLASS32;
+    if (!gelf_newehdr(e, cls)) elf_fail(path);
+    GElf_Ehdr eh;
+    if (!gelf_getehdr(e, &eh)) elf_fail(path);
+    eh.e_ident[EI_DATA] = ELFDATA2LSB;
+    eh.e_ident[EI_OSABI] = ELFOSABI_NONE;
+    eh.e_type = ET_REL;
+    eh.e_machine = opt.machine;
+    eh.e_version = EV_CURRENT;
+    eh.e_flags = opt.flags;
+
+    StrTab shstr, str;
+    std::vector<size_t> index;  // ELF section index of each object section
+    for (const ObjSection& s : obj.sections) {
+      Elf_Scn* scn = elf_newscn(e);
+      if (!scn) elf_fail(path);
+      Elf_Data* d = elf_newdata(scn);
+      if (!d) elf_fail(path);
+      d->d_buf = const_cast<uint8_t*>(s.bytes.data());
+      d->d_size = s.bytes.size();
+      d->d_type = ELF_T_BYTE;
+      d->d_align = s.align;
+      d->d_version = EV_CURRENT;
+      GElf_Shdr sh;
+      if (!gelf_getshdr(scn, &sh)) elf_fail(path);
+      sh.sh_name = shstr.add(s.name);
+      sh.sh_type = SHT_PROGBITS;
+      sh.sh_flags = SHF_ALLOC | (s.code ? SHF_EXECINSTR : SHF_WRITE);
+      sh.sh_addralign = s.align;
+      if (!gelf_update_shdr(scn, &sh)) elf_fail(path);
+      index.push_back(elf_ndxscn(scn));
+    }
+    // Symbols: null, one per section, locals, globals.
+    std::vector<GElf_Sym> syms(1);
+    for (size_t i = 0; i < obj.sections.size(); ++i) {
+      GElf_Sym s{};
+      s.st_info = GELF_ST_INFO(STB_LOCAL, STT_SECTION);
+      s.st_shndx = static_cast<uint16_t>(index[i]);
+      syms.push_back(s);
+    }
+    auto add = [&](const ObjSymbol& o) {
+      GElf_Sym s{};
+      s.st_name = str.add(o.name);
+      s.st_value = o.value;
+      const bool code = o.section >= 0 && obj.sections[static_cast<size_t>(o.section)].code;
+      s.st_info = GELF_ST_INFO(o.global ? STB_GLOBAL : STB_LOCAL, code ? STT_FUNC : o.section >= 0 ? STT_OBJECT : STT_NOTYPE);
+      s.st_shndx = o.section >= 0 ? static_cast<uint16_t>(index[static_cast<size_t>(o.section)]) : SHN_ABS;
+      syms.push_back(s);
+    };
+    for (const ObjSymbol& o : obj.symbols)
+      if (!o.global) add(o);
+    const size_t first_global = syms.size();
+    for (const ObjSymbol& o : obj.symbols)
+      if (o.global) add(o);
+
+    Elf_Scn* strscn = elf_newscn(e);
+    Elf_Scn* symscn = elf_newscn(e);
+    Elf_Scn* shscn = elf_newscn(e);
+    if (!strscn || !symscn || !shscn) elf_fail(path);
+    const size_t symsize = gelf_fsize(e, ELF_T_SYM, 1, EV_CURRENT);
+    std::vector<uint8_t> symbuf(symsize * syms.size());
+    Elf_Data* sd = elf_newdata(symscn);
+    if (!sd) elf_fail(path);
+    sd->d_buf = symbuf.data();
+    sd->d_size = symbuf.size();
+    sd->d_type = ELF_T_SYM;
+    sd->d_align = opt.is64 ? 8 : 4;
+    sd->d_version = EV_CURRENT;
+    for (size_t i = 0; i < syms.size(); ++i)
+      if (!gelf_update_sym(sd, static_cast<int>(i), &syms[i])) elf_fail(path);
+
+    const uint32_t strtab_name = shstr.add(".strtab"), symtab_name = shstr.add(".symtab"),
+                   shstrtab_name = shstr.add(".shstrtab");
+    Elf_Data* strd = elf_newdata(strscn);
+    if (!strd) elf_fail(path);
+    strd->d_buf = str.data.data();
+    strd->d_size = str.data.size();
+    strd->d_type = ELF_T_BYTE;
+    strd->d_align = 1;
+    strd->d_version = EV_CURRENT;
+    Elf_Data* shd = elf_newdata(shscn);
+    if (!shd) elf_fail(path);
+    shd->d_buf = shstr.data.data();
+    shd->d_size = shstr.data.size();
+    shd->d_type = ELF_T_BYTE;
+    shd->d_align = 1;
+    shd->d_version = EV_CURRENT;
+
+    GElf_Shdr sh;
+    if (!gelf_getshdr(strscn, &sh)) elf_fail(path);
+    sh.sh_name = strtab_name;
+    sh.sh_type = SHT_STRTAB;
+    sh.sh_addralign = 1;
+    if (!gelf_update_shdr(strscn, &sh)) elf_fail(path);
+    if (!gelf_getshdr(symscn, &sh)) elf_fail(path);
+    sh.sh_name = symtab_name;
+    sh.sh_type = SHT_SYMTAB;
+    sh.sh_link = static_cast<uint32_t>(elf_ndxscn(strscn));
+    sh.sh_info = static_cast<uint32_t>(first_global);
+    sh.sh_entsize = symsize;
+    sh.sh_addralign = opt.is64 ? 8 : 4;
+    if (!gelf_update_shdr(symscn, &sh)) elf_fail(path);
+    if (!gelf_getshdr(shscn, &sh)) elf_fail(path);
+    sh.sh_name = shstrtab_name;
+    sh.sh_type = SHT_STRTAB;
+    sh.sh_addralign = 1;
+    if (!gelf_update_shdr(shscn, &sh)) elf_fail(path);
+
+    eh.e_shstrndx = static_cast<uint16_t>(elf_ndxscn(shscn));
+    if (!gelf_update_ehdr(e, &eh)) elf_fail(path);
+    if (elf_update(e, ELF_C_WRITE) < 0) elf_fail(path);
+  } catch (...) {
+    done();
+    throw;
+  }
+  done();
+}
+
+bool is_elf(const std::vector<uint8_t>& b) {
+  return b.size() >= 4 && b[0] == 0x7f && b[1] == 'E' && b[2] == 'L' && b[3] == 'F';
+}
+
+ElfImage read_elf(const std::vector<uint8_t>& bytes, const std::string& what) {
+  if (elf_version(EV_CURRENT) == EV_NONE) elf_fail("libelf");
+  std::vector<uint8_t> copy = bytes;  // elf_memory may touch the buffer
+  Elf* e = elf_memory(reinterpret_cast<char*>(copy.data()), copy.size());
+  if (!e) elf_fail(what);
+  ElfImage out;
+  try {
+    if (elf_kind(e) != ELF_K_ELF) throw InputError(fmt::format("{}: not an ELF object", what));
+    GElf_Ehdr eh;
+    if (!gelf_getehdr(e, &eh)) elf_fail(what);
+    if (eh.e_ident[EI_DATA] != ELFDATA2LSB) throw InputError(fmt::format("{}: a big-endian ELF file", what));
+    out.machine = eh.e_machine;
+    out.is64 = eh.e_ident[EI_CLASS] == ELFCLASS64;
+    size_t shstrndx;
+    if (elf_getshdrstrndx(e, &shstrndx) != 0) elf_fail(what);
+    std::map<size_t, int> by_index;
+    Elf_Scn* symtab = nullptr;
+    for (Elf_Scn* scn = elf_nextscn(e, nullptr); scn; scn = elf_nextscn(e, scn)) {
+      GElf_Shdr sh;
+      if (!gelf_getshdr(scn, &sh)) elf_fail(what);
+      if (sh.sh_type == SHT_SYMTAB) symtab = scn;
+      if (sh.sh_type != SHT_PROGBITS || !(sh.sh_flags & SHF_ALLOC)) continue;
+      const char* name = elf_strptr(e, shstrndx, sh.sh_name);
+      ObjSection s;
+      s.name = name ? name : "";
+      s.code = (sh.sh_flags & SHF_EXECINSTR) != 0;
+      s.align = sh.sh_addralign ? sh.sh_addralign : 1;
+      Elf_Data* d = elf_getdata(scn, nullptr);
+      if (!d && sh.sh_size) elf_fail(what);
+      if (d && d->d_buf) {
+        const auto* p = static_cast<const uint8_t*>(d->d_buf);
+        s.bytes.assign(p, p + d->d_size);
+      }
+      by_index[elf_ndxscn(scn)] = static_cast<int>(out.sections.size());
+      out.sections.push_back(std::move(s));
+    }
+    if (symtab) {
+      GElf_Shdr sh;
+      if (!gelf_getshdr(symtab, &sh)) elf_fail(what);
+      Elf_Data* d = elf_getdata(symtab, nullptr);
+      const size_t n = sh.sh_entsize ? sh.sh_size / sh.sh_entsize : 0;
+      for (size_t i = 1; d && i < n; ++i) {
+        GElf_Sym s;
+        if (!gelf_getsym(d, static_cast<int>(i), &s)) break;
+        if (GELF_ST_TYPE(s.st_info) == STT_SECTION) continue;
+        const char* name = elf_strptr(e, sh.sh_link, s.st_name);
+        ObjSymbol o;
+        o.name = name ? name : "";
+        o.value = s.st_value;
+        o.global = GELF_ST_BIND(s.st_info) == STB_GLOBAL;
+        auto it = by_index.find(s.st_shndx);
+        o.section = it == by_index.end() ? -1 : it->second;
+        out.symbols.push_back(std::move(o));
+      }
+    }
+  } catch (...) {
+    elf_end(e);
+    throw;
+  }
+  elf_end(e);
+  return out;
+}
+
+}  // namespace mlisa::as

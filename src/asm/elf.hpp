@@ -1,0 +1,38 @@
+// ELF relocatable objects in and out, through libelf, for every target
+// (docs/assembler.md, "ELF"). Written: the sections of an Object (code
+// sections SHT_PROGBITS with SHF_ALLOC|SHF_EXECINSTR, others SHF_ALLOC|
+// SHF_WRITE), a symbol table (a section symbol per section, then the local
+// symbols, then the global ones), .strtab and .shstrtab; no relocations.
+// Read: the allocated PROGBITS sections and the symbols.
+#pragma once
+
+#include "asm/gas.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlisa::as {
+
+struct ElfOptions {
+  bool is64 = false;       // ELFCLASS64 (A64), else ELFCLASS32
+  uint16_t machine = 0;    // e_machine: EM_NONE for tcore, EM_ARM (40), EM_AARCH64 (183)
+  uint32_t flags = 0;      // e_flags (EF_ARM_EABI_VER5 = 0x05000000 for Arm)
+};
+
+// Writes the object to `path`; throws mlisa::InputError when the file cannot be written.
+void write_elf(const Object& obj, const ElfOptions& opt, const std::string& path);
+
+struct ElfImage {
+  uint16_t machine = 0;
+  bool is64 = false;
+  std::vector<ObjSection> sections;  // allocated PROGBITS sections, in file order
+  std::vector<ObjSymbol> symbols;    // section indices into `sections`, -1 when absolute or elsewhere
+};
+
+bool is_elf(const std::vector<uint8_t>& bytes);
+// Throws mlisa::InputError (naming `what`) for malformed ELF or a big-endian file.
+ElfImage read_elf(const std::vector<uint8_t>& bytes, const std::string& what);
+
+}  // namespace mlisa::as
