@@ -135,12 +135,19 @@ VcdWriter::VcdWriter(std::ostream& out, int n, DType dtype) : out_(out), n_(n), 
 }
 
 int VcdWriter::add(const std::string& name, int width) {
-  // Identifiers: printable ASCII '!'..'~', base 94.
+  // Identifiers: printable ASCII '!'..'~' without '#' and '$' (legal, but
+  // easy to mistake for a time stamp or a keyword), base 92.
+  static const std::string alphabet = [] {
+    std::string a;
+    for (char c = '!'; c <= '~'; ++c)
+      if (c != '#' && c != '$') a += c;
+    return a;
+  }();
   size_t k = sigs_.size();
   std::string id;
   do {
-    id += static_cast<char>('!' + k % 94);
-    k /= 94;
+    id += alphabet[k % alphabet.size()];
+    k /= alphabet.size();
   } while (k);
   out_ << fmt::format("$var wire {} {} {} $end\n", width, id, name);
   sigs_.push_back({id, width, 0, false});
