@@ -313,3 +313,44 @@ TEST(Systolic, OpText) {
   EXPECT_EQ(render(dma_l0a(0, 0x1000, 128, 0x400)), "dma.l0a l0a[0], mem[0x1000], rows=128, stride=0x400");
   EXPECT_EQ(render(dma_mem(0x2000, 16, 4, 0x40)), "dma.mem mem[0x2000], l0c[16], rows=4, stride=0x40");
 }
+
+// TMUL acc=1 reads L0C first: C preloaded by dma.l0c, C += A*B, then dma.mem
+// writes it back; memory is little-endian, rows at the given stride.
+TEST(Systolic, AccumulateOntoPreloadedC) {
+  NpuConfig cfg = small_config(2);
+  cfg.dma_bytes_per_cycle = 4;
+  cfg.dma_latency = 3;
+  Npu npu(cfg, 0x100);
+  auto put32 = [&](size_t addr, uint32_t v) {
+    for (int i = 0; i < 4; ++i) npu.memory()[addr + i] = static_cast<uint8_t>(v >> (8 * i));
+  };
+  const uint8_t a[] = {1, 2, 3, 4}, b[] = {5, 6, 7, 8};
+  for (int i = 0; i < 4; ++i) {
+    npu.memory()[0x00 + (i / 2) * 0x10 + i % 2] = a[i];  // A rows at stride 0x10
+    npu.memory()[0x40 + i] = b[i];                        // B rows at stride 2
+  }
+  put32(0x80, 1000);
+  put32(0x84, static_cast<uint32_t>(-1000));
+  put32(0x88, 7);
+  put32(0x8c, 0x7fffffff);  // + 50 wraps
+  RunStats st = npu.run({dma_l0a(0, 0x00, 2, 0x10), dma_l0b(0, 0x40, 2, 2), dma_l0c(0, 0x80, 2, 8), ldtile(0),
+                         tmul(0, 0, 2, true), dma_mem(0xc0, 0, 2, 0x20)});
+  auto get32 = [&](size_t addr) {
+    uint32_t v = 0;
+    for (int i = 3; i >= 0; --i) v = (v << 8) | npu.memory()[addr + i];
+    return v;
+  };
+  EXPECT_EQ(get32(0xc0), 1019u);
+  EXPECT_EQ(static_cast<int32_t>(get32(0xc4)), -978);
+  EXPECT_EQ(get32(0xe0), 50u);
+  EXPECT_EQ(get32(0xe4), 0x7fffffffu + 50u);
+  // Each DMA: ceil(bytes / 4) + 3 cycles; A and B are 4 bytes, C 16 bytes.
+  EXPECT_EQ(st.ops[0].cycles, 1u + 3);
+  EXPECT_EQ(st.ops[2].cycles, 4u + 3);
+  EXPECT_EQ(st.ops[3].start, 4u + 4 + 7);
+  EXPECT_EQ(st.ops[4].start, 15u + 2);
+  EXPECT_EQ(st.ops[5].start, 17u + 5);
+  EXPECT_EQ(st.cycles, 22u + 7);
+  EXPECT_EQ(st.l0c.read, 16u + 16u);  // TMUL acc=1 and dma.mem
+  EXPECT_EQ(st.mem.write, 16u);
+}
