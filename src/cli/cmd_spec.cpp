@@ -10,6 +10,7 @@
 #include "spec/engine.hpp"
 #include "spec/parser.hpp"
 #include "spec/specfile.hpp"
+#include "targets/manual.hpp"
 #include "targets/targets.hpp"
 
 #include <fmt/format.h>
@@ -444,8 +445,15 @@ Action setup_spec(CLI::App& sub, const GlobalOptions& global) {
   CLI::App* eval = sub.add_subcommand("eval", "Run pseudocode statements and print the final expression's value");
   common(eval);
   eval->add_option("statements", o->statements, "Statements; the last may be an expression without ';'")->required();
+  CLI::App* doc = sub.add_subcommand("doc", "The reference manual of a bundle target, generated from its specs (Markdown)");
+  common(doc);
 
-  return [o, &global, list, show, check, eval]() -> int {
+  return [o, &global, list, show, check, eval, doc]() -> int {
+    if (doc->parsed()) {
+      auto ts = load_required_target(*o);
+      fmt::print("{}", targets::bundle_manual(*targets::build_isa(*ts)));
+      return 0;
+    }
     if (list->parsed()) return run_list(*o, global);
     if (show->parsed()) return run_show(*o, global);
     if (check->parsed()) return run_check(*o, global);
