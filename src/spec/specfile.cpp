@@ -938,10 +938,11 @@ void FileParser::finish_encoding(EncodingState& st) {
     return nullptr;
   };
   // Every operand of every template has a mapping. <c> and <q> (condition and
-  // width qualifier) are the assembler's own; the later registers of a register
-  // list follow from the list's first.
+  // width qualifier) and <v> (an MVE instruction's VPT suffix T or E) are the
+  // assembler's own; the later registers of a register list follow from the
+  // list's first.
   for (const OperandUse& u : st.uses) {
-    if (u.name == "c" || u.name == "q") continue;
+    if (u.name == "c" || u.name == "q" || u.name == "v") continue;
     if (find_operand(u.name)) continue;
     if (u.list_index > 0) {
       const OperandMap* first = find_operand(u.list_first);

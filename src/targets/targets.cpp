@@ -2,13 +2,17 @@
 
 #include "core/diag.hpp"
 #include "spec/engine.hpp"
+#include "targets/mve/builtins.hpp"
 #include "targets/tcore/machine.hpp"
 
 #include <fmt/format.h>
 
 namespace mlisa::targets {
 
-void add_target_builtins(spec::BuiltinTable& table) { tcore::add_builtins(table); }
+void add_target_builtins(spec::BuiltinTable& table) {
+  tcore::add_builtins(table);
+  mve::add_builtins(table);
+}
 
 const spec::BuiltinTable& all_builtins() {
   static const spec::BuiltinTable table = [] {

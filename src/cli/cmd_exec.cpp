@@ -1,0 +1,207 @@
+// mlisa exec: assembles a snippet of a single-word target and runs it from the
+// reset state (docs/mve.md, "mlisa exec").
+//
+//   mlisa exec --target mve [--set REG=VALUE]... [--show REG]... [--fp-disabled]
+//              [--encodings] [--spec-dir DIR] 'INSN[; INSN...]'
+#include "cli/command.hpp"
+#include "core/diag.hpp"
+#include "core/fp.hpp"
+#include "core/number_parse.hpp"
+#include "targets/mve/machine.hpp"
+
+#include <fmt/format.h>
+#include <mpfr.h>
+
+#include <cctype>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mlisa::cli {
+
+namespace {
+
+using spec::Bits;
+
+struct ExecOptions {
+  std::string target, spec_dir, program;
+  std::vector<std::string> sets, shows;
+  bool fp_disabled = false, encodings = false;
+};
+
+std::string lower(std::string s) {
+  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
+
+std::string trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return std::string(s);
+}
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  for (size_t i = 0; i <= s.size(); ++i)
+    if (i == s.size() || s[i] == sep) {
+      out.push_back(trim(std::string_view(s).substr(start, i - start)));
+      start = i + 1;
+    }
+  return out;
+}
+
+std::string hex(const Bits& b) {
+  std::string out;
+  for (int i = static_cast<int>(b.width()) / 4 - 1; i >= 0; --i)
+    out += "0123456789abcdef"[b.slice(static_cast<uint32_t>(4 * i), 4).low64()];
+  return "0x" + out;
+}
+
+// A decimal number rounded once, to nearest with ties to even, into format f.
+uint64_t decimal_to(std::string_view text, fp::Format f) {
+  const auto t = fp::traits(f);
+  const std::string z(text);
+  const mpfr_exp_t old_emin = mpfr_get_emin(), old_emax = mpfr_get_emax();
+  mpfr_set_emin(t.min_exp - t.frac_bits + 1);
+  mpfr_set_emax(2 - t.min_exp);
+  mpfr_t x;
+  mpfr_init2(x, t.frac_bits + 1);
+  char* end = nullptr;
+  int inex = mpfr_strtofr(x, z.c_str(), &end, 10, MPFR_RNDN);
+  const bool whole = end && *end == '\0' && !z.empty();
+  inex = mpfr_check_range(x, inex, MPFR_RNDN);
+  mpfr_subnormalize(x, inex, MPFR_RNDN);
+  double d = mpfr_get_d(x, MPFR_RNDN);
+  if (mpfr_zero_p(x) && mpfr_signbit(x)) d = -0.0;
+  mpfr_clear(x);
+  mpfr_set_emin(old_emin);
+  mpfr_set_emax(old_emax);
+  if (!whole) throw InputError(fmt::format("malformed number '{}'", text));
+  uint64_t bits = 0;
+  std::memcpy(&bits, &d, sizeof bits);
+  if (f == fp::Format::F64) return bits;
+  fp::Context ctx;
+  return fp::FPConvert(fp::Format::F64, f, bits, ctx);  // exact: d is representable in f
+}
+
+// One lane: `nan` (default NaN), `snan` (the signalling NaN with only the
+// top fraction bit below the quiet bit set), `snan:0x..`/`nan:0x..`/`0x..`
+// (raw bits), `inf`, `-inf`, decimals; integers for s/u/i/x types.
+uint64_t parse_lane(const std::string& text, const std::string& type, uint32_t esize) {
+  const std::string v = lower(text);
+  const bool is_float = type[0] == 'f';
+  if (v.rfind("snan:", 0) == 0 || v.rfind("nan:", 0) == 0) {
+    uint64_t out = 0;
+    if (!is_float || parse_hex(v.substr(v.find(':') + 1), static_cast<int>(esize), out) != ParseStatus::Ok)
+      throw InputError(fmt::format("lane '{}': expected {}:0x... with at most {} bits", text, v.substr(0, v.find(':')), esize));
+    return out;
+  }
+  if (v.rfind("0x", 0) == 0) {
+    uint64_t out = 0;
+    if (parse_hex(v, static_cast<int>(esize), out) != ParseStatus::Ok)
+      throw InputError(fmt::format("lane '{}' is not a hex pattern of at most {} bits", text, esize));
+    return out;
+  }
+  if (is_float) {
+    const fp::Format f = esize == 16 ? fp::Format::F16 : esize == 32 ? fp::Format::F32 : fp::Format::F64;
+    const auto t = fp::traits(f);
+    const uint64_t quiet = uint64_t{1} << (t.frac_bits - 1);
+    if (v == "nan") return fp::FPDefaultNaN(f);
+    if (v == "snan") return (fp::FPInfinity(f, false)) | (quiet >> 1);
+    if (v == "inf" || v == "+inf") return fp::FPInfinity(f, false);
+    if (v == "-inf") return fp::FPInfinity(f, true);
+    return decimal_to(v, f);
+  }
+  uint64_t out = 0;
+  const bool is_signed = type[0] == 's' || type[0] == 'i';
+  if (parse_integer(v, static_cast<int>(esize), is_signed, out) != ParseStatus::Ok)
+    throw InputError(fmt::format("lane '{}' is not a {} value", text, type));
+  return out;
+}
+
+// REG=VALUE or REG.TYPE=LANE,LANE,...
+void apply_set(targets::mve::Machine& m, const std::string& item) {
+  const size_t eq = item.find('=');
+  if (eq == std::string::npos) throw UsageError(fmt::format("--set '{}': expected REG=VALUE", item));
+  std::string reg = lower(trim(item.substr(0, eq)));
+  const std::string value = trim(item.substr(eq + 1));
+  std::string type;
+  if (const size_t dot = reg.find('.'); dot != std::string::npos) {
+    type = reg.substr(dot + 1);
+    reg = reg.substr(0, dot);
+  }
+  const int w = targets::mve::Machine::width_of(reg);
+  if (w == 0) throw InputError(fmt::format("--set: unknown register '{}'", reg));
+  Bits out = Bits::zeros(static_cast<uint32_t>(w));
+  if (type.empty()) {
+    uint64_t lo = 0, hi = 0;
+    std::string digits = lower(value);
+    if (digits.rfind("0x", 0) != 0) throw InputError(fmt::format("--set {}: '{}' is not a 0x hex value (or give lanes: {}.f32=...)", reg, value, reg));
+    digits = digits.substr(2);
+    if (digits.empty() || digits.size() > static_cast<size_t>(w / 4))
+      throw InputError(fmt::format("--set {}: '{}' does not fit in {} bits", reg, value, w));
+    const size_t cut = digits.size() > 16 ? digits.size() - 16 : 0;
+    if (parse_hex("0x" + digits.substr(cut), 64, lo) != ParseStatus::Ok ||
+        (cut && parse_hex("0x" + digits.substr(0, cut), 64, hi) != ParseStatus::Ok))
+      throw InputError(fmt::format("--set {}: '{}' is not a hex value", reg, value));
+    out.set_slice(0, Bits(std::min<uint32_t>(64, static_cast<uint32_t>(w)), lo));
+    if (cut) out.set_slice(64, Bits(64, hi));
+  } else {
+    static const std::vector<std::string> types = {"s8", "s16", "s32", "s64", "u8", "u16", "u32", "u64", "i8", "i16",
+                                                   "i32", "i64", "x8", "x16", "x32", "x64", "f16", "f32", "f64"};
+    if (std::find(types.begin(), types.end(), type) == types.end())
+      throw InputError(fmt::format("--set {}.{}: unknown lane type (s8..s64, u8..u64, i8..i64, x8..x64, f16, f32, f64)", reg, type));
+    const uint32_t esize = static_cast<uint32_t>(std::stoul(type.substr(1)));
+    if (esize > static_cast<uint32_t>(w)) throw InputError(fmt::format("--set {}.{}: lanes wider than the register", reg, type));
+    const auto lanes = split(value, ',');
+    if (lanes.size() > static_cast<size_t>(w) / esize)
+      throw InputError(fmt::format("--set {}.{}: {} lanes given, the register has {}", reg, type, lanes.size(), w / esize));
+    for (size_t i = 0; i < lanes.size(); ++i)
+      out.set_slice(static_cast<uint32_t>(i) * esize, Bits(esize, parse_lane(lanes[i], type, esize)));
+  }
+  m.set(reg, out);
+}
+
+int run_exec(const ExecOptions& o) {
+  if (o.target != "mve") throw UsageError(fmt::format("mlisa exec supports --target mve (not '{}')", o.target));
+  for (const std::string& r : o.shows)
+    if (targets::mve::Machine::width_of(lower(r)) == 0) throw InputError(fmt::format("--show: unknown register '{}'", r));
+  auto t = targets::mve::load(o.spec_dir.empty() ? std::nullopt : std::optional<std::string>(o.spec_dir));
+  std::vector<Bits> words;
+  std::vector<std::string> texts;
+  for (const std::string& insn : split(o.program, ';')) {
+    if (insn.empty()) continue;
+    words.push_back(t.isa->assemble(insn).word);
+    texts.push_back(insn);
+  }
+  targets::mve::Machine m(*t.isa);
+  m.reset(!o.fp_disabled);
+  for (const std::string& s : o.sets) apply_set(m, s);
+  if (o.encodings)
+    for (size_t i = 0; i < words.size(); ++i) {
+      std::string bytes;
+      for (uint8_t b : targets::WordIsa::t32_bytes(words[i])) bytes += fmt::format("{}0x{:02x}", bytes.empty() ? "" : ",", b);
+      fmt::print("{:<32} @ encoding: [{}]\n", texts[i], bytes);
+    }
+  for (const Bits& w : words) m.execute(w);
+  for (const std::string& r : o.shows) fmt::print("{}={}\n", lower(r), hex(m.get(lower(r))));
+  return 0;
+}
+
+}  // namespace
+
+Action setup_exec(CLI::App& sub, const GlobalOptions&) {
+  auto o = std::make_shared<ExecOptions>();
+  sub.add_option("--target", o->target, "Target (mve)")->required();
+  sub.add_option("--set", o->sets,
+                 "REG=0xHEX or REG.TYPE=LANE,... before the run (r0-r15, s0-s31, d0-d15, q0-q7, fpscr, vpr, apsr)");
+  sub.add_option("--show", o->shows, "Print REG=0x... after the run (full width, lane 0 in the low bits)");
+  sub.add_flag("--fp-disabled", o->fp_disabled, "Leave CPACR.CP10/CP11 at 0: FP and MVE instructions fault (NOCP)");
+  sub.add_flag("--encodings", o->encodings, "Print each instruction's bytes (T32 halfword order) before running");
+  sub.add_option("--spec-dir", o->spec_dir, "Load DIR/<target>/*.isa over the embedded specs");
+  sub.add_option("program", o->program, "Instructions separated by ';'")->required();
+  return [o]() { return run_exec(*o); };
+}
+
+}  // namespace mlisa::cli

@@ -1,0 +1,324 @@
+// The mve target: encodings of every form against llvm-mc-19, the printer's
+// round trip, semantics on hand-worked values, and mlisa exec as a process.
+#include "support/run_mlisa.hpp"
+#include "core/diag.hpp"
+#include "targets/mve/machine.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <regex>
+#include <string>
+#include <vector>
+
+namespace mlisa::test {
+namespace {
+
+using spec::Bits;
+using targets::mve::Machine;
+
+const targets::mve::Target& mve() {
+  static const targets::mve::Target t = targets::mve::load();
+  return t;
+}
+
+// Every form of every instruction written so far (each data type, each
+// table spelling, edge registers).
+const std::vector<std::string> kForms = {
+    "vmax.s8 q0, q1, q2", "vmax.s16 q7, q6, q5", "vmax.s32 q3, q0, q7", "vmax.u8 q1, q2, q3", "vmax.u16 q0, q1, q2",
+    "vmax.u32 q4, q5, q6", "vmin.s8 q0, q1, q2", "vmin.s16 q7, q6, q5", "vmin.s32 q3, q0, q7", "vmin.u8 q1, q2, q3",
+    "vmin.u16 q0, q1, q2", "vmin.u32 q4, q5, q6", "vmaxa.s8 q0, q1", "vmaxa.s16 q7, q6", "vmaxa.s32 q2, q5",
+    "vmina.s8 q0, q1", "vmina.s16 q7, q6", "vmina.s32 q2, q5", "vmaxv.s8 r0, q1", "vmaxv.s16 r12, q7",
+    "vmaxv.s32 r14, q0", "vmaxv.u8 r1, q2", "vmaxv.u16 r2, q3", "vmaxv.u32 r3, q4", "vminv.s8 r0, q1",
+    "vminv.s16 r12, q7", "vminv.s32 r14, q0", "vminv.u8 r1, q2", "vminv.u16 r2, q3", "vminv.u32 r3, q4",
+    "vmaxav.s8 r0, q1", "vmaxav.s16 r5, q6", "vmaxav.s32 r14, q7", "vminav.s8 r0, q1", "vminav.s16 r5, q6",
+    "vminav.s32 r14, q7", "vmaxnm.f32 q0, q1, q2", "vmaxnm.f16 q7, q6, q5", "vminnm.f32 q0, q1, q2",
+    "vminnm.f16 q7, q6, q5", "vmaxnm.f16 s0, s1, s2", "vmaxnm.f32 s31, s30, s29", "vmaxnm.f64 d15, d14, d13",
+    "vmaxnm.f32 s3, s17, s9", "vminnm.f16 s0, s1, s2", "vminnm.f32 s31, s30, s29", "vminnm.f64 d15, d14, d13",
+    "vminnm.f64 d0, d1, d2", "vmaxnma.f32 q0, q1", "vmaxnma.f16 q7, q6", "vminnma.f32 q0, q1", "vminnma.f16 q7, q6",
+    "vmaxnmv.f32 r0, q1", "vmaxnmv.f16 r14, q7", "vminnmv.f32 r0, q1", "vminnmv.f16 r14, q7", "vmaxnmav.f32 r0, q1",
+    "vmaxnmav.f16 r14, q7", "vminnmav.f32 r0, q1", "vminnmav.f16 r14, q7", "vmladav.s8 r0, q1, q2",
+    "vmladav.s16 r2, q3, q4", "vmladav.s32 r12, q7, q6", "vmladav.u8 r4, q0, q1", "vmladav.u16 r6, q5, q0",
+    "vmladav.u32 r8, q1, q2", "vmladava.s8 r0, q1, q2", "vmladava.s16 r10, q1, q2", "vmladava.s32 r0, q1, q2",
+    "vmladava.u8 r0, q1, q2", "vmladava.u16 r0, q1, q2", "vmladava.u32 r0, q1, q2", "vmladavx.s8 r0, q1, q2",
+    "vmladavx.s16 r0, q1, q2", "vmladavx.s32 r0, q1, q2", "vmladavax.s8 r0, q1, q2", "vmladavax.s16 r0, q1, q2",
+    "vmladavax.s32 r12, q7, q7", "vdup.8 q0, r1", "vdup.16 q7, r14", "vdup.32 q3, r12", "vmov.8 q0[13], r2",
+    "vmov.8 q7[0], r14", "vmov.16 q0[5], r2", "vmov.16 q6[7], r3", "vmov.32 q0[1], r2", "vmov.32 q5[3], r12",
+    "vmov.s8 r2, q0[13]", "vmov.u8 r2, q7[15]", "vmov.s16 r2, q0[5]", "vmov.u16 r14, q3[0]", "vmov.32 r2, q0[3]",
+    "vmov.32 r0, q7[0]", "vmov s0, r1", "vmov s31, r14", "vmov r1, s0", "vmov r12, s17", "vmsr fpscr, r0",
+    "vmsr fpscr_nzcvqc, r3", "vmsr vpr, r4", "vmsr p0, r5", "vmrs r0, fpscr", "vmrs apsr_nzcv, fpscr",
+    "vmrs r3, fpscr_nzcvqc", "vmrs r4, vpr", "vmrs r5, p0", "movw r0, #0x1234", "movw r12, #65535", "movw r1, #0",
+    "movt r0, #0x1234", "movt r14, #65535",
+};
+
+// VPST needs a predicable instruction after it for llvm-mc; each mask
+// spelling is checked in a block of that length.
+std::vector<std::string> vpst_blocks() {
+  std::vector<std::string> out;
+  for (const char* m : {"", "t", "e", "tt", "te", "et", "ee", "ttt", "tte", "tet", "tee", "ett", "ete", "eet", "eee"}) {
+    std::string block = fmt::format("vpst{}", m);
+    std::string letters = std::string("t") + m;
+    for (char c : letters) block += fmt::format("\nvmax{}.s8 q0, q1, q2", c);
+    out.push_back(block);
+  }
+  return out;
+}
+
+bool have_llvm_mc() { return std::system("llvm-mc-19 --version > /dev/null 2>&1") == 0; }
+
+// The bytes llvm-mc-19 gives each line of `source`, in order.
+std::vector<std::string> llvm_encodings(const std::string& source) {
+  const std::string in = ::testing::TempDir() + "mve_llvm_in.s";
+  const std::string out = ::testing::TempDir() + "mve_llvm_out.txt";
+  std::ofstream(in) << source << "\n";
+  const std::string cmd = fmt::format(
+      "llvm-mc-19 -triple=thumbv8.1m.main -mattr=+mve.fp,+fp64 -show-encoding {} > {} 2>&1", in, out);
+  EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  std::ifstream f(out);
+  std::vector<std::string> enc;
+  std::string line;
+  static const std::regex re(R"(encoding: \[([^\]]*)\])");
+  std::smatch m;
+  while (std::getline(f, line))
+    if (std::regex_search(line, m, re)) enc.push_back(m[1]);
+  return enc;
+}
+
+std::string our_bytes(const std::string& text) {
+  const auto a = mve().isa->assemble(text);
+  std::string s;
+  for (uint8_t b : targets::WordIsa::t32_bytes(a.word)) s += fmt::format("{}0x{:02x}", s.empty() ? "" : ",", b);
+  return s;
+}
+
+TEST(MveEncoding, EveryFormMatchesLlvmMc) {
+  if (!have_llvm_mc()) GTEST_SKIP() << "llvm-mc-19 is not installed: encodings not checked against LLVM";
+  std::string source;
+  for (const auto& f : kForms) source += f + "\n";
+  const auto theirs = llvm_encodings(source);
+  ASSERT_EQ(theirs.size(), kForms.size());
+  for (size_t i = 0; i < kForms.size(); ++i) EXPECT_EQ(our_bytes(kForms[i]), theirs[i]) << kForms[i];
+}
+
+TEST(MveEncoding, VpstMasksMatchLlvmMc) {
+  if (!have_llvm_mc()) GTEST_SKIP() << "llvm-mc-19 is not installed: encodings not checked against LLVM";
+  for (const std::string& block : vpst_blocks()) {
+    const auto theirs = llvm_encodings(block);
+    ASSERT_FALSE(theirs.empty()) << block;
+    EXPECT_EQ(our_bytes(block.substr(0, block.find('\n'))), theirs[0]) << block;
+  }
+}
+
+TEST(MveEncoding, EveryFormDecodesAndPrintsBack) {
+  for (const std::string& f : kForms) {
+    const auto a = mve().isa->assemble(f);
+    const spec::InstructionSpec* inst = nullptr;
+    const spec::Encoding* enc = mve().isa->decode(a.word, &inst);
+    ASSERT_NE(enc, nullptr) << f;
+    EXPECT_EQ(enc, a.enc) << f;
+    const std::string text = mve().isa->print(*enc, a.word);
+    EXPECT_EQ(mve().isa->assemble(text).word, a.word) << f << " printed as " << text;
+  }
+}
+
+TEST(MveEncoding, Refusals) {
+  auto refused = [](const std::string& text) {
+    try {
+      mve().isa->assemble(text);
+    } catch (const InputError& e) {
+      return std::string(e.message());
+    }
+    return std::string();
+  };
+  EXPECT_NE(refused("vmax.s8 q8, q1, q2").find("UNDEFINED"), std::string::npos);  // D=1: Q8 does not exist
+  EXPECT_NE(refused("vmaxv.s8 sp, q1").find("CONSTRAINED UNPREDICTABLE"), std::string::npos);
+  EXPECT_NE(refused("vmladavx.u8 r0, q1, q2").find("UNDEFINED"), std::string::npos);
+  EXPECT_NE(refused("vmladav.s8 r1, q1, q2").find("no mve instruction"), std::string::npos);  // odd Rda
+  EXPECT_NE(refused("vmax.s64 q0, q1, q2").find("no mve instruction"), std::string::npos);
+  EXPECT_NE(refused("movw r0, #65536").find("no mve instruction"), std::string::npos);
+}
+
+// --- semantics ---------------------------------------------------------------
+
+struct Cpu {
+  Machine m{*mve().isa};
+  Cpu& set(const std::string& r, const Bits& v) {
+    m.set(r, v);
+    return *this;
+  }
+  Cpu& q(const std::string& r, std::array<uint32_t, 4> w) {
+    Bits b = Bits::zeros(128);
+    for (uint32_t i = 0; i < 4; ++i) b.set_slice(32 * i, Bits(32, w[i]));
+    return set(r, b);
+  }
+  Cpu& x(const std::string& insn) {
+    m.execute(insn);
+    return *this;
+  }
+  uint32_t w(const std::string& r, int lane = 0) { return static_cast<uint32_t>(m.get(r).slice(32 * static_cast<uint32_t>(lane), 32).low64()); }
+  uint32_t ioc() { return w("fpscr") & 1; }
+};
+
+TEST(MveSemantics, VmaxnmNaNs) {
+  // A quiet NaN loses to a number; a signalling NaN gives the default NaN
+  // (MVE arithmetic runs with DN=1) and raises IOC.
+  Cpu r;
+  r.q("q1", {0x7fc00001, 0x3f800000, 0x7fa00001, 0x80000000});
+  r.q("q2", {0x40000000, 0x7fc00000, 0x3f800000, 0x00000000});
+  r.x("vmaxnm.f32 q0, q1, q2");
+  EXPECT_EQ(r.w("q0", 0), 0x40000000u);
+  EXPECT_EQ(r.w("q0", 1), 0x3f800000u);
+  EXPECT_EQ(r.w("q0", 2), 0x7fc00000u);
+  EXPECT_EQ(r.w("q0", 3), 0x00000000u);  // max(-0, +0) = +0
+  EXPECT_EQ(r.ioc(), 1u);
+  Cpu s;
+  s.q("q1", {0x80000000, 0x7fc00001, 0, 0}).q("q2", {0x00000000, 0x7fc00002, 0, 0}).x("vminnm.f32 q0, q1, q2");
+  EXPECT_EQ(s.w("q0", 0), 0x80000000u);  // min(-0, +0) = -0
+  EXPECT_EQ(s.w("q0", 1), 0x7fc00000u);  // two quiet NaNs: the default NaN
+  EXPECT_EQ(s.ioc(), 0u);
+}
+
+TEST(MveSemantics, ScalarVmaxnmUsesFpscr) {
+  // The scalar form obeys FPSCR.DN: with DN=0 a signalling NaN comes back quietened.
+  Cpu r;
+  r.set("s1", Bits(32, 0x7fa00001)).set("s2", Bits(32, 0x3f800000)).x("vmaxnm.f32 s0, s1, s2");
+  EXPECT_EQ(r.w("s0"), 0x7fe00001u);
+  EXPECT_EQ(r.ioc(), 1u);
+  Cpu d;
+  d.set("fpscr", Bits(32, 0x02040000)).set("s1", Bits(32, 0x7fa00001)).set("s2", Bits(32, 0x3f800000));
+  d.x("vmaxnm.f32 s0, s1, s2");
+  EXPECT_EQ(d.w("s0"), 0x7fc00000u);
+  Cpu h;
+  h.set("s1", Bits(32, 0xffff3c00)).set("s2", Bits(32, 0x4000)).x("vmaxnm.f16 s0, s1, s2");
+  EXPECT_EQ(h.w("s0"), 0x00004000u);  // the upper half is zero
+  Cpu dd;
+  dd.set("d1", Bits(64, 0x7ff8000000000000)).set("d2", Bits(64, 0xbff0000000000000)).x("vminnm.f64 d0, d1, d2");
+  EXPECT_EQ(dd.m.get("d0").low64(), 0xbff0000000000000u);
+}
+
+TEST(MveSemantics, SignedVersusUnsignedMax) {
+  Cpu r;
+  r.q("q1", {0x80ff7f01, 0, 0, 0}).q("q2", {0x01010101, 0, 0, 0});
+  r.x("vmax.s8 q0, q1, q2").x("vmax.u8 q3, q1, q2").x("vmin.s8 q4, q1, q2");
+  EXPECT_EQ(r.w("q0"), 0x01017f01u);
+  EXPECT_EQ(r.w("q3"), 0x80ff7f01u);
+  EXPECT_EQ(r.w("q4"), 0x80ff0101u);
+  Cpu a;  // VMAXA: |-128| = 128 beats an unsigned 0x7f
+  a.q("q0", {0x0000007f, 0, 0, 0}).q("q1", {0x00000080, 0, 0, 0}).x("vmaxa.s8 q0, q1");
+  EXPECT_EQ(a.w("q0"), 0x00000080u);
+}
+
+TEST(MveSemantics, AcrossVector) {
+  Cpu r;
+  r.q("q1", {0x05fb0a80, 0x01020304, 0x7f000000, 0x00000011});
+  r.set("r0", Bits(32, 0)).set("r1", Bits(32, 0)).set("r2", Bits(32, 0xffffff00)).set("r3", Bits(32, 0x000000ff));
+  r.x("vmaxv.s8 r0, q1").x("vminv.s8 r1, q1").x("vmaxav.s8 r2, q1").x("vminv.u8 r3, q1");
+  EXPECT_EQ(r.w("r0"), 0x7fu);
+  EXPECT_EQ(r.w("r1"), 0xffffff80u);  // -128, sign-extended
+  EXPECT_EQ(r.w("r2"), 0x80u);        // |-128|
+  EXPECT_EQ(r.w("r3"), 0x00u);
+  Cpu f;  // a signalling NaN lane is quietened and then loses to a number
+  f.q("q1", {0x7f800001, 0x3f800000, 0xc0000000, 0x7fc00000}).set("r0", Bits(32, 0xff800000));
+  f.x("vmaxnmv.f32 r0, q1");
+  EXPECT_EQ(f.w("r0"), 0x3f800000u);
+  EXPECT_EQ(f.ioc(), 1u);
+  Cpu g;
+  g.q("q1", {0x7f800001, 0x3f800000, 0xc0000000, 0x7fc00000}).set("r0", Bits(32, 0));
+  g.x("vmaxnmav.f32 r0, q1");
+  EXPECT_EQ(g.w("r0"), 0x40000000u);
+}
+
+TEST(MveSemantics, VmladavAccumulateAndExchange) {
+  Cpu r;
+  r.q("q1", {0x00040003, 0x00020001, 0xffff0005, 0x00000000});  // s16: 3 4 1 2 5 -1 0 0
+  r.q("q2", {0x00060005, 0x00080007, 0x00020003, 0x00000000});  // s16: 5 6 7 8 3 2 0 0
+  r.set("r0", Bits(32, 100)).set("r2", Bits(32, 100)).set("r4", Bits(32, 0));
+  r.x("vmladav.s16 r0, q1, q2");   // 15+24+7+16+15-2 = 75
+  r.x("vmladava.s16 r2, q1, q2");  // 100 + 75
+  r.x("vmladavx.s16 r4, q1, q2");  // 3*6+4*5 + 1*8+2*7 + 5*2-1*3 = 18+20+8+14+10-3 = 67
+  EXPECT_EQ(r.w("r0"), 75u);
+  EXPECT_EQ(r.w("r2"), 175u);
+  EXPECT_EQ(r.w("r4"), 67u);
+  Cpu u;  // unsigned 8-bit: 255*255*16 wraps nothing; signed gives (+1)*16
+  u.q("q1", {0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff}).q("q2", {0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff});
+  u.x("vmladav.u8 r0, q1, q2").x("vmladav.s8 r2, q1, q2");
+  EXPECT_EQ(u.w("r0"), 255u * 255u * 16u);
+  EXPECT_EQ(u.w("r2"), 16u);
+  Cpu x32;  // 32-bit exchange pairs lanes across beats: 1*20 + 2*10 + 3*40 + 4*30
+  x32.q("q1", {1, 2, 3, 4}).q("q2", {10, 20, 30, 40}).x("vmladavx.s32 r0, q1, q2");
+  EXPECT_EQ(x32.w("r0"), 280u);
+}
+
+TEST(MveSemantics, MovesAndPredication) {
+  Cpu r;
+  r.x("movw r1, #0x5678").x("movt r1, #0x1234").x("vdup.16 q0, r1").x("vmov.8 q0[15], r1").x("vmov.s8 r2, q0[15]");
+  EXPECT_EQ(r.w("r1"), 0x12345678u);
+  EXPECT_EQ(r.w("q0", 0), 0x56785678u);
+  EXPECT_EQ(r.w("q0", 3), 0x78785678u);
+  EXPECT_EQ(r.w("r2"), 0x78u);
+  r.x("vmov.u16 r3, q0[1]").x("vmov s5, r1").x("vmov r4, s5");
+  EXPECT_EQ(r.w("r3"), 0x5678u);
+  EXPECT_EQ(r.w("q1", 1), 0x12345678u);
+  EXPECT_EQ(r.w("r4"), 0x12345678u);
+  // VPST T E: the first instruction writes bytes with P0 set, the second the others.
+  Cpu p;
+  p.set("r0", Bits(32, 0x00ff)).x("vmsr p0, r0").set("r1", Bits(32, 0x11)).set("r2", Bits(32, 0x22));
+  p.x("vpste").x("vdupt.8 q0, r1").x("vdupe.8 q1, r2");
+  EXPECT_EQ(p.w("q0", 0), 0x11111111u);
+  EXPECT_EQ(p.w("q0", 2), 0u);
+  EXPECT_EQ(p.w("q1", 0), 0u);
+  EXPECT_EQ(p.w("q1", 3), 0x22222222u);
+  EXPECT_EQ(p.w("vpr") >> 16, 0u);  // the block has ended
+  // VMRS APSR_nzcv and FPSCR round trips.
+  Cpu f;
+  f.set("r0", Bits(32, 0xf0000000)).x("vmsr fpscr, r0").x("vmrs apsr_nzcv, fpscr").x("vmrs r1, fpscr");
+  EXPECT_EQ(f.w("apsr"), 0xf0000000u);
+  EXPECT_EQ(f.w("r1"), 0xf0000000u);
+}
+
+TEST(MveSemantics, DisabledUnitFaultsNocp) {
+  Cpu r;
+  r.m.reset(false);
+  try {
+    r.x("vmax.s8 q0, q1, q2");
+    FAIL() << "no fault";
+  } catch (const Fault& f) {
+    EXPECT_EQ(f.fault_name(), "UsageFault (NOCP)");
+  }
+  r.x("movw r0, #1");  // not a coprocessor instruction
+  EXPECT_EQ(r.w("r0"), 1u);
+}
+
+// --- mlisa exec ------------------------------------------------------------
+
+TEST(MveExec, LanesAndShow) {
+  const auto r = run_mlisa({"exec", "--target", "mve", "--set", "q1.f32=1.5,-0,nan,snan:0x7fa00001", "--set",
+                            "q2.f32=2,0,1,3", "--show", "q0", "--show", "fpscr", "vmaxnm.f32 q0, q1, q2"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "q0=0x7fc000003f8000000000000040000000\nfpscr=0x00040001\n");
+  const auto s = run_mlisa({"exec", "--target", "mve", "--set", "q1.s8=1,-2,3", "--set", "r0=0x0", "--show", "r0",
+                            "--show", "q1", "vmaxav.s8 r0, q1; vmov.32 r1, q1[0]"});
+  EXPECT_EQ(s.exit_code, 0) << s.err;
+  EXPECT_EQ(s.out, "r0=0x00000003\nq1=0x0000000000000000000000000003fe01\n");
+}
+
+TEST(MveExec, FaultsAndErrors) {
+  const auto f = run_mlisa({"exec", "--target", "mve", "--fp-disabled", "--show", "q0", "vdup.32 q0, r1"});
+  EXPECT_EQ(f.exit_code, 3);
+  EXPECT_NE(f.err.find("UsageFault (NOCP)"), std::string::npos) << f.err;
+  const auto b = run_mlisa({"exec", "--target", "mve", "vfoo q0"});
+  EXPECT_EQ(b.exit_code, 2);
+  EXPECT_NE(b.err.find("cannot assemble 'vfoo q0'"), std::string::npos) << b.err;
+  const auto l = run_mlisa({"exec", "--target", "mve", "--set", "q1.f32=1,2,3,4,5", "vpst"});
+  EXPECT_EQ(l.exit_code, 2);
+  const auto w = run_mlisa({"exec", "--target", "mve", "--show", "q9", "vpst"});
+  EXPECT_EQ(w.exit_code, 2);
+}
+
+}  // namespace
+}  // namespace mlisa::test
