@@ -115,20 +115,6 @@ void Bits::mask_top() {
   if (rem != 0) words_[words() - 1] &= low_mask(rem);
 }
 
-uint64_t Bits::word(uint32_t i) const {
-  if (i >= words()) return 0;
-  return is_small() ? small_ : words_[i];
-}
-
-void Bits::set_word(uint32_t i, uint64_t v) {
-  if (i >= words()) return;
-  if (is_small()) {
-    small_ = v;
-  } else {
-    words_[i] = v;
-  }
-  if (i == words() - 1) mask_top();
-}
 
 bool Bits::bit(uint32_t i) const {
   if (i >= width_) return false;

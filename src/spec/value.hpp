@@ -32,8 +32,17 @@ class Bits {
   uint32_t width() const { return width_; }
   bool is_small() const { return width_ <= 64; }
   uint64_t low64() const { return is_small() ? small_ : words_[0]; }  // low 64 bits
-  uint64_t word(uint32_t i) const;                                    // 64-bit word i (0 beyond width)
-  void set_word(uint32_t i, uint64_t v);                              // masked to width
+  // 64-bit word i (0 beyond width). Inline: the assembler's solver and the
+  // engine's slices call these in their innermost loops.
+  uint64_t word(uint32_t i) const {
+    if (i >= words()) return 0;
+    return is_small() ? small_ : words_[i];
+  }
+  void set_word(uint32_t i, uint64_t v) {  // masked to width
+    if (i >= words()) return;
+    (is_small() ? small_ : words_[i]) = v;
+    if (i == words() - 1) mask_top();
+  }
 
   bool bit(uint32_t i) const;
   void set_bit(uint32_t i, bool v);
