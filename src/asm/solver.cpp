@@ -117,25 +117,35 @@ struct Search {
   std::vector<const Candidate*> cur, best_choice;
   bool unwritable = false;  // some complete combination left a constraint outside the writable bits
 
+  // The partial assignment and writable bits at each depth, reused from one
+  // candidate to the next so that the search does not allocate.
+  std::vector<Assignment> acc_at;
+  std::vector<Word> writable_at;
+
   void run() {
-    Word w(isa.width(), 0);
-    dfs(0, global, w);
+    acc_at.assign(order.size() + 1, global);
+    writable_at.assign(order.size() + 1, Word(isa.width(), 0));
+    dfs(0);
   }
 
-  void dfs(size_t k, const Assignment& acc, const Word& writable) {
+  void dfs(size_t k) {
+    const Assignment& acc = acc_at[k];
+    const Word& writable = writable_at[k];
     if (k == order.size()) {
       leaf(acc, writable);
       return;
     }
     for (const Candidate& c : *order[k]) {
-      Assignment next = acc;
+      Assignment& next = acc_at[k + 1];
+      next = acc;
       if (!next.merge(c.bits)) continue;
-      Word w = writable;
+      Word& w = writable_at[k + 1];
+      w = writable;
       const Word& fw = isa.forms()[static_cast<size_t>(c.form)].writable;
       for (uint32_t i = 0; i < nwords(isa.width()); ++i) w.set_word(i, w.word(i) | fw.word(i));
       if (k + 1 < order.size() && best && prune(next, w, k + 1)) continue;
       cur.push_back(&c);
-      dfs(k + 1, next, w);
+      dfs(k + 1);
       cur.pop_back();
     }
   }
