@@ -36,5 +36,6 @@ Action setup_as(CLI::App& sub, const GlobalOptions& global);
 Action setup_disasm(CLI::App& sub, const GlobalOptions& global);
 Action setup_npu(CLI::App& sub, const GlobalOptions& global);
 Action setup_exec(CLI::App& sub, const GlobalOptions& global);
+Action setup_gen(CLI::App& sub, const GlobalOptions& global);
 
 }  // namespace mlisa::cli

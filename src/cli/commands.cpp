@@ -7,6 +7,7 @@ static const CommandSpec kCommands[] = {
     {"as", "Assemble a bundle target's source into an ELF object or a raw image", &setup_as},
     {"exec", "Assemble a snippet of a single-word target (mve) and run it from reset", &setup_exec},
     {"disasm", "Disassemble a raw image or ELF object, canonical or exact", &setup_disasm},
+    {"gen", "Generate verification material: the PRM, hazard-covering programs", &setup_gen},
     {"fp", "Calculator over the Arm floating-point library", &setup_fp},
     {"spec", "Spec files of a target: list, show, check; evaluate pseudocode", &setup_spec},
     {"npu", "The tcore matrix unit: tiled GEMM on the cycle-accurate systolic array", &setup_npu},
