@@ -2,10 +2,12 @@
 //
 //   mlisa gen prm     --target T [--csv] [--json] [--spec-dir DIR]
 //   mlisa gen hazards --target T [--gaps 0-4] [--seed S] [-o FILE.s] [--json] [--spec-dir DIR]
+//                     [--run [--dump FILE]]
 #include "cli/command.hpp"
 #include "core/diag.hpp"
 #include "spec/specfile.hpp"
 #include "targets/targets.hpp"
+#include "targets/tcore/machine.hpp"
 #include "verify/hazards.hpp"
 #include "verify/prm.hpp"
 
@@ -27,7 +29,8 @@ namespace {
 struct GenOptions {
   std::string target, spec_dir;
   bool csv = false;
-  std::string gaps = "0", out;
+  std::string gaps = "0", out, dump;
+  bool run = false;
   uint64_t seed = 1;
   std::optional<std::string> dir() const {
     if (spec_dir.empty()) return std::nullopt;
@@ -75,7 +78,36 @@ int run_hazards(const GenOptions& o, const GlobalOptions& global) {
   const verify::prm::Matrix m = verify::prm::build(*t.spec);
   verify::hazards::GenOptions go;
   go.seed = o.seed;
-  const auto r = verify::hazards::run(m, *t.isa, lo, hi, go);
+  std::vector<as::Word> words;
+  const auto r = verify::hazards::run(m, *t.isa, lo, hi, go, &words);
+  // The ISA-level run: the results region after HALT, as a digest (and a dump).
+  std::optional<std::pair<uint64_t, uint64_t>> run_stats;  // bundles run, FNV-1a of the results region
+  if (o.run || !o.dump.empty()) {
+    targets::tcore::Machine mach(*t.isa, targets::all_builtins(), std::max<size_t>(r.program.memory_bytes, 1 << 20));
+    uint64_t steps = 0;
+    while (!mach.halted()) {
+      if (mach.pc % 64 || mach.pc / 64 >= words.size())
+        throw Fault("PC out of program", fmt::format("pc 0x{:08x} after {} bundles", mach.pc, steps));
+      mach.step(words[mach.pc / 64]);
+      ++steps;
+    }
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (uint32_t a = r.program.results_base; a < r.program.results_end; ++a) {
+      h ^= mach.memory[a];
+      h *= 0x100000001b3ull;
+    }
+    run_stats = std::make_pair(steps, h);
+    if (!o.dump.empty()) {
+      std::ofstream f(o.dump, std::ios::binary);
+      if (!f) throw InputError(fmt::format("{}: cannot write", o.dump));
+      for (uint32_t a = r.program.results_base; a < r.program.results_end; a += 64) {
+        f << fmt::format("{:08x}:", a);
+        for (uint32_t i = 0; i < 64; i += 4) f << fmt::format(" {:08x}", mach.read32(a + i));
+        f << "\n";
+      }
+      if (!f) throw InputError(fmt::format("{}: cannot write", o.dump));
+    }
+  }
   const auto plan = verify::hazards::plan(m, *t.isa, lo, hi);
   if (!o.out.empty()) {
     std::ofstream f(o.out, std::ios::binary);
@@ -116,6 +148,7 @@ int run_hazards(const GenOptions& o, const GlobalOptions& global) {
     j["patch_segments"] = r.patch_segments;
     j["unobserved"] = p.unobserved;
     j["results_region"] = {p.results_base, p.results_end};
+    if (run_stats) j["run"] = {{"bundles", run_stats->first}, {"results_fnv1a", fmt::format("{:016x}", run_stats->second)}};
     nlohmann::json missed = nlohmann::json::array();
     for (const auto& it : c.missed_items) {
       if (missed.size() >= 20) break;
@@ -137,6 +170,9 @@ int run_hazards(const GenOptions& o, const GlobalOptions& global) {
                "test instructions, 2.000 per node pair)\n",
                per_pair, test_per_edge, r.baseline_instructions);
     fmt::print("results region: 0x{:x}..0x{:x}\n", p.results_base, p.results_end);
+    if (run_stats)
+      fmt::print("run (ISA level): {} bundles to HALT; results region FNV-1a {:016x}\n", run_stats->first,
+                 run_stats->second);
     for (size_t i = 0; i < c.missed_items.size() && i < 20; ++i)
       fmt::print("  missed {}\n", verify::hazards::item_text(plan, c.missed_items[i]));
   }
@@ -161,6 +197,8 @@ Action setup_gen(CLI::App& sub, const GlobalOptions& global) {
   hz->add_option("--gaps", o->gaps, "Bundles between producer and consumer: N or LO-HI (default 0)");
   hz->add_option("--seed", o->seed, "Seed of the immediates and initial values (default 1)");
   hz->add_option("-o,--output", o->out, "Write the assembly source (for mlisa as) to FILE");
+  hz->add_flag("--run", o->run, "Run the program on the ISA-level tcore model and print a digest of the results region");
+  hz->add_option("--dump", o->dump, "With the run: write the results region to FILE (address: 16 words per line)");
   return [o, &global, prm, hz]() -> int {
     if (prm->parsed()) return run_prm(*o, global);
     if (hz->parsed()) return run_hazards(*o, global);

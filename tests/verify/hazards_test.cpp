@@ -120,3 +120,28 @@ TEST(Hazards, CliWritesAProgramThatAssembles) {
 
 }  // namespace
 }  // namespace mlisa::test
+
+namespace mlisa::test {
+namespace {
+
+TEST(Hazards, IsaLevelRunDumpsTheResultsRegion) {
+  const std::string dir = std::filesystem::temp_directory_path() / "mlisa_hazards_run";
+  std::filesystem::create_directories(dir);
+  auto a = run_mlisa({"gen", "hazards", "--target", "tcore", "--run", "--json", "--dump", dir + "/d.txt"});
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  auto ja = nlohmann::json::parse(a.out);
+  EXPECT_EQ(ja["run"]["bundles"], ja["bundles"]);  // straight-line code: every bundle once, then HALT
+  auto b = run_mlisa({"gen", "hazards", "--target", "tcore", "--run", "--json"});
+  EXPECT_EQ(nlohmann::json::parse(b.out)["run"], ja["run"]);  // reproducible
+  auto c = run_mlisa({"gen", "hazards", "--target", "tcore", "--run", "--json", "--seed", "9"});
+  EXPECT_NE(nlohmann::json::parse(c.out)["run"]["results_fnv1a"], ja["run"]["results_fnv1a"]);
+  // The first stored value: sadd s1, s1, s1 of the initial s1, in all 16 lanes.
+  std::ifstream dump(dir + "/d.txt");
+  std::string addr, lane0, lane1;
+  dump >> addr >> lane0 >> lane1;
+  EXPECT_EQ(addr, "00010000:");
+  EXPECT_EQ(lane0, lane1);
+}
+
+}  // namespace
+}  // namespace mlisa::test
