@@ -17,6 +17,8 @@
 #include "sim/gemm.hpp"
 #include "sim/npu.hpp"
 #include "sim/npu_trace.hpp"
+#include "targets/targets.hpp"
+#include "targets/tcore/program.hpp"
 
 namespace mlisa::cli {
 
@@ -120,21 +122,23 @@ int run_gemm_command(const GemmOptions& o, const GlobalOptions& global) {
   if (!o.vcd.empty() && predicted.cycles > VcdWriter::kMaxCycles)
     throw UsageError(fmt::format("--vcd: the run takes {} cycles, more than the {} a waveform is kept to", predicted.cycles,
                                  VcdWriter::kMaxCycles));
-  if (!o.emit_asm.empty())
-    write_file(o.emit_asm, fmt::format("# mlisa npu op stream: {}x{}x{} {} on a {}x{} array{}\n", m, k, n, o.dtype, cfg.n,
-                                       cfg.n, cfg.double_buffer ? ", double-buffered" : "") +
-                               "# (the tcore instruction syntax will replace this text)\n" + render(plan.ops));
-
-  // ---- the run ----
+  // ---- the tcore program, and its run ----
+  const targets::LoadedTarget tcore = targets::load_bundle_target("tcore");
+  const std::string title =
+      from_files ? fmt::format("mlisa npu gemm --a {} --b {} {}", o.a_csv, o.b_csv, targets::tcore::mxu_flags(cfg))
+                 : fmt::format("mlisa npu gemm --m {} --k {} --n {} --seed {} {}", m, k, n, o.seed,
+                               targets::tcore::mxu_flags(cfg));
+  if ((!analytic || !o.emit_asm.empty()) && !gemm) gemm = random_gemm(cfg.dtype, m, k, n, o.seed);
   RunStats stats;
   std::optional<GemmCheck> check;
   std::string trace_text;
+  targets::tcore::GemmProgram program;
+  uint64_t bundles_executed = 0;
   if (analytic) {
+    program = targets::tcore::emit_gemm_program(plan, gemm ? &*gemm : nullptr, title);
+    if (!o.emit_asm.empty()) write_file(o.emit_asm, program.text);
     stats = predicted;
   } else {
-    if (!gemm) gemm = random_gemm(cfg.dtype, m, k, n, o.seed);
-    Npu npu(cfg, plan.mem_bytes);
-    write_operands(plan, *gemm, npu.memory());
     std::unique_ptr<TraceTable> table;
     std::unique_ptr<std::ofstream> vcd_file;
     std::unique_ptr<VcdWriter> vcd;
@@ -154,16 +158,20 @@ int run_gemm_command(const GemmOptions& o, const GlobalOptions& global) {
       vcd = std::make_unique<VcdWriter>(*vcd_file, cfg.n, cfg.dtype);
       both.to.push_back(vcd.get());
     }
-    stats = npu.run(plan.ops, both.to.empty() ? nullptr : &both);
+    targets::tcore::GemmProgramRun run =
+        targets::tcore::run_gemm_program(*tcore.isa, plan, *gemm, title, both.to.empty() ? nullptr : &both);
+    program = std::move(run.program);
+    if (!o.emit_asm.empty()) write_file(o.emit_asm, program.text);
+    stats = run.machine->mxu().stats();
+    bundles_executed = run.machine->bundles_executed;
     if (vcd) {
       vcd->finish();
       vcd_file->close();
       if (!*vcd_file) throw InputError(fmt::format("cannot write '{}'", o.vcd));
     }
     if (table) trace_text = table->render();
-    const std::vector<uint32_t> c = read_result(plan, npu.memory());
-    check = check_gemm(*gemm, c, cfg.n);
-    if (!o.out_csv.empty()) write_file(o.out_csv, format_result_csv(c, m, n, cfg.dtype));
+    check = check_gemm(*gemm, run.c, cfg.n);
+    if (!o.out_csv.empty()) write_file(o.out_csv, format_result_csv(run.c, m, n, cfg.dtype));
     if (stats.cycles != predicted.cycles)  // the two models are meant to agree exactly
       throw std::logic_error(fmt::format("cycle model {} cycles, analytic model {}", stats.cycles, predicted.cycles));
   }
@@ -206,7 +214,9 @@ int run_gemm_command(const GemmOptions& o, const GlobalOptions& global) {
     nlohmann::json ins = nlohmann::json::array();
     for (size_t i = 0; i < plan.ops.size(); ++i) {
       nlohmann::json one = {{"op", op_name(plan.ops[i].kind)},
-                            {"text", render(plan.ops[i])},
+                            {"bundle", program.insns[i].bundle},
+                            {"text", program.insns[i].text},
+                            {"mxu", render(plan.ops[i])},
                             {"start", stats.ops[i].start},
                             {"cycles", stats.ops[i].cycles}};
       if (check && cfg.dtype == DType::BF16 && plan.ops[i].kind == OpKind::Tmul)
@@ -214,6 +224,8 @@ int run_gemm_command(const GemmOptions& o, const GlobalOptions& global) {
       ins.push_back(std::move(one));
     }
     j["instructions"] = std::move(ins);
+    j["bundles"] = program.bundles;
+    if (!analytic) j["bundles_executed"] = bundles_executed;
     if (check) {
       nlohmann::json cj = {{"passed", check->ok}, {"mismatches", check->mismatches}};
       if (!check->ok) cj["first_mismatch"] = check->first_mismatch;
@@ -230,7 +242,8 @@ int run_gemm_command(const GemmOptions& o, const GlobalOptions& global) {
                cfg.double_buffer ? " with double-buffered weights" : "", o.model);
     fmt::print("  tiling       {} rows per TMUL, {} K tiles per L0B fill, K padded to {}, N padded to {}\n", plan.mt,
                plan.kc, plan.kp, plan.np);
-    fmt::print("  ops          {} ({} TMUL, {} LDTILE, {} DMA)\n", plan.ops.size(), tmuls, ldtiles, dmas);
+    fmt::print("  program      {} tcore bundles, {} MXU/DMA instructions ({} TMUL, {} LDTILE, {} DMA){}\n",
+               program.bundles, plan.ops.size(), tmuls, ldtiles, dmas, analytic ? "" : ", run to halt");
     fmt::print("  cycles       {} (TMULs {}; ideal bound {} = MACs / N^2)\n", stats.cycles, tmul_cycles,
                plan.ideal_cycles);
     fmt::print("  MACs         {} (array MACs with padding {})\n", plan.macs, stats.array_macs);
@@ -267,7 +280,7 @@ Action setup_npu(CLI::App& sub, const GlobalOptions& global) {
   gemm->add_option("--a", o->a_csv, "A from a CSV file (M rows of K values)");
   gemm->add_option("--b", o->b_csv, "B from a CSV file (K rows of N values)");
   gemm->add_option("--out", o->out_csv, "Write C as CSV");
-  gemm->add_option("--emit-asm", o->emit_asm, "Write the MXU op stream as text");
+  gemm->add_option("--emit-asm", o->emit_asm, "Write the tcore program the run executes (mlisa as / mlisa run)");
   gemm->add_option("--vcd", o->vcd, "Write a VCD waveform of the array's edges and a few PEs");
   gemm->add_flag("--trace", o->trace, "Print the per-cycle PE table (arrays up to 8x8)");
   gemm->add_option("--model", o->model, "cycle (simulate every PE) or analytic (formulas only)")->capture_default_str();

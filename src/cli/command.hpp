@@ -35,6 +35,7 @@ Action setup_spec(CLI::App& sub, const GlobalOptions& global);
 Action setup_as(CLI::App& sub, const GlobalOptions& global);
 Action setup_disasm(CLI::App& sub, const GlobalOptions& global);
 Action setup_npu(CLI::App& sub, const GlobalOptions& global);
+Action setup_run(CLI::App& sub, const GlobalOptions& global);
 Action setup_exec(CLI::App& sub, const GlobalOptions& global);
 Action setup_gen(CLI::App& sub, const GlobalOptions& global);
 

@@ -11,6 +11,7 @@ static const CommandSpec kCommands[] = {
     {"fp", "Calculator over the Arm floating-point library", &setup_fp},
     {"spec", "Spec files of a target: list, show, check; evaluate pseudocode", &setup_spec},
     {"npu", "The tcore matrix unit: tiled GEMM on the cycle-accurate systolic array", &setup_npu},
+    {"run", "Run a tcore program (FILE.s, ELF or raw image) to halt on the machine with the MXU model", &setup_run},
     {"verify", "Run the verification campaign (the main job)", &setup_verify},
 };
 

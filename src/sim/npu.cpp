@@ -64,7 +64,7 @@ std::string render(const std::vector<MxuOp>& ops) {
 }
 
 MxuFault::MxuFault(size_t op_index, const MxuOp& op, const std::string& what)
-    : Fault("MXU fault", fmt::format("op {} ({}): {}", op_index, render(op), what)), op_index_(op_index) {}
+    : Fault("MXU fault", fmt::format("op {} ({}): {}", op_index, render(op), what)), op_index_(op_index), what_(what) {}
 
 void check_config(const NpuConfig& c) {
   if (c.n < SystolicArray::kMinSize || c.n > SystolicArray::kMaxSize)
@@ -138,34 +138,35 @@ void store_le(uint8_t* p, int bytes, uint64_t v) {
 
 }  // namespace
 
-void check_ops(const NpuConfig& c, size_t memory_bytes, const std::vector<MxuOp>& ops) {
-  check_config(c);
+void check_op(const NpuConfig& c, size_t memory_bytes, size_t i, const MxuOp& op) {
   const uint64_t n = static_cast<uint64_t>(c.n);
-  for (size_t i = 0; i < ops.size(); ++i) {
-    const MxuOp& op = ops[i];
-    switch (op.kind) {
-      case OpKind::LdTile: check_rows(i, op, "L0B", op.l0, n, c.l0b_rows); break;
-      case OpKind::Tmul:
-        if (op.rows == 0) throw MxuFault(i, op, "a TMUL needs at least one row of A");
-        check_rows(i, op, "L0A", op.l0, op.rows, c.l0a_rows);
-        check_rows(i, op, "L0C", op.l0c, op.rows, c.l0c_rows);
-        break;
-      default: {
-        if (op.rows == 0) throw MxuFault(i, op, "a DMA needs at least one row");
-        const char* name = op.kind == OpKind::DmaL0A ? "L0A" : op.kind == OpKind::DmaL0B ? "L0B" : "L0C";
-        uint32_t depth = op.kind == OpKind::DmaL0A ? c.l0a_rows : op.kind == OpKind::DmaL0B ? c.l0b_rows : c.l0c_rows;
-        check_rows(i, op, name, op.l0, op.rows, depth);
-        const unsigned __int128 row_bytes = op_bytes(c, op) / op.rows;
-        const unsigned __int128 end =
-            static_cast<unsigned __int128>(op.mem) + static_cast<unsigned __int128>(op.rows - 1) * op.stride + row_bytes;
-        if (end > memory_bytes)
-          throw MxuFault(i, op,
-                         fmt::format("memory bytes {:#x}..{:#x} are beyond the end of memory ({:#x} bytes)", op.mem,
-                                     static_cast<uint64_t>(end - 1), memory_bytes));
-        break;
-      }
+  switch (op.kind) {
+    case OpKind::LdTile: check_rows(i, op, "L0B", op.l0, n, c.l0b_rows); break;
+    case OpKind::Tmul:
+      if (op.rows == 0) throw MxuFault(i, op, "a TMUL needs at least one row of A");
+      check_rows(i, op, "L0A", op.l0, op.rows, c.l0a_rows);
+      check_rows(i, op, "L0C", op.l0c, op.rows, c.l0c_rows);
+      break;
+    default: {
+      if (op.rows == 0) throw MxuFault(i, op, "a DMA needs at least one row");
+      const char* name = op.kind == OpKind::DmaL0A ? "L0A" : op.kind == OpKind::DmaL0B ? "L0B" : "L0C";
+      uint32_t depth = op.kind == OpKind::DmaL0A ? c.l0a_rows : op.kind == OpKind::DmaL0B ? c.l0b_rows : c.l0c_rows;
+      check_rows(i, op, name, op.l0, op.rows, depth);
+      const unsigned __int128 row_bytes = op_bytes(c, op) / op.rows;
+      const unsigned __int128 end =
+          static_cast<unsigned __int128>(op.mem) + static_cast<unsigned __int128>(op.rows - 1) * op.stride + row_bytes;
+      if (end > memory_bytes)
+        throw MxuFault(i, op,
+                       fmt::format("memory bytes {:#x}..{:#x} are beyond the end of memory ({:#x} bytes)", op.mem,
+                                   static_cast<uint64_t>(end - 1), memory_bytes));
+      break;
     }
   }
+}
+
+void check_ops(const NpuConfig& c, size_t memory_bytes, const std::vector<MxuOp>& ops) {
+  check_config(c);
+  for (size_t i = 0; i < ops.size(); ++i) check_op(c, memory_bytes, i, ops[i]);
 }
 
 Npu::Npu(const NpuConfig& config, size_t memory_bytes)
@@ -175,162 +176,176 @@ Npu::Npu(const NpuConfig& config, size_t memory_bytes)
   l0b_.assign(cfg_.l0b_rows * n, 0);
   l0c_.assign(cfg_.l0c_rows * n, 0);
   mem_.assign(memory_bytes, 0);
+  begin();
 }
 
 RunStats Npu::run(const std::vector<MxuOp>& ops, CycleObserver* observer, LeaveCycles* leave) {
   check_ops(cfg_, mem_.size(), ops);
+  begin(observer, leave);
+  st_.ops.reserve(ops.size());
+  for (const MxuOp& op : ops) issue(op, mem_);
+  finish();
+  return std::move(st_);
+}
+
+void Npu::begin(CycleObserver* observer, LeaveCycles* leave) {
+  const size_t n = static_cast<size_t>(cfg_.n);
+  st_ = RunStats{};
+  observer_ = observer;
+  leave_ = leave;
+  t_ = 0;
+  updates_before_ = array_.pe_updates();
+  shadow_fresh_ = false;
+  dma_.on = ld_.on = tm_.on = false;
+  left_.assign(n, 0);
+  top_.assign(n, 0);
+  no_left_.assign(n, 0);
+  left_valid_.assign(n, 0);
+  out_valid_.assign(n, 0);
+  no_valid_.assign(n, 0);
+  out_.assign(n, 0);
+  no_out_.assign(n, 0);
+}
+
+bool Npu::can_issue(const MxuOp& op) const {
+  return op.kind == OpKind::LdTile && cfg_.double_buffer ? !dma_.on && !ld_.on : !busy();
+}
+
+size_t Npu::issue(const MxuOp& op, std::vector<uint8_t>& memory) {
+  const size_t index = st_.ops.size();
+  check_op(cfg_, memory.size(), index, op);
+  while (!can_issue(op)) advance();
+  st_.ops.emplace_back();
+  start(op, memory);
+  return index;
+}
+
+void Npu::finish() {
+  while (busy()) advance();
+  st_.cycles = std::max(st_.cycles, t_);
+  st_.pe_updates = array_.pe_updates() - updates_before_;
+}
+
+void Npu::start(const MxuOp& op, std::vector<uint8_t>& memory) {
   const int n = cfg_.n;
-  const bool db = cfg_.double_buffer;
   const int ib = input_bytes(cfg_.dtype);
-  const bool is_bf16 = cfg_.dtype == DType::BF16;
-
-  RunStats st;
-  st.ops.resize(ops.size());
-  std::vector<uint16_t> left(n, 0), top(n, 0), no_left(n, 0);
-  std::vector<uint8_t> left_valid(n, 0), out_valid(n, 0), no_valid(n, 0);
-  std::vector<uint32_t> out(n, 0), no_out(n, 0);
-
-  struct {
-    bool on = false;
-    size_t op = 0;
-    uint64_t end = 0;
-  } dma;
-  struct {
-    bool on = false;
-    size_t op = 0;
-    int k = 0;
-  } ld;
-  struct {
-    bool on = false;
-    size_t op = 0;
-    uint64_t s = 0, captured = 0;
-    fp::Context ctx;
-  } tm;
-  bool shadow_fresh = false;  // a LDTILE completed into the shadow since the last swap
-  const uint64_t updates_before = array_.pe_updates();
-
-  uint64_t t = 0;
-  size_t pc = 0;
-  while (pc < ops.size() || dma.on || ld.on || tm.on) {
-    // Issue, in order, every op whose units are free in this cycle.
-    while (pc < ops.size()) {
-      const MxuOp& op = ops[pc];
-      const bool busy = dma.on || ld.on || tm.on;
-      const bool ok = op.kind == OpKind::LdTile && db ? !dma.on && !ld.on : !busy;
-      if (!ok) break;
-      st.ops[pc].start = t;
-      add_traffic(cfg_, op, st);
-      if (is_dma(op.kind)) {
-        // The DMA is a barrier (nothing issues while it runs), so its data
-        // moves at issue; its cost is the formula.
-        for (uint32_t r = 0; r < op.rows; ++r) {
-          uint8_t* row = &mem_[op.mem + r * op.stride];
-          for (int c = 0; c < n; ++c) {
-            switch (op.kind) {
-              case OpKind::DmaL0A: l0a(op.l0 + r, c) = static_cast<uint16_t>(load_le(row + c * ib, ib)); break;
-              case OpKind::DmaL0B: l0b(op.l0 + r, c) = static_cast<uint16_t>(load_le(row + c * ib, ib)); break;
-              case OpKind::DmaL0C: l0c(op.l0 + r, c) = static_cast<uint32_t>(load_le(row + c * kAccBytes, kAccBytes)); break;
-              default: store_le(row + c * kAccBytes, kAccBytes, l0c(op.l0 + r, c)); break;
-            }
-          }
-        }
-        dma.on = true;
-        dma.op = pc;
-        dma.end = t + dma_cycles(cfg_, op_bytes(cfg_, op));
-      } else if (op.kind == OpKind::LdTile) {
-        ld.on = true;
-        ld.op = pc;
-        ld.k = 0;
-      } else {
-        if (db && shadow_fresh) {
-          array_.swap_weights();
-          shadow_fresh = false;
-        }
-        tm.on = true;
-        tm.op = pc;
-        tm.s = 0;
-        tm.captured = 0;
-        tm.ctx = fp::Context{mxu_fpcr(), 0};
-        if (leave) leave->emplace_back(static_cast<size_t>(op.rows) * n, 0);
-      }
-      ++pc;
-    }
-    if (dma.on && !ld.on && !tm.on) {  // nothing to clock: go to the DMA's end
-      t = dma.end;
-      st.ops[dma.op].cycles = t - st.ops[dma.op].start;
-      dma.on = false;
-      continue;
-    }
-
-    // One clock.
-    CycleView view;
-    view.cycle = t;
-    if (ld.on) {
-      view.ldtile_op = static_cast<int64_t>(ld.op);
-      view.ldtile_cycle = ld.k;
-    }
-    if (tm.on) {
-      view.tmul_op = static_cast<int64_t>(tm.op);
-      view.tmul_cycle = tm.s;
-    }
-    if (ld.on) {
-      // Rows enter from the top in reverse order: B[N-1] first, B[0] last.
-      const MxuOp& op = ops[ld.op];
-      const uint32_t row = op.l0 + static_cast<uint32_t>(n - 1 - ld.k);
-      for (int c = 0; c < n; ++c) top[c] = l0b(row, c);
-      array_.shift_weights(top.data());
-      if (++ld.k == n) {
-        ld.on = false;
-        st.ops[ld.op].cycles = t + 1 - st.ops[ld.op].start;
-        if (db) shadow_fresh = true;
-      }
-    }
-    if (tm.on) {
-      const MxuOp& op = ops[tm.op];
-      const uint64_t m = op.rows;
-      // The skew: A[i][r] enters row r in cycle i + r.
-      for (int r = 0; r < n; ++r) {
-        const bool valid = tm.s >= static_cast<uint64_t>(r) && tm.s - r < m;
-        left_valid[r] = valid;
-        left[r] = valid ? l0a(op.l0 + static_cast<uint32_t>(tm.s - r), r) : 0;
-      }
-      array_.step(left.data(), left_valid.data(), out.data(), out_valid.data(), tm.ctx);
-      // The de-skew: C[i][c] leaves column c in cycle i + c + N.
+  const size_t pc = st_.ops.size() - 1;
+  st_.ops[pc].start = t_;
+  add_traffic(cfg_, op, st_);
+  if (is_dma(op.kind)) {
+    // The DMA is a barrier (nothing issues while it runs), so its data
+    // moves at issue; its cost is the formula.
+    for (uint32_t r = 0; r < op.rows; ++r) {
+      uint8_t* row = &memory[op.mem + r * op.stride];
       for (int c = 0; c < n; ++c) {
-        if (!out_valid[c]) continue;
-        const uint64_t i = tm.s - static_cast<uint64_t>(c) - static_cast<uint64_t>(n);
-        if (tm.s < static_cast<uint64_t>(c + n) || i >= m) throw std::logic_error("systolic array: stray output");
-        uint32_t& dst = l0c(op.l0c + static_cast<uint32_t>(i), c);
-        if (!op.acc)
-          dst = out[c];
-        else if (is_bf16)
-          dst = static_cast<uint32_t>(fp::FPAdd(fp::Format::F32, dst, out[c], tm.ctx));
-        else
-          dst += out[c];  // wrapping int32
-        if (leave) leave->back()[i * n + c] = t;
-        ++tm.captured;
-      }
-      ++tm.s;
-      if (tm.captured == m * n) {
-        tm.on = false;
-        st.ops[tm.op].cycles = t + 1 - st.ops[tm.op].start;
-        st.ops[tm.op].flags = tm.ctx.flags;
-        st.flags |= tm.ctx.flags;
+        switch (op.kind) {
+          case OpKind::DmaL0A: l0a(op.l0 + r, c) = static_cast<uint16_t>(load_le(row + c * ib, ib)); break;
+          case OpKind::DmaL0B: l0b(op.l0 + r, c) = static_cast<uint16_t>(load_le(row + c * ib, ib)); break;
+          case OpKind::DmaL0C: l0c(op.l0 + r, c) = static_cast<uint32_t>(load_le(row + c * kAccBytes, kAccBytes)); break;
+          default: store_le(row + c * kAccBytes, kAccBytes, l0c(op.l0 + r, c)); break;
+        }
       }
     }
-    if (observer) {
-      const bool tmul = view.tmul_op >= 0;
-      view.left = tmul ? left.data() : no_left.data();
-      view.left_valid = tmul ? left_valid.data() : no_valid.data();
-      view.out = tmul ? out.data() : no_out.data();
-      view.out_valid = tmul ? out_valid.data() : no_valid.data();
-      observer->on_cycle(view, array_);
+    dma_.on = true;
+    dma_.op = pc;
+    dma_.end = t_ + dma_cycles(cfg_, op_bytes(cfg_, op));
+  } else if (op.kind == OpKind::LdTile) {
+    ld_.on = true;
+    ld_.op = pc;
+    ld_.what = op;
+    ld_.k = 0;
+  } else {
+    if (cfg_.double_buffer && shadow_fresh_) {
+      array_.swap_weights();
+      shadow_fresh_ = false;
     }
-    ++t;
+    tm_.on = true;
+    tm_.op = pc;
+    tm_.what = op;
+    tm_.s = 0;
+    tm_.captured = 0;
+    tm_.ctx = fp::Context{mxu_fpcr(), 0};
+    if (leave_) leave_->emplace_back(static_cast<size_t>(op.rows) * n, 0);
   }
-  st.cycles = t;
-  st.pe_updates = array_.pe_updates() - updates_before;
-  return st;
+}
+
+void Npu::advance() {
+  const int n = cfg_.n;
+  const bool is_bf16 = cfg_.dtype == DType::BF16;
+  if (dma_.on && !ld_.on && !tm_.on) {  // nothing to clock: go to the DMA's end
+    t_ = dma_.end;
+    st_.ops[dma_.op].cycles = t_ - st_.ops[dma_.op].start;
+    dma_.on = false;
+    st_.cycles = std::max(st_.cycles, t_);
+    return;
+  }
+  if (!ld_.on && !tm_.on) return;
+
+  // One clock.
+  CycleView view;
+  view.cycle = t_;
+  if (ld_.on) {
+    view.ldtile_op = static_cast<int64_t>(ld_.op);
+    view.ldtile_cycle = ld_.k;
+  }
+  if (tm_.on) {
+    view.tmul_op = static_cast<int64_t>(tm_.op);
+    view.tmul_cycle = tm_.s;
+  }
+  if (ld_.on) {
+    // Rows enter from the top in reverse order: B[N-1] first, B[0] last.
+    const uint32_t row = ld_.what.l0 + static_cast<uint32_t>(n - 1 - ld_.k);
+    for (int c = 0; c < n; ++c) top_[c] = l0b(row, c);
+    array_.shift_weights(top_.data());
+    if (++ld_.k == n) {
+      ld_.on = false;
+      st_.ops[ld_.op].cycles = t_ + 1 - st_.ops[ld_.op].start;
+      if (cfg_.double_buffer) shadow_fresh_ = true;
+    }
+  }
+  if (tm_.on) {
+    const MxuOp& op = tm_.what;
+    const uint64_t m = op.rows;
+    // The skew: A[i][r] enters row r in cycle i + r.
+    for (int r = 0; r < n; ++r) {
+      const bool valid = tm_.s >= static_cast<uint64_t>(r) && tm_.s - r < m;
+      left_valid_[r] = valid;
+      left_[r] = valid ? l0a(op.l0 + static_cast<uint32_t>(tm_.s - r), r) : 0;
+    }
+    array_.step(left_.data(), left_valid_.data(), out_.data(), out_valid_.data(), tm_.ctx);
+    // The de-skew: C[i][c] leaves column c in cycle i + c + N.
+    for (int c = 0; c < n; ++c) {
+      if (!out_valid_[c]) continue;
+      const uint64_t i = tm_.s - static_cast<uint64_t>(c) - static_cast<uint64_t>(n);
+      if (tm_.s < static_cast<uint64_t>(c + n) || i >= m) throw std::logic_error("systolic array: stray output");
+      uint32_t& dst = l0c(op.l0c + static_cast<uint32_t>(i), c);
+      if (!op.acc)
+        dst = out_[c];
+      else if (is_bf16)
+        dst = static_cast<uint32_t>(fp::FPAdd(fp::Format::F32, dst, out_[c], tm_.ctx));
+      else
+        dst += out_[c];  // wrapping int32
+      if (leave_) leave_->back()[i * n + c] = t_;
+      ++tm_.captured;
+    }
+    ++tm_.s;
+    if (tm_.captured == m * n) {
+      tm_.on = false;
+      st_.ops[tm_.op].cycles = t_ + 1 - st_.ops[tm_.op].start;
+      st_.ops[tm_.op].flags = tm_.ctx.flags;
+      st_.flags |= tm_.ctx.flags;
+    }
+  }
+  if (observer_) {
+    const bool tmul = view.tmul_op >= 0;
+    view.left = tmul ? left_.data() : no_left_.data();
+    view.left_valid = tmul ? left_valid_.data() : no_valid_.data();
+    view.out = tmul ? out_.data() : no_out_.data();
+    view.out_valid = tmul ? out_valid_.data() : no_valid_.data();
+    observer_->on_cycle(view, array_);
+  }
+  ++t_;
+  st_.cycles = std::max(st_.cycles, t_);
 }
 
 RunStats analytic_run(const NpuConfig& c, size_t memory_bytes, const std::vector<MxuOp>& ops) {

@@ -1,7 +1,9 @@
 // The tcore matrix unit (MXU): the systolic array, the on-chip buffers L0A,
 // L0B and L0C, a main memory, and the operations that move data between them
-// (docs/npu.md). Until the tcore bundle format exists, programs are streams of
-// MxuOp; each renders as one line of text, e.g.
+// (docs/npu.md). The tcore instructions LDTILE, TMUL, DMA.LD and DMA.ST drive
+// it one op at a time (Npu::issue, from the tcore machine's builtins); a
+// stream of MxuOp runs it directly (Npu::run: tests, benchmarks, the mxu
+// suite, the analytic model). Each op renders as one line of text, e.g.
 //
 //   dma.l0a l0a[0], mem[0x1000], rows=128, stride=0x400
 //   dma.l0b l0b[0], mem[0x0], rows=128, stride=0x80
@@ -71,14 +73,17 @@ std::string render(const MxuOp& op);  // one line of the op stream text
 std::string render(const std::vector<MxuOp>& ops);  // one line per op
 
 // An op that cannot run: an L0 or memory address out of range, zero rows.
-// Exit 3, with the index of the op in its stream (later: the bundle number).
+// Exit 3, with the index of the op in its stream (the tcore machine turns it
+// into a fault naming the instruction and its bundle).
 class MxuFault : public Fault {
  public:
   MxuFault(size_t op_index, const MxuOp& op, const std::string& what);
   size_t op_index() const noexcept { return op_index_; }
+  const std::string& what_failed() const noexcept { return what_; }  // without the op
 
  private:
   size_t op_index_;
+  std::string what_;
 };
 
 struct OpTiming {
@@ -144,18 +149,66 @@ class Npu {
   // state when an op is out of range (the whole stream is checked first).
   RunStats run(const std::vector<MxuOp>& ops, CycleObserver* observer = nullptr, LeaveCycles* leave = nullptr);
 
+  // One op at a time, in program order (the tcore machine). begin() starts a
+  // run at cycle 0 (stats cleared); issue() checks the op against the buffers
+  // and `memory` (MxuFault, index = the op's number in this run, nothing
+  // changed), clocks the array until the op may issue by the rules above, and
+  // starts it: a DMA moves its data at once, LDTILE and TMUL run under later
+  // issues. finish() clocks until nothing is in flight. The timings of an op
+  // are complete once a later op issued after it ended, or after finish().
+  void begin(CycleObserver* observer = nullptr, LeaveCycles* leave = nullptr);
+  size_t issue(const MxuOp& op, std::vector<uint8_t>& memory);
+  void finish();
+  bool busy() const { return dma_.on || ld_.on || tm_.on; }
+  uint64_t now() const { return t_; }
+  const RunStats& stats() const { return st_; }
+
  private:
+  bool can_issue(const MxuOp& op) const;
+  void start(const MxuOp& op, std::vector<uint8_t>& memory);
+  void advance();  // to the end of a lone DMA, or one clock
+
   NpuConfig cfg_;
   SystolicArray array_;
   std::vector<uint16_t> l0a_, l0b_;
   std::vector<uint32_t> l0c_;
   std::vector<uint8_t> mem_;
+
+  // The run in progress.
+  RunStats st_;
+  CycleObserver* observer_ = nullptr;
+  LeaveCycles* leave_ = nullptr;
+  uint64_t t_ = 0;
+  uint64_t updates_before_ = 0;
+  bool shadow_fresh_ = false;  // a LDTILE completed into the shadow since the last swap
+  struct {
+    bool on = false;
+    size_t op = 0;
+    uint64_t end = 0;
+  } dma_;
+  struct {
+    bool on = false;
+    size_t op = 0;
+    MxuOp what;
+    int k = 0;
+  } ld_;
+  struct {
+    bool on = false;
+    size_t op = 0;
+    MxuOp what;
+    uint64_t s = 0, captured = 0;
+    fp::Context ctx;
+  } tm_;
+  std::vector<uint16_t> left_, top_, no_left_;
+  std::vector<uint8_t> left_valid_, out_valid_, no_valid_;
+  std::vector<uint32_t> out_, no_out_;
 };
 
 // Validates the configuration (UsageError) and every op of the stream against
 // it and a memory of memory_bytes (MxuFault).
 void check_config(const NpuConfig& config);
 void check_ops(const NpuConfig& config, size_t memory_bytes, const std::vector<MxuOp>& ops);
+void check_op(const NpuConfig& config, size_t memory_bytes, size_t index, const MxuOp& op);
 
 // Cycles of one op by the formulas above.
 uint64_t dma_cycles(const NpuConfig& config, uint64_t bytes);

@@ -118,8 +118,12 @@ TEST(NpuCli, CsvTraceOutAndAsm) {
   for (const char* cell : {"a00*b00=5", "c00=p+a01*b10=19", "a10*b01=18", "c11=p+a11*b11=50", "c10=43 c01=22"})
     EXPECT_NE(r.out.find(cell), std::string::npos) << cell << "\n" << r.out;
   const std::string ops = slurp(s);
-  EXPECT_NE(ops.find("ldtile l0b[0]\ntmul l0a[0], l0c[0], rows=2, acc=0\n"), std::string::npos) << ops;
-  EXPECT_NE(ops.find("tcore instruction syntax will replace"), std::string::npos);
+  // The tcore program the run executed.
+  EXPECT_NE(ops.find("{ mxu: ldtile l0b[0] }\n    { s0: simm.s32 s4, 8; mxu: tmul l0c[s1], l0a[s1], rows=s2, acc=0 }\n"),
+            std::string::npos)
+      << ops;
+  EXPECT_NE(ops.find("# Run: mlisa run --target tcore --array 2 --dtype int8 FILE\n"), std::string::npos) << ops;
+  EXPECT_NE(ops.find("a:\n    .word 0x4030201\nb:\n    .word 0x8070605\nc:\n    .zero 0x10\n"), std::string::npos) << ops;
   // bf16 from decimals and bit patterns.
   spit(a, "1.5,0x4000\n");
   spit(b, "2\n-0.25\n");

@@ -83,7 +83,7 @@ TEST(TcoreRefusals, UnsupportedForm) {
   as::set_field(w, {192 + 26, 6}, 63);  // no s0 opcode 63
   EXPECT_NE(refusal(w).find("slot s0: unsupported instruction form"), std::string::npos) << refusal(w);
   // A spelling the table lacks: dma buffer '11'.
-  as::Word d = word_of("{ dma: dma.ld l0c[1], [s1] }");
+  as::Word d = word_of("{ dma: dma.ld l0c[s1], [s2], rows=s3, stride=s4 }");
   as::set_field(d, {432 + 24, 2}, 3);
   EXPECT_NE(refusal(d).find("slot dma: unsupported instruction form"), std::string::npos) << refusal(d);
   // A selector value without an alternative (sadd's ysel 12).

@@ -1,6 +1,6 @@
 // tcore bundle semantics (src/targets/tcore/machine.hpp): slots read the
 // state before the bundle and write together at its end; write conflicts,
-// branches, halt, vector memory, and the stubs of the matrix unit and DMA.
+// branches, halt, vector memory, and the matrix unit and DMA on the MXU model.
 #include "tcore_fixture.hpp"
 
 #include "core/diag.hpp"
@@ -104,16 +104,117 @@ TEST(TcoreMachine, VectorLoadComputeStore) {
   EXPECT_EQ(m.v(6).slice(32, 32).low64(), 9u);
 }
 
-TEST(TcoreMachine, MatrixUnitAndDmaAreNotYetModelled) {
-  for (const char* insn : {"mxu: ldtile l0b[1]", "mxu: tmul l0c[0], l0a[0], acc=1", "dma: dma.ld l0a[0], [s1]",
-                           "dma: dma.st [s1], l0c[0]"}) {
-    Machine m = machine();
-    try {
-      run(m, program(std::string("{ ") + insn + " }"));
-      FAIL() << insn;
-    } catch (const Fault& f) {
-      EXPECT_EQ(f.fault_name(), "not yet modelled") << insn;
-    }
+// The seed's 2x2 example as tcore instructions: A = [[1,2],[3,4]] at 0x0,
+// B = [[5,6],[7,8]] at 0x10, C to 0x100 (rows of two int32).
+const char* kSeedGemm =
+    "{ s0: simm.s32 s1, 0; s1: simm.s32 s2, 2 }\n"
+    "{ s0: simm.s32 s3, 0x10; s1: simm.s32 s4, 0x100 }\n"
+    "{ s0: simm.s32 s5, 8; dma: dma.ld l0a[s1], [s1], rows=s2, stride=s2 }\n"
+    "{ dma: dma.ld l0b[s1], [s3], rows=s2, stride=s2 }\n"
+    "{ mxu: ldtile l0b[0] }\n";
+
+sim::NpuConfig seed_config() {
+  sim::NpuConfig c;
+  c.n = 2;
+  c.dma_latency = 0;
+  return c;
+}
+
+Machine seed_machine(const sim::NpuConfig& c = seed_config()) {
+  Machine m(*tcore().isa, targets::all_builtins(), 1 << 12, c);
+  const uint8_t a[] = {1, 2, 3, 4}, b[] = {5, 6, 7, 8};
+  std::copy(a, a + 4, m.memory.begin());
+  std::copy(b, b + 4, m.memory.begin() + 0x10);
+  return m;
+}
+
+TEST(TcoreMachine, MatrixUnitRunsTheSeedExample) {
+  Machine m = seed_machine();
+  m.run(program(std::string(kSeedGemm) +
+                "{ mxu: tmul l0c[s1], l0a[s1], rows=s2, acc=0 }\n"
+                "{ dma: dma.st [s4], l0c[s1], rows=s2, stride=s5; misc: halt }"));
+  EXPECT_TRUE(m.halted());
+  const uint32_t want[] = {19, 22, 43, 50};
+  for (uint32_t i = 0; i < 4; ++i) EXPECT_EQ(m.read32(0x100 + 4 * i), want[i]) << i;
+  // Timing from the MXU model: DMAs of 4 and 16 bytes take 1 cycle, LDTILE N,
+  // TMUL M + 2N - 1 (its cycle 0 is cycle 4, as in docs/npu.md's trace).
+  const auto& ins = m.mxu_insns();
+  const auto& t = m.mxu().stats().ops;
+  ASSERT_EQ(ins.size(), 5u);
+  ASSERT_EQ(t.size(), 5u);
+  const uint64_t bundle[] = {2, 3, 4, 5, 6}, start[] = {0, 1, 2, 4, 9}, cycles[] = {1, 1, 2, 5, 1};
+  for (size_t i = 0; i < 5; ++i) {
+    EXPECT_EQ(ins[i].bundle, bundle[i]) << i;
+    EXPECT_EQ(t[i].start, start[i]) << i;
+    EXPECT_EQ(t[i].cycles, cycles[i]) << i;
+  }
+  EXPECT_EQ(ins[3].text, "tmul l0c[s1], l0a[s1], rows=s2, acc=0");
+  EXPECT_EQ(ins[3].slot, "mxu");
+  EXPECT_EQ(sim::render(ins[3].op), "tmul l0a[0], l0c[0], rows=2, acc=0");
+  EXPECT_EQ(m.cycles(), 10u);
+  EXPECT_EQ(m.bundles_executed, 7u);
+}
+
+// In one bundle the MXU reads registers before the scalar slots' writes, and
+// the DMA slot issues after the mxu slot (and waits for the TMUL to end).
+TEST(TcoreMachine, MatrixUnitInstructionsFollowTheBundleRules) {
+  Machine m = seed_machine();
+  m.run(program(std::string(kSeedGemm) +
+                "{ s0: simm.s32 s2, 1; mxu: tmul l0c[s1], l0a[s1], rows=s2, acc=0; "
+                "dma: dma.st [s4], l0c[s1], rows=s2, stride=s5 }\n"
+                "{ s0: simm.s32 s6, 0x200; s1: simm.s32 s2, 2 }\n"
+                "{ mxu: tmul l0c[s1], l0a[s1], rows=s2, acc=1 }\n"
+                "{ dma: dma.st [s6], l0c[s1], rows=s2, stride=s5; misc: halt }"));
+  EXPECT_EQ(m.mxu_insns()[3].op.rows, 2u);  // tmul read s2 = 2
+  EXPECT_EQ(m.mxu_insns()[4].op.rows, 2u);  // so did the dma.st of the same bundle
+  EXPECT_EQ(m.read32(0x108), 43u);
+  EXPECT_EQ(m.read32(0x204), 44u);  // acc=1: 22 + 22
+  EXPECT_EQ(m.read32(0x20c), 100u);
+  const auto& t = m.mxu().stats().ops;
+  EXPECT_EQ(t[4].start, t[3].start + t[3].cycles);  // the DMA waited for the TMUL
+}
+
+TEST(TcoreMachine, MxuFaultsNameTheBundle) {
+  sim::NpuConfig c = seed_config();
+  c.l0a_rows = 8;
+  Machine m = seed_machine(c);
+  try {
+    m.run(program("{ s0: simm.s32 s1, 4; s1: simm.s32 s2, 5 }\n"
+                  "{ s0: simm.s32 s3, 0 }\n"
+                  "{ mxu: tmul l0c[s3], l0a[s1], rows=s2, acc=0; misc: halt }"));
+    FAIL();
+  } catch (const Fault& f) {
+    EXPECT_EQ(f.fault_name(), "MXU fault");
+    EXPECT_NE(f.message().find("bundle 2 (0x00000080), slot mxu: 'tmul l0c[s3], l0a[s1], rows=s2, acc=0': L0A rows "
+                               "4..8 exceed its depth of 8 rows"),
+              std::string::npos)
+        << f.message();
+  }
+  Machine n = seed_machine(c);
+  try {
+    n.run(program("{ s0: simm.s32 s1, 0xff0; s1: simm.s32 s2, 16 }\n"
+                  "{ dma: dma.ld l0b[s0], [s1], rows=s2, stride=s2; misc: halt }"));
+    FAIL();
+  } catch (const Fault& f) {
+    EXPECT_EQ(f.fault_name(), "MXU fault");
+    EXPECT_NE(f.message().find("bundle 1 (0x00000040), slot dma: 'dma.ld l0b[s0], [s1], rows=s2, stride=s2': memory "
+                               "bytes 0xff0..0x10e1 are beyond the end of memory (0x1000 bytes)"),
+              std::string::npos)
+        << f.message();
+  }
+  Machine z = seed_machine(c);
+  try {
+    z.run(program("{ mxu: tmul l0c[s0], l0a[s0], rows=s0, acc=0; misc: halt }"));
+    FAIL();
+  } catch (const Fault& f) {
+    EXPECT_NE(f.message().find("a TMUL needs at least one row of A"), std::string::npos) << f.message();
+  }
+  Machine p = seed_machine(c);
+  try {
+    p.run(program("{ s0: simm.s32 s1, 1 }"));
+    FAIL();
+  } catch (const Fault& f) {
+    EXPECT_EQ(f.fault_name(), "Prefetch fault");
   }
 }
 

@@ -35,10 +35,11 @@ const std::vector<std::string> kInsns = {
     "vls: vld v1, [s2]", "vls: vld v1, [s2 + 4]", "vls: vld v1, [s2]; .encoding vls.opcode=0x2",
     "vls: vld v3, [s4, st=2]; .encoding vls.opcode=0x2", "vls: vld v5, [s6]; .encoding vls.opcode=0x2, vs0=6", "vls: vld v9, [s3 + 65535, st=3]", "vls: vld v0, [s31 + 0, st=1]",
     "vls: vst v1, [s2]", "vls: vst v2, [s3 + 128]", "vls: vst v31, [s0 + 8, st=2]", "mxu: ldtile l0b[0]",
-    "mxu: ldtile l0b[4095]", "mxu: ldtile l0b[17]", "mxu: tmul l0c[0], l0a[0], acc=0", "mxu: tmul l0c[4095], l0a[1], acc=1",
-    "mxu: tmul l0c[7], l0a[4095], acc=0", "dma: dma.ld l0a[0], [s1]", "dma: dma.ld l0b[255], [s2 + 2047]",
-    "dma: dma.ld l0c[3], [s31 + 64]", "dma: dma.st [s1], l0a[1]", "dma: dma.st [s2 + 100], l0b[2]",
-    "dma: dma.st [s3 + 7], l0c[255]", "misc: br 0", "misc: br 12", "misc: (p3) br 67108863", "misc: halt",
+    "mxu: ldtile l0b[1048575]", "mxu: ldtile l0b[17]", "mxu: tmul l0c[s0], l0a[s0], rows=s1, acc=0",
+    "mxu: tmul l0c[s31], l0a[s1], rows=s2, acc=1", "mxu: tmul l0c[s7], l0a[s30], rows=s7, acc=0",
+    "dma: dma.ld l0a[s0], [s1], rows=s2, stride=s3", "dma: dma.ld l0b[s31], [s2], rows=s31, stride=s0",
+    "dma: dma.ld l0c[s3], [s31], rows=s4, stride=s4", "dma: dma.st [s1], l0c[s2], rows=s3, stride=s4",
+    "dma: dma.st [s31], l0c[s0], rows=s0, stride=s31", "dma: dma.st [s0], l0c[s31], rows=s9, stride=s10", "misc: br 0", "misc: br 12", "misc: (p3) br 67108863", "misc: halt",
     "misc: (p30) halt", "misc: (p2) halt", "misc: nop", "misc: (p1) nop", "misc: (p29) nop", "s0: (p7) sadd s1, s2, 3",
 };
 

@@ -77,26 +77,39 @@ void add_builtins(spec::BuiltinTable& t) {
     m.pending_stores.push_back({a, static_cast<uint32_t>(args[1].as_bits().low64()), m.current_slot});
     return Value();
   });
-  // The matrix unit and the DMA engine: not yet joined to the model in src/sim.
-  struct Stub {
-    const char* name;
-    int nargs;
-    const char* unit;
-  };
-  static const Stub stubs[] = {{"MxuLoadTile", 1, "the matrix unit (LDTILE)"},
-                               {"MxuTileMul", 3, "the matrix unit (TMUL)"},
-                               {"DmaToBuffer", 3, "the DMA engine (DMA.LD)"},
-                               {"DmaFromBuffer", 3, "the DMA engine (DMA.ST)"}};
-  for (const Stub& s : stubs) {
-    const std::string unit = s.unit, name = s.name;
-    add(t, s.name, s.nargs, nullptr, [unit, name](CallSite&, std::vector<Value>&) -> Value {
-      throw Fault("not yet modelled", fmt::format("{} is not yet modelled ({} called)", unit, name));
-    });
-  }
+  // The matrix unit and the DMA engine: one MXU op each (docs/npu.md).
+  auto u32 = [](const Value& v) { return static_cast<uint32_t>(v.as_int()); };
+  auto b32 = [](const Value& v) { return v.as_bits().low64() & 0xffffffffu; };
+  add(t, "MxuLoadTile", 1, nullptr, [u32](CallSite& site, std::vector<Value>& args) {
+    machine_of(site).issue_mxu(sim::ldtile(u32(args[0])));
+    return Value();
+  });
+  add(t, "MxuTileMul", 4, nullptr, [u32](CallSite& site, std::vector<Value>& args) {
+    machine_of(site).issue_mxu(sim::tmul(u32(args[1]), u32(args[0]), u32(args[2]), args[3].as_bool()));
+    return Value();
+  });
+  add(t, "DmaToBuffer", 5, nullptr, [u32, b32](CallSite& site, std::vector<Value>& args) {
+    const uint32_t row = u32(args[1]), rows = u32(args[3]);
+    const uint64_t mem = b32(args[2]), stride = b32(args[4]);
+    switch (args[0].as_int()) {
+      case 0: machine_of(site).issue_mxu(sim::dma_l0a(row, mem, rows, stride)); break;
+      case 1: machine_of(site).issue_mxu(sim::dma_l0b(row, mem, rows, stride)); break;
+      case 2: machine_of(site).issue_mxu(sim::dma_l0c(row, mem, rows, stride)); break;
+      default: throw spec::RuntimeError("DmaToBuffer: no such buffer");
+    }
+    return Value();
+  });
+  add(t, "DmaFromBuffer", 5, nullptr, [u32, b32](CallSite& site, std::vector<Value>& args) {
+    if (args[0].as_int() != 2) throw spec::RuntimeError("DmaFromBuffer: only L0C is written back to memory");
+    machine_of(site).issue_mxu(sim::dma_mem(b32(args[2]), u32(args[1]), u32(args[3]), b32(args[4])));
+    return Value();
+  });
 }
 
-Machine::Machine(const SpecIsa& isa, const spec::BuiltinTable& builtins, size_t memory_bytes)
-    : memory(memory_bytes, 0), isa_(isa), engine_(isa.spec->module(), builtins) {
+Machine::Machine(const SpecIsa& isa, const spec::BuiltinTable& builtins, size_t memory_bytes,
+                 const sim::NpuConfig& mxu)
+    : memory(memory_bytes, 0), isa_(isa), engine_(isa.spec->module(), builtins),
+      npu_(std::make_unique<sim::Npu>(mxu, 0)) {
   engine_.sources = &isa.spec->sources();
   engine_.target_state = this;
   engine_.reset_globals();
@@ -119,6 +132,29 @@ uint32_t Machine::read32(uint32_t a) const {
     throw Fault("Memory fault", fmt::format("address 0x{:08x} is outside the {} bytes of memory", a, memory.size()));
   return uint32_t{memory[a]} | uint32_t{memory[a + 1]} << 8 | uint32_t{memory[a + 2]} << 16 |
          uint32_t{memory[a + 3]} << 24;
+}
+
+void Machine::issue_mxu(const sim::MxuOp& op) {
+  try {
+    npu_->issue(op, memory);
+  } catch (const sim::MxuFault& e) {
+    throw Fault("MXU fault", fmt::format("bundle {} (0x{:08x}), slot {}: '{}': {}", pc / 64, pc, current_slot,
+                                         current_text, e.what_failed()));
+  }
+  mxu_insns_.push_back({pc / 64, current_slot, current_text, op});
+}
+
+void Machine::run(const std::vector<as::Word>& words, uint64_t max_bundles) {
+  const uint32_t wb = isa_.isa.width() / 8;
+  while (!halted()) {
+    if (pc % wb || pc / wb >= words.size())
+      throw Fault("Prefetch fault", fmt::format("pc 0x{:08x} is not a bundle of the program ({} bundles)", pc,
+                                                words.size()));
+    if (bundles_executed >= max_bundles)
+      throw Fault("step limit", fmt::format("no halt after {} bundles (pc 0x{:08x})", bundles_executed, pc));
+    step(words[pc / wb]);
+  }
+  finish_mxu();
 }
 
 bool Machine::halted() const { return engine_.globals()[static_cast<size_t>(halted_)].as_bool(); }
@@ -157,6 +193,7 @@ void Machine::step(const as::Word& word) {
     const SpecForm& sf = isa_.forms[static_cast<size_t>(d.form)];
     const std::string& slot = sf.slot;
     current_slot = slot;
+    current_text = d.text;
     globals = before;
     const bool enabled =
         engine_.call(*slot_enabled_, {Value::bits(5, d.predicate)}).as_bool();
@@ -223,6 +260,8 @@ void Machine::step(const as::Word& word) {
   } else {
     pc += isa.width() / 8;
   }
+  ++bundles_executed;
+  if (halted()) finish_mxu();
 }
 
 }  // namespace mlisa::targets::tcore

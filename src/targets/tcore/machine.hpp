@@ -11,12 +11,21 @@
 // (MemWrite32) are queued the same way and applied after the register writes;
 // MemRead32 always reads the memory as it was before the bundle.
 //
-// The matrix unit and the DMA engine (slots mxu and dma) call builtins that
-// the matrix-unit model will provide; until then they raise the fault
-// "not yet modelled". Every other slot is fully modelled.
+// The matrix unit and the DMA engine (slots mxu and dma) call the builtins
+// MxuLoadTile, MxuTileMul, DmaToBuffer and DmaFromBuffer, which drive the
+// cycle-accurate MXU of src/sim (sim::Npu, owned by the machine, configured by
+// sim::NpuConfig: array size, dtype, double buffering, buffer depths, DMA
+// cost). Each such instruction becomes one MXU op, issued at once in program
+// order (slot order within a bundle) by the unit's issue rule; the unit runs
+// on under later bundles, and a bundle that halts waits until it is idle. The
+// machine records every MXU instruction (bundle, text, the op) with its start
+// cycle and cycles from the model. An op out of range is the fault
+// "MXU fault" naming the bundle, the slot and the instruction. The scalar and
+// vector slots are not timed: cycles are the MXU's.
 #pragma once
 
 #include "asm/model.hpp"
+#include "sim/npu.hpp"
 #include "spec/builtins.hpp"
 #include "spec/engine.hpp"
 #include "targets/spec_isa.hpp"
@@ -28,19 +37,43 @@
 
 namespace mlisa::targets::tcore {
 
-// MemRead32, MemWrite32 and the stubs MxuLoadTile, MxuTileMul, DmaToBuffer,
-// DmaFromBuffer.
+// MemRead32, MemWrite32, MxuLoadTile, MxuTileMul, DmaToBuffer, DmaFromBuffer.
 void add_builtins(spec::BuiltinTable& table);
 
 class Machine {
  public:
-  // `isa` must outlive the machine; memory is `memory_bytes` bytes at address 0.
-  Machine(const SpecIsa& isa, const spec::BuiltinTable& builtins, size_t memory_bytes = 1 << 20);
+  // `isa` must outlive the machine; memory is `memory_bytes` bytes at address
+  // 0; `mxu` configures the matrix unit (UsageError when it is invalid).
+  Machine(const SpecIsa& isa, const spec::BuiltinTable& builtins, size_t memory_bytes = 1 << 20,
+          const sim::NpuConfig& mxu = {});
 
   // Runs one bundle at pc and advances pc (by 64, or to a taken branch's
   // target). Throws mlisa::Fault: an undecodable bundle, UNDEFINED, a write
-  // conflict, memory outside the model, a builtin not yet modelled.
+  // conflict, memory outside the model, an MXU fault.
   void step(const as::Word& bundle);
+
+  // Runs the program (words[i] at pc 64*i) from pc until halt; a pc outside
+  // the program is a fault ("Prefetch fault"), more than max_bundles bundles
+  // the fault "step limit". Then the MXU is idle.
+  void run(const std::vector<as::Word>& words, uint64_t max_bundles = uint64_t{1} << 32);
+
+  // The matrix unit and what it did.
+  struct MxuInsn {
+    uint64_t bundle = 0;  // pc / 64 of its bundle
+    std::string slot;     // mxu or dma
+    std::string text;     // the instruction, canonical
+    sim::MxuOp op;        // what it asked the unit to do (register values resolved)
+  };
+  const sim::Npu& mxu() const { return *npu_; }
+  sim::Npu& mxu() { return *npu_; }
+  const std::vector<MxuInsn>& mxu_insns() const { return mxu_insns_; }  // in issue order, as mxu().stats().ops
+  void finish_mxu() { npu_->finish(); }  // waits until the unit is idle (halt does it)
+  uint64_t cycles() const { return npu_->stats().cycles; }
+  uint64_t bundles_executed = 0;
+
+  // For the builtins: issues one op for the instruction being executed;
+  // an MxuFault becomes the machine's fault.
+  void issue_mxu(const sim::MxuOp& op);
 
   uint32_t pc = 0;
   bool halted() const;
@@ -59,6 +92,7 @@ class Machine {
   };
   std::vector<Store> pending_stores;
   std::string current_slot;  // for messages of builtins
+  std::string current_text;  // the instruction being executed
   uint32_t read32(uint32_t address) const;
 
  private:
@@ -66,6 +100,8 @@ class Machine {
   mutable spec::Engine engine_;  // globals() has no const overload
   int s_slot_, v_slot_, p_slot_, branch_taken_, branch_target_, halted_;
   const spec::FunctionDecl* slot_enabled_ = nullptr;
+  std::unique_ptr<sim::Npu> npu_;
+  std::vector<MxuInsn> mxu_insns_;
 };
 
 }  // namespace mlisa::targets::tcore
