@@ -1,7 +1,8 @@
-// The mxu suite (target tcore): random GEMMs on the systolic matrix unit's
-// cycle model, each checked against the reference GEMM (int32 exact; bf16
-// bit-exact against the reference in the array's order) and against the
-// timing formulas: every TMUL M+2N-1 cycles with C[i][j] leaving column j in
+// The mxu suite (target tcore): random GEMMs as tcore programs (emitted by
+// targets/tcore/program.hpp, assembled, run to halt on the machine whose MXU
+// is the systolic array's cycle model), each checked against the reference
+// GEMM (int32 exact; bf16 bit-exact against the reference in the array's
+// order) and against the timing formulas: every TMUL M+2N-1 cycles with C[i][j] leaving column j in
 // its cycle i+j+N, every LDTILE N cycles, every DMA its cost, and the whole
 // schedule equal to the analytic model's.
 //
@@ -12,6 +13,8 @@
 
 #include "sim/gemm.hpp"
 #include "sim/npu.hpp"
+#include "targets/targets.hpp"
+#include "targets/tcore/program.hpp"
 #include "verify/suite.hpp"
 
 namespace mlisa::verify {
@@ -49,15 +52,15 @@ class MxuSuite final : public Suite {
   std::string name() const override { return "mxu"; }
   std::string target() const override { return "tcore"; }
   std::string description() const override {
-    return "tcore matrix unit: random tiled GEMMs on the cycle-accurate systolic array vs the reference GEMM and "
-           "the timing formulas";
+    return "tcore matrix unit: random tiled GEMMs as tcore programs on the cycle-accurate systolic array vs the "
+           "reference GEMM and the timing formulas";
   }
   std::vector<std::string> operations() const override {
     std::vector<std::string> names;
     for (const auto& op : kOps) names.push_back(op.name);
     return names;
   }
-  // 600 cases: about 2 s with --jobs 2 on the shared 2-core machine.
+  // 600 cases: about 3 s with --jobs 2 on the shared 2-core machine.
   uint64_t default_cases() const override { return 100; }
 
   CaseOutcome run_case(size_t op_index, uint64_t index, uint64_t seed) const override {
@@ -95,11 +98,14 @@ class MxuSuite final : public Suite {
     try {
       const Gemm g = random_gemm(op.dtype, m, k, n, data_seed);
       const GemmPlan plan = plan_gemm(cfg, m, k, n);
-      Npu npu(cfg, plan.mem_bytes);
-      write_operands(plan, g, npu.memory());
+      // The case runs as a tcore program: emitted, assembled, run to halt on
+      // the machine whose MXU is the cycle model.
+      static const targets::LoadedTarget tcore = targets::load_bundle_target("tcore");
       LeaveCycles leave;
-      const RunStats st = npu.run(plan.ops, nullptr, &leave);
-      const GemmCheck chk = check_gemm(g, read_result(plan, npu.memory()), cfg.n);
+      const targets::tcore::GemmProgramRun run =
+          targets::tcore::run_gemm_program(*tcore.isa, plan, g, "mxu suite case", nullptr, &leave);
+      const RunStats& st = run.machine->mxu().stats();
+      const GemmCheck chk = check_gemm(g, run.c, cfg.n);
       if (!chk.ok) {
         out.detail = fmt::format("{}: result {}", what, chk.first_mismatch);
         return out;
