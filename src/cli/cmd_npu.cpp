@@ -135,7 +135,9 @@ int run_gemm_command(const GemmOptions& o, const GlobalOptions& global) {
   targets::tcore::GemmProgram program;
   uint64_t bundles_executed = 0;
   if (analytic) {
-    program = targets::tcore::emit_gemm_program(plan, gemm ? &*gemm : nullptr, title);
+    program = targets::tcore::emit_gemm_program(
+        plan, gemm ? &*gemm : nullptr, title,
+        (o.emit_asm.empty() ? 0u : targets::tcore::kProgramText) | (global.json ? targets::tcore::kProgramInsns : 0u));
     if (!o.emit_asm.empty()) write_file(o.emit_asm, program.text);
     stats = predicted;
   } else {

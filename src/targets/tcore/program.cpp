@@ -133,30 +133,45 @@ uint32_t u32(uint64_t v, const char* what) {
 
 }  // namespace
 
-GemmProgram emit_gemm_program(const sim::GemmPlan& plan, const sim::Gemm* operands, const std::string& title) {
+GemmProgram emit_gemm_program(const sim::GemmPlan& plan, const sim::Gemm* operands, const std::string& title,
+                              unsigned parts) {
   GemmProgram out;
+  const bool want_text = parts & kProgramText, want_insns = parts & kProgramInsns;
   RegCache regs;
-  std::vector<Bundle> bundles;
+  // Bundles are written out as soon as no later setup can join them: only the
+  // last one (the previous instruction's) may still take some.
+  std::string code;
+  std::optional<Bundle> last;
+  auto push = [&](Bundle b) {
+    if (last && want_text) code += "    " + last->text() + "\n";
+    last = std::move(b);
+    ++out.bundles;
+  };
+  std::vector<int> r, pinned;
+  std::vector<uint32_t> values;
   for (const sim::MxuOp& op : plan.ops) {
-    std::vector<uint32_t> values;
+    values.clear();
     switch (op.kind) {
       case sim::OpKind::LdTile: break;
       case sim::OpKind::Tmul: values = {op.l0c, op.l0, op.rows}; break;
       default: values = {op.l0, u32(op.mem, "address"), op.rows, u32(op.stride, "stride")}; break;
     }
-    std::vector<int> r, pinned;
-    std::vector<std::pair<int, uint32_t>> setups;
+    r.clear();
+    pinned.clear();
     for (uint32_t v : values) {
       const auto [reg, set] = regs.get(v, pinned);
       pinned.push_back(reg);
       r.push_back(reg);
-      if (set) setups.emplace_back(reg, v);
+      // Set as early as the bundle before (its instruction reads the
+      // registers as they were before it), else in bundles of their own.
+      if (set) {
+        if (!last || !last->takes(v)) push(Bundle{});
+        last->add(reg, v);
+      }
     }
-    // Set as early as the bundle before (its instruction reads the registers
-    // as they were before it), else in bundles of their own.
-    for (const auto& [reg, v] : setups) {
-      if (bundles.empty() || !bundles.back().takes(v)) bundles.emplace_back();
-      bundles.back().add(reg, v);
+    if (!want_text && !want_insns) {
+      push(Bundle{});
+      continue;
     }
     Bundle b;
     std::string text;
@@ -174,13 +189,14 @@ GemmProgram emit_gemm_program(const sim::GemmPlan& plan, const sim::Gemm* operan
         break;
       }
     }
-    (op.kind == sim::OpKind::LdTile || op.kind == sim::OpKind::Tmul ? b.mxu : b.dma) = text;
-    out.insns.push_back({bundles.size(), text});
-    bundles.push_back(std::move(b));
+    if (want_insns) out.insns.push_back({out.bundles, text});
+    (op.kind == sim::OpKind::LdTile || op.kind == sim::OpKind::Tmul ? b.mxu : b.dma) = std::move(text);
+    push(std::move(b));
   }
-  if (bundles.empty()) bundles.emplace_back();
-  bundles.back().halt = true;
-  out.bundles = bundles.size();
+  if (!last) push(Bundle{});
+  last->halt = true;
+  if (want_text) code += "    " + last->text() + "\n";
+  if (!want_text) return out;
 
   const sim::NpuConfig& c = plan.config;
   std::string& s = out.text;
@@ -194,7 +210,7 @@ GemmProgram emit_gemm_program(const sim::GemmPlan& plan, const sim::Gemm* operan
                    plan.m, plan.kp, plan.a_addr, plan.kp, plan.np, plan.b_addr, plan.m, plan.np,
                    c.dtype == sim::DType::Int8 ? "int32" : "fp32", plan.c_addr, plan.mem_bytes);
   s += "\n    .text\nentry:\n";
-  for (const Bundle& b : bundles) s += "    " + b.text() + "\n";
+  s += code;
   s += "\n    .data\n";
   if (!operands) {
     s += fmt::format("    .zero {:#x}\n", plan.mem_bytes);

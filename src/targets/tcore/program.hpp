@@ -46,7 +46,11 @@ struct GemmProgram {
   std::vector<Insn> insns;  // one per op of plan.ops, in order
   uint64_t bundles = 0;
 };
-GemmProgram emit_gemm_program(const sim::GemmPlan& plan, const sim::Gemm* operands, const std::string& title);
+// `parts` selects what is built (the bundle count always is): the text, the
+// instruction list, or both (the analytic model of a large GEMM needs neither).
+enum GemmProgramParts : unsigned { kProgramText = 1, kProgramInsns = 2, kProgramAll = 3 };
+GemmProgram emit_gemm_program(const sim::GemmPlan& plan, const sim::Gemm* operands, const std::string& title,
+                              unsigned parts = kProgramAll);
 
 // The `mlisa run` / `mlisa npu gemm` options that configure the MXU like
 // `config` (the non-default ones), e.g. "--array 8 --dtype bf16".
