@@ -8,6 +8,7 @@
 #include "core/fp.hpp"
 #include "core/number_parse.hpp"
 #include "targets/mve/machine.hpp"
+#include "targets/sme2/machine.hpp"
 
 #include <fmt/format.h>
 #include <mpfr.h>
@@ -27,6 +28,7 @@ struct ExecOptions {
   std::string target, spec_dir, program;
   std::vector<std::string> sets, shows;
   bool fp_disabled = false, encodings = false;
+  int svl = 512;
 };
 
 std::string lower(std::string s) {
@@ -90,7 +92,7 @@ uint64_t decimal_to(std::string_view text, fp::Format f) {
 // (raw bits), `inf`, `-inf`, decimals; integers for s/u/i/x types.
 uint64_t parse_lane(const std::string& text, const std::string& type, uint32_t esize) {
   const std::string v = lower(text);
-  const bool is_float = type[0] == 'f';
+  const bool is_float = type[0] == 'f' || type == "bf16";
   if (v.rfind("snan:", 0) == 0 || v.rfind("nan:", 0) == 0) {
     uint64_t out = 0;
     if (!is_float || parse_hex(v.substr(v.find(':') + 1), static_cast<int>(esize), out) != ParseStatus::Ok)
@@ -104,7 +106,10 @@ uint64_t parse_lane(const std::string& text, const std::string& type, uint32_t e
     return out;
   }
   if (is_float) {
-    const fp::Format f = esize == 16 ? fp::Format::F16 : esize == 32 ? fp::Format::F32 : fp::Format::F64;
+    const fp::Format f = type == "bf16" ? fp::Format::BF16
+                         : esize == 16  ? fp::Format::F16
+                         : esize == 32  ? fp::Format::F32
+                                        : fp::Format::F64;
     const auto t = fp::traits(f);
     const uint64_t quiet = uint64_t{1} << (t.frac_bits - 1);
     if (v == "nan") return fp::FPDefaultNaN(f);
@@ -121,7 +126,8 @@ uint64_t parse_lane(const std::string& text, const std::string& type, uint32_t e
 }
 
 // REG=VALUE or REG.TYPE=LANE,LANE,...
-void apply_set(targets::mve::Machine& m, const std::string& item) {
+template <class M>
+void apply_set(M& m, const std::string& item) {
   const size_t eq = item.find('=');
   if (eq == std::string::npos) throw UsageError(fmt::format("--set '{}': expected REG=VALUE", item));
   std::string reg = lower(trim(item.substr(0, eq)));
@@ -131,7 +137,7 @@ void apply_set(targets::mve::Machine& m, const std::string& item) {
     type = reg.substr(dot + 1);
     reg = reg.substr(0, dot);
   }
-  const int w = targets::mve::Machine::width_of(reg);
+  const int w = m.width_of(reg);
   if (w == 0) throw InputError(fmt::format("--set: unknown register '{}'", reg));
   Bits out = Bits::zeros(static_cast<uint32_t>(w));
   if (type.empty()) {
@@ -141,18 +147,21 @@ void apply_set(targets::mve::Machine& m, const std::string& item) {
     digits = digits.substr(2);
     if (digits.empty() || digits.size() > static_cast<size_t>(w / 4))
       throw InputError(fmt::format("--set {}: '{}' does not fit in {} bits", reg, value, w));
-    const size_t cut = digits.size() > 16 ? digits.size() - 16 : 0;
-    if (parse_hex("0x" + digits.substr(cut), 64, lo) != ParseStatus::Ok ||
-        (cut && parse_hex("0x" + digits.substr(0, cut), 64, hi) != ParseStatus::Ok))
-      throw InputError(fmt::format("--set {}: '{}' is not a hex value", reg, value));
-    out.set_slice(0, Bits(std::min<uint32_t>(64, static_cast<uint32_t>(w)), lo));
-    if (cut) out.set_slice(64, Bits(64, hi));
+    (void)hi;
+    for (size_t end = digits.size(), chunk = 0; end > 0; ++chunk) {
+      const size_t start = end > 16 ? end - 16 : 0;
+      if (parse_hex("0x" + digits.substr(start, end - start), 64, lo) != ParseStatus::Ok)
+        throw InputError(fmt::format("--set {}: '{}' is not a hex value", reg, value));
+      const uint32_t at = static_cast<uint32_t>(chunk) * 64;
+      out.set_slice(at, Bits(std::min<uint32_t>(64, static_cast<uint32_t>(w) - at), lo));
+      end = start;
+    }
   } else {
     static const std::vector<std::string> types = {"s8", "s16", "s32", "s64", "u8", "u16", "u32", "u64", "i8", "i16",
-                                                   "i32", "i64", "x8", "x16", "x32", "x64", "f16", "f32", "f64"};
+                                                   "i32", "i64", "x8", "x16", "x32", "x64", "f16", "f32", "f64", "bf16"};
     if (std::find(types.begin(), types.end(), type) == types.end())
       throw InputError(fmt::format("--set {}.{}: unknown lane type (s8..s64, u8..u64, i8..i64, x8..x64, f16, f32, f64)", reg, type));
-    const uint32_t esize = static_cast<uint32_t>(std::stoul(type.substr(1)));
+    const uint32_t esize = static_cast<uint32_t>(std::stoul(type.substr(type == "bf16" ? 2 : 1)));
     if (esize > static_cast<uint32_t>(w)) throw InputError(fmt::format("--set {}.{}: lanes wider than the register", reg, type));
     const auto lanes = split(value, ',');
     if (lanes.size() > static_cast<size_t>(w) / esize)
@@ -163,8 +172,36 @@ void apply_set(targets::mve::Machine& m, const std::string& item) {
   m.set(reg, out);
 }
 
+// The sme2 target: A64 words little-endian; the run starts in Streaming SVE
+// mode with ZA enabled (docs/sme2.md).
+int run_exec_sme2(const ExecOptions& o) {
+  auto t = targets::sme2::load(o.spec_dir.empty() ? std::nullopt : std::optional<std::string>(o.spec_dir));
+  targets::sme2::Machine m(*t.isa, o.svl);
+  for (const std::string& r : o.shows)
+    if (m.width_of(lower(r)) == 0) throw InputError(fmt::format("--show: unknown register '{}'", r));
+  std::vector<Bits> words;
+  std::vector<std::string> texts;
+  for (const std::string& insn : split(o.program, ';')) {
+    if (insn.empty()) continue;
+    words.push_back(t.isa->assemble(insn).word);
+    texts.push_back(insn);
+  }
+  m.start_streaming();
+  for (const std::string& s : o.sets) apply_set(m, s);
+  if (o.encodings)
+    for (size_t i = 0; i < words.size(); ++i) {
+      std::string bytes;
+      for (uint8_t b : targets::sme2::a64_bytes(words[i])) bytes += fmt::format("{}0x{:02x}", bytes.empty() ? "" : ",", b);
+      fmt::print("{:<32} @ encoding: [{}]\n", texts[i], bytes);
+    }
+  for (const Bits& w : words) m.execute(w);
+  for (const std::string& r : o.shows) fmt::print("{}={}\n", lower(r), hex(m.get(lower(r))));
+  return 0;
+}
+
 int run_exec(const ExecOptions& o) {
-  if (o.target != "mve") throw UsageError(fmt::format("mlisa exec supports --target mve (not '{}')", o.target));
+  if (o.target == "sme2" || o.target == "armv9-a+sme2") return run_exec_sme2(o);
+  if (o.target != "mve") throw UsageError(fmt::format("mlisa exec supports --target mve or sme2 (not '{}')", o.target));
   for (const std::string& r : o.shows)
     if (targets::mve::Machine::width_of(lower(r)) == 0) throw InputError(fmt::format("--show: unknown register '{}'", r));
   auto t = targets::mve::load(o.spec_dir.empty() ? std::nullopt : std::optional<std::string>(o.spec_dir));
@@ -193,7 +230,8 @@ int run_exec(const ExecOptions& o) {
 
 Action setup_exec(CLI::App& sub, const GlobalOptions&) {
   auto o = std::make_shared<ExecOptions>();
-  sub.add_option("--target", o->target, "Target (mve)")->required();
+  sub.add_option("--target", o->target, "Target (mve, sme2)")->required();
+  sub.add_option("--svl", o->svl, "sme2: the streaming vector length in bits (128..2048, a power of two; default 512)");
   sub.add_option("--set", o->sets,
                  "REG=0xHEX or REG.TYPE=LANE,... before the run (r0-r15, s0-s31, d0-d15, q0-q7, fpscr, vpr, apsr)");
   sub.add_option("--show", o->shows, "Print REG=0x... after the run (full width, lane 0 in the low bits)");

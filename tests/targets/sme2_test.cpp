@@ -1,0 +1,435 @@
+// The sme2 target: encodings against llvm-mc-19, the printer's round trip,
+// BFMLAL/BFMLSL semantics on hand-worked values, an MPFR reference on random
+// cases at three streaming vector lengths, and mlisa exec as a process.
+#include "support/run_mlisa.hpp"
+#include "core/diag.hpp"
+#include "targets/sme2/machine.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+#include <mpfr.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <random>
+#include <regex>
+#include <string>
+#include <vector>
+
+namespace mlisa::test {
+namespace {
+
+using spec::Bits;
+using targets::sme2::Machine;
+
+const targets::sme2::Target& sme2() {
+  static const targets::sme2::Target t = targets::sme2::load();
+  return t;
+}
+
+const std::vector<std::string> kForms = {
+    "bfmlal za.s[w8, 0:1], z0.h, z0.h",           "bfmlal za.s[w11, 14:15], z31.h, z15.h",
+    "bfmlal za.s[w9, 6:7], z17.h, z3.h",          "bfmlsl za.s[w8, 0:1], z0.h, z0.h",
+    "bfmlsl za.s[w11, 14:15], z31.h, z15.h",      "bfmlsl za.s[w10, 8:9], z5.h, z9.h",
+    "bfmlal za.s[w8, 0:1], z0.h, z0.h[0]",        "bfmlal za.s[w11, 14:15], z31.h, z15.h[7]",
+    "bfmlal za.s[w9, 2:3], z12.h, z7.h[4]",       "bfmlal za.s[w10, 4:5], z1.h, z2.h[3]",
+    "bfmlsl za.s[w8, 0:1], z0.h, z0.h[0]",        "bfmlsl za.s[w11, 14:15], z31.h, z15.h[7]",
+    "bfmlsl za.s[w9, 10:11], z20.h, z8.h[1]",     "bfmlsl za.s[w10, 12:13], z30.h, z14.h[6]",
+    "smstart",                                    "smstart sm",
+    "smstart za",                                 "smstop",
+    "smstop sm",                                  "smstop za",
+};
+
+bool have_llvm_mc() { return std::system("llvm-mc-19 --version > /dev/null 2>&1") == 0; }
+
+std::vector<std::string> llvm_encodings(const std::string& source) {
+  const std::string in = ::testing::TempDir() + "sme2_llvm_in.s";
+  const std::string out = ::testing::TempDir() + "sme2_llvm_out.txt";
+  std::ofstream(in) << source << "\n";
+  const std::string cmd = fmt::format("llvm-mc-19 -triple=aarch64 -mattr=+sme2 -show-encoding {} > {} 2>&1", in, out);
+  EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  std::ifstream f(out);
+  std::vector<std::string> enc;
+  std::string line;
+  static const std::regex re(R"(encoding: \[([^\]]*)\])");
+  std::smatch m;
+  while (std::getline(f, line))
+    if (std::regex_search(line, m, re)) enc.push_back(m[1]);
+  return enc;
+}
+
+std::string our_bytes(const std::string& text) {
+  const auto a = sme2().isa->assemble(text);
+  std::string s;
+  for (uint8_t b : targets::sme2::a64_bytes(a.word)) s += fmt::format("{}0x{:02x}", s.empty() ? "" : ",", b);
+  return s;
+}
+
+TEST(Sme2Encoding, EveryFormMatchesLlvmMc) {
+  if (!have_llvm_mc()) GTEST_SKIP() << "llvm-mc-19 is not installed: encodings not checked against LLVM";
+  std::string source;
+  for (const auto& f : kForms) source += f + "\n";
+  const auto theirs = llvm_encodings(source);
+  ASSERT_EQ(theirs.size(), kForms.size());
+  for (size_t i = 0; i < kForms.size(); ++i) EXPECT_EQ(our_bytes(kForms[i]), theirs[i]) << kForms[i];
+}
+
+TEST(Sme2Encoding, EveryFormDecodesAndPrintsBack) {
+  for (const std::string& f : kForms) {
+    const auto a = sme2().isa->assemble(f);
+    const spec::InstructionSpec* inst = nullptr;
+    const spec::Encoding* enc = sme2().isa->decode(a.word, &inst);
+    ASSERT_NE(enc, nullptr) << f;
+    EXPECT_EQ(enc, a.enc) << f;
+    const std::string text = sme2().isa->print(*enc, a.word);
+    EXPECT_EQ(sme2().isa->assemble(text).word, a.word) << f << " printed as " << text;
+  }
+}
+
+TEST(Sme2Encoding, Refusals) {
+  for (const char* bad : {"bfmlal za.s[w8, 0:2], z0.h, z0.h", "bfmlal za.s[w8, 1:2], z0.h, z0.h",
+                          "bfmlal za.s[w12, 0:1], z0.h, z0.h", "bfmlal za.s[w8, 16:17], z0.h, z0.h",
+                          "bfmlal za.s[w8, 0:1], z0.h, z16.h", "bfmlal za.s[w8, 0:1], z0.h, z1.h[8]"})
+    EXPECT_THROW(sme2().isa->assemble(bad), InputError) << bad;
+}
+
+// --- semantics on hand-worked values ----------------------------------------------
+
+uint16_t bf(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  return static_cast<uint16_t>(u >> 16);  // the values used here are exact in bf16
+}
+uint32_t f32(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  return u;
+}
+
+Bits lanes16(int svl, const std::vector<uint16_t>& v) {
+  Bits b = Bits::zeros(static_cast<uint32_t>(svl));
+  for (size_t i = 0; i < v.size(); ++i) b.set_slice(static_cast<uint32_t>(16 * i), Bits(16, v[i]));
+  return b;
+}
+Bits lanes32(int svl, const std::vector<uint32_t>& v) {
+  Bits b = Bits::zeros(static_cast<uint32_t>(svl));
+  for (size_t i = 0; i < v.size(); ++i) b.set_slice(static_cast<uint32_t>(32 * i), Bits(32, v[i]));
+  return b;
+}
+uint32_t lane(const Bits& b, int e) { return static_cast<uint32_t>(b.slice(static_cast<uint32_t>(32 * e), 32).low64()); }
+
+Machine streaming(int svl) {
+  Machine m(*sme2().isa, svl);
+  m.start_streaming();
+  return m;
+}
+
+TEST(Sme2Semantics, EvenOddPairsGoToTheTwoVectorsOfTheGroup) {
+  Machine m = streaming(128);
+  m.set("z1", lanes16(128, {bf(1), bf(2), bf(3), bf(4), bf(5), bf(6), bf(7), bf(8)}));
+  m.set("z2", lanes16(128, {bf(2), bf(2), bf(2), bf(2), bf(0.5), bf(0.5), bf(0.5), bf(0.5)}));
+  m.set("za[4]", lanes32(128, {f32(100), f32(100), f32(100), f32(100)}));
+  m.execute("bfmlal za.s[w8, 4:5], z1.h, z2.h");
+  const Bits even = m.get("za[4]"), odd = m.get("za[5]");
+  EXPECT_EQ(lane(even, 0), f32(102));   // 100 + 1*2
+  EXPECT_EQ(lane(even, 1), f32(106));   // 100 + 3*2
+  EXPECT_EQ(lane(even, 2), f32(102.5)); // 100 + 5*0.5
+  EXPECT_EQ(lane(even, 3), f32(103.5)); // 100 + 7*0.5
+  EXPECT_EQ(lane(odd, 0), f32(4));
+  EXPECT_EQ(lane(odd, 1), f32(8));
+  EXPECT_EQ(lane(odd, 2), f32(3));
+  EXPECT_EQ(lane(odd, 3), f32(4));
+  for (int v = 0; v < 16; ++v)
+    if (v != 4 && v != 5) EXPECT_TRUE(m.get(fmt::format("za[{}]", v)).is_zero()) << v;
+}
+
+TEST(Sme2Semantics, VectorSelectWrapsModuloTheArrayAndAlignsDown) {
+  // SVL 128: 16 array vectors. w9 = 0xffffffff, offset 2: (2^32 - 1 + 2) MOD 16 = 1 -> vector 0.
+  Machine m = streaming(128);
+  m.set("w9", Bits(32, 0xffffffffu));
+  m.set("z1", lanes16(128, {bf(1), bf(1)}));
+  m.set("z2", lanes16(128, {bf(3), bf(5)}));
+  m.execute("bfmlal za.s[w9, 2:3], z1.h, z2.h");
+  EXPECT_EQ(lane(m.get("za[0]"), 0), f32(3));
+  EXPECT_EQ(lane(m.get("za[1]"), 0), f32(5));
+  // w10 = 13, offset 14: 27 MOD 16 = 11 -> aligned down to 10. Only the low
+  // 32 bits of X10 count.
+  m.set("x10", Bits(64, 0xabcd00000000000dull));
+  m.execute("bfmlal za.s[w10, 14:15], z1.h, z2.h");
+  EXPECT_EQ(lane(m.get("za[10]"), 0), f32(3));
+  EXPECT_EQ(lane(m.get("za[11]"), 0), f32(5));
+  // SVL 2048: 256 vectors, 13 + 14 = 27 -> 26.
+  Machine big = streaming(2048);
+  big.set("x10", Bits(64, 13));
+  big.set("z1", lanes16(2048, {bf(1), bf(1)}));
+  big.set("z2", lanes16(2048, {bf(3), bf(5)}));
+  big.execute("bfmlal za.s[w10, 14:15], z1.h, z2.h");
+  EXPECT_EQ(lane(big.get("za[26]"), 0), f32(3));
+  EXPECT_EQ(lane(big.get("za[27]"), 0), f32(5));
+}
+
+TEST(Sme2Semantics, NaNsAreDefaultAndFlagsUntouched) {
+  Machine m = streaming(128);
+  // (qNaN with payload) * 1, sNaN addend, inf * 0, inf - inf, then a normal lane.
+  m.set("z1", lanes16(128, {0xffc1, bf(1), 0x0000, bf(1), 0x7f80, bf(1), bf(1), bf(2)}));
+  m.set("z2", lanes16(128, {bf(1), bf(1), 0x7f80, bf(1), bf(1), bf(1), bf(3), bf(1)}));
+  m.set("za[0]", lanes32(128, {0, 0, 0xff800000u, f32(1)}));
+  m.set("za[1]", lanes32(128, {0x7f800001u, 0, 0, 0}));
+  m.set("fpcr", Bits(64, 0));
+  m.execute("bfmlal za.s[w8, 0:1], z1.h, z2.h");
+  EXPECT_EQ(lane(m.get("za[0]"), 0), 0x7fc00000u);  // qNaN op1, DN forced: default NaN
+  EXPECT_EQ(lane(m.get("za[0]"), 1), 0x7fc00000u);  // 0 * inf
+  EXPECT_EQ(lane(m.get("za[0]"), 2), 0x7fc00000u);  // -inf + inf*1
+  EXPECT_EQ(lane(m.get("za[0]"), 3), f32(4));       // 1 + 1*3
+  EXPECT_EQ(lane(m.get("za[1]"), 0), 0x7fc00000u);  // sNaN addend
+  EXPECT_EQ(lane(m.get("za[1]"), 3), f32(2));
+  EXPECT_TRUE(m.get("fpsr").is_zero());  // IOC not raised: fpexc FALSE
+}
+
+TEST(Sme2Semantics, SignedZeros) {
+  Machine m = streaming(128);
+  // -0 + (-0 * 1) = -0; +0 + (-0 * 1) = +0; -0 + (+0*1) = +0; 1 + -1*1 = +0;
+  // under round towards -inf, 1 - 1 = -0.
+  m.set("z1", lanes16(128, {0x8000, 0, 0x8000, 0, 0, 0, bf(-1), 0}));
+  m.set("z2", lanes16(128, {bf(1), 0, bf(1), 0, bf(1), 0, bf(1), 0}));
+  m.set("za[0]", lanes32(128, {0x80000000u, 0, 0x80000000u, f32(1)}));
+  m.execute("bfmlal za.s[w8, 0:1], z1.h, z2.h");
+  EXPECT_EQ(lane(m.get("za[0]"), 0), 0x80000000u);
+  EXPECT_EQ(lane(m.get("za[0]"), 1), 0x00000000u);
+  EXPECT_EQ(lane(m.get("za[0]"), 2), 0x00000000u);
+  EXPECT_EQ(lane(m.get("za[0]"), 3), 0x00000000u);
+  m.set("za[0]", lanes32(128, {f32(1)}));
+  m.set("fpcr", Bits(64, 2u << 22));
+  m.execute("bfmlal za.s[w8, 0:1], z1.h, z2.h");
+  EXPECT_EQ(lane(m.get("za[0]"), 0), 0x3f800000u);  // 1 + -0*1 = 1
+  m.set("z1", lanes16(128, {bf(-1)}));
+  m.set("za[0]", lanes32(128, {f32(1)}));
+  m.execute("bfmlal za.s[w8, 0:1], z1.h, z2.h");
+  EXPECT_EQ(lane(m.get("za[0]"), 0), 0x80000000u);  // 1 - 1 rounded towards -inf: -0
+}
+
+TEST(Sme2Semantics, BfmlslNegatesTheProduct) {
+  Machine m = streaming(256);
+  m.set("z1", lanes16(256, {bf(1.5), bf(2), bf(-3), 0}));
+  m.set("z2", lanes16(256, {bf(2), bf(0.25), bf(4), 0}));
+  m.set("za[2]", lanes32(256, {f32(10), f32(-12)}));
+  m.set("za[3]", lanes32(256, {f32(1), 0x80000000u}));
+  m.execute("bfmlsl za.s[w8, 2:3], z1.h, z2.h");
+  EXPECT_EQ(lane(m.get("za[2]"), 0), f32(7));       // 10 - 1.5*2
+  EXPECT_EQ(lane(m.get("za[2]"), 1), f32(0));       // -12 - (-3*4) = +0
+  EXPECT_EQ(lane(m.get("za[3]"), 0), f32(0.5));     // 1 - 2*0.25
+  EXPECT_EQ(lane(m.get("za[3]"), 1), 0x80000000u);  // -0 - (+0*0): (-0)*0 = -0, -0 + -0 = -0
+}
+
+TEST(Sme2Semantics, IndexedElementPerSegment) {
+  Machine m = streaming(256);  // two 128-bit segments
+  std::vector<uint16_t> zm(16);
+  for (int i = 0; i < 16; ++i) zm[static_cast<size_t>(i)] = bf(static_cast<float>(i + 1));
+  m.set("z7", lanes16(256, zm));
+  std::vector<uint16_t> ones(16, bf(1));
+  m.set("z3", lanes16(256, ones));
+  m.execute("bfmlal za.s[w8, 0:1], z3.h, z7.h[6]");
+  for (int e = 0; e < 8; ++e) {
+    const float want = e < 4 ? 7.0f : 15.0f;  // element 6 of segment 0, element 14 of segment 1
+    EXPECT_EQ(lane(m.get("za[0]"), e), f32(want)) << e;
+    EXPECT_EQ(lane(m.get("za[1]"), e), f32(want)) << e;
+  }
+}
+
+TEST(Sme2Semantics, StreamingAndZaTraps) {
+  Machine m(*sme2().isa, 512);
+  try {
+    m.execute("bfmlal za.s[w8, 0:1], z0.h, z0.h");
+    FAIL() << "no trap";
+  } catch (const Fault& f) {
+    EXPECT_NE(std::string(f.what()).find("SMEAccessTrap (Streaming)"), std::string::npos) << f.what();
+  }
+  m.execute("smstart sm");
+  EXPECT_EQ(m.get("svcr").low64(), 1u);
+  EXPECT_EQ(m.get("fpsr").low64(), 0x0800009fu);  // ResetSVEState
+  try {
+    m.execute("bfmlal za.s[w8, 0:1], z0.h, z0.h");
+    FAIL() << "no trap";
+  } catch (const Fault& f) {
+    EXPECT_NE(std::string(f.what()).find("SMEAccessTrap (InactiveZA)"), std::string::npos) << f.what();
+  }
+  m.execute("smstart za");
+  EXPECT_EQ(m.get("svcr").low64(), 3u);
+  m.set("za[3]", lanes32(512, {1, 2, 3}));
+  m.set("z1", lanes32(512, {7}));
+  m.execute("smstart");  // no change of SM or ZA: nothing is reset
+  EXPECT_FALSE(m.get("za[3]").is_zero());
+  EXPECT_FALSE(m.get("z1").is_zero());
+  m.execute("smstop za");
+  m.execute("smstart za");  // ZA re-enabled: zero
+  EXPECT_TRUE(m.get("za[3]").is_zero());
+  m.execute("smstop");
+  EXPECT_EQ(m.get("svcr").low64(), 0u);
+  EXPECT_TRUE(m.get("z1").is_zero());
+}
+
+// --- an independent reference: MPFR -------------------------------------------------
+
+// fp32(addend +/- a*b) for bf16 a and b, rounded once by FPCR.RMode, with
+// FPCR.FZ flushing denormal inputs (sign kept) and tiny results (before
+// rounding) to zero, and NaN results default (the ZA-targeting behaviour).
+uint32_t reference(uint32_t addend, uint16_t a, uint16_t b, bool sub, unsigned rmode, bool fz) {
+  auto is_nan32 = [](uint32_t x) { return (x & 0x7f800000u) == 0x7f800000u && (x & 0x7fffffu); };
+  uint32_t wa = static_cast<uint32_t>(a) << 16, wb = static_cast<uint32_t>(b) << 16;
+  if (sub) wa ^= 0x80000000u;
+  if (is_nan32(wa) || is_nan32(wb) || is_nan32(addend)) return 0x7fc00000u;
+  auto flush = [&](uint32_t x) { return fz && (x & 0x7f800000u) == 0 ? (x & 0x80000000u) : x; };
+  wa = flush(wa), wb = flush(wb), addend = flush(addend);
+  const mpfr_rnd_t rnd = rmode == 0 ? MPFR_RNDN : rmode == 1 ? MPFR_RNDU : rmode == 2 ? MPFR_RNDD : MPFR_RNDZ;
+  const mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
+  mpfr_t x, y, c, exact, r;
+  mpfr_inits2(24, x, y, c, r, static_cast<mpfr_ptr>(nullptr));
+  mpfr_init2(exact, 800);
+  auto load = [](mpfr_t t, uint32_t bits) {
+    float f;
+    std::memcpy(&f, &bits, 4);
+    mpfr_set_flt(t, f, MPFR_RNDN);  // exact
+  };
+  load(x, wa), load(y, wb), load(c, addend);
+  mpfr_fma(exact, x, y, c, rnd);  // exact at 800 bits; rnd only picks the sign of an exact zero
+  uint32_t out;
+  if (mpfr_nan_p(exact)) {
+    out = 0x7fc00000u;
+  } else if (mpfr_inf_p(exact) || mpfr_zero_p(exact)) {
+    out = (mpfr_signbit(exact) ? 0x80000000u : 0) | (mpfr_inf_p(exact) ? 0x7f800000u : 0);
+  } else if (fz && mpfr_get_exp(exact) < -125) {  // |exact| < 2^-126 (mpfr exponent: value in [2^(e-1), 2^e))
+    out = mpfr_signbit(exact) ? 0x80000000u : 0;
+  } else {
+    mpfr_set_emin(-148);
+    mpfr_set_emax(128);
+    int inex = mpfr_set(r, exact, rnd);
+    inex = mpfr_check_range(r, inex, rnd);
+    mpfr_subnormalize(r, inex, rnd);
+    const float f = mpfr_get_flt(r, rnd);
+    std::memcpy(&out, &f, 4);
+    mpfr_set_emin(emin);
+    mpfr_set_emax(emax);
+  }
+  mpfr_clears(x, y, c, exact, r, static_cast<mpfr_ptr>(nullptr));
+  return out;
+}
+
+struct Gen {
+  std::mt19937_64 rng;
+  explicit Gen(uint64_t seed) : rng(seed) {}
+  uint64_t u(uint64_t n) { return rng() % n; }
+  uint16_t bf16() {
+    const uint16_t s = static_cast<uint16_t>(u(2) << 15);
+    switch (u(12)) {
+      case 0: return s;                                                          // zero
+      case 1: return static_cast<uint16_t>(s | (1 + u(127)));                    // denormal
+      case 2: return static_cast<uint16_t>(s | 0x7f80);                          // infinity
+      case 3: return static_cast<uint16_t>(s | 0x7f80 | (1 + u(127)));           // NaN
+      case 4: return static_cast<uint16_t>(s | ((1 + u(8)) << 7) | u(128));      // tiny normal
+      case 5: return static_cast<uint16_t>(s | ((246 + u(8)) << 7) | u(128));    // huge
+      default: return static_cast<uint16_t>(s | ((100 + u(56)) << 7) | u(128)); // around 1
+    }
+  }
+  uint32_t fp32() {
+    const uint32_t s = static_cast<uint32_t>(u(2) << 31);
+    switch (u(12)) {
+      case 0: return s;
+      case 1: return s | static_cast<uint32_t>(1 + u(0x7fffff));
+      case 2: return s | 0x7f800000u;
+      case 3: return s | 0x7f800000u | static_cast<uint32_t>(1 + u(0x7fffff));
+      case 4: return s | static_cast<uint32_t>((1 + u(8)) << 23) | static_cast<uint32_t>(u(1 << 23));
+      case 5: return s | static_cast<uint32_t>((246 + u(8)) << 23) | static_cast<uint32_t>(u(1 << 23));
+      default: return s | static_cast<uint32_t>((100 + u(56)) << 23) | static_cast<uint32_t>(u(1 << 23));
+    }
+  }
+};
+
+TEST(Sme2Reference, RandomCasesMatchMpfrAtThreeSvls) {
+  size_t checked = 0;
+  for (int svl : {128, 512, 2048}) {
+    Gen g(0x5e2 + static_cast<uint64_t>(svl));
+    Machine m = streaming(svl);
+    const int elements = svl / 32, halves = svl / 16;
+    const int results_per_insn = 2 * elements;
+    const int insns = (2048 + results_per_insn - 1) / results_per_insn;
+    for (int k = 0; k < insns; ++k) {
+      std::vector<uint16_t> a(static_cast<size_t>(halves)), b(static_cast<size_t>(halves));
+      std::vector<uint32_t> c0(static_cast<size_t>(elements)), c1(static_cast<size_t>(elements));
+      for (auto& x : a) x = g.bf16();
+      for (auto& x : b) x = g.bf16();
+      for (auto& x : c0) x = g.fp32();
+      for (auto& x : c1) x = g.fp32();
+      // A few addends that cancel the product exactly or nearly.
+      for (int e = 0; e < elements; e += 5) {
+        float p = 0;
+        uint32_t pa = static_cast<uint32_t>(a[static_cast<size_t>(2 * e)]) << 16, pb = static_cast<uint32_t>(b[static_cast<size_t>(2 * e)]) << 16;
+        float fa, fb;
+        std::memcpy(&fa, &pa, 4), std::memcpy(&fb, &pb, 4);
+        p = -(fa * fb);
+        std::memcpy(&c0[static_cast<size_t>(e)], &p, 4);
+        c0[static_cast<size_t>(e)] ^= static_cast<uint32_t>(g.u(3));
+      }
+      const bool sub = g.u(2), indexed = g.u(3) == 0;
+      const unsigned rmode = static_cast<unsigned>(g.u(4));
+      const bool fz = g.u(2);
+      const int index = static_cast<int>(g.u(8));
+      const int wv = static_cast<int>(g.u(4)), off3 = static_cast<int>(g.u(8));
+      const uint32_t base = static_cast<uint32_t>(g.rng());
+      const int vec0 = static_cast<int>((static_cast<uint64_t>(base) + 2 * static_cast<uint64_t>(off3)) % static_cast<uint64_t>(svl / 8)) & ~1;
+      m.set("z4", lanes16(svl, a));
+      m.set("z9", lanes16(svl, b));
+      m.set(fmt::format("za[{}]", vec0), lanes32(svl, c0));
+      m.set(fmt::format("za[{}]", vec0 + 1), lanes32(svl, c1));
+      m.set(fmt::format("w{}", 8 + wv), Bits(32, base));
+      m.set("fpcr", Bits(64, (uint64_t{fz} << 24) | (uint64_t{rmode} << 22)));
+      m.set("fpsr", Bits(64, 0));
+      const std::string text = fmt::format("{} za.s[w{}, {}:{}], z4.h, z9.h{}", sub ? "bfmlsl" : "bfmlal", 8 + wv,
+                                           2 * off3, 2 * off3 + 1, indexed ? fmt::format("[{}]", index) : "");
+      m.execute(text);
+      for (int i = 0; i < 2; ++i) {
+        const Bits got = m.get(fmt::format("za[{}]", vec0 + i));
+        for (int e = 0; e < elements; ++e) {
+          const size_t h = static_cast<size_t>(2 * e + i);
+          const size_t hb = indexed ? static_cast<size_t>(2 * (e - e % 4) + index) : h;
+          const uint32_t addend = (i == 0 ? c0 : c1)[static_cast<size_t>(e)];
+          const uint32_t want = reference(addend, a[h], b[hb], sub, rmode, fz);
+          ASSERT_EQ(lane(got, e), want) << fmt::format("svl {} '{}' fz {} rmode {} vector {} lane {}: {:08x} {} {:04x}*{:04x}",
+                                                       svl, text, fz, rmode, i, e, addend, sub ? "-" : "+", a[h], b[hb]);
+          ++checked;
+        }
+      }
+      EXPECT_TRUE(m.get("fpsr").is_zero());
+    }
+  }
+  EXPECT_GE(checked, 6000u);
+  RecordProperty("cases", static_cast<int>(checked));
+}
+
+// --- mlisa exec ---------------------------------------------------------------------
+
+TEST(Sme2Exec, RunsThroughTheBinary) {
+  const auto r = run_mlisa({"exec", "--target", "sme2", "--svl", "128", "--encodings", "--set", "z1.bf16=1.5,2,-0,nan",
+                            "--set", "z2.bf16=2,3,0,1", "--set", "za[0].f32=1,1", "--show", "za[0]", "--show", "za[1]",
+                            "--show", "fpsr", "bfmlal za.s[w8, 0:1], z1.h, z2.h"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "bfmlal za.s[w8, 0:1], z1.h, z2.h @ encoding: [0x30,0x0c,0x22,0xc1]\n"
+            "za[0]=0x00000000000000003f80000040800000\n"
+            "za[1]=0x00000000000000007fc0000040c00000\n"
+            "fpsr=0x0000000000000000\n");
+  const auto a = run_mlisa({"exec", "--target", "armv9-a+sme2", "--svl", "256", "--set", "x9=0x5", "--show", "w9",
+                            "--show", "svcr", "--show", "z0", "--show", "p0", "smstart"});
+  EXPECT_EQ(a.exit_code, 0) << a.err;
+  EXPECT_EQ(a.out, "w9=0x00000005\nsvcr=0x0000000000000003\nz0=0x" + std::string(64, '0') + "\np0=0x00000000\n");
+  const auto t = run_mlisa({"exec", "--target", "sme2", "smstop za; bfmlal za.s[w8, 0:1], z1.h, z2.h"});
+  EXPECT_EQ(t.exit_code, 3);
+  EXPECT_NE(t.err.find("SMEAccessTrap (InactiveZA)"), std::string::npos) << t.err;
+  EXPECT_EQ(run_mlisa({"exec", "--target", "sme2", "--svl", "384", "smstart"}).exit_code, 2);
+  EXPECT_EQ(run_mlisa({"exec", "--target", "sme2", "--show", "za[32]", "--svl", "256", "smstart"}).exit_code, 2);
+  EXPECT_EQ(run_mlisa({"exec", "--target", "sme2", "bfmlal za.s[w8, 0:2], z1.h, z2.h"}).exit_code, 2);
+}
+
+}  // namespace
+}  // namespace mlisa::test
