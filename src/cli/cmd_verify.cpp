@@ -19,6 +19,7 @@ using namespace mlisa::verify;
 
 struct VerifyOptions {
   std::string target, suite, op, shard = "1/1", report;
+  std::string oracle, record, vectors;  // suite options (the mve suites)
   uint64_t case_index = 0, cases = 0, seed = 1;
   unsigned jobs = 0;
   size_t max_failures_shown = 10;
@@ -100,9 +101,22 @@ CampaignOptions campaign_options(const VerifyOptions& o) {
   return c;
 }
 
+// Hands --oracle, --record and --vectors to the suites that take them.
+void apply_suite_options(const std::vector<std::unique_ptr<Suite>>& registry, const VerifyOptions& o) {
+  for (const auto& [key, value] : {std::pair<const char*, const std::string&>{"oracle", o.oracle},
+                                   {"record", o.record}, {"vectors", o.vectors}}) {
+    if (value.empty()) continue;
+    bool taken = false;
+    for (const auto& s : registry)
+      if (s) taken = s->set_option(key, value) || taken;
+    if (!taken) throw CampaignError(fmt::format("--{}: no suite takes it", key));
+  }
+}
+
 int run_verify(const VerifyOptions& o, const GlobalOptions& global) {
   CampaignOptions options = campaign_options(o);
   auto registry = registered_suites();
+  apply_suite_options(registry, o);
   auto selection = select_operations(select_suites(registry, o.target, o.suite), o.op);
   if (o.case_option->count()) return run_one_case(selection, o, global);
 
@@ -145,6 +159,10 @@ void add_verify_options(CLI::App& sub, VerifyOptions& o) {
   sub.add_option("--report", o.report, "Write DIR/report.json and DIR/index.html");
   sub.add_option("--shard", o.shard, "Run shard K of N of every operation's cases (K/N, 1 <= K <= N)");
   sub.add_option("--max-failures-shown", o.max_failures_shown, "Failures listed per suite")->capture_default_str();
+  sub.add_option("--oracle", o.oracle,
+                 "mve suites: qemu (run QEMU), stored (its recorded results), auto (qemu when installed; default)");
+  sub.add_option("--record", o.record, "mve suites: run QEMU and write its results to DIR/mve/SUITE/OP.txt");
+  sub.add_option("--vectors", o.vectors, "mve suites: the stored results' directory (default: tests/vectors)");
 }
 
 }  // namespace

@@ -68,6 +68,11 @@ class Suite {
   // summarise an operation's share of the merged record here.
   virtual bool has_coverage() const { return false; }
   virtual CoverageCounts coverage_of(size_t op, const spec::Coverage& coverage) const { return {}; }
+
+  // A suite's own command-line option (mlisa verify --oracle, --record,
+  // --vectors), set before the run: true when the suite takes `key`; throws
+  // CampaignError for a bad value.
+  virtual bool set_option(const std::string& key, const std::string& value) { return false; }
 };
 
 // Every registered suite, from the one table in suites.cpp.
@@ -76,5 +81,6 @@ std::vector<std::unique_ptr<Suite>> registered_suites();
 // Suite factories, one per suite file.
 std::unique_ptr<Suite> make_fp_suite();
 std::unique_ptr<Suite> make_mxu_suite();
+std::unique_ptr<Suite> make_mve_ml_suite();
 
 }  // namespace mlisa::verify

@@ -7,6 +7,7 @@ std::vector<std::unique_ptr<Suite>> registered_suites() {
   std::vector<std::unique_ptr<Suite>> suites;
   suites.push_back(make_fp_suite());
   suites.push_back(make_mxu_suite());
+  suites.push_back(make_mve_ml_suite());
   return suites;
 }
 

@@ -1,0 +1,776 @@
+// The ml suite (target mve): every form of the ML instructions of isa/mve
+// (VMAX/VMIN and their A, V, AV, NM, NMA, NMV, NMAV variants, the scalar
+// VMAXNM/VMINNM, VMLADAV{A}{X}) run by our engine from the specs and by QEMU's
+// Cortex-M55 on the same inputs and the same instruction words, compared bit
+// for bit over the whole register state (Q0-Q7, FPSCR, VPR, R0-R12, LR).
+//
+// Case i of an operation is a pure function of (operation, i, seed): the
+// registers named, the data (biased to each form's edge classes), FPSCR, P0,
+// and whether a VPST or VPSTE block predicates the instruction. QEMU runs in
+// batches (one image per run_range, src/verify/qemu_mve.hpp); where it is
+// absent the expected states come from vectors recorded from QEMU
+// (tests/vectors/mve/ml/<op>.txt, `mlisa verify --target mve --record DIR`).
+// docs/mve.md ("The QEMU oracle") describes the suite.
+#include "core/diag.hpp"
+#include "spec/coverage.hpp"
+#include "targets/mve/machine.hpp"
+#include "targets/targets.hpp"
+#include "verify/campaign.hpp"
+#include "verify/qemu_mve.hpp"
+#include "verify/spec_coverage.hpp"
+#include "verify/suite.hpp"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <sstream>
+#include <unordered_map>
+
+#ifndef MLISA_VECTOR_DIR
+#define MLISA_VECTOR_DIR "tests/vectors"
+#endif
+
+namespace mlisa::verify {
+namespace {
+
+using qemu_mve::State;
+using spec::Bits;
+
+// ---- forms ----------------------------------------------------------------
+
+enum class Shape {
+  QQQ,  // <Qd>, <Qn>, <Qm>
+  QQ,   // <Qda>, <Qm>
+  RQ,   // <Rda>, <Qm> (across vector)
+  RQQ,  // <Rda>, <Qn>, <Qm> (VMLADAV)
+  SSS,  // <Sd>, <Sn>, <Sm>
+  DDD,  // <Dd>, <Dn>, <Dm>
+};
+
+struct Form {
+  std::string name;  // the operation's name
+  std::string base;  // the mnemonic before the VPT suffix
+  std::string dt;    // the data type suffix
+  Shape shape;
+  char type;  // 's' signed, 'u' unsigned, 'f' floating-point
+  int esize;
+  bool predicable() const { return shape != Shape::SSS && shape != Shape::DDD; }
+  bool fp() const { return type == 'f'; }
+};
+
+std::vector<Form> ml_forms() {
+  std::vector<Form> f;
+  auto add = [&](const std::string& base, const std::string& dt, Shape s, const std::string& name = "") {
+    const char type = dt[0];
+    const int esize = std::stoi(dt.substr(1));
+    f.push_back({name.empty() ? base + "." + dt : name, base, dt, s, type, esize});
+  };
+  const char* ints[] = {"s8", "s16", "s32", "u8", "u16", "u32"};
+  const char* sints[] = {"s8", "s16", "s32"};
+  const char* fps[] = {"f32", "f16"};
+  for (const char* m : {"vmax", "vmin"})
+    for (const char* dt : ints) add(m, dt, Shape::QQQ);
+  for (const char* m : {"vmaxa", "vmina"})
+    for (const char* dt : sints) add(m, dt, Shape::QQ);
+  for (const char* m : {"vmaxv", "vminv"})
+    for (const char* dt : ints) add(m, dt, Shape::RQ);
+  for (const char* m : {"vmaxav", "vminav"})
+    for (const char* dt : sints) add(m, dt, Shape::RQ);
+  for (const char* m : {"vmaxnm", "vminnm"})
+    for (const char* dt : fps) add(m, dt, Shape::QQQ);
+  for (const char* m : {"vmaxnm", "vminnm"}) {
+    add(m, "f16", Shape::SSS, std::string(m) + ".fp.f16");
+    add(m, "f32", Shape::SSS, std::string(m) + ".fp.f32");
+    add(m, "f64", Shape::DDD, std::string(m) + ".fp.f64");
+  }
+  for (const char* m : {"vmaxnma", "vminnma"})
+    for (const char* dt : fps) add(m, dt, Shape::QQ);
+  for (const char* m : {"vmaxnmv", "vminnmv", "vmaxnmav", "vminnmav"})
+    for (const char* dt : fps) add(m, dt, Shape::RQ);
+  for (const char* a : {"", "a"})
+    for (const char* x : {"", "x"})
+      for (const char* dt : ints) {
+        if (x[0] && dt[0] == 'u') continue;  // VMLADAVX is signed only
+        add(std::string("vmladav") + a + x, dt, Shape::RQQ);
+      }
+  return f;
+}
+
+// ---- case generation --------------------------------------------------------
+
+uint64_t mix(uint64_t x) {
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+struct Rng {
+  uint64_t s;
+  uint64_t next() { return s = mix(s); }
+  uint64_t below(uint64_t n) { return next() % n; }
+  bool chance(uint64_t one_in) { return below(one_in) == 0; }
+};
+
+uint64_t mask_of(int esize) { return esize == 64 ? ~0ull : (1ull << esize) - 1; }
+
+uint64_t int_lane(Rng& r, int e, bool extreme) {
+  const uint64_t m = mask_of(e), min = 1ull << (e - 1), max = min - 1;
+  const uint64_t edges[] = {0, 1, m, min, max, min + 1, max - 1, 2, m - 1, 0x55555555ull & m, 0xaaaaaaaaull & m};
+  if (extreme ? !r.chance(4) : r.chance(8)) return edges[r.below(std::size(edges))];
+  if (r.chance(4)) return (static_cast<uint64_t>(static_cast<int64_t>(r.below(9)) - 4)) & m;  // small
+  return r.next() & m;
+}
+
+struct FpFormat {
+  int e, frac, exp;
+  uint64_t inf() const { return ((1ull << exp) - 1) << frac; }
+  uint64_t quiet() const { return 1ull << (frac - 1); }
+  uint64_t sign() const { return 1ull << (e - 1); }
+};
+FpFormat fp_format(int e) { return e == 16 ? FpFormat{16, 10, 5} : e == 32 ? FpFormat{32, 23, 8} : FpFormat{64, 52, 11}; }
+
+// The FP classes a case can lean to.
+const char* const kFpClasses[] = {"random", "zero", "denormal", "inf", "qnan", "snan", "equal", "mixed"};
+const char* const kIntClasses[] = {"random", "extreme", "equal"};
+
+uint64_t fp_lane(Rng& r, int e, const std::string& cls) {
+  const FpFormat f = fp_format(e);
+  const uint64_t fm = (1ull << f.frac) - 1;
+  const uint64_t sign = (r.next() & 1) ? f.sign() : 0;
+  std::string kind = cls;
+  if (cls == "random" || cls == "equal" || cls == "mixed" || r.chance(3)) {
+    static const char* const kinds[] = {"zero", "denormal", "inf", "qnan", "snan", "normal", "normal", "normal",
+                                        "one",  "extreme"};
+    kind = cls == "random" && !r.chance(4) ? "normal" : kinds[r.below(std::size(kinds))];
+  }
+  if (kind == "zero") return sign;
+  if (kind == "denormal") {
+    const uint64_t pick = r.below(4);
+    return sign | (pick == 0 ? 1 : pick == 1 ? fm : std::max<uint64_t>(1, r.next() & fm));
+  }
+  if (kind == "inf") return sign | f.inf();
+  if (kind == "qnan") return sign | f.inf() | f.quiet() | (r.chance(3) ? 0 : r.next() & (f.quiet() - 1));
+  if (kind == "snan") return sign | f.inf() | std::max<uint64_t>(1, r.next() & (f.quiet() - 1));
+  if (kind == "one") return sign | (((1ull << (f.exp - 1)) - 1) << f.frac);
+  if (kind == "extreme") {  // the largest and smallest normals
+    return sign | (r.chance(2) ? (f.inf() - (1ull << f.frac)) | fm : (1ull << f.frac) | (r.chance(2) ? 0 : 1));
+  }
+  // A normal number, most near one so that max/min see close values.
+  const uint64_t expv = r.chance(3) ? 1 + r.below((1ull << f.exp) - 2) : ((1ull << (f.exp - 1)) - 1) + r.below(5) - 2;
+  return sign | (expv << f.frac) | (r.next() & fm);
+}
+
+bool is_nan(uint64_t v, int e) {
+  const FpFormat f = fp_format(e);
+  return (v & f.inf()) == f.inf() && (v & ((1ull << f.frac) - 1)) != 0;
+}
+
+// Lanes of the state's Q registers.
+uint64_t get_lane(const State& s, int q, int lane, int e) {
+  const int bit = lane * e;
+  if (e == 64) return s.q[4 * q + bit / 32] | static_cast<uint64_t>(s.q[4 * q + bit / 32 + 1]) << 32;
+  return (s.q[4 * q + bit / 32] >> (bit % 32)) & mask_of(e);
+}
+void set_lane(State& s, int q, int lane, int e, uint64_t v) {
+  const int bit = lane * e;
+  if (e == 64) {
+    s.q[4 * q + bit / 32] = static_cast<uint32_t>(v);
+    s.q[4 * q + bit / 32 + 1] = static_cast<uint32_t>(v >> 32);
+    return;
+  }
+  uint32_t& w = s.q[4 * q + bit / 32];
+  const uint32_t m = static_cast<uint32_t>(mask_of(e)) << (bit % 32);
+  w = (w & ~m) | (static_cast<uint32_t>(v << (bit % 32)) & m);
+}
+
+// One generated case.
+struct GenCase {
+  qemu_mve::Case c;
+  std::string text;                        // the instructions, as mlisa exec takes them
+  std::string cls;                         // the operand class
+  std::vector<std::string> reads, writes;  // registers named in the detail
+  bool nan = false;
+};
+
+std::string reg_name(char c, int n) {
+  if (c == 'r' && n == 14) return "lr";
+  return fmt::format("{}{}", c, n);
+}
+
+int pick_gpr(Rng& r) {  // R0-R12 or LR: R13 and R15 are CONSTRAINED UNPREDICTABLE
+  const int n = static_cast<int>(r.below(14));
+  return n == 13 ? 14 : n;
+}
+
+uint32_t random_fpscr(Rng& r) {
+  // N Z C V QC AHP DN FZ RMode (31:22), FZ16 (19), LTPSIZE 4, the cumulative flags.
+  uint32_t v = (static_cast<uint32_t>(r.next()) & 0xffc80000u) | 0x00040000u;
+  if (r.chance(2)) v |= static_cast<uint32_t>(r.next()) & 0x9fu;
+  return v;
+}
+
+uint32_t random_p0(Rng& r, int esize) {
+  switch (r.below(6)) {
+    case 0: return 0xffff;
+    case 1: return 0;
+    case 2: return static_cast<uint32_t>(r.next()) & 0xffff;  // any bytes, lanes not uniform
+    default: {  // lane-uniform
+      uint32_t p = 0;
+      const int bytes = esize / 8;
+      for (int lane = 0; lane < 16 / bytes; ++lane)
+        if (r.next() & 1) p |= ((1u << bytes) - 1) << (lane * bytes);
+      return p;
+    }
+  }
+}
+
+GenCase generate(const Form& f, uint64_t index, uint64_t seed, size_t op) {
+  Rng r{mix(seed * 0x100000001b3ull ^ mix(index) ^ (static_cast<uint64_t>(op) << 48) ^ 0x6d7665)};
+  GenCase g;
+  const auto& classes = f.fp() ? std::vector<std::string>(std::begin(kFpClasses), std::end(kFpClasses))
+                               : std::vector<std::string>(std::begin(kIntClasses), std::end(kIntClasses));
+  g.cls = classes[index % classes.size()];
+  State& s = g.c.in;
+  // Every Q register full of lanes of the form's size and class.
+  for (int q = 0; q < 8; ++q)
+    for (int lane = 0; lane < 128 / f.esize; ++lane)
+      set_lane(s, q, lane, f.esize,
+               f.fp() ? fp_lane(r, f.esize, g.cls) : int_lane(r, f.esize, g.cls == "extreme"));
+  if (f.shape == Shape::SSS && f.esize == 16)  // the upper halves of S registers hold anything
+    for (int n = 0; n < 32; ++n) s.q[n] = (s.q[n] & 0xffffu) | (static_cast<uint32_t>(r.next()) << 16);
+  for (auto& reg : s.r) reg = static_cast<uint32_t>(r.next());
+  s.fpscr = random_fpscr(r);
+  s.vpr = random_p0(r, f.esize);
+
+  std::string ops;
+  int n = 0, m = 0;
+  auto copy_equal = [&](int from, int to) {  // "equal": lanes of `to` equal (or the negation of) `from`
+    if (g.cls != "equal") return;
+    const int lanes = f.shape == Shape::SSS || f.shape == Shape::DDD ? 1 : 128 / f.esize;
+    for (int lane = 0; lane < lanes; ++lane) {
+      if (r.chance(3)) continue;
+      uint64_t v = get_lane(s, from, lane, f.esize);
+      if (f.fp() && r.chance(3)) v ^= fp_format(f.esize).sign();
+      set_lane(s, to, lane, f.esize, v);
+    }
+  };
+  switch (f.shape) {
+    case Shape::QQQ: {
+      const int d = static_cast<int>(r.below(8));
+      n = static_cast<int>(r.below(8));
+      m = g.cls == "equal" && r.chance(3) ? n : static_cast<int>(r.below(8));
+      copy_equal(n, m);
+      ops = fmt::format("q{}, q{}, q{}", d, n, m);
+      g.reads = {reg_name('q', n), reg_name('q', m), reg_name('q', d)};
+      g.writes = {reg_name('q', d)};
+      break;
+    }
+    case Shape::QQ: {
+      const int d = static_cast<int>(r.below(8));
+      m = g.cls == "equal" && r.chance(3) ? d : static_cast<int>(r.below(8));
+      copy_equal(d, m);
+      ops = fmt::format("q{}, q{}", d, m);
+      g.reads = {reg_name('q', d), reg_name('q', m)};
+      g.writes = {reg_name('q', d)};
+      break;
+    }
+    case Shape::RQ: {
+      const int da = pick_gpr(r);
+      m = static_cast<int>(r.below(8));
+      uint32_t& rv = s.r[da == 14 ? 13 : da];
+      const uint64_t em = mask_of(f.esize);
+      uint64_t low = f.fp() ? fp_lane(r, f.esize, g.cls) : int_lane(r, f.esize, g.cls == "extreme");
+      if (g.cls == "equal") low = get_lane(s, m, static_cast<int>(r.below(128 / f.esize)), f.esize);
+      if (f.esize < 32) {
+        const uint32_t upper = r.chance(3) ? 0 : r.chance(2) ? ~0u : static_cast<uint32_t>(r.next());
+        rv = (upper & ~static_cast<uint32_t>(em)) | static_cast<uint32_t>(low);
+      } else {
+        rv = static_cast<uint32_t>(low);
+      }
+      ops = fmt::format("{}, q{}", reg_name('r', da), m);
+      g.reads = {reg_name('r', da), reg_name('q', m)};
+      g.writes = {reg_name('r', da)};
+      break;
+    }
+    case Shape::RQQ: {
+      const int da = 2 * static_cast<int>(r.below(7));
+      n = static_cast<int>(r.below(8));
+      m = g.cls == "equal" && r.chance(3) ? n : static_cast<int>(r.below(8));
+      copy_equal(n, m);
+      static const uint32_t acc[] = {0, 1, 0x7fffffffu, 0x80000000u, 0xffffffffu};
+      if (r.chance(3)) s.r[da] = acc[r.below(std::size(acc))];
+      ops = fmt::format("r{}, q{}, q{}", da, n, m);
+      g.reads = {reg_name('r', da), reg_name('q', n), reg_name('q', m)};
+      g.writes = {reg_name('r', da)};
+      break;
+    }
+    case Shape::SSS:
+    case Shape::DDD: {
+      const bool dbl = f.shape == Shape::DDD;
+      const int count = dbl ? 16 : 32;
+      const int d = static_cast<int>(r.below(count));
+      n = static_cast<int>(r.below(count));
+      m = g.cls == "equal" && r.chance(3) ? n : static_cast<int>(r.below(count));
+      if (g.cls == "equal" && m != n && !r.chance(3)) {
+        // Registers as lanes: S[k] is word k of the Q file, D[k] doubleword k.
+        const int e = dbl ? 64 : 32;
+        uint64_t v = get_lane(s, n / (128 / e), n % (128 / e), e);
+        if (r.chance(3)) v ^= fp_format(f.esize).sign();
+        set_lane(s, m / (128 / e), m % (128 / e), e, v);
+      }
+      const char c = dbl ? 'd' : 's';
+      ops = fmt::format("{}, {}, {}", reg_name(c, d), reg_name(c, n), reg_name(c, m));
+      g.reads = {reg_name(c, n), reg_name(c, m), reg_name(c, d)};
+      g.writes = {reg_name(c, d)};
+      break;
+    }
+  }
+  g.reads.push_back("fpscr");
+  g.reads.push_back("vpr");
+  g.writes.push_back("fpscr");
+  g.writes.push_back("vpr");
+  // Predication: VPST (one instruction, then) or VPSTE (the same
+  // instruction twice, the second on the inverted predicate).
+  std::string block;
+  if (f.predicable()) {
+    const uint64_t p = r.below(8);
+    block = p < 2 ? "vpst" : p == 2 ? "vpste" : "";
+  }
+  const std::string insn = f.base + "%s." + f.dt + " " + ops;
+  auto with = [&](const char* v) {
+    std::string t = insn;
+    t.replace(t.find("%s"), 2, v);
+    return t;
+  };
+  if (block.empty())
+    g.text = with("");
+  else if (block == "vpst")
+    g.text = "vpst; " + with("t");
+  else
+    g.text = "vpste; " + with("t") + "; " + with("e");
+  if (!block.empty()) g.cls += "+" + block;
+  return g;
+}
+
+bool nan_in(const Form& f, const GenCase& g, const State& s) {
+  if (!f.fp()) return false;
+  for (const std::string& reg : g.reads) {
+    if (reg == "fpscr" || reg == "vpr") continue;
+    const int k = reg == "lr" ? 14 : std::stoi(reg.substr(1));
+    if (reg[0] == 'q') {
+      for (int lane = 0; lane < 128 / f.esize; ++lane)
+        if (is_nan(get_lane(s, k, lane, f.esize), f.esize)) return true;
+    } else if (reg[0] == 's' || reg[0] == 'd') {
+      const int e = reg[0] == 'd' ? 64 : 32;
+      if (is_nan(get_lane(s, k / (128 / e), k % (128 / e), e) & mask_of(f.esize), f.esize)) return true;
+    } else if (reg[0] == 'r' || reg == "lr") {
+      if (is_nan(s.r[k == 14 ? 13 : k] & mask_of(f.esize), f.esize)) return true;
+    }
+  }
+  return false;
+}
+
+// ---- register names over a State ---------------------------------------------
+
+std::string value_of(const State& s, const std::string& reg) {
+  if (reg == "fpscr") return fmt::format("0x{:08x}", s.fpscr);
+  if (reg == "vpr") return fmt::format("0x{:08x}", s.vpr);
+  if (reg == "lr") return fmt::format("0x{:08x}", s.r[13]);
+  const int k = std::stoi(reg.substr(1));
+  switch (reg[0]) {
+    case 'r': return fmt::format("0x{:08x}", s.r[static_cast<size_t>(k)]);
+    case 's': return fmt::format("0x{:08x}", s.q[static_cast<size_t>(k)]);
+    case 'd': return fmt::format("0x{:08x}{:08x}", s.q[2 * k + 1], s.q[2 * k]);
+    default:
+      return fmt::format("0x{:08x}{:08x}{:08x}{:08x}", s.q[4 * k + 3], s.q[4 * k + 2], s.q[4 * k + 1], s.q[4 * k]);
+  }
+}
+
+// Every register of a State, in table order.
+std::vector<std::string> all_registers() {
+  std::vector<std::string> names;
+  for (int q = 0; q < 8; ++q) names.push_back(reg_name('q', q));
+  names.push_back("fpscr");
+  names.push_back("vpr");
+  for (int r = 0; r < 13; ++r) names.push_back(reg_name('r', r));
+  names.push_back("lr");
+  return names;
+}
+
+// Sets a register of a State from full-width hex digits; false if malformed.
+bool set_value(State& s, const std::string& reg, const std::string& hex) {
+  if (hex.rfind("0x", 0) != 0) return false;
+  const std::string digits = hex.substr(2);
+  const size_t words = reg[0] == 'q' ? 4 : 1;
+  if (digits.size() != 8 * words) return false;
+  std::vector<uint32_t> w(words);
+  for (size_t i = 0; i < words; ++i) {
+    uint32_t v = 0;
+    for (char c : digits.substr(8 * (words - 1 - i), 8)) {
+      const int d = c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
+      if (d < 0) return false;
+      v = v << 4 | static_cast<uint32_t>(d);
+    }
+    w[i] = v;
+  }
+  if (reg == "fpscr") s.fpscr = w[0];
+  else if (reg == "vpr") s.vpr = w[0];
+  else if (reg == "lr") s.r[13] = w[0];
+  else if (reg[0] == 'r') s.r[static_cast<size_t>(std::stoi(reg.substr(1)))] = w[0];
+  else if (reg[0] == 'q')
+    for (size_t i = 0; i < 4; ++i) s.q[4 * static_cast<size_t>(std::stoi(reg.substr(1))) + i] = w[i];
+  else return false;
+  return true;
+}
+
+// ---- our side ---------------------------------------------------------------
+
+struct Ours {
+  bool faulted = false;
+  std::string fault;
+  State out;
+};
+
+Ours run_ours(targets::mve::Machine& machine, const qemu_mve::Case& c) {
+  machine.reset(true);
+  const State& in = c.in;
+  for (int q = 0; q < 8; ++q) {
+    Bits v = Bits::zeros(128);
+    for (int k = 0; k < 4; ++k) v.set_slice(32 * static_cast<uint32_t>(k), Bits(32, in.q[4 * q + k]));
+    machine.set(reg_name('q', q), v);
+  }
+  machine.set("fpscr", Bits(32, in.fpscr));
+  machine.set("vpr", Bits(32, in.vpr));
+  for (int r = 0; r < 14; ++r) machine.set(reg_name('r', r == 13 ? 14 : r), Bits(32, in.r[static_cast<size_t>(r)]));
+  Ours o;
+  try {
+    for (uint32_t w : c.words) machine.execute(Bits(32, w));
+  } catch (const Fault& e) {
+    o.faulted = true;
+    o.fault = e.what();
+    return o;
+  }
+  for (int q = 0; q < 8; ++q) {
+    const Bits v = machine.get(reg_name('q', q));
+    for (int k = 0; k < 4; ++k) o.out.q[4 * q + k] = static_cast<uint32_t>(v.slice(32 * static_cast<uint32_t>(k), 32).low64());
+  }
+  o.out.fpscr = static_cast<uint32_t>(machine.get("fpscr").low64());
+  o.out.vpr = static_cast<uint32_t>(machine.get("vpr").low64());
+  for (int r = 0; r < 14; ++r)
+    o.out.r[static_cast<size_t>(r)] = static_cast<uint32_t>(machine.get(reg_name('r', r == 13 ? 14 : r)).low64());
+  return o;
+}
+
+// ---- stored vectors -------------------------------------------------------------
+
+uint32_t input_hash(const qemu_mve::Case& c) {
+  uint8_t buf[qemu_mve::kStateBytes];
+  qemu_mve::pack(c.in, buf);
+  uint32_t h = 2166136261u;
+  auto eat = [&](uint8_t b) { h = (h ^ b) * 16777619u; };
+  for (uint8_t b : buf) eat(b);
+  for (uint32_t w : c.words)
+    for (int i = 0; i < 4; ++i) eat(static_cast<uint8_t>(w >> (8 * i)));
+  return h;
+}
+
+// A line of a vectors file: "INDEX HASH" then the registers QEMU changed
+// ("q0=0x... fpscr=0x...") or "fault exception=N cfsr=0x...".
+std::string vector_line(uint64_t index, const qemu_mve::Case& c, const qemu_mve::Result& q) {
+  std::string line = fmt::format("{} {:08x}", index, input_hash(c));
+  if (q.faulted) return line + fmt::format(" fault exception={} cfsr=0x{:08x}", q.exception, q.cfsr);
+  for (const std::string& reg : all_registers())
+    if (value_of(q.out, reg) != value_of(c.in, reg)) line += " " + reg + "=" + value_of(q.out, reg);
+  return line;
+}
+
+struct StoredLine {
+  uint32_t hash = 0;
+  qemu_mve::Result result;  // out holds only the changes; applied to the inputs
+  std::vector<std::pair<std::string, std::string>> changes;
+};
+
+struct StoredOp {
+  uint64_t seed = 0;
+  std::unordered_map<uint64_t, StoredLine> lines;
+  uint64_t first = 0, last = 0;  // the index range held (for messages)
+};
+
+std::shared_ptr<StoredOp> load_stored(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return nullptr;
+  auto op = std::make_shared<StoredOp>();
+  std::string line;
+  size_t number = 0;
+  bool have_seed = false;
+  while (std::getline(in, line)) {
+    ++number;
+    if (line.empty()) continue;
+    if (line[0] == '#') {
+      if (const size_t p = line.find(" seed="); p != std::string::npos) {
+        op->seed = std::stoull(line.substr(p + 6));
+        have_seed = true;
+      }
+      continue;
+    }
+    std::istringstream words(line);
+    uint64_t index = 0;
+    std::string hash;
+    if (!(words >> index >> hash) || hash.size() != 8)
+      throw qemu_mve::OracleError(fmt::format("{}:{}: malformed vector line", path, number));
+    StoredLine sl;
+    sl.hash = static_cast<uint32_t>(std::stoul(hash, nullptr, 16));
+    std::string item;
+    while (words >> item) {
+      if (item == "fault") {
+        sl.result.faulted = true;
+        continue;
+      }
+      const size_t eq = item.find('=');
+      if (eq == std::string::npos) throw qemu_mve::OracleError(fmt::format("{}:{}: malformed item '{}'", path, number, item));
+      const std::string key = item.substr(0, eq), value = item.substr(eq + 1);
+      if (key == "exception") sl.result.exception = static_cast<uint32_t>(std::stoul(value));
+      else if (key == "cfsr") sl.result.cfsr = static_cast<uint32_t>(std::stoul(value, nullptr, 16));
+      else sl.changes.emplace_back(key, value);
+    }
+    if (op->lines.empty()) op->first = op->last = index;
+    op->first = std::min(op->first, index);
+    op->last = std::max(op->last, index);
+    op->lines[index] = std::move(sl);
+  }
+  if (!have_seed) throw qemu_mve::OracleError(fmt::format("{}: no '# ... seed=N' header", path));
+  return op;
+}
+
+// ---- the suite ------------------------------------------------------------------
+
+std::string quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+class MveSuite final : public Suite {
+ public:
+  MveSuite(std::string name, std::string description, std::vector<Form> forms)
+      : name_(std::move(name)), description_(std::move(description)), forms_(std::move(forms)) {}
+
+  std::string name() const override { return name_; }
+  std::string target() const override { return "mve"; }
+  std::string description() const override { return description_; }
+  std::vector<std::string> operations() const override {
+    std::vector<std::string> names;
+    for (const Form& f : forms_) names.push_back(f.name);
+    return names;
+  }
+  // 1,000 cases per form (76,000 in all), one QEMU image per form: about
+  // TIME s with --jobs 2 on the 2-core development machine.
+  uint64_t default_cases() const override { return 1000; }
+
+  bool set_option(const std::string& key, const std::string& value) override {
+    if (key == "oracle") {
+      if (value != "qemu" && value != "stored" && value != "auto")
+        throw CampaignError(fmt::format("--oracle '{}': expected qemu, stored or auto", value));
+      oracle_ = value;
+      return true;
+    }
+    if (key == "record") {
+      record_dir_ = value;
+      return true;
+    }
+    if (key == "vectors") {
+      vectors_dir_ = value;
+      return true;
+    }
+    return false;
+  }
+
+  CaseOutcome run_case(size_t op, uint64_t index, uint64_t seed) const override {
+    struct One : CaseSink {
+      CaseOutcome o;
+      void record(size_t, uint64_t, const CaseOutcome& out) override { o = out; }
+    } sink;
+    run_range(op, index, index + 1, seed, sink);
+    return sink.o;
+  }
+
+  void run_range(size_t op, uint64_t begin, uint64_t end, uint64_t seed, CaseSink& sink) const override {
+    if (op >= forms_.size()) throw std::out_of_range("no such operation");
+    const Form& f = forms_[op];
+    const targets::mve::Target& t = shared_target();
+    targets::WordIsa isa(*t.spec, targets::all_builtins());
+    for (const char* feat : {"FEAT_T32", "FEAT_FP", "FEAT_FP16", "FEAT_MVE", "FEAT_MVE_FP"}) isa.features().insert(feat);
+    targets::mve::Machine machine(isa);
+    machine.engine().coverage = sink.coverage();
+
+    std::vector<GenCase> cases;
+    cases.reserve(end - begin);
+    std::vector<qemu_mve::Case> batch;
+    for (uint64_t i = begin; i < end; ++i) {
+      GenCase g = generate(f, i, seed, op);
+      size_t start = 0;
+      for (size_t k = 0; k <= g.text.size(); ++k)
+        if (k == g.text.size() || g.text[k] == ';') {
+          std::string one = g.text.substr(start, k - start);
+          while (!one.empty() && one.front() == ' ') one.erase(0, 1);
+          g.c.words.push_back(static_cast<uint32_t>(isa.assemble(one).word.low64()));
+          start = k + 1;
+        }
+      batch.push_back(g.c);
+      cases.push_back(std::move(g));
+    }
+
+    const std::string oracle = resolved_oracle();
+    std::vector<qemu_mve::Result> expected;
+    if (oracle == "qemu") {
+      std::string why;
+      auto tools = qemu_mve::find_tools(&why);
+      if (!tools) throw qemu_mve::OracleError(fmt::format("the QEMU oracle cannot run: {}", why));
+      expected = qemu_mve::run(*tools, batch);
+    } else {
+      expected = stored_results(op, begin, batch, seed);
+    }
+    for (size_t k = 0; k < cases.size(); ++k)
+      sink.record(op, begin + k, compare(f, cases[k], run_ours(machine, cases[k].c), expected[k], seed, oracle));
+    if (!record_dir_.empty()) record(op, begin, batch, expected, seed);
+  }
+
+  bool has_coverage() const override { return true; }
+  CoverageCounts coverage_of(size_t op, const spec::Coverage& coverage) const override {
+    if (op >= forms_.size()) return {};
+    const targets::mve::Target& t = shared_target();
+    std::lock_guard lock(mutex_);
+    const GenCase g = generate(forms_[op], 0, 1, op);
+    std::string text = g.text.substr(g.text.rfind(';') == std::string::npos ? 0 : g.text.rfind(';') + 2);
+    const auto a = t.isa->assemble(text);
+    return coverage_counts(coverage, {&a.enc->decode, &a.enc->operation}, t.spec->sources());
+  }
+
+ private:
+  const targets::mve::Target& shared_target() const {
+    std::call_once(load_once_, [&] { target_ = targets::mve::load(); });
+    return target_;
+  }
+
+  std::string resolved_oracle() const {
+    if (!record_dir_.empty()) return "qemu";
+    if (oracle_ == "qemu" || oracle_ == "stored") return oracle_;
+    return qemu_mve::find_tools() ? "qemu" : "stored";
+  }
+
+  std::string vectors_path(const std::string& dir, size_t op) const {
+    return (std::filesystem::path(dir) / "mve" / name_ / (forms_[op].name + ".txt")).string();
+  }
+
+  std::vector<qemu_mve::Result> stored_results(size_t op, uint64_t begin, const std::vector<qemu_mve::Case>& batch,
+                                               uint64_t seed) const {
+    std::shared_ptr<StoredOp> stored;
+    const std::string dir = vectors_dir_.empty() ? MLISA_VECTOR_DIR : vectors_dir_;
+    const std::string path = vectors_path(dir, op);
+    {
+      std::lock_guard lock(mutex_);
+      auto it = stored_.find(op);
+      if (it == stored_.end()) it = stored_.emplace(op, load_stored(path)).first;
+      stored = it->second;
+    }
+    const std::string fix = "run with QEMU (--oracle qemu) or record them (mlisa verify --target mve --record DIR)";
+    if (!stored) throw qemu_mve::OracleError(fmt::format("no stored vectors {} (QEMU absent?); {}", path, fix));
+    if (stored->seed != seed)
+      throw qemu_mve::OracleError(fmt::format("{} holds seed {}, not {}; {}", path, stored->seed, seed, fix));
+    std::vector<qemu_mve::Result> out;
+    for (size_t k = 0; k < batch.size(); ++k) {
+      auto it = stored->lines.find(begin + k);
+      if (it == stored->lines.end())
+        throw qemu_mve::OracleError(fmt::format("{} holds cases {}..{}, not case {}; {}", path, stored->first,
+                                                stored->last, begin + k, fix));
+      const StoredLine& sl = it->second;
+      if (sl.hash != input_hash(batch[k]))
+        throw qemu_mve::OracleError(fmt::format("{}: case {} is stale (its inputs or encoding changed); re-record them "
+                                                "(mlisa verify --target mve --record DIR)",
+                                                path, begin + k));
+      qemu_mve::Result r = sl.result;
+      r.out = batch[k].in;
+      for (const auto& [reg, value] : sl.changes)
+        if (!set_value(r.out, reg, value))
+          throw qemu_mve::OracleError(fmt::format("{}: case {}: malformed {}={}", path, begin + k, reg, value));
+      out.push_back(r);
+    }
+    return out;
+  }
+
+  void record(size_t op, uint64_t begin, const std::vector<qemu_mve::Case>& batch,
+              const std::vector<qemu_mve::Result>& results, uint64_t seed) const {
+    std::lock_guard lock(mutex_);
+    auto& lines = recorded_[op];
+    for (size_t k = 0; k < batch.size(); ++k) lines[begin + k] = vector_line(begin + k, batch[k], results[k]);
+    const std::string path = vectors_path(record_dir_, op);
+    std::filesystem::create_directories(std::filesystem::path(path).parent_path());
+    std::ofstream out(path);
+    out << fmt::format(
+        "# mlisa verify --target mve --record: QEMU's results for suite={} op={} seed={}\n"
+        "# one line per case: index, hash of the inputs and words, the registers QEMU changed (or a fault)\n",
+        name_, forms_[op].name, seed);
+    for (const auto& [index, line] : lines) out << line << "\n";
+    if (!out) throw qemu_mve::OracleError(fmt::format("cannot write {}", path));
+  }
+
+  CaseOutcome compare(const Form& f, const GenCase& g, const Ours& ours, const qemu_mve::Result& q, uint64_t seed,
+                      const std::string& oracle) const {
+    CaseOutcome out;
+    out.operand_class = g.cls;
+    out.nan_case = nan_in(f, g, g.c.in);
+    const char* who = oracle == "qemu" ? "QEMU" : "QEMU (stored)";
+    if (ours.faulted || q.faulted) {
+      out.passed = ours.faulted && q.faulted;
+      if (!out.passed)
+        out.detail = ours.faulted ? fmt::format("'{}': ours faulted ({}), {} did not", g.text, ours.fault, who)
+                                  : fmt::format("'{}': {} faulted (exception {}, CFSR 0x{:08x}), ours did not", g.text,
+                                                who, q.exception, q.cfsr);
+      return out;
+    }
+    if (ours.out == q.out) {
+      out.passed = true;
+      return out;
+    }
+    std::string inputs, differ, sets, shows;
+    for (const std::string& reg : g.reads) {
+      inputs += fmt::format(" {}={}", reg, value_of(g.c.in, reg));
+      sets += fmt::format(" --set {}={}", reg, value_of(g.c.in, reg));
+    }
+    std::vector<std::string> show = g.writes;
+    for (const std::string& reg : all_registers())
+      if (value_of(ours.out, reg) != value_of(q.out, reg)) {
+        differ += fmt::format(" {}: ours {} {} {}", reg, value_of(ours.out, reg), who, value_of(q.out, reg));
+        if (std::find(show.begin(), show.end(), reg) == show.end()) show.push_back(reg);
+      }
+    for (const std::string& reg : show) shows += " --show " + reg;
+    out.detail = fmt::format("'{}' (seed {}): inputs{}; differ:{}; ours: mlisa exec --target mve{}{} {}", g.text,
+                             seed, inputs, differ, sets, shows, quote(g.text));
+    return out;
+  }
+
+  std::string name_, description_;
+  std::vector<Form> forms_;
+  std::string oracle_ = "auto", record_dir_, vectors_dir_;
+  mutable std::once_flag load_once_;
+  mutable targets::mve::Target target_;
+  mutable std::mutex mutex_;
+  mutable std::map<size_t, std::shared_ptr<StoredOp>> stored_;
+  mutable std::map<size_t, std::map<uint64_t, std::string>> recorded_;
+};
+
+}  // namespace
+
+std::unique_ptr<Suite> make_mve_ml_suite() {
+  return std::make_unique<MveSuite>(
+      "ml",
+      "mve ML instructions (VMAX/VMIN families, VMAXNM/VMINNM, VMLADAV): our engine vs QEMU's Cortex-M55 (or its "
+      "recorded results), whole register state bit for bit",
+      ml_forms());
+}
+
+}  // namespace mlisa::verify

@@ -1,0 +1,349 @@
+#include "verify/qemu_mve.hpp"
+
+#include <fmt/format.h>
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <thread>
+
+extern char** environ;
+
+namespace mlisa::verify::qemu_mve {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr size_t kHeaderBytes = 16;
+// Fixed addresses (the linker script places the sections there), so that the
+// per-case addresses are constants and not symbol offsets that MOVW/MOVT
+// relocations cannot carry: code from 0 in ITCM, the inputs table higher in
+// ITCM, the semihosting arguments, the header and the results in DTCM.
+constexpr uint32_t kInputs = 0x00040000;
+constexpr uint32_t kWriteArgs = 0x20000000;
+constexpr uint32_t kHeader = 0x20000010;
+constexpr uint32_t kResults = kHeader + kHeaderBytes;
+
+uint32_t get32(const uint8_t* p) {
+  return static_cast<uint32_t>(p[0]) | static_cast<uint32_t>(p[1]) << 8 | static_cast<uint32_t>(p[2]) << 16 |
+         static_cast<uint32_t>(p[3]) << 24;
+}
+
+void put32(uint8_t* p, uint32_t v) {
+  for (int i = 0; i < 4; ++i) p[i] = static_cast<uint8_t>(v >> (8 * i));
+}
+
+std::optional<std::string> on_path(const std::string& name) {
+  const char* path = std::getenv("PATH");
+  std::string dirs = path ? path : "/usr/bin:/bin";
+  size_t start = 0;
+  while (start <= dirs.size()) {
+    size_t end = dirs.find(':', start);
+    if (end == std::string::npos) end = dirs.size();
+    std::string dir = dirs.substr(start, end - start);
+    if (dir.empty()) dir = ".";
+    const std::string candidate = dir + "/" + name;
+    if (::access(candidate.c_str(), X_OK) == 0) return candidate;
+    start = end + 1;
+  }
+  return std::nullopt;
+}
+
+// A private temporary directory, removed with everything in it.
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (fs::temp_directory_path() / "mlisa-qemu-mve-XXXXXX").string();
+    if (!::mkdtemp(pattern.data())) throw OracleError(fmt::format("cannot create a temporary directory: {}", std::strerror(errno)));
+    path_ = pattern;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  std::string file(const std::string& name) const { return (path_ / name).string(); }
+
+ private:
+  fs::path path_;
+};
+
+std::string read_text(const std::string& path, size_t limit = 4000) {
+  std::ifstream in(path, std::ios::binary);
+  std::string s((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (s.size() > limit) s = s.substr(0, limit) + "...";
+  return s;
+}
+
+void write_file(const std::string& path, const void* data, size_t size) {
+  std::ofstream out(path, std::ios::binary);
+  out.write(static_cast<const char*>(data), static_cast<std::streamsize>(size));
+  if (!out) throw OracleError(fmt::format("cannot write {}", path));
+}
+
+struct ProcessResult {
+  int exit_code = -1;
+  bool timed_out = false;
+  std::string out, err;
+};
+
+// Runs argv with stdin from /dev/null and stdout/stderr to files in `dir`,
+// killing it (by its pid) after `timeout_seconds`.
+ProcessResult run_process(const std::vector<std::string>& argv, const TempDir& dir, const std::string& tag,
+                          double timeout_seconds) {
+  const std::string out_path = dir.file(tag + ".out"), err_path = dir.file(tag + ".err");
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  std::vector<char*> args;
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  pid_t pid = 0;
+  const int rc = ::posix_spawn(&pid, argv[0].c_str(), &actions, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (rc != 0) throw OracleError(fmt::format("cannot run {}: {}", argv[0], std::strerror(rc)));
+  ProcessResult r;
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_seconds);
+  int status = 0;
+  auto pause = std::chrono::microseconds(200);
+  for (;;) {
+    const pid_t w = ::waitpid(pid, &status, WNOHANG);
+    if (w == pid) break;
+    if (w < 0 && errno != EINTR) throw OracleError(fmt::format("waiting for {}: {}", argv[0], std::strerror(errno)));
+    if (std::chrono::steady_clock::now() > deadline) {
+      ::kill(pid, SIGKILL);
+      ::waitpid(pid, &status, 0);
+      r.timed_out = true;
+      break;
+    }
+    std::this_thread::sleep_for(pause);
+    pause = std::min(pause * 2, std::chrono::microseconds(10000));
+  }
+  if (!r.timed_out && WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
+  r.out = read_text(out_path);
+  r.err = read_text(err_path);
+  return r;
+}
+
+std::string quote_asm(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+// movw/movt of an expression into a register (no literal pools).
+std::string load_address(const char* reg, uint64_t value) {
+  return fmt::format("    movw {0}, #0x{1:x}\n    movt {0}, #0x{2:x}\n", reg, value & 0xffff, (value >> 16) & 0xffff);
+}
+std::string load_address(const char* reg, const std::string& expr) {
+  return fmt::format("    movw {0}, #:lower16:({1})\n    movt {0}, #:upper16:({1})\n", reg, expr);
+}
+
+constexpr const char* kMarker = "mlisa-mve-done";
+
+// One image: run cases, write the results file; returns the parsed results.
+ParsedResults run_image(const Tools& tools, const std::vector<Case>& cases, double timeout_seconds) {
+  TempDir dir;
+  const std::string inputs = dir.file("inputs.bin"), results = dir.file("results.bin");
+  const std::string source = dir.file("image.s"), script = dir.file("image.ld"), elf = dir.file("image.elf");
+  const std::vector<uint8_t> table = input_table(cases);
+  write_file(inputs, table.data(), table.size());
+  const std::string text = image_source(cases, inputs, results);
+  write_file(source, text.data(), text.size());
+  const std::string ld = linker_script();
+  write_file(script, ld.data(), ld.size());
+
+  ProcessResult cc = run_process({tools.gcc, "-mcpu=cortex-m55", "-mfloat-abi=hard", "-mthumb", "-nostartfiles",
+                                  "-nostdlib", "-T", script, source, "-o", elf},
+                                 dir, "gcc", timeout_seconds);
+  if (cc.timed_out || cc.exit_code != 0)
+    throw OracleError(fmt::format("arm-none-eabi-gcc failed on the test image{}: {}",
+                                  cc.timed_out ? " (timeout)" : "", cc.err));
+  ProcessResult q = run_process({tools.qemu, "-M", "mps3-an547", "-nographic", "-monitor", "none", "-serial", "none",
+                                 "-semihosting-config", "enable=on,target=native", "-kernel", elf},
+                                dir, "qemu", timeout_seconds);
+  if (q.timed_out)
+    throw OracleError(fmt::format("qemu-system-arm did not finish a batch of {} cases in {} s", cases.size(),
+                                  timeout_seconds));
+  if (q.exit_code != 0 || (q.out + q.err).find(kMarker) == std::string::npos)
+    throw OracleError(fmt::format("qemu-system-arm failed (exit {}): {}{}", q.exit_code, q.out, q.err));
+  std::ifstream in(results, std::ios::binary);
+  if (!in) throw OracleError("qemu-system-arm wrote no results file");
+  std::vector<uint8_t> blob((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return parse_results(blob, cases.size());
+}
+
+}  // namespace
+
+void pack(const State& s, uint8_t* out) {
+  for (size_t i = 0; i < 32; ++i) put32(out + 4 * i, s.q[i]);
+  put32(out + 128, s.fpscr);
+  put32(out + 132, s.vpr);
+  for (size_t i = 0; i < 14; ++i) put32(out + 136 + 4 * i, s.r[i]);
+}
+
+State unpack(const uint8_t* in) {
+  State s;
+  for (size_t i = 0; i < 32; ++i) s.q[i] = get32(in + 4 * i);
+  s.fpscr = get32(in + 128);
+  s.vpr = get32(in + 132);
+  for (size_t i = 0; i < 14; ++i) s.r[i] = get32(in + 136 + 4 * i);
+  return s;
+}
+
+std::optional<Tools> find_tools(std::string* why) {
+  auto qemu = on_path("qemu-system-arm");
+  auto gcc = on_path("arm-none-eabi-gcc");
+  if (qemu && gcc) return Tools{*qemu, *gcc};
+  if (why)
+    *why = fmt::format("{} not found on PATH", !qemu && !gcc ? "qemu-system-arm and arm-none-eabi-gcc"
+                                               : !qemu       ? "qemu-system-arm"
+                                                             : "arm-none-eabi-gcc");
+  return std::nullopt;
+}
+
+std::vector<uint8_t> input_table(const std::vector<Case>& cases) {
+  std::vector<uint8_t> out(cases.size() * kStateBytes);
+  for (size_t i = 0; i < cases.size(); ++i) pack(cases[i].in, out.data() + i * kStateBytes);
+  return out;
+}
+
+std::string linker_script() {
+  return fmt::format(
+      "SECTIONS {{\n"
+      "  .text 0x00000000 : {{ KEEP(*(.vectors)) *(.text*) *(.rodata*) }}\n"
+      "  .inputs 0x{:08x} : {{ KEEP(*(.inputs)) }}\n"
+      "  .bss 0x{:08x} (NOLOAD) : {{ *(.bss*) }}\n"
+      "  ASSERT(SIZEOF(.text) <= 0x{:x}, \"the code reaches the inputs table\")\n"
+      "  ASSERT(ADDR(.inputs) + SIZEOF(.inputs) <= 0x80000, \"the inputs overflow ITCM\")\n"
+      "  ASSERT(ADDR(.bss) + SIZEOF(.bss) <= 0x20080000, \"the results overflow DTCM\")\n"
+      "}}\n",
+      kInputs, kWriteArgs, kInputs);
+}
+
+std::string image_source(const std::vector<Case>& cases, const std::string& inputs_path,
+                         const std::string& results_path) {
+  if (cases.size() > kMaxBatch) throw OracleError(fmt::format("a batch holds at most {} cases", kMaxBatch));
+  const size_t n = cases.size();
+  std::string s;
+  s += "@ Generated by mlisa (src/verify/qemu_mve.cpp): one case after another, then the results file.\n"
+       "    .syntax unified\n    .thumb\n";
+  // Vector table: the initial SP (top of DTCM, unused: every case sets SP),
+  // reset, and every other exception to `fault`.
+  s += "    .section .vectors, \"a\"\n    .word 0x20080000\n    .word reset + 1\n";
+  for (int v = 2; v < 16; ++v) s += "    .word fault + 1\n";
+  s += "    .text\n    .thumb_func\nreset:\n";
+  // CPACR: CP10 and CP11 full access, before any FP or MVE instruction.
+  s += load_address("r0", 0xE000ED88);
+  s += "    ldr r1, [r0]\n    orr r1, r1, #(0xF << 20)\n    str r1, [r0]\n    dsb\n    isb\n";
+  s += load_address("r1", kHeader);
+  s += "    movs r0, #0\n    str r0, [r1, #4]\n    str r0, [r1, #8]\n    str r0, [r1, #12]\n";
+  for (size_t i = 0; i < n; ++i) {
+    s += fmt::format("@ case {}\n", i);
+    s += fmt::format("    movw r0, #{}\n", i);
+    s += load_address("r1", kHeader);
+    s += "    str r0, [r1]\n";
+    // SP: the end of the case's results record (push stores downwards).
+    s += load_address("r0", kResults + (i + 1) * kStateBytes);
+    s += "    mov sp, r0\n";
+    s += load_address("r0", kInputs + i * kStateBytes);
+    s += "    vldm r0!, {d0-d15}\n    ldm r0!, {r1, r2}\n    vmsr fpscr, r1\n    vmsr vpr, r2\n"
+         "    ldm r0, {r0-r12, lr}\n";
+    for (uint32_t w : cases[i].words) s += fmt::format("    .inst.w 0x{:08x}\n", w);
+    s += "    push {r0-r12, lr}\n    vmrs r0, fpscr\n    vmrs r1, vpr\n    push {r0, r1}\n    vpush {d0-d15}\n";
+  }
+  s += fmt::format("    movw r0, #{}\n", n);
+  s += load_address("r1", kHeader);
+  s += "    str r0, [r1]\n    b finish\n";
+  // A fault: record it (status 1, IPSR, CFSR) and write what finished.
+  s += "    .thumb_func\nfault:\n";
+  s += load_address("r1", kHeader);
+  s += "    movs r0, #1\n    str r0, [r1, #4]\n    mrs r0, ipsr\n    str r0, [r1, #8]\n";
+  s += load_address("r2", 0xE000ED28);
+  s += "    ldr r0, [r2]\n    str r0, [r1, #12]\n";
+  // SYS_OPEN(path, "wb", length), SYS_WRITE(handle, header, bytes),
+  // SYS_CLOSE(handle), SYS_WRITE0(marker), SYS_EXIT(ApplicationExit).
+  s += "finish:\n";
+  s += load_address("r1", "open_args");
+  s += "    movs r0, #0x01\n    bkpt 0xab\n";
+  s += load_address("r1", kWriteArgs);
+  s += "    str r0, [r1]\n";
+  s += load_address("r2", kHeader);
+  s += "    str r2, [r1, #4]\n";
+  s += load_address("r2", kHeaderBytes + n * kStateBytes);
+  s += "    str r2, [r1, #8]\n    movs r0, #0x05\n    bkpt 0xab\n";
+  s += load_address("r1", kWriteArgs);
+  s += "    movs r0, #0x02\n    bkpt 0xab\n";
+  s += load_address("r1", "marker");
+  s += "    movs r0, #0x04\n    bkpt 0xab\n";
+  s += "    movs r0, #0x18\n";
+  s += load_address("r1", 0x20026);
+  s += "    bkpt 0xab\n1:  b 1b\n";
+  s += "    .section .inputs, \"a\"\ninputs:\n";
+  s += fmt::format("    .incbin {}\n", quote_asm(inputs_path));
+  s += "    .section .rodata\n    .align 2\nopen_args:\n    .word path\n    .word 5\n";
+  s += fmt::format("    .word {}\n", results_path.size());
+  s += fmt::format("path:\n    .asciz {}\n", quote_asm(results_path));
+  s += fmt::format("marker:\n    .asciz \"{}\\n\"\n", kMarker);
+  s += "    .bss\nwrite_args:\n    .space 16\nheader:\n    .space 16\nresults:\n";
+  s += fmt::format("    .space {}\n", n * kStateBytes);
+  return s;
+}
+
+ParsedResults parse_results(const std::vector<uint8_t>& blob, size_t n) {
+  if (blob.size() != kHeaderBytes + n * kStateBytes)
+    throw OracleError(fmt::format("the results file has {} bytes, expected {} for {} cases", blob.size(),
+                                  kHeaderBytes + n * kStateBytes, n));
+  ParsedResults r;
+  r.stopped_at = get32(blob.data());
+  r.faulted = get32(blob.data() + 4) == 1;
+  r.exception = get32(blob.data() + 8) & 0x1ff;
+  r.cfsr = get32(blob.data() + 12);
+  if (r.stopped_at > n || (!r.faulted && r.stopped_at != n) || (r.faulted && r.stopped_at == n))
+    throw OracleError(fmt::format("the results file says it stopped at case {} of {}{}", r.stopped_at, n,
+                                  r.faulted ? " after a fault" : ""));
+  for (size_t i = 0; i < r.stopped_at; ++i) r.states.push_back(unpack(blob.data() + kHeaderBytes + i * kStateBytes));
+  return r;
+}
+
+std::vector<Result> run(const Tools& tools, const std::vector<Case>& cases, double timeout_seconds) {
+  std::vector<Result> out;
+  out.reserve(cases.size());
+  size_t next = 0;
+  while (next < cases.size()) {
+    const size_t count = std::min(kMaxBatch, cases.size() - next);
+    std::vector<Case> batch(cases.begin() + static_cast<ptrdiff_t>(next),
+                            cases.begin() + static_cast<ptrdiff_t>(next + count));
+    ParsedResults p = run_image(tools, batch, timeout_seconds);
+    for (State& s : p.states) out.push_back({false, 0, 0, s});
+    next += p.states.size();
+    if (p.faulted) {
+      Result f;
+      f.faulted = true;
+      f.exception = p.exception;
+      f.cfsr = p.cfsr;
+      out.push_back(f);
+      ++next;
+    }
+  }
+  return out;
+}
+
+}  // namespace mlisa::verify::qemu_mve

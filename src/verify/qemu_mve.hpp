@@ -1,0 +1,101 @@
+// The QEMU oracle of the mve target: runs batches of single-instruction cases
+// on QEMU's Cortex-M55 (the mps3-an547 board) and returns the architectural
+// state after each case.
+//
+// One image per batch: a vector table (initial SP in DTCM, the reset handler,
+// every fault vector to a handler that reports the faulting case), a reset
+// handler that enables CP10/CP11 in CPACR (then DSB, ISB), and per case
+// straight-line code that loads the case's inputs (Q0-Q7, FPSCR, VPR,
+// R0-R12, LR) from a table, runs the case's instruction words (emitted as
+// .inst.w, so QEMU runs the bits our assembler produced), and pushes the same
+// state to a results table. At the end the image writes the results table to
+// a host file in one block (semihosting SYS_OPEN/SYS_WRITE/SYS_CLOSE), prints
+// a marker with SYS_WRITE0 and stops with SYS_EXIT (ADP_Stopped_ApplicationExit).
+//
+// Everything lives in a private temporary directory that is removed
+// afterwards. docs/verify-mve.md describes the image and the suite on top.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace mlisa::verify::qemu_mve {
+
+// The state a case loads and stores, in the image's table layout (192
+// bytes, little-endian words): Q0..Q7 (word k of Qn, bits 32k+31..32k, at
+// q[4n+k]), FPSCR, VPR, R0..R12, LR.
+struct State {
+  std::array<uint32_t, 32> q{};
+  uint32_t fpscr = 0;
+  uint32_t vpr = 0;
+  std::array<uint32_t, 14> r{};  // R0..R12, then R14
+  bool operator==(const State&) const = default;
+};
+inline constexpr size_t kStateBytes = 192;
+void pack(const State& s, uint8_t* out);
+State unpack(const uint8_t* in);
+
+// One case: the inputs and the T32 words to run in order (a 32-bit word's
+// first halfword in bits 31:16, as `.inst.w` takes it).
+struct Case {
+  State in;
+  std::vector<uint32_t> words;
+};
+
+// What QEMU did with a case: the state after it, or the fault it took
+// (the exception number from IPSR and the CFSR).
+struct Result {
+  bool faulted = false;
+  uint32_t exception = 0;
+  uint32_t cfsr = 0;
+  State out;
+};
+
+// A failure of the oracle itself (a tool missing or failing, a timeout, a
+// malformed results file): the suite cannot run.
+class OracleError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct Tools {
+  std::string qemu;  // qemu-system-arm
+  std::string gcc;   // arm-none-eabi-gcc
+};
+// Looks both up on PATH; nullopt (and why) when one is missing.
+std::optional<Tools> find_tools(std::string* why = nullptr);
+
+// Cases per image: the results table must fit DTCM (512 KiB) and the code
+// plus the inputs ITCM (512 KiB).
+inline constexpr size_t kMaxBatch = 1000;
+
+// The image of a batch (at most kMaxBatch cases): assembly source that
+// .incbin's `inputs_path` and writes the results to `results_path`, the
+// linker script, and the inputs table.
+std::string image_source(const std::vector<Case>& cases, const std::string& inputs_path,
+                         const std::string& results_path);
+std::string linker_script();
+std::vector<uint8_t> input_table(const std::vector<Case>& cases);
+
+// The results file of an image of n cases: a 16-byte header (the index of
+// the case running when the image stopped, n when all finished; 1 if a
+// fault stopped it; IPSR; CFSR) and n states. Results after a faulting case
+// are absent. Throws OracleError when the file is malformed.
+struct ParsedResults {
+  uint32_t stopped_at = 0;
+  bool faulted = false;
+  uint32_t exception = 0;
+  uint32_t cfsr = 0;
+  std::vector<State> states;  // the first `stopped_at` cases
+};
+ParsedResults parse_results(const std::vector<uint8_t>& blob, size_t n);
+
+// Runs the cases under QEMU (images of up to kMaxBatch cases; after a fault
+// the batch resumes at the next case). Throws OracleError.
+std::vector<Result> run(const Tools& tools, const std::vector<Case>& cases, double timeout_seconds = 120);
+
+}  // namespace mlisa::verify::qemu_mve
