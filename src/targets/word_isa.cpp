@@ -71,6 +71,17 @@ std::vector<Item> parse_template(std::string_view t, size_t& i, bool nested) {
     }
     if (c == '{') {
       flush();
+      // A brace that begins with a space and holds a dash is a register list.
+      const size_t close = t.find('}', i);
+      const std::string_view body = close == std::string_view::npos ? std::string_view() : t.substr(i + 1, close - i - 1);
+      if (!body.empty() && body[0] == ' ' && body.find('-') != std::string_view::npos && body.find('<') != std::string_view::npos) {
+        const size_t lt = body.find('<'), gt = body.find('>', lt), dash = body.find('-', gt);
+        Item list{Item::Kind::List, std::string(body.substr(lt + 1, gt - lt - 1)), {}};
+        list.items.push_back({Item::Kind::Lit, normalise(body.substr(gt + 1, dash - gt - 1)), {}});
+        items.push_back(std::move(list));
+        i = close + 1;
+        continue;
+      }
       ++i;
       items.push_back({Item::Kind::Optional, "", parse_template(t, i, true)});
       continue;
@@ -181,7 +192,7 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins)
     : spec_(ts), engine_(ts.module(), builtins) {
   engine_.sources = &ts.sources();
   engine_.reset_globals();
-  static const std::set<std::string> kinds = {"reg", "imm", "simm", "table"};
+  static const std::set<std::string> kinds = {"reg", "imm", "simm", "table", "list"};
   for (const auto& inst : ts.instructions())
     for (const auto& enc : inst.encodings) {
       for (const auto& op : enc.operands)
@@ -258,6 +269,57 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text) const {
           return;
         }
         case Item::Kind::Operand: break;
+        case Item::Kind::List: {
+          const OperandMap* op = find_op(enc, it->text);
+          if (!op || op->kind != "list") return;
+          const std::string& suffix = it->items.front().text;
+          size_t p = 0;
+          auto skip_space = [&] {
+            if (p < s.size() && s[p] == ' ') ++p;
+          };
+          auto reg = [&]() -> int {
+            size_t len = 0;
+            while (p + len < s.size() && std::isalnum(static_cast<unsigned char>(s[p + len]))) ++len;
+            const int n = reg_number(op->reg_class, s.substr(p, len));
+            if (n < 0 || n > 31 || s.substr(p + len, suffix.size()) != suffix) return -1;
+            p += len + suffix.size();
+            return n;
+          };
+          if (s.empty() || s[0] != '{') return;
+          ++p;
+          skip_space();
+          std::vector<int> regs;
+          const int first = reg();
+          if (first < 0) return;
+          regs.push_back(first);
+          skip_space();
+          if (p < s.size() && s[p] == '-') {
+            ++p;
+            skip_space();
+            const int last = reg();
+            if (last < 0) return;
+            for (int r = first; r != last && regs.size() <= 32;) regs.push_back(r = (r + static_cast<int>(op->stride)) % 32);
+          } else {
+            while (p < s.size() && s[p] == ',') {
+              ++p;
+              skip_space();
+              const int r = reg();
+              if (r < 0 || r != (regs.back() + static_cast<int>(op->stride)) % 32) return;
+              regs.push_back(r);
+            }
+          }
+          skip_space();
+          if (p >= s.size() || s[p] != '}' || regs.size() != op->count) return;
+          ++p;
+          int64_t raw = first - op->offset;
+          if (raw < 0 || raw % op->scale) return;
+          raw /= op->scale;
+          const BitMap m = bitmap(enc, op->fields);
+          if (m.pos.size() < 63 && raw >> m.pos.size()) return;
+          State st2 = st;
+          if (st2.assign(m, static_cast<uint64_t>(raw))) next(pos + p, st2);
+          return;
+        }
       }
       const std::string& name = it->text;
       if (name == "c") return next(pos, st);
@@ -363,6 +425,22 @@ std::string WordIsa::print(const Encoding& enc, const Bits& word) const {
       }
       const OperandMap* op = find_op(enc, it.text);
       if (!op) continue;
+      if (it.kind == Item::Kind::List) {
+        // llvm-mc's style: a range when the list does not wrap and has more
+        // than two registers, else the registers one by one.
+        const int64_t first = static_cast<int64_t>(read_bits(bitmap(enc, op->fields), word)) * op->scale + op->offset;
+        const std::string& suffix = it.items.front().text;
+        const int64_t last = (first + static_cast<int64_t>(op->stride) * (op->count - 1)) % 32;
+        if (op->count > 2 && op->stride == 1 && last > first) {
+          out += fmt::format("{{ {}{} - {}{} }}", reg_name(op->reg_class, first), suffix, reg_name(op->reg_class, last), suffix);
+        } else {
+          out += "{ ";
+          for (uint32_t k = 0; k < op->count; ++k)
+            out += fmt::format("{}{}{}", k ? "," : "", reg_name(op->reg_class, (first + static_cast<int64_t>(op->stride) * k) % 32), suffix);
+          out += " }";
+        }
+        continue;
+      }
       const BitMap m = bitmap(enc, op->fields);
       const uint64_t raw = read_bits(m, word);
       if (op->kind == "table") {

@@ -15,6 +15,10 @@
 // Decoding: the encodings whose fixed bits match, in spec order; the first
 // whose decode runs to its end (a SEE or UNDEFINED moves on to the next).
 //
+// Register lists (`{ <Zn1>.H-<Zn2>.H }`, a `list` operand): the text gives
+// the registers as a range (`{z0.h-z3.h}`) or one by one (`{z31.h, z0.h}`),
+// consecutive modulo 32 (or the operand's stride); the first one is encoded.
+//
 // Printing: the first template of the encoding whose table operands all have
 // a spelling for the word's bits; optional parts are left out.
 #pragma once
@@ -32,9 +36,9 @@ namespace mlisa::targets {
 
 struct WordTemplate {
   struct Item {
-    enum class Kind : uint8_t { Lit, Operand, Optional } kind;
-    std::string text;          // Lit: normalised literal text; Operand: name
-    std::vector<Item> items;   // Optional
+    enum class Kind : uint8_t { Lit, Operand, Optional, List } kind;
+    std::string text;          // Lit: normalised literal text; Operand, List: name (of the list's first register)
+    std::vector<Item> items;   // Optional; List: one Lit, the element suffix (".h")
   };
   const spec::InstructionSpec* inst = nullptr;
   const spec::Encoding* enc = nullptr;

@@ -13,6 +13,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <random>
 #include <regex>
 #include <string>
@@ -37,6 +38,25 @@ const std::vector<std::string> kForms = {
     "bfmlal za.s[w9, 2:3], z12.h, z7.h[4]",       "bfmlal za.s[w10, 4:5], z1.h, z2.h[3]",
     "bfmlsl za.s[w8, 0:1], z0.h, z0.h[0]",        "bfmlsl za.s[w11, 14:15], z31.h, z15.h[7]",
     "bfmlsl za.s[w9, 10:11], z20.h, z8.h[1]",     "bfmlsl za.s[w10, 12:13], z30.h, z14.h[6]",
+    "bfmlal za.s[w9, 6:7, vgx2], {z0.h, z1.h}, z0.h",
+    "bfmlal za.s[w8, 0:1, vgx2], {z31.h, z0.h}, z15.h",
+    "bfmlsl za.s[w11, 2:3, vgx2], {z17.h-z18.h}, z4.h",
+    "bfmlal za.s[w10, 6:7, vgx4], {z0.h-z3.h}, z15.h",
+    "bfmlal za.s[w8, 0:1, vgx4], {z31.h, z0.h, z1.h, z2.h}, z0.h",
+    "bfmlsl za.s[w9, 4:5, vgx4], {z29.h-z0.h}, z7.h",
+    "bfmlal za.s[w8, 0:1, vgx2], {z0.h, z1.h}, {z0.h, z1.h}",
+    "bfmlal za.s[w11, 6:7, vgx2], {z30.h, z31.h}, {z30.h, z31.h}",
+    "bfmlsl za.s[w9, 2:3, vgx2], {z10.h-z11.h}, {z22.h-z23.h}",
+    "bfmlal za.s[w8, 0:1, vgx4], {z0.h-z3.h}, {z0.h-z3.h}",
+    "bfmlal za.s[w11, 6:7, vgx4], {z28.h-z31.h}, {z28.h-z31.h}",
+    "bfmlsl za.s[w10, 4:5, vgx4], {z8.h-z11.h}, {z20.h-z23.h}",
+    "bfmlal za.s[w8, 0:1, vgx2], {z0.h, z1.h}, z0.h[0]",
+    "bfmlal za.s[w11, 6:7, vgx2], {z30.h, z31.h}, z15.h[7]",
+    "bfmlsl za.s[w9, 2:3, vgx2], {z6.h-z7.h}, z9.h[5]",
+    "bfmlal za.s[w8, 0:1, vgx4], {z0.h-z3.h}, z0.h[0]",
+    "bfmlal za.s[w11, 6:7, vgx4], {z28.h-z31.h}, z15.h[7]",
+    "bfmlsl za.s[w10, 4:5, vgx4], {z12.h-z15.h}, z3.h[2]",
+    "bfmlal za.s[w8, 0:1], z0.h, z0.h",  // (vgx optional: the single form)
     "smstart",                                    "smstart sm",
     "smstart za",                                 "smstop",
     "smstop sm",                                  "smstop za",
@@ -91,7 +111,11 @@ TEST(Sme2Encoding, EveryFormDecodesAndPrintsBack) {
 TEST(Sme2Encoding, Refusals) {
   for (const char* bad : {"bfmlal za.s[w8, 0:2], z0.h, z0.h", "bfmlal za.s[w8, 1:2], z0.h, z0.h",
                           "bfmlal za.s[w12, 0:1], z0.h, z0.h", "bfmlal za.s[w8, 16:17], z0.h, z0.h",
-                          "bfmlal za.s[w8, 0:1], z0.h, z16.h", "bfmlal za.s[w8, 0:1], z0.h, z1.h[8]"})
+                          "bfmlal za.s[w8, 0:1], z0.h, z16.h", "bfmlal za.s[w8, 0:1], z0.h, z1.h[8]",
+                          "bfmlal za.s[w8, 8:9, vgx2], {z0.h, z1.h}, z0.h", "bfmlal za.s[w8, 0:1, vgx2], {z0.h, z2.h}, z0.h",
+                          "bfmlal za.s[w8, 0:1, vgx2], {z1.h-z2.h}, {z0.h-z1.h}",
+                          "bfmlal za.s[w8, 0:1, vgx4], {z2.h-z5.h}, {z0.h-z3.h}",
+                          "bfmlal za.s[w8, 0:1, vgx4], {z0.h-z2.h}, z0.h", "bfmlal za.s[w8, 0:1, vgx2], {z1.h, z2.h}, z0.h[1]"})
     EXPECT_THROW(sme2().isa->assemble(bad), InputError) << bad;
 }
 
@@ -238,6 +262,47 @@ TEST(Sme2Semantics, IndexedElementPerSegment) {
   }
 }
 
+TEST(Sme2Semantics, GroupsAreAHalfOrAQuarterOfTheArrayApart) {
+  // SVL 128: 16 array vectors. VGx2: stride 8; w8 = 5, offset 2: 7 MOD 8 = 7 -> 6;
+  // groups at 6-7 and 14-15. The first sources wrap: {z31, z0}.
+  Machine m = streaming(128);
+  m.set("w8", Bits(32, 5));
+  m.set("z31", lanes16(128, {bf(1), bf(2)}));
+  m.set("z0", lanes16(128, {bf(3), bf(4)}));
+  m.set("z5", lanes16(128, {bf(10), bf(100)}));
+  m.execute("bfmlal za.s[w8, 2:3, vgx2], {z31.h, z0.h}, z5.h");
+  EXPECT_EQ(lane(m.get("za[6]"), 0), f32(10));
+  EXPECT_EQ(lane(m.get("za[7]"), 0), f32(200));
+  EXPECT_EQ(lane(m.get("za[14]"), 0), f32(30));
+  EXPECT_EQ(lane(m.get("za[15]"), 0), f32(400));
+  // VGx4 multiple vectors: stride 4; w9 = 0, offset 6: 6 MOD 4 = 2; groups at
+  // 2, 6, 10, 14; group r multiplies z(4+r) by z(8+r).
+  Machine q = streaming(128);
+  for (int r = 0; r < 4; ++r) {
+    q.set(fmt::format("z{}", 4 + r), lanes16(128, {bf(static_cast<float>(r + 1)), bf(1)}));
+    q.set(fmt::format("z{}", 8 + r), lanes16(128, {bf(2), bf(static_cast<float>(-r))}));
+  }
+  q.execute("bfmlsl za.s[w9, 6:7, vgx4], {z4.h-z7.h}, {z8.h-z11.h}");
+  for (int r = 0; r < 4; ++r) {
+    EXPECT_EQ(lane(q.get(fmt::format("za[{}]", 2 + 4 * r)), 0), f32(-2.0f * static_cast<float>(r + 1))) << r;
+    EXPECT_EQ(lane(q.get(fmt::format("za[{}]", 3 + 4 * r)), 0), r == 0 ? 0u : f32(static_cast<float>(r))) << r;
+  }
+  // VGx4 indexed at SVL 512: stride 16; each group uses element 3 of its
+  // 128-bit segment of z2.
+  Machine x = streaming(512);
+  std::vector<uint16_t> zm(32);
+  for (int i = 0; i < 32; ++i) zm[static_cast<size_t>(i)] = bf(static_cast<float>(i));
+  x.set("z2", lanes16(512, zm));
+  for (int r = 0; r < 4; ++r) x.set(fmt::format("z{}", 12 + r), lanes16(512, std::vector<uint16_t>(32, bf(static_cast<float>(r + 1)))));
+  x.execute("bfmlal za.s[w8, 0:1, vgx4], {z12.h-z15.h}, z2.h[3]");
+  for (int r = 0; r < 4; ++r)
+    for (int e = 0; e < 16; ++e) {
+      const float want = static_cast<float>((r + 1) * (8 * (e / 4) + 3));
+      EXPECT_EQ(lane(x.get(fmt::format("za[{}]", 16 * r)), e), f32(want)) << r << " " << e;
+      EXPECT_EQ(lane(x.get(fmt::format("za[{}]", 16 * r + 1)), e), f32(want)) << r << " " << e;
+    }
+}
+
 TEST(Sme2Semantics, StreamingAndZaTraps) {
   Machine m(*sme2().isa, 512);
   try {
@@ -346,62 +411,88 @@ struct Gen {
   }
 };
 
+// Every form: single (x1), multiple and single (x2, x4), multiple vectors
+// (x2, x4), multiple and indexed (x1, x2, x4); BFMLAL and BFMLSL; random
+// FPCR.RMode and FZ; the vector select register and offset random.
 TEST(Sme2Reference, RandomCasesMatchMpfrAtThreeSvls) {
   size_t checked = 0;
   for (int svl : {128, 512, 2048}) {
     Gen g(0x5e2 + static_cast<uint64_t>(svl));
     Machine m = streaming(svl);
     const int elements = svl / 32, halves = svl / 16;
-    const int results_per_insn = 2 * elements;
-    const int insns = (2048 + results_per_insn - 1) / results_per_insn;
-    for (int k = 0; k < insns; ++k) {
-      std::vector<uint16_t> a(static_cast<size_t>(halves)), b(static_cast<size_t>(halves));
-      std::vector<uint32_t> c0(static_cast<size_t>(elements)), c1(static_cast<size_t>(elements));
-      for (auto& x : a) x = g.bf16();
-      for (auto& x : b) x = g.bf16();
-      for (auto& x : c0) x = g.fp32();
-      for (auto& x : c1) x = g.fp32();
-      // A few addends that cancel the product exactly or nearly.
-      for (int e = 0; e < elements; e += 5) {
-        float p = 0;
-        uint32_t pa = static_cast<uint32_t>(a[static_cast<size_t>(2 * e)]) << 16, pb = static_cast<uint32_t>(b[static_cast<size_t>(2 * e)]) << 16;
-        float fa, fb;
-        std::memcpy(&fa, &pa, 4), std::memcpy(&fb, &pb, 4);
-        p = -(fa * fb);
-        std::memcpy(&c0[static_cast<size_t>(e)], &p, 4);
-        c0[static_cast<size_t>(e)] ^= static_cast<uint32_t>(g.u(3));
-      }
-      const bool sub = g.u(2), indexed = g.u(3) == 0;
+    size_t here = 0;
+    while (here < 2048) {
+      const int shape = static_cast<int>(g.u(8));
+      const int nreg = shape == 0 || shape == 5 ? 1 : shape == 1 || shape == 3 || shape == 6 ? 2 : 4;
+      const bool multi = shape == 3 || shape == 4, indexed = shape >= 5, single = !multi && !indexed;
+      const int n = single ? static_cast<int>(g.u(32)) : static_cast<int>(g.u(32)) / nreg * nreg;
+      const int mreg = multi ? static_cast<int>(g.u(32)) / nreg * nreg : static_cast<int>(g.u(16));
+      const int index = static_cast<int>(g.u(8));
+      const int offset = 2 * static_cast<int>(nreg == 1 ? g.u(8) : g.u(4));
+      const bool sub = g.u(2);
       const unsigned rmode = static_cast<unsigned>(g.u(4));
       const bool fz = g.u(2);
-      const int index = static_cast<int>(g.u(8));
-      const int wv = static_cast<int>(g.u(4)), off3 = static_cast<int>(g.u(8));
+      const int wv = static_cast<int>(g.u(4));
       const uint32_t base = static_cast<uint32_t>(g.rng());
-      const int vec0 = static_cast<int>((static_cast<uint64_t>(base) + 2 * static_cast<uint64_t>(off3)) % static_cast<uint64_t>(svl / 8)) & ~1;
-      m.set("z4", lanes16(svl, a));
-      m.set("z9", lanes16(svl, b));
-      m.set(fmt::format("za[{}]", vec0), lanes32(svl, c0));
-      m.set(fmt::format("za[{}]", vec0 + 1), lanes32(svl, c1));
+      const int vstride = svl / 8 / nreg;
+      const int vec0 = static_cast<int>((static_cast<uint64_t>(base) + static_cast<uint64_t>(offset)) % static_cast<uint64_t>(vstride)) & ~1;
+      std::vector<std::vector<uint16_t>> z(32, std::vector<uint16_t>(static_cast<size_t>(halves)));
+      for (auto& reg : z)
+        for (auto& x : reg) x = g.bf16();
+      for (int r = 0; r < 32; ++r) m.set(fmt::format("z{}", r), lanes16(svl, z[static_cast<size_t>(r)]));
+      std::map<int, std::vector<uint32_t>> za;
+      for (int r = 0; r < nreg; ++r)
+        for (int i = 0; i < 2; ++i) {
+          auto& c = za[vec0 + r * vstride + i];
+          c.resize(static_cast<size_t>(elements));
+          for (auto& x : c) x = g.fp32();
+        }
+      // Some addends that cancel their product exactly or nearly.
+      for (auto& [v, c] : za)
+        for (int e = 0; e < elements; e += 5) {
+          const uint16_t pa = z[static_cast<size_t>(n)][static_cast<size_t>(2 * e)], pb = z[static_cast<size_t>(mreg)][static_cast<size_t>(2 * e)];
+          const uint32_t ua = static_cast<uint32_t>(pa) << 16, ub = static_cast<uint32_t>(pb) << 16;
+          float fa, fb;
+          std::memcpy(&fa, &ua, 4), std::memcpy(&fb, &ub, 4);
+          const float p = sub ? fa * fb : -(fa * fb);
+          std::memcpy(&c[static_cast<size_t>(e)], &p, 4);
+          c[static_cast<size_t>(e)] ^= static_cast<uint32_t>(g.u(3));
+        }
+      for (const auto& [v, c] : za) m.set(fmt::format("za[{}]", v), lanes32(svl, c));
       m.set(fmt::format("w{}", 8 + wv), Bits(32, base));
       m.set("fpcr", Bits(64, (uint64_t{fz} << 24) | (uint64_t{rmode} << 22)));
       m.set("fpsr", Bits(64, 0));
-      const std::string text = fmt::format("{} za.s[w{}, {}:{}], z4.h, z9.h{}", sub ? "bfmlsl" : "bfmlal", 8 + wv,
-                                           2 * off3, 2 * off3 + 1, indexed ? fmt::format("[{}]", index) : "");
+      auto list = [&](int first, bool dash) {
+        if (nreg == 1) return fmt::format("z{}.h", first);
+        if (dash) return fmt::format("{{z{}.h-z{}.h}}", first, (first + nreg - 1) % 32);
+        std::string out = "{";
+        for (int r = 0; r < nreg; ++r) out += fmt::format("{}z{}.h", r ? ", " : "", (first + r) % 32);
+        return out + "}";
+      };
+      const std::string vg = nreg == 1 ? "" : fmt::format(", vgx{}", nreg);
+      const std::string second = multi ? list(mreg, true) : fmt::format("z{}.h{}", mreg, indexed ? fmt::format("[{}]", index) : "");
+      const std::string text = fmt::format("{} za.s[w{}, {}:{}{}], {}, {}", sub ? "bfmlsl" : "bfmlal", 8 + wv, offset,
+                                           offset + 1, vg, list(n, g.u(2) == 0), second);
       m.execute(text);
-      for (int i = 0; i < 2; ++i) {
-        const Bits got = m.get(fmt::format("za[{}]", vec0 + i));
-        for (int e = 0; e < elements; ++e) {
-          const size_t h = static_cast<size_t>(2 * e + i);
-          const size_t hb = indexed ? static_cast<size_t>(2 * (e - e % 4) + index) : h;
-          const uint32_t addend = (i == 0 ? c0 : c1)[static_cast<size_t>(e)];
-          const uint32_t want = reference(addend, a[h], b[hb], sub, rmode, fz);
-          ASSERT_EQ(lane(got, e), want) << fmt::format("svl {} '{}' fz {} rmode {} vector {} lane {}: {:08x} {} {:04x}*{:04x}",
-                                                       svl, text, fz, rmode, i, e, addend, sub ? "-" : "+", a[h], b[hb]);
-          ++checked;
+      for (int r = 0; r < nreg; ++r)
+        for (int i = 0; i < 2; ++i) {
+          const int v = vec0 + r * vstride + i;
+          const Bits got = m.get(fmt::format("za[{}]", v));
+          const auto& a = z[static_cast<size_t>((n + r) % 32)];
+          const auto& b = z[static_cast<size_t>(multi ? mreg + r : mreg)];
+          for (int e = 0; e < elements; ++e) {
+            const size_t h = static_cast<size_t>(2 * e + i);
+            const size_t hb = indexed ? static_cast<size_t>(2 * (e - e % 4) + index) : h;
+            const uint32_t addend = za[v][static_cast<size_t>(e)];
+            const uint32_t want = reference(addend, a[h], b[hb], sub, rmode, fz);
+            ASSERT_EQ(lane(got, e), want) << fmt::format("svl {} '{}' fz {} rmode {} za[{}] lane {}: {:08x} {} {:04x}*{:04x}",
+                                                         svl, text, fz, rmode, v, e, addend, sub ? "-" : "+", a[h], b[hb]);
+            ++here;
+          }
         }
-      }
       EXPECT_TRUE(m.get("fpsr").is_zero());
     }
+    checked += here;
   }
   EXPECT_GE(checked, 6000u);
   RecordProperty("cases", static_cast<int>(checked));
