@@ -96,6 +96,32 @@ TEST(Sme2Encoding, EveryFormMatchesLlvmMc) {
   for (size_t i = 0; i < kForms.size(); ++i) EXPECT_EQ(our_bytes(kForms[i]), theirs[i]) << kForms[i];
 }
 
+// llvm-mc's own spelling of each form (`{ z0.h - z3.h }`, `vgx4`, tabs)
+// assembles to the same bytes.
+TEST(Sme2Encoding, LlvmMcPrintedTextReassembles) {
+  if (!have_llvm_mc()) GTEST_SKIP() << "llvm-mc-19 is not installed";
+  std::string source;
+  for (const auto& f : kForms) source += f + "\n";
+  const std::string in = ::testing::TempDir() + "sme2_llvm_in2.s";
+  const std::string out = ::testing::TempDir() + "sme2_llvm_out2.txt";
+  std::ofstream(in) << source;
+  ASSERT_EQ(std::system(fmt::format("llvm-mc-19 -triple=aarch64 -mattr=+sme2 -show-encoding {} > {} 2>&1", in, out).c_str()), 0);
+  std::ifstream f(out);
+  std::string line;
+  static const std::regex re(R"(^\s*(\S.*?)\s*// encoding: \[([^\]]*)\])");
+  std::smatch m;
+  size_t n = 0;
+  while (std::getline(f, line))
+    if (std::regex_search(line, m, re)) {
+      std::string text = m[1];
+      for (char& c : text)
+        if (c == '\t') c = ' ';
+      EXPECT_EQ(our_bytes(text), m[2].str()) << text;
+      ++n;
+    }
+  EXPECT_EQ(n, kForms.size());
+}
+
 TEST(Sme2Encoding, EveryFormDecodesAndPrintsBack) {
   for (const std::string& f : kForms) {
     const auto a = sme2().isa->assemble(f);
