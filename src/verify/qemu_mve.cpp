@@ -51,9 +51,8 @@ std::optional<std::string> on_path(const std::string& name) {
   while (start <= dirs.size()) {
     size_t end = dirs.find(':', start);
     if (end == std::string::npos) end = dirs.size();
-    std::string dir = dirs.substr(start, end - start);
-    if (dir.empty()) dir = ".";
-    const std::string candidate = dir + "/" + name;
+    const fs::path dir = end > start ? fs::path(dirs.substr(start, end - start)) : fs::path(".");
+    const std::string candidate = (dir / name).string();
     if (::access(candidate.c_str(), X_OK) == 0) return candidate;
     start = end + 1;
   }

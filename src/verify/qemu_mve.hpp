@@ -13,7 +13,7 @@
 // a marker with SYS_WRITE0 and stops with SYS_EXIT (ADP_Stopped_ApplicationExit).
 //
 // Everything lives in a private temporary directory that is removed
-// afterwards. docs/verify-mve.md describes the image and the suite on top.
+// afterwards. docs/mve.md ("The QEMU oracle") describes the image and the suite on top.
 #pragma once
 
 #include <array>
