@@ -57,6 +57,15 @@ const std::vector<std::string> kForms = {
     "bfmlal za.s[w11, 6:7, vgx4], {z28.h-z31.h}, z15.h[7]",
     "bfmlsl za.s[w10, 4:5, vgx4], {z12.h-z15.h}, z3.h[2]",
     "bfmlal za.s[w8, 0:1], z0.h, z0.h",  // (vgx optional: the single form)
+    "zero {za}",
+    "mova {z0.d, z1.d}, za.d[w8, 0, vgx2]",
+    "mova {z30.d, z31.d}, za.d[w9, 3]",
+    "mova {z0.d-z3.d}, za.d[w11, 7, vgx4]",
+    "mova {z28.d-z31.d}, za.d[w10, 5]",
+    "mova za.d[w8, 7, vgx4], {z28.d-z31.d}",
+    "mova za.d[w11, 7, vgx2], {z30.d, z31.d}",
+    "mov za.d[w9, 2, vgx2], {z4.d-z5.d}",
+    "mov {z8.d-z11.d}, za.d[w8, 1, vgx4]",
     "smstart",                                    "smstart sm",
     "smstart za",                                 "smstop",
     "smstop sm",                                  "smstop za",
@@ -327,6 +336,42 @@ TEST(Sme2Semantics, GroupsAreAHalfOrAQuarterOfTheArrayApart) {
       EXPECT_EQ(lane(x.get(fmt::format("za[{}]", 16 * r)), e), f32(want)) << r << " " << e;
       EXPECT_EQ(lane(x.get(fmt::format("za[{}]", 16 * r + 1)), e), f32(want)) << r << " " << e;
     }
+}
+
+TEST(Sme2Semantics, MovaAndZero) {
+  // SVL 256: 32 array vectors. VGx2: stride 16; w9 = 20, offset 3: 23 MOD 16 = 7
+  // (no rounding to even): vectors 7 and 23.
+  Machine m = streaming(256);
+  m.set("w9", Bits(32, 20));
+  m.set("z4", lanes32(256, {1, 2, 3}));
+  m.set("z5", lanes32(256, {4, 5, 6}));
+  m.execute("mova za.d[w9, 3, vgx2], {z4.d, z5.d}");
+  EXPECT_EQ(m.get("za[7]"), m.get("z4"));
+  EXPECT_EQ(m.get("za[23]"), m.get("z5"));
+  // VGx4 back out: stride 8; w8 = 0, offset 7: vectors 7, 15, 23, 31.
+  m.set("za[15]", lanes32(256, {9}));
+  m.set("za[31]", lanes32(256, {10}));
+  m.execute("mova {z12.d-z15.d}, za.d[w8, 7, vgx4]");
+  EXPECT_EQ(m.get("z12"), m.get("z4"));
+  EXPECT_EQ(m.get("z13"), lanes32(256, {9}));
+  EXPECT_EQ(m.get("z14"), m.get("z5"));
+  EXPECT_EQ(m.get("z15"), lanes32(256, {10}));
+  // ZERO {ZA} needs ZA enabled but not Streaming mode.
+  m.execute("smstop sm");
+  m.execute("zero {za}");
+  for (int v = 0; v < 32; ++v) EXPECT_TRUE(m.get(fmt::format("za[{}]", v)).is_zero()) << v;
+  m.execute("smstop za");
+  try {
+    m.execute("zero {za}");
+    FAIL() << "no trap";
+  } catch (const Fault& f) {
+    EXPECT_NE(std::string(f.what()).find("SMEAccessTrap (InactiveZA)"), std::string::npos) << f.what();
+  }
+  // Other ZERO masks (tile lists) decode and run: 0x01 zeroes tile ZA0.D only.
+  Machine t = streaming(128);
+  for (int v = 0; v < 16; ++v) t.set(fmt::format("za[{}]", v), lanes32(128, {1}));
+  t.execute(Bits(32, 0xc0080001u));
+  for (int v = 0; v < 16; ++v) EXPECT_EQ(t.get(fmt::format("za[{}]", v)).is_zero(), v % 8 == 0) << v;
 }
 
 TEST(Sme2Semantics, StreamingAndZaTraps) {
