@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 #include <mpfr.h>
 
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
@@ -57,6 +58,24 @@ const std::vector<std::string> kForms = {
     "bfmlal za.s[w11, 6:7, vgx4], {z28.h-z31.h}, z15.h[7]",
     "bfmlsl za.s[w10, 4:5, vgx4], {z12.h-z15.h}, z3.h[2]",
     "bfmlal za.s[w8, 0:1], z0.h, z0.h",  // (vgx optional: the single form)
+    "fmlal za.s[w8, 0:1], z0.h, z0.h",
+    "fmlal za.s[w11, 14:15], z31.h, z15.h",
+    "fmlal za.s[w9, 6:7, vgx2], {z0.h, z1.h}, z0.h",
+    "fmlal za.s[w8, 0:1, vgx2], {z31.h, z0.h}, z15.h",
+    "fmlal za.s[w10, 6:7, vgx4], {z0.h-z3.h}, z15.h",
+    "fmlal za.s[w8, 0:1, vgx4], {z31.h, z0.h, z1.h, z2.h}, z0.h",
+    "fmlal za.s[w8, 0:1, vgx2], {z0.h, z1.h}, {z0.h, z1.h}",
+    "fmlal za.s[w11, 6:7, vgx2], {z30.h, z31.h}, {z30.h, z31.h}",
+    "fmlal za.s[w8, 0:1, vgx4], {z0.h-z3.h}, {z0.h-z3.h}",
+    "fmlal za.s[w11, 6:7, vgx4], {z28.h-z31.h}, {z28.h-z31.h}",
+    "fmlal za.s[w8, 0:1], z0.h, z0.h[0]",
+    "fmlal za.s[w11, 14:15], z31.h, z15.h[7]",
+    "fmlal za.s[w8, 0:1, vgx2], {z0.h, z1.h}, z0.h[0]",
+    "fmlal za.s[w11, 6:7, vgx2], {z30.h, z31.h}, z15.h[7]",
+    "fmlal za.s[w8, 0:1, vgx4], {z0.h-z3.h}, z0.h[0]",
+    "fmlal za.s[w11, 6:7, vgx4], {z28.h-z31.h}, z15.h[7]",
+    "fmlsl za.s[w8, 0:1], z0.h, z0.h",
+    "fmlsl za.s[w8, 0:1], z0.h, z0.h[0]",
     "zero {za}",
     "mova {z0.d, z1.d}, za.d[w8, 0, vgx2]",
     "mova {z30.d, z31.d}, za.d[w9, 3]",
@@ -338,6 +357,33 @@ TEST(Sme2Semantics, GroupsAreAHalfOrAQuarterOfTheArrayApart) {
     }
 }
 
+TEST(Sme2Semantics, FmlalHalfPrecisionAndFz16) {
+  Machine m = streaming(128);
+  // 0x0001 is the smallest f16 denormal, 2^-24; 0x3c00 is 1.0, 0x4000 2.0, 0x7e00 a NaN.
+  m.set("z1", lanes16(128, {0x0001, 0x0001, 0x3c00, 0xbc00, 0x7e01, 0}));
+  m.set("z2", lanes16(128, {0x0001, 0x4000, 0x4000, 0x4000, 0x3c00, 0}));
+  m.set("za[0]", lanes32(128, {0, f32(1), 0x7f7fffffu}));
+  m.execute("fmlal za.s[w8, 0:1], z1.h, z2.h");
+  EXPECT_EQ(lane(m.get("za[0]"), 0), f32(std::ldexp(1.0f, -48)));  // 2^-24 * 2^-24, exact in fp32
+  EXPECT_EQ(lane(m.get("za[0]"), 1), f32(3));
+  EXPECT_EQ(lane(m.get("za[0]"), 2), 0x7fc00000u);
+  EXPECT_EQ(lane(m.get("za[1]"), 0), f32(std::ldexp(1.0f, -23)));  // 2^-24 * 2
+  EXPECT_EQ(lane(m.get("za[1]"), 1), f32(-2));
+  EXPECT_TRUE(m.get("fpsr").is_zero());
+  // FZ16 flushes the f16 denormals to zero; FZ alone does not touch them.
+  m.set("za[0]", Bits::zeros(128));
+  m.set("za[1]", Bits::zeros(128));
+  m.set("fpcr", Bits(64, uint64_t{1} << 24));
+  m.execute("fmlal za.s[w8, 0:1], z1.h, z2.h");
+  EXPECT_EQ(lane(m.get("za[0]"), 0), f32(std::ldexp(1.0f, -48)));
+  m.set("za[0]", Bits::zeros(128));
+  m.set("za[1]", Bits::zeros(128));
+  m.set("fpcr", Bits(64, uint64_t{1} << 19));
+  m.execute("fmlsl za.s[w8, 0:1], z1.h, z2.h");
+  EXPECT_EQ(lane(m.get("za[0]"), 0), 0u);  // +0 - (flushed) 0 * 0 = +0; unflushed it would be -2^-48
+  EXPECT_EQ(lane(m.get("za[1]"), 0), 0u);
+}
+
 TEST(Sme2Semantics, MovaAndZero) {
   // SVL 256: 32 array vectors. VGx2: stride 16; w9 = 20, offset 3: 23 MOD 16 = 7
   // (no rounding to even): vectors 7 and 23.
@@ -411,9 +457,9 @@ TEST(Sme2Semantics, StreamingAndZaTraps) {
 // fp32(addend +/- a*b) for bf16 a and b, rounded once by FPCR.RMode, with
 // FPCR.FZ flushing denormal inputs (sign kept) and tiny results (before
 // rounding) to zero, and NaN results default (the ZA-targeting behaviour).
-uint32_t reference(uint32_t addend, uint16_t a, uint16_t b, bool sub, unsigned rmode, bool fz) {
+// The operands a and b come widened to single precision (exactly).
+uint32_t reference_wide(uint32_t addend, uint32_t wa, uint32_t wb, bool sub, unsigned rmode, bool fz) {
   auto is_nan32 = [](uint32_t x) { return (x & 0x7f800000u) == 0x7f800000u && (x & 0x7fffffu); };
-  uint32_t wa = static_cast<uint32_t>(a) << 16, wb = static_cast<uint32_t>(b) << 16;
   if (sub) wa ^= 0x80000000u;
   if (is_nan32(wa) || is_nan32(wb) || is_nan32(addend)) return 0x7fc00000u;
   auto flush = [&](uint32_t x) { return fz && (x & 0x7f800000u) == 0 ? (x & 0x80000000u) : x; };
@@ -452,6 +498,29 @@ uint32_t reference(uint32_t addend, uint16_t a, uint16_t b, bool sub, unsigned r
   return out;
 }
 
+uint32_t reference(uint32_t addend, uint16_t a, uint16_t b, bool sub, unsigned rmode, bool fz) {
+  return reference_wide(addend, static_cast<uint32_t>(a) << 16, static_cast<uint32_t>(b) << 16, sub, rmode, fz);
+}
+
+// IEEE half precision to single, exactly; a denormal is a signed zero when fz16.
+uint32_t widen_half(uint16_t h, bool fz16) {
+  const uint32_t sign = static_cast<uint32_t>(h & 0x8000u) << 16;
+  const uint32_t exp = (h >> 10) & 0x1f, frac = h & 0x3ffu;
+  if (exp == 0x1f) return sign | 0x7f800000u | (frac << 13);
+  if (exp == 0) {
+    if (frac == 0 || fz16) return sign;
+    int e = -14;
+    uint32_t f = frac;
+    while (!(f & 0x400u)) f <<= 1, --e;
+    return sign | static_cast<uint32_t>(e + 127) << 23 | ((f & 0x3ffu) << 13);
+  }
+  return sign | ((exp - 15 + 127) << 23) | (frac << 13);
+}
+
+uint32_t reference_half(uint32_t addend, uint16_t a, uint16_t b, bool sub, unsigned rmode, bool fz, bool fz16) {
+  return reference_wide(addend, widen_half(a, fz16), widen_half(b, fz16), sub, rmode, fz);
+}
+
 struct Gen {
   std::mt19937_64 rng;
   explicit Gen(uint64_t seed) : rng(seed) {}
@@ -466,6 +535,16 @@ struct Gen {
       case 4: return static_cast<uint16_t>(s | ((1 + u(8)) << 7) | u(128));      // tiny normal
       case 5: return static_cast<uint16_t>(s | ((246 + u(8)) << 7) | u(128));    // huge
       default: return static_cast<uint16_t>(s | ((100 + u(56)) << 7) | u(128)); // around 1
+    }
+  }
+  uint16_t f16() {
+    const uint16_t s = static_cast<uint16_t>(u(2) << 15);
+    switch (u(10)) {
+      case 0: return s;
+      case 1: return static_cast<uint16_t>(s | (1 + u(1023)));                   // denormal
+      case 2: return static_cast<uint16_t>(s | 0x7c00);
+      case 3: return static_cast<uint16_t>(s | 0x7c00 | (1 + u(1023)));          // NaN
+      default: return static_cast<uint16_t>(s | ((1 + u(30)) << 10) | u(1024));
     }
   }
   uint32_t fp32() {
@@ -500,6 +579,8 @@ TEST(Sme2Reference, RandomCasesMatchMpfrAtThreeSvls) {
       const int mreg = multi ? static_cast<int>(g.u(32)) / nreg * nreg : static_cast<int>(g.u(16));
       const int index = static_cast<int>(g.u(8));
       const int offset = 2 * static_cast<int>(nreg == 1 ? g.u(8) : g.u(4));
+      const bool half = g.u(2);
+      const bool fz16 = g.u(2);
       const bool sub = g.u(2);
       const unsigned rmode = static_cast<unsigned>(g.u(4));
       const bool fz = g.u(2);
@@ -509,7 +590,7 @@ TEST(Sme2Reference, RandomCasesMatchMpfrAtThreeSvls) {
       const int vec0 = static_cast<int>((static_cast<uint64_t>(base) + static_cast<uint64_t>(offset)) % static_cast<uint64_t>(vstride)) & ~1;
       std::vector<std::vector<uint16_t>> z(32, std::vector<uint16_t>(static_cast<size_t>(halves)));
       for (auto& reg : z)
-        for (auto& x : reg) x = g.bf16();
+        for (auto& x : reg) x = half ? g.f16() : g.bf16();
       for (int r = 0; r < 32; ++r) m.set(fmt::format("z{}", r), lanes16(svl, z[static_cast<size_t>(r)]));
       std::map<int, std::vector<uint32_t>> za;
       for (int r = 0; r < nreg; ++r)
@@ -522,7 +603,8 @@ TEST(Sme2Reference, RandomCasesMatchMpfrAtThreeSvls) {
       for (auto& [v, c] : za)
         for (int e = 0; e < elements; e += 5) {
           const uint16_t pa = z[static_cast<size_t>(n)][static_cast<size_t>(2 * e)], pb = z[static_cast<size_t>(mreg)][static_cast<size_t>(2 * e)];
-          const uint32_t ua = static_cast<uint32_t>(pa) << 16, ub = static_cast<uint32_t>(pb) << 16;
+          const uint32_t ua = half ? widen_half(pa, false) : static_cast<uint32_t>(pa) << 16;
+          const uint32_t ub = half ? widen_half(pb, false) : static_cast<uint32_t>(pb) << 16;
           float fa, fb;
           std::memcpy(&fa, &ua, 4), std::memcpy(&fb, &ub, 4);
           const float p = sub ? fa * fb : -(fa * fb);
@@ -531,7 +613,7 @@ TEST(Sme2Reference, RandomCasesMatchMpfrAtThreeSvls) {
         }
       for (const auto& [v, c] : za) m.set(fmt::format("za[{}]", v), lanes32(svl, c));
       m.set(fmt::format("w{}", 8 + wv), Bits(32, base));
-      m.set("fpcr", Bits(64, (uint64_t{fz} << 24) | (uint64_t{rmode} << 22)));
+      m.set("fpcr", Bits(64, (uint64_t{fz} << 24) | (uint64_t{rmode} << 22) | (uint64_t{fz16} << 19)));
       m.set("fpsr", Bits(64, 0));
       auto list = [&](int first, bool dash) {
         if (nreg == 1) return fmt::format("z{}.h", first);
@@ -542,7 +624,7 @@ TEST(Sme2Reference, RandomCasesMatchMpfrAtThreeSvls) {
       };
       const std::string vg = nreg == 1 ? "" : fmt::format(", vgx{}", nreg);
       const std::string second = multi ? list(mreg, true) : fmt::format("z{}.h{}", mreg, indexed ? fmt::format("[{}]", index) : "");
-      const std::string text = fmt::format("{} za.s[w{}, {}:{}{}], {}, {}", sub ? "bfmlsl" : "bfmlal", 8 + wv, offset,
+      const std::string text = fmt::format("{}{} za.s[w{}, {}:{}{}], {}, {}", half ? "f" : "bf", sub ? "mlsl" : "mlal", 8 + wv, offset,
                                            offset + 1, vg, list(n, g.u(2) == 0), second);
       m.execute(text);
       for (int r = 0; r < nreg; ++r)
@@ -555,9 +637,10 @@ TEST(Sme2Reference, RandomCasesMatchMpfrAtThreeSvls) {
             const size_t h = static_cast<size_t>(2 * e + i);
             const size_t hb = indexed ? static_cast<size_t>(2 * (e - e % 4) + index) : h;
             const uint32_t addend = za[v][static_cast<size_t>(e)];
-            const uint32_t want = reference(addend, a[h], b[hb], sub, rmode, fz);
-            ASSERT_EQ(lane(got, e), want) << fmt::format("svl {} '{}' fz {} rmode {} za[{}] lane {}: {:08x} {} {:04x}*{:04x}",
-                                                         svl, text, fz, rmode, v, e, addend, sub ? "-" : "+", a[h], b[hb]);
+            const uint32_t want = half ? reference_half(addend, a[h], b[hb], sub, rmode, fz, fz16)
+                                       : reference(addend, a[h], b[hb], sub, rmode, fz);
+            ASSERT_EQ(lane(got, e), want) << fmt::format("svl {} '{}' fz {} fz16 {} rmode {} za[{}] lane {}: {:08x} {} {:04x}*{:04x}",
+                                                         svl, text, fz, fz16, rmode, v, e, addend, sub ? "-" : "+", a[h], b[hb]);
             ++here;
           }
         }
