@@ -1,8 +1,9 @@
 // The sme2 target: encodings against llvm-mc-19, the printer's round trip,
 // BFMLAL/BFMLSL semantics on hand-worked values, an MPFR reference on random
 // cases at three streaming vector lengths, and mlisa exec as a process.
-#include "support/run_mlisa.hpp"
 #include "core/diag.hpp"
+#include "support/llvm_mc.hpp"
+#include "support/run_mlisa.hpp"
 #include "targets/sme2/machine.hpp"
 
 #include <gtest/gtest.h>
@@ -90,22 +91,10 @@ const std::vector<std::string> kForms = {
     "smstop sm",                                  "smstop za",
 };
 
-bool have_llvm_mc() { return std::system("llvm-mc-19 --version > /dev/null 2>&1") == 0; }
+using mlisa::test::have_llvm_mc;
 
 std::vector<std::string> llvm_encodings(const std::string& source) {
-  const std::string in = ::testing::TempDir() + "sme2_llvm_in.s";
-  const std::string out = ::testing::TempDir() + "sme2_llvm_out.txt";
-  std::ofstream(in) << source << "\n";
-  const std::string cmd = fmt::format("llvm-mc-19 -triple=aarch64 -mattr=+sme2 -show-encoding {} > {} 2>&1", in, out);
-  EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
-  std::ifstream f(out);
-  std::vector<std::string> enc;
-  std::string line;
-  static const std::regex re(R"(encoding: \[([^\]]*)\])");
-  std::smatch m;
-  while (std::getline(f, line))
-    if (std::regex_search(line, m, re)) enc.push_back(m[1]);
-  return enc;
+  return mlisa::test::llvm_mc_encodings("-triple=aarch64 -mattr=+sme2", source);
 }
 
 std::string our_bytes(const std::string& text) {

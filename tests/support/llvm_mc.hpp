@@ -1,0 +1,16 @@
+// llvm-mc-19 as an oracle for encodings: the bytes it gives each line of a
+// source, so that a test compares them with what our assembler produces.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace mlisa::test {
+
+bool have_llvm_mc();
+
+// `args` are the triple and features, e.g. "-triple=aarch64 -mattr=+sme2".
+// One entry per encoded line, as llvm-mc prints it: "0x13,0x28,0x20,0xc1".
+std::vector<std::string> llvm_mc_encodings(const std::string& args, const std::string& source);
+
+}  // namespace mlisa::test
