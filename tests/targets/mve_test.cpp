@@ -54,6 +54,44 @@ const std::vector<std::string> kForms = {
     "vmsr fpscr_nzcvqc, r3", "vmsr vpr, r4", "vmsr p0, r5", "vmrs r0, fpscr", "vmrs apsr_nzcv, fpscr",
     "vmrs r3, fpscr_nzcvqc", "vmrs r4, vpr", "vmrs r5, p0", "movw r0, #0x1234", "movw r12, #65535", "movw r1, #0",
     "movt r0, #0x1234", "movt r14, #65535",
+    // VCMP: integer (i, u, s; vector and scalar, ZR), floating point; VPNOT; VCTP.
+    "vcmp.i8 eq, q0, q1",
+    "vcmp.i16 ne, q7, q6",
+    "vcmp.i32 eq, q3, q4",
+    "vcmp.u8 cs, q0, q1",
+    "vcmp.u16 hi, q7, q6",
+    "vcmp.u32 cs, q2, q5",
+    "vcmp.s8 ge, q0, q1",
+    "vcmp.s16 lt, q7, q6",
+    "vcmp.s32 gt, q2, q3",
+    "vcmp.s8 le, q4, q5",
+    "vcmp.i8 eq, q0, r1",
+    "vcmp.i16 ne, q7, r14",
+    "vcmp.i32 eq, q3, zr",
+    "vcmp.u8 cs, q0, r12",
+    "vcmp.u16 hi, q6, r2",
+    "vcmp.u32 hi, q1, zr",
+    "vcmp.s8 ge, q0, r1",
+    "vcmp.s16 lt, q7, r0",
+    "vcmp.s32 gt, q2, r3",
+    "vcmp.s8 le, q4, zr",
+    "vcmp.f32 eq, q0, q1",
+    "vcmp.f16 ne, q7, q6",
+    "vcmp.f32 ge, q2, q3",
+    "vcmp.f16 lt, q4, q5",
+    "vcmp.f32 gt, q1, q0",
+    "vcmp.f16 le, q6, q7",
+    "vcmp.f32 eq, q0, r1",
+    "vcmp.f16 ne, q7, r14",
+    "vcmp.f32 ge, q2, zr",
+    "vcmp.f16 lt, q4, r5",
+    "vcmp.f32 gt, q1, r0",
+    "vcmp.f16 le, q6, r12",
+    "vpnot",
+    "vctp.8 r0",
+    "vctp.16 r14",
+    "vctp.32 r12",
+    "vctp.64 r1",
 };
 
 // VPST needs a predicable instruction after it for llvm-mc; each mask
@@ -63,6 +101,28 @@ std::vector<std::string> vpst_blocks() {
   for (const char* m : {"", "t", "e", "tt", "te", "et", "ee", "ttt", "tte", "tet", "tee", "ett", "ete", "eet", "eee"}) {
     std::string block = fmt::format("vpst{}", m);
     std::string letters = std::string("t") + m;
+    for (char c : letters) block += fmt::format("\nvmax{}.s8 q0, q1, q2", c);
+    out.push_back(block);
+  }
+  return out;
+}
+
+// VPT needs its block too: each compare encoding with several masks.
+std::vector<std::string> vpt_blocks() {
+  std::vector<std::string> out;
+  const std::vector<std::string> heads = {
+      "vpt.i8 eq, q0, q1",     "vpte.i16 ne, q7, q6",   "vptt.i32 eq, q3, q4",     "vptee.u8 cs, q0, q1",
+      "vpttt.u16 hi, q6, q5",  "vpt.u32 cs, q2, q5",    "vptete.s8 ge, q0, q1",    "vpteee.s16 lt, q7, q6",
+      "vpt.s32 gt, q2, q3",    "vptet.s8 le, q4, q5",   "vpt.i8 eq, q0, r1",       "vpttee.i16 ne, q7, r14",
+      "vpte.i32 eq, q3, zr",   "vpt.u8 cs, q0, r12",    "vptt.u16 hi, q6, r2",     "vpt.s8 ge, q0, r1",
+      "vptte.s16 lt, q7, r0",  "vpt.s32 gt, q2, r3",    "vpteet.s8 le, q4, zr",    "vpt.f32 eq, q0, q1",
+      "vpte.f16 ne, q7, q6",   "vptt.f32 ge, q2, q3",   "vpttt.f16 lt, q4, q5",    "vpt.f32 gt, q1, q0",
+      "vpteee.f16 le, q6, q7", "vpt.f32 eq, q0, r1",    "vpte.f16 ne, q7, r14",    "vpt.f32 ge, q2, zr",
+      "vptet.f16 lt, q4, r5",  "vpt.f32 gt, q1, r0",    "vptttt.f16 le, q6, r12",
+  };
+  for (const std::string& h : heads) {
+    const std::string letters = "t" + h.substr(3, h.find('.') - 3);
+    std::string block = h;
     for (char c : letters) block += fmt::format("\nvmax{}.s8 q0, q1, q2", c);
     out.push_back(block);
   }
@@ -114,6 +174,28 @@ TEST(MveEncoding, VpstMasksMatchLlvmMc) {
   }
 }
 
+TEST(MveEncoding, VptFormsMatchLlvmMc) {
+  if (!have_llvm_mc()) GTEST_SKIP() << "llvm-mc-19 is not installed: encodings not checked against LLVM";
+  for (const std::string& block : vpt_blocks()) {
+    const auto theirs = llvm_encodings(block);
+    ASSERT_FALSE(theirs.empty()) << block;
+    EXPECT_EQ(our_bytes(block.substr(0, block.find('\n'))), theirs[0]) << block;
+  }
+}
+
+TEST(MveEncoding, VptFormsDecodeAndPrintBack) {
+  for (const std::string& block : vpt_blocks()) {
+    const std::string f = block.substr(0, block.find('\n'));
+    const auto a = mve().isa->assemble(f);
+    const spec::InstructionSpec* inst = nullptr;
+    const spec::Encoding* enc = mve().isa->decode(a.word, &inst);
+    ASSERT_NE(enc, nullptr) << f;
+    EXPECT_EQ(enc, a.enc) << f;
+    const std::string text = mve().isa->print(*enc, a.word);
+    EXPECT_EQ(mve().isa->assemble(text).word, a.word) << f << " printed as " << text;
+  }
+}
+
 TEST(MveEncoding, EveryFormDecodesAndPrintsBack) {
   for (const std::string& f : kForms) {
     const auto a = mve().isa->assemble(f);
@@ -141,6 +223,12 @@ TEST(MveEncoding, Refusals) {
   EXPECT_NE(refused("vmladav.s8 r1, q1, q2").find("no mve instruction"), std::string::npos);  // odd Rda
   EXPECT_NE(refused("vmax.s64 q0, q1, q2").find("no mve instruction"), std::string::npos);
   EXPECT_NE(refused("movw r0, #65536").find("no mve instruction"), std::string::npos);
+  EXPECT_NE(refused("vctp.8 sp").find("CONSTRAINED UNPREDICTABLE"), std::string::npos);
+  EXPECT_NE(refused("vcmp.i8 eq, q0, sp").find("CONSTRAINED UNPREDICTABLE"), std::string::npos);
+  EXPECT_NE(refused("vcmp.f32 eq, q0, sp").find("CONSTRAINED UNPREDICTABLE"), std::string::npos);
+  EXPECT_NE(refused("vcmp.u8 ge, q0, q1").find("no mve instruction"), std::string::npos);   // signed condition, unsigned type
+  EXPECT_NE(refused("vcmp.f32 hi, q0, q1").find("no mve instruction"), std::string::npos);  // no unsigned FP conditions
+  EXPECT_NE(refused("vcmp.s8 eq, q0, q1").find("no mve instruction"), std::string::npos);   // EQ is spelt .i8
 }
 
 // --- semantics ---------------------------------------------------------------
@@ -279,6 +367,127 @@ TEST(MveSemantics, MovesAndPredication) {
   f.set("r0", Bits(32, 0xf0000000)).x("vmsr fpscr, r0").x("vmrs apsr_nzcv, fpscr").x("vmrs r1, fpscr");
   EXPECT_EQ(f.w("apsr"), 0xf0000000u);
   EXPECT_EQ(f.w("r1"), 0xf0000000u);
+}
+
+TEST(MveSemantics, VptBlockPredicatesVmax) {
+  // VPTE.S32 GT: lanes 1>4 F, 5>2 T, -3>-3 F, 7>9 F, so P0 = 0x00f0 and the
+  // mask E (1100) goes to both fields; the compare itself is not predicated.
+  Cpu r;
+  r.q("q1", {1, 5, static_cast<uint32_t>(-3), 7}).q("q2", {4, 2, static_cast<uint32_t>(-3), 9});
+  r.q("q3", {10, 20, 30, 40}).q("q4", {static_cast<uint32_t>(-1), static_cast<uint32_t>(-2), 50, static_cast<uint32_t>(-4)});
+  r.q("q0", {99, 99, 99, 99}).q("q5", {77, 77, 77, 77});
+  r.x("vpte.s32 gt, q1, q2");
+  EXPECT_EQ(r.w("vpr"), 0x00cc00f0u);
+  r.x("vmaxt.s32 q0, q3, q4");  // lane 1 only
+  EXPECT_EQ(r.w("q0", 0), 99u);
+  EXPECT_EQ(r.w("q0", 1), 20u);
+  EXPECT_EQ(r.w("q0", 2), 99u);
+  EXPECT_EQ(r.w("q0", 3), 99u);
+  EXPECT_EQ(r.w("vpr"), 0x0088ff0fu);  // P0 inverted for the else, mask 1000
+  r.x("vmaxe.s32 q5, q3, q4");  // lanes 0, 2, 3
+  EXPECT_EQ(r.w("q5", 0), 10u);
+  EXPECT_EQ(r.w("q5", 1), 77u);
+  EXPECT_EQ(r.w("q5", 2), 50u);
+  EXPECT_EQ(r.w("q5", 3), 40u);
+  EXPECT_EQ(r.w("vpr"), 0x0000ff0fu);  // the block has ended
+  // Unsigned versus signed, and the scalar (its low esize bits) replicated.
+  Cpu u;
+  u.q("q1", {0x80017f00, 0, 0, 0}).set("r2", Bits(32, 0xffffff01));
+  u.x("vcmp.u8 hi, q1, r2");  // 00>01 F, 7f>01 T, 01>01 F, 80>01 T
+  EXPECT_EQ(u.w("vpr"), 0x0000000au);
+  u.x("vcmp.s8 gt, q1, r2");  // 80 (-128) > 1 is false signed
+  EXPECT_EQ(u.w("vpr"), 0x00000002u);
+  u.x("vcmp.u8 cs, q1, zr");  // everything >= 0 unsigned
+  EXPECT_EQ(u.w("vpr"), 0x0000ffffu);
+  u.x("vcmp.i16 ne, q1, zr");  // halves 0x7f00, 0x8001 nonzero; the rest zero
+  EXPECT_EQ(u.w("vpr"), 0x0000000fu);
+  // VCMP inside a VPT block: inactive bytes of the new predicate are 0.
+  Cpu p;
+  p.set("vpr", Bits(32, 0x000000ff)).q("q1", {1, 1, 1, 1}).q("q2", {1, 1, 1, 1});
+  p.x("vpst").x("vcmpt.i32 eq, q1, q2");
+  EXPECT_EQ(p.w("vpr"), 0x000000ffu);
+}
+
+TEST(MveSemantics, VctpCounts) {
+  // count 0: no lane; 1: lane 0; lanes-1; lanes; more than the lanes, and
+  // counts above 2^31 (R[n] is unsigned).
+  struct Want {
+    int size;
+    uint32_t count, p0;
+  };
+  for (const Want& w : {Want{8, 0, 0x0000}, Want{8, 1, 0x0001}, Want{8, 15, 0x7fff}, Want{8, 16, 0xffff},
+                        Want{8, 17, 0xffff}, Want{16, 0, 0x0000}, Want{16, 1, 0x0003}, Want{16, 7, 0x3fff},
+                        Want{16, 8, 0xffff}, Want{16, 0xffffffff, 0xffff}, Want{32, 0, 0x0000}, Want{32, 1, 0x000f},
+                        Want{32, 3, 0x0fff}, Want{32, 4, 0xffff}, Want{32, 0x80000000, 0xffff}, Want{64, 0, 0x0000},
+                        Want{64, 1, 0x00ff}, Want{64, 2, 0xffff}, Want{64, 9, 0xffff}}) {
+    Cpu r;
+    r.set("vpr", Bits(32, 0x5a5a)).set("r3", Bits(32, w.count)).x(fmt::format("vctp.{} r3", w.size));
+    EXPECT_EQ(r.w("vpr"), w.p0) << "vctp." << w.size << " " << w.count;
+  }
+  // VCTPT inside a VPT block: ANDed with the predicate.
+  Cpu t;
+  t.set("vpr", Bits(32, 0xff0f)).set("r0", Bits(32, 3)).x("vpst").x("vctpt.16 r0");
+  EXPECT_EQ(t.w("vpr"), 0x000fu);
+}
+
+TEST(MveSemantics, VpnotInverts) {
+  Cpu r;
+  r.set("vpr", Bits(32, 0x1234)).x("vpnot");
+  EXPECT_EQ(r.w("vpr"), 0xedcbu);
+  r.x("vpnot");
+  EXPECT_EQ(r.w("vpr"), 0x1234u);
+  // VPNOTT: the active bytes (those set) become 0, the inactive ones stay 0.
+  Cpu t;
+  t.set("vpr", Bits(32, 0xff0f)).x("vpst").x("vpnott");
+  EXPECT_EQ(t.w("vpr"), 0u);
+  // VPT.I32 EQ with the one-instruction mask: P0 from the compare, 1000 in both fields.
+  Cpu e;
+  e.q("q1", {1, 2, 3, 4}).q("q2", {1, 0, 3, 0}).x("vpt.i32 eq, q1, q2");
+  EXPECT_EQ(e.w("vpr"), 0x00880f0fu);
+}
+
+TEST(MveSemantics, FloatVptWithNaNs) {
+  // f32 lanes 1, NaN, sNaN, -0 against 1, 1, NaN, +0.
+  auto run = [](const char* cond, uint32_t fpscr = 0x00040000) {
+    Cpu r;
+    r.set("fpscr", Bits(32, fpscr)).q("q1", {0x3f800000, 0x7fc00000, 0x7f800001, 0x80000000});
+    r.q("q2", {0x3f800000, 0x3f800000, 0x7fc00000, 0x00000000});
+    r.x(fmt::format("vcmp.f32 {}, q1, q2", cond));
+    return std::pair{r.w("vpr"), r.w("fpscr")};
+  };
+  // EQ is quiet: IOC only from the signalling NaN; NE is TRUE for NaNs.
+  EXPECT_EQ(run("eq"), std::pair(0x0000f00fu, 0x00040001u));
+  EXPECT_EQ(run("ne"), std::pair(0x00000ff0u, 0x00040001u));
+  // The ordered conditions are FALSE for a NaN and raise IOC for any NaN.
+  EXPECT_EQ(run("ge"), std::pair(0x0000f00fu, 0x00040001u));
+  EXPECT_EQ(run("le"), std::pair(0x0000f00fu, 0x00040001u));
+  EXPECT_EQ(run("gt"), std::pair(0x00000000u, 0x00040001u));
+  EXPECT_EQ(run("lt"), std::pair(0x00000000u, 0x00040001u));
+  // A quiet NaN alone: EQ and NE raise nothing, GT raises IOC.
+  Cpu q;
+  q.q("q1", {0x7fc00000, 0, 0, 0}).x("vcmp.f32 eq, q1, q2");
+  EXPECT_EQ(q.ioc(), 0u);
+  q.x("vcmp.f32 ne, q1, q2");
+  EXPECT_EQ(q.ioc(), 0u);
+  q.x("vcmp.f32 gt, q1, q2");
+  EXPECT_EQ(q.ioc(), 1u);
+  // VPT.F16 LT against a scalar: lanes 1.0 (0x3c00) < 2.0, NaN, -inf, 2.0;
+  // then a VMAXNM T.
+  Cpu h;
+  h.q("q1", {0x7e003c00, 0x4000fc00, 0x7e003c00, 0x4000fc00}).set("r1", Bits(32, 0x12344000));
+  h.x("vpt.f16 lt, q1, r1");
+  EXPECT_EQ(h.w("vpr"), 0x00883333u);
+  EXPECT_EQ(h.ioc(), 1u);
+  h.q("q2", {0x45004500, 0x45004500, 0x45004500, 0x45004500}).x("vmaxnmt.f16 q3, q1, q2");
+  EXPECT_EQ(h.w("q3", 0), 0x00004500u);
+  EXPECT_EQ(h.w("q3", 1), 0x00004500u);
+  EXPECT_EQ(h.w("vpr"), 0x00003333u);
+  // Lanes inactive in a VPT block are not compared: no IOC from them.
+  Cpu i;
+  i.set("vpr", Bits(32, 0x000f)).q("q1", {0x3f800000, 0x7f800001, 0x7f800001, 0x7f800001});
+  i.q("q2", {0x3f800000, 0, 0, 0}).x("vpst").x("vcmpt.f32 eq, q1, q2");
+  EXPECT_EQ(i.w("vpr"), 0x000fu);
+  EXPECT_EQ(i.ioc(), 0u);
 }
 
 TEST(MveSemantics, DisabledUnitFaultsNocp) {
