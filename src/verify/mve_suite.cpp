@@ -1,6 +1,7 @@
 // The ml suite (target mve): every form of the ML instructions of isa/mve
 // (VMAX/VMIN and their A, V, AV, NM, NMA, NMV, NMAV variants, the scalar
-// VMAXNM/VMINNM, VMLADAV{A}{X}) run by our engine from the specs and by QEMU's
+// VMAXNM/VMINNM, VMLADAV{A}{X}; the compares VCMP and VPT with its block,
+// VPNOT, VCTP) run by our engine from the specs and by QEMU's
 // Cortex-M55 on the same inputs and the same instruction words, compared bit
 // for bit over the whole register state (Q0-Q7, FPSCR, VPR, R0-R12, LR).
 //
@@ -48,6 +49,12 @@ enum class Shape {
   RQQ,  // <Rda>, <Qn>, <Qm> (VMLADAV)
   SSS,  // <Sd>, <Sn>, <Sm>
   DDD,  // <Dd>, <Dn>, <Dm>
+  CMPQ,  // <fc>, <Qn>, <Qm> (VCMP)
+  CMPR,  // <fc>, <Qn>, <Rm> or ZR (VCMP)
+  VPTQ,  // VPT<mask> <fc>, <Qn>, <Qm> and the block it starts
+  VPTR,  // VPT<mask> <fc>, <Qn>, <Rm> or ZR and its block
+  NONE,  // no operands (VPNOT)
+  R,     // <Rn> (VCTP)
 };
 
 struct Form {
@@ -57,7 +64,10 @@ struct Form {
   Shape shape;
   char type;  // 's' signed, 'u' unsigned, 'f' floating-point
   int esize;
-  bool predicable() const { return shape != Shape::SSS && shape != Shape::DDD; }
+  bool predicable() const {
+    return shape != Shape::SSS && shape != Shape::DDD && shape != Shape::VPTQ && shape != Shape::VPTR;
+  }
+  bool vpt() const { return shape == Shape::VPTQ || shape == Shape::VPTR; }
   bool fp() const { return type == 'f'; }
 };
 
@@ -96,6 +106,18 @@ std::vector<Form> ml_forms() {
         if (x[0] && dt[0] == 'u') continue;  // VMLADAVX is signed only
         add(std::string("vmladav") + a + x, dt, Shape::RQQ);
       }
+  // Compares and predicate writers, after the arithmetic forms so that their
+  // operation numbers (which seed the cases) stay. The condition is drawn
+  // per case among those of the type.
+  for (const char* m : {"vcmp", "vpt"}) {
+    const bool vpt = m[1] == 'p';
+    for (const char* dt : {"i8", "i16", "i32", "u8", "u16", "u32", "s8", "s16", "s32", "f32", "f16"}) {
+      add(m, dt, vpt ? Shape::VPTQ : Shape::CMPQ);
+      add(m, dt, vpt ? Shape::VPTR : Shape::CMPR, std::string(m) + ".scalar." + dt);
+    }
+  }
+  f.push_back({"vpnot", "vpnot", "", Shape::NONE, 'i', 8});
+  for (int e : {8, 16, 32, 64}) f.push_back({fmt::format("vctp.{}", e), "vctp", std::to_string(e), Shape::R, 'i', e});
   return f;
 }
 
@@ -258,7 +280,63 @@ GenCase generate(const Form& f, uint64_t index, uint64_t seed, size_t op) {
       set_lane(s, to, lane, f.esize, v);
     }
   };
+  auto cond = [&]() -> std::string {
+    static const char* const i[] = {"eq", "ne"};
+    static const char* const u[] = {"cs", "hi"};
+    static const char* const sg[] = {"ge", "lt", "gt", "le"};
+    static const char* const fl[] = {"eq", "ne", "ge", "lt", "gt", "le"};
+    switch (f.type) {
+      case 'i': return i[r.below(2)];
+      case 'u': return u[r.below(2)];
+      case 's': return sg[r.below(4)];
+      default: return fl[r.below(6)];
+    }
+  };
+  // The scalar operand of a compare: R0-R12, LR or (one in six) ZR, its low
+  // element of the class, or a lane of Qn for "equal".
+  auto scalar = [&](int qn) -> std::string {
+    if (r.chance(6)) return "zr";
+    const int rm = pick_gpr(r);
+    uint32_t& rv = s.r[rm == 14 ? 13 : rm];
+    const uint64_t em = mask_of(f.esize);
+    uint64_t low = f.fp() ? fp_lane(r, f.esize, g.cls) : int_lane(r, f.esize, g.cls == "extreme");
+    if (g.cls == "equal") low = get_lane(s, qn, static_cast<int>(r.below(128 / f.esize)), f.esize);
+    const uint32_t upper = r.chance(3) ? 0 : r.chance(2) ? ~0u : static_cast<uint32_t>(r.next());
+    rv = f.esize < 32 ? (upper & ~static_cast<uint32_t>(em)) | static_cast<uint32_t>(low) : static_cast<uint32_t>(low);
+    g.reads.push_back(reg_name('r', rm));
+    return reg_name('r', rm);
+  };
   switch (f.shape) {
+    case Shape::CMPQ:
+    case Shape::VPTQ:
+    case Shape::CMPR:
+    case Shape::VPTR: {
+      n = static_cast<int>(r.below(8));
+      g.reads = {reg_name('q', n)};
+      std::string second;
+      if (f.shape == Shape::CMPQ || f.shape == Shape::VPTQ) {
+        m = g.cls == "equal" && r.chance(3) ? n : static_cast<int>(r.below(8));
+        copy_equal(n, m);
+        g.reads.push_back(reg_name('q', m));
+        second = reg_name('q', m);
+      } else {
+        second = scalar(n);
+      }
+      ops = fmt::format("{}, q{}, {}", cond(), n, second);
+      break;
+    }
+    case Shape::NONE: break;
+    case Shape::R: {
+      const int rn = pick_gpr(r);
+      const uint32_t lanes = 128u / static_cast<uint32_t>(f.esize);
+      const uint32_t counts[] = {0, 1, lanes - 1, lanes, lanes + 1, 0x80000000u, 0xffffffffu};
+      uint32_t& rv = s.r[rn == 14 ? 13 : rn];
+      rv = r.chance(2) ? counts[r.below(std::size(counts))]
+           : r.chance(2) ? static_cast<uint32_t>(r.below(2 * lanes + 2)) : static_cast<uint32_t>(r.next());
+      ops = reg_name('r', rn);
+      g.reads = {reg_name('r', rn)};
+      break;
+    }
     case Shape::QQQ: {
       const int d = static_cast<int>(r.below(8));
       n = static_cast<int>(r.below(8));
@@ -340,7 +418,27 @@ GenCase generate(const Form& f, uint64_t index, uint64_t seed, size_t op) {
     const uint64_t p = r.below(8);
     block = p < 2 ? "vpst" : p == 2 ? "vpste" : "";
   }
-  const std::string insn = f.base + "%s." + f.dt + " " + ops;
+  if (f.vpt()) {
+    // VPT with a mask of one to four instructions and the block: VMAX (of
+    // the compare's signedness) or VMAXNM, then or else, on random registers.
+    static const char* const masks[] = {"",    "t",   "e",   "tt",  "te",  "et",  "ee", "ttt",
+                                        "tte", "tet", "tee", "ett", "ete", "eet", "eee"};
+    const std::string mask = masks[r.below(std::size(masks))];
+    g.text = "vpt" + mask + "." + f.dt + " " + ops;
+    const std::string body = f.fp() ? "vmaxnm" : "vmax";
+    const std::string bdt = f.fp() ? f.dt : std::string(1, f.type == 'u' ? 'u' : 's') + f.dt.substr(1);
+    for (char c : "t" + mask) {
+      const int d = static_cast<int>(r.below(8)), a = static_cast<int>(r.below(8)), b = static_cast<int>(r.below(8));
+      g.text += fmt::format("; {}{}.{} q{}, q{}, q{}", body, c, bdt, d, a, b);
+      for (int k : {a, b, d})
+        if (std::find(g.reads.begin(), g.reads.end(), reg_name('q', k)) == g.reads.end()) g.reads.push_back(reg_name('q', k));
+      if (std::find(g.writes.begin(), g.writes.end(), reg_name('q', d)) == g.writes.end())
+        g.writes.insert(g.writes.begin(), reg_name('q', d));
+    }
+    g.cls += "+vpt" + mask;
+    return g;
+  }
+  const std::string insn = f.base + "%s" + (f.dt.empty() ? "" : "." + f.dt) + (ops.empty() ? "" : " " + ops);
   auto with = [&](const char* v) {
     std::string t = insn;
     t.replace(t.find("%s"), 2, v);
@@ -567,9 +665,9 @@ class MveSuite final : public Suite {
     for (const Form& f : forms_) names.push_back(f.name);
     return names;
   }
-  // 1,000 cases per form (76,000 in all), one QEMU image per form: 6.5 s
-  // with --jobs 2 on the 2-core development machine (12 s while other builds
-  // share it), 2 s from the stored results.
+  // 1,000 cases per form (125,000 in all), one QEMU image per form: 15 s
+  // with --jobs 2 on the 2-core development machine, 7 s from the stored
+  // results.
   uint64_t default_cases() const override { return 1000; }
 
   bool set_option(const std::string& key, const std::string& value) override {
@@ -646,7 +744,8 @@ class MveSuite final : public Suite {
     const targets::mve::Target& t = shared_target();
     std::lock_guard lock(mutex_);
     const GenCase g = generate(forms_[op], 0, 1, op);
-    std::string text = g.text.substr(g.text.rfind(';') == std::string::npos ? 0 : g.text.rfind(';') + 2);
+    std::string text = forms_[op].vpt() ? g.text.substr(0, g.text.find(';'))
+                       : g.text.substr(g.text.rfind(';') == std::string::npos ? 0 : g.text.rfind(';') + 2);
     const auto a = t.isa->assemble(text);
     return coverage_counts(coverage, {&a.enc->decode, &a.enc->operation}, t.spec->sources());
   }
@@ -770,7 +869,7 @@ class MveSuite final : public Suite {
 std::unique_ptr<Suite> make_mve_ml_suite() {
   return std::make_unique<MveSuite>(
       "ml",
-      "mve ML instructions (VMAX/VMIN families, VMAXNM/VMINNM, VMLADAV): our engine vs QEMU's Cortex-M55 (or its "
+      "mve ML instructions (VMAX/VMIN families, VMAXNM/VMINNM, VMLADAV, VCMP/VPT, VPNOT, VCTP): our engine vs QEMU's Cortex-M55 (or its "
       "recorded results), whole register state bit for bit",
       ml_forms());
 }
