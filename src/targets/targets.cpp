@@ -26,16 +26,33 @@ const spec::BuiltinTable& all_builtins() {
   return table;
 }
 
-LoadedTarget load_bundle_target(const std::string& target, const std::optional<std::string>& spec_dir) {
+namespace {
+
+std::vector<spec::SpecSource> target_sources(const std::string& target, const std::optional<std::string>& spec_dir) {
   auto sources = spec::specs_with_dir(target, spec_dir);
   if (sources.empty()) {
     std::string known;
     for (const auto& t : spec::embedded_targets()) known += (known.empty() ? "" : ", ") + t;
     throw InputError(fmt::format("unknown target '{}' (known: {})", target, known.empty() ? "none" : known));
   }
+  return sources;
+}
+
+}  // namespace
+
+LoadedTarget load_bundle_target(const std::string& target, const std::optional<std::string>& spec_dir) {
   LoadedTarget out;
-  out.spec = spec::TargetSpec::load(target, std::move(sources), all_builtins());
+  out.spec = spec::TargetSpec::load(target, target_sources(target, spec_dir), all_builtins());
   out.isa = build_isa(*out.spec);
+  return out;
+}
+
+LoadedWordTarget load_word_target(const std::string& target, const std::optional<std::string>& spec_dir,
+                                  const std::vector<std::string>& features) {
+  LoadedWordTarget out;
+  out.spec = spec::TargetSpec::load(target, target_sources(target, spec_dir), all_builtins());
+  out.isa = std::make_unique<WordIsa>(*out.spec, all_builtins());
+  for (const std::string& f : features) out.isa->features().insert(f);
   return out;
 }
 

@@ -6,10 +6,12 @@
 #include "spec/builtins.hpp"
 #include "spec/specfile.hpp"
 #include "targets/spec_isa.hpp"
+#include "targets/word_isa.hpp"
 
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace mlisa::targets {
 
@@ -31,5 +33,14 @@ struct LoadedTarget {
 // Isa. Throws mlisa::InputError for an unknown target, a target without a
 // bundle, or a spec error.
 LoadedTarget load_bundle_target(const std::string& target, const std::optional<std::string>& spec_dir = std::nullopt);
+
+// A loaded single-word target (mve, sme2): its specs and its assembler and
+// decoder, with the architecture features the target implements.
+struct LoadedWordTarget {
+  std::unique_ptr<spec::TargetSpec> spec;
+  std::unique_ptr<WordIsa> isa;
+};
+LoadedWordTarget load_word_target(const std::string& target, const std::optional<std::string>& spec_dir,
+                                  const std::vector<std::string>& features);
 
 }  // namespace mlisa::targets

@@ -34,13 +34,7 @@ std::pair<char, int> split(const std::string& name) {
 }  // namespace
 
 Target load(const std::optional<std::string>& spec_dir) {
-  auto sources = spec::specs_with_dir("mve", spec_dir);
-  if (sources.empty()) throw InputError("the mve specs are not available");
-  Target t;
-  t.spec = spec::TargetSpec::load("mve", std::move(sources), all_builtins());
-  t.isa = std::make_unique<WordIsa>(*t.spec, all_builtins());
-  for (const char* f : {"FEAT_T32", "FEAT_FP", "FEAT_FP16", "FEAT_MVE", "FEAT_MVE_FP"}) t.isa->features().insert(f);
-  return t;
+  return load_word_target("mve", spec_dir, {"FEAT_T32", "FEAT_FP", "FEAT_FP16", "FEAT_MVE", "FEAT_MVE_FP"});
 }
 
 int Machine::slot(const char* name) const {

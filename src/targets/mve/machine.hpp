@@ -10,6 +10,7 @@
 #pragma once
 
 #include "spec/engine.hpp"
+#include "targets/targets.hpp"
 #include "targets/word_isa.hpp"
 
 #include <memory>
@@ -20,10 +21,7 @@ namespace mlisa::targets::mve {
 
 // The specs of the mve target (embedded, or merged with --spec-dir) and their
 // assembler.
-struct Target {
-  std::unique_ptr<spec::TargetSpec> spec;
-  std::unique_ptr<WordIsa> isa;
-};
+using Target = LoadedWordTarget;
 Target load(const std::optional<std::string>& spec_dir = std::nullopt);
 
 class Machine {

@@ -40,13 +40,7 @@ std::pair<char, int> split(const std::string& name) {
 }  // namespace
 
 Target load(const std::optional<std::string>& spec_dir) {
-  auto sources = spec::specs_with_dir("sme2", spec_dir);
-  if (sources.empty()) throw InputError("the sme2 specs are not available");
-  Target t;
-  t.spec = spec::TargetSpec::load("sme2", std::move(sources), all_builtins());
-  t.isa = std::make_unique<WordIsa>(*t.spec, all_builtins());
-  for (const char* f : kFeatures) t.isa->features().insert(f);
-  return t;
+  return load_word_target("sme2", spec_dir, {std::begin(kFeatures), std::end(kFeatures)});
 }
 
 std::vector<uint8_t> a64_bytes(const Bits& word) {

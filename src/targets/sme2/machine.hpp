@@ -10,6 +10,7 @@
 #pragma once
 
 #include "spec/engine.hpp"
+#include "targets/targets.hpp"
 #include "targets/word_isa.hpp"
 
 #include <memory>
@@ -18,10 +19,7 @@
 
 namespace mlisa::targets::sme2 {
 
-struct Target {
-  std::unique_ptr<spec::TargetSpec> spec;
-  std::unique_ptr<WordIsa> isa;
-};
+using Target = LoadedWordTarget;
 Target load(const std::optional<std::string>& spec_dir = std::nullopt);
 
 // A64 words are stored little-endian.
