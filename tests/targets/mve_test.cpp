@@ -1,7 +1,8 @@
 // The mve target: encodings of every form against llvm-mc-19, the printer's
 // round trip, semantics on hand-worked values, and mlisa exec as a process.
-#include "support/run_mlisa.hpp"
 #include "core/diag.hpp"
+#include "support/llvm_mc.hpp"
+#include "support/run_mlisa.hpp"
 #include "targets/mve/machine.hpp"
 
 #include <gtest/gtest.h>
@@ -129,24 +130,11 @@ std::vector<std::string> vpt_blocks() {
   return out;
 }
 
-bool have_llvm_mc() { return std::system("llvm-mc-19 --version > /dev/null 2>&1") == 0; }
+using mlisa::test::have_llvm_mc;
 
 // The bytes llvm-mc-19 gives each line of `source`, in order.
 std::vector<std::string> llvm_encodings(const std::string& source) {
-  const std::string in = ::testing::TempDir() + "mve_llvm_in.s";
-  const std::string out = ::testing::TempDir() + "mve_llvm_out.txt";
-  std::ofstream(in) << source << "\n";
-  const std::string cmd = fmt::format(
-      "llvm-mc-19 -triple=thumbv8.1m.main -mattr=+mve.fp,+fp64 -show-encoding {} > {} 2>&1", in, out);
-  EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
-  std::ifstream f(out);
-  std::vector<std::string> enc;
-  std::string line;
-  static const std::regex re(R"(encoding: \[([^\]]*)\])");
-  std::smatch m;
-  while (std::getline(f, line))
-    if (std::regex_search(line, m, re)) enc.push_back(m[1]);
-  return enc;
+  return mlisa::test::llvm_mc_encodings("-triple=thumbv8.1m.main -mattr=+mve.fp,+fp64", source);
 }
 
 std::string our_bytes(const std::string& text) {
