@@ -2,7 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
+#include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <stdexcept>
 #include <fstream>
 #include <regex>
 
@@ -10,18 +15,35 @@ namespace mlisa::test {
 
 bool have_llvm_mc() { return std::system("llvm-mc-19 --version > /dev/null 2>&1") == 0; }
 
+namespace {
+
+// A file of its own for each call: ctest runs test processes side by side.
+std::string unique_file(const char* suffix) {
+  std::string path = ::testing::TempDir() + "llvm_mc_XXXXXX" + suffix;
+  const int fd = ::mkstemps(path.data(), static_cast<int>(std::strlen(suffix)));
+  if (fd < 0) throw std::runtime_error("mkstemps failed for " + path);
+  ::close(fd);
+  return path;
+}
+
+}  // namespace
+
 std::vector<std::string> llvm_mc_encodings(const std::string& args, const std::string& source) {
-  const std::string in = ::testing::TempDir() + "llvm_mc_in.s";
-  const std::string out = ::testing::TempDir() + "llvm_mc_out.txt";
+  const std::string in = unique_file(".s");
+  const std::string out = unique_file(".txt");
   std::ofstream(in) << source << "\n";
   const std::string cmd = "llvm-mc-19 " + args + " -show-encoding " + in + " > " + out + " 2>&1";
   EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
-  std::ifstream f(out);
   std::vector<std::string> encodings;
-  static const std::regex encoding(R"(encoding: \[([^\]]*)\])");
-  std::smatch m;
-  for (std::string line; std::getline(f, line);)
-    if (std::regex_search(line, m, encoding)) encodings.push_back(m[1]);
+  {
+    std::ifstream f(out);
+    static const std::regex encoding(R"(encoding: \[([^\]]*)\])");
+    std::smatch m;
+    for (std::string line; std::getline(f, line);)
+      if (std::regex_search(line, m, encoding)) encodings.push_back(m[1]);
+  }
+  std::remove(in.c_str());
+  std::remove(out.c_str());
   return encodings;
 }
 
