@@ -47,4 +47,23 @@ std::vector<std::string> llvm_mc_encodings(const std::string& args, const std::s
   return encodings;
 }
 
+std::string llvm_mc_bytes(const std::vector<uint8_t>& bytes) {
+  std::string s;
+  char byte[8];
+  for (uint8_t b : bytes) {
+    std::snprintf(byte, sizeof byte, "%s0x%02x", s.empty() ? "" : ",", b);
+    s += byte;
+  }
+  return s;
+}
+
+void expect_forms_match_llvm_mc(const std::string& args, const std::vector<std::string>& forms,
+                                const std::function<std::string(const std::string&)>& ours) {
+  std::string source;
+  for (const auto& f : forms) source += f + "\n";
+  const auto theirs = llvm_mc_encodings(args, source);
+  ASSERT_EQ(theirs.size(), forms.size());
+  for (size_t i = 0; i < forms.size(); ++i) EXPECT_EQ(ours(forms[i]), theirs[i]) << forms[i];
+}
+
 }  // namespace mlisa::test

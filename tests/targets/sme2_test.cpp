@@ -93,24 +93,13 @@ const std::vector<std::string> kForms = {
 
 using mlisa::test::have_llvm_mc;
 
-std::vector<std::string> llvm_encodings(const std::string& source) {
-  return mlisa::test::llvm_mc_encodings("-triple=aarch64 -mattr=+sme2", source);
-}
-
 std::string our_bytes(const std::string& text) {
-  const auto a = sme2().isa->assemble(text);
-  std::string s;
-  for (uint8_t b : targets::sme2::a64_bytes(a.word)) s += fmt::format("{}0x{:02x}", s.empty() ? "" : ",", b);
-  return s;
+  return mlisa::test::llvm_mc_bytes(targets::sme2::a64_bytes(sme2().isa->assemble(text).word));
 }
 
 TEST(Sme2Encoding, EveryFormMatchesLlvmMc) {
   if (!have_llvm_mc()) GTEST_SKIP() << "llvm-mc-19 is not installed: encodings not checked against LLVM";
-  std::string source;
-  for (const auto& f : kForms) source += f + "\n";
-  const auto theirs = llvm_encodings(source);
-  ASSERT_EQ(theirs.size(), kForms.size());
-  for (size_t i = 0; i < kForms.size(); ++i) EXPECT_EQ(our_bytes(kForms[i]), theirs[i]) << kForms[i];
+  mlisa::test::expect_forms_match_llvm_mc("-triple=aarch64 -mattr=+sme2", kForms, our_bytes);
 }
 
 // llvm-mc's own spelling of each form (`{ z0.h - z3.h }`, `vgx4`, tabs)
