@@ -45,6 +45,9 @@ int Machine::slot(const char* name) const {
 
 Machine::Machine(const WordIsa& isa) : isa_(isa), engine_(isa.spec().module(), all_builtins()) {
   engine_.sources = &isa.spec().sources();
+  memory_.map("ITCM", kItcmBase, kTcmSize);
+  memory_.map("DTCM", kDtcmBase, kTcmSize);
+  engine_.target_state = &memory_;
   for (const char* f : {"FEAT_T32", "FEAT_FP", "FEAT_FP16", "FEAT_MVE", "FEAT_MVE_FP"}) engine_.features.insert(f);
   r_ = slot("_R");
   q_ = slot("_Q");

@@ -9,6 +9,7 @@
 // (no beat overlap). Floating-point exceptions accumulate in FPSCR.
 #pragma once
 
+#include "sim/memory.hpp"
 #include "spec/engine.hpp"
 #include "targets/targets.hpp"
 #include "targets/word_isa.hpp"
@@ -27,6 +28,9 @@ Target load(const std::optional<std::string>& spec_dir = std::nullopt);
 class Machine {
  public:
   explicit Machine(const WordIsa& isa);
+  // The engine points at memory_ (target_state): not copyable or movable.
+  Machine(const Machine&) = delete;
+  Machine& operator=(const Machine&) = delete;
 
   // The reset state: every register zero, FPSCR.LTPSIZE 4, VPR 0; with
   // fp_enabled CPACR.CP10 and CP11 are 0b11 (full access), else 0 (any FP or
@@ -45,6 +49,11 @@ class Machine {
   spec::Bits get(const std::string& name) const;
   void set(const std::string& name, const spec::Bits& value);
 
+  // The board's memory (ITCM 0x00000000 and DTCM 0x20000000, 512 KiB each,
+  // as QEMU's mps3-an547), which MemA/MemU reach through _Mem.
+  sim::Memory& memory() { return memory_; }
+  static constexpr uint32_t kItcmBase = 0x00000000, kDtcmBase = 0x20000000, kTcmSize = 512 * 1024;
+
   spec::Engine& engine() { return engine_; }
   uint64_t instructions = 0;
 
@@ -54,6 +63,7 @@ class Machine {
 
   const WordIsa& isa_;
   mutable spec::Engine engine_;
+  sim::Memory memory_;
   int r_, q_, apsr_, fpscr_, vpr_, cpacr_, control_, beat_, beatwise_;
   const spec::FunctionDecl* vpt_advance_ = nullptr;
 };
