@@ -254,6 +254,39 @@ void add_fp_builtins(BuiltinTable& t) {
     });
   }
 
+  // The BFloat16 sum-of-products behaviours with FPCR.EBF 0 (BFDOT, BFMMLA,
+  // SME BFMOPA/BFMOPS widening; manual A1.5.11, the BFMulH / FPAdd_BF16 of
+  // its BFDotAdd): single-precision results rounded to odd, an overflow to
+  // an infinity (not the largest normal of other round-to-odd users),
+  // denormal inputs and outputs flushed (FZ as 1, tiny before rounding),
+  // default NaNs, no flags. FPCR.RMode, FZ and DN are ignored.
+  //   BFMulH(op1, op2, fpcr): bits(16) x bits(16) -> bits(32)
+  //   FPAdd_BF16(op1, op2, fpcr): bits(32) + bits(32) -> bits(32)
+  struct BFStandard {
+    const char* name;
+    uint32_t width;
+    Binary op;
+  };
+  for (const BFStandard& n : {BFStandard{"BFMulH", 16, &fp::FPMul}, BFStandard{"FPAdd_BF16", 32, &fp::FPAdd}}) {
+    add_fn(t, n.name, 3, 3, [](const std::vector<Expr*>&) { return Type::bits(32); },
+           [n](CallSite& site, std::vector<Value>& a) {
+             const Bits& x = bits_arg(a, 0, n.name);
+             const Bits& y = bits_arg(a, 1, n.name);
+             if (x.width() != n.width || y.width() != n.width)
+               throw RuntimeError(fmt::format("{}: operands are bits({}), not bits({}) and bits({})", n.name, n.width,
+                                              x.width(), y.width()));
+             (void)fpcr_bits(site, a, 2, n.name);  // FEAT_AFP is not modelled, so nothing of it is read
+             const int shift = n.width == 16 ? 16 : 0;
+             fp::Context ctx;
+             ctx.fpcr.rmode = fp::Rounding::Odd;
+             ctx.fpcr.fz = true;
+             ctx.fpcr.dn = true;
+             uint64_t r = n.op(Format::F32, x.low64() << shift, y.low64() << shift, ctx);
+             if (ctx.flags & fp::flag::OFC) r = fp::FPInfinity(Format::F32, (r >> 31) & 1);
+             return bits_value(Format::F32, r);
+           });
+  }
+
   // FPMulAdd(addend, op1, op2, fpcr[, fpexc]): addend + op1*op2, rounded once.
   add_fn(t, "FPMulAdd", 4, 5, bits_like_arg(0), [](CallSite& site, std::vector<Value>& a) {
     const Format f = common_format(a, 0, 2, "FPMulAdd");
