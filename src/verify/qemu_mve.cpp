@@ -1,27 +1,15 @@
 #include "verify/qemu_mve.hpp"
 
+#include "verify/subprocess.hpp"
+
 #include <fmt/format.h>
 
-#include <fcntl.h>
-#include <signal.h>
-#include <spawn.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
-#include <chrono>
-#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <thread>
-
-extern char** environ;
 
 namespace mlisa::verify::qemu_mve {
-
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -44,107 +32,26 @@ void put32(uint8_t* p, uint32_t v) {
   for (int i = 0; i < 4; ++i) p[i] = static_cast<uint8_t>(v >> (8 * i));
 }
 
-std::optional<std::string> on_path(const std::string& name) {
-  const char* path = std::getenv("PATH");
-  std::string dirs = path ? path : "/usr/bin:/bin";
-  size_t start = 0;
-  while (start <= dirs.size()) {
-    size_t end = dirs.find(':', start);
-    if (end == std::string::npos) end = dirs.size();
-    const fs::path dir = end > start ? fs::path(dirs.substr(start, end - start)) : fs::path(".");
-    const std::string candidate = (dir / name).string();
-    if (::access(candidate.c_str(), X_OK) == 0) return candidate;
-    start = end + 1;
+using subprocess::on_path;
+using subprocess::ProcessResult;
+using subprocess::quote_asm;
+using subprocess::TempDir;
+
+void write_or_fail(const std::string& path, const void* data, size_t size) {
+  try {
+    subprocess::write_file(path, data, size);
+  } catch (const subprocess::ToolError& e) {
+    throw OracleError(e.what());
   }
-  return std::nullopt;
 }
 
-// A private temporary directory, removed with everything in it.
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "mlisa-qemu-mve-XXXXXX").string();
-    if (!::mkdtemp(pattern.data())) throw OracleError(fmt::format("cannot create a temporary directory: {}", std::strerror(errno)));
-    path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  std::string file(const std::string& name) const { return (path_ / name).string(); }
-
- private:
-  fs::path path_;
-};
-
-std::string read_text(const std::string& path, size_t limit = 4000) {
-  std::ifstream in(path, std::ios::binary);
-  std::string s((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (s.size() > limit) s = s.substr(0, limit) + "...";
-  return s;
-}
-
-void write_file(const std::string& path, const void* data, size_t size) {
-  std::ofstream out(path, std::ios::binary);
-  out.write(static_cast<const char*>(data), static_cast<std::streamsize>(size));
-  if (!out) throw OracleError(fmt::format("cannot write {}", path));
-}
-
-struct ProcessResult {
-  int exit_code = -1;
-  bool timed_out = false;
-  std::string out, err;
-};
-
-// Runs argv with stdin from /dev/null and stdout/stderr to files in `dir`,
-// killing it (by its pid) after `timeout_seconds`.
-ProcessResult run_process(const std::vector<std::string>& argv, const TempDir& dir, const std::string& tag,
+ProcessResult run_or_fail(const std::vector<std::string>& argv, const TempDir& dir, const std::string& tag,
                           double timeout_seconds) {
-  const std::string out_path = dir.file(tag + ".out"), err_path = dir.file(tag + ".err");
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  std::vector<char*> args;
-  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  pid_t pid = 0;
-  const int rc = ::posix_spawn(&pid, argv[0].c_str(), &actions, nullptr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0) throw OracleError(fmt::format("cannot run {}: {}", argv[0], std::strerror(rc)));
-  ProcessResult r;
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_seconds);
-  int status = 0;
-  auto pause = std::chrono::microseconds(200);
-  for (;;) {
-    const pid_t w = ::waitpid(pid, &status, WNOHANG);
-    if (w == pid) break;
-    if (w < 0 && errno != EINTR) throw OracleError(fmt::format("waiting for {}: {}", argv[0], std::strerror(errno)));
-    if (std::chrono::steady_clock::now() > deadline) {
-      ::kill(pid, SIGKILL);
-      ::waitpid(pid, &status, 0);
-      r.timed_out = true;
-      break;
-    }
-    std::this_thread::sleep_for(pause);
-    pause = std::min(pause * 2, std::chrono::microseconds(10000));
+  try {
+    return subprocess::run_process(argv, dir, tag, timeout_seconds);
+  } catch (const subprocess::ToolError& e) {
+    throw OracleError(e.what());
   }
-  if (!r.timed_out && WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
-  r.out = read_text(out_path);
-  r.err = read_text(err_path);
-  return r;
-}
-
-std::string quote_asm(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out + "\"";
 }
 
 // movw/movt of an expression into a register (no literal pools).
@@ -159,23 +66,23 @@ constexpr const char* kMarker = "mlisa-mve-done";
 
 // One image: run cases, write the results file; returns the parsed results.
 ParsedResults run_image(const Tools& tools, const std::vector<Case>& cases, double timeout_seconds) {
-  TempDir dir;
+  TempDir dir("qemu-mve");
   const std::string inputs = dir.file("inputs.bin"), results = dir.file("results.bin");
   const std::string source = dir.file("image.s"), script = dir.file("image.ld"), elf = dir.file("image.elf");
   const std::vector<uint8_t> table = input_table(cases);
-  write_file(inputs, table.data(), table.size());
+  write_or_fail(inputs, table.data(), table.size());
   const std::string text = image_source(cases, inputs, results);
-  write_file(source, text.data(), text.size());
+  write_or_fail(source, text.data(), text.size());
   const std::string ld = linker_script();
-  write_file(script, ld.data(), ld.size());
+  write_or_fail(script, ld.data(), ld.size());
 
-  ProcessResult cc = run_process({tools.gcc, "-mcpu=cortex-m55", "-mfloat-abi=hard", "-mthumb", "-nostartfiles",
+  ProcessResult cc = run_or_fail({tools.gcc, "-mcpu=cortex-m55", "-mfloat-abi=hard", "-mthumb", "-nostartfiles",
                                   "-nostdlib", "-T", script, source, "-o", elf},
                                  dir, "gcc", timeout_seconds);
   if (cc.timed_out || cc.exit_code != 0)
     throw OracleError(fmt::format("arm-none-eabi-gcc failed on the test image{}: {}",
                                   cc.timed_out ? " (timeout)" : "", cc.err));
-  ProcessResult q = run_process({tools.qemu, "-M", "mps3-an547", "-nographic", "-monitor", "none", "-serial", "none",
+  ProcessResult q = run_or_fail({tools.qemu, "-M", "mps3-an547", "-nographic", "-monitor", "none", "-serial", "none",
                                  "-semihosting-config", "enable=on,target=native", "-kernel", elf},
                                 dir, "qemu", timeout_seconds);
   if (q.timed_out)
