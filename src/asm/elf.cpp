@@ -92,7 +92,12 @@ void write_elf(const Object& obj, const ElfOptions& opt, const std::string& path
       s.st_name = str.add(o.name);
       s.st_value = o.value;
       const bool code = o.section >= 0 && obj.sections[static_cast<size_t>(o.section)].code;
-      s.st_info = GELF_ST_INFO(o.global ? STB_GLOBAL : STB_LOCAL, code ? STT_FUNC : o.section >= 0 ? STT_OBJECT : STT_NOTYPE);
+      // Arm code labels are untyped, as GNU as makes them (a Thumb STT_FUNC
+      // would need bit 0 set), and the mapping symbols $t, $x, $d always are.
+      const bool arm = opt.machine == EM_ARM || opt.machine == EM_AARCH64;
+      const bool func = code && !arm;
+      s.st_info = GELF_ST_INFO(o.global ? STB_GLOBAL : STB_LOCAL,
+                               func ? STT_FUNC : o.section >= 0 && !code ? STT_OBJECT : STT_NOTYPE);
       s.st_shndx = o.section >= 0 ? static_cast<uint16_t>(index[static_cast<size_t>(o.section)]) : SHN_ABS;
       syms.push_back(s);
     };
@@ -182,6 +187,8 @@ ElfImage read_elf(const std::vector<uint8_t>& bytes, const std::string& what) {
     if (eh.e_ident[EI_DATA] != ELFDATA2LSB) throw InputError(fmt::format("{}: a big-endian ELF file", what));
     out.machine = eh.e_machine;
     out.is64 = eh.e_ident[EI_CLASS] == ELFCLASS64;
+    out.executable = eh.e_type == ET_EXEC;
+    out.entry = eh.e_entry;
     size_t shstrndx;
     if (elf_getshdrstrndx(e, &shstrndx) != 0) elf_fail(what);
     std::map<size_t, int> by_index;
@@ -196,6 +203,7 @@ ElfImage read_elf(const std::vector<uint8_t>& bytes, const std::string& what) {
       s.name = name ? name : "";
       s.code = (sh.sh_flags & SHF_EXECINSTR) != 0;
       s.align = sh.sh_addralign ? sh.sh_addralign : 1;
+      if (out.executable) s.address = sh.sh_addr;
       Elf_Data* d = elf_getdata(scn, nullptr);
       if (!d && sh.sh_size) elf_fail(what);
       if (d && d->d_buf) {

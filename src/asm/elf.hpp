@@ -3,7 +3,8 @@
 // sections SHT_PROGBITS with SHF_ALLOC|SHF_EXECINSTR, others SHF_ALLOC|
 // SHF_WRITE), a symbol table (a section symbol per section, then the local
 // symbols, then the global ones), .strtab and .shstrtab; no relocations.
-// Read: the allocated PROGBITS sections and the symbols.
+// Read: the allocated PROGBITS sections (with their addresses, in an
+// executable) and the symbols.
 #pragma once
 
 #include "asm/gas.hpp"
@@ -27,6 +28,8 @@ void write_elf(const Object& obj, const ElfOptions& opt, const std::string& path
 struct ElfImage {
   uint16_t machine = 0;
   bool is64 = false;
+  bool executable = false;  // ET_EXEC: sections carry their addresses, symbols are absolute
+  uint64_t entry = 0;       // e_entry
   std::vector<ObjSection> sections;  // allocated PROGBITS sections, in file order
   std::vector<ObjSymbol> symbols;    // section indices into `sections`, -1 when absolute or elsewhere
 };

@@ -27,10 +27,10 @@ bool is_sym_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) ||
 constexpr uint64_t kMaxSectionBytes = uint64_t{1} << 28;
 
 struct Event {
-  enum Kind { Label, Directive, Bundle } kind;
+  enum Kind { Label, Directive, Bundle, Insn } kind;
   int line = 0, col = 0;  // 1-based
   std::string text;       // label name, or the directive line
-  size_t bundle = 0;
+  size_t bundle = 0;  // Bundle: index into bundles_; Insn: index into insn_sizes_
 };
 
 // A value: absolute (section -1) or an offset in a section.
@@ -41,8 +41,8 @@ struct Val {
 
 class Gas {
  public:
-  Gas(const Isa& isa, const GasTarget& target, std::string_view text, const std::string& file)
-      : isa_(isa), target_(target), file_(file) {
+  Gas(const Isa* isa, const GasTarget& target, const WordEncoder* words, std::string_view text, const std::string& file)
+      : isa_(isa), target_(target), words_(words), file_(file) {
     size_t p = 0;
     while (p <= text.size()) {
       size_t nl = text.find('\n', p);
@@ -53,7 +53,51 @@ class Gas {
       if (nl == text.size()) break;
       p = nl + 1;
     }
-    word_bytes_ = (isa.width() + 7) / 8;
+    word_bytes_ = isa ? (isa->width() + 7) / 8 : 1;
+  }
+
+  // A single-word target: layout passes until no instruction grows.
+  Object run_words() {
+    scan();
+    for (int pass = 0;; ++pass) {
+      if (pass > 64) fail(1, 1, "instruction sizes do not settle (relaxation did not converge)");
+      layout();
+      insn_bytes_.assign(insn_sizes_.size(), {});
+      if (words_->begin_pass) words_->begin_pass();
+      bool grew = false;
+      for (const PlacedInsn& pi : placed_insns_) {
+        const Event& e = events_[pi.event];
+        const uint64_t address = base(pi.section) + pi.offset;
+        const std::string text = substitute_operators(e, pi.section);
+        SymbolResolver resolve = [&](std::string_view t) { return resolve_address(t, pi.section, e.line, e.col); };
+        std::vector<uint8_t> bytes;
+        try {
+          bytes = words_->encode(text, address, insn_sizes_[e.bundle], resolve);
+        } catch (const InputError& err) {
+          if (err.location().line >= 1) throw;
+          fail(e.line, e.col, err.message());
+        }
+        if (bytes.size() > insn_sizes_[e.bundle]) {
+          insn_sizes_[e.bundle] = bytes.size();
+          grew = true;
+        }
+        insn_bytes_[e.bundle] = std::move(bytes);
+      }
+      if (!grew) break;
+    }
+    finish_globals();
+    for (const auto& f : fixups_) data_fixup(f);
+    materialise();
+    for (const PlacedInsn& pi : placed_insns_) {
+      const Event& e = events_[pi.event];
+      const auto& b = insn_bytes_[e.bundle];
+      auto& out = obj_.sections[static_cast<size_t>(pi.section)].bytes;
+      std::copy(b.begin(), b.end(), out.begin() + static_cast<long>(pi.offset));
+      obj_.lines.push_back({pi.section, pi.offset, e.text, b.size()});
+    }
+    if (words_->placement)
+      for (size_t i = 0; i < obj_.sections.size(); ++i) obj_.sections[i].address = base(static_cast<int>(i));
+    return std::move(obj_);
   }
 
   Object run() {
@@ -61,7 +105,7 @@ class Gas {
     std::string joined;
     for (const auto& l : bundle_lines_) joined += l + "\n";
     try {
-      bundles_ = parse_listing(isa_, joined, file_);
+      bundles_ = parse_listing(*isa_, joined, file_);
     } catch (const InputError& e) {
       rethrow(e);
     }
@@ -72,11 +116,7 @@ class Gas {
     });
     section(".text", 0, 0);
     for (const Event& e : events_) pass1(e);
-    for (const auto& g : globals_) {
-      auto it = symbol_index_.find(g.first);
-      if (it == symbol_index_.end()) fail(g.second.first, g.second.second, fmt::format("'.global {}' names a symbol that is never defined", g.first));
-      obj_.symbols[it->second].global = true;
-    }
+    finish_globals();
     for (const auto& f : fixups_) data_fixup(f);
     for (const auto& b : placed_) bundle(b);
     return std::move(obj_);
@@ -97,6 +137,84 @@ class Gas {
     throw e;
   }
 
+  void finish_globals() {
+    for (const auto& g : globals_) {
+      auto it = symbol_index_.find(g.first);
+      if (it == symbol_index_.end()) fail(g.second.first, g.second.second, fmt::format("'.global {}' names a symbol that is never defined", g.first));
+      obj_.symbols[it->second].global = true;
+    }
+  }
+
+  // One layout pass of a word target: every section, symbol and datum placed
+  // anew from the events, with the instruction sizes of the last pass.
+  void layout() {
+    obj_ = Object{};
+    sizes_.clear();
+    mapping_state_.clear();
+    symbol_index_.clear();
+    equs_.clear();
+    equ_order_.clear();
+    globals_.clear();
+    fixups_.clear();
+    placed_insns_.clear();
+    strings_.clear();
+    pads_.clear();
+    materialised_ = false;
+    section(".text", 0, 0);
+    for (const Event& e : events_) pass1(e);
+  }
+
+  // The address of a section in this pass: with a placement, code sections
+  // one after another from text_base and the others from data_base; else 0.
+  uint64_t base(int section) const {
+    if (!words_ || !words_->placement) return 0;
+    std::vector<uint64_t> at(obj_.sections.size());
+    uint64_t cur = words_->placement->text_base;
+    auto place = [&](bool code) {
+      for (size_t i = 0; i < obj_.sections.size(); ++i) {
+        const ObjSection& s = obj_.sections[i];
+        if (s.code != code) continue;
+        cur = (cur + s.align - 1) / s.align * s.align;
+        at[i] = cur;
+        cur += sizes_[i];
+      }
+    };
+    place(true);
+    if (words_->placement->data_base) cur = words_->placement->data_base;
+    place(false);
+    return at[static_cast<size_t>(section)];
+  }
+
+  // A symbol expression's address for an instruction of `from`: absolute
+  // with a placement; without one, only addresses in `from` (its offsets).
+  std::optional<int64_t> resolve_address(std::string_view text, int from, int line, int col) {
+    Val v = eval(text, line, col);
+    if (v.section < 0) return v.v;
+    if (v.section != from && !words_->placement)
+      fail(line, col,
+           fmt::format("'{}' is in section {}: an instruction of {} can only name addresses in its own section "
+                       "(the object has no relocations; mlisa run places every section)",
+                       text, obj_.sections[static_cast<size_t>(v.section)].name, obj_.sections[static_cast<size_t>(from)].name));
+    return static_cast<int64_t>(base(v.section)) + v.v;
+  }
+
+  // `#:lower16:EXPR` and `#:upper16:EXPR` (MOVW/MOVT of an address) become numbers.
+  std::string substitute_operators(const Event& e, int section) {
+    std::string t = e.text;
+    for (const char* op : {":lower16:", ":upper16:"}) {
+      size_t p;
+      while ((p = t.find(op)) != std::string::npos) {
+        const size_t a = p + std::string_view(op).size();
+        size_t b = a;
+        while (b < t.size() && t[b] != ',' && t[b] != ']') ++b;
+        const auto v = resolve_address(std::string_view(t).substr(a, b - a), section, e.line, e.col + static_cast<int>(a));
+        const uint64_t x = static_cast<uint64_t>(*v);
+        const uint64_t half = std::string_view(op) == ":lower16:" ? (x & 0xffff) : ((x >> 16) & 0xffff);
+        t = t.substr(0, p) + std::to_string(half) + t.substr(b);
+      }
+    }
+    return t;
+  }
   // Comments blanked (the comment character and `//`, outside string literals),
   // then each line split into labels, a directive, or bundle text.
   void scan() {
@@ -118,6 +236,10 @@ class Gas {
         }
       }
       const int line = static_cast<int>(i + 1);
+      if (words_) {
+        scan_statements(s, line);
+        continue;
+      }
       std::string b(s.size(), ' ');
       size_t p = 0;
       auto braces = [&](size_t from) {
@@ -164,6 +286,51 @@ class Gas {
     }
   }
 
+  // A word target's line: statements separated by ';', each labels then a
+  // directive or one instruction.
+  void scan_statements(const std::string& s, int line) {
+    size_t start = 0;
+    bool in_str = false;
+    for (size_t q = 0; q <= s.size(); ++q) {
+      if (q < s.size()) {
+        if (in_str) {
+          if (s[q] == '\\') ++q;
+          else if (s[q] == '"') in_str = false;
+          continue;
+        }
+        if (s[q] == '"') in_str = true;
+        if (s[q] != ';') continue;
+      }
+      statement(s.substr(0, q), start, line);
+      start = q + 1;
+    }
+  }
+
+  void statement(const std::string& s, size_t p, int line) {
+    while (true) {
+      while (p < s.size() && std::isspace(static_cast<unsigned char>(s[p]))) ++p;
+      if (p >= s.size()) return;
+      if (is_sym_start(s[p])) {
+        size_t q = p;
+        while (q < s.size() && is_sym_char(s[q])) ++q;
+        if (q < s.size() && s[q] == ':') {
+          events_.push_back({Event::Label, line, static_cast<int>(p + 1), s.substr(p, q - p), 0});
+          p = q + 1;
+          continue;
+        }
+      }
+      size_t e = s.size();
+      while (e > p && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
+      if (s[p] == '.') {
+        events_.push_back({Event::Directive, line, static_cast<int>(p + 1), s.substr(p, e - p), 0});
+      } else {
+        events_.push_back({Event::Insn, line, static_cast<int>(p + 1), s.substr(p, e - p), insn_sizes_.size()});
+        insn_sizes_.push_back(words_->min_bytes);
+      }
+      return;
+    }
+  }
+
   int section(const std::string& name, int line, int col) {
     for (size_t i = 0; i < obj_.sections.size(); ++i)
       if (obj_.sections[i].name == name) return cur_ = static_cast<int>(i);
@@ -172,10 +339,20 @@ class Gas {
     ObjSection s;
     s.name = name;
     s.code = name == ".text" || name.rfind(".text.", 0) == 0;
-    if (s.code) s.align = word_bytes_;
+    if (s.code) s.align = words_ ? words_->min_bytes : word_bytes_;
     obj_.sections.push_back(s);
     sizes_.push_back(0);
+    mapping_state_.push_back(0);
     return cur_ = static_cast<int>(obj_.sections.size() - 1);
+  }
+
+  // Arm mapping symbols ($t or $x where code starts, $d where data does), so
+  // that objdump tells code from data in a code section.
+  void mapping(char kind) {
+    char& state = mapping_state_[static_cast<size_t>(cur_)];
+    if (state == kind || words_->code_mapping.empty()) return;
+    state = kind;
+    obj_.symbols.push_back({kind == 'c' ? words_->code_mapping : "$d", cur_, sizes_[static_cast<size_t>(cur_)], false});
   }
 
   void define(const std::string& name, int sec, uint64_t value, int line, int col) {
@@ -395,6 +572,14 @@ class Gas {
       define(e.text, cur_, sizes_[static_cast<size_t>(cur_)], e.line, e.col);
       return;
     }
+    if (e.kind == Event::Insn) {
+      if (!obj_.sections[static_cast<size_t>(cur_)].code)
+        fail(e.line, e.col, fmt::format("instructions belong in a code section (.text), not in {}", obj_.sections[static_cast<size_t>(cur_)].name));
+      mapping('c');
+      placed_insns_.push_back({static_cast<size_t>(&e - events_.data()), cur_, sizes_[static_cast<size_t>(cur_)]});
+      grow(insn_sizes_[e.bundle], e.line, e.col);
+      return;
+    }
     if (e.kind == Event::Bundle) {
       if (!obj_.sections[static_cast<size_t>(cur_)].code)
         fail(e.line, e.col, fmt::format("instructions belong in a code section (.text), not in {}", obj_.sections[static_cast<size_t>(cur_)].name));
@@ -420,7 +605,8 @@ class Gas {
       return v.v;
     };
     auto no_data_in_code = [&]() {
-      if (sec.code)
+      if (sec.code && words_) mapping('d');
+      if (sec.code && !words_)
         fail(line, e.col, fmt::format("{} in code section {}: code sections hold whole instruction words; put data in .data", name, sec.name));
     };
     if (name == ".text" || name == ".data") {
@@ -450,7 +636,12 @@ class Gas {
       sec.align = std::max(sec.align, align);
       uint64_t& size = sizes_[static_cast<size_t>(cur_)];
       const uint64_t pad = (align - size % align) % align;
-      if (sec.code) {
+      if (sec.code && words_) {
+        // Pads with NOPs where they fit, zero bytes elsewhere (after data).
+        const uint64_t n = words_->nop.size();
+        for (uint64_t at = size; n && at + n <= size + pad; at += n)
+          if (at % n == 0) pads_.push_back({cur_, at});
+      } else if (sec.code) {
         // Pads with empty words; offsets in code are whole words already.
         for (uint64_t k = 0; k < pad / word_bytes_; ++k) {
           pads_.push_back({cur_, size + k * word_bytes_});
@@ -490,6 +681,31 @@ class Gas {
       if (args[1].text.empty()) fail(line, args[1].col, "expected a value");
       equs_[sym] = {std::string(args[1].text), line, args[1].col};
       equ_order_.push_back(sym);
+    } else if (words_ && (name == ".inst" || name == ".inst.n" || name == ".inst.w")) {
+      // A raw instruction word (what a disassembler prints for a word it
+      // cannot name): T32 .inst.n is one halfword, .inst.w two, the high one
+      // first; A64 .inst is a little-endian word.
+      if (!sec.code) fail(line, e.col, fmt::format("{} belongs in a code section", name));
+      if (args.empty()) fail(line, e.col, fmt::format("{} needs a value", name));
+      const bool t32 = words_->min_bytes == 2;
+      for (const Arg& a : args) {
+        const int64_t v = absolute(a);
+        const uint64_t u = static_cast<uint64_t>(v);
+        size_t n = name == ".inst.n" ? 2 : name == ".inst.w" ? 4 : !t32 ? 4 : u > 0xffff ? 4 : 2;
+        if (v < 0 || (n == 2 && u > 0xffff) || u > 0xffffffffu) fail(line, a.col, fmt::format("{} {}: out of range", name, a.text));
+        std::string bytes;
+        if (t32 && n == 4) {
+          for (uint64_t half : {u >> 16, u & 0xffff}) bytes += {static_cast<char>(half & 0xff), static_cast<char>(half >> 8)};
+        } else {
+          for (size_t b = 0; b < n; ++b) bytes += static_cast<char>(u >> (8 * b));
+        }
+        mapping('c');
+        strings_.push_back({cur_, sizes_[static_cast<size_t>(cur_)], bytes});
+        grow(n, line, a.col);
+      }
+    } else if (words_ && std::find(words_->ignored_directives.begin(), words_->ignored_directives.end(), name) !=
+                             words_->ignored_directives.end()) {
+      // accepted for compatibility with GNU as; no effect here
     } else {
       fail(line, e.col,
            fmt::format("unknown directive '{}' (known: .text .data .section .global .globl .align .p2align .balign .word "
@@ -504,7 +720,7 @@ class Gas {
     for (size_t i = 0; i < obj_.sections.size(); ++i) obj_.sections[i].bytes.assign(sizes_[i], 0);
     for (const auto& s : strings_)
       std::copy(s.bytes.begin(), s.bytes.end(), obj_.sections[static_cast<size_t>(s.section)].bytes.begin() + static_cast<long>(s.offset));
-    const auto empty = le_bytes(isa_.empty_word());
+    const auto empty = words_ ? words_->nop : le_bytes(isa_->empty_word());
     for (const auto& p : pads_)
       std::copy(empty.begin(), empty.end(), obj_.sections[static_cast<size_t>(p.section)].bytes.begin() + static_cast<long>(p.offset));
     // .equ symbols become absolute symbols of the object, in definition order.
@@ -518,6 +734,7 @@ class Gas {
   void data_fixup(const Fixup& f) {
     materialise();
     Val v = eval(f.text, f.line, f.col);
+    if (v.section >= 0) v.v += static_cast<int64_t>(base(v.section));
     const int bits = f.size * 8;
     const int64_t lo = -(int64_t{1} << (bits - 1)), hi = (int64_t{1} << bits) - 1;
     if (v.v < lo || v.v > hi)
@@ -530,10 +747,10 @@ class Gas {
   void bundle(const Placed& pl) {
     materialise();
     BundleText b = bundles_[pl.bundle];
-    const std::string shown = render_bundle(isa_, b);
+    const std::string shown = render_bundle(*isa_, b);
     if (target_.label_scale) {
       for (InsnText& in : b.insns) {
-        const int slot = in.slot.empty() ? 0 : isa_.find_slot(in.slot);
+        const int slot = in.slot.empty() ? 0 : isa_->find_slot(in.slot);
         if (slot < 0) continue;  // the solver reports it
         std::string_view t = in.text;
         size_t p = 0;
@@ -569,7 +786,7 @@ class Gas {
     }
     Solution s;
     try {
-      s = assemble(isa_, b);
+      s = assemble(*isa_, b);
     } catch (const InputError& e) {
       rethrow(e);
     }
@@ -581,8 +798,9 @@ class Gas {
     obj_.lines.push_back({pl.section, pl.offset, shown});
   }
 
-  const Isa& isa_;
+  const Isa* isa_;
   const GasTarget& target_;
+  const WordEncoder* words_;
   std::string file_;
   std::vector<std::string> orig_, bundle_lines_;
   std::vector<Event> events_;
@@ -597,6 +815,15 @@ class Gas {
   std::map<std::string, std::pair<int, int>> globals_;
   std::vector<Fixup> fixups_;
   std::vector<Placed> placed_;
+  struct PlacedInsn {
+    size_t event;
+    int section;
+    uint64_t offset;
+  };
+  std::vector<PlacedInsn> placed_insns_;
+  std::vector<size_t> insn_sizes_;
+  std::vector<char> mapping_state_;
+  std::vector<std::vector<uint8_t>> insn_bytes_;
   struct Str {
     int section;
     uint64_t offset;
@@ -614,8 +841,15 @@ class Gas {
 }  // namespace
 
 Object assemble_gas(const Isa& isa, const GasTarget& target, std::string_view text, const std::string& file) {
-  Gas g(isa, target, text, file);
+  Gas g(&isa, target, nullptr, text, file);
   return g.run();
+}
+
+Object assemble_gas_words(const WordEncoder& enc, std::string_view text, const std::string& file) {
+  GasTarget t;
+  t.comment = enc.comment;
+  Gas g(nullptr, t, &enc, text, file);
+  return g.run_words();
 }
 
 }  // namespace mlisa::as

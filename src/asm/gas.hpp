@@ -20,6 +20,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +32,7 @@ struct ObjSection {
   bool code = false;
   uint64_t align = 1;
   std::vector<uint8_t> bytes;
+  std::optional<uint64_t> address;  // set when the assembly was placed (Placement)
 };
 
 struct ObjSymbol {
@@ -47,7 +49,8 @@ struct Object {
   struct Line {
     int section = 0;
     uint64_t offset = 0;
-    std::string text;  // the bundle as written, normalised by render_bundle
+    std::string text;  // the bundle as written, normalised by render_bundle (word targets: the statement)
+    size_t size = 0;   // bytes (word targets; bundles are the ISA's width)
   };
   std::vector<Line> lines;
   const ObjSection* find(std::string_view name) const;
@@ -62,5 +65,36 @@ struct GasTarget {
 
 // Throws mlisa::InputError with file:line:col at the first bad line.
 Object assemble_gas(const Isa& isa, const GasTarget& target, std::string_view text, const std::string& file);
+
+// Where the sections of an assembly go when it is placed in memory at once
+// (mlisa run of FILE.s): code sections one after another from text_base, the
+// others from data_base (0: after the code), each aligned as it asks. Symbols
+// then have absolute addresses, so any instruction or datum may name any.
+struct Placement {
+  uint64_t text_base = 0;
+  uint64_t data_base = 0;
+};
+
+// A single-word target's instruction encoder (Arm T32, A64): the front end
+// above with one instruction per statement (statements end at a newline or
+// ';'), data allowed in code sections, and relaxation: every instruction
+// starts at min_bytes, and layout repeats while one grows.
+using SymbolResolver = std::function<std::optional<int64_t>(std::string_view)>;
+struct WordEncoder {
+  std::string comment = "@";
+  size_t min_bytes = 4;
+  std::vector<uint8_t> nop;  // alignment padding in code (its size divides every pad)
+  std::vector<std::string> ignored_directives;  // accepted for compatibility, without effect
+  std::string code_mapping;  // the ELF mapping symbol of code ($t, $x); empty: none
+  std::optional<Placement> placement;
+  // Called before each layout pass, then `encode` once per instruction in
+  // source order: the bytes at `address`, at least `min_bytes` long. resolve
+  // evaluates a symbol expression to an address. Throws mlisa::InputError
+  // (its message is placed at the instruction).
+  std::function<void()> begin_pass;
+  std::function<std::vector<uint8_t>(std::string_view text, uint64_t address, size_t min_bytes, const SymbolResolver& resolve)>
+      encode;
+};
+Object assemble_gas_words(const WordEncoder& enc, std::string_view text, const std::string& file);
 
 }  // namespace mlisa::as

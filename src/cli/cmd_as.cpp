@@ -1,10 +1,12 @@
-// mlisa as: the GNU-as style assembler of a bundle target (docs/assembler.md).
+// mlisa as: the GNU-as style assembler of every target: tcore's bundles, the
+// T32 of mve and the A64 of sme2 (docs/assembler.md).
 //
 //   mlisa as --target T [-o OUT] [--format elf|bin] [--show-encoding] [--spec-dir DIR] FILE.s
 #include "cli/command.hpp"
 #include "core/diag.hpp"
 #include "targets/targets.hpp"
 #include "targets/tools.hpp"
+#include "targets/word_program.hpp"
 
 #include <fmt/format.h>
 
@@ -36,11 +38,44 @@ std::string read_input(const std::string& path) {
   return ss.str();
 }
 
+void write_bin(const as::Object& obj, const std::string& out) {
+  for (const auto& s : obj.sections)
+    if (!s.code && !s.bytes.empty())
+      throw InputError(fmt::format("--format bin writes the code only, but section {} holds {} bytes; use --format elf",
+                                   s.name, s.bytes.size()));
+  std::ofstream f(out, std::ios::binary);
+  if (!f) throw InputError(fmt::format("{}: cannot write", out));
+  for (const auto& s : obj.sections)
+    if (s.code) f.write(reinterpret_cast<const char*>(s.bytes.data()), static_cast<std::streamsize>(s.bytes.size()));
+  if (!f) throw InputError(fmt::format("{}: cannot write", out));
+}
+
+// The Arm targets: T32 (mve) and A64 (sme2) programs.
+int run_as_words(const AsOptions& o, const targets::LoadedWordTarget& t, const std::string& text, const std::string& file) {
+  const as::Object obj = targets::assemble_word_program(*t.isa, text, file);
+  if (o.show_encoding) {
+    const char* comment = t.isa->min_width() == 16 ? "@" : "//";
+    for (const auto& l : obj.lines) {
+      const auto& bytes = obj.sections[static_cast<size_t>(l.section)].bytes;
+      std::string enc;
+      for (size_t i = 0; i < l.size; ++i) enc += fmt::format("{}0x{:02x}", i ? "," : "", bytes[l.offset + i]);
+      fmt::print("{}  {} encoding: [{}]\n", l.text, comment, enc);
+    }
+    if (o.out.empty()) return 0;
+  }
+  const std::string out = o.out.empty() ? "a.out" : o.out;
+  if (o.format == "bin") write_bin(obj, out);
+  else as::write_elf(obj, targets::word_elf_options(*t.isa), out);
+  return 0;
+}
+
 int run_as(const AsOptions& o) {
   if (o.format != "elf" && o.format != "bin") throw UsageError(fmt::format("--format {}: expected elf or bin", o.format));
-  auto t = targets::load_bundle_target(o.target, o.spec_dir.empty() ? std::nullopt : std::optional<std::string>(o.spec_dir));
+  const auto spec_dir = o.spec_dir.empty() ? std::nullopt : std::optional<std::string>(o.spec_dir);
   const std::string text = read_input(o.input);
   const std::string file = o.input == "-" ? "<stdin>" : o.input;
+  if (targets::is_word_target(o.target)) return run_as_words(o, targets::load_word_target(o.target, spec_dir), text, file);
+  auto t = targets::load_bundle_target(o.target, spec_dir);
   const as::Object obj = as::assemble_gas(t.isa->isa, targets::gas_target(*t.isa), text, file);
   if (o.show_encoding) {
     for (const auto& l : obj.lines) {
@@ -54,15 +89,7 @@ int run_as(const AsOptions& o) {
   }
   const std::string out = o.out.empty() ? "a.out" : o.out;
   if (o.format == "bin") {
-    for (const auto& s : obj.sections)
-      if (!s.code && !s.bytes.empty())
-        throw InputError(fmt::format("--format bin writes the code only, but section {} holds {} bytes; use --format elf",
-                                     s.name, s.bytes.size()));
-    std::ofstream f(out, std::ios::binary);
-    if (!f) throw InputError(fmt::format("{}: cannot write", out));
-    for (const auto& s : obj.sections)
-      if (s.code) f.write(reinterpret_cast<const char*>(s.bytes.data()), static_cast<std::streamsize>(s.bytes.size()));
-    if (!f) throw InputError(fmt::format("{}: cannot write", out));
+    write_bin(obj, out);
     return 0;
   }
   as::write_elf(obj, targets::elf_options(*t.isa), out);
@@ -73,7 +100,7 @@ int run_as(const AsOptions& o) {
 
 Action setup_as(CLI::App& sub, const GlobalOptions&) {
   auto o = std::make_shared<AsOptions>();
-  sub.add_option("--target", o->target, "Target (tcore)")->required();
+  sub.add_option("--target", o->target, "Target (tcore, mve, sme2)")->required();
   sub.add_option("-o,--output", o->out, "Output file (default a.out; with --show-encoding, none)");
   sub.add_option("--format", o->format, "elf (a relocatable object) or bin (the raw code image)");
   sub.add_flag("--show-encoding", o->show_encoding, "Print each instruction word with its bytes, as llvm-mc does");

@@ -1,4 +1,4 @@
-// mlisa disasm: the disassembler of a bundle target, canonical or exact
+// mlisa disasm: the disassembler of every target, canonical or exact
 // (docs/assembler.md, "Export").
 //
 //   mlisa disasm --target T [--exact|--canonical] [--spec-dir DIR] FILE
@@ -6,6 +6,7 @@
 #include "core/diag.hpp"
 #include "targets/targets.hpp"
 #include "targets/tools.hpp"
+#include "targets/word_program.hpp"
 
 #include <fmt/format.h>
 
@@ -25,11 +26,17 @@ struct DisasmOptions {
 
 int run_disasm(const DisasmOptions& o) {
   if (o.exact && o.canonical) throw UsageError("--exact and --canonical exclude each other");
-  auto t = targets::load_bundle_target(o.target, o.spec_dir.empty() ? std::nullopt : std::optional<std::string>(o.spec_dir));
+  const auto spec_dir = o.spec_dir.empty() ? std::nullopt : std::optional<std::string>(o.spec_dir);
   std::ifstream in(o.input, std::ios::binary);
   if (!in) throw InputError(fmt::format("{}: cannot read", o.input));
   std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   const auto sections = targets::image_sections(bytes, o.input);
+  if (targets::is_word_target(o.target)) {
+    const auto t = targets::load_word_target(o.target, spec_dir);
+    fmt::print("{}", targets::disassemble_words(*t.isa, sections, o.exact, o.input));
+    return 0;
+  }
+  auto t = targets::load_bundle_target(o.target, spec_dir);
   const std::string text =
       targets::disassemble(*t.isa, sections, o.exact ? as::ExportMode::Exact : as::ExportMode::Canonical, o.input);
   fmt::print("{}", text);
@@ -40,7 +47,7 @@ int run_disasm(const DisasmOptions& o) {
 
 Action setup_disasm(CLI::App& sub, const GlobalOptions&) {
   auto o = std::make_shared<DisasmOptions>();
-  sub.add_option("--target", o->target, "Target (tcore)")->required();
+  sub.add_option("--target", o->target, "Target (tcore, mve, sme2)")->required();
   sub.add_flag("--exact", o->exact, "Add the .encoding constraints that rebuild every bit (byte-identical reassembly)");
   sub.add_flag("--canonical", o->canonical, "Print the visible instructions only (the default)");
   sub.add_option("--spec-dir", o->spec_dir, "Load DIR/<target>/*.isa over the embedded specs");

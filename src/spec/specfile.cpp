@@ -512,6 +512,17 @@ void FileParser::parse_diagram(EncodingState& st, uint32_t line, const std::vect
 void FileParser::parse_syntax(EncodingState& st, uint32_t line, std::string_view text, uint32_t col0) {
   Encoding& enc = *st.enc;
   const size_t index = enc.syntax.size();
+  // A trailing "(inside IT block)" or "(outside IT block)", as the manual
+  // annotates the T32 forms whose meaning depends on it.
+  int8_t it = 0;
+  for (const auto& [suffix, v] : {std::pair<std::string_view, int8_t>{"(inside IT block)", 1}, {"(outside IT block)", 2}}) {
+    if (text.size() > suffix.size() && text.substr(text.size() - suffix.size()) == suffix) {
+      it = v;
+      text = text.substr(0, text.size() - suffix.size());
+      while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
+    }
+  }
+  enc.syntax_it.push_back(it);
   enc.syntax.emplace_back(text);
   enc.syntax_locs.push_back(Loc{file_, line, col0});
   struct Open {
@@ -641,11 +652,15 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
                          allow_offset ? "+ N, - N or " : ""));
       ++p;
       while (p < s.size() && s[p] == ' ') ++p;
+      // A label's scale may be negative (a backward offset, LE's).
+      const bool negative = opc == '*' && op.kind == "label" && p < s.size() && s[p] == '-';
+      if (negative) ++p;
       size_t q = p;
       while (q < s.size() && s[q] != ' ' && s[q] != '+' && s[q] != '-' && s[q] != '*') ++q;
       int64_t v;
       if (!parse_number(s.substr(p, q - p), v))
         fail(line, start_col + static_cast<uint32_t>(p), fmt::format("expected a number after '{}'", opc));
+      if (negative) v = -v;
       if (opc == '*') {
         if (have_scale) fail(line, col, "a second '*' scale");
         if (v == 0) fail(line, col, "a scale of 0");
@@ -675,6 +690,12 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
     modifiers(true);
   } else if (kind == "imm" || kind == "simm" || kind == "label") {
     op.fields = parse_fields(need("FIELDS"), line, site.part_cols);
+    // Label options: `unsigned` (a forward-only or backward-only offset) and
+    // `t32-j` (B T4, BL: the second and third FIELDS parts are J1 and J2,
+    // holding NOT(I1 EOR S) and NOT(I2 EOR S)) and `align-pc` (relative to
+    // Align(PC, 4): ADR, LDR literal).
+    while (kind == "label" && k < w.size() && (w[k].text == "unsigned" || w[k].text == "t32-j" || w[k].text == "align-pc"))
+      op.label_options.emplace_back(w[k++].text);
     modifiers(true);
   } else if (kind == "cond") {
     op.fields = parse_fields(need("FIELDS"), line, site.part_cols);
@@ -774,13 +795,22 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
       }
       site.part_cols.push_back(w[k].col);
     }
+  } else if (kind == "itmask") {
+    // The IT instruction's x/y/z letters: the mask field, and the field of
+    // the first condition whose bit 0 the letters are relative to (kept in
+    // reg_class).
+    op.fields = parse_fields(need("FIELDS"), line, site.part_cols);
+    const Word& cond = need("the first condition's field");
+    if (!is_identifier(cond.text)) fail(line, cond.col, fmt::format("'{}' is not a field name", cond.text));
+    op.reg_class = std::string(cond.text);
+    no_more();
   } else if (kind == "const") {
     std::string_view value = trim(text.substr(w[2].col - 1 + w[2].text.size()));
     if (value.empty()) fail(line, static_cast<uint32_t>(text.size()) + 2, "a const operand needs its text");
     op.constant = std::string(value);
   } else {
     fail(line, w[2].col,
-         fmt::format("unknown operand kind '{}'; expected reg, imm, simm, table, list, cond, label{} or const", kind,
+         fmt::format("unknown operand kind '{}'; expected reg, imm, simm, table, list, cond, label, itmask{} or const", kind,
                      bundle_ ? ", choice, mem" : ""));
   }
   enc.operands.push_back(std::move(op));
@@ -981,6 +1011,9 @@ void FileParser::finish_encoding(EncodingState& st) {
                          field_names.empty() ? "none" : join(field_names)));
       width += f->width;
     }
+    if (op.kind == "itmask" && (!enc.field(op.reg_class) || width != 4))
+      fail(site.line, op.loc.col,
+           fmt::format("operand <{}> itmask: needs a 4-bit mask and a condition field of encoding {}", op.name, enc.name));
     for (size_t t = 0; t < op.table.size(); ++t)
       if (op.table[t].first.care.width() != width)
         fail(site.line, site.table_cols[t],

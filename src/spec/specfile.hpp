@@ -42,6 +42,7 @@ struct OperandMap {
   uint32_t stride = 1;  // list
   std::vector<std::pair<BitPattern, std::string>> table;  // table: pattern -> spelling
   std::string constant;  // const
+  std::vector<std::string> label_options;  // label: unsigned, t32-j, align-pc
   // choice (bundle targets): the selector field, the number type of its
   // numeric alternatives (s32, u32, x32, f32), the register class of
   // register alternatives held in diagram fields, and the alternatives
@@ -107,8 +108,10 @@ struct Encoding {
   Bits should_mask, should_value;  // the (0)/(1) bits
   std::vector<EncodingField> fields;  // in diagram order, most significant first
   std::string diagram_text;
-  std::vector<std::string> syntax;  // templates as written
+  std::vector<std::string> syntax;  // templates as written (without an IT annotation)
   std::vector<Loc> syntax_locs;
+  // Per template: 0 anywhere, 1 only inside an IT block, 2 only outside one.
+  std::vector<int8_t> syntax_it;
   std::vector<OperandMap> operands;
   std::vector<std::string> features;
   // Bundle targets: the slots this encoding occupies (`slot s0 s1`; the

@@ -3,6 +3,8 @@
 #include "core/diag.hpp"
 #include "spec/engine.hpp"
 #include "targets/mve/builtins.hpp"
+#include "targets/mve/machine.hpp"
+#include "targets/sme2/machine.hpp"
 #include "targets/tcore/machine.hpp"
 
 #include <fmt/format.h>
@@ -12,6 +14,7 @@ namespace mlisa::targets {
 void add_target_builtins(spec::BuiltinTable& table) {
   tcore::add_builtins(table);
   mve::add_builtins(table);
+  sme2::add_builtins(table);
 }
 
 const spec::BuiltinTable& all_builtins() {
@@ -53,7 +56,27 @@ LoadedWordTarget load_word_target(const std::string& target, const std::optional
   out.spec = spec::TargetSpec::load(target, target_sources(target, spec_dir), all_builtins());
   out.isa = std::make_unique<WordIsa>(*out.spec, all_builtins());
   for (const std::string& f : features) out.isa->features().insert(f);
+  // A T32 instruction reads PC as its address + 4; A64 as its address.
+  out.isa->pc_offset = out.isa->min_width() == 16 ? 4 : 0;
   return out;
+}
+
+std::string canonical_target(const std::string& name) {
+  if (name == "armv8.1-m.main+mve.fp") return "mve";
+  if (name == "armv9-a+sme2") return "sme2";
+  return name;
+}
+
+bool is_word_target(const std::string& name) {
+  const std::string t = canonical_target(name);
+  return t == "mve" || t == "sme2";
+}
+
+LoadedWordTarget load_word_target(const std::string& name, const std::optional<std::string>& spec_dir) {
+  const std::string t = canonical_target(name);
+  if (t == "mve") return mve::load(spec_dir);
+  if (t == "sme2") return sme2::load(spec_dir);
+  throw InputError(fmt::format("'{}' is not a single-word target (mve, sme2)", name));
 }
 
 }  // namespace mlisa::targets

@@ -43,4 +43,12 @@ struct LoadedWordTarget {
 LoadedWordTarget load_word_target(const std::string& target, const std::optional<std::string>& spec_dir,
                                   const std::vector<std::string>& features);
 
+// A target's name for its alias (armv8.1-m.main+mve.fp is mve, armv9-a+sme2
+// is sme2); any other name unchanged.
+std::string canonical_target(const std::string& name);
+// mve and sme2 (and their aliases).
+bool is_word_target(const std::string& name);
+// A single-word target by name, with the features it implements.
+LoadedWordTarget load_word_target(const std::string& name, const std::optional<std::string>& spec_dir);
+
 }  // namespace mlisa::targets

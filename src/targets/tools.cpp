@@ -60,9 +60,9 @@ std::string join_insn(const InsnParts& p) {
   return s;
 }
 
-std::string label_name(uint64_t offset) { return offset == 0 ? "entry" : fmt::format("L_{:04x}", offset); }
-
 }  // namespace
+
+std::string label_name(uint64_t offset) { return offset == 0 ? "entry" : fmt::format("L_{:04x}", offset); }
 
 std::vector<as::ObjSection> image_sections(const std::vector<uint8_t>& bytes, const std::string& file) {
   if (as::is_elf(bytes)) return as::read_elf(bytes, file).sections;

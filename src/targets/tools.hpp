@@ -31,6 +31,10 @@ as::ElfOptions elf_options(const SpecIsa& isa);
 std::string disassemble(const SpecIsa& isa, const std::vector<as::ObjSection>& sections, as::ExportMode mode,
                         const std::string& file = "<disasm>");
 
+// The disassemblers' label for a code offset: `entry` at 0, else `L_xxxx`
+// (the byte offset in hex).
+std::string label_name(uint64_t offset);
+
 // The bytes of `file`'s image, whether a raw image (one code section .text)
 // or an ELF object (its allocated sections).
 std::vector<as::ObjSection> image_sections(const std::vector<uint8_t>& bytes, const std::string& file);

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <functional>
@@ -24,8 +25,9 @@ std::string lower(std::string_view s) {
   return out;
 }
 
-// Lower case, whitespace runs as one space, no space next to , [ ] #.
-std::string normalise(std::string_view s) {
+// Lower case (unless keep_case: then the same string with its case, so
+// positions agree), whitespace runs as one space, no space next to , [ ] #.
+std::string normalise(std::string_view s, bool keep_case = false) {
   std::string t;
   bool space = false;
   for (char c : s) {
@@ -35,7 +37,7 @@ std::string normalise(std::string_view s) {
     }
     if (space && !t.empty()) t += ' ';
     space = false;
-    t += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    t += keep_case ? c : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   }
   if (space) t += ' ';  // kept: a literal may end with the space before an operand
   std::string out;
@@ -161,6 +163,44 @@ const OperandMap* find_op(const Encoding& enc, const std::string& name) {
   return nullptr;
 }
 
+// The condition codes by value (ConditionHolds's cond<3:0>), then the
+// synonyms hs and lo.
+constexpr const char* kCondNames[16] = {"eq", "ne", "cs", "cc", "mi", "pl", "vs", "vc",
+                                        "hi", "ls", "ge", "lt", "gt", "le", "al", "nv"};
+
+int cond_value(std::string_view name) {
+  for (int i = 0; i < 15; ++i)
+    if (name == kCondNames[i]) return i;
+  if (name == "hs") return 2;
+  if (name == "lo") return 3;
+  return -1;
+}
+
+// The condition names at the start of s (longest first does not matter:
+// every name has two letters).
+std::vector<std::pair<int, size_t>> conds_at(std::string_view s) {
+  std::vector<std::pair<int, size_t>> out;
+  if (s.size() >= 2) {
+    const int v = cond_value(s.substr(0, 2));
+    if (v >= 0) out.push_back({v, 2});
+  }
+  return out;
+}
+
+bool has_option(const OperandMap& op, const char* o) {
+  return std::find(op.label_options.begin(), op.label_options.end(), o) != op.label_options.end();
+}
+
+// A label's field value (before scale and offset) to the bits of FIELDS and
+// back: the identity, except for t32-j (J1 = NOT(I1 EOR S), J2 likewise,
+// where S, I1, I2 are the value's top three bits).
+uint64_t t32_j(uint64_t raw, size_t width) {
+  if (width < 3) return raw;
+  const uint64_t sbit = (raw >> (width - 1)) & 1;
+  const uint64_t flip = (sbit ? 0 : 3) << (width - 3);  // NOT(x EOR S): flip when S = 0
+  return raw ^ flip;
+}
+
 int reg_number(const std::string& cls, std::string_view tok) {
   const std::string c = lower(cls);
   if (c == "r") {
@@ -192,17 +232,19 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins)
     : spec_(ts), engine_(ts.module(), builtins) {
   engine_.sources = &ts.sources();
   engine_.reset_globals();
-  static const std::set<std::string> kinds = {"reg", "imm", "simm", "table", "list"};
+  static const std::set<std::string> kinds = {"reg", "imm", "simm", "table", "list", "cond", "label", "itmask", "const"};
   for (const auto& inst : ts.instructions())
     for (const auto& enc : inst.encodings) {
       for (const auto& op : enc.operands)
         if (!kinds.count(op.kind))
           fail_at(ts, op.loc, fmt::format("operand kind '{}' is not supported by the single-word assembler", op.kind));
+      min_width_ = std::min(min_width_, enc.width);
       for (size_t k = 0; k < enc.syntax.size(); ++k) {
         WordTemplate t;
         t.inst = &inst;
         t.enc = &enc;
         t.syntax = k;
+        t.it = k < enc.syntax_it.size() ? enc.syntax_it[k] : 0;
         size_t i = 0;
         t.items = parse_template(enc.syntax[k], i, false);
         templates_.push_back(std::move(t));
@@ -230,13 +272,19 @@ std::string WordIsa::decode_verdict(const Encoding& enc, const Bits& word) const
   return "";
 }
 
-WordIsa::Assembled WordIsa::assemble(const std::string& text) const {
+WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& ctx) const {
   const std::string in = normalise(text);
   std::string trimmed = in;
   while (!trimmed.empty() && trimmed.back() == ' ') trimmed.pop_back();
+  const std::string cased = normalise(text, true).substr(0, trimmed.size());  // label text keeps its case
+  const int it_cond = ctx.in_it ? cond_value(lower(ctx.it_cond)) : -1;
   std::string refusal;
+  auto refuse = [&](const std::string& why) {
+    if (refusal.empty()) refusal = why;
+  };
   for (const WordTemplate& t : templates_) {
     const Encoding& enc = *t.enc;
+    if (enc.width < ctx.min_width || (t.it == 1 && !ctx.in_it) || (t.it == 2 && ctx.in_it)) continue;
     std::optional<Assembled> found;
     // Depth-first over the items; `rest` is the remaining sequence.
     std::function<void(std::vector<const Item*>, size_t, State)> go = [&](std::vector<const Item*> rest, size_t pos,
@@ -245,9 +293,21 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text) const {
       if (rest.empty()) {
         if (pos != trimmed.size()) return;
         Bits w = enc.fixed_value | enc.should_value | st.value;
+        if (ctx.should_be) {
+          int n = 0;
+          should_be_bits(enc, w, &n);
+          if (n == 0 || (n < 64 && *ctx.should_be >> n)) {
+            refuse(fmt::format("should_be={:#x} does not fit the {} should-be bits of {} {}", *ctx.should_be, n,
+                               t.inst->name, enc.name));
+            return;
+          }
+          int k = n;
+          for (uint32_t b = enc.width; b-- > 0;)
+            if (enc.should_mask.bit(b)) w.set_bit(b, (*ctx.should_be >> --k) & 1);
+        }
         const std::string v = decode_verdict(enc, w);
         if (v.empty()) found = Assembled{t.inst, &enc, w};
-        else if (refusal.empty()) refusal = fmt::format("it encodes as {} ({} {})", v, t.inst->name, enc.name);
+        else refuse(fmt::format("it encodes as {} ({} {})", v, t.inst->name, enc.name));
         return;
       }
       const Item* it = rest.front();
@@ -257,8 +317,6 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text) const {
       switch (it->kind) {
         case Item::Kind::Lit:
           if (s.substr(0, it->text.size()) == it->text) next(pos + it->text.size(), st);
-          // A trailing space of a literal before an operand is optional
-          // when the operand follows punctuation.
           return;
         case Item::Kind::Optional: {
           std::vector<const Item*> with;
@@ -322,7 +380,14 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text) const {
         }
       }
       const std::string& name = it->text;
-      if (name == "c") return next(pos, st);
+      const OperandMap* op = find_op(enc, name);
+      if (name == "c" && !(op && op->kind == "cond")) {
+        // The IT block's condition, spelled on the mnemonic.
+        if (it_cond < 0) return next(pos, st);
+        for (const auto& [v, len] : conds_at(s))
+          if (v == it_cond) next(pos + len, st);
+        return;
+      }
       if (name == "q") {
         next(pos, st);
         if (s.substr(0, 2) == ".w" && enc.width == 32) next(pos + 2, st);
@@ -334,7 +399,6 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text) const {
         if (!s.empty() && (s[0] == 't' || s[0] == 'e')) next(pos + 1, st);
         return;
       }
-      const OperandMap* op = find_op(enc, name);
       if (!op) return;
       const BitMap m = bitmap(enc, op->fields);
       if (op->kind == "table") {
@@ -344,6 +408,82 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text) const {
           State st2 = st;
           if (st2.assign(m, pat.value.low64(), &pat.care)) next(pos + sp.size(), st2);
         }
+        return;
+      }
+      if (op->kind == "const") {
+        const std::string c = normalise(op->constant);
+        if (s.substr(0, c.size()) == c) next(pos + c.size(), st);
+        return;
+      }
+      if (op->kind == "cond") {
+        // A condition field of its own (B T1, T3; IT's first condition).
+        if (name == "c" && ctx.in_it) return;  // a conditional branch encoding inside an IT block is UNPREDICTABLE
+        if (name == "c") {
+          State st2 = st;
+          if (st2.assign(m, 14)) next(pos, st2);  // none written: AL
+        }
+        for (const auto& [v, len] : conds_at(s)) {
+          State st2 = st;
+          if (st2.assign(m, static_cast<uint64_t>(v))) next(pos + len, st2);
+        }
+        return;
+      }
+      if (op->kind == "itmask") {
+        // 0 to 3 letters t/e; each says whether that instruction's condition
+        // is the first one's (bit 0 equal) or its inverse; a 1 follows them.
+        const spec::EncodingField* cf = enc.field(op->reg_class);
+        BitMap c0;
+        c0.pos.push_back(static_cast<int>(cf->lo));
+        c0.lit.push_back(false);
+        for (size_t n = 0; n <= 3 && n <= s.size(); ++n) {
+          if (n > 0 && s[n - 1] != 't' && s[n - 1] != 'e') break;
+          for (uint64_t fc0 = 0; fc0 <= 1; ++fc0) {
+            uint64_t mask = uint64_t{1} << (3 - n);
+            for (size_t i = 0; i < n; ++i)
+              if ((s[i] == 't') == (fc0 == 1)) mask |= uint64_t{1} << (3 - i);
+            State st2 = st;
+            if (st2.assign(m, mask) && st2.assign(c0, fc0)) next(pos + n, st2);
+          }
+        }
+        return;
+      }
+      if (op->kind == "label") {
+        size_t len = 0;
+        while (len < s.size() && s[len] != ',') ++len;
+        while (len > 0 && s[len - 1] == ' ') --len;
+        if (len == 0) return;
+        const std::string_view tok = std::string_view(cased).substr(pos, len);
+        std::optional<int64_t> target;
+        uint64_t num = 0;
+        const bool hex = tok.size() > 2 && tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X');
+        const auto r = std::from_chars(tok.data() + (hex ? 2 : 0), tok.data() + tok.size(), num, hex ? 16 : 10);
+        if (r.ec == std::errc() && r.ptr == tok.data() + tok.size()) target = static_cast<int64_t>(num);
+        else if (ctx.resolve) target = ctx.resolve(tok);
+        if (!target) {
+          refuse(ctx.resolve ? fmt::format("'{}' is not a symbol", tok)
+                             : fmt::format("the label '{}' needs a program around it (mlisa as, mlisa run)", tok));
+          return;
+        }
+        int64_t pc = static_cast<int64_t>(ctx.address) + pc_offset;
+        if (has_option(*op, "align-pc")) pc &= ~int64_t{3};
+        const int64_t delta = *target - pc - op->offset;
+        if (delta % op->scale) {
+          refuse(fmt::format("the target {} is not a multiple of {} bytes away", tok, op->scale < 0 ? -op->scale : op->scale));
+          return;
+        }
+        const int64_t raw = delta / op->scale;
+        const size_t w = m.pos.size();
+        const bool is_unsigned = has_option(*op, "unsigned");
+        const bool fits = is_unsigned ? raw >= 0 && (w >= 63 || raw >> w == 0)
+                                      : w >= 63 || (raw >= -(int64_t{1} << (w - 1)) && raw < (int64_t{1} << (w - 1)));
+        if (!fits) {
+          refuse(fmt::format("the target {} is out of reach of {} {}", tok, t.inst->name, enc.name));
+          return;
+        }
+        uint64_t bits = static_cast<uint64_t>(raw) & (w >= 64 ? ~uint64_t{0} : (uint64_t{1} << w) - 1);
+        if (has_option(*op, "t32-j")) bits = t32_j(bits, w);
+        State st2 = st;
+        if (st2.assign(m, bits)) next(pos + len, st2);
         return;
       }
       // A register or number token.
@@ -363,7 +503,6 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text) const {
       // imm, simm
       bool neg = false;
       if (len < s.size() && s[len] == '-') neg = true, ++len;
-      const size_t start = len;
       int base = 10;
       if (s.substr(len, 2) == "0x") base = 16, len += 2;
       const size_t digits = len;
@@ -372,7 +511,6 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text) const {
       uint64_t mag = 0;
       auto r = std::from_chars(s.data() + digits, s.data() + len, mag, base);
       if (r.ec != std::errc()) return;
-      (void)start;
       int64_t v = neg ? -static_cast<int64_t>(mag) : static_cast<int64_t>(mag);
       int64_t raw = v - op->offset;
       if (raw % op->scale) return;
@@ -393,6 +531,9 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text) const {
     if (found) return *found;
   }
   if (!refusal.empty()) throw InputError(fmt::format("cannot assemble '{}': {}", text, refusal));
+  if (ctx.in_it)
+    throw InputError(fmt::format("cannot assemble '{}' inside an IT block (condition {}): no {} instruction has this syntax",
+                                 text, ctx.it_cond, spec_.target()));
   throw InputError(fmt::format("cannot assemble '{}': no {} instruction has this syntax", text, spec_.target()));
 }
 
@@ -412,9 +553,9 @@ const Encoding* WordIsa::decode(const Bits& word, const spec::InstructionSpec** 
   return nullptr;
 }
 
-std::string WordIsa::print(const Encoding& enc, const Bits& word) const {
+std::string WordIsa::print(const Encoding& enc, const Bits& word, const PrintContext& ctx) const {
   for (const WordTemplate& t : templates_) {
-    if (t.enc != &enc) continue;
+    if (t.enc != &enc || (t.it == 1 && !ctx.in_it) || (t.it == 2 && ctx.in_it)) continue;
     std::string out;
     bool ok = true;
     for (const Item& it : t.items) {
@@ -424,6 +565,10 @@ std::string WordIsa::print(const Encoding& enc, const Bits& word) const {
         continue;
       }
       const OperandMap* op = find_op(enc, it.text);
+      if (it.text == "c" && !(op && op->kind == "cond")) {
+        out += lower(ctx.it_cond);
+        continue;
+      }
       if (!op) continue;
       if (it.kind == Item::Kind::List) {
         // llvm-mc's style: a range when the list does not wrap and has more
@@ -443,19 +588,39 @@ std::string WordIsa::print(const Encoding& enc, const Bits& word) const {
       }
       const BitMap m = bitmap(enc, op->fields);
       const uint64_t raw = read_bits(m, word);
+      const size_t w = m.pos.size();
       if (op->kind == "table") {
         bool hit = false;
         for (const auto& [pat, spelling] : op->table)
-          if (pat.matches(Bits(static_cast<uint32_t>(m.pos.size()), raw))) {
+          if (pat.matches(Bits(static_cast<uint32_t>(w), raw))) {
             out += lower(spelling);
             hit = true;
             break;
           }
         if (!hit) ok = false;
+      } else if (op->kind == "const") {
+        out += normalise(op->constant);
+      } else if (op->kind == "cond") {
+        if (!(it.text == "c" && raw == 14)) out += kCondNames[raw & 15];
+      } else if (op->kind == "itmask") {
+        const spec::EncodingField* cf = enc.field(op->reg_class);
+        const bool fc0 = word.bit(cf->lo);
+        int n = 3;
+        while (n >= 0 && !((raw >> (3 - n)) & 1)) --n;
+        if (n < 0) ok = false;  // mask 0000 is not an IT
+        for (int i = 0; i < n; ++i) out += ((raw >> (3 - i)) & 1) == fc0 ? 't' : 'e';
+      } else if (op->kind == "label") {
+        uint64_t bits = raw;
+        if (has_option(*op, "t32-j")) bits = t32_j(bits, w);
+        int64_t v = static_cast<int64_t>(bits);
+        if (!has_option(*op, "unsigned") && w < 64 && (bits >> (w - 1)) & 1) v -= int64_t{1} << w;
+        uint64_t pc = ctx.address + static_cast<uint64_t>(pc_offset);
+        if (has_option(*op, "align-pc")) pc &= ~uint64_t{3};
+        const uint64_t target = pc + static_cast<uint64_t>(v * op->scale + op->offset);
+        out += ctx.name_target ? ctx.name_target(target) : fmt::format("0x{:x}", target);
       } else if (op->kind == "reg") {
         out += reg_name(op->reg_class, static_cast<int64_t>(raw) * op->scale + op->offset);
       } else if (op->kind == "simm") {
-        const size_t w = m.pos.size();
         int64_t v = static_cast<int64_t>(raw);
         if (w < 64 && (raw >> (w - 1)) & 1) v -= int64_t{1} << w;
         out += fmt::format("{}", v * op->scale + op->offset);
@@ -473,6 +638,34 @@ std::string WordIsa::print(const Encoding& enc, const Bits& word) const {
     return pretty;
   }
   return "";
+}
+
+uint64_t WordIsa::should_be_bits(const Encoding& enc, const Bits& word, int* count) {
+  uint64_t v = 0;
+  int n = 0;
+  for (uint32_t b = enc.width; b-- > 0;)
+    if (enc.should_mask.bit(b)) {
+      v = v << 1 | word.bit(b);
+      ++n;
+    }
+  if (count) *count = n;
+  return v;
+}
+
+std::vector<std::string> WordIsa::it_conditions(const Encoding& enc, const Bits& word) const {
+  for (const OperandMap& op : enc.operands) {
+    if (op.kind != "itmask") continue;
+    const spec::EncodingField* cf = enc.field(op.reg_class);
+    const uint64_t first = (word.low64() >> cf->lo) & 15;
+    const uint64_t mask = read_bits(bitmap(enc, op.fields), word);
+    int n = 3;
+    while (n >= 0 && !((mask >> (3 - n)) & 1)) --n;
+    if (n < 0) return {};
+    std::vector<std::string> out{kCondNames[first]};
+    for (int i = 0; i < n; ++i) out.push_back(kCondNames[(first & 14) | ((mask >> (3 - i)) & 1)]);
+    return out;
+  }
+  return {};
 }
 
 std::vector<uint8_t> WordIsa::t32_bytes(const Bits& word) {

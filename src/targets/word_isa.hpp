@@ -19,6 +19,18 @@
 // the registers as a range (`{z0.h-z3.h}`) or one by one (`{z31.h, z0.h}`),
 // consecutive modulo 32 (or the operand's stride); the first one is encoded.
 //
+// Label operands (`label FIELDS * N`): the value is the target address minus
+// the PC the instruction reads (its address + pc_offset: 4 for T32, 0 for
+// A64); the text is a symbol expression the context resolves, or an
+// absolute address. A target out of the field's reach, or misaligned for its
+// scale, refuses that encoding, so the next (wider) one is tried.
+//
+// Conditions: an encoding with an `operand <c> cond FIELDS` line (B T1, T3)
+// takes its condition from the text (none: AL); any other `<c>` must be the
+// condition the enclosing IT block gives the instruction (none outside an IT
+// block). Templates annotated `(inside IT block)` or `(outside IT block)`
+// match only there.
+//
 // Printing: the first template of the encoding whose table operands all have
 // a spelling for the word's bits; optional parts are left out.
 #pragma once
@@ -27,9 +39,12 @@
 #include "spec/specfile.hpp"
 
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <memory>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace mlisa::targets {
@@ -44,6 +59,32 @@ struct WordTemplate {
   const spec::Encoding* enc = nullptr;
   size_t syntax = 0;
   std::vector<Item> items;
+  int8_t it = 0;  // 0 anywhere, 1 inside an IT block only, 2 outside only
+};
+
+// Where an instruction is assembled: its address, the symbols its label
+// operands may name, and its IT block.
+struct AsmContext {
+  uint64_t address = 0;
+  // The address of a label operand's text (a symbol expression); nullopt when
+  // it names no symbol. May throw mlisa::InputError (an undefined symbol).
+  std::function<std::optional<int64_t>(std::string_view)> resolve;
+  bool in_it = false;
+  std::string it_cond;     // the condition the IT block gives this instruction (lower case)
+  uint32_t min_width = 0;  // bits: encodings narrower than this are skipped (relaxation)
+  // The named constraint `should_be`: the encoding's should-be bits ((0) and
+  // (1) of its diagram), most significant first, instead of their canonical
+  // values (what exact export writes for a word that had others).
+  std::optional<uint64_t> should_be;
+};
+
+// How a word prints: its address (for label targets), its IT block, and how
+// to name a branch target (default: the absolute address in hex).
+struct PrintContext {
+  uint64_t address = 0;
+  bool in_it = false;
+  std::string it_cond;
+  std::function<std::string(uint64_t)> name_target;
 };
 
 class WordIsa {
@@ -63,7 +104,8 @@ class WordIsa {
     spec::Bits word;
   };
   // One instruction. Throws mlisa::InputError naming the text.
-  Assembled assemble(const std::string& text) const;
+  Assembled assemble(const std::string& text) const { return assemble(text, AsmContext{}); }
+  Assembled assemble(const std::string& text, const AsmContext& ctx) const;
 
   // The encoding a word decodes to (its width is the encoding's), or null:
   // `why` then says UNDEFINED or the last refusal.
@@ -71,7 +113,19 @@ class WordIsa {
                                std::string* why = nullptr) const;
 
   // The canonical text of a word of `enc`, or "" when no template fits.
-  std::string print(const spec::Encoding& enc, const spec::Bits& word) const;
+  std::string print(const spec::Encoding& enc, const spec::Bits& word) const { return print(enc, word, PrintContext{}); }
+  std::string print(const spec::Encoding& enc, const spec::Bits& word, const PrintContext& ctx) const;
+
+  // The should-be bits of a word of `enc`, most significant first, and how many there are.
+  static uint64_t should_be_bits(const spec::Encoding& enc, const spec::Bits& word, int* count = nullptr);
+
+  // The PC an instruction reads, relative to its address (T32 4, A64 0).
+  int64_t pc_offset = 0;
+  // The narrowest encoding width in bits (16 for T32, 32 for A64).
+  uint32_t min_width() const { return min_width_; }
+  // The IT instruction's conditions for the instructions it covers, or an
+  // empty vector when `enc` is not an IT encoding (one with an itmask operand).
+  std::vector<std::string> it_conditions(const spec::Encoding& enc, const spec::Bits& word) const;
 
   // A 32-bit T32 word as memory holds it: the halfword of bits 31:16 first,
   // each halfword little-endian; a 16-bit word as one halfword.
@@ -83,6 +137,7 @@ class WordIsa {
 
   const spec::TargetSpec& spec_;
   std::vector<WordTemplate> templates_;
+  uint32_t min_width_ = 32;
   mutable spec::Engine engine_;
 };
 

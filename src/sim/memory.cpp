@@ -1,0 +1,72 @@
+#include "sim/memory.hpp"
+
+#include "core/diag.hpp"
+
+#include <fmt/format.h>
+
+#include <cstring>
+
+namespace mlisa::sim {
+
+void Memory::map(std::string name, uint64_t base, uint64_t size, bool writable) {
+  if (size == 0 || base + size < base)
+    throw InputError(fmt::format("memory region {} at 0x{:x} of {} bytes is empty or wraps", name, base, size));
+  for (const Region& r : regions_)
+    if (base < r.base + r.size && r.base < base + size)
+      throw InputError(fmt::format("memory region {} at 0x{:x} overlaps {} at 0x{:x}", name, base, r.name, r.base));
+  Region r;
+  r.name = std::move(name);
+  r.base = base;
+  r.size = size;
+  r.writable = writable;
+  r.bytes.assign(size, 0);
+  regions_.push_back(std::move(r));
+}
+
+const uint8_t* Memory::find(uint64_t addr, uint64_t n) const {
+  auto inside = [&](const Region& r) { return addr >= r.base && n <= r.size && addr - r.base <= r.size - n; };
+  if (last_ < regions_.size() && inside(regions_[last_])) return regions_[last_].bytes.data() + (addr - regions_[last_].base);
+  for (size_t i = 0; i < regions_.size(); ++i)
+    if (inside(regions_[i])) {
+      last_ = i;
+      return regions_[i].bytes.data() + (addr - regions_[i].base);
+    }
+  return nullptr;
+}
+
+uint8_t* Memory::find(uint64_t addr, uint64_t n, bool write) {
+  const uint8_t* p = static_cast<const Memory*>(this)->find(addr, n);
+  if (!p || (write && !regions_[last_].writable)) return nullptr;
+  return const_cast<uint8_t*>(p);
+}
+
+bool Memory::read(uint64_t addr, unsigned n, uint64_t& value) const {
+  const uint8_t* p = find(addr, n);
+  if (!p || n == 0 || n > 8) return false;
+  value = 0;
+  for (unsigned i = 0; i < n; ++i) value |= uint64_t{p[i]} << (8 * i);
+  return true;
+}
+
+bool Memory::write(uint64_t addr, unsigned n, uint64_t value) {
+  uint8_t* p = find(addr, n, true);
+  if (!p || n == 0 || n > 8) return false;
+  for (unsigned i = 0; i < n; ++i) p[i] = static_cast<uint8_t>(value >> (8 * i));
+  return true;
+}
+
+bool Memory::load(uint64_t addr, const uint8_t* data, size_t n) {
+  if (n == 0) return true;
+  uint8_t* p = find(addr, n, false);
+  if (!p) return false;
+  std::memcpy(p, data, n);
+  return true;
+}
+
+const Memory::Region* Memory::region_of(uint64_t addr) const {
+  for (const Region& r : regions_)
+    if (addr >= r.base && addr - r.base < r.size) return &r;
+  return nullptr;
+}
+
+}  // namespace mlisa::sim

@@ -1,0 +1,299 @@
+// Programs of the single-word targets (word_program.hpp).
+#include "targets/word_program.hpp"
+
+#include "core/diag.hpp"
+#include "targets/tools.hpp"
+
+#include <fmt/format.h>
+
+#include <elf.h>
+
+#include <charconv>
+#include <map>
+#include <set>
+
+#include <fstream>
+#include <memory>
+#include <sstream>
+
+namespace mlisa::targets {
+
+namespace {
+
+bool is_t32(const WordIsa& isa) { return isa.min_width() == 16; }
+
+bool ends_with(const std::string& s, std::string_view suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// The constraints after `.encoding`: word targets name one, should_be.
+uint64_t should_be_constraint(std::string_view t) {
+  while (!t.empty() && t.front() == ' ') t.remove_prefix(1);
+  while (!t.empty() && t.back() == ' ') t.remove_suffix(1);
+  const size_t eq = t.find('=');
+  std::string_view name = t.substr(0, eq), value = eq == std::string_view::npos ? "" : t.substr(eq + 1);
+  while (!name.empty() && name.back() == ' ') name.remove_suffix(1);
+  while (!value.empty() && value.front() == ' ') value.remove_prefix(1);
+  if (name != "should_be")
+    throw InputError(fmt::format("unknown named constraint '{}' (single-word targets name should_be, the encoding's "
+                                 "should-be bits, most significant first)",
+                                 name));
+  int base = 10;
+  if (value.size() > 2 && value[0] == '0' && (value[1] == 'b' || value[1] == 'x')) {
+    base = value[1] == 'b' ? 2 : 16;
+    value.remove_prefix(2);
+  }
+  uint64_t v = 0;
+  const auto r = std::from_chars(value.data(), value.data() + value.size(), v, base);
+  if (value.empty() || r.ec != std::errc() || r.ptr != value.data() + value.size())
+    throw InputError(fmt::format("should_be needs a number (0b..., 0x... or decimal), not '{}'", value));
+  return v;
+}
+
+}  // namespace
+
+std::vector<uint8_t> word_bytes(const WordIsa& isa, const spec::Bits& word) {
+  if (is_t32(isa)) return WordIsa::t32_bytes(word);
+  std::vector<uint8_t> out;
+  for (uint32_t i = 0; i < word.width() / 8; ++i) out.push_back(static_cast<uint8_t>(word.low64() >> (8 * i)));
+  return out;
+}
+
+as::ElfOptions word_elf_options(const WordIsa& isa) {
+  if (is_t32(isa)) return as::ElfOptions{false, EM_ARM, 0x05000000};  // EF_ARM_EABI_VER5
+  return as::ElfOptions{true, EM_AARCH64, 0};
+}
+
+as::Object assemble_word_program(const WordIsa& isa, std::string_view text, const std::string& file,
+                                 const std::optional<LinkLayout>& placement) {
+  const bool t32 = is_t32(isa);
+  as::WordEncoder enc;
+  enc.comment = std::string(t32 ? "@" : "//");
+  enc.min_bytes = isa.min_width() / 8;
+  enc.nop = t32 ? std::vector<uint8_t>{0x00, 0xbf} : std::vector<uint8_t>{0x1f, 0x20, 0x03, 0xd5};
+  enc.code_mapping = t32 ? "$t" : "$x";
+  enc.ignored_directives = {".syntax", ".thumb", ".thumb_func", ".arm",   ".code", ".cpu",  ".fpu",
+                            ".arch",   ".arch_extension",        ".eabi_attribute", ".type", ".size", ".file",
+                            ".ident",  ".variant_pcs"};
+  enc.placement = placement;
+  // The conditions an IT instruction gave the instructions after it.
+  auto pending = std::make_shared<std::vector<std::string>>();
+  enc.begin_pass = [pending] { pending->clear(); };
+  enc.encode = [&isa, pending](std::string_view line, uint64_t address, size_t min_bytes, const as::SymbolResolver& resolve) {
+    AsmContext ctx;
+    ctx.address = address;
+    ctx.resolve = resolve;
+    ctx.min_width = static_cast<uint32_t>(min_bytes * 8);
+    if (!pending->empty()) {
+      ctx.in_it = true;
+      ctx.it_cond = pending->front();
+      pending->erase(pending->begin());
+    }
+    std::string text(line);
+    if (const size_t at = text.find(".encoding"); at != std::string::npos) {
+      ctx.should_be = should_be_constraint(std::string_view(text).substr(at + 9));
+      text.resize(at);
+    }
+    const WordIsa::Assembled a = isa.assemble(text, ctx);
+    std::vector<std::string> conds = isa.it_conditions(*a.enc, a.word);
+    if (!conds.empty()) {
+      if (ctx.in_it) throw InputError(fmt::format("'{}' inside an IT block", line));
+      *pending = std::move(conds);
+    }
+    return word_bytes(isa, a.word);
+  };
+  return as::assemble_gas_words(enc, text, file);
+}
+
+std::string disassemble_words(const WordIsa& isa, const std::vector<as::ObjSection>& sections, bool exact,
+                              const std::string& file) {
+  const bool t32 = is_t32(isa);
+  std::string out = t32 ? "\t.syntax unified\n\t.thumb\n" : "";
+  for (const as::ObjSection& sec : sections) {
+    out += sec.name == ".text" || sec.name == ".data" ? fmt::format("\t{}\n", sec.name) : fmt::format("\t.section {}\n", sec.name);
+    if (!sec.code) {
+      for (size_t i = 0; i < sec.bytes.size(); i += 16) {
+        out += "\t.byte ";
+        for (size_t k = i; k < std::min(sec.bytes.size(), i + 16); ++k)
+          out += fmt::format("{}0x{:02x}", k > i ? ", " : "", sec.bytes[k]);
+        out += "\n";
+      }
+      continue;
+    }
+    // The instruction words, with the IT condition each one runs under.
+    struct Insn {
+      uint64_t offset;
+      spec::Bits word;
+      const spec::Encoding* enc;
+      bool in_it;
+      std::string cond;
+    };
+    std::vector<Insn> insns;
+    std::vector<std::string> pending;
+    const auto& b = sec.bytes;
+    for (size_t off = 0; off < b.size();) {
+      spec::Bits word;
+      if (t32) {
+        if (off + 2 > b.size()) throw InputError(fmt::format("{}: {} ends in the middle of a halfword", file, sec.name));
+        const uint32_t hw1 = b[off] | uint32_t{b[off + 1]} << 8;
+        const bool wide = (hw1 >> 11) == 0x1d || (hw1 >> 11) == 0x1e || (hw1 >> 11) == 0x1f;
+        if (wide && off + 4 > b.size()) throw InputError(fmt::format("{}: {} ends in the middle of a 32-bit instruction", file, sec.name));
+        word = wide ? spec::Bits(32, uint64_t{hw1} << 16 | b[off + 2] | uint32_t{b[off + 3]} << 8) : spec::Bits(16, hw1);
+      } else {
+        if (off + 4 > b.size()) throw InputError(fmt::format("{}: {} is not a whole number of 4-byte words", file, sec.name));
+        word = spec::Bits(32, b[off] | uint32_t{b[off + 1]} << 8 | uint32_t{b[off + 2]} << 16 | uint64_t{b[off + 3]} << 24);
+      }
+      Insn in{off, word, isa.decode(word), !pending.empty(), pending.empty() ? "" : pending.front()};
+      if (!pending.empty()) pending.erase(pending.begin());
+      if (in.enc) {
+        auto conds = isa.it_conditions(*in.enc, word);
+        if (!conds.empty()) pending = std::move(conds);
+      }
+      off += word.width() / 8;
+      insns.push_back(std::move(in));
+    }
+    std::set<uint64_t> starts;
+    for (const Insn& in : insns) starts.insert(in.offset);
+    std::set<uint64_t> labels{0};
+    auto namer = [&](bool record) {
+      return [&, record](uint64_t target) {
+        if (!starts.count(target)) return fmt::format("0x{:x}", target);
+        if (record) labels.insert(target);
+        return label_name(target);
+      };
+    };
+    // Pass 1 finds the branch targets, pass 2 prints.
+    for (int pass = 0; pass < 2; ++pass) {
+      for (const Insn& in : insns) {
+        const bool wide = in.word.width() == 32;
+        auto raw = [&] {
+          return t32 ? fmt::format(".inst.{} 0x{:0{}x}", wide ? "w" : "n", in.word.low64(), wide ? 8 : 4)
+                     : fmt::format(".inst 0x{:08x}", in.word.low64());
+        };
+        std::string text;
+        if (in.enc) {
+          PrintContext pc{in.offset, in.in_it, in.cond, namer(pass == 0)};
+          text = isa.print(*in.enc, in.word, pc);
+        }
+        if (pass == 0) continue;
+        if (!text.empty()) {
+          // The text must give this word back where it stands.
+          AsmContext ctx;
+          ctx.address = in.offset;
+          ctx.in_it = in.in_it;
+          ctx.it_cond = in.cond;
+          ctx.resolve = [&](std::string_view name) -> std::optional<int64_t> {
+            for (uint64_t l : labels)
+              if (label_name(l) == name) return static_cast<int64_t>(l);
+            return std::nullopt;
+          };
+          auto same = [&](const std::string& t, bool with_should) {
+            try {
+              AsmContext c = ctx;
+              if (with_should) c.should_be = WordIsa::should_be_bits(*in.enc, in.word);
+              return isa.assemble(t, c).word == in.word;
+            } catch (const InputError&) {
+              return false;
+            }
+          };
+          std::string narrow_fix = text;
+          if (wide && t32) {
+            const size_t sp = text.find(' ');
+            narrow_fix = sp == std::string::npos ? text + ".w" : text.substr(0, sp) + ".w" + text.substr(sp);
+          }
+          if (same(text, false)) {
+          } else if (wide && t32 && same(narrow_fix, false)) {
+            text = narrow_fix;
+          } else if (exact && (same(text, true) || (wide && t32 && same(narrow_fix, true)))) {
+            const std::string base = same(text, true) ? text : narrow_fix;
+            int n = 0;
+            const uint64_t v = WordIsa::should_be_bits(*in.enc, in.word, &n);
+            text = fmt::format("{} .encoding should_be=0b{}", base, fmt::format("{:0{}b}", v, n));
+          } else if (!exact && (same(text, true) || (wide && t32 && same(narrow_fix, true)))) {
+            text = same(text, true) ? text : narrow_fix;  // canonical: the should-be bits are dropped
+          } else {
+            text.clear();
+          }
+        }
+        if (labels.count(in.offset)) out += label_name(in.offset) + ":\n";
+        out += "\t" + (text.empty() ? raw() : text) + "\n";
+      }
+    }
+  }
+  // The listing is proven by the front end.
+  as::Object back;
+  try {
+    back = assemble_word_program(isa, out, file);
+  } catch (const InputError& e) {
+    throw CheckFailed(fmt::format("{}: the disassembly does not reassemble: {}", file, e.what()));
+  }
+  if (exact)
+    for (const as::ObjSection& sec : sections) {
+      const as::ObjSection* bsec = back.find(sec.name);
+      if (!bsec || bsec->bytes != sec.bytes)
+        throw CheckFailed(fmt::format("{}: the exact disassembly of {} does not reassemble to the same bytes", file, sec.name));
+    }
+  return out;
+}
+
+ProgramImage place_object(const as::Object& obj, const LinkLayout& layout) {
+  ProgramImage img;
+  std::vector<uint64_t> at(obj.sections.size());
+  uint64_t cur = layout.text_base;
+  auto place = [&](bool code) {
+    for (size_t i = 0; i < obj.sections.size(); ++i) {
+      const as::ObjSection& s = obj.sections[i];
+      if (s.code != code) continue;
+      if (s.address) {
+        at[i] = *s.address;
+      } else {
+        const uint64_t a = s.align ? s.align : 1;
+        cur = (cur + a - 1) / a * a;
+        at[i] = cur;
+        cur += s.bytes.size();
+      }
+    }
+  };
+  place(true);
+  if (layout.data_base) cur = layout.data_base;
+  place(false);
+  for (size_t i = 0; i < obj.sections.size(); ++i)
+    img.segments.push_back({obj.sections[i].name, at[i], obj.sections[i].bytes, obj.sections[i].code});
+  for (const as::ObjSymbol& s : obj.symbols) {
+    if (s.name.empty() || s.name[0] == '$') continue;  // mapping symbols
+    img.symbols[s.name] = s.section >= 0 ? at[static_cast<size_t>(s.section)] + s.value : s.value;
+  }
+  if (auto it = img.symbols.find("_start"); it != img.symbols.end()) img.entry = it->second;
+  return img;
+}
+
+ProgramImage load_program(const WordIsa& isa, const std::string& path, const LinkLayout& layout) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw InputError(fmt::format("{}: cannot read", path));
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  const std::string text = ss.str();
+  if (ends_with(path, ".s") || ends_with(path, ".S") || ends_with(path, ".asm"))
+    return place_object(assemble_word_program(isa, text, path, layout), layout);
+  const std::vector<uint8_t> bytes(text.begin(), text.end());
+  if (!as::is_elf(bytes)) {
+    as::Object obj;
+    obj.sections.push_back({".text", true, 1, bytes, std::nullopt});
+    return place_object(obj, layout);
+  }
+  const as::ElfImage elf = as::read_elf(bytes, path);
+  const as::ElfOptions want = word_elf_options(isa);
+  if (elf.machine != want.machine || elf.is64 != want.is64)
+    throw InputError(fmt::format("{}: an ELF file for machine {} ({}-bit), not for this target ({} {}-bit)", path,
+                                 elf.machine, elf.is64 ? 64 : 32, want.machine, want.is64 ? 64 : 32));
+  as::Object obj;
+  obj.sections = elf.sections;
+  obj.symbols = elf.symbols;
+  if (elf.executable)
+    for (auto& s : obj.symbols) s.section = -1;  // st_value is the address already
+  ProgramImage img = place_object(obj, layout);
+  if (elf.executable) img.entry = elf.entry;
+  return img;
+}
+
+}  // namespace mlisa::targets

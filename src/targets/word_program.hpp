@@ -1,0 +1,78 @@
+// Programs of the single-word targets (mve: T32, sme2: A64): GNU-as source
+// assembled through WordIsa, and programs placed in memory for `mlisa run`.
+//
+// assemble_word_program takes the GNU-as front end's directives
+// (asm/gas.hpp) and, in code sections, one instruction per line (or several
+// separated by ';'). Label operands (`b loop`, `cbz r0, done`, `le lr, loop`)
+// take a symbol expression or an absolute address. T32 code is relaxed: an
+// instruction takes the first encoding (in spec order) that holds its
+// operands at its final address, 16-bit before 32-bit, as GNU as does; `.n`
+// and `.w` force a width. IT blocks are tracked: the conditions of an
+// `IT{x{y{z}}} cond` go to the next one to four instructions, whose
+// condition suffixes must match them. Data directives are allowed in code
+// sections (literal data beside code), and alignment there pads with NOPs.
+// Ignored for GNU compatibility: .syntax .thumb .thumb_func .arm .code .cpu
+// .fpu .arch .arch_extension .eabi_attribute .type .size .file .ident.
+#pragma once
+
+#include "asm/elf.hpp"
+#include "asm/gas.hpp"
+#include "targets/word_isa.hpp"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mlisa::targets {
+
+// Throws mlisa::InputError with file:line:col at the first bad line. With a
+// placement, sections get their addresses and symbols are absolute (so code
+// may name data in another section, `movw r0, #:lower16:buffer`).
+using LinkLayout = as::Placement;
+as::Object assemble_word_program(const WordIsa& isa, std::string_view text, const std::string& file,
+                                 const std::optional<LinkLayout>& placement = std::nullopt);
+
+// The bytes of an instruction word as memory holds it (T32: halfwords, the
+// first one the high half; A64: little-endian).
+std::vector<uint8_t> word_bytes(const WordIsa& isa, const spec::Bits& word);
+
+// The ELF header fields of the target's objects (EM_ARM or EM_AARCH64).
+as::ElfOptions word_elf_options(const WordIsa& isa);
+
+// The listing of an image's sections (mlisa disasm): code sections
+// instruction by instruction, spelled as llvm-mc does, with PC 0 labelled
+// `entry` and branch targets inside the section `L_xxxx` (the byte offset in
+// hex; numeric outside it), IT blocks followed, a word no encoding decodes
+// as `.inst`; data sections as `.byte` lines. A 32-bit T32 word whose text
+// would reassemble narrower gets `.w`. With `exact`, a word whose should-be
+// bits are not the canonical ones gets the named constraint
+// `.encoding should_be=0b...`, so that the listing reassembles byte for byte.
+// Verified by reassembling it (mlisa::CheckFailed when that fails or, exact,
+// gives other bytes).
+std::string disassemble_words(const WordIsa& isa, const std::vector<as::ObjSection>& sections, bool exact,
+                              const std::string& file = "<disasm>");
+
+// A program placed in memory: what `mlisa run` loads.
+struct ProgramImage {
+  struct Segment {
+    std::string name;
+    uint64_t address = 0;
+    std::vector<uint8_t> bytes;
+    bool code = false;
+  };
+  std::vector<Segment> segments;
+  std::map<std::string, uint64_t> symbols;  // absolute addresses
+  std::optional<uint64_t> entry;            // an ELF executable's e_entry, else the symbol _start, if any
+};
+
+// FILE.s (assembled), an ELF relocatable object (placed by `layout`: code
+// sections one after another from text_base, the others from data_base or,
+// when 0, after the code), an ELF executable (at its sections' addresses),
+// or a raw image (code at text_base). Throws mlisa::InputError.
+ProgramImage load_program(const WordIsa& isa, const std::string& path, const LinkLayout& layout);
+ProgramImage place_object(const as::Object& obj, const LinkLayout& layout);
+
+}  // namespace mlisa::targets
