@@ -1,0 +1,815 @@
+// The za suite (target sme2): the ZA-targeting BF16 and FP16 instructions of
+// isa/sme2 run by our engine from the specs, each case at one streaming
+// vector length (128 to 2048), checked against an oracle we did not write:
+//
+// - QEMU (qemu-aarch64 -cpu max, src/verify/qemu_sme2.hpp), bit for bit:
+//   BFMOPA and BFMOPS (widening) against QEMU's SME BFMOPA/BFMOPS on the same
+//   instruction word (the tile's rows and FPSR), and the single-vector BFMLAL
+//   against QEMU's SVE BFMLALB and BFMLALT on the same data (BFMLAL writes the
+//   products of the even elements to the first vector of its pair and those
+//   of the odd elements to the second). The SVE forms honour FPCR.DN and
+//   record flags, the SME form generates default NaNs and records none: QEMU
+//   runs them with FPCR.DN = 1, and their FPSR is not compared (docs/sme2.md).
+//   Where QEMU is absent, its results come from vectors recorded from it
+//   (tests/vectors/sme2/za/<op>.txt: a digest of QEMU's outputs per case).
+// - MPFR (src/verify/fp_reference.hpp): every other BFMLAL, BFMLSL, FMLAL and
+//   FMLSL form, element by element, addend ± a·b rounded once by FPCR.RMode
+//   with FZ (FZ16 for the half-precision sources) and default NaNs.
+//
+// Case i of an operation is a pure function of (operation, i, seed).
+#include "core/diag.hpp"
+#include "targets/sme2/machine.hpp"
+#include "targets/targets.hpp"
+#include "verify/campaign.hpp"
+#include "verify/fp_reference.hpp"
+#include "verify/qemu_sme2.hpp"
+#include "verify/suite.hpp"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <mutex>
+#include <sstream>
+#include <unordered_map>
+
+#ifndef MLISA_VECTOR_DIR
+#define MLISA_VECTOR_DIR "tests/vectors"
+#endif
+
+namespace mlisa::verify {
+namespace {
+
+using spec::Bits;
+using Bytes = std::vector<uint8_t>;
+
+// ---- forms ------------------------------------------------------------------
+
+enum class Check { QemuBfmlal, QemuMopa, Mpfr };
+enum class Shape { Vector, VectorX2, VectorX4, VectorsX2, VectorsX4, Indexed, IndexedX2, IndexedX4, Mopa };
+
+struct Form {
+  std::string name;      // operation name
+  std::string mnemonic;  // bfmlal, bfmlsl, fmlal, fmlsl, bfmopa, bfmops
+  Shape shape;
+  Check check;
+  bool half() const { return mnemonic[0] == 'f'; }  // FP16 sources
+  bool sub() const { return mnemonic.find("ls") != std::string::npos || mnemonic == "bfmops"; }
+  int nreg() const {
+    switch (shape) {
+      case Shape::VectorX2: case Shape::VectorsX2: case Shape::IndexedX2: return 2;
+      case Shape::VectorX4: case Shape::VectorsX4: case Shape::IndexedX4: return 4;
+      default: return 1;
+    }
+  }
+};
+
+std::vector<Form> za_forms() {
+  std::vector<Form> f = {{"bfmlal.vector", "bfmlal", Shape::Vector, Check::QemuBfmlal},
+                         {"bfmopa", "bfmopa", Shape::Mopa, Check::QemuMopa},
+                         {"bfmops", "bfmops", Shape::Mopa, Check::QemuMopa}};
+  const std::pair<const char*, Shape> shapes[] = {
+      {"vector", Shape::Vector},          {"vector.vgx2", Shape::VectorX2},   {"vector.vgx4", Shape::VectorX4},
+      {"vectors.vgx2", Shape::VectorsX2}, {"vectors.vgx4", Shape::VectorsX4}, {"indexed", Shape::Indexed},
+      {"indexed.vgx2", Shape::IndexedX2}, {"indexed.vgx4", Shape::IndexedX4}};
+  for (const char* m : {"bfmlal", "bfmlsl", "fmlal", "fmlsl"})
+    for (const auto& [suffix, shape] : shapes) {
+      if (std::string(m) == "bfmlal" && shape == Shape::Vector) continue;  // QEMU-checked above
+      f.push_back({fmt::format("{}.{}", m, suffix), m, shape, Check::Mpfr});
+    }
+  return f;
+}
+
+// ---- case generation --------------------------------------------------------
+
+uint64_t mix(uint64_t x) {
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+struct Rng {
+  uint64_t s;
+  uint64_t next() { return s = mix(s); }
+  uint64_t below(uint64_t n) { return next() % n; }
+  bool chance(uint64_t one_in) { return below(one_in) == 0; }
+};
+
+// Streaming vector lengths, weighted to the cheap ones: SVL 2048 costs 16
+// times SVL 512 per outer product.
+int svl_of(uint64_t index) {
+  static const int kSvls[] = {128, 256, 512, 128, 1024, 256, 512, 128, 2048, 512};
+  return kSvls[index % std::size(kSvls)];
+}
+
+const char* const kClasses[] = {"random", "special", "denormal", "overflow", "cancel", "halfway", "nan"};
+
+// A bf16 (half = false) or IEEE half (half = true) lane biased to `cls`.
+uint16_t lane16(Rng& r, bool half, const std::string& cls) {
+  const int frac = half ? 10 : 7, expmax = half ? 31 : 255, bias = half ? 15 : 127;
+  const uint16_t sign = r.chance(2) ? 0x8000 : 0;
+  const uint16_t fm = static_cast<uint16_t>((1u << frac) - 1);
+  const uint16_t inf = static_cast<uint16_t>(expmax << frac), quiet = static_cast<uint16_t>(1u << (frac - 1));
+  std::string kind = cls;
+  if (cls == "random" || cls == "cancel" || cls == "halfway" || r.chance(3)) kind = "normal";
+  if (cls == "special" || cls == "nan") {
+    static const char* const specials[] = {"zero", "inf", "qnan", "snan", "denormal", "normal", "one"};
+    kind = cls == "nan" && r.chance(2) ? (r.chance(2) ? "qnan" : "snan") : specials[r.below(std::size(specials))];
+  }
+  auto exp_field = [&](int e) { return static_cast<uint16_t>(e << frac); };
+  if (kind == "zero") return sign;
+  if (kind == "inf") return sign | inf;
+  if (kind == "qnan") return sign | inf | quiet | static_cast<uint16_t>(r.chance(3) ? 0 : r.next() & (quiet - 1));
+  if (kind == "snan") return sign | inf | static_cast<uint16_t>(std::max<uint64_t>(1, r.next() & (quiet - 1)));
+  if (kind == "denormal") return sign | static_cast<uint16_t>(std::max<uint64_t>(1, r.next() & fm));
+  if (kind == "one") return sign | exp_field(bias);
+  if (kind == "overflow") return sign | exp_field(expmax - 1 - static_cast<int>(r.below(4))) | static_cast<uint16_t>(r.next() & fm);
+  // Normal numbers: mostly near 1, some anywhere, some tiny.
+  int e = bias - 3 + static_cast<int>(r.below(7));
+  if (r.chance(4)) e = 1 + static_cast<int>(r.below(static_cast<uint64_t>(expmax - 1)));
+  if (kind == "denormal" || r.chance(12)) e = 1 + static_cast<int>(r.below(3));
+  return sign | exp_field(e) | static_cast<uint16_t>(r.next() & fm);
+}
+
+uint32_t lane32(Rng& r, const std::string& cls) {
+  const uint32_t sign = r.chance(2) ? 0x80000000u : 0;
+  const uint32_t fm = 0x7fffff;
+  // Specials in one lane of six for the special and NaN classes, one in
+  // forty otherwise (a vector of many lanes would always hold a NaN).
+  const uint64_t pick = r.below(cls == "special" || cls == "nan" ? 12 : 80);
+  switch (pick) {
+    case 0: return sign;
+    case 1: return sign | 0x7f800000u;
+    case 2: return sign | 0x7fc00000u | static_cast<uint32_t>(r.next() & 0x3fffff);
+    case 3: return sign | 0x7f800000u | static_cast<uint32_t>(std::max<uint64_t>(1, r.next() & 0x3fffff));
+    case 4: return sign | static_cast<uint32_t>(std::max<uint64_t>(1, r.next() & fm));  // denormal
+    case 5: return sign | static_cast<uint32_t>((253 + r.below(2)) << 23) | static_cast<uint32_t>(r.next() & fm);
+    default: {
+      const uint32_t e = r.chance(4) ? static_cast<uint32_t>(1 + r.below(254)) : static_cast<uint32_t>(124 + r.below(7));
+      return sign | e << 23 | static_cast<uint32_t>(r.next() & fm);
+    }
+  }
+}
+
+void put16(Bytes& b, size_t lane, uint16_t v) {
+  b[2 * lane] = static_cast<uint8_t>(v);
+  b[2 * lane + 1] = static_cast<uint8_t>(v >> 8);
+}
+uint16_t get16(const Bytes& b, size_t lane) { return static_cast<uint16_t>(b[2 * lane] | b[2 * lane + 1] << 8); }
+void put32(Bytes& b, size_t lane, uint32_t v) {
+  for (int i = 0; i < 4; ++i) b[4 * lane + static_cast<size_t>(i)] = static_cast<uint8_t>(v >> (8 * i));
+}
+uint32_t get32(const Bytes& b, size_t lane) {
+  uint32_t v = 0;
+  for (int i = 3; i >= 0; --i) v = v << 8 | b[4 * lane + static_cast<size_t>(i)];
+  return v;
+}
+
+Bits to_bits(const Bytes& b) {
+  Bits out = Bits::zeros(static_cast<uint32_t>(8 * b.size()));
+  for (size_t i = 0; i < b.size(); i += 8) {
+    uint64_t w = 0;
+    for (size_t k = std::min<size_t>(8, b.size() - i); k-- > 0;) w = w << 8 | b[i + k];
+    const uint32_t width = static_cast<uint32_t>(std::min<size_t>(64, 8 * (b.size() - i)));
+    out.set_slice(static_cast<uint32_t>(8 * i), Bits(width, w));
+  }
+  return out;
+}
+
+Bytes to_bytes(const Bits& v) {
+  Bytes out(v.width() / 8);
+  for (size_t i = 0; i < out.size(); i += 8) {
+    const uint32_t width = static_cast<uint32_t>(std::min<size_t>(64, 8 * (out.size() - i)));
+    const uint64_t w = v.slice(static_cast<uint32_t>(8 * i), width).low64();
+    for (size_t k = 0; k < width / 8; ++k) out[i + k] = static_cast<uint8_t>(w >> (8 * k));
+  }
+  return out;
+}
+
+std::string hex(const Bytes& b) {
+  std::string s = "0x";
+  for (size_t i = b.size(); i-- > 0;) s += fmt::format("{:02x}", b[i]);
+  return s;
+}
+
+// A predicate of SVL/64 bytes for .H elements, by class.
+Bytes predicate(Rng& r, int svl, std::string* cls) {
+  const size_t bytes = static_cast<size_t>(svl) / 64, elements = static_cast<size_t>(svl) / 16;
+  Bytes p(bytes, 0);
+  auto set = [&](size_t e) { p[(2 * e) / 8] |= static_cast<uint8_t>(1u << ((2 * e) % 8)); };
+  switch (r.below(8)) {
+    case 0: *cls = "all"; for (size_t e = 0; e < elements; ++e) set(e); break;
+    case 1: *cls = "none"; break;
+    case 2: *cls = "bits"; for (auto& b : p) b = static_cast<uint8_t>(r.next()); break;  // odd bits junk
+    case 3: { *cls = "prefix"; const size_t n = r.below(elements + 1); for (size_t e = 0; e < n; ++e) set(e); break; }
+    case 4: *cls = "even"; for (size_t e = 0; e < elements; e += 2) set(e); break;
+    case 5: *cls = "odd"; for (size_t e = 1; e < elements; e += 2) set(e); break;
+    case 6: *cls = "one"; set(r.below(elements)); break;
+    default: *cls = "lanes"; for (size_t e = 0; e < elements; ++e) if (r.chance(2)) set(e); break;
+  }
+  return p;
+}
+
+uint64_t random_fpcr(Rng& r) {
+  // AHP DN FZ RMode (26:22) and FZ16 (19); the rest as the reset value, 0.
+  uint64_t v = (r.next() & 0x07c00000u) | (r.chance(2) ? 0x00080000u : 0);
+  return v;
+}
+
+uint64_t random_fpsr(Rng& r) { return r.chance(2) ? 0 : (r.next() & 0x0800009fu); }
+
+// One generated case, in both worlds.
+struct GenCase {
+  int svl = 512;
+  std::string cls, text;  // operand class; the instruction as mlisa exec takes it
+  uint64_t fpcr = 0, fpsr = 0;
+  std::vector<std::pair<std::string, Bytes>> regs;  // our registers to set: z3, p1, za[12], x9
+  // QEMU's case (QEMU-checked forms) and the outputs compared.
+  qemu_sme2::Case q;
+  std::vector<std::string> outs;  // our registers that hold the compared outputs, in QEMU's output order
+  bool nan = false;
+};
+
+std::string zname(int n) { return fmt::format("z{}", n); }
+
+GenCase generate(const Form& f, uint64_t index, uint64_t seed, size_t op) {
+  Rng r{mix(seed * 0x100000001b3ull ^ mix(index) ^ (static_cast<uint64_t>(op) << 48) ^ 0x736d6532)};
+  GenCase g;
+  g.svl = svl_of(index);
+  g.cls = kClasses[(index / 10) % std::size(kClasses)];
+  const int svl = g.svl;
+  const size_t zb = static_cast<size_t>(svl) / 8, halves = static_cast<size_t>(svl) / 16, words = static_cast<size_t>(svl) / 32;
+  g.fpcr = random_fpcr(r);
+  g.fpsr = random_fpsr(r);
+  auto vector16 = [&]() {
+    Bytes b(zb);
+    for (size_t e = 0; e < halves; ++e) put16(b, e, lane16(r, f.half(), g.cls));
+    return b;
+  };
+  auto vector32 = [&]() {
+    Bytes b(zb);
+    for (size_t e = 0; e < words; ++e) put32(b, e, lane32(r, g.cls));
+    return b;
+  };
+  // "cancel": the odd lanes of b undo the even ones (a0*b0 + a1*b1 ~ 0);
+  // "halfway": addend lanes whose ulp the products hit at half.
+  auto shape_pair = [&](Bytes& a, Bytes& b) {
+    if (g.cls != "cancel") return;
+    for (size_t e = 0; e + 1 < halves; e += 2)
+      if (!r.chance(4)) {
+        put16(a, e + 1, get16(a, e));
+        put16(b, e + 1, get16(b, e) ^ 0x8000);
+        if (r.chance(3)) put16(b, e + 1, static_cast<uint16_t>(get16(b, e + 1) ^ 1));
+      }
+  };
+  // (bf16 only: a product of exponent ex + ey lands on the half ulp of an
+  // addend of exponent ex + ey + 24, or on a quarter of it one higher.)
+  auto halfway_addends = [&](Bytes& acc, const Bytes& a, const Bytes& b, int parity) {
+    if (g.cls != "halfway" || f.half()) return;
+    for (size_t e = 0; e < words; ++e) {
+      const uint16_t x = get16(a, 2 * e + static_cast<size_t>(parity)), y = get16(b, 2 * e + static_cast<size_t>(parity));
+      const int bx = (x >> 7) & 0xff, by = (y >> 7) & 0xff;
+      if (bx == 0 || bx == 0xff || by == 0 || by == 0xff) continue;
+      const int ea = bx - 127 + by - 127 + 24 + static_cast<int>(r.below(2));
+      if (ea < -126 || ea > 127) continue;
+      put32(acc, e, (r.chance(2) ? 0x80000000u : 0) | static_cast<uint32_t>(ea + 127) << 23 | static_cast<uint32_t>(r.next() & 0x7fffff));
+    }
+  };
+
+  if (f.shape == Shape::Mopa) {
+    const int tile = static_cast<int>(r.below(4));
+    const int pn = static_cast<int>(r.below(8)), pm = static_cast<int>(r.below(8));
+    const int zn = static_cast<int>(r.below(32));
+    const int zm = r.chance(8) ? zn : static_cast<int>(r.below(32));
+    Bytes a = vector16(), b = zm == zn ? a : vector16();
+    if (zm != zn) shape_pair(a, b);
+    std::string pcls_n, pcls_m;
+    Bytes pa = predicate(r, svl, &pcls_n), pb = pm == pn ? pa : predicate(r, svl, &pcls_m);
+    if (pm == pn) pcls_m = pcls_n;
+    Bytes rows(words * zb);
+    for (size_t s = 0; s < words; ++s) {
+      Bytes row = vector32();
+      // "halfway": an addend whose half ulp the first product of the pair hits.
+      for (size_t c = 0; g.cls == "halfway" && c < words; ++c) {
+        const uint16_t x = get16(a, 2 * s), y = get16(b, 2 * c);
+        const int bx = (x >> 7) & 0xff, by = (y >> 7) & 0xff;
+        const int ea = bx - 127 + by - 127 + 24 + static_cast<int>(r.below(2));
+        if (bx == 0 || bx == 0xff || by == 0 || by == 0xff || ea < -126 || ea > 127) continue;
+        put32(row, c, (r.chance(2) ? 0x80000000u : 0) | static_cast<uint32_t>(ea + 127) << 23 |
+                          static_cast<uint32_t>(r.next() & 0x7fffff));
+      }
+      std::copy(row.begin(), row.end(), rows.begin() + static_cast<ptrdiff_t>(s * zb));
+    }
+    g.text = fmt::format("{} za{}.s, p{}/m, p{}/m, z{}.h, z{}.h", f.mnemonic, tile, pn, pm, zn, zm);
+    g.cls += "/" + pcls_n + "," + pcls_m;
+    g.regs = {{zname(zn), a}, {zname(zm), b}, {fmt::format("p{}", pn), pa}, {fmt::format("p{}", pm), pb}};
+    g.q.z = {{zn, a}};
+    if (zm != zn) g.q.z.push_back({zm, b});
+    g.q.p = {{pn, pa}};
+    if (pm != pn) g.q.p.push_back({pm, pb});
+    g.q.tile = tile;
+    g.q.tile_rows = rows;
+    for (size_t s = 0; s < words; ++s) {
+      const std::string za = fmt::format("za[{}]", s * 4 + static_cast<size_t>(tile));
+      g.regs.push_back({za, Bytes(rows.begin() + static_cast<ptrdiff_t>(s * zb), rows.begin() + static_cast<ptrdiff_t>((s + 1) * zb))});
+      g.outs.push_back(za);
+    }
+    g.q.fpcr = g.fpcr;
+    g.q.fpsr = g.fpsr;
+    return g;
+  }
+
+  // BFMLAL/BFMLSL/FMLAL/FMLSL: Wv, offset, registers by shape.
+  const int nreg = f.nreg();
+  const int v = 8 + static_cast<int>(r.below(4));
+  const uint64_t wv = r.chance(2) ? r.below(2 * (zb / nreg) + 3) : r.next();
+  const bool single_offset = f.shape == Shape::Vector || f.shape == Shape::Indexed;
+  const int offset = 2 * static_cast<int>(r.below(single_offset ? 8 : 4));
+  const size_t vectors = zb, vstride = vectors / static_cast<size_t>(nreg);
+  size_t vec = (static_cast<uint32_t>(wv) + static_cast<size_t>(offset)) % vstride;
+  vec -= vec % 2;
+  int zn = 0, zm = 0, zm_index = 0;
+  const bool multi = f.shape == Shape::VectorsX2 || f.shape == Shape::VectorsX4;
+  const bool indexed = f.shape == Shape::Indexed || f.shape == Shape::IndexedX2 || f.shape == Shape::IndexedX4;
+  if (multi) {  // aligned lists
+    zn = static_cast<int>(r.below(32)) / nreg * nreg;
+    zm = static_cast<int>(r.below(32)) / nreg * nreg;
+  } else {  // Zm is Z0-Z15; indexed lists of two or four are aligned, the others any (wrapping)
+    zn = indexed ? static_cast<int>(r.below(32)) / nreg * nreg : static_cast<int>(r.below(32));
+    zm = static_cast<int>(r.below(16));
+  }
+  if (indexed) zm_index = static_cast<int>(r.below(8));
+  // Source registers (a register of both lists holds one value).
+  std::map<int, Bytes> z;
+  for (int k = 0; k < nreg; ++k) z.emplace((zn + k) % 32, Bytes());
+  for (int k = 0; k < (multi ? nreg : 1); ++k) z.emplace((zm + k) % 32, Bytes());
+  for (auto& [n, b] : z) b = vector16();
+  if (!indexed) shape_pair(z[zn], z[zm]);
+  g.regs.push_back({fmt::format("x{}", v), Bytes{static_cast<uint8_t>(wv), static_cast<uint8_t>(wv >> 8),
+                                                 static_cast<uint8_t>(wv >> 16), static_cast<uint8_t>(wv >> 24),
+                                                 static_cast<uint8_t>(wv >> 32), static_cast<uint8_t>(wv >> 40),
+                                                 static_cast<uint8_t>(wv >> 48), static_cast<uint8_t>(wv >> 56)}});
+  for (const auto& [n, b] : z) g.regs.push_back({zname(n), b});
+  for (int grp = 0; grp < nreg; ++grp)
+    for (int i = 0; i < 2; ++i) {
+      Bytes acc = vector32();
+      if (!indexed) halfway_addends(acc, z[(zn + grp) % 32], z[multi ? zm + grp : zm], i);
+      const std::string za = fmt::format("za[{}]", vec + static_cast<size_t>(grp) * vstride + static_cast<size_t>(i));
+      g.regs.push_back({za, acc});
+      g.outs.push_back(za);
+    }
+  const std::string vg = nreg == 1 ? "" : fmt::format(", vgx{}", nreg);
+  const std::string za_op = fmt::format("za.s[w{}, {}:{}{}]", v, offset, offset + 1, vg);
+  auto list = [&](int first) {
+    return nreg == 1 ? fmt::format("z{}.h", first)
+                     : fmt::format("{{{}}}", [&] {
+                         std::string s;
+                         for (int k = 0; k < nreg; ++k) s += fmt::format("{}z{}.h", k ? ", " : "", (first + k) % 32);
+                         return s;
+                       }());
+  };
+  if (multi) g.text = fmt::format("{} {}, {}, {}", f.mnemonic, za_op, list(zn), list(zm));
+  else if (indexed) g.text = fmt::format("{} {}, {}, z{}.h[{}]", f.mnemonic, za_op, list(zn), zm, zm_index);
+  else g.text = fmt::format("{} {}, {}, z{}.h", f.mnemonic, za_op, list(zn), zm);
+
+  if (f.check == Check::QemuBfmlal) {
+    // QEMU: BFMLALB into the first accumulator, BFMLALT into the second;
+    // the accumulators take registers other than Zn and Zm.
+    int za0 = 0, za1 = 0;
+    do za0 = static_cast<int>(r.below(32)); while (za0 == zn || za0 == zm);
+    do za1 = static_cast<int>(r.below(32)); while (za1 == zn || za1 == zm || za1 == za0);
+    const Bytes& acc0 = g.regs[g.regs.size() - 2].second;
+    const Bytes& acc1 = g.regs[g.regs.size() - 1].second;
+    g.q.z = {{zn, z[zn]}};
+    if (zm != zn) g.q.z.push_back({zm, z[zm]});
+    g.q.z.push_back({za0, acc0});
+    g.q.z.push_back({za1, acc1});
+    const uint32_t fields = static_cast<uint32_t>(zm) << 16 | static_cast<uint32_t>(zn) << 5;
+    g.q.words = {0x64e08000u | fields | static_cast<uint32_t>(za0), 0x64e08400u | fields | static_cast<uint32_t>(za1)};
+    g.q.z_out = {za0, za1};
+    g.q.fpcr = g.fpcr | 0x02000000u;  // DN: the SME form's default NaNs
+    g.q.fpsr = g.fpsr;
+  }
+  return g;
+}
+
+// ---- our side -----------------------------------------------------------------
+
+struct Ours {
+  bool faulted = false;
+  std::string fault;
+  std::vector<Bytes> outs;  // g.outs in order
+  uint64_t fpsr = 0;
+};
+
+Ours run_ours(targets::sme2::Machine& m, const GenCase& g, Bits word) {
+  m.reset();
+  m.start_streaming();
+  m.set("fpcr", Bits(64, g.fpcr));
+  m.set("fpsr", Bits(64, g.fpsr));
+  for (const auto& [reg, bytes] : g.regs) m.set(reg, to_bits(bytes));
+  Ours o;
+  try {
+    m.execute(word);
+  } catch (const Fault& e) {
+    o.faulted = true;
+    o.fault = e.what();
+    return o;
+  }
+  for (const std::string& reg : g.outs) o.outs.push_back(to_bytes(m.get(reg)));
+  o.fpsr = m.get("fpsr").low64();
+  return o;
+}
+
+// ---- the MPFR reference ---------------------------------------------------------
+
+uint32_t widen_for_za(uint16_t h, bool half, bool fz16) {
+  if (!half) return static_cast<uint32_t>(h) << 16;
+  if ((h & 0x7c00) == 0x7c00 && (h & 0x3ff)) return 0x7fc00000u;
+  if ((h & 0x7c00) == 0 && fz16) return static_cast<uint32_t>(h & 0x8000u) << 16;
+  return static_cast<uint32_t>(ref::FPConvert(fp::Format::F16, fp::Format::F32, h, fp::FPCR{}, fp::Rounding::TieEven).bits);
+}
+
+// The expected accumulators of an MPFR-checked case, in g.outs order.
+std::vector<Bytes> mpfr_expected(const Form& f, const GenCase& g) {
+  std::map<std::string, const Bytes*> in;
+  for (const auto& [reg, bytes] : g.regs) in[reg] = &bytes;
+  const size_t words = static_cast<size_t>(g.svl) / 32;
+  // Parse what generate() chose back from the text's registers: the
+  // accumulators are g.outs (group-major, even then odd), the sources by
+  // name in the text.
+  const int nreg = f.nreg();
+  std::vector<int> zn(static_cast<size_t>(nreg)), zm(static_cast<size_t>(nreg));
+  int index = -1;
+  {
+    // "<mn> za.s[wV, a:b{, vgxN}], LIST|zN.h, LIST|zM.h{[i]}"
+    const std::string& t = g.text;
+    std::vector<int> regs;
+    for (size_t p = t.find(']'); p < t.size(); ++p)
+      if (t[p] == 'z' && p + 1 < t.size() && std::isdigit(static_cast<unsigned char>(t[p + 1]))) {
+        int n = 0;
+        size_t q = p + 1;
+        while (q < t.size() && std::isdigit(static_cast<unsigned char>(t[q]))) n = n * 10 + (t[q++] - '0');
+        regs.push_back(n);
+        p = q;
+      }
+    const size_t lb = t.rfind('[');
+    if (t.back() == ']' && lb != std::string::npos && lb > t.find(']')) index = std::stoi(t.substr(lb + 1));
+    const bool multi = f.shape == Shape::VectorsX2 || f.shape == Shape::VectorsX4;
+    for (int k = 0; k < nreg; ++k) {
+      zn[static_cast<size_t>(k)] = regs.at(static_cast<size_t>(k));
+      zm[static_cast<size_t>(k)] = multi ? regs.at(static_cast<size_t>(nreg + k)) : regs.at(static_cast<size_t>(nreg));
+    }
+  }
+  fp::FPCR fpcr = fp::FPCR::from_bits(static_cast<uint32_t>(g.fpcr));
+  fpcr.dn = true;
+  const bool fz16 = fpcr.fz16;
+  std::vector<Bytes> out;
+  for (int grp = 0; grp < nreg; ++grp)
+    for (int i = 0; i < 2; ++i) {
+      const Bytes& acc = *in.at(g.outs[static_cast<size_t>(2 * grp + i)]);
+      const Bytes& a = *in.at(zname(zn[static_cast<size_t>(grp)]));
+      const Bytes& b = *in.at(zname(zm[static_cast<size_t>(grp)]));
+      Bytes res(acc.size());
+      for (size_t e = 0; e < words; ++e) {
+        uint16_t x = get16(a, 2 * e + static_cast<size_t>(i));
+        const size_t segmentbase = e - e % 4;
+        const uint16_t y = index >= 0 ? get16(b, 2 * segmentbase + static_cast<size_t>(index)) : get16(b, 2 * e + static_cast<size_t>(i));
+        if (f.sub()) x ^= 0x8000;
+        const uint32_t r = static_cast<uint32_t>(
+            ref::FPMulAdd(fp::Format::F32, get32(acc, e), widen_for_za(x, f.half(), fz16), widen_for_za(y, f.half(), fz16), fpcr).bits);
+        put32(res, e, r);
+      }
+      out.push_back(std::move(res));
+    }
+  return out;
+}
+
+// ---- stored vectors ------------------------------------------------------------
+
+uint64_t fnv(uint64_t h, const Bytes& b) {
+  for (uint8_t c : b) h = (h ^ c) * 0x100000001b3ull;
+  return h;
+}
+
+uint64_t input_hash(const GenCase& g, uint64_t word) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  h = fnv(h, Bytes{static_cast<uint8_t>(g.svl / 128)});
+  for (uint64_t v : {g.fpcr, g.fpsr, word}) {
+    Bytes b(8);
+    for (int i = 0; i < 8; ++i) b[static_cast<size_t>(i)] = static_cast<uint8_t>(v >> (8 * i));
+    h = fnv(h, b);
+  }
+  for (const auto& [reg, bytes] : g.regs) h = fnv(fnv(h, Bytes(reg.begin(), reg.end())), bytes);
+  return h;
+}
+
+// What QEMU's compared outputs digest to (fpsr included for the SME forms).
+uint64_t output_digest(const std::vector<Bytes>& outs, std::optional<uint64_t> fpsr) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (const Bytes& b : outs) h = fnv(h, b);
+  if (fpsr) {
+    Bytes b(8);
+    for (int i = 0; i < 8; ++i) b[static_cast<size_t>(i)] = static_cast<uint8_t>(*fpsr >> (8 * i));
+    h = fnv(h, b);
+  }
+  return h;
+}
+
+struct StoredOp {
+  uint64_t seed = 0;
+  std::unordered_map<uint64_t, std::pair<uint64_t, uint64_t>> lines;  // index -> (input hash, output digest)
+  uint64_t first = 0, last = 0;
+};
+
+std::shared_ptr<StoredOp> load_stored(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return nullptr;
+  auto op = std::make_shared<StoredOp>();
+  std::string line;
+  size_t number = 0;
+  bool have_seed = false;
+  while (std::getline(in, line)) {
+    ++number;
+    if (line.empty()) continue;
+    if (line[0] == '#') {
+      if (const size_t p = line.find(" seed="); p != std::string::npos) {
+        op->seed = std::stoull(line.substr(p + 6));
+        have_seed = true;
+      }
+      continue;
+    }
+    std::istringstream words(line);
+    uint64_t index = 0;
+    std::string hash, digest;
+    if (!(words >> index >> hash >> digest) || hash.size() != 16 || digest.size() != 16)
+      throw qemu_sme2::OracleError(fmt::format("{}:{}: malformed vector line", path, number));
+    if (op->lines.empty()) op->first = op->last = index;
+    op->first = std::min(op->first, index);
+    op->last = std::max(op->last, index);
+    op->lines[index] = {std::stoull(hash, nullptr, 16), std::stoull(digest, nullptr, 16)};
+  }
+  if (!have_seed) throw qemu_sme2::OracleError(fmt::format("{}: no '# ... seed=N' header", path));
+  return op;
+}
+
+// ---- the suite ------------------------------------------------------------------
+
+std::string quote(const std::string& s) {
+  std::string out = "'";
+  for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return out + "'";
+}
+
+class Sme2Suite final : public Suite {
+ public:
+  Sme2Suite() : forms_(za_forms()) {}
+
+  std::string name() const override { return "za"; }
+  std::string target() const override { return "sme2"; }
+  std::string description() const override {
+    return "sme2 ZA-targeting BF16/FP16 instructions at SVL 128..2048: BFMOPA, BFMOPS and the single-vector BFMLAL "
+           "vs QEMU (qemu-aarch64 SME BFMOPA/BFMOPS, SVE BFMLALB/BFMLALT) or its recorded results; every other "
+           "BFMLAL/BFMLSL/FMLAL/FMLSL form vs MPFR";
+  }
+  std::vector<std::string> operations() const override {
+    std::vector<std::string> names;
+    for (const Form& f : forms_) names.push_back(f.name);
+    return names;
+  }
+  uint64_t default_cases() const override { return 300; }
+
+  bool set_option(const std::string& key, const std::string& value) override {
+    if (key == "oracle") {
+      if (value != "qemu" && value != "stored" && value != "auto")
+        throw CampaignError(fmt::format("--oracle '{}': expected qemu, stored or auto", value));
+      oracle_ = value;
+      return true;
+    }
+    if (key == "record") return record_dir_ = value, true;
+    if (key == "vectors") return vectors_dir_ = value, true;
+    return false;
+  }
+
+  CaseOutcome run_case(size_t op, uint64_t index, uint64_t seed) const override {
+    struct One : CaseSink {
+      CaseOutcome o;
+      void record(size_t, uint64_t, const CaseOutcome& out) override { o = out; }
+    } sink;
+    run_range(op, index, index + 1, seed, sink);
+    return sink.o;
+  }
+
+  void run_range(size_t op, uint64_t begin, uint64_t end, uint64_t seed, CaseSink& sink) const override {
+    if (op >= forms_.size()) throw std::out_of_range("no such operation");
+    const Form& f = forms_[op];
+    const targets::sme2::Target& t = shared_target();
+    std::map<int, std::unique_ptr<targets::sme2::Machine>> machines;
+    std::vector<GenCase> cases;
+    std::vector<uint64_t> words;
+    for (uint64_t i = begin; i < end; ++i) {
+      GenCase g = generate(f, i, seed, op);
+      const uint64_t w = t.isa->assemble(g.text).word.low64();
+      if (f.check == Check::QemuMopa) g.q.words = {static_cast<uint32_t>(w)};
+      words.push_back(w);
+      cases.push_back(std::move(g));
+    }
+    std::vector<Ours> ours;
+    for (size_t k = 0; k < cases.size(); ++k) {
+      auto& m = machines[cases[k].svl];
+      if (!m) m = std::make_unique<targets::sme2::Machine>(*t.isa, cases[k].svl);
+      m->engine().coverage = sink.coverage();
+      ours.push_back(run_ours(*m, cases[k], Bits(32, words[k])));
+    }
+    if (f.check == Check::Mpfr) {
+      for (size_t k = 0; k < cases.size(); ++k) sink.record(op, begin + k, compare_mpfr(f, cases[k], ours[k], seed));
+      return;
+    }
+    const std::string oracle = resolved_oracle();
+    std::vector<std::optional<uint64_t>> expected_digest(cases.size());
+    std::vector<std::optional<qemu_sme2::Result>> expected(cases.size());
+    if (oracle == "qemu") {
+      std::string why;
+      auto tools = qemu_sme2::find_tools(&why);
+      if (!tools) throw qemu_sme2::OracleError(fmt::format("the QEMU oracle cannot run: {}", why));
+      std::map<int, std::vector<size_t>> by_svl;
+      for (size_t k = 0; k < cases.size(); ++k) by_svl[cases[k].svl].push_back(k);
+      for (const auto& [svl, ks] : by_svl) {
+        std::vector<qemu_sme2::Case> batch;
+        for (size_t k : ks) batch.push_back(cases[k].q);
+        std::vector<qemu_sme2::Result> rs = qemu_sme2::run(*tools, svl, batch);
+        for (size_t j = 0; j < ks.size(); ++j) expected[ks[j]] = std::move(rs[j]);
+      }
+      for (size_t k = 0; k < cases.size(); ++k) expected_digest[k] = digest_of(f, *expected[k], cases[k].svl);
+    } else {
+      expected_digest = stored_digests(op, begin, cases, words, seed);
+    }
+    for (size_t k = 0; k < cases.size(); ++k)
+      sink.record(op, begin + k, compare_qemu(f, cases[k], ours[k], expected[k], *expected_digest[k], seed, oracle));
+    if (!record_dir_.empty()) record(op, begin, cases, words, expected_digest, seed);
+  }
+
+ private:
+  const targets::sme2::Target& shared_target() const {
+    std::call_once(load_once_, [&] { target_ = targets::sme2::load(); });
+    return target_;
+  }
+
+  std::string resolved_oracle() const {
+    if (!record_dir_.empty()) return "qemu";
+    if (oracle_ == "qemu" || oracle_ == "stored") return oracle_;
+    return qemu_sme2::find_tools() ? "qemu" : "stored";
+  }
+
+  // QEMU's outputs in our order: the tile's rows (and FPSR) for BFMOPA and
+  // BFMOPS, the BFMLALB and BFMLALT results for BFMLAL.
+  static std::vector<Bytes> qemu_outs(const Form& f, const qemu_sme2::Result& q, int svl) {
+    if (f.check == Check::QemuBfmlal) return q.z_out;
+    std::vector<Bytes> rows;
+    const size_t zb = static_cast<size_t>(svl) / 8;
+    for (size_t s = 0; s * zb < q.tile_rows.size(); ++s)
+      rows.emplace_back(q.tile_rows.begin() + static_cast<ptrdiff_t>(s * zb), q.tile_rows.begin() + static_cast<ptrdiff_t>((s + 1) * zb));
+    return rows;
+  }
+  static uint64_t digest_of(const Form& f, const qemu_sme2::Result& q, int svl) {
+    return output_digest(qemu_outs(f, q, svl), f.check == Check::QemuMopa ? std::optional<uint64_t>(q.fpsr) : std::nullopt);
+  }
+
+  std::string vectors_path(const std::string& dir, size_t op) const {
+    return (std::filesystem::path(dir) / "sme2" / name() / (forms_[op].name + ".txt")).string();
+  }
+
+  std::vector<std::optional<uint64_t>> stored_digests(size_t op, uint64_t begin, const std::vector<GenCase>& cases,
+                                                      const std::vector<uint64_t>& words, uint64_t seed) const {
+    std::shared_ptr<StoredOp> stored;
+    const std::string dir = vectors_dir_.empty() ? MLISA_VECTOR_DIR : vectors_dir_;
+    const std::string path = vectors_path(dir, op);
+    {
+      std::lock_guard lock(mutex_);
+      auto it = stored_.find(op);
+      if (it == stored_.end()) it = stored_.emplace(op, load_stored(path)).first;
+      stored = it->second;
+    }
+    const std::string fix = "run with QEMU (--oracle qemu) or record them (mlisa verify --target sme2 --record DIR)";
+    if (!stored) throw qemu_sme2::OracleError(fmt::format("no stored vectors {} (QEMU absent?); {}", path, fix));
+    if (stored->seed != seed)
+      throw qemu_sme2::OracleError(fmt::format("{} holds seed {}, not {}; {}", path, stored->seed, seed, fix));
+    std::vector<std::optional<uint64_t>> out;
+    for (size_t k = 0; k < cases.size(); ++k) {
+      auto it = stored->lines.find(begin + k);
+      if (it == stored->lines.end())
+        throw qemu_sme2::OracleError(
+            fmt::format("{} holds cases {}..{}, not case {}; {}", path, stored->first, stored->last, begin + k, fix));
+      if (it->second.first != input_hash(cases[k], words[k]))
+        throw qemu_sme2::OracleError(fmt::format(
+            "{}: case {} is stale (its inputs or encoding changed); re-record them (mlisa verify --target sme2 --record DIR)",
+            path, begin + k));
+      out.push_back(it->second.second);
+    }
+    return out;
+  }
+
+  void record(size_t op, uint64_t begin, const std::vector<GenCase>& cases, const std::vector<uint64_t>& words,
+              const std::vector<std::optional<uint64_t>>& digests, uint64_t seed) const {
+    std::lock_guard lock(mutex_);
+    auto& lines = recorded_[op];
+    for (size_t k = 0; k < cases.size(); ++k)
+      lines[begin + k] = fmt::format("{} {:016x} {:016x}", begin + k, input_hash(cases[k], words[k]), *digests[k]);
+    const std::string path = vectors_path(record_dir_, op);
+    std::filesystem::create_directories(std::filesystem::path(path).parent_path());
+    std::ofstream out(path);
+    out << fmt::format(
+        "# mlisa verify --target sme2 --record: QEMU's results for suite={} op={} seed={}\n"
+        "# one line per case: index, hash of the inputs and the word, digest (FNV-1a) of QEMU's compared outputs\n",
+        name(), forms_[op].name, seed);
+    for (const auto& [index, line] : lines) out << line << "\n";
+    if (!out) throw qemu_sme2::OracleError(fmt::format("cannot write {}", path));
+  }
+
+  std::string reproducer(const GenCase& g) const {
+    std::string sets;
+    for (const auto& [reg, bytes] : g.regs) sets += fmt::format(" --set {}={}", reg, hex(bytes));
+    std::string shows;
+    for (const std::string& reg : g.outs) shows += " --show " + reg;
+    return fmt::format("mlisa exec --target sme2 --svl {} --set fpcr=0x{:x} --set fpsr=0x{:x}{}{} {}", g.svl, g.fpcr,
+                       g.fpsr, sets, shows, quote(g.text));
+  }
+
+  static bool nan_in(const GenCase& g, const std::vector<Bytes>& results) {
+    for (const Bytes& b : results)
+      for (size_t e = 0; e < b.size() / 4; ++e) {
+        const uint32_t v = get32(b, e);
+        if ((v & 0x7f800000u) == 0x7f800000u && (v & 0x7fffffu)) return true;
+      }
+    (void)g;
+    return false;
+  }
+
+  CaseOutcome compare_mpfr(const Form& f, const GenCase& g, const Ours& ours, uint64_t seed) const {
+    CaseOutcome out;
+    out.operand_class = g.cls;
+    if (ours.faulted) {
+      out.detail = fmt::format("'{}' (seed {}, SVL {}): ours faulted: {}", g.text, seed, g.svl, ours.fault);
+      return out;
+    }
+    const std::vector<Bytes> want = mpfr_expected(f, g);
+    out.nan_case = nan_in(g, want);
+    out.passed = want == ours.outs && ours.fpsr == g.fpsr;
+    std::string differ;
+    for (size_t k = 0; k < want.size(); ++k)
+      if (want[k] != ours.outs[k]) differ += fmt::format(" {}: ours {} MPFR {}", g.outs[k], hex(ours.outs[k]), hex(want[k]));
+    if (ours.fpsr != g.fpsr) differ += fmt::format(" fpsr changed to 0x{:x}", ours.fpsr);
+    out.detail = fmt::format("'{}' (seed {}, SVL {}): {}; ours: {}", g.text, seed, g.svl,
+                             out.passed ? "ours and MPFR agree" : "differ:" + differ, reproducer(g));
+    return out;
+  }
+
+  CaseOutcome compare_qemu(const Form& f, const GenCase& g, const Ours& ours, const std::optional<qemu_sme2::Result>& q,
+                           uint64_t digest, uint64_t seed, const std::string& oracle) const {
+    CaseOutcome out;
+    out.operand_class = g.cls;
+    const char* who = oracle == "qemu" ? "QEMU" : "QEMU (stored)";
+    if (ours.faulted) {
+      out.detail = fmt::format("'{}' (seed {}, SVL {}): ours faulted ({}), {} did not", g.text, seed, g.svl, ours.fault, who);
+      return out;
+    }
+    const std::optional<uint64_t> fpsr = f.check == Check::QemuMopa ? std::optional<uint64_t>(ours.fpsr) : std::nullopt;
+    out.passed = output_digest(ours.outs, fpsr) == digest && ours.fpsr == g.fpsr;
+    out.nan_case = nan_in(g, ours.outs);
+    std::string differ;
+    if (q) {
+      const std::vector<Bytes> theirs = qemu_outs(f, *q, g.svl);
+      out.nan_case = out.nan_case || nan_in(g, theirs);
+      for (size_t k = 0; k < theirs.size() && k < ours.outs.size(); ++k)
+        if (theirs[k] != ours.outs[k]) differ += fmt::format(" {}: ours {} {} {}", g.outs[k], hex(ours.outs[k]), who, hex(theirs[k]));
+      if (f.check == Check::QemuMopa && q->fpsr != ours.fpsr)
+        differ += fmt::format(" fpsr: ours 0x{:x} {} 0x{:x}", ours.fpsr, who, q->fpsr);
+    } else if (!out.passed) {
+      differ = fmt::format(" the digest of our outputs is not the stored one");
+    }
+    if (ours.fpsr != g.fpsr) differ += fmt::format(" our fpsr changed to 0x{:x}", ours.fpsr);
+    std::string note;
+    if (q && f.check == Check::QemuBfmlal && q->fpsr != g.fpsr)
+      note = fmt::format(" (QEMU's SVE BFMLALB/T set fpsr to 0x{:x}; the SME form records no flags)", q->fpsr);
+    out.detail = fmt::format("'{}' (seed {}, SVL {}): {}{}; ours: {}", g.text, seed, g.svl,
+                             out.passed ? std::string("ours and ") + who + " agree" : "differ:" + differ, note,
+                             reproducer(g));
+    return out;
+  }
+
+  std::vector<Form> forms_;
+  std::string oracle_ = "auto", record_dir_, vectors_dir_;
+  mutable std::once_flag load_once_;
+  mutable targets::sme2::Target target_;
+  mutable std::mutex mutex_;
+  mutable std::map<size_t, std::shared_ptr<StoredOp>> stored_;
+  mutable std::map<size_t, std::map<uint64_t, std::string>> recorded_;
+};
+
+}  // namespace
+
+std::unique_ptr<Suite> make_sme2_za_suite() { return std::make_unique<Sme2Suite>(); }
+
+}  // namespace mlisa::verify
