@@ -9,10 +9,12 @@
 #include "core/number_parse.hpp"
 #include "targets/mve/machine.hpp"
 #include "targets/sme2/machine.hpp"
+#include "targets/word_program.hpp"
 
 #include <fmt/format.h>
 #include <mpfr.h>
 
+#include <algorithm>
 #include <cctype>
 #include <memory>
 #include <string>
@@ -205,23 +207,36 @@ int run_exec(const ExecOptions& o) {
   for (const std::string& r : o.shows)
     if (targets::mve::Machine::width_of(lower(r)) == 0) throw InputError(fmt::format("--show: unknown register '{}'", r));
   auto t = targets::mve::load(o.spec_dir.empty() ? std::nullopt : std::optional<std::string>(o.spec_dir));
-  std::vector<Bits> words;
-  std::vector<std::string> texts;
-  for (const std::string& insn : split(o.program, ';')) {
-    if (insn.empty()) continue;
-    words.push_back(t.isa->assemble(insn).word);
-    texts.push_back(insn);
-  }
+  // The snippet is a small program at address 0 (so IT blocks and branches
+  // to labels work), run from the reset state plus --set until the PC leaves
+  // it. Statements are separated by ';' or newlines.
+  std::string source;
+  for (const std::string& insn : split(o.program, ';')) source += insn + "\n";
+  const targets::LinkLayout layout = targets::mve::Machine::layout();
+  const targets::ProgramImage image =
+      targets::place_object(targets::assemble_word_program(*t.isa, source, "<exec>", layout), layout);
   targets::mve::Machine m(*t.isa);
   m.reset(!o.fp_disabled);
+  uint64_t code_end = 0;
+  for (const auto& seg : image.segments) {
+    if (!seg.bytes.empty()) m.memory().load(seg.address, seg.bytes.data(), seg.bytes.size());
+    if (seg.code) code_end = std::max<uint64_t>(code_end, seg.address + seg.bytes.size());
+  }
   for (const std::string& s : o.sets) apply_set(m, s);
   if (o.encodings)
-    for (size_t i = 0; i < words.size(); ++i) {
+    for (const std::string& insn : split(o.program, ';')) {
+      if (insn.empty()) continue;
       std::string bytes;
-      for (uint8_t b : targets::WordIsa::t32_bytes(words[i])) bytes += fmt::format("{}0x{:02x}", bytes.empty() ? "" : ",", b);
-      fmt::print("{:<32} @ encoding: [{}]\n", texts[i], bytes);
+      for (uint8_t b : targets::WordIsa::t32_bytes(t.isa->assemble(insn).word))
+        bytes += fmt::format("{}0x{:02x}", bytes.empty() ? "" : ",", b);
+      fmt::print("{:<32} @ encoding: [{}]\n", insn, bytes);
     }
-  for (const Bits& w : words) m.execute(w);
+  constexpr uint64_t kMaxSteps = 1'000'000;
+  uint64_t steps = 0;
+  while (m.get("pc").low64() < code_end && !m.exit_status()) {
+    if (++steps > kMaxSteps) throw Fault("step limit", fmt::format("the snippet ran {} instructions", kMaxSteps));
+    m.step();
+  }
   for (const std::string& r : o.shows) fmt::print("{}={}\n", lower(r), hex(m.get(lower(r))));
   return 0;
 }

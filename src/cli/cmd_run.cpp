@@ -6,6 +6,7 @@
 //             [--l0a-rows R] [--l0b-rows R] [--l0c-rows R] [--dma-bw B] [--dma-latency L]
 //             [--memory BYTES] [--max-bundles N] [--json] FILE
 #include "cli/command.hpp"
+#include "cli/run_mve.hpp"
 #include "core/diag.hpp"
 #include "sim/npu.hpp"
 #include "targets/targets.hpp"
@@ -26,6 +27,7 @@ namespace {
 
 struct RunOptions {
   std::string target, input, dtype = "int8";
+  MveRunOptions mve;  // --target mve (run_mve.cpp)
   int array = 4;
   bool double_buffer = false;
   int64_t l0a_rows = 8192, l0b_rows = 2048, l0c_rows = 2048, dma_bw = 64, dma_latency = 32;
@@ -44,6 +46,7 @@ uint32_t bounded(const char* flag, int64_t v, int64_t lo, int64_t hi) {
 }
 
 int run_run(const RunOptions& o, const GlobalOptions& global) {
+  if (o.target == "mve" || o.target == "armv8.1-m.main+mve.fp") return run_mve(o.mve, o.input, global.json);
   if (o.target != "tcore") throw UsageError(fmt::format("mlisa run runs tcore programs (got --target {})", o.target));
   sim::NpuConfig cfg;
   cfg.n = o.array;
@@ -122,6 +125,7 @@ Action setup_run(CLI::App& sub, const GlobalOptions& global) {
   sub.add_option("--dma-bw", o->dma_bw, "DMA bytes per cycle")->capture_default_str();
   sub.add_option("--dma-latency", o->dma_latency, "DMA fixed cycles per transfer")->capture_default_str();
   sub.add_option("--memory", o->memory, "Data memory bytes (at least the data sections)")->capture_default_str();
+  add_mve_run_options(sub, o->mve);
   sub.add_option("--max-bundles", o->max_bundles, "Stop with the fault 'step limit' after this many bundles");
   sub.add_option("file", o->input, "FILE.s (assembled first), an ELF object or a raw image")->required();
   return [o, &global]() { return run_run(*o, global); };

@@ -422,6 +422,13 @@ struct Checker::Impl {
       e->type = Type::of(TypeKind::String);
       return;
     }
+    // A getter without parameters (`bits(32) PC`) is read by its bare name,
+    // as the manuals write PC and SP: the node becomes a getter call.
+    if (const FunctionDecl* g = find_function(e->name, FunctionKind::Getter, 0); g && g->params.empty()) {
+      e->kind = ExprKind::Index;
+      resolve_call(e, FunctionKind::Getter, BuiltinKind::Getter, 0);
+      return;
+    }
     // A function called without parentheses is not ASL; say so plainly.
     if (has_function_named(e->name) || builtins.has_name(e->name))
       error(e->loc, fmt::format("'{}' is a function; call it with ()", e->name));

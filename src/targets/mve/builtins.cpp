@@ -16,9 +16,72 @@ using spec::BuiltinKind;
 using spec::CallSite;
 using spec::Value;
 
-sim::Memory& memory_of(CallSite& site) {
+Host& host_of(CallSite& site) {
   if (!site.engine.target_state) throw spec::RuntimeError("mve memory is not available outside an mve machine");
-  return *static_cast<sim::Memory*>(site.engine.target_state);
+  return *static_cast<Host*>(site.engine.target_state);
+}
+
+sim::Memory& memory_of(CallSite& site) { return host_of(site).memory; }
+
+uint32_t word_at(CallSite& site, uint64_t address) {
+  uint64_t v = 0;
+  if (!memory_of(site).read(address, 4, v)) throw Fault("BusFault (PRECISERR)", fmt::format("semihosting: no memory at 0x{:08x}", address));
+  return static_cast<uint32_t>(v);
+}
+
+void console(Host& h, std::string_view text) {
+  if (h.write) h.write(text);
+  else h.output += text;
+}
+
+// The semihosting operations of the Arm semihosting specification (32-bit
+// callers: parameters in memory at r1, or r1 itself for SYS_EXIT).
+constexpr uint32_t kSysWriteC = 0x03, kSysWrite0 = 0x04, kSysWrite = 0x05, kSysExit = 0x18, kSysExitExtended = 0x20;
+constexpr uint32_t kApplicationExit = 0x20026;
+constexpr uint64_t kMaxString = 1 << 20;
+
+uint32_t semihosting_call(CallSite& site, uint32_t op, uint32_t param) {
+  Host& h = host_of(site);
+  sim::Memory& mem = h.memory;
+  auto byte_at = [&](uint64_t a) {
+    uint64_t v = 0;
+    if (!mem.read(a, 1, v)) throw Fault("BusFault (PRECISERR)", fmt::format("semihosting: no memory at 0x{:08x}", a));
+    return static_cast<char>(v);
+  };
+  switch (op) {
+    case kSysWriteC: console(h, std::string(1, byte_at(param))); return op;
+    case kSysWrite0: {
+      std::string s;
+      for (uint64_t a = param; s.size() < kMaxString; ++a) {
+        const char c = byte_at(a);
+        if (c == 0) break;
+        s += c;
+      }
+      console(h, s);
+      return op;
+    }
+    case kSysWrite: {
+      // [handle, data, length]; returns the number of bytes not written.
+      const uint32_t handle = word_at(site, param), data = word_at(site, param + 4), len = word_at(site, param + 8);
+      if (handle != 1 && handle != 2) return len;
+      std::string s;
+      for (uint64_t i = 0; i < len && i < kMaxString; ++i) s += byte_at(data + i);
+      console(h, s);
+      return 0;
+    }
+    case kSysExit:
+      // 32-bit SYS_EXIT: r1 is the reason itself; QEMU exits 0 for
+      // ApplicationExit and 1 for any other reason.
+      throw SemihostingExit{param == kApplicationExit ? 0 : 1};
+    case kSysExitExtended: {
+      // [reason, subcode]: the subcode is the status of an ApplicationExit.
+      const uint32_t reason = word_at(site, param), code = word_at(site, param + 4);
+      throw SemihostingExit{reason == kApplicationExit ? static_cast<int>(code) : 1};
+    }
+    default:
+      throw Fault("semihosting", fmt::format("operation 0x{:x} is not supported (SYS_WRITEC, SYS_WRITE0, SYS_WRITE, "
+                                             "SYS_EXIT, SYS_EXIT_EXTENDED are)", op));
+  }
 }
 
 unsigned size_arg(const Value& v) {
@@ -37,6 +100,20 @@ unsigned size_arg(const Value& v) {
   throw Fault("BusFault (PRECISERR)",
               fmt::format("{}-byte {} at 0x{:08x}, outside memory", size, write ? "write" : "read", address));
 }
+
+// The System Control Space (0xE000E000-0xE000EFFF): CPACR and CCR are the
+// pseudocode's globals of those names (word accesses); the rest of the SCS
+// reads as zero and ignores writes. Returns false outside the SCS.
+constexpr uint64_t kScsBase = 0xE000E000, kScsEnd = 0xE000F000, kCpacr = 0xE000ED88, kCcr = 0xE000ED14;
+
+spec::Value* scs_register(CallSite& site, uint64_t address, unsigned size) {
+  const char* name = address == kCpacr ? "CPACR" : address == kCcr ? "CCR" : nullptr;
+  if (!name || size != 4) return nullptr;
+  const int slot = site.engine.global_slot(name);
+  return slot < 0 ? nullptr : &site.engine.globals()[static_cast<size_t>(slot)];
+}
+
+bool in_scs(uint64_t address, unsigned size) { return address >= kScsBase && address + size <= kScsEnd; }
 
 }  // namespace
 
@@ -60,6 +137,10 @@ void add_builtins(spec::BuiltinTable& t) {
     const uint64_t address = args[0].as_bits().low64();
     const unsigned size = size_arg(args[1]);
     uint64_t value = 0;
+    if (in_scs(address, size)) {
+      if (const Value* r = scs_register(site, address, size)) value = r->as_bits().low64();
+      return Value::bits(8 * size, value);
+    }
     if (!memory_of(site).read(address, size, value)) bus_fault(site, address, size, false);
     return Value::bits(8 * size, value);
   };
@@ -76,10 +157,34 @@ void add_builtins(spec::BuiltinTable& t) {
     if (value.width() != 8 * size)
       throw spec::RuntimeError(fmt::format("_Mem[address, {}] = bits({}): the value is not of the access size", size,
                                            value.width()));
+    if (in_scs(address, size)) {
+      if (Value* r = scs_register(site, address, size)) *r = Value::bits(r->as_bits().width(), value.low64());
+      return Value();
+    }
     if (!memory_of(site).write(address, size, value.low64())) bus_fault(site, address, size, true);
     return Value();
   };
   t.add(std::move(set));
+
+  Builtin semi;
+  semi.name = "SemihostingCall";
+  semi.kind = BuiltinKind::Function;
+  semi.min_args = semi.max_args = 2;
+  semi.result = [](const std::vector<spec::Expr*>&) { return spec::Type::bits(32); };
+  semi.fn = [](CallSite& site, std::vector<Value>& args) -> Value {
+    const auto op = static_cast<uint32_t>(args[0].as_bits().low64());
+    const auto param = static_cast<uint32_t>(args[1].as_bits().low64());
+    return Value::bits(32, semihosting_call(site, op, param));
+  };
+  t.add(std::move(semi));
+
+  Builtin bkpt;
+  bkpt.name = "BKPTInstrDebugEvent";
+  bkpt.kind = BuiltinKind::Function;
+  bkpt.fn = [](CallSite&, std::vector<Value>&) -> Value {
+    throw Fault("HardFault (DEBUGEVT)", "BKPT with no debugger attached");
+  };
+  t.add(std::move(bkpt));
 }
 
 }  // namespace mlisa::targets::mve

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cctype>
 
 namespace mlisa::targets::mve {
@@ -43,11 +44,15 @@ int Machine::slot(const char* name) const {
   return s;
 }
 
+const spec::FunctionDecl& Machine::procedure(const char* name) const {
+  for (const spec::FunctionDecl* f : isa_.spec().module().functions)
+    if (f->name == name && f->has_body) return *f;
+  throw InputError(fmt::format("the mve specs define no {}", name));
+}
+
 Machine::Machine(const WordIsa& isa) : isa_(isa), engine_(isa.spec().module(), all_builtins()) {
   engine_.sources = &isa.spec().sources();
-  memory_.map("ITCM", kItcmBase, kTcmSize);
-  memory_.map("DTCM", kDtcmBase, kTcmSize);
-  engine_.target_state = &memory_;
+  engine_.target_state = &host_;
   for (const char* f : {"FEAT_T32", "FEAT_FP", "FEAT_FP16", "FEAT_MVE", "FEAT_MVE_FP"}) engine_.features.insert(f);
   r_ = slot("_R");
   q_ = slot("_Q");
@@ -58,9 +63,11 @@ Machine::Machine(const WordIsa& isa) : isa_(isa), engine_(isa.spec().module(), a
   control_ = slot("CONTROL");
   beat_ = slot("_CurrentBeat");
   beatwise_ = slot("_BeatWise");
-  for (const spec::FunctionDecl* f : isa.spec().module().functions)
-    if (f->name == "VPTAdvance" && f->has_body) vpt_advance_ = f;
-  if (!vpt_advance_) throw InputError("the mve specs define no VPTAdvance");
+  pc_changed_ = slot("_PCChanged");
+  epsr_ = slot("EPSR");
+  vpt_advance_ = &procedure("VPTAdvance");
+  it_advance_ = &procedure("ITAdvance");
+  check_thumb_ = &procedure("CheckThumbState");
   // Exceptions of the FP library accumulate in FPSCR's cumulative flags
   // (the same bit positions).
   engine_.on_fp_flags = [this](uint32_t flags) {
@@ -70,42 +77,143 @@ Machine::Machine(const WordIsa& isa) : isa_(isa), engine_(isa.spec().module(), a
   reset(true);
 }
 
+void Machine::map_memory() {
+  host_.memory = sim::Memory();
+  host_.memory.map("ITCM", kItcmBase, kTcmSize);
+  host_.memory.map("DTCM", kDtcmBase, kTcmSize);
+}
+
 void Machine::reset(bool fp_enabled) {
   engine_.reset_globals();
   set("cpacr", Bits(32, fp_enabled ? 0x00F00000u : 0u));
+  map_memory();
+  host_.output.clear();
+  host_.exit_status.reset();
   instructions = 0;
 }
 
-void Machine::execute(const std::string& text) { execute(isa_.assemble(text).word); }
+uint32_t Machine::pc() const { return static_cast<uint32_t>(global(r_).elems().at(15).as_bits().low64()); }
+
+void Machine::set_pc(uint32_t address) { global(r_).mutable_elems().at(15) = Value::bits(32, address); }
+
+void Machine::load(const ProgramImage& image) {
+  for (const auto& seg : image.segments)
+    if (!seg.bytes.empty() && !host_.memory.load(seg.address, seg.bytes.data(), seg.bytes.size()))
+      throw InputError(fmt::format("section {} (0x{:08x}, {} bytes) is outside the board's memory (ITCM 0x{:08x}, "
+                                   "DTCM 0x{:08x}, {} KiB each)",
+                                   seg.name, seg.address, seg.bytes.size(), kItcmBase, kDtcmBase, kTcmSize / 1024));
+  const uint32_t stack_top = kDtcmBase + kTcmSize;
+  auto start = image.symbols.find("_start");
+  const bool has_vectors = std::any_of(image.segments.begin(), image.segments.end(), [](const auto& seg) {
+    return seg.address == 0 && seg.bytes.size() >= 8;
+  });
+  uint32_t sp = stack_top, entry = 0;
+  if (start != image.symbols.end()) {
+    entry = static_cast<uint32_t>(start->second);
+  } else if (has_vectors) {
+    uint64_t w0 = 0, w1 = 0;
+    host_.memory.read(0, 4, w0);
+    host_.memory.read(4, 4, w1);
+    sp = static_cast<uint32_t>(w0);
+    entry = static_cast<uint32_t>(w1);
+  } else if (image.entry) {
+    entry = static_cast<uint32_t>(*image.entry) | 1u;
+  } else {
+    throw InputError("the program has no _start symbol and no vector table at address 0");
+  }
+  set("sp", Bits(32, sp & ~3u));
+  // Bit 0 of the entry is EPSR.T (a vector table entry must have it set; a
+  // symbol's address is a Thumb address).
+  if (start != image.symbols.end()) entry |= 1u;
+  Value& epsr = global(epsr_);
+  epsr = Value::bits(32, (epsr.as_bits().low64() & ~(1ull << 24)) | (uint64_t{entry & 1u} << 24));
+  set_pc(entry & ~1u);
+}
+
+void Machine::execute(const std::string& text) {
+  AsmContext ctx;
+  ctx.address = pc();
+  execute(isa_.assemble(text, ctx).word);
+}
+
+const Machine::Decoded& Machine::decode(const Bits& word) {
+  const uint64_t key = uint64_t{word.width()} << 32 | word.low64();
+  auto it = decoded_.find(key);
+  if (it != decoded_.end()) return it->second;
+  Decoded d;
+  std::string why;
+  d.enc = isa_.decode(word, &d.inst, &why);
+  if (!d.enc) throw Fault("UNDEFINED", fmt::format("instruction 0x{:0{}x}: {}", word.low64(), word.width() / 4, why));
+  d.is_it = d.inst->name == "IT";
+  return decoded_.emplace(key, d).first->second;
+}
 
 void Machine::execute(const Bits& word) {
-  const spec::InstructionSpec* inst = nullptr;
-  std::string why;
-  const spec::Encoding* enc = isa_.decode(word, &inst, &why);
-  const std::string hex = fmt::format("0x{:0{}x}", word.low64(), word.width() / 4);
-  if (!enc) throw Fault("UNDEFINED", fmt::format("instruction {}: {}", hex, why));
-  const std::string text = isa_.print(*enc, word);
-  for (int beat = 0; beat < 4; ++beat) {
-    global(beat_) = Value::integer(beat);
-    global(beatwise_) = Value::boolean(false);
-    std::vector<Value> frame = isa_.spec().frame_for(*enc, word);
-    try {
-      engine_.run({&enc->decode, &enc->operation}, frame);
-    } catch (const spec::EndOfInstruction& e) {
-      using K = spec::EndOfInstruction::Kind;
-      if (e.kind == K::Nop) break;
-      const char* what = e.kind == K::Undefined                  ? "UNDEFINED"
-                         : e.kind == K::Unpredictable            ? "UNPREDICTABLE"
-                         : e.kind == K::ConstrainedUnpredictable ? "CONSTRAINED UNPREDICTABLE"
-                                                                 : "fault";
-      throw Fault(what, fmt::format("'{}' ({})", text, hex));
-    } catch (const spec::ExecutionError& e) {
-      throw Fault("execution error", fmt::format("'{}' ({}): {}", text, hex, e.format(isa_.spec().sources())));
+  const Decoded& d = decode(word);
+  const spec::Encoding* enc = d.enc;
+  const uint32_t address = pc();
+  auto where = [&] {
+    PrintContext pctx;
+    pctx.address = address;
+    return fmt::format("'{}' (0x{:0{}x}) at 0x{:08x}", isa_.print(*enc, word, pctx), word.low64(), word.width() / 4,
+                       address);
+  };
+  global(pc_changed_) = Value::boolean(false);
+  try {
+    engine_.call(*check_thumb_, {});
+    for (int beat = 0; beat < 4; ++beat) {
+      global(beat_) = Value::integer(beat);
+      global(beatwise_) = Value::boolean(false);
+      std::vector<Value> frame = isa_.spec().frame_for(*enc, word);
+      try {
+        engine_.run({&enc->decode, &enc->operation}, frame);
+      } catch (const spec::EndOfInstruction& e) {
+        using K = spec::EndOfInstruction::Kind;
+        if (e.kind == K::Nop) break;
+        const char* what = e.kind == K::Undefined                  ? "UNDEFINED"
+                           : e.kind == K::Unpredictable            ? "UNPREDICTABLE"
+                           : e.kind == K::ConstrainedUnpredictable ? "CONSTRAINED UNPREDICTABLE"
+                                                                   : "fault";
+        throw Fault(what, where());
+      } catch (const spec::ExecutionError& e) {
+        throw Fault("execution error", fmt::format("{}: {}", where(), e.format(isa_.spec().sources())));
+      }
+      if (!global(beatwise_).as_bool()) break;
+      engine_.call(*vpt_advance_, {Value::integer(beat)});
     }
-    if (!global(beatwise_).as_bool()) break;
-    engine_.call(*vpt_advance_, {Value::integer(beat)});
+  } catch (const SemihostingExit& e) {
+    host_.exit_status = e.status;
+  } catch (const Fault& f) {
+    // A fault raised by a builtin has no detail yet: say where it happened.
+    if (f.message().empty()) throw Fault(f.fault_name(), where());
+    throw;
   }
   ++instructions;
+  if (!global(pc_changed_).as_bool()) set_pc(address + word.width() / 8);
+  if (!d.is_it) engine_.call(*it_advance_, {});
+}
+
+void Machine::step() {
+  const uint32_t address = pc();
+  uint64_t hw1 = 0, hw2 = 0;
+  if (!host_.memory.read(address, 2, hw1))
+    throw Fault("BusFault (IBUSERR)", fmt::format("instruction fetch at 0x{:08x}, outside memory", address));
+  const uint32_t top = static_cast<uint32_t>(hw1 >> 11);
+  if (top == 0b11101 || top == 0b11110 || top == 0b11111) {
+    if (!host_.memory.read(address + 2, 2, hw2))
+      throw Fault("BusFault (IBUSERR)", fmt::format("instruction fetch at 0x{:08x}, outside memory", address + 2));
+    execute(Bits(32, hw1 << 16 | hw2));
+  } else {
+    execute(Bits(16, hw1));
+  }
+}
+
+bool Machine::run(uint64_t max_steps) {
+  for (uint64_t n = 0; n < max_steps; ++n) {
+    step();
+    if (host_.exit_status) return true;
+  }
+  return false;
 }
 
 int Machine::width_of(const std::string& name) {

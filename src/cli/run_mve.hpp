@@ -1,0 +1,27 @@
+// mlisa run --target mve: a T32/MVE program on the mps3-an547 memory map to
+// a semihosting exit (docs/mve.md). cmd_run.cpp adds these options and calls
+// run_mve when --target is mve.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace mlisa::cli {
+
+struct MveRunOptions {
+  uint64_t max_steps = 100'000'000;
+  bool fp_disabled = false;
+  std::vector<std::string> shows;
+};
+
+void add_mve_run_options(CLI::App& sub, MveRunOptions& o);
+
+// Prints the program's semihosting output (and, with --show, registers;
+// with json one JSON object instead). Returns the program's exit status;
+// throws mlisa::Fault (exit 3) on a fault or when max_steps run out.
+int run_mve(const MveRunOptions& o, const std::string& file, bool json);
+
+}  // namespace mlisa::cli
