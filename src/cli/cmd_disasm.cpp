@@ -33,7 +33,8 @@ int run_disasm(const DisasmOptions& o) {
   const auto sections = targets::image_sections(bytes, o.input);
   if (targets::is_word_target(o.target)) {
     const auto t = targets::load_word_target(o.target, spec_dir);
-    fmt::print("{}", targets::disassemble_words(*t.isa, sections, o.exact, o.input));
+    const auto symbols = as::is_elf(bytes) ? as::read_elf(bytes, o.input).symbols : std::vector<as::ObjSymbol>{};
+    fmt::print("{}", targets::disassemble_words(*t.isa, sections, o.exact, o.input, symbols));
     return 0;
   }
   auto t = targets::load_bundle_target(o.target, spec_dir);

@@ -119,6 +119,8 @@ class WordIsa {
   // The should-be bits of a word of `enc`, most significant first, and how many there are.
   static uint64_t should_be_bits(const spec::Encoding& enc, const spec::Bits& word, int* count = nullptr);
 
+  // T32 (halfword streams, IT blocks, PC = address + 4) rather than A64.
+  bool t32 = false;
   // The PC an instruction reads, relative to its address (T32 4, A64 0).
   int64_t pc_offset = 0;
   // The narrowest encoding width in bits (16 for T32, 32 for A64).

@@ -20,7 +20,7 @@ namespace mlisa::targets {
 
 namespace {
 
-bool is_t32(const WordIsa& isa) { return isa.min_width() == 16; }
+bool is_t32(const WordIsa& isa) { return isa.t32; }
 
 bool ends_with(const std::string& s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
@@ -69,7 +69,7 @@ as::Object assemble_word_program(const WordIsa& isa, std::string_view text, cons
   const bool t32 = is_t32(isa);
   as::WordEncoder enc;
   enc.comment = std::string(t32 ? "@" : "//");
-  enc.min_bytes = isa.min_width() / 8;
+  enc.min_bytes = t32 ? 2 : 4;
   enc.nop = t32 ? std::vector<uint8_t>{0x00, 0xbf} : std::vector<uint8_t>{0x1f, 0x20, 0x03, 0xd5};
   enc.code_mapping = t32 ? "$t" : "$x";
   enc.ignored_directives = {".syntax", ".thumb", ".thumb_func", ".arm",   ".code", ".cpu",  ".fpu",
@@ -106,10 +106,23 @@ as::Object assemble_word_program(const WordIsa& isa, std::string_view text, cons
 }
 
 std::string disassemble_words(const WordIsa& isa, const std::vector<as::ObjSection>& sections, bool exact,
-                              const std::string& file) {
+                              const std::string& file, const std::vector<as::ObjSymbol>& symbols) {
   const bool t32 = is_t32(isa);
   std::string out = t32 ? "\t.syntax unified\n\t.thumb\n" : "";
-  for (const as::ObjSection& sec : sections) {
+  for (size_t si = 0; si < sections.size(); ++si) {
+    const as::ObjSection& sec = sections[si];
+    // Data runs in code: from a $d to the next $t/$x.
+    std::map<uint64_t, bool> is_data;
+    for (const as::ObjSymbol& sym : symbols)
+      if (sym.section == static_cast<int>(si) && (sym.name == "$d" || sym.name.rfind("$d.", 0) == 0)) is_data[sym.value] = true;
+      else if (sym.section == static_cast<int>(si) && (sym.name == "$t" || sym.name == "$x" || sym.name.rfind("$t.", 0) == 0 || sym.name.rfind("$x.", 0) == 0))
+        is_data[sym.value] = false;
+    auto data_until = [&](uint64_t off) -> uint64_t {  // the end of the data run at off, or off
+      auto it = is_data.upper_bound(off);
+      if (it == is_data.begin() || !std::prev(it)->second) return off;
+      while (it != is_data.end() && it->second) ++it;
+      return it == is_data.end() ? sec.bytes.size() : it->first;
+    };
     out += sec.name == ".text" || sec.name == ".data" ? fmt::format("\t{}\n", sec.name) : fmt::format("\t.section {}\n", sec.name);
     if (!sec.code) {
       for (size_t i = 0; i < sec.bytes.size(); i += 16) {
@@ -127,11 +140,17 @@ std::string disassemble_words(const WordIsa& isa, const std::vector<as::ObjSecti
       const spec::Encoding* enc;
       bool in_it;
       std::string cond;
+      size_t data = 0;  // > 0: a run of this many data bytes instead
     };
     std::vector<Insn> insns;
     std::vector<std::string> pending;
     const auto& b = sec.bytes;
     for (size_t off = 0; off < b.size();) {
+      if (const uint64_t end = data_until(off); end > off) {
+        insns.push_back({off, spec::Bits(), nullptr, false, "", end - off});
+        off = end;
+        continue;
+      }
       spec::Bits word;
       if (t32) {
         if (off + 2 > b.size()) throw InputError(fmt::format("{}: {} ends in the middle of a halfword", file, sec.name));
@@ -143,7 +162,7 @@ std::string disassemble_words(const WordIsa& isa, const std::vector<as::ObjSecti
         if (off + 4 > b.size()) throw InputError(fmt::format("{}: {} is not a whole number of 4-byte words", file, sec.name));
         word = spec::Bits(32, b[off] | uint32_t{b[off + 1]} << 8 | uint32_t{b[off + 2]} << 16 | uint64_t{b[off + 3]} << 24);
       }
-      Insn in{off, word, isa.decode(word), !pending.empty(), pending.empty() ? "" : pending.front()};
+      Insn in{off, word, isa.decode(word), !pending.empty(), pending.empty() ? "" : pending.front(), 0};
       if (!pending.empty()) pending.erase(pending.begin());
       if (in.enc) {
         auto conds = isa.it_conditions(*in.enc, word);
@@ -153,7 +172,7 @@ std::string disassemble_words(const WordIsa& isa, const std::vector<as::ObjSecti
       insns.push_back(std::move(in));
     }
     std::set<uint64_t> starts;
-    for (const Insn& in : insns) starts.insert(in.offset);
+    for (const Insn& in : insns) starts.insert(in.offset);  // data runs too: a branch may name a table
     std::set<uint64_t> labels{0};
     auto namer = [&](bool record) {
       return [&, record](uint64_t target) {
@@ -165,6 +184,17 @@ std::string disassemble_words(const WordIsa& isa, const std::vector<as::ObjSecti
     // Pass 1 finds the branch targets, pass 2 prints.
     for (int pass = 0; pass < 2; ++pass) {
       for (const Insn& in : insns) {
+        if (in.data) {
+          if (pass == 0) continue;
+          if (labels.count(in.offset)) out += label_name(in.offset) + ":\n";
+          for (size_t i = 0; i < in.data; i += 16) {
+            out += "\t.byte ";
+            for (size_t k = i; k < std::min(in.data, i + 16); ++k)
+              out += fmt::format("{}0x{:02x}", k > i ? ", " : "", b[in.offset + k]);
+            out += "\n";
+          }
+          continue;
+        }
         const bool wide = in.word.width() == 32;
         auto raw = [&] {
           return t32 ? fmt::format(".inst.{} 0x{:0{}x}", wide ? "w" : "n", in.word.low64(), wide ? 8 : 4)

@@ -52,8 +52,10 @@ as::ElfOptions word_elf_options(const WordIsa& isa);
 // `.encoding should_be=0b...`, so that the listing reassembles byte for byte.
 // Verified by reassembling it (mlisa::CheckFailed when that fails or, exact,
 // gives other bytes).
+// `symbols` (an ELF file's, section indices into `sections`) supply the
+// mapping symbols: bytes after a `$d` print as data.
 std::string disassemble_words(const WordIsa& isa, const std::vector<as::ObjSection>& sections, bool exact,
-                              const std::string& file = "<disasm>");
+                              const std::string& file = "<disasm>", const std::vector<as::ObjSymbol>& symbols = {});
 
 // A program placed in memory: what `mlisa run` loads.
 struct ProgramImage {
