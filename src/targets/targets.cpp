@@ -55,8 +55,9 @@ LoadedWordTarget load_word_target(const std::string& target, const std::optional
   out.spec = spec::TargetSpec::load(target, target_sources(target, spec_dir), all_builtins());
   out.isa = std::make_unique<WordIsa>(*out.spec, all_builtins());
   for (const std::string& f : features) out.isa->features().insert(f);
-  // A T32 instruction reads PC as its address + 4; A64 as its address.
-  out.isa->pc_offset = out.isa->min_width() == 16 ? 4 : 0;
+  // mve is T32: an instruction reads PC as its address + 4; A64 as its address.
+  out.isa->t32 = target == "mve";
+  out.isa->pc_offset = out.isa->t32 ? 4 : 0;
   return out;
 }
 
