@@ -795,6 +795,15 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
       }
       site.part_cols.push_back(w[k].col);
     }
+  } else if (kind == "regmask") {
+    // A register list `{r0, r4-r7, lr}` held as a mask: the bits of FIELDS
+    // are the registers from the highest down (literal 0 bits: registers the
+    // encoding cannot name).
+    const Word& cls = need("register class (R)");
+    if (!is_identifier(cls.text)) fail(line, cls.col, fmt::format("'{}' is not a register class", cls.text));
+    op.reg_class = std::string(cls.text);
+    op.fields = parse_fields(need("FIELDS"), line, site.part_cols);
+    no_more();
   } else if (kind == "itmask") {
     // The IT instruction's x/y/z letters: the mask field, and the field of
     // the first condition whose bit 0 the letters are relative to (kept in
@@ -810,7 +819,7 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
     op.constant = std::string(value);
   } else {
     fail(line, w[2].col,
-         fmt::format("unknown operand kind '{}'; expected reg, imm, simm, table, list, cond, label, itmask{} or const", kind,
+         fmt::format("unknown operand kind '{}'; expected reg, imm, simm, table, list, regmask, cond, label, itmask{} or const", kind,
                      bundle_ ? ", choice, mem" : ""));
   }
   enc.operands.push_back(std::move(op));

@@ -232,7 +232,7 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins)
     : spec_(ts), engine_(ts.module(), builtins) {
   engine_.sources = &ts.sources();
   engine_.reset_globals();
-  static const std::set<std::string> kinds = {"reg", "imm", "simm", "table", "list", "cond", "label", "itmask", "const"};
+  static const std::set<std::string> kinds = {"reg", "imm", "simm", "table", "list", "regmask", "cond", "label", "itmask", "const"};
   for (const auto& inst : ts.instructions())
     for (const auto& enc : inst.encodings) {
       for (const auto& op : enc.operands)
@@ -428,6 +428,46 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& 
         }
         return;
       }
+      if (op->kind == "regmask") {
+        // {r0, r2-r4, lr}: any order, no register twice.
+        size_t p = 0;
+        if (s.empty() || s[0] != '{') return;
+        ++p;
+        uint64_t mask = 0;
+        const size_t w = m.pos.size();
+        auto reg = [&]() -> int {
+          if (p < s.size() && s[p] == ' ') ++p;
+          size_t len = 0;
+          while (p + len < s.size() && std::isalnum(static_cast<unsigned char>(s[p + len]))) ++len;
+          const int n = reg_number(op->reg_class, s.substr(p, len));
+          p += len;
+          if (p < s.size() && s[p] == ' ') ++p;
+          return n >= 0 && static_cast<size_t>(n) < w ? n : -1;
+        };
+        for (;;) {
+          const int a = reg();
+          if (a < 0) return;
+          int b = a;
+          if (p < s.size() && s[p] == '-') {
+            ++p;
+            b = reg();
+            if (b < a) return;
+          }
+          for (int r = a; r <= b; ++r) {
+            if ((mask >> r) & 1) return;
+            mask |= uint64_t{1} << r;
+          }
+          if (p < s.size() && s[p] == ',') {
+            ++p;
+            continue;
+          }
+          break;
+        }
+        if (p >= s.size() || s[p] != '}') return;
+        State st2 = st;
+        if (st2.assign(m, mask)) next(pos + p + 1, st2);
+        return;
+      }
       if (op->kind == "itmask") {
         // 0 to 3 letters t/e; each says whether that instruction's condition
         // is the first one's (bit 0 equal) or its inverse; a 1 follows them.
@@ -602,6 +642,16 @@ std::string WordIsa::print(const Encoding& enc, const Bits& word, const PrintCon
         out += normalise(op->constant);
       } else if (op->kind == "cond") {
         if (!(it.text == "c" && raw == 14)) out += kCondNames[raw & 15];
+      } else if (op->kind == "regmask") {
+        // llvm-mc's style: every register, lowest first.
+        out += "{";
+        bool first = true;
+        for (size_t r = 0; r < w; ++r)
+          if ((raw >> r) & 1) {
+            out += fmt::format("{}{}", first ? "" : ",", reg_name(op->reg_class, static_cast<int64_t>(r)));
+            first = false;
+          }
+        out += "}";
       } else if (op->kind == "itmask") {
         const spec::EncodingField* cf = enc.field(op->reg_class);
         const bool fc0 = word.bit(cf->lo);
