@@ -217,33 +217,38 @@ std::string disassemble_words(const WordIsa& isa, const std::vector<as::ObjSecti
               if (label_name(l) == name) return static_cast<int64_t>(l);
             return std::nullopt;
           };
-          auto same = [&](const std::string& t, bool with_should) {
+          // How the text reassembles: 2 the same word, 1 the same but for
+          // its should-be bits, 0 otherwise.
+          auto match = [&](const std::string& t, bool with_should) {
             try {
               AsmContext c = ctx;
               if (with_should) c.should_be = WordIsa::should_be_bits(*in.enc, in.word);
-              return isa.assemble(t, c).word == in.word;
+              const WordIsa::Assembled a = isa.assemble(t, c);
+              if (a.word == in.word) return 2;
+              return a.enc == in.enc && (a.word & ~in.enc->should_mask) == (in.word & ~in.enc->should_mask) ? 1 : 0;
             } catch (const InputError&) {
-              return false;
+              return 0;
             }
           };
-          std::string narrow_fix = text;
+          std::vector<std::string> candidates{text};
           if (wide && t32) {
             const size_t sp = text.find(' ');
-            narrow_fix = sp == std::string::npos ? text + ".w" : text.substr(0, sp) + ".w" + text.substr(sp);
+            candidates.push_back(sp == std::string::npos ? text + ".w" : text.substr(0, sp) + ".w" + text.substr(sp));
           }
-          if (same(text, false)) {
-          } else if (wide && t32 && same(narrow_fix, false)) {
-            text = narrow_fix;
-          } else if (exact && (same(text, true) || (wide && t32 && same(narrow_fix, true)))) {
-            const std::string base = same(text, true) ? text : narrow_fix;
-            int n = 0;
-            const uint64_t v = WordIsa::should_be_bits(*in.enc, in.word, &n);
-            text = fmt::format("{} .encoding should_be=0b{}", base, fmt::format("{:0{}b}", v, n));
-          } else if (!exact && (same(text, true) || (wide && t32 && same(narrow_fix, true)))) {
-            text = same(text, true) ? text : narrow_fix;  // canonical: the should-be bits are dropped
-          } else {
-            text.clear();
-          }
+          std::string chosen;
+          for (const std::string& c : candidates)
+            if (chosen.empty() && match(c, false) == 2) chosen = c;
+          for (const std::string& c : candidates)
+            if (chosen.empty() && match(c, false) == 1) {
+              if (!exact) {
+                chosen = c;  // canonical: the should-be bits become the manual's
+              } else if (match(c, true) == 2) {
+                int n = 0;
+                const uint64_t v = WordIsa::should_be_bits(*in.enc, in.word, &n);
+                chosen = fmt::format("{} .encoding should_be=0b{:0{}b}", c, v, n);
+              }
+            }
+          text = chosen;
         }
         if (labels.count(in.offset)) out += label_name(in.offset) + ":\n";
         out += "\t" + (text.empty() ? raw() : text) + "\n";
