@@ -1,0 +1,164 @@
+// Whole programs of the single-word targets (word_program.hpp): branch
+// relaxation against llvm-mc-19's objects, IT blocks, ELF that GNU objdump and
+// ld accept, exact disassembly with should-be bits, and the errors.
+#include "asm/elf.hpp"
+#include "core/diag.hpp"
+#include "support/llvm_mc.hpp"
+#include "targets/mve/machine.hpp"
+#include "targets/word_program.hpp"
+
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <sstream>
+
+namespace mlisa {
+namespace {
+
+const targets::WordIsa& mve() {
+  static const targets::mve::Target t = targets::mve::load();
+  return *t.isa;
+}
+
+std::string temp_path(const std::string& name) { return ::testing::TempDir() + std::to_string(::getpid()) + "_" + name; }
+
+std::vector<uint8_t> read_file(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(f), std::istreambuf_iterator<char>()};
+}
+
+std::vector<uint8_t> text_of(const as::Object& obj) {
+  const as::ObjSection* s = obj.find(".text");
+  return s ? s->bytes : std::vector<uint8_t>{};
+}
+
+// The .text bytes llvm-mc-19 gives the source as an object (its own branch
+// relaxation and fixups), or empty when it fails.
+std::vector<uint8_t> llvm_mc_text(const std::string& source) {
+  const std::string in = temp_path("llvm.s"), out = temp_path("llvm.o");
+  std::ofstream(in) << source;
+  const std::string cmd = "llvm-mc-19 -triple=thumbv8.1m.main -mattr=+mve.fp,+fp64 -filetype=obj -o " + out + " " + in +
+                          " 2>/dev/null";
+  if (std::system(cmd.c_str()) != 0) return {};
+  for (const auto& s : as::read_elf(read_file(out), out).sections)
+    if (s.name == ".text") return s.bytes;
+  return {};
+}
+
+std::string nops(int n) {
+  std::string s;
+  for (int i = 0; i < n; ++i) s += "\tnop\n";
+  return s;
+}
+
+// Branches to near and far targets, both directions: each takes the
+// narrowest encoding that reaches (B T1/T2 vs T3/T4, CBZ), as LLVM relaxes.
+const std::string kBranches = "\t.syntax unified\n\t.thumb\n\t.text\n"
+                              "start:\n\tmovs r0, #1\n\tcbz r0, near\n\tbne near\n\tb near\n\tbeq far\n\tb far\n\tbl far\n" +
+                              nops(20) + "near:\n\tcmp r0, #0\n" + nops(1200) +
+                              "far:\n\tbne start\n\tb start\n\tbeq near\n\tbl start\n\tb.w near\n\tbx lr\n";
+
+TEST(WordProgram, BranchRelaxationMatchesLlvmMc) {
+  if (!test::have_llvm_mc()) GTEST_SKIP() << "llvm-mc-19 is not installed";
+  const std::vector<uint8_t> ours = text_of(targets::assemble_word_program(mve(), kBranches, "branches.s"));
+  const std::vector<uint8_t> theirs = llvm_mc_text(kBranches);
+  ASSERT_FALSE(theirs.empty());
+  EXPECT_EQ(test::llvm_mc_bytes(ours), test::llvm_mc_bytes(theirs));
+}
+
+TEST(WordProgram, ItBlocksGiveTheirConditions) {
+  const std::string src =
+      "\t.syntax unified\n\t.thumb\n\t.text\n\tcmp r0, #3\n\tite eq\n\tmoveq r1, #1\n\tmovne r1, #2\n"
+      "\titt ne\n\taddne r2, r2, #1\n\tbne out\n\tmovs r3, #0\nout:\n\tbx lr\n";
+  const std::vector<uint8_t> ours = text_of(targets::assemble_word_program(mve(), src, "it.s"));
+  if (!test::have_llvm_mc()) GTEST_SKIP() << "llvm-mc-19 is not installed";
+  EXPECT_EQ(test::llvm_mc_bytes(ours), test::llvm_mc_bytes(llvm_mc_text(src)));
+}
+
+TEST(WordProgram, PlacementGivesAbsoluteAddresses) {
+  const std::string src =
+      "\t.text\n_start:\n\tmovw r0, #:lower16:table\n\tmovt r0, #:upper16:table\n\tbx lr\n"
+      "\t.data\n\t.word 0\ntable:\n\t.word table\n";
+  const targets::LinkLayout layout{0x1000, 0x20000000};
+  const as::Object obj = targets::assemble_word_program(mve(), src, "place.s", layout);
+  const targets::ProgramImage img = targets::place_object(obj, layout);
+  ASSERT_EQ(img.symbols.at("table"), 0x20000004u);
+  ASSERT_EQ(img.entry, 0x1000u);
+  // MOVW T3 of 0x0004 and MOVT T1 of 0x2000, worked from the manual's diagrams:
+  // imm16 = imm4:i:imm3:imm8; the halfword of bits 31:16 first.
+  const std::vector<uint8_t> text = text_of(obj);
+  ASSERT_GE(text.size(), 8u);
+  EXPECT_EQ(test::llvm_mc_bytes({text.begin(), text.begin() + 8}), "0x40,0xf2,0x04,0x00,0xc2,0xf2,0x00,0x00");
+  // The datum holds its own absolute address.
+  const as::ObjSection* data = obj.find(".data");
+  ASSERT_NE(data, nullptr);
+  EXPECT_EQ(test::llvm_mc_bytes({data->bytes.begin() + 4, data->bytes.end()}), "0x04,0x00,0x00,0x20");
+}
+
+TEST(WordProgram, ElfIsAcceptedByGnuObjdumpAndLd) {
+  if (std::system("arm-none-eabi-objdump --version > /dev/null 2>&1") != 0) GTEST_SKIP() << "GNU binutils for Arm absent";
+  const std::string obj_path = temp_path("prog.o"), elf_path = temp_path("prog.elf"), dis = temp_path("prog.txt");
+  const std::string src = "\t.syntax unified\n\t.thumb\n\t.text\n\t.global _start\n_start:\n\tmovs r0, #5\n"
+                          "loop:\n\tsubs r0, #1\n\tbne loop\n\tvmax.s8 q0, q1, q2\n\tbx lr\n\t.word 0x12345678\n"
+                          "\t.data\nmsg:\n\t.asciz \"hi\"\n";
+  as::write_elf(targets::assemble_word_program(mve(), src, "prog.s"), targets::word_elf_options(mve()), obj_path);
+  ASSERT_EQ(std::system(("arm-none-eabi-objdump -d " + obj_path + " > " + dis).c_str()), 0);
+  std::stringstream ss;
+  ss << std::ifstream(dis).rdbuf();
+  const std::string text = ss.str();
+  for (const char* want : {"movs\tr0, #5", "subs\tr0, #1", "bne.n\t2 <loop>", "vmax.s8\tq0, q1, q2", "bx\tlr", ".word\t0x12345678"})
+    EXPECT_NE(text.find(want), std::string::npos) << want << " not in:\n" << text;
+  EXPECT_EQ(std::system(("arm-none-eabi-ld -Ttext=0 -o " + elf_path + " " + obj_path).c_str()), 0);
+  // The linked executable loads at its own addresses.
+  const targets::ProgramImage img = targets::load_program(mve(), elf_path, {});
+  EXPECT_EQ(img.entry, 0u);
+  EXPECT_EQ(img.symbols.at("loop"), 2u);
+}
+
+TEST(WordProgram, ExactDisassemblyKeepsShouldBeBits) {
+  // BX T1 is 010001110 Rm (0) (0): 0x4771 is BX LR with the last should-be bit set.
+  const std::string src = "\t.syntax unified\n\t.thumb\n\t.text\n\tbx lr\n\t.inst.n 0x4771\n";
+  const as::Object obj = targets::assemble_word_program(mve(), src, "sb.s");
+  const std::string exact = targets::disassemble_words(mve(), obj.sections, true);
+  EXPECT_NE(exact.find("\tbx lr\n\tbx lr .encoding should_be=0b01\n"), std::string::npos) << exact;
+  EXPECT_EQ(text_of(targets::assemble_word_program(mve(), exact, "back.s")), text_of(obj));
+  const std::string canonical = targets::disassemble_words(mve(), obj.sections, false);
+  EXPECT_EQ(canonical.find(".encoding"), std::string::npos) << canonical;
+}
+
+TEST(WordProgram, ExactDisassemblyRoundTripsBranchesAndItBlocks) {
+  const as::Object obj = targets::assemble_word_program(mve(), kBranches, "branches.s");
+  const std::string listing = targets::disassemble_words(mve(), obj.sections, true);
+  EXPECT_NE(listing.find("entry:"), std::string::npos);
+  EXPECT_NE(listing.find("bl L_"), std::string::npos) << listing;
+  EXPECT_EQ(text_of(targets::assemble_word_program(mve(), listing, "back.s")), text_of(obj));
+}
+
+std::string error_of(const std::string& src) {
+  try {
+    targets::assemble_word_program(mve(), src, "bad.s");
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(WordProgram, BadProgramsGetLocatedErrors) {
+  EXPECT_NE(error_of("\t.text\n\tb nowhere\n").find("bad.s:2:"), std::string::npos);
+  EXPECT_NE(error_of("\t.text\n\tb nowhere\n").find("undefined symbol 'nowhere'"), std::string::npos);
+  // CBZ reaches forward only.
+  EXPECT_NE(error_of("\t.text\nback:\n\tcbz r0, back\n").find("out of reach"), std::string::npos);
+  // A condition outside an IT block, and one the block does not give.
+  EXPECT_NE(error_of("\t.text\n\tmoveq r0, #1\n").find("bad.s:2:2"), std::string::npos);
+  EXPECT_NE(error_of("\t.text\n\tit eq\n\tmovne r0, #1\n").find("inside an IT block (condition eq)"), std::string::npos);
+  // Without a placement an instruction names only its own section.
+  EXPECT_NE(error_of("\t.text\n\tmovw r0, #:lower16:x\n\t.data\nx: .word 1\n").find("in section .data"), std::string::npos);
+  EXPECT_NE(error_of("\t.text\n\t.inst.n 0x12345\n").find("out of range"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace mlisa
