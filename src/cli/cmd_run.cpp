@@ -7,6 +7,7 @@
 //             [--memory BYTES] [--max-bundles N] [--json] FILE
 #include "cli/command.hpp"
 #include "cli/run_mve.hpp"
+#include "cli/run_sme2.hpp"
 #include "core/diag.hpp"
 #include "sim/npu.hpp"
 #include "targets/targets.hpp"
@@ -28,6 +29,7 @@ namespace {
 struct RunOptions {
   std::string target, input, dtype = "int8";
   MveRunOptions mve;  // --target mve (run_mve.cpp)
+  Sme2RunOptions sme2;  // --target sme2 (run_sme2.cpp; --max-steps and --show are mve's)
   int array = 4;
   bool double_buffer = false;
   int64_t l0a_rows = 8192, l0b_rows = 2048, l0c_rows = 2048, dma_bw = 64, dma_latency = 32;
@@ -47,6 +49,8 @@ uint32_t bounded(const char* flag, int64_t v, int64_t lo, int64_t hi) {
 
 int run_run(const RunOptions& o, const GlobalOptions& global) {
   if (o.target == "mve" || o.target == "armv8.1-m.main+mve.fp") return run_mve(o.mve, o.input, global.json);
+  if (o.target == "sme2" || o.target == "armv9-a+sme2")
+    return run_sme2(o.sme2, o.mve.max_steps, o.mve.shows, o.input, global.json);
   if (o.target != "tcore") throw UsageError(fmt::format("mlisa run runs tcore programs (got --target {})", o.target));
   sim::NpuConfig cfg;
   cfg.n = o.array;
@@ -126,6 +130,7 @@ Action setup_run(CLI::App& sub, const GlobalOptions& global) {
   sub.add_option("--dma-latency", o->dma_latency, "DMA fixed cycles per transfer")->capture_default_str();
   sub.add_option("--memory", o->memory, "Data memory bytes (at least the data sections)")->capture_default_str();
   add_mve_run_options(sub, o->mve);
+  add_sme2_run_options(sub, o->sme2);
   sub.add_option("--max-bundles", o->max_bundles, "Stop with the fault 'step limit' after this many bundles");
   sub.add_option("file", o->input, "FILE.s (assembled first), an ELF object or a raw image")->required();
   return [o, &global]() { return run_run(*o, global); };

@@ -12,6 +12,8 @@ namespace mlisa::targets::sme2 {
 namespace {
 
 using spec::Bits;
+using spec::CallSite;
+using spec::Type;
 using spec::Value;
 
 const char* const kFeatures[] = {"FEAT_SVE", "FEAT_SME", "FEAT_SME2", "FEAT_BF16"};
@@ -37,7 +39,69 @@ std::pair<char, int> split(const std::string& name) {
   return {c, n};
 }
 
+Machine& machine_of(CallSite& site) {
+  if (!site.engine.target_state) throw spec::RuntimeError("memory and system calls need an sme2 machine");
+  return *static_cast<Machine*>(site.engine.target_state);
+}
+
+void add(spec::BuiltinTable& t, const char* name, int nargs, spec::TypeRule result, spec::BuiltinFn fn) {
+  spec::Builtin b;
+  b.name = name;
+  b.kind = spec::BuiltinKind::Function;
+  b.min_args = b.max_args = nargs;
+  b.result = std::move(result);
+  b.fn = std::move(fn);
+  t.add(std::move(b));
+}
+
+// The access size of SimMemRead/SimMemWrite: 1..16 bytes.
+unsigned access_size(const Value& v) {
+  const spec::Int n = v.as_int();
+  if (n < 1 || n > 16) throw spec::RuntimeError(fmt::format("memory access of {} bytes", static_cast<int64_t>(n)));
+  return static_cast<unsigned>(n);
+}
+
+[[noreturn]] void data_abort(const sim::Memory& mem, uint64_t addr, unsigned n, bool write) {
+  const sim::Memory::Region* r = mem.region_of(addr);
+  if (write && r && r->writable == false && addr - r->base + n <= r->size)
+    throw Fault("DataAbort (Permission)", fmt::format("write of {} bytes at 0x{:x} into read-only {}", n, addr, r->name));
+  throw Fault("DataAbort (Translation)",
+              fmt::format("{} of {} bytes at 0x{:x}: outside memory", write ? "write" : "read", n, addr));
+}
+
 }  // namespace
+
+void add_builtins(spec::BuiltinTable& t) {
+  auto sized = [](const std::vector<spec::Expr*>& args) {
+    const auto n = spec::const_int(args.at(1));
+    return Type::bits(n && *n >= 1 && *n <= 16 ? static_cast<int32_t>(*n * 8) : -1);
+  };
+  add(t, "SimMemRead", 2, sized, [](CallSite& site, std::vector<Value>& args) {
+    Machine& m = machine_of(site);
+    const uint64_t addr = args[0].as_bits().low64();
+    const unsigned n = access_size(args[1]);
+    const uint8_t* p = m.memory.find(addr, n);
+    if (!p) data_abort(m.memory, addr, n, false);
+    Bits v = Bits::zeros(8 * n);
+    for (unsigned i = 0; i < n; ++i) v.set_slice(8 * i, Bits(8, p[i]));
+    return Value::bits(std::move(v));
+  });
+  add(t, "SimMemWrite", 3, nullptr, [](CallSite& site, std::vector<Value>& args) {
+    Machine& m = machine_of(site);
+    const uint64_t addr = args[0].as_bits().low64();
+    const unsigned n = access_size(args[1]);
+    const Bits& v = args[2].as_bits();
+    if (v.width() != 8 * n) throw spec::RuntimeError(fmt::format("SimMemWrite of {} bytes given bits({})", n, v.width()));
+    uint8_t* p = m.memory.find(addr, n, true);
+    if (!p) data_abort(m.memory, addr, n, true);
+    for (unsigned i = 0; i < n; ++i) p[i] = static_cast<uint8_t>(v.slice(8 * i, 8).low64());
+    return Value();
+  });
+  add(t, "CallSupervisor", 1, nullptr, [](CallSite& site, std::vector<Value>& args) {
+    machine_of(site).supervisor_call(args[0].as_bits().low64());
+    return Value();
+  });
+}
 
 Target load(const std::optional<std::string>& spec_dir) {
   return load_word_target("sme2", spec_dir, {std::begin(kFeatures), std::end(kFeatures)});
@@ -59,6 +123,7 @@ Machine::Machine(const WordIsa& isa, int svl) : isa_(isa), engine_(isa.spec().mo
   if (svl < 128 || svl > 2048 || (svl & (svl - 1)))
     throw InputError(fmt::format("--svl {}: the streaming vector length is a power of two from 128 to 2048", svl));
   engine_.sources = &isa.spec().sources();
+  engine_.target_state = this;
   for (const char* f : kFeatures) engine_.features.insert(f);
   r_ = slot("_R");
   sp_ = slot("SP_EL0");
@@ -70,7 +135,10 @@ Machine::Machine(const WordIsa& isa, int svl) : isa_(isa), engine_(isa.spec().mo
   svl_slot_ = slot("_SVL");
   z_ = slot("_Z");
   p_ = slot("_P");
+  ffr_ = slot("_FFR");
   za_ = slot("_ZA");
+  branch_ = slot("_BranchTaken");
+  macs_ = slot("_ZAMultiplyAccumulates");
   // The ZA-targeting instructions pass fpexc FALSE; any other FP operation
   // accumulates its exceptions in FPSR.
   engine_.on_fp_flags = [this](uint32_t flags) {
@@ -84,6 +152,8 @@ void Machine::reset() {
   engine_.reset_globals();
   global(svl_slot_) = Value::integer(svl_);
   instructions = 0;
+  exited = false;
+  exit_status = 0;
 }
 
 void Machine::start_streaming() { global(svcr_) = Value::bits(64, 3); }
@@ -91,13 +161,20 @@ void Machine::start_streaming() { global(svcr_) = Value::bits(64, 3); }
 void Machine::execute(const std::string& text) { execute(isa_.assemble(text).word); }
 
 void Machine::execute(const Bits& word) {
-  const spec::InstructionSpec* inst = nullptr;
-  std::string why;
-  const spec::Encoding* enc = isa_.decode(word, &inst, &why);
-  const std::string hex = fmt::format("0x{:08x}", word.low64());
-  if (!enc) throw Fault("UNDEFINED", fmt::format("instruction {}: {}", hex, why));
-  const std::string text = isa_.print(*enc, word);
+  const uint32_t w32 = static_cast<uint32_t>(word.low64());
+  auto it = decoded_.find(w32);
+  if (it == decoded_.end()) {
+    Decoded d;
+    d.enc = isa_.decode(word, nullptr, &d.why);
+    it = decoded_.emplace(w32, std::move(d)).first;
+  }
+  const spec::Encoding* enc = it->second.enc;
+  const std::string hex = fmt::format("0x{:08x}", w32);
+  if (!enc) throw Fault("UNDEFINED", fmt::format("instruction {}: {}", hex, it->second.why));
+  // The text is for messages only: printing runs on a fault, not per step.
+  auto text = [&] { return isa_.print(*enc, word); };
   std::vector<Value> frame = isa_.spec().frame_for(*enc, word);
+  global(branch_) = Value::boolean(false);
   try {
     engine_.run({&enc->decode, &enc->operation}, frame);
   } catch (const spec::EndOfInstruction& e) {
@@ -107,13 +184,82 @@ void Machine::execute(const Bits& word) {
                          : e.kind == K::Unpredictable            ? "UNPREDICTABLE"
                          : e.kind == K::ConstrainedUnpredictable ? "CONSTRAINED UNPREDICTABLE"
                                                                  : "fault";
-      throw Fault(what, fmt::format("'{}' ({})", text, hex));
+      throw Fault(what, fmt::format("'{}' ({})", text(), hex));
     }
   } catch (const spec::ExecutionError& e) {
-    throw Fault("execution error", fmt::format("'{}' ({}): {}", text, hex, e.format(isa_.spec().sources())));
+    throw Fault("execution error", fmt::format("'{}' ({}): {}", text(), hex, e.format(isa_.spec().sources())));
+  } catch (const Fault& f) {
+    // The fault names the instruction and its address (the preferred
+    // exception return address is the faulting instruction's).
+    throw Fault(f.fault_name(), fmt::format("'{}' ({}) at pc 0x{:x}{}{}", text(), hex, global(pc_).as_bits().low64(),
+                                            f.message().empty() ? "" : ": ", f.message()));
   }
-  global(pc_) = Value::bits(64, global(pc_).as_bits().low64() + 4);
+  if (!global(branch_).as_bool()) global(pc_) = Value::bits(64, global(pc_).as_bits().low64() + 4);
   ++instructions;
+}
+
+void Machine::load(const ProgramImage& image) {
+  std::optional<uint64_t> first_code;
+  for (const auto& seg : image.segments) {
+    if (seg.bytes.empty()) continue;
+    memory.map(seg.name, seg.address, seg.bytes.size(), !seg.code);
+    memory.load(seg.address, seg.bytes.data(), seg.bytes.size());
+    if (seg.code && !first_code) first_code = seg.address;
+  }
+  memory.map("stack", kStackTop - kStackSize, kStackSize);
+  std::optional<uint64_t> entry = image.entry;
+  if (!entry && first_code) entry = first_code;
+  if (!entry) throw InputError("the program has no code");
+  global(pc_) = Value::bits(64, *entry);
+  global(sp_) = Value::bits(64, kStackTop);
+}
+
+int Machine::run(uint64_t max_steps) {
+  while (!exited) {
+    const uint64_t pc = global(pc_).as_bits().low64();
+    if (pc & 3) throw Fault("PCAlignmentFault", fmt::format("pc 0x{:x} is not a multiple of 4", pc));
+    uint64_t word = 0;
+    if (!memory.read(pc, 4, word))
+      throw Fault("InstructionAbort (Translation)", fmt::format("fetch at pc 0x{:x}: outside memory", pc));
+    if (instructions >= max_steps)
+      throw Fault("step limit", fmt::format("{} instructions run, pc 0x{:x}", instructions, pc));
+    execute(Bits(32, word));
+  }
+  return exit_status;
+}
+
+uint64_t Machine::za_multiply_accumulates() const { return static_cast<uint64_t>(global(macs_).as_int()); }
+
+void Machine::supervisor_call(uint64_t immediate) {
+  (void)immediate;  // Linux takes the call number from x8, whatever the immediate
+  // Linux leaves Streaming mode on a system call (PSTATE.SM cleared, the SVE
+  // registers handled as by SMSTOP SM: zero, FPSR reset); ZA is preserved.
+  if (global(svcr_).as_bits().low64() & 1) {
+    for (Value& z : global(z_).mutable_elems()) z = Value::bits(Bits::zeros(2048));
+    for (Value& p : global(p_).mutable_elems()) p = Value::bits(Bits::zeros(256));
+    global(ffr_) = Value::bits(Bits::zeros(256));
+    global(fpsr_) = Value::bits(64, 0x0800009f);
+    global(svcr_) = Value::bits(64, global(svcr_).as_bits().low64() & ~uint64_t{1});
+  }
+  auto x = [&](int n) { return global(r_).elems().at(static_cast<size_t>(n)).as_bits().low64(); };
+  auto set_x0 = [&](int64_t v) { global(r_).mutable_elems().at(0) = Value::bits(64, static_cast<uint64_t>(v)); };
+  constexpr int64_t kEBADF = 9, kEFAULT = 14, kENOSYS = 38;
+  switch (x(8)) {
+    case 64: {  // write(fd, buf, count)
+      const uint64_t fd = x(0), buf = x(1), count = x(2);
+      if (fd != 1 && fd != 2) return set_x0(-kEBADF);
+      const uint8_t* p = count ? memory.find(buf, count) : nullptr;
+      if (count && !p) return set_x0(-kEFAULT);
+      if (on_write && count) on_write(static_cast<int>(fd), std::string_view(reinterpret_cast<const char*>(p), count));
+      return set_x0(static_cast<int64_t>(count));
+    }
+    case 93:  // exit(status)
+    case 94:  // exit_group(status)
+      exited = true;
+      exit_status = static_cast<int>(x(0) & 0xff);
+      return;
+    default: return set_x0(-kENOSYS);
+  }
 }
 
 int Machine::width_of(const std::string& name) const {

@@ -3,24 +3,39 @@
 //
 // The machine holds the pseudocode globals of isa/sme2/shared*.isa in a spec
 // engine and runs one 32-bit A64 instruction at a time: it decodes the word
-// (WordIsa), then runs the encoding's decode and operation. The streaming
-// vector length is fixed per machine (128..2048, a power of two). Reset
-// leaves every register zero; the run of mlisa exec then starts in
-// Streaming SVE mode with ZA enabled (start_streaming).
+// (WordIsa), then runs the encoding's decode and operation; PC advances by 4
+// unless the instruction branched (BranchTo). The streaming vector length is
+// fixed per machine (128..2048, a power of two). Reset leaves every register
+// zero; the run of mlisa exec then starts in Streaming SVE mode with ZA
+// enabled (start_streaming).
+//
+// Programs (mlisa run): `memory` holds the process's regions; run() fetches
+// from PC until the program calls exit/exit_group through SVC #0 (the Linux
+// system call interface: x8 the number, x0-x5 the arguments, x0 the result).
+// Loads and stores reach memory through the natives SimMemRead/SimMemWrite;
+// an access outside memory faults "DataAbort (Translation)".
 #pragma once
 
+#include "sim/memory.hpp"
 #include "spec/engine.hpp"
 #include "targets/targets.hpp"
+#include "targets/word_program.hpp"
 #include "targets/word_isa.hpp"
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <unordered_map>
 
 namespace mlisa::targets::sme2 {
 
 using Target = LoadedWordTarget;
 Target load(const std::optional<std::string>& spec_dir = std::nullopt);
+
+// The natives of the sme2 specs: SimMemRead, SimMemWrite, CallSupervisor.
+void add_builtins(spec::BuiltinTable& table);
 
 // A64 words are stored little-endian.
 std::vector<uint8_t> a64_bytes(const spec::Bits& word);
@@ -50,6 +65,31 @@ class Machine {
   spec::Engine& engine() { return engine_; }
   uint64_t instructions = 0;
 
+  // A Linux process's layout: text at 0x400000, data after it, a 1 MiB
+  // stack below 0x7fff0000 with SP 16-byte aligned at its top.
+  static constexpr uint64_t kTextBase = 0x400000, kStackTop = 0x7fff0000, kStackSize = 1 << 20;
+  static LinkLayout layout() { return {kTextBase, 0}; }
+  // Maps the image's segments (code read-only) and the stack, sets SP and
+  // PC (the ELF entry, _start, or the first code segment). Throws
+  // mlisa::InputError when segments overlap or there is no code.
+  void load(const ProgramImage& image);
+
+  // Runs from PC until the program exits (returns its status) or faults
+  // (mlisa::Fault; "step limit" after max_steps instructions).
+  int run(uint64_t max_steps);
+
+  sim::Memory memory;
+  // Where write(1 or 2, ...) goes (fd, bytes); by default nowhere.
+  std::function<void(int, std::string_view)> on_write;
+  bool exited = false;
+  int exit_status = 0;
+
+  // Multiply-adds into ZA so far (each element result of BFMLAL, FMLAL, ...).
+  uint64_t za_multiply_accumulates() const;
+
+  // The system call of SVC #0 (called by the CallSupervisor native).
+  void supervisor_call(uint64_t immediate);
+
  private:
   int slot(const char* name) const;
   spec::Value& global(int s) const { return engine_.globals()[static_cast<size_t>(s)]; }
@@ -57,7 +97,13 @@ class Machine {
   const WordIsa& isa_;
   mutable spec::Engine engine_;
   int svl_;
-  int r_, sp_, pc_, nzcv_, fpcr_, fpsr_, svcr_, svl_slot_, z_, p_, za_;
+  int r_, sp_, pc_, nzcv_, fpcr_, fpsr_, svcr_, svl_slot_, z_, p_, ffr_, za_, branch_, macs_;
+  // Decoded words: each word is decoded once (decode runs pseudocode).
+  struct Decoded {
+    const spec::Encoding* enc = nullptr;
+    std::string why;
+  };
+  std::unordered_map<uint32_t, Decoded> decoded_;
 };
 
 }  // namespace mlisa::targets::sme2

@@ -1,0 +1,432 @@
+// The sme2 target's A64 integer subset and the streaming SVE / SME loads,
+// stores and counts: encodings against llvm-mc-19, the printer's round trip,
+// refusals, and semantics worked by hand from the architecture's definitions
+// (AddWithCarry's NZCV, WHILELT and PTRUE patterns, memory through a mapped
+// region, the traps).
+#include "core/diag.hpp"
+#include "support/llvm_mc.hpp"
+#include "targets/sme2/machine.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include <string>
+#include <vector>
+
+namespace mlisa::test {
+namespace {
+
+using spec::Bits;
+using targets::sme2::Machine;
+
+const targets::sme2::Target& sme2() {
+  static const targets::sme2::Target t = targets::sme2::load();
+  return t;
+}
+
+// Every new form, with edge registers (0, 30, SP/ZR), both widths, and
+// immediates at the ends of their ranges.
+const std::vector<std::string> kForms = {
+    "movz x1, #0x1234, lsl #16", "movz w1, #0xffff", "movz x0, #0", "movz x30, #1, lsl #48",
+    "mov x3, #5", "mov w7, #0x10000", "mov x9, #0xabcd00000000", "mov x2, #0x7fff000000000000",
+    "movk x2, #0xabcd, lsl #48", "movk w0, #1", "movk w30, #0xffff, lsl #16",
+    "mov x0, x1", "mov w0, w1", "mov x30, xzr", "mov wzr, w3",
+    "orr x5, x1, x2, asr #7", "orr w5, w1, w2, lsl #31", "orr x0, xzr, x30, ror #63",
+    "mov sp, x1", "mov x1, sp", "mov wsp, w2", "mov w3, wsp",
+    "add x0, x1, #4", "add x0, x1, #4, lsl #12", "add sp, sp, #4095", "add w30, wsp, #0",
+    "sub sp, sp, #16", "sub x0, x1, #1, lsl #12", "sub w2, w3, #4095",
+    "subs w0, w1, #4", "subs x0, sp, #1", "cmp x0, #3", "cmp sp, #16", "cmp w1, #1, lsl #12",
+    "add x0, x1, x2, lsl #3", "add w0, w1, w2, asr #31", "add x30, xzr, x29",
+    "sub w0, w1, w2, asr #3", "sub x3, x4, x5, lsr #63", "sub x0, x0, x0",
+    "subs x0, x1, x2", "subs w9, w10, w11, lsl #5", "cmp x0, x1", "cmp w0, w1, lsl #2", "cmp x30, xzr, asr #1",
+    "ret", "ret x3", "ret x0", "svc #0", "svc #0xffff",
+    "ldr x0, [x1, #8]", "ldr w0, [x1, #8]", "ldr x0, [sp]", "ldr x0, [x1, #32760]", "ldr w0, [sp, #16380]",
+    "ldr x0, [x1, #8]!", "ldr w2, [sp, #-256]!", "ldr x0, [x1], #8", "ldr x3, [x4], #255",
+    "ldr x0, [x1, x2]", "ldr x0, [x1, x2, lsl #3]", "ldr w0, [x1, w2, uxtw #2]", "ldr x0, [x1, w2, sxtw]",
+    "ldr w5, [sp, x6, lsl #2]", "ldr xzr, [x1, w2, uxtw]",
+    "str x0, [sp, #8]", "str w0, [x1, #-4]!", "str x0, [x1], #-8", "str x0, [x1, x2, lsl #3]",
+    "str wzr, [x3]", "str x30, [sp, #-16]!", "str w7, [x8, w9, sxtw #2]",
+    "ldp x29, x30, [sp], #16", "ldp x0, x1, [x2, #16]", "ldp w0, w1, [x2, #-256]", "ldp x3, x4, [sp, #504]!",
+    "ldp x0, x1, [x2]",
+    "stp x29, x30, [sp, #-16]!", "stp w0, w1, [x2, #8]", "stp x0, xzr, [x2], #-512", "stp w3, w4, [sp]",
+    "ld1h {z0.h}, p0/z, [x0]", "ld1h {z31.h}, p7/z, [sp, #7, mul vl]", "ld1h {z0.h}, p0/z, [x0, #-8, mul vl]",
+    "ld1h {z5.h}, p2/z, [x0, x1, lsl #1]", "ld1h {z0.h}, p0/z, [sp, x30, lsl #1]",
+    "ld1w {z0.s}, p0/z, [x0, #-8, mul vl]", "ld1w {z1.s}, p1/z, [x3]", "ld1w {z0.s}, p0/z, [x0, x1, lsl #2]",
+    "ld1w {z31.s}, p7/z, [sp, x2, lsl #2]",
+    "st1w {z0.s}, p0, [x0, #7, mul vl]", "st1w {z9.s}, p3, [sp]", "st1w {z0.s}, p0, [x0, x1, lsl #2]",
+    "st1w {z31.s}, p7, [x30, x29, lsl #2]",
+    "ldr za[w12, 0], [x0]", "ldr za[w13, 15], [x0, #15, mul vl]", "ldr za[w15, 7], [sp, #7, mul vl]",
+    "str za[w12, 3], [x1, #3, mul vl]", "str za[w14, 0], [sp]",
+    "ptrue p0.s", "ptrue p1.h, vl8", "ptrue p2.b, pow2", "ptrue p0.d, mul3", "ptrue p15.b, mul4",
+    "ptrue p3.s, vl256", "ptrue p4.h, vl1", "ptrue p5.d, #14", "ptrue p6.b, #28",
+    "whilelt p0.s, x0, x1", "whilelt p0.h, w0, w1", "whilelt p15.b, xzr, x30", "whilelt p7.d, w29, wzr",
+    "rdsvl x0, #1", "rdsvl x30, #-32", "rdsvl x3, #31",
+    "addsvl sp, sp, #-2", "addsvl x0, x1, #3", "addsvl x30, sp, #31",
+    "cntw x0", "cntw x0, all, mul #4", "cntw x0, vl16", "cntw x30, pow2, mul #16", "cntw x2, mul3",
+};
+
+std::string our_bytes(const std::string& text) {
+  return llvm_mc_bytes(targets::sme2::a64_bytes(sme2().isa->assemble(text).word));
+}
+
+TEST(Sme2A64Encoding, EveryFormMatchesLlvmMc) {
+  if (!have_llvm_mc()) GTEST_SKIP() << "llvm-mc-19 is not installed: encodings not checked against LLVM";
+  expect_forms_match_llvm_mc("-triple=aarch64 -mattr=+sme2", kForms, our_bytes);
+}
+
+TEST(Sme2A64Encoding, EveryFormDecodesAndPrintsBack) {
+  for (const std::string& f : kForms) {
+    const auto a = sme2().isa->assemble(f);
+    const spec::Encoding* enc = sme2().isa->decode(a.word);
+    ASSERT_NE(enc, nullptr) << f;
+    EXPECT_EQ(enc, a.enc) << f;
+    const std::string text = sme2().isa->print(*enc, a.word);
+    EXPECT_EQ(sme2().isa->assemble(text).word, a.word) << f << " printed as " << text;
+  }
+}
+
+// The printer uses llvm-mc's preferred spellings: the MOV aliases, CMP, no
+// zero shift or offset, and the LSL #12 and MUL VL parts only when present.
+TEST(Sme2A64Encoding, PrintsThePreferredForm) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"orr x0, xzr, x1", "mov x0, x1"},       {"add x1, sp, #0", "mov x1, sp"},
+      {"subs xzr, x0, #3", "cmp x0, #3"},      {"subs wzr, w0, w1", "cmp w0, w1"},
+      {"movz x3, #5", "mov x3, #5"},           {"movz x3, #5, lsl #16", "mov x3, #327680"},
+      {"ldr x0, [x1, #0]", "ldr x0, [x1]"},    {"ldr x0, [x1, x2, lsl #0]", "ldr x0, [x1, x2]"},
+      {"ret x30", "ret"},                      {"ptrue p0.s, all", "ptrue p0.s"},
+      {"cntw x0, all, mul #1", "cntw x0"},     {"ld1w {z0.s-z0.s}, p0/z, [x0, #0, mul vl]", "ld1w { z0.s }, p0/z, [x0]"},
+  };
+  for (const auto& [in, want] : cases) {
+    const auto a = sme2().isa->assemble(in);
+    EXPECT_EQ(sme2().isa->print(*a.enc, a.word), want) << in;
+  }
+}
+
+TEST(Sme2A64Encoding, Refusals) {
+  for (const char* bad : {
+           "ldr za[w11, 0], [x0]",              // Wv is W12-W15 for the array vector load
+           "ldr za[w16, 0], [x0]",              //
+           "ldr za[w12, 16], [x0, #16, mul vl]",  // offset 0-15
+           "ldr za[w12, 1], [x0, #2, mul vl]",  // the two offsets are one field
+           "ldr za[w12, 1], [x0]",              //
+           "ldr x0, [x1, #4]",                  // unsigned offset: a multiple of 8
+           "ldr x0, [x1, #32768]",              // and below 8 * 4096
+           "ldr x0, [x1, #256]!",               // pre-index: -256..255
+           "ldr x1, [x1, #8]!",                 // writeback into the loaded register: UNPREDICTABLE
+           "ldp x0, x0, [x1]",                  // LDP of one register twice: UNPREDICTABLE
+           "ldp x0, x1, [x2, #4]",              // LDP: a multiple of 8
+           "stp x0, x1, [x2, #512]",            // and -512..504
+           "add x0, x1, #4096",                 //
+           "movz w0, #1, lsl #32",              // W: shift 0 or 16
+           "movz x0, #0x10000",                 //
+           "orr w0, w1, w2, lsl #32",           // W: shift amount below 32
+           "add x0, x1, x2, ror #1",            // no ROR for ADD
+           "ld1w {z0.s}, p8/z, [x0]",           // Pg is P0-P7
+           "ld1w {z0.s}, p0/z, [x0, #8, mul vl]",  // -8..7
+           "ld1w {z0.s}, p0/z, [x0, x1, lsl #1]",  // the scale is the element size
+           "ld1w {z0.s}, p0/z, [x0, xzr, lsl #2]", // Rm 31 is UNDEFINED
+           "ld1w {z0.s, z1.s}, p0/z, [x0]",     // one register
+           "rdsvl x0, #32",                     // -32..31
+           "cntw x0, all, mul #17",             // 1..16
+           "ptrue p16.s",                       //
+           "mov x0, #0x10001",                  // not a shifted 16-bit immediate
+       })
+    EXPECT_THROW(sme2().isa->assemble(bad), InputError) << bad;
+}
+
+// --- semantics, worked by hand ----------------------------------------------
+
+Machine machine(int svl = 512) { return Machine(*sme2().isa, svl); }
+uint64_t x(Machine& m, int n) { return m.get(fmt::format("x{}", n)).low64(); }
+void setx(Machine& m, int n, uint64_t v) { m.set(fmt::format("x{}", n), Bits(64, v)); }
+uint64_t nzcv(Machine& m) { return m.get("nzcv").low64() >> 28; }
+
+// SUBS is x + NOT(y) + 1 (AddWithCarry): N the sign of the result, Z zero,
+// C set when no borrow (x >= y unsigned), V a signed overflow.
+TEST(Sme2A64Semantics, SubsAndCmpFlags) {
+  struct Case {
+    uint64_t a, b;
+    unsigned nzcv;
+    bool w;
+  } cases[] = {
+      {5, 3, 0b0010, false},                                       // 2: C (no borrow)
+      {3, 5, 0b1000, false},                                       // -2: N, borrow
+      {7, 7, 0b0110, false},                                       // 0: Z C
+      {0x8000000000000000, 1, 0b0011, false},                      // INT64_MIN - 1: overflow, no borrow
+      {0x7fffffffffffffff, 0xffffffffffffffff, 0b1001, false},     // MAX - (-1): N V, borrow
+      {0, 0, 0b0110, true},                                        //
+      {0x80000000, 1, 0b0011, true},                               // W: INT32_MIN - 1
+      {0x1'00000001, 2, 0b1000, true},                             // W ignores the high half: 1 - 2
+  };
+  for (const Case& c : cases) {
+    Machine m = machine();
+    setx(m, 1, c.a);
+    setx(m, 2, c.b);
+    m.execute(c.w ? "cmp w1, w2" : "cmp x1, x2");
+    EXPECT_EQ(nzcv(m), c.nzcv) << std::hex << c.a << " - " << c.b;
+    m.execute(c.w ? "subs w3, w1, w2" : "subs x3, x1, x2");
+    const uint64_t want = c.w ? static_cast<uint32_t>(c.a - c.b) : c.a - c.b;
+    EXPECT_EQ(x(m, 3), want);
+  }
+  Machine m = machine();
+  setx(m, 1, 0);
+  m.execute("cmp x1, #1, lsl #12");  // 0 - 4096
+  EXPECT_EQ(nzcv(m), 0b1000u);
+  m.execute("cmp x1, #0");
+  EXPECT_EQ(nzcv(m), 0b0110u);
+}
+
+TEST(Sme2A64Semantics, MovesAddsAndShifts) {
+  Machine m = machine();
+  m.execute("movz x1, #0x1234, lsl #16");
+  m.execute("movk x1, #0xabcd");
+  m.execute("movk x1, #0xffff, lsl #48");
+  EXPECT_EQ(x(m, 1), 0xffff00001234abcdu);
+  m.execute("mov w2, w1");  // a W write zero-extends
+  EXPECT_EQ(x(m, 2), 0x1234abcdu);
+  m.set("sp", Bits(64, 0x1000));
+  m.execute("sub sp, sp, #16");
+  m.execute("mov x3, sp");
+  EXPECT_EQ(x(m, 3), 0xff0u);
+  m.execute("add x4, xzr, x3, lsl #4");  // register 31 is XZR here
+  EXPECT_EQ(x(m, 4), 0xff00u);
+  setx(m, 5, 0x8000000000000000);
+  m.execute("sub x6, xzr, x5, asr #63");  // 0 - (-1)
+  EXPECT_EQ(x(m, 6), 1u);
+  m.execute("orr x7, x4, x5, lsr #60");
+  EXPECT_EQ(x(m, 7), 0xff08u);
+  m.execute("add w8, w5, #1");  // the high half of x5 is not read
+  EXPECT_EQ(x(m, 8), 1u);
+  EXPECT_EQ(m.get("pc").low64(), 4u * m.instructions);
+}
+
+// A mapped region the loads and stores reach; SP inside it.
+Machine with_memory(int svl = 512) {
+  Machine m = machine(svl);
+  m.memory.map("data", 0x10000, 0x1000);
+  m.set("sp", Bits(64, 0x10800));
+  return m;
+}
+
+TEST(Sme2A64Semantics, LoadsAndStoresWithWriteback) {
+  Machine m = with_memory();
+  setx(m, 0, 0x1122334455667788);
+  setx(m, 1, 0x10010);
+  m.execute("str x0, [x1, #8]");
+  uint64_t v = 0;
+  ASSERT_TRUE(m.memory.read(0x10018, 8, v));
+  EXPECT_EQ(v, 0x1122334455667788u);  // little-endian
+  m.execute("ldr w2, [x1, #8]");
+  EXPECT_EQ(x(m, 2), 0x55667788u);
+  m.execute("ldr w3, [x1, #12]");
+  EXPECT_EQ(x(m, 3), 0x11223344u);
+  m.execute("str x0, [x1, #-16]!");  // pre-index: x1 -= 16 before the store
+  EXPECT_EQ(x(m, 1), 0x10000u);
+  m.execute("ldr x4, [x1], #24");  // post-index: load at 0x10000, then x1 += 24
+  EXPECT_EQ(x(m, 4), 0x1122334455667788u);
+  EXPECT_EQ(x(m, 1), 0x10018u);
+  setx(m, 5, 3);
+  setx(m, 6, 0x10000);
+  m.execute("ldr x7, [x6, x5, lsl #3]");  // 0x10018
+  EXPECT_EQ(x(m, 7), 0x1122334455667788u);
+  setx(m, 5, 0xfffffffffffffffe);  // w5 = -2 as SXTW, scaled by 4
+  m.execute("ldr w8, [x1, w5, sxtw #2]");  // 0x10018 - 8 = 0x10010: zero
+  EXPECT_EQ(x(m, 8), 0u);
+  m.execute("stp x0, x5, [sp, #-16]!");
+  EXPECT_EQ(m.get("sp").low64(), 0x107f0u);
+  m.execute("ldp x9, x10, [sp], #16");
+  EXPECT_EQ(x(m, 9), 0x1122334455667788u);
+  EXPECT_EQ(x(m, 10), 0xfffffffffffffffeu);
+  EXPECT_EQ(m.get("sp").low64(), 0x10800u);
+  m.execute("stp w0, w5, [x6]");
+  ASSERT_TRUE(m.memory.read(0x10000, 8, v));
+  EXPECT_EQ(v, 0xfffffffe55667788u);
+}
+
+TEST(Sme2A64Semantics, DataAbortAndSpAlignment) {
+  Machine m = with_memory();
+  setx(m, 1, 0x20000);
+  try {
+    m.execute("ldr x0, [x1]");
+    ADD_FAILURE() << "no fault";
+  } catch (const Fault& f) {
+    EXPECT_EQ(f.fault_name(), "DataAbort (Translation)");
+  }
+  setx(m, 1, 0x10ffc);  // the last 4 bytes: an 8-byte access runs out of the region
+  EXPECT_THROW(m.execute("str x0, [x1]"), Fault);
+  m.set("sp", Bits(64, 0x10808));
+  try {
+    m.execute("ldr x0, [sp]");
+    ADD_FAILURE() << "no fault";
+  } catch (const Fault& f) {
+    EXPECT_EQ(f.fault_name(), "SPAlignmentFault");
+  }
+}
+
+// WHILELT: element e is true while Xn + e < Xm (signed, in the register's
+// width) and every element after the first false one is false; N the first
+// element, Z none true, C not the last.
+TEST(Sme2A64Semantics, WhileltPatterns) {
+  struct Case {
+    int svl;
+    const char* insn;
+    uint64_t n, m;
+    uint64_t want;  // the predicate's low 64 bits
+    unsigned nzcv;
+  } cases[] = {
+      {128, "whilelt p0.s, x1, x2", 5, 7, 0x0011, 0b1010},          // two of four: C, the last is false
+      {128, "whilelt p0.s, x1, x2", 0, 4, 0x1111, 0b1000},          // all: C clear
+      {128, "whilelt p0.s, x1, x2", 4, 4, 0x0000, 0b0110},          // none
+      {128, "whilelt p0.b, x1, x2", 0, 3, 0x0007, 0b1010},          //
+      {128, "whilelt p0.h, x1, x2", 0xfffffffffffffffe, 1, 0x0015, 0b1010},  // -2, -1, 0 < 1
+      {256, "whilelt p0.d, x1, x2", 0, 100, 0x01010101, 0b1000},    // 4 doublewords
+      // W registers: the comparison is 32-bit and signed; 0x7ffffffe + 1 is
+      // the largest, +2 wraps negative, but the first false ends the run.
+      {128, "whilelt p0.s, w1, w2", 0x7ffffffe, 0x7fffffff, 0x0001, 0b1010},
+      {128, "whilelt p0.s, w1, w2", 0xfffffff0, 0, 0x1111, 0b1000},  // -16 < 0
+      {512, "whilelt p0.s, x1, x2", 0, 10, 0x1111111111, 0b1010},    // 10 of 16: C set
+  };
+  for (const Case& c : cases) {
+    Machine m = machine(c.svl);
+    m.start_streaming();
+    setx(m, 1, c.n);
+    setx(m, 2, c.m);
+    m.execute(c.insn);
+    EXPECT_EQ(m.get("p0").slice(0, std::min<uint32_t>(64, c.svl / 8)).low64(), c.want) << c.insn << " " << c.n;
+    EXPECT_EQ(nzcv(m), c.nzcv) << c.insn << " " << c.n;
+  }
+}
+
+// PTRUE patterns: POW2 the largest power of two of elements, VLn n elements
+// when there are that many (else none), MUL3/MUL4 the largest multiple, ALL.
+TEST(Sme2A64Semantics, PtruePatternsAtSeveralVectorLengths) {
+  struct Case {
+    int svl;
+    const char* insn;
+    int count, esize;
+  } cases[] = {
+      {128, "ptrue p0.s", 4, 32},           {128, "ptrue p0.b, vl16", 16, 8},    {128, "ptrue p0.b, vl32", 0, 8},
+      {128, "ptrue p0.h, mul3", 6, 16},     {128, "ptrue p0.b, pow2", 16, 8},    {128, "ptrue p0.d, vl1", 1, 64},
+      {256, "ptrue p0.s, mul3", 6, 32},     {256, "ptrue p0.b, vl32", 32, 8},    {256, "ptrue p0.h, vl7", 7, 16},
+      {512, "ptrue p0.s, pow2", 16, 32},    {512, "ptrue p0.b, mul3", 63, 8},    {512, "ptrue p0.s, vl8", 8, 32},
+      {2048, "ptrue p0.b, vl256", 256, 8},  {2048, "ptrue p0.s, mul3", 63, 32},  {2048, "ptrue p0.d, #14", 0, 64},
+      {2048, "ptrue p0.h, mul4", 128, 16},
+  };
+  for (const Case& c : cases) {
+    Machine m = machine(c.svl);
+    m.start_streaming();
+    m.execute(c.insn);
+    const Bits p = m.get("p0");
+    Bits want = Bits::zeros(static_cast<uint32_t>(c.svl / 8));
+    for (int e = 0; e < c.count; ++e) want.set_bit(static_cast<uint32_t>(e * c.esize / 8), true);
+    EXPECT_EQ(p.to_hex(), want.to_hex()) << c.insn << " at SVL " << c.svl;
+  }
+}
+
+TEST(Sme2A64Semantics, VectorLengthCounts) {
+  for (int svl : {128, 512, 2048}) {
+    Machine m = machine(svl);
+    m.start_streaming();
+    m.set("sp", Bits(64, 0x100000));
+    m.execute("rdsvl x0, #1");
+    m.execute("rdsvl x1, #-2");
+    m.execute("cntw x2");
+    m.execute("cntw x3, vl16, mul #3");
+    m.execute("addsvl sp, sp, #-1");
+    EXPECT_EQ(x(m, 0), static_cast<uint64_t>(svl / 8));
+    EXPECT_EQ(x(m, 1), static_cast<uint64_t>(-2 * svl / 8));
+    EXPECT_EQ(x(m, 2), static_cast<uint64_t>(svl / 32));
+    EXPECT_EQ(x(m, 3), svl / 32 >= 16 ? 48u : 0u);
+    EXPECT_EQ(m.get("sp").low64(), 0x100000u - static_cast<uint64_t>(svl / 8));
+  }
+}
+
+TEST(Sme2A64Semantics, PredicatedVectorLoadsAndStores) {
+  Machine m = with_memory(128);
+  m.start_streaming();
+  for (uint64_t i = 0; i < 32; ++i) ASSERT_TRUE(m.memory.write(0x10000 + 4 * i, 4, 0x100 + i));
+  setx(m, 0, 0x10000);
+  setx(m, 1, 3);
+  m.execute("ptrue p0.s");
+  m.execute("ld1w {z0.s}, p0/z, [x0, #1, mul vl]");  // words 4..7
+  EXPECT_EQ(m.get("z0").to_hex(), "0x00000107000001060000010500000104");
+  m.execute("ld1w {z1.s}, p0/z, [x0, x1, lsl #2]");  // words 3..6
+  EXPECT_EQ(m.get("z1").to_hex(), "0x00000106000001050000010400000103");
+  setx(m, 2, 0);
+  setx(m, 3, 3);
+  m.execute("whilelt p1.s, x2, x3");  // three of four: the inactive element loads as zero
+  m.execute("ld1w {z2.s}, p1/z, [x0]");
+  EXPECT_EQ(m.get("z2").to_hex(), "0x00000000000001020000010100000100");
+  m.execute("st1w {z1.s}, p1, [x0, #2, mul vl]");  // words 8..10; word 11 is not written
+  EXPECT_EQ(m.memory.regions()[0].bytes[8 * 4], 0x03);
+  uint64_t w = 0;
+  ASSERT_TRUE(m.memory.read(0x10000 + 4 * 10, 4, w));
+  EXPECT_EQ(w, 0x105u);
+  ASSERT_TRUE(m.memory.read(0x10000 + 4 * 11, 4, w));
+  EXPECT_EQ(w, 0x10bu);
+  for (uint64_t i = 0; i < 16; ++i) ASSERT_TRUE(m.memory.write(0x10000 + 2 * i, 2, (2 * i + 1) << 8 | (2 * i)));
+  m.execute("ptrue p2.h, vl3");
+  m.execute("ld1h {z3.h}, p2/z, [x0]");
+  EXPECT_EQ(m.get("z3").to_hex(), "0x00000000000000000000050403020100");
+  // Inactive elements are not accessed: no fault outside memory with an
+  // all-false predicate, a data abort with an active one.
+  setx(m, 4, 0x80000);
+  m.execute("whilelt p3.s, x3, x2");  // 3 < 0: none
+  m.execute("st1w {z1.s}, p3, [x4]");
+  try {
+    m.execute("st1w {z1.s}, p1, [x4]");
+    ADD_FAILURE() << "no fault";
+  } catch (const Fault& f) {
+    EXPECT_EQ(f.fault_name(), "DataAbort (Translation)");
+  }
+}
+
+TEST(Sme2A64Semantics, ArrayVectorLoadAndStore) {
+  Machine m = with_memory(256);
+  m.start_streaming();
+  for (uint64_t i = 0; i < 256; ++i) ASSERT_TRUE(m.memory.write(0x10000 + i, 1, i));
+  setx(m, 0, 0x10000);
+  setx(m, 12, 30);  // vector (30 + 3) MOD 32 = 1, from 0x10000 + 3 * 32
+  m.execute("ldr za[w12, 3], [x0, #3, mul vl]");
+  const Bits v = m.get("za[1]");
+  for (uint32_t e = 0; e < 32; ++e) EXPECT_EQ(v.slice(8 * e, 8).low64(), 96 + e);
+  m.execute("str za[w12, 2], [x0, #2, mul vl]");  // vector 32 MOD 32 = 0 (zero) to 0x10040
+  uint64_t b = 0;
+  ASSERT_TRUE(m.memory.read(0x10000 + 64, 1, b));
+  EXPECT_EQ(b, 0u);
+  ASSERT_TRUE(m.memory.read(0x10000 + 63, 1, b));
+  EXPECT_EQ(b, 63u);
+}
+
+// LDR/STR ZA need ZA enabled but not Streaming mode; the SVE loads need
+// Streaming mode (non-streaming SVE is not modelled: UNDEFINED).
+TEST(Sme2A64Semantics, StreamingAndZaChecks) {
+  Machine m = with_memory(128);
+  setx(m, 0, 0x10000);
+  try {
+    m.execute("ldr za[w12, 0], [x0]");
+    ADD_FAILURE() << "no trap";
+  } catch (const Fault& f) {
+    EXPECT_EQ(f.fault_name(), "SMEAccessTrap (InactiveZA)");
+  }
+  m.execute("smstart za");
+  m.execute("ldr za[w12, 0], [x0]");
+  m.execute("rdsvl x1, #1");  // legal outside Streaming mode
+  EXPECT_EQ(x(m, 1), 16u);
+  try {
+    m.execute("ld1w {z0.s}, p0/z, [x0]");
+    ADD_FAILURE() << "no trap";
+  } catch (const Fault& f) {
+    EXPECT_EQ(f.fault_name(), "UNDEFINED");
+  }
+  try {
+    m.execute("bfmlal za.s[w8, 0:1], z0.h, z0.h");
+    ADD_FAILURE() << "no trap";
+  } catch (const Fault& f) {
+    EXPECT_EQ(f.fault_name(), "SMEAccessTrap (Streaming)");
+  }
+}
+
+}  // namespace
+}  // namespace mlisa::test
