@@ -1,0 +1,317 @@
+// The mve target's vector arithmetic (VADD, VSUB, VMUL, integer and
+// floating point, vector and by scalar) and contiguous vector loads and
+// stores (VLDRB/H/W, VSTRB/H/W, offset, pre- and post-index, widening and
+// narrowing): encodings against llvm-mc-19, the printer's round trip,
+// refusals, and semantics on values worked by hand from the manual.
+#include "core/diag.hpp"
+#include "support/llvm_mc.hpp"
+#include "targets/mve/machine.hpp"
+
+#include <gtest/gtest.h>
+
+#include <array>
+#include <string>
+#include <vector>
+
+namespace mlisa::test {
+namespace {
+
+using spec::Bits;
+using targets::mve::Machine;
+
+const targets::mve::Target& mve() {
+  static const targets::mve::Target t = targets::mve::load();
+  return t;
+}
+
+const char* const kLlvmArgs = "-triple=thumbv8.1m.main -mattr=+mve.fp,+fp64";
+
+const std::vector<std::string> kArithForms = {
+    "vadd.i8 q0, q1, q2",    "vadd.i16 q7, q6, q5",   "vadd.i32 q3, q0, q7",   "vsub.i8 q0, q1, q2",
+    "vsub.i16 q7, q6, q5",   "vsub.i32 q4, q4, q4",   "vmul.i8 q0, q1, q2",    "vmul.i16 q7, q6, q5",
+    "vmul.i32 q1, q2, q3",   "vadd.i8 q0, q1, r2",    "vadd.i16 q7, q6, r14",  "vadd.i32 q0, q7, r0",
+    "vsub.i8 q0, q1, r12",   "vsub.i16 q5, q2, r3",   "vsub.i32 q0, q1, lr",   "vmul.i8 q0, q1, r2",
+    "vmul.i16 q7, q0, r11",  "vmul.i32 q3, q3, r1",   "vadd.f32 q0, q1, q2",   "vadd.f16 q7, q6, q5",
+    "vsub.f32 q3, q0, q7",   "vsub.f16 q1, q2, q3",   "vmul.f32 q0, q1, q2",   "vmul.f16 q7, q6, q5",
+    "vadd.f32 q0, q1, r2",   "vadd.f16 q7, q6, r14",  "vsub.f32 q2, q3, r0",   "vsub.f16 q4, q5, r12",
+    "vmul.f32 q0, q1, r2",   "vmul.f16 q6, q7, lr",
+};
+
+const std::vector<std::string> kMemForms = {
+    // Contiguous, same size: offset (zero, +, -, -0, the limits), pre- and post-index.
+    "vldrb.u8 q0, [r0]", "vldrb.u8 q7, [r12, #127]", "vldrb.u8 q1, [sp, #-127]", "vldrb.u8 q2, [r8, #-0]",
+    "vldrb.u8 q3, [r1, #1]!", "vldrb.u8 q4, [r2], #-5", "vldrb.s8 q0, [r9]", "vldrb.8 q0, [lr, #3]",
+    "vldrh.u16 q0, [r0]", "vldrh.u16 q7, [r12, #254]", "vldrh.s16 q1, [sp, #-254]", "vldrh.f16 q2, [r3, #-0]",
+    "vldrh.16 q3, [r4, #2]!", "vldrh.u16 q5, [r6], #-8", "vldrw.u32 q0, [r0]", "vldrw.u32 q7, [r12, #508]",
+    "vldrw.s32 q1, [sp, #-508]", "vldrw.f32 q2, [r11, #-0]", "vldrw.32 q3, [r10, #4]!", "vldrw.u32 q6, [r1], #-16",
+    "vldrw.u32 q0, [r1], #0", "vldrw.u32 q0, [r1, #0]!", "vstrb.8 q0, [r0]", "vstrb.8 q7, [r12, #127]",
+    "vstrb.u8 q1, [sp, #-127]", "vstrb.s8 q1, [r5, #9]!", "vstrb.8 q2, [r8], #-1", "vstrh.16 q0, [r0]",
+    "vstrh.16 q7, [lr, #254]", "vstrh.f16 q1, [r2, #-2]!", "vstrh.u16 q3, [r9], #6", "vstrw.32 q0, [r0]",
+    "vstrw.32 q7, [r12, #508]", "vstrw.f32 q1, [r2, #-4]!", "vstrw.s32 q3, [r9], #-508",
+    // Widening loads and narrowing stores: Rn is R0-R7.
+    "vldrb.s16 q0, [r0]", "vldrb.u16 q7, [r7, #127]", "vldrb.s32 q1, [r2, #-3]", "vldrb.u32 q2, [r3, #-0]",
+    "vldrb.s16 q3, [r4, #1]!", "vldrb.u32 q4, [r5], #-127", "vldrh.s32 q0, [r0]", "vldrh.u32 q7, [r7, #254]",
+    "vldrh.s32 q1, [r1, #-2]!", "vldrh.u32 q2, [r6], #4", "vstrb.16 q0, [r0]", "vstrb.32 q7, [r7, #127]",
+    "vstrb.16 q1, [r1, #-1]!", "vstrb.32 q2, [r2], #5", "vstrh.32 q0, [r0]", "vstrh.32 q7, [r7, #-254]",
+    "vstrh.32 q1, [r3, #2]!", "vstrh.32 q2, [r4], #-6",
+};
+
+std::string our_bytes(const std::string& text) {
+  return llvm_mc_bytes(targets::WordIsa::t32_bytes(mve().isa->assemble(text).word));
+}
+
+TEST(MveVectorEncoding, ArithmeticFormsMatchLlvmMc) {
+  if (!have_llvm_mc()) GTEST_SKIP() << "llvm-mc-19 is not installed: encodings not checked against LLVM";
+  expect_forms_match_llvm_mc(kLlvmArgs, kArithForms, our_bytes);
+}
+
+TEST(MveVectorEncoding, MemoryFormsMatchLlvmMc) {
+  if (!have_llvm_mc()) GTEST_SKIP() << "llvm-mc-19 is not installed: encodings not checked against LLVM";
+  expect_forms_match_llvm_mc(kLlvmArgs, kMemForms, our_bytes);
+}
+
+TEST(MveVectorEncoding, EveryFormDecodesAndPrintsBack) {
+  std::vector<std::string> all = kArithForms;
+  all.insert(all.end(), kMemForms.begin(), kMemForms.end());
+  for (const std::string& f : all) {
+    const auto a = mve().isa->assemble(f);
+    const spec::InstructionSpec* inst = nullptr;
+    const spec::Encoding* enc = mve().isa->decode(a.word, &inst);
+    ASSERT_NE(enc, nullptr) << f;
+    EXPECT_EQ(enc, a.enc) << f;
+    const std::string text = mve().isa->print(*enc, a.word);
+    EXPECT_EQ(mve().isa->assemble(text).word, a.word) << f << " printed as " << text;
+  }
+  // llvm-mc's spellings: the offset form with +0 prints without an offset,
+  // with -0 as #-0; the data type as the unsigned one.
+  auto printed = [](const std::string& f) {
+    const auto a = mve().isa->assemble(f);
+    return mve().isa->print(*a.enc, a.word);
+  };
+  EXPECT_EQ(printed("vldrw.s32 q1, [r2, #0]"), "vldrw.u32 q1, [r2]");
+  EXPECT_EQ(printed("vldrw.u32 q1, [r2, #-0]"), "vldrw.u32 q1, [r2, #-0]");
+  EXPECT_EQ(printed("vldrh.u32 q1, [r2], #-4"), "vldrh.u32 q1, [r2], #-4");
+  EXPECT_EQ(printed("vstrw.32 q1, [r2, #0]!"), "vstrw.32 q1, [r2, #0]!");
+}
+
+TEST(MveVectorEncoding, Refusals) {
+  auto refused = [](const std::string& text) {
+    try {
+      mve().isa->assemble(text);
+    } catch (const InputError& e) {
+      return std::string(e.message());
+    }
+    return std::string();
+  };
+  EXPECT_NE(refused("vadd.i8 q0, q1, sp").find("CONSTRAINED UNPREDICTABLE"), std::string::npos);
+  EXPECT_NE(refused("vmul.f32 q0, q1, pc").find("CONSTRAINED UNPREDICTABLE"), std::string::npos);
+  EXPECT_NE(refused("vadd.i64 q0, q1, q2").find("no mve instruction"), std::string::npos);
+  EXPECT_NE(refused("vadd.f64 q0, q1, q2").find("no mve instruction"), std::string::npos);
+  EXPECT_NE(refused("vsub.i8 q8, q1, q2").find("UNDEFINED"), std::string::npos);
+  EXPECT_NE(refused("vldrw.u32 q0, [pc, #4]").find("CONSTRAINED UNPREDICTABLE"), std::string::npos);
+  EXPECT_NE(refused("vldrw.u32 q0, [sp, #4]!").find("CONSTRAINED UNPREDICTABLE"), std::string::npos);
+  EXPECT_NE(refused("vstrb.8 q0, [sp], #4").find("CONSTRAINED UNPREDICTABLE"), std::string::npos);
+  EXPECT_NE(refused("vldrw.u32 q0, [r0, #2]").find("no mve instruction"), std::string::npos);    // not a multiple of 4
+  EXPECT_NE(refused("vldrw.u32 q0, [r0, #512]").find("no mve instruction"), std::string::npos);  // beyond imm7 * 4
+  EXPECT_NE(refused("vldrb.s16 q0, [r8]").find("no mve instruction"), std::string::npos);        // widening: R0-R7
+  EXPECT_NE(refused("vstrh.32 q0, [r8]").find("no mve instruction"), std::string::npos);
+  EXPECT_NE(refused("vldrh.u8 q0, [r0]").find("no mve instruction"), std::string::npos);
+  EXPECT_NE(refused("vldrw.u32 q8, [r0]").find("UNDEFINED"), std::string::npos);
+}
+
+// --- semantics ---------------------------------------------------------------
+
+struct Cpu {
+  Machine m{*mve().isa};
+  Cpu& set(const std::string& r, uint64_t v) {
+    m.set(r, Bits(static_cast<uint32_t>(Machine::width_of(r)), v));
+    return *this;
+  }
+  Cpu& q(const std::string& r, std::array<uint32_t, 4> w) {
+    Bits b = Bits::zeros(128);
+    for (uint32_t i = 0; i < 4; ++i) b.set_slice(32 * i, Bits(32, w[i]));
+    m.set(r, b);
+    return *this;
+  }
+  Cpu& x(const std::string& insn) {
+    m.execute(insn);
+    return *this;
+  }
+  uint32_t w(const std::string& r, int lane = 0) {
+    return static_cast<uint32_t>(m.get(r).slice(32 * static_cast<uint32_t>(lane), 32).low64());
+  }
+  std::array<uint32_t, 4> qw(const std::string& r) { return {w(r, 0), w(r, 1), w(r, 2), w(r, 3)}; }
+  uint32_t fpscr() { return w("fpscr"); }
+  void poke(uint32_t addr, std::vector<uint8_t> bytes) {
+    ASSERT_TRUE(m.memory().load(addr, bytes.data(), bytes.size()));
+  }
+  uint64_t peek(uint32_t addr, unsigned n) {
+    uint64_t v = 0;
+    EXPECT_TRUE(m.memory().read(addr, n, v));
+    return v;
+  }
+  std::string fault(const std::string& insn) {
+    try {
+      m.execute(insn);
+    } catch (const Fault& f) {
+      return f.fault_name();
+    }
+    return "";
+  }
+};
+
+using Q = std::array<uint32_t, 4>;
+
+TEST(MveVectorSemantics, IntegerArithmeticWraps) {
+  Cpu c;
+  c.q("q1", {0xff01807f, 0x00000000, 0x7fffffff, 0x00010003});
+  c.q("q2", {0x01010101, 0x00000001, 0x00000001, 0x0001fffb});
+  // Bytes: 7f+01=80, 80+01=81, 01+01=02, ff+01=00 (modulo 2^8).
+  c.x("vadd.i8 q0, q1, q2");
+  EXPECT_EQ(c.qw("q0"), (Q{0x00028180, 0x00000001, 0x7fffff00, 0x0002fffe}));
+  // Halfwords: 0-1 = ffff; 0x0003 - 0xfffb = 0x0008.
+  c.x("vsub.i16 q0, q1, q2");
+  EXPECT_EQ(c.qw("q0"), (Q{0xfe007f7e, 0x0000ffff, 0x7ffffffe, 0x00000008}));
+  // Words: 0x7fffffff * 1; 0x00010003 * 0x0001fffb = 0x2_0001_FFF1 -> low 32 bits.
+  c.x("vmul.i32 q0, q1, q2");
+  EXPECT_EQ(c.w("q0", 2), 0x7fffffffu);
+  EXPECT_EQ(c.w("q0", 3), static_cast<uint32_t>(0x00010003ull * 0x0001fffbull));
+  // 300 * 300 = 90000 = 0x15f90: the low halfword 0x5f90; -1 * -1 = 1.
+  c.q("q3", {0x012c012c, 0xffff0000, 0, 0});
+  c.x("vmul.i16 q4, q3, q3");
+  EXPECT_EQ(c.qw("q4"), (Q{0x5f905f90, 0x00010000, 0, 0}));
+}
+
+TEST(MveVectorSemantics, ScalarOperandIsTheLowElementOfRm) {
+  Cpu c;
+  c.q("q1", {0x00010002, 0x00030004, 0xfffe0000, 0x7fff8000});
+  c.set("r2", 0xabcd0003);  // only the low halfword, 3, takes part in .i16
+  c.x("vadd.i16 q0, q1, r2");
+  EXPECT_EQ(c.qw("q0"), (Q{0x00040005, 0x00060007, 0x00010003, 0x80028003}));
+  c.x("vmul.i16 q0, q1, r2");
+  EXPECT_EQ(c.qw("q0"), (Q{0x00030006, 0x0009000c, 0xfffa0000, 0x7ffd8000}));
+  c.set("r3", 0x80);
+  c.x("vsub.i8 q5, q1, r3");
+  EXPECT_EQ(c.w("q5", 0), 0x80818082u);  // 02-80=82, 00-80=80, 01-80=81, 00-80=80
+}
+
+TEST(MveVectorSemantics, FloatArithmeticUsesTheStandardFpscr) {
+  Cpu c;
+  // 1.5 + 2.25 = 3.75; 1 - 1 = +0; inf - inf = default NaN (IOC); a
+  // denormal input is flushed (FZ is forced by StandardFPSCRValue, so IDC).
+  c.q("q1", {0x3fc00000, 0x3f800000, 0x7f800000, 0x00000001});
+  c.q("q2", {0x40100000, 0xbf800000, 0xff800000, 0x00000000});
+  c.x("vadd.f32 q0, q1, q2");
+  EXPECT_EQ(c.qw("q0"), (Q{0x40700000, 0x00000000, 0x7fc00000, 0x00000000}));
+  EXPECT_EQ(c.fpscr() & 0x9f, 0x81u);  // IDC and IOC
+  c.set("fpscr", 0x00040000);
+  c.x("vmul.f32 q0, q1, q2");  // 1.5*2.25 = 3.375; 1*-1 = -1; inf*-inf = -inf; 0*0 = 0
+  EXPECT_EQ(c.qw("q0"), (Q{0x40580000, 0xbf800000, 0xff800000, 0x00000000}));
+  c.x("vsub.f32 q0, q1, q2");  // 1.5-2.25 = -0.75; 1-(-1) = 2; inf-(-inf) = inf
+  EXPECT_EQ(c.qw("q0"), (Q{0xbf400000, 0x40000000, 0x7f800000, 0x00000000}));
+  // f16 by scalar: the low half of r2 (1.0); 2 + 1 = 3, 65504 + 1 = 65504 (rounded), -1 + 1 = +0.
+  c.q("q3", {0x7bff4000, 0x0000bc00, 0, 0});
+  c.set("r2", 0xffff3c00);
+  c.x("vadd.f16 q4, q3, r2");
+  EXPECT_EQ(c.qw("q4"), (Q{0x7bff4200, 0x3c000000, 0x3c003c00, 0x3c003c00}));
+  // FPSCR's rounding mode is ignored: 1 + 2^-24 (half an ulp) rounds to
+  // nearest even, 1, even with RMode towards +infinity.
+  c.set("fpscr", 0x00440000);  // RMode = 01 (towards +inf)
+  c.q("q5", {0x3f800000, 0, 0, 0});
+  c.set("r4", 0x33800000);     // 2^-24
+  c.x("vadd.f32 q6, q5, r4");
+  EXPECT_EQ(c.w("q6", 0), 0x3f800000u);
+}
+
+TEST(MveVectorSemantics, PredicationMergesArithmetic) {
+  Cpu c;
+  c.q("q0", {0x11111111, 0x22222222, 0x33333333, 0x44444444});
+  c.q("q1", {1, 2, 3, 4});
+  c.set("vpr", 0x0000f00f);  // beats 0 and 3 active
+  c.x("vpst").x("vaddt.i32 q0, q1, q1");
+  EXPECT_EQ(c.qw("q0"), (Q{2, 0x22222222, 0x33333333, 8}));
+}
+
+constexpr uint32_t kData = Machine::kDtcmBase + 0x100;
+
+std::vector<uint8_t> ramp(int n, int start = 0) {
+  std::vector<uint8_t> v;
+  for (int i = 0; i < n; ++i) v.push_back(static_cast<uint8_t>(start + i));
+  return v;
+}
+
+TEST(MveVectorSemantics, ContiguousLoads) {
+  Cpu c;
+  c.poke(kData, ramp(64, 0x78));  // 78 79 7a ... 7f 80 81 ...
+  c.set("r0", kData);
+  c.x("vldrb.u8 q0, [r0]");
+  EXPECT_EQ(c.qw("q0"), (Q{0x7b7a7978, 0x7f7e7d7c, 0x83828180, 0x87868584}));
+  // Widening: bytes 7e 7f 80 81 ... sign-extended to halfwords.
+  c.x("vldrb.s16 q1, [r0, #6]");
+  EXPECT_EQ(c.qw("q1"), (Q{0x007f007e, 0xff81ff80, 0xff83ff82, 0xff85ff84}));
+  c.x("vldrb.u32 q1, [r0, #8]");
+  EXPECT_EQ(c.qw("q1"), (Q{0x80, 0x81, 0x82, 0x83}));
+  c.x("vldrh.s32 q2, [r0, #8]");  // halfwords 0x8180, 0x8382, ...
+  EXPECT_EQ(c.qw("q2"), (Q{0xffff8180, 0xffff8382, 0xffff8584, 0xffff8786}));
+  // Pre-index writes the base back after the access; post-index loads from the old base.
+  c.x("vldrw.u32 q3, [r0, #16]!");
+  EXPECT_EQ(c.w("r0"), kData + 16);
+  EXPECT_EQ(c.qw("q3"), (Q{0x8b8a8988, 0x8f8e8d8c, 0x93929190, 0x97969594}));
+  c.x("vldrh.u16 q4, [r0], #-16");
+  EXPECT_EQ(c.w("r0"), kData);
+  EXPECT_EQ(c.qw("q4"), c.qw("q3"));
+  // Negative offset.
+  c.set("r1", kData + 4);
+  c.x("vldrw.u32 q5, [r1, #-4]");
+  EXPECT_EQ(c.qw("q5"), c.qw("q0"));
+}
+
+TEST(MveVectorSemantics, PredicatedLoadsZeroAndStoresSkip) {
+  Cpu c;
+  c.poke(kData, ramp(16, 1));
+  c.set("r0", kData);
+  c.q("q0", {0xdeadbeef, 0xdeadbeef, 0xdeadbeef, 0xdeadbeef});
+  c.set("vpr", 0x0000f0f0);  // words 1 and 3 active
+  c.x("vpst").x("vldrwt.u32 q0, [r0]");
+  EXPECT_EQ(c.qw("q0"), (Q{0, 0x08070605, 0, 0x100f0e0d}));  // inactive lanes become zero
+  // An element is active when its lowest byte is: 0x0010 makes halfword 2 active only.
+  c.set("vpr", 0x00000010);
+  c.x("vpst").x("vldrht.u16 q1, [r0]");
+  EXPECT_EQ(c.qw("q1"), (Q{0, 0x00000605, 0, 0}));
+  // Stores leave the memory of inactive elements alone.
+  c.q("q2", {0xa1a2a3a4, 0xb1b2b3b4, 0xc1c2c3c4, 0xd1d2d3d4});
+  c.set("vpr", 0x00000f0f);  // words 0 and 2
+  c.x("vpst").x("vstrwt.32 q2, [r0]");
+  EXPECT_EQ(c.peek(kData, 4), 0xa1a2a3a4u);
+  EXPECT_EQ(c.peek(kData + 4, 4), 0x08070605u);
+  EXPECT_EQ(c.peek(kData + 8, 4), 0xc1c2c3c4u);
+  EXPECT_EQ(c.peek(kData + 12, 4), 0x100f0e0du);
+}
+
+TEST(MveVectorSemantics, NarrowingStores) {
+  Cpu c;
+  c.set("r0", kData);
+  c.q("q2", {0xa1a2a3a4, 0xb1b2b3b4, 0xc1c2c3c4, 0xd1d2d3d4});
+  c.x("vstrb.32 q2, [r0]");  // the low byte of each word
+  EXPECT_EQ(c.peek(kData, 4), 0xd4c4b4a4u);
+  c.x("vstrh.32 q2, [r0, #4]!");
+  EXPECT_EQ(c.w("r0"), kData + 4);
+  EXPECT_EQ(c.peek(kData + 4, 8), 0xd3d4c3c4b3b4a3a4ull);
+  c.x("vstrb.16 q2, [r0], #8");
+  EXPECT_EQ(c.w("r0"), kData + 12);
+  EXPECT_EQ(c.peek(kData + 4, 8), 0xd2d4c2c4b2b4a2a4ull);
+  c.x("vstrw.32 q2, [r0]");
+  EXPECT_EQ(c.peek(kData + 12, 8), 0xb1b2b3b4a1a2a3a4ull);
+}
+
+TEST(MveVectorSemantics, LoadFaults) {
+  Cpu c;
+  c.set("r0", kData + 2);
+  EXPECT_EQ(c.fault("vldrw.u32 q0, [r0]"), "UsageFault (UNALIGNED)");  // every element is an aligned access
+  EXPECT_EQ(c.fault("vldrh.u16 q0, [r0]"), "");
+  c.set("r0", 0x10000000);
+  EXPECT_EQ(c.fault("vstrb.8 q0, [r0]"), "BusFault (PRECISERR)");
+}
+
+}  // namespace
+}  // namespace mlisa::test
