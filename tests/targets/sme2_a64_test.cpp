@@ -75,6 +75,43 @@ TEST(Sme2A64Encoding, EveryFormMatchesLlvmMc) {
   expect_forms_match_llvm_mc("-triple=aarch64 -mattr=+sme2", kForms, our_bytes);
 }
 
+// PC-relative forms: our text names the target address (the instruction at
+// address 0x1000), llvm-mc's the offset (`b #8`).
+TEST(Sme2A64Encoding, PcRelativeFormsMatchLlvmMc) {
+  if (!have_llvm_mc()) GTEST_SKIP() << "llvm-mc-19 is not installed";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"b 0x1008", "b #8"},           {"b 0xffc", "b #-4"},             {"b 0x8000ffc", "b #134217724"},
+      {"b 0x1000", "b #0"},           {"bl 0x100c", "bl #12"},          {"bl 0x0", "bl #-4096"},
+      {"b.ne 0xffc", "b.ne #-4"},     {"b.eq 0x1010", "b.eq #16"},      {"b.hs 0x1004", "b.hs #4"},
+      {"b.lo 0x1004", "b.lo #4"},     {"b.gt 0x100ffc", "b.gt #1048572"}, {"b.le 0x1000", "b.le #0"},
+      {"b.al 0x1004", "b.al #4"},     {"b.vs 0x1004", "b.vs #4"},       {"b.mi 0x1004", "b.mi #4"},
+      {"cbz x0, 0x1008", "cbz x0, #8"}, {"cbnz w0, 0xff8", "cbnz w0, #-8"}, {"cbz wzr, 0x1004", "cbz wzr, #4"},
+      {"cbnz x30, 0x101000", "" /* 1 MiB ahead: out of reach, refused */},
+      {"adr x0, 0x1001", "adr x0, #1"}, {"adr x30, 0x0", "adr x30, #-4096"}, {"adr x5, 0x100fff", "adr x5, #1048575"},
+  };
+  std::vector<std::string> forms;
+  for (const auto& c : cases) forms.push_back(c.second);
+  const std::vector<std::string> want = llvm_mc_encodings("-triple=aarch64 -mattr=+sme2", [&] {
+    std::string src;
+    for (size_t i = 0; i + 1 < cases.size(); ++i)
+      if (i != 18) src += cases[i].second + "\n";
+    src += cases.back().second + "\n";
+    return src;
+  }());
+  targets::AsmContext ctx;
+  ctx.address = 0x1000;
+  size_t w = 0;
+  for (size_t i = 0; i < cases.size(); ++i) {
+    if (i == 18) {
+      EXPECT_THROW(sme2().isa->assemble(cases[i].first, ctx), InputError);
+      continue;
+    }
+    ASSERT_LT(w, want.size());
+    EXPECT_EQ(llvm_mc_bytes(targets::sme2::a64_bytes(sme2().isa->assemble(cases[i].first, ctx).word)), want[w++])
+        << cases[i].first;
+  }
+}
+
 TEST(Sme2A64Encoding, EveryFormDecodesAndPrintsBack) {
   for (const std::string& f : kForms) {
     const auto a = sme2().isa->assemble(f);

@@ -1,0 +1,264 @@
+// mlisa run --target sme2 as a process: a small program (loop, call, frame,
+// loads and stores, SME1 streaming code, write, exit) with hand-worked
+// output, the same program built with clang-19 under qemu-aarch64 with
+// identical output, examples/bf16_gemm.s against an fp32 reference and MPFR
+// references computed here from the inputs' definition, and faults.
+#include "support/run_mlisa.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+#include <mpfr.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace mlisa::test {
+namespace {
+
+std::string data(const std::string& name) { return std::string(MLISA_SOURCE_DIR) + "/tests/targets/data/" + name; }
+std::string example(const std::string& name) { return std::string(MLISA_SOURCE_DIR) + "/examples/" + name; }
+
+bool have(const char* tool) { return std::system(fmt::format("command -v {} > /dev/null 2>&1", tool).c_str()) == 0; }
+
+std::string tmp(const std::string& name) { return ::testing::TempDir() + "sme2_run_" + std::to_string(::getpid()) + "_" + name; }
+
+// Builds a static Linux program with clang-19 and lld; "" when it fails.
+std::string build_elf(const std::string& source, const std::string& name) {
+  const std::string elf = tmp(name + ".elf");
+  const std::string cmd = fmt::format(
+      "clang-19 --target=aarch64-linux-gnu -march=armv9-a+sme2 -nostdlib -static -fuse-ld=lld {} -o {} 2>&1", source, elf);
+  return std::system(cmd.c_str()) == 0 ? elf : "";
+}
+
+std::pair<std::string, int> run_qemu(const std::string& elf) {
+  const std::string out = tmp("qemu.out");
+  const int rc = std::system(fmt::format("timeout 30 qemu-aarch64 -cpu max,sme512=on {} > {} 2>&1", elf, out).c_str());
+  std::ifstream f(out);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return {ss.str(), WIFEXITED(rc) ? WEXITSTATUS(rc) : -1};
+}
+
+std::string hex8(uint32_t v) { return fmt::format("{:08x}\n", v); }
+
+// The program's output by hand: sum 1..10 = 0x37, SVL/8 bytes, SVL/32 words,
+// the word at byte 4 of the second array vector (the data's word SVL/32 + 1,
+// or 0 past the 16 words), then words 0-2 through a three-element predicate.
+std::string expected_program_output(int svl) {
+  const uint32_t words[16] = {0x11111111, 0x22222222, 0x33333333, 0x44444444, 0x55555555, 0x66666666,
+                              0x77777777, 0x88888888, 0x99999999, 0xaaaaaaaa, 0xbbbbbbbb, 0xcccccccc,
+                              0xdddddddd, 0xeeeeeeee, 0xffffffff, 0x12345678};
+  const int w = svl / 32 + 1;
+  return hex8(55) + hex8(static_cast<uint32_t>(svl / 8)) + hex8(static_cast<uint32_t>(svl / 32)) +
+         hex8(w < 16 ? words[w] : 0) + hex8(words[0]) + hex8(words[1]) + hex8(words[2]);
+}
+
+TEST(Sme2Run, ProgramOutputAndExitStatus) {
+  for (int svl : {128, 256, 512, 2048}) {
+    const RunResult r = run_mlisa({"run", "--target", "sme2", "--svl", std::to_string(svl), data("sme2_program.s")});
+    EXPECT_EQ(r.exit_code, 7) << r.err;
+    EXPECT_EQ(r.out, expected_program_output(svl)) << "SVL " << svl;
+    EXPECT_NE(r.err.find("exit status 7 after"), std::string::npos) << r.err;
+  }
+  const RunResult j = run_mlisa({"--json", "run", "--target", "armv9-a+sme2", data("sme2_program.s"), "--show", "x20"});
+  EXPECT_EQ(j.exit_code, 7) << j.err;
+  EXPECT_NE(j.out.find("\"x20\": \"0x0000000000000037\""), std::string::npos) << j.out;
+  EXPECT_NE(j.out.find("\"exit_status\": 7"), std::string::npos) << j.out;
+}
+
+TEST(Sme2Run, SameOutputAsQemu) {
+  if (!have("clang-19") || !have("ld.lld") || !have("qemu-aarch64")) GTEST_SKIP() << "clang-19, ld.lld or qemu-aarch64 absent";
+  const std::string elf = build_elf(data("sme2_program.s"), "program");
+  ASSERT_FALSE(elf.empty());
+  const auto [qemu_out, qemu_rc] = run_qemu(elf);
+  ASSERT_EQ(qemu_rc, 7) << qemu_out;
+  // QEMU's streaming vector length (its default for the process) is the
+  // second line; run ours at the same one.
+  const int svl = 8 * std::stoi(qemu_out.substr(9, 8), nullptr, 16);
+  const RunResult ours = run_mlisa({"run", "--target", "sme2", "--svl", std::to_string(svl), data("sme2_program.s")});
+  EXPECT_EQ(ours.out, qemu_out);
+  EXPECT_EQ(ours.exit_code, qemu_rc) << ours.err;
+  const RunResult from_elf = run_mlisa({"run", "--target", "sme2", "--svl", std::to_string(svl), elf});
+  EXPECT_EQ(from_elf.out, qemu_out) << from_elf.err;
+  EXPECT_EQ(from_elf.exit_code, qemu_rc);
+}
+
+// --- examples/bf16_gemm.s ---------------------------------------------------
+
+constexpr int M = 8, N = 128, K = 32;
+float a_val(int i, int k) { return static_cast<float>((i * K + k) * 37 % 101 - 50) / 16.0f; }
+float b_val(int k, int j) { return static_cast<float>((k * N + j) * 53 % 97 - 48) / 32.0f; }
+float c0_val(int i, int j) { return static_cast<float>((i * N + j) % 13 - 6) / 3.0f; }
+uint32_t bits_of(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  return u;
+}
+
+// The example's C after the run, from its printed lines.
+struct GemmOutput {
+  std::vector<uint32_t> row0, row7;
+  uint32_t checksum = 0, macs = 0;
+};
+GemmOutput parse_gemm(const std::string& out) {
+  GemmOutput g;
+  std::istringstream in(out);
+  std::string line;
+  auto words = [](const std::string& l, size_t from) {
+    std::vector<uint32_t> v;
+    std::istringstream s(l.substr(from));
+    std::string w;
+    while (s >> w) v.push_back(static_cast<uint32_t>(std::stoul(w, nullptr, 16)));
+    return v;
+  };
+  while (std::getline(in, line)) {
+    if (line.rfind("c[0][0:8]", 0) == 0) g.row0 = words(line, 9);
+    if (line.rfind("c[7][120:128]", 0) == 0) g.row7 = words(line, 13);
+    if (line.rfind("checksum ", 0) == 0) g.checksum = words(line, 9).at(0);
+    if (line.rfind("za multiply-accumulates ", 0) == 0) g.macs = words(line, 24).at(0);
+  }
+  return g;
+}
+
+// fp32: each step c + a*b rounded once (a*b of two bf16 values is exact in
+// fp32, so this is the fused step BFMLAL performs), k in order.
+std::vector<float> fp32_reference() {
+  std::vector<float> c(M * N);
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      float acc = c0_val(i, j);
+      for (int k = 0; k < K; ++k) acc = acc + a_val(i, k) * b_val(k, j);
+      c[static_cast<size_t>(i * N + j)] = acc;
+    }
+  return c;
+}
+
+// MPFR: the same sequence with each step an exact fused multiply-add
+// rounded to binary32 (mpfr_fma at 24 bits; every value is far from the
+// subnormal range), and the exact dot product rounded once.
+void mpfr_references(std::vector<float>& stepwise, std::vector<double>& exact) {
+  stepwise.assign(M * N, 0);
+  exact.assign(M * N, 0);
+  mpfr_t acc, a, b, sum, prod;
+  mpfr_inits2(24, acc, a, b, static_cast<mpfr_ptr>(nullptr));
+  mpfr_inits2(200, sum, prod, static_cast<mpfr_ptr>(nullptr));
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      mpfr_set_flt(acc, c0_val(i, j), MPFR_RNDN);
+      mpfr_set_flt(sum, c0_val(i, j), MPFR_RNDN);
+      for (int k = 0; k < K; ++k) {
+        mpfr_set_flt(a, a_val(i, k), MPFR_RNDN);
+        mpfr_set_flt(b, b_val(k, j), MPFR_RNDN);
+        mpfr_fma(acc, a, b, acc, MPFR_RNDN);
+        mpfr_mul(prod, a, b, MPFR_RNDN);
+        mpfr_add(sum, sum, prod, MPFR_RNDN);
+      }
+      stepwise[static_cast<size_t>(i * N + j)] = mpfr_get_flt(acc, MPFR_RNDN);
+      exact[static_cast<size_t>(i * N + j)] = mpfr_get_d(sum, MPFR_RNDN);
+    }
+  mpfr_clears(acc, a, b, sum, prod, static_cast<mpfr_ptr>(nullptr));
+}
+
+void expect_gemm_output(const GemmOutput& g, const std::vector<float>& ref, const std::string& what) {
+  ASSERT_EQ(g.row0.size(), 8u) << what;
+  ASSERT_EQ(g.row7.size(), 8u) << what;
+  uint32_t sum = 0;
+  for (float f : ref) sum += bits_of(f);
+  for (int j = 0; j < 8; ++j) {
+    EXPECT_EQ(g.row0[static_cast<size_t>(j)], bits_of(ref[static_cast<size_t>(j)])) << what << " c[0][" << j << "]";
+    EXPECT_EQ(g.row7[static_cast<size_t>(j)], bits_of(ref[static_cast<size_t>(7 * N + 120 + j)])) << what << " c[7][" << 120 + j << "]";
+  }
+  EXPECT_EQ(g.checksum, sum) << what;
+  EXPECT_EQ(g.macs, static_cast<uint32_t>(M * N * K)) << what;
+}
+
+TEST(Sme2Gemm, MatchesFp32AndMpfrReferences) {
+  const RunResult r = run_mlisa({"run", "--target", "sme2", "--svl", "512", example("bf16_gemm.s")});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const GemmOutput g = parse_gemm(r.out);
+  const std::vector<float> fp32 = fp32_reference();
+  std::vector<float> stepwise;
+  std::vector<double> exact;
+  mpfr_references(stepwise, exact);
+  expect_gemm_output(g, fp32, "fp32 reference");
+  expect_gemm_output(g, stepwise, "MPFR stepwise reference");
+  // Against the exact dot product rounded once: K + 1 roundings each within
+  // half an ulp of the running sum, bounded by (K + 1) * 2^-24 * sum |terms|.
+  size_t differ = 0;
+  for (int i = 0; i < M; ++i)
+    for (int j = 0; j < N; ++j) {
+      double mag = std::fabs(c0_val(i, j));
+      for (int k = 0; k < K; ++k) mag += std::fabs(static_cast<double>(a_val(i, k)) * b_val(k, j));
+      const size_t e = static_cast<size_t>(i * N + j);
+      EXPECT_LE(std::fabs(static_cast<double>(fp32[e]) - exact[e]), (K + 1) * std::ldexp(mag, -24)) << i << "," << j;
+      differ += static_cast<double>(fp32[e]) != static_cast<float>(exact[e]);
+    }
+  RecordProperty("elements_differing_from_exact_rounding", static_cast<int>(differ));
+  // The multiply-adds the machine counted and the instructions it ran: 128
+  // per BFMLAL VGx4 (4 groups x 2 vectors x 16 lanes).
+  EXPECT_NE(r.err.find("32768 ZA multiply-accumulates"), std::string::npos) << r.err;
+}
+
+TEST(Sme2Gemm, RefusesAnotherVectorLength) {
+  const RunResult r = run_mlisa({"run", "--target", "sme2", "--svl", "256", example("bf16_gemm.s")});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.out.find("needs an SVL of 512"), std::string::npos) << r.out;
+}
+
+TEST(Sme2Gemm, ClangBuildRunsTheSame) {
+  if (!have("clang-19") || !have("ld.lld")) GTEST_SKIP() << "clang-19 or ld.lld absent";
+  const std::string elf = build_elf(example("bf16_gemm.s"), "gemm");
+  ASSERT_FALSE(elf.empty());
+  const RunResult from_s = run_mlisa({"run", "--target", "sme2", example("bf16_gemm.s")});
+  const RunResult from_elf = run_mlisa({"run", "--target", "sme2", elf});
+  EXPECT_EQ(from_elf.exit_code, 0) << from_elf.err;
+  EXPECT_EQ(from_elf.out, from_s.out);
+}
+
+// --- faults and bad input ------------------------------------------------------
+
+std::string write_source(const std::string& name, const std::string& text) {
+  const std::string path = tmp(name);
+  std::ofstream(path) << text;
+  return path;
+}
+
+TEST(Sme2Run, FaultsAndBadInput) {
+  const std::string spin = write_source("spin.s", "    .text\n_start:\n    b _start\n");
+  RunResult r = run_mlisa({"run", "--target", "sme2", "--max-steps", "100", spin});
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_NE(r.err.find("step limit"), std::string::npos) << r.err;
+
+  const std::string abort = write_source("abort.s", "    .text\n_start:\n    mov x1, #0x1000\n    ldr x0, [x1]\n");
+  r = run_mlisa({"run", "--target", "sme2", abort});
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_NE(r.err.find("DataAbort (Translation)"), std::string::npos) << r.err;
+
+  const std::string trap = write_source("trap.s", "    .text\n_start:\n    bfmlal za.s[w8, 0:1], z0.h, z0.h\n");
+  r = run_mlisa({"run", "--target", "sme2", trap});
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_NE(r.err.find("SMEAccessTrap (Streaming)"), std::string::npos) << r.err;
+
+  const std::string za_off = write_source("zaoff.s", "    .text\n_start:\n    smstart sm\n    ldr za[w12, 0], [sp]\n");
+  r = run_mlisa({"run", "--target", "sme2", za_off});
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_NE(r.err.find("SMEAccessTrap (InactiveZA)"), std::string::npos) << r.err;
+
+  const std::string bad = write_source("bad.s", "    .text\n_start:\n    ldr za[w8, 0], [x0]\n");
+  r = run_mlisa({"run", "--target", "sme2", bad});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("bad.s:3:"), std::string::npos) << r.err;
+
+  r = run_mlisa({"run", "--target", "sme2", "--svl", "384", spin});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("power of two"), std::string::npos) << r.err;
+}
+
+}  // namespace
+}  // namespace mlisa::test
