@@ -5,11 +5,19 @@
 // refusals, and semantics on values worked by hand from the manual.
 #include "core/diag.hpp"
 #include "support/llvm_mc.hpp"
+#include "support/run_mlisa.hpp"
 #include "targets/mve/machine.hpp"
+#include "targets/word_program.hpp"
 
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -311,6 +319,180 @@ TEST(MveVectorSemantics, LoadFaults) {
   EXPECT_EQ(c.fault("vldrh.u16 q0, [r0]"), "");
   c.set("r0", 0x10000000);
   EXPECT_EQ(c.fault("vstrb.8 q0, [r0]"), "BusFault (PRECISERR)");
+}
+
+// --- low-overhead loops ------------------------------------------------------
+
+// Every loop instruction, several registers, the label distances near the
+// reach of LE (4094 back) and WLS (4094 forward).
+const char* kLoopSource = R"(    .text
+start:
+    dls lr, r0
+    dls lr, r12
+    dlstp.8 lr, r1
+    dlstp.16 lr, r14
+    dlstp.32 lr, r7
+    dlstp.64 lr, r9
+    wls lr, r2, fwd
+    wlstp.8 lr, r3, fwd
+    wlstp.16 lr, r12, fwd
+    wlstp.32 lr, r0, fwd
+    wlstp.64 lr, r11, fwd
+back:
+    nop
+    le lr, back
+    le back
+    letp lr, back
+    le lr, start
+    .space 4000
+fwd:
+    le lr, start
+    wls lr, r1, far
+    wlstp.32 lr, r4, far
+    .space 4078
+far:
+    nop
+)";
+
+bool have_tool(const char* tool) { return std::system(fmt::format("command -v {} >/dev/null 2>&1", tool).c_str()) == 0; }
+
+// GNU as's .text (through arm-none-eabi-gcc, which knows the Cortex-M55).
+std::vector<uint8_t> gnu_text(const std::string& source, const std::string& tag) {
+  const std::string dir = ::testing::TempDir();
+  const std::string s = dir + "mve_vec_" + tag + ".s", o = dir + "mve_vec_" + tag + ".o", bin = dir + "mve_vec_" + tag + ".bin";
+  std::ofstream(s) << "    .syntax unified\n    .thumb\n" << source;
+  const std::string cmd = fmt::format(
+      "arm-none-eabi-gcc -mcpu=cortex-m55 -mfloat-abi=hard -c {} -o {} && arm-none-eabi-objcopy -O binary -j .text {} {}",
+      s, o, o, bin);
+  if (std::system(cmd.c_str()) != 0) return {};
+  std::ifstream in(bin, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+TEST(MveLoopEncoding, LoopsMatchGnuAs) {
+  if (!have_tool("arm-none-eabi-gcc") || !have_tool("arm-none-eabi-objcopy")) GTEST_SKIP() << "GNU arm-none-eabi tools absent";
+  const auto theirs = gnu_text(kLoopSource, "loops");
+  ASSERT_FALSE(theirs.empty());
+  const as::Object obj = targets::assemble_word_program(*mve().isa, kLoopSource, "<test>");
+  const as::ObjSection* text = obj.find(".text");
+  ASSERT_NE(text, nullptr);
+  ASSERT_EQ(text->bytes.size(), theirs.size());
+  for (size_t i = 0; i < theirs.size(); i += 2)
+    ASSERT_TRUE(text->bytes[i] == theirs[i] && text->bytes[i + 1] == theirs[i + 1])
+        << fmt::format("first difference at 0x{:x}: ours {:02x}{:02x}, GNU {:02x}{:02x}", i, text->bytes[i + 1],
+                       text->bytes[i], theirs[i + 1], theirs[i]);
+}
+
+TEST(MveLoopEncoding, Refusals) {
+  auto refused = [](const std::string& source) {
+    try {
+      targets::assemble_word_program(*mve().isa, source, "<test>");
+    } catch (const InputError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  EXPECT_NE(refused("dls lr, sp\n"), "");
+  EXPECT_NE(refused("dlstp.8 lr, pc\n"), "");
+  EXPECT_NE(refused("x: wls lr, r0, x\n"), "");               // WLS only branches forward
+  EXPECT_NE(refused("le lr, x\nnop\nx: nop\n"), "");        // LE only branches back
+  EXPECT_NE(refused("x: .space 4096\nle lr, x\n"), "");       // beyond 4094 bytes
+  EXPECT_NE(refused("dlstp.8 r0, r1\n"), "");                  // the count register is LR
+}
+
+// A program run with `mlisa run`: its --show lines.
+std::string run_program(const std::string& body, const std::vector<std::string>& show, int* exit_code = nullptr) {
+  const std::string path = ::testing::TempDir() + fmt::format("mve_loop_{}.s", std::hash<std::string>{}(body));
+  std::ofstream(path) << "    .syntax unified\n    .thumb\n    .text\n    .global _start\n_start:\n" << body
+                      << "    movs r0, #0x18\n    movw r1, #0x0026\n    movt r1, #0x0002\n    bkpt 0xab\n";
+  std::vector<std::string> args = {"run", "--target", "mve", path};
+  for (const auto& r : show) args.insert(args.end(), {"--show", r});
+  const auto r = run_mlisa(args);
+  if (exit_code) *exit_code = r.exit_code;
+  else EXPECT_EQ(r.exit_code, 0) << r.err;
+  return r.out + r.err;
+}
+
+TEST(MveLoopSemantics, TailPredicatedLoopMasksTheLastIteration) {
+  // Seven words (1..7) in a DLSTP.32/LETP loop: iterations of 4 and then 3
+  // elements. The last iteration loads 5, 6, 7 and a zero lane, accumulates
+  // only active lanes (VMLADAVA against ones: 28), stores three words (the
+  // sentinel after them stays), and LETP leaves LR at 3 (the last count) and
+  // LTPSIZE at 4 again.
+  const std::string out = run_program(R"(    movw r0, #:lower16:values
+    movt r0, #:upper16:values
+    movw r1, #0x0100
+    movt r1, #0x2000
+    movw r4, #0xbeef
+    movt r4, #0xdead
+    str r4, [r1, #24]
+    str r4, [r1, #28]
+    movs r5, #1
+    vdup.32 q1, r5
+    movs r2, #0
+    movs r6, #0
+    movs r3, #7
+    dlstp.32 lr, r3
+loop:
+    vldrw.u32 q0, [r0], #16
+    vmladava.s32 r2, q0, q1
+    vstrw.32 q0, [r1], #16
+    adds r6, #1
+    letp lr, loop
+    movw r8, #0x011c
+    movt r8, #0x2000
+    ldr r7, [r8]
+    ldr r9, [r8, #-4]
+    b done
+    .align 2
+values:
+    .word 1, 2, 3, 4, 5, 6, 7, 100
+done:
+)", {"r2", "r6", "lr", "fpscr", "q0", "r7", "r9"});
+  EXPECT_EQ(out,
+            "r2=0x0000001c\nr6=0x00000002\nlr=0x00000003\nfpscr=0x00040000\n"
+            "q0=0x00000000000000070000000600000005\nr7=0xdeadbeef\nr9=0x00000007\n");
+}
+
+TEST(MveLoopSemantics, CountsAndExits) {
+  // DLS/LE: three iterations, LR ends at 1. WLS with a zero count skips the
+  // body and leaves LR; WLSTP too, without setting LTPSIZE. DLSTP.8 of 40
+  // bytes: 16, 16, 8 (LETP decrements by 16).
+  const std::string out = run_program(R"(    movs r2, #0
+    movs r1, #3
+    dls lr, r1
+l1: adds r2, #1
+    le lr, l1
+    mov r10, lr
+    movs r3, #0
+    movs r4, #0
+    wls lr, r3, l2
+    movs r4, #1
+l2: wlstp.16 lr, r3, l3
+    movs r4, #2
+l3: mov r11, lr
+    vmrs r12, fpscr
+    movs r5, #0
+    movs r3, #40
+    dlstp.8 lr, r3
+l4: adds r5, #1
+    mov r6, lr
+    letp lr, l4
+)", {"r2", "r10", "r4", "r11", "r12", "r5", "r6"});
+  EXPECT_EQ(out,
+            "r2=0x00000003\nr10=0x00000001\nr4=0x00000000\nr11=0x00000001\nr12=0x00040000\n"
+            "r5=0x00000003\nr6=0x00000008\n");
+}
+
+TEST(MveLoopSemantics, LeInsideATailPredicatedLoopFaults) {
+  int code = 0;
+  const std::string out = run_program(R"(    movs r3, #5
+    dlstp.32 lr, r3
+l1: nop
+    le lr, l1
+)", {}, &code);
+  EXPECT_EQ(code, 3);
+  EXPECT_NE(out.find("UsageFault (INVSTATE)"), std::string::npos) << out;
 }
 
 }  // namespace
