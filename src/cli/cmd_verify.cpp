@@ -160,9 +160,9 @@ void add_verify_options(CLI::App& sub, VerifyOptions& o) {
   sub.add_option("--shard", o.shard, "Run shard K of N of every operation's cases (K/N, 1 <= K <= N)");
   sub.add_option("--max-failures-shown", o.max_failures_shown, "Failures listed per suite")->capture_default_str();
   sub.add_option("--oracle", o.oracle,
-                 "mve suites: qemu (run QEMU), stored (its recorded results), auto (qemu when installed; default)");
-  sub.add_option("--record", o.record, "mve suites: run QEMU and write its results to DIR/mve/SUITE/OP.txt");
-  sub.add_option("--vectors", o.vectors, "mve suites: the stored results' directory (default: tests/vectors)");
+                 "mve and sme2 suites: qemu (run QEMU), stored (its recorded results), auto (qemu when installed; default)");
+  sub.add_option("--record", o.record, "mve and sme2 suites: run QEMU and write its results to DIR/<target>/SUITE/OP.txt");
+  sub.add_option("--vectors", o.vectors, "mve and sme2 suites: the stored results' directory (default: tests/vectors)");
 }
 
 }  // namespace
