@@ -36,7 +36,8 @@ void add_mve_run_options(CLI::App& sub, MveRunOptions& o) {
   sub.add_option("--max-steps", o.max_steps, "mve: stop with the fault 'step limit' after this many instructions")
       ->capture_default_str();
   sub.add_flag("--fp-disabled", o.fp_disabled, "mve: leave CPACR.CP10/CP11 at 0 (FP and MVE instructions fault, NOCP)");
-  sub.add_option("--show", o.shows, "mve: print REG=0x... after the run (r0-r15, s, d, q, fpscr, vpr, apsr)");
+  sub.add_option("--show", o.shows, "mve: print REG=0x... after the run (r0-r15, s, d, q, fpscr, vpr, apsr)")
+      ->allow_extra_args(false);
 }
 
 int run_mve(const MveRunOptions& o, const std::string& file, bool json) {

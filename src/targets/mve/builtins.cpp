@@ -36,7 +36,7 @@ void console(Host& h, std::string_view text) {
 
 // The semihosting operations of the Arm semihosting specification (32-bit
 // callers: parameters in memory at r1, or r1 itself for SYS_EXIT).
-constexpr uint32_t kSysWriteC = 0x03, kSysWrite0 = 0x04, kSysWrite = 0x05, kSysExit = 0x18, kSysExitExtended = 0x20;
+constexpr uint32_t kSysOpen = 0x01, kSysClose = 0x02, kSysWriteC = 0x03, kSysWrite0 = 0x04, kSysWrite = 0x05, kSysExit = 0x18, kSysExitExtended = 0x20;
 constexpr uint32_t kApplicationExit = 0x20026;
 constexpr uint64_t kMaxString = 1 << 20;
 
@@ -60,10 +60,24 @@ uint32_t semihosting_call(CallSite& site, uint32_t op, uint32_t param) {
       console(h, s);
       return op;
     }
+    case kSysOpen: {
+      // [name, mode, length]: only the console, ":tt" (modes 0-3 read, 4-7
+      // write, 8-11 append: stdin, stdout, stderr); files are not opened.
+      const uint32_t name = word_at(site, param), mode = word_at(site, param + 4), len = word_at(site, param + 8);
+      std::string s;
+      for (uint64_t i = 0; i < len && i < 16; ++i) s += byte_at(name + i);
+      if (s != ":tt" || len != 3 || mode > 11) return 0xffffffffu;
+      const uint32_t handle = 1 + mode / 4;
+      h.console_handles.insert(handle);
+      return handle;
+    }
+    case kSysClose:
+      return h.console_handles.erase(word_at(site, param)) ? 0 : 0xffffffffu;
     case kSysWrite: {
-      // [handle, data, length]; returns the number of bytes not written.
+      // [handle, data, length]; returns the number of bytes not written. As
+      // QEMU, only handles SYS_OPEN gave are open (no handle is at reset).
       const uint32_t handle = word_at(site, param), data = word_at(site, param + 4), len = word_at(site, param + 8);
-      if (handle != 1 && handle != 2) return len;
+      if (!h.console_handles.count(handle) || handle == 1) return len;
       std::string s;
       for (uint64_t i = 0; i < len && i < kMaxString; ++i) s += byte_at(data + i);
       console(h, s);

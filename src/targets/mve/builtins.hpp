@@ -7,7 +7,8 @@
 //   Space, CPACR (0xE000ED88) and CCR (0xE000ED14) are the globals of those
 //   names; its other addresses read as zero and ignore writes;
 // - SemihostingCall(op, parameter), the host side of BKPT 0xAB (Arm
-//   semihosting, 32-bit): SYS_WRITEC, SYS_WRITE0, SYS_WRITE to the console,
+//   semihosting, 32-bit): SYS_WRITEC, SYS_WRITE0, SYS_WRITE to the console
+//   (a handle from SYS_OPEN of ":tt", as QEMU has no handle open at reset),
 //   SYS_EXIT and SYS_EXIT_EXTENDED ending the run as QEMU does;
 // - BKPTInstrDebugEvent(), any other BKPT: "HardFault (DEBUGEVT)".
 // They reach the machine through Engine::target_state, a Host.
@@ -18,6 +19,7 @@
 
 #include <functional>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -28,6 +30,8 @@ struct Host {
   // Where the program's console output goes; null: appended to `output`.
   std::function<void(std::string_view)> write;
   std::string output;
+  // Handles of the console that SYS_OPEN(":tt") gave (1 stdin, 2 stdout, 3 stderr).
+  std::set<uint32_t> console_handles;
   // Set by SYS_EXIT: the exit status (0 for ADP_Stopped_ApplicationExit
   // without a status, else as QEMU computes it).
   std::optional<int> exit_status;

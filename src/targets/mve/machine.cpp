@@ -88,6 +88,7 @@ void Machine::reset(bool fp_enabled) {
   set("cpacr", Bits(32, fp_enabled ? 0x00F00000u : 0u));
   map_memory();
   host_.output.clear();
+  host_.console_handles.clear();
   host_.exit_status.reset();
   instructions = 0;
 }
@@ -107,13 +108,18 @@ void Machine::load(const ProgramImage& image) {
   const bool has_vectors = std::any_of(image.segments.begin(), image.segments.end(), [](const auto& seg) {
     return seg.address == 0 && seg.bytes.size() >= 8;
   });
+  uint64_t w0 = 0, w1 = 0;
+  host_.memory.read(0, 4, w0);
+  host_.memory.read(4, 4, w1);
+  // An ELF executable lists an undefined _start (value 0) among its
+  // symbols: a _start at 0 over what reads as a vector table (an initial SP
+  // in DTCM, an odd reset address) is taken for no _start.
+  const bool looks_like_vectors = has_vectors && w0 > kDtcmBase && w0 <= stack_top && (w1 & 1u) != 0;
+  if (start != image.symbols.end() && start->second == 0 && looks_like_vectors) start = image.symbols.end();
   uint32_t sp = stack_top, entry = 0;
   if (start != image.symbols.end()) {
     entry = static_cast<uint32_t>(start->second);
   } else if (has_vectors) {
-    uint64_t w0 = 0, w1 = 0;
-    host_.memory.read(0, 4, w0);
-    host_.memory.read(4, 4, w1);
     sp = static_cast<uint32_t>(w0);
     entry = static_cast<uint32_t>(w1);
   } else if (image.entry) {
