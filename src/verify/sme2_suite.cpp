@@ -606,12 +606,16 @@ class Sme2Suite final : public Suite {
     if (op >= forms_.size()) throw std::out_of_range("no such operation");
     const Form& f = forms_[op];
     const targets::sme2::Target& t = shared_target();
+    // A WordIsa of this call's own: assembling and decoding run pseudocode in
+    // the WordIsa's engine, which threads must not share.
+    targets::WordIsa isa(*t.spec, targets::all_builtins());
+    for (const std::string& feat : t.isa->features()) isa.features().insert(feat);
     std::map<int, std::unique_ptr<targets::sme2::Machine>> machines;
     std::vector<GenCase> cases;
     std::vector<uint64_t> words;
     for (uint64_t i = begin; i < end; ++i) {
       GenCase g = generate(f, i, seed, op);
-      const uint64_t w = t.isa->assemble(g.text).word.low64();
+      const uint64_t w = isa.assemble(g.text).word.low64();
       if (f.check == Check::QemuMopa) g.q.words = {static_cast<uint32_t>(w)};
       words.push_back(w);
       cases.push_back(std::move(g));
@@ -619,7 +623,7 @@ class Sme2Suite final : public Suite {
     std::vector<Ours> ours;
     for (size_t k = 0; k < cases.size(); ++k) {
       auto& m = machines[cases[k].svl];
-      if (!m) m = std::make_unique<targets::sme2::Machine>(*t.isa, cases[k].svl);
+      if (!m) m = std::make_unique<targets::sme2::Machine>(isa, cases[k].svl);
       m->engine().coverage = sink.coverage();
       ours.push_back(run_ours(*m, cases[k], Bits(32, words[k])));
     }
