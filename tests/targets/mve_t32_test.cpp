@@ -54,7 +54,8 @@ const std::vector<std::string> kForms = {
     "ldrh r0, [r1, r2]", "strb r0, [r1, #31]", "strb.w r8, [r1, #4095]", "strb r0, [r1], #-1",
     "strb r0, [r1, r2]", "strh r0, [r1, #62]", "strh.w r8, [r1, #4095]", "strh r0, [r1, #2]!",
     "strh r0, [r1, r2]", "strh.w r0, [r1, r8, lsl #2]", "bx lr", "bx r0", "blx r3", "push {r4, lr}",
-    "push {r0, r1, r2, r3, r4, r5, r6, r7, lr}", "push {r4-r7, lr}", "pop {r4, pc}", "pop {r0}", "nop",
+    "push {r0, r1, r2, r3, r4, r5, r6, r7, lr}", "push {r4-r7, lr}", "push {r8, r9}", "push.w {r0, r1}", "pop {r4, pc}", "pop {r0}", "pop {r4-r11, pc}",
+    "pop.w {r2, r3}", "nop",
     "nop.w", "bkpt #0xab", "bkpt #0", "dsb", "dmb sy", "isb",
 };
 
