@@ -197,6 +197,11 @@ ElfImage read_elf(const std::vector<uint8_t>& bytes, const std::string& what) {
       GElf_Shdr sh;
       if (!gelf_getshdr(scn, &sh)) elf_fail(what);
       if (sh.sh_type == SHT_SYMTAB) symtab = scn;
+      if (sh.sh_type == SHT_REL || sh.sh_type == SHT_RELA) {
+        GElf_Shdr target;
+        Elf_Scn* t = elf_getscn(e, sh.sh_info);
+        if (t && gelf_getshdr(t, &target) && (target.sh_flags & SHF_ALLOC) && sh.sh_size) out.relocations = true;
+      }
       if (sh.sh_type != SHT_PROGBITS || !(sh.sh_flags & SHF_ALLOC)) continue;
       const char* name = elf_strptr(e, shstrndx, sh.sh_name);
       ObjSection s;

@@ -30,6 +30,7 @@ struct ElfImage {
   bool is64 = false;
   bool executable = false;  // ET_EXEC: sections carry their addresses, symbols are absolute
   uint64_t entry = 0;       // e_entry
+  bool relocations = false; // a relocation section applies to an allocated section
   std::vector<ObjSection> sections;  // allocated PROGBITS sections, in file order
   std::vector<ObjSymbol> symbols;    // section indices into `sections`, -1 when absolute or elsewhere
 };

@@ -680,8 +680,11 @@ std::string WordIsa::print(const Encoding& enc, const Bits& word, const PrintCon
       if (!ok) break;
     }
     if (!ok) continue;
+    // llvm-mc's spacing: a space after each comma and before a `#` that
+    // follows a word (`lsl #2`).
     std::string pretty;
     for (char c : out) {
+      if (c == '#' && !pretty.empty() && std::isalnum(static_cast<unsigned char>(pretty.back()))) pretty += ' ';
       pretty += c;
       if (c == ',') pretty += ' ';
     }

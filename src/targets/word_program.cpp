@@ -321,6 +321,10 @@ ProgramImage load_program(const WordIsa& isa, const std::string& path, const Lin
   if (elf.machine != want.machine || elf.is64 != want.is64)
     throw InputError(fmt::format("{}: an ELF file for machine {} ({}-bit), not for this target ({} {}-bit)", path,
                                  elf.machine, elf.is64 ? 64 : 32, want.machine, want.is64 ? 64 : 32));
+  if (elf.relocations && !elf.executable)
+    throw InputError(fmt::format("{}: a relocatable object with relocations; mlisa places sections but does not "
+                                 "relocate them: link it first (ld), or run the source",
+                                 path));
   as::Object obj;
   obj.sections = elf.sections;
   obj.symbols = elf.symbols;
