@@ -213,8 +213,8 @@ int run_exec(const ExecOptions& o) {
   std::string source;
   for (const std::string& insn : split(o.program, ';')) source += insn + "\n";
   const targets::LinkLayout layout = targets::mve::Machine::layout();
-  const targets::ProgramImage image =
-      targets::place_object(targets::assemble_word_program(*t.isa, source, "<exec>", layout), layout);
+  const as::Object obj = targets::assemble_word_program(*t.isa, source, "<exec>", layout);
+  const targets::ProgramImage image = targets::place_object(obj, layout);
   targets::mve::Machine m(*t.isa);
   m.reset(!o.fp_disabled);
   uint64_t code_end = 0;
@@ -224,12 +224,12 @@ int run_exec(const ExecOptions& o) {
   }
   for (const std::string& s : o.sets) apply_set(m, s);
   if (o.encodings)
-    for (const std::string& insn : split(o.program, ';')) {
-      if (insn.empty()) continue;
+    for (const auto& line : obj.lines) {
+      const std::vector<uint8_t>& code = obj.sections.at(static_cast<size_t>(line.section)).bytes;
       std::string bytes;
-      for (uint8_t b : targets::WordIsa::t32_bytes(t.isa->assemble(insn).word))
-        bytes += fmt::format("{}0x{:02x}", bytes.empty() ? "" : ",", b);
-      fmt::print("{:<32} @ encoding: [{}]\n", insn, bytes);
+      for (size_t i = 0; i < line.size && line.offset + i < code.size(); ++i)
+        bytes += fmt::format("{}0x{:02x}", bytes.empty() ? "" : ",", code[line.offset + i]);
+      fmt::print("{:<32} @ encoding: [{}]\n", line.text, bytes);
     }
   constexpr uint64_t kMaxSteps = 1'000'000;
   uint64_t steps = 0;

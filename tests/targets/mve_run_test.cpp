@@ -146,6 +146,15 @@ TEST(MveRun, ExecRunsAnItBlock) {
   EXPECT_EQ(r.out, "r0=0x00000001\n") << r.err;
   r = run_mlisa({"exec", "--target", "mve", "--show", "r0", "it eq; moveq r0, #1"});
   EXPECT_EQ(r.out, "r0=0x00000000\n") << r.err;
+  // Labels, and --encodings from the assembled program (CBZ to the next
+  // instruction: offset 0, bytes from llvm-mc-19 for `cbz r0, #0`).
+  r = run_mlisa({"exec", "--target", "mve", "--encodings", "--set", "r0=0x1", "--show", "r1",
+                 "cbz r0, done; movs r1, #1; done:"});
+  EXPECT_EQ(r.out,
+            "cbz r0, done                     @ encoding: [0x00,0xb1]\n"
+            "movs r1, #1                      @ encoding: [0x01,0x21]\n"
+            "r1=0x00000001\n")
+      << r.err;
 }
 
 }  // namespace
