@@ -14,6 +14,7 @@ namespace mlisa::targets {
 void add_target_builtins(spec::BuiltinTable& table) {
   tcore::add_builtins(table);
   mve::add_builtins(table);
+  sme2::add_builtins(table);
 }
 
 const spec::BuiltinTable& all_builtins() {
