@@ -94,6 +94,7 @@ void add_counts(OperationResult& into, const OperationResult& from) {
   }
   into.failures.insert(into.failures.end(), from.failures.begin(), from.failures.end());
   merge_coverage(into.coverage, from.coverage);
+  if (into.counts.empty()) into.counts = from.counts;  // every shard reports the same
 }
 
 void merge_coverage(std::optional<CoverageCounts>& into, const std::optional<CoverageCounts>& from) {
@@ -224,8 +225,8 @@ struct Pool {
   std::exception_ptr error;
 };
 
-uint64_t cases_for(const Suite& suite, const CampaignOptions& options) {
-  return options.cases ? *options.cases : suite.default_cases();
+uint64_t cases_for(const Suite& suite, size_t op, const CampaignOptions& options) {
+  return options.cases ? *options.cases : suite.default_cases_of(op);
 }
 
 // Splits every selected operation's shard range into chunks, in table order.
@@ -233,8 +234,8 @@ void plan(Pool& pool, const std::vector<Selection>& selection, const CampaignOpt
   uint64_t chunk = std::max<uint64_t>(options.chunk_size, 1);
   for (size_t s = 0; s < selection.size(); ++s) {
     const Selection& sel = selection[s];
-    IndexRange range = shard_range(cases_for(*sel.suite, options), options.shard);
     for (size_t op : sel.operations) {
+      const IndexRange range = shard_range(cases_for(*sel.suite, op, options), options.shard);
       for (uint64_t b = range.begin; b < range.end; b += std::min(chunk, range.end - b))
         pool.items.push_back({sel.suite, s, op, pool.slots, b, b + std::min(chunk, range.end - b)});
       ++pool.slots;
@@ -331,6 +332,8 @@ CampaignResult run_campaign(const std::vector<Selection>& selection, const Campa
       for (const auto& thread : per_thread) add_counts(op, thread.slots[slot]);
       trim_failures(op.failures, options.failures_limit);
       if (sel.suite->has_coverage()) op.coverage = sel.suite->coverage_of(sel.operations[i], coverage);
+      op.counts = sel.suite->operation_counts(sel.operations[i], cases_for(*sel.suite, sel.operations[i], options),
+                                             options.seed);
       ++slot;
     }
   }

@@ -63,6 +63,7 @@ struct OperationResult {
   std::map<std::string, ClassCounts> classes;
   std::vector<Failure> failures;  // the first few, in index order
   std::optional<CoverageCounts> coverage;  // suites that run pseudocode
+  std::vector<std::pair<std::string, uint64_t>> counts;  // Suite::operation_counts
   bool operator==(const OperationResult&) const = default;
 };
 

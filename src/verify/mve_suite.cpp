@@ -17,6 +17,7 @@
 #include "targets/mve/machine.hpp"
 #include "targets/targets.hpp"
 #include "verify/campaign.hpp"
+#include "verify/mve_cases.hpp"
 #include "verify/qemu_mve.hpp"
 #include "verify/spec_coverage.hpp"
 #include "verify/suite.hpp"
@@ -34,42 +35,11 @@
 #define MLISA_VECTOR_DIR "tests/vectors"
 #endif
 
-namespace mlisa::verify {
-namespace {
+namespace mlisa::verify::mve {
 
-using qemu_mve::State;
 using spec::Bits;
 
 // ---- forms ----------------------------------------------------------------
-
-enum class Shape {
-  QQQ,  // <Qd>, <Qn>, <Qm>
-  QQ,   // <Qda>, <Qm>
-  RQ,   // <Rda>, <Qm> (across vector)
-  RQQ,  // <Rda>, <Qn>, <Qm> (VMLADAV)
-  SSS,  // <Sd>, <Sn>, <Sm>
-  DDD,  // <Dd>, <Dn>, <Dm>
-  CMPQ,  // <fc>, <Qn>, <Qm> (VCMP)
-  CMPR,  // <fc>, <Qn>, <Rm> or ZR (VCMP)
-  VPTQ,  // VPT<mask> <fc>, <Qn>, <Qm> and the block it starts
-  VPTR,  // VPT<mask> <fc>, <Qn>, <Rm> or ZR and its block
-  NONE,  // no operands (VPNOT)
-  R,     // <Rn> (VCTP)
-};
-
-struct Form {
-  std::string name;  // the operation's name
-  std::string base;  // the mnemonic before the VPT suffix
-  std::string dt;    // the data type suffix
-  Shape shape;
-  char type;  // 's' signed, 'u' unsigned, 'f' floating-point
-  int esize;
-  bool predicable() const {
-    return shape != Shape::SSS && shape != Shape::DDD && shape != Shape::VPTQ && shape != Shape::VPTR;
-  }
-  bool vpt() const { return shape == Shape::VPTQ || shape == Shape::VPTR; }
-  bool fp() const { return type == 'f'; }
-};
 
 std::vector<Form> ml_forms() {
   std::vector<Form> f;
@@ -130,13 +100,6 @@ uint64_t mix(uint64_t x) {
   return x ^ (x >> 31);
 }
 
-struct Rng {
-  uint64_t s;
-  uint64_t next() { return s = mix(s); }
-  uint64_t below(uint64_t n) { return next() % n; }
-  bool chance(uint64_t one_in) { return below(one_in) == 0; }
-};
-
 uint64_t mask_of(int esize) { return esize == 64 ? ~0ull : (1ull << esize) - 1; }
 
 uint64_t int_lane(Rng& r, int e, bool extreme) {
@@ -154,6 +117,7 @@ struct FpFormat {
   uint64_t sign() const { return 1ull << (e - 1); }
 };
 FpFormat fp_format(int e) { return e == 16 ? FpFormat{16, 10, 5} : e == 32 ? FpFormat{32, 23, 8} : FpFormat{64, 52, 11}; }
+uint64_t sign_bit(int e) { return fp_format(e).sign(); }
 
 // The FP classes a case can lean to.
 const char* const kFpClasses[] = {"random", "zero", "denormal", "inf", "qnan", "snan", "equal", "mixed"};
@@ -208,15 +172,6 @@ void set_lane(State& s, int q, int lane, int e, uint64_t v) {
   const uint32_t m = static_cast<uint32_t>(mask_of(e)) << (bit % 32);
   w = (w & ~m) | (static_cast<uint32_t>(v << (bit % 32)) & m);
 }
-
-// One generated case.
-struct GenCase {
-  qemu_mve::Case c;
-  std::string text;                        // the instructions, as mlisa exec takes them
-  std::string cls;                         // the operand class
-  std::vector<std::string> reads, writes;  // registers named in the detail
-  bool nan = false;
-};
 
 std::string reg_name(char c, int n) {
   if (c == 'r' && n == 14) return "lr";
@@ -527,12 +482,6 @@ bool set_value(State& s, const std::string& reg, const std::string& hex) {
 
 // ---- our side ---------------------------------------------------------------
 
-struct Ours {
-  bool faulted = false;
-  std::string fault;
-  State out;
-};
-
 Ours run_ours(targets::mve::Machine& machine, const qemu_mve::Case& c) {
   machine.reset(true);
   const State& in = c.in;
@@ -652,14 +601,191 @@ std::string quote(const std::string& s) {
   return out + "'";
 }
 
-class MveSuite final : public Suite {
- public:
-  MveSuite(std::string name, std::string description, std::vector<Form> forms)
-      : name_(std::move(name)), description_(std::move(description)), forms_(std::move(forms)) {}
+OracleSuite::OracleSuite(std::string name, std::string description)
+    : name_(std::move(name)), description_(std::move(description)) {}
+OracleSuite::~OracleSuite() = default;
 
-  std::string name() const override { return name_; }
-  std::string target() const override { return "mve"; }
-  std::string description() const override { return description_; }
+bool OracleSuite::set_option(const std::string& key, const std::string& value) {
+  if (key == "oracle") {
+    if (value != "qemu" && value != "stored" && value != "auto")
+      throw CampaignError(fmt::format("--oracle '{}': expected qemu, stored or auto", value));
+    oracle_ = value;
+    return true;
+  }
+  if (key == "record") {
+    record_dir_ = value;
+    return true;
+  }
+  if (key == "vectors") {
+    vectors_dir_ = value;
+    return true;
+  }
+  return false;
+}
+
+CaseOutcome OracleSuite::run_case(size_t op, uint64_t index, uint64_t seed) const {
+  struct One : CaseSink {
+    CaseOutcome o;
+    void record(size_t, uint64_t, const CaseOutcome& out) override { o = out; }
+  } sink;
+  run_range(op, index, index + 1, seed, sink);
+  return sink.o;
+}
+
+void OracleSuite::run_range(size_t op, uint64_t begin, uint64_t end, uint64_t seed, CaseSink& sink) const {
+  if (op >= operations().size()) throw std::out_of_range("no such operation");
+  const targets::mve::Target& t = shared_target();
+  targets::WordIsa isa(*t.spec, targets::all_builtins());
+  for (const char* feat : {"FEAT_T32", "FEAT_FP", "FEAT_FP16", "FEAT_MVE", "FEAT_MVE_FP"}) isa.features().insert(feat);
+  targets::mve::Machine machine(isa);
+  machine.engine().coverage = sink.coverage();
+
+  std::vector<GenCase> cases;
+  cases.reserve(end - begin);
+  std::vector<qemu_mve::Case> batch;
+  for (uint64_t i = begin; i < end; ++i) {
+    GenCase g = make_case(op, i, seed);
+    size_t start = 0;
+    for (size_t k = 0; k <= g.text.size(); ++k)
+      if (k == g.text.size() || g.text[k] == ';') {
+        std::string one = g.text.substr(start, k - start);
+        while (!one.empty() && one.front() == ' ') one.erase(0, 1);
+        g.c.words.push_back(static_cast<uint32_t>(isa.assemble(one).word.low64()));
+        start = k + 1;
+      }
+    batch.push_back(g.c);
+    cases.push_back(std::move(g));
+  }
+
+  const std::string oracle = resolved_oracle();
+  std::vector<qemu_mve::Result> expected;
+  if (oracle == "qemu") {
+    std::string why;
+    auto tools = qemu_mve::find_tools(&why);
+    if (!tools) throw qemu_mve::OracleError(fmt::format("the QEMU oracle cannot run: {}", why));
+    expected = qemu_mve::run(*tools, batch);
+  } else {
+    expected = stored_results(op, begin, batch, seed);
+  }
+  for (size_t k = 0; k < cases.size(); ++k)
+    sink.record(op, begin + k, compare(cases[k], run_ours(machine, cases[k].c), expected[k], seed, oracle));
+  if (!record_dir_.empty()) record(op, begin, batch, expected, seed);
+}
+
+const targets::mve::Target& OracleSuite::shared_target() const {
+  std::call_once(load_once_, [&] { target_ = targets::mve::load(); });
+  return target_;
+}
+
+std::string OracleSuite::resolved_oracle() const {
+  if (!record_dir_.empty()) return "qemu";
+  if (oracle_ == "qemu" || oracle_ == "stored") return oracle_;
+  return qemu_mve::find_tools() ? "qemu" : "stored";
+}
+
+std::string OracleSuite::vectors_path(const std::string& dir, size_t op) const {
+  return (std::filesystem::path(dir) / "mve" / name_ / (operations()[op] + ".txt")).string();
+}
+
+std::vector<qemu_mve::Result> OracleSuite::stored_results(size_t op, uint64_t begin, const std::vector<qemu_mve::Case>& batch,
+                                             uint64_t seed) const {
+  std::shared_ptr<StoredOp> stored;
+  const std::string dir = vectors_dir_.empty() ? MLISA_VECTOR_DIR : vectors_dir_;
+  const std::string path = vectors_path(dir, op);
+  {
+    std::lock_guard lock(mutex_);
+    auto it = stored_.find(op);
+    if (it == stored_.end()) it = stored_.emplace(op, load_stored(path)).first;
+    stored = it->second;
+  }
+  const std::string fix = "run with QEMU (--oracle qemu) or record them (mlisa verify --target mve --record DIR)";
+  if (!stored) throw qemu_mve::OracleError(fmt::format("no stored vectors {} (QEMU absent?); {}", path, fix));
+  if (stored->seed != seed)
+    throw qemu_mve::OracleError(fmt::format("{} holds seed {}, not {}; {}", path, stored->seed, seed, fix));
+  std::vector<qemu_mve::Result> out;
+  for (size_t k = 0; k < batch.size(); ++k) {
+    auto it = stored->lines.find(begin + k);
+    if (it == stored->lines.end())
+      throw qemu_mve::OracleError(fmt::format("{} holds cases {}..{}, not case {}; {}", path, stored->first,
+                                              stored->last, begin + k, fix));
+    const StoredLine& sl = it->second;
+    if (sl.hash != input_hash(batch[k]))
+      throw qemu_mve::OracleError(fmt::format("{}: case {} is stale (its inputs or encoding changed); re-record them "
+                                              "(mlisa verify --target mve --record DIR)",
+                                              path, begin + k));
+    qemu_mve::Result r = sl.result;
+    r.out = batch[k].in;
+    for (const auto& [reg, value] : sl.changes)
+      if (!set_value(r.out, reg, value))
+        throw qemu_mve::OracleError(fmt::format("{}: case {}: malformed {}={}", path, begin + k, reg, value));
+    out.push_back(r);
+  }
+  return out;
+}
+
+void OracleSuite::record(size_t op, uint64_t begin, const std::vector<qemu_mve::Case>& batch,
+            const std::vector<qemu_mve::Result>& results, uint64_t seed) const {
+  std::lock_guard lock(mutex_);
+  auto& lines = recorded_[op];
+  for (size_t k = 0; k < batch.size(); ++k) lines[begin + k] = vector_line(begin + k, batch[k], results[k]);
+  const std::string path = vectors_path(record_dir_, op);
+  std::filesystem::create_directories(std::filesystem::path(path).parent_path());
+  std::ofstream out(path);
+  out << fmt::format(
+      "# mlisa verify --target mve --record: QEMU's results for suite={} op={} seed={}\n"
+      "# one line per case: index, hash of the inputs and words, the registers QEMU changed (or a fault)\n",
+      name_, operations()[op], seed);
+  for (const auto& [index, line] : lines) out << line << "\n";
+  if (!out) throw qemu_mve::OracleError(fmt::format("cannot write {}", path));
+}
+
+CaseOutcome OracleSuite::compare(const GenCase& g, const Ours& ours, const qemu_mve::Result& q, uint64_t seed,
+                    const std::string& oracle) const {
+  CaseOutcome out;
+  out.operand_class = g.cls;
+  out.nan_case = g.nan;
+  const char* who = oracle == "qemu" ? "QEMU" : "QEMU (stored)";
+  if (ours.faulted || q.faulted) {
+    out.passed = ours.faulted && q.faulted;
+    if (!out.passed)
+      out.detail = ours.faulted ? fmt::format("'{}': ours faulted ({}), {} did not", g.text, ours.fault, who)
+                                : fmt::format("'{}': {} faulted (exception {}, CFSR 0x{:08x}), ours did not", g.text,
+                                              who, q.exception, q.cfsr);
+    return out;
+  }
+  out.passed = ours.out == q.out;
+  std::string inputs, differ, sets, shows;
+  for (const std::string& reg : g.reads) {
+    inputs += fmt::format(" {}={}", reg, value_of(g.c.in, reg));
+    sets += fmt::format(" --set {}={}", reg, value_of(g.c.in, reg));
+  }
+  std::vector<std::string> show = g.writes;
+  for (const std::string& reg : all_registers())
+    if (value_of(ours.out, reg) != value_of(q.out, reg)) {
+      differ += fmt::format(" {}: ours {} {} {}", reg, value_of(ours.out, reg), who, value_of(q.out, reg));
+      if (std::find(show.begin(), show.end(), reg) == show.end()) show.push_back(reg);
+    }
+  for (const std::string& reg : show) shows += " --show " + reg;
+  std::string both;  // a passing case (mlisa verify --case shows it): the results both sides agree on
+  if (out.passed)
+    for (const std::string& reg : g.writes) both += fmt::format(" {}={}", reg, value_of(q.out, reg));
+  out.detail = fmt::format("'{}' (seed {}): inputs{}; {}{}; ours: mlisa exec --target mve{}{} {}", g.text, seed,
+                           inputs, out.passed ? "ours and QEMU:" : "differ:", out.passed ? both : differ, sets,
+                           shows, quote(g.text));
+  return out;
+}
+
+namespace {
+
+// The ml suite: one form per operation, one instruction (or a VPST/VPT block
+// around it) per case.
+class MlSuite final : public OracleSuite {
+ public:
+  MlSuite() : OracleSuite("ml",
+                          "mve ML instructions (VMAX/VMIN families, VMAXNM/VMINNM, VMLADAV, VCMP/VPT, VPNOT, VCTP): our "
+                          "engine vs QEMU's Cortex-M55 (or its recorded results), whole register state bit for bit"),
+              forms_(ml_forms()) {}
+
   std::vector<std::string> operations() const override {
     std::vector<std::string> names;
     for (const Form& f : forms_) names.push_back(f.name);
@@ -669,74 +795,6 @@ class MveSuite final : public Suite {
   // with --jobs 2 on the 2-core development machine, 7 s from the stored
   // results.
   uint64_t default_cases() const override { return 1000; }
-
-  bool set_option(const std::string& key, const std::string& value) override {
-    if (key == "oracle") {
-      if (value != "qemu" && value != "stored" && value != "auto")
-        throw CampaignError(fmt::format("--oracle '{}': expected qemu, stored or auto", value));
-      oracle_ = value;
-      return true;
-    }
-    if (key == "record") {
-      record_dir_ = value;
-      return true;
-    }
-    if (key == "vectors") {
-      vectors_dir_ = value;
-      return true;
-    }
-    return false;
-  }
-
-  CaseOutcome run_case(size_t op, uint64_t index, uint64_t seed) const override {
-    struct One : CaseSink {
-      CaseOutcome o;
-      void record(size_t, uint64_t, const CaseOutcome& out) override { o = out; }
-    } sink;
-    run_range(op, index, index + 1, seed, sink);
-    return sink.o;
-  }
-
-  void run_range(size_t op, uint64_t begin, uint64_t end, uint64_t seed, CaseSink& sink) const override {
-    if (op >= forms_.size()) throw std::out_of_range("no such operation");
-    const Form& f = forms_[op];
-    const targets::mve::Target& t = shared_target();
-    targets::WordIsa isa(*t.spec, targets::all_builtins());
-    for (const char* feat : {"FEAT_T32", "FEAT_FP", "FEAT_FP16", "FEAT_MVE", "FEAT_MVE_FP"}) isa.features().insert(feat);
-    targets::mve::Machine machine(isa);
-    machine.engine().coverage = sink.coverage();
-
-    std::vector<GenCase> cases;
-    cases.reserve(end - begin);
-    std::vector<qemu_mve::Case> batch;
-    for (uint64_t i = begin; i < end; ++i) {
-      GenCase g = generate(f, i, seed, op);
-      size_t start = 0;
-      for (size_t k = 0; k <= g.text.size(); ++k)
-        if (k == g.text.size() || g.text[k] == ';') {
-          std::string one = g.text.substr(start, k - start);
-          while (!one.empty() && one.front() == ' ') one.erase(0, 1);
-          g.c.words.push_back(static_cast<uint32_t>(isa.assemble(one).word.low64()));
-          start = k + 1;
-        }
-      batch.push_back(g.c);
-      cases.push_back(std::move(g));
-    }
-
-    const std::string oracle = resolved_oracle();
-    std::vector<qemu_mve::Result> expected;
-    if (oracle == "qemu") {
-      std::string why;
-      auto tools = qemu_mve::find_tools(&why);
-      if (!tools) throw qemu_mve::OracleError(fmt::format("the QEMU oracle cannot run: {}", why));
-      expected = qemu_mve::run(*tools, batch);
-    } else {
-      expected = stored_results(op, begin, batch, seed);
-    }
-    for (size_t k = 0; k < cases.size(); ++k)
-      sink.record(op, begin + k, compare(f, cases[k], run_ours(machine, cases[k].c), expected[k], seed, oracle));
-    if (!record_dir_.empty()) record(op, begin, batch, expected, seed);
-  }
 
   bool has_coverage() const override { return true; }
   CoverageCounts coverage_of(size_t op, const spec::Coverage& coverage) const override {
@@ -750,128 +808,23 @@ class MveSuite final : public Suite {
     return coverage_counts(coverage, {&a.enc->decode, &a.enc->operation}, t.spec->sources());
   }
 
+ protected:
+  GenCase make_case(size_t op, uint64_t index, uint64_t seed) const override {
+    GenCase g = generate(forms_[op], index, seed, op);
+    g.nan = nan_in(forms_[op], g, g.c.in);
+    return g;
+  }
+
  private:
-  const targets::mve::Target& shared_target() const {
-    std::call_once(load_once_, [&] { target_ = targets::mve::load(); });
-    return target_;
-  }
-
-  std::string resolved_oracle() const {
-    if (!record_dir_.empty()) return "qemu";
-    if (oracle_ == "qemu" || oracle_ == "stored") return oracle_;
-    return qemu_mve::find_tools() ? "qemu" : "stored";
-  }
-
-  std::string vectors_path(const std::string& dir, size_t op) const {
-    return (std::filesystem::path(dir) / "mve" / name_ / (forms_[op].name + ".txt")).string();
-  }
-
-  std::vector<qemu_mve::Result> stored_results(size_t op, uint64_t begin, const std::vector<qemu_mve::Case>& batch,
-                                               uint64_t seed) const {
-    std::shared_ptr<StoredOp> stored;
-    const std::string dir = vectors_dir_.empty() ? MLISA_VECTOR_DIR : vectors_dir_;
-    const std::string path = vectors_path(dir, op);
-    {
-      std::lock_guard lock(mutex_);
-      auto it = stored_.find(op);
-      if (it == stored_.end()) it = stored_.emplace(op, load_stored(path)).first;
-      stored = it->second;
-    }
-    const std::string fix = "run with QEMU (--oracle qemu) or record them (mlisa verify --target mve --record DIR)";
-    if (!stored) throw qemu_mve::OracleError(fmt::format("no stored vectors {} (QEMU absent?); {}", path, fix));
-    if (stored->seed != seed)
-      throw qemu_mve::OracleError(fmt::format("{} holds seed {}, not {}; {}", path, stored->seed, seed, fix));
-    std::vector<qemu_mve::Result> out;
-    for (size_t k = 0; k < batch.size(); ++k) {
-      auto it = stored->lines.find(begin + k);
-      if (it == stored->lines.end())
-        throw qemu_mve::OracleError(fmt::format("{} holds cases {}..{}, not case {}; {}", path, stored->first,
-                                                stored->last, begin + k, fix));
-      const StoredLine& sl = it->second;
-      if (sl.hash != input_hash(batch[k]))
-        throw qemu_mve::OracleError(fmt::format("{}: case {} is stale (its inputs or encoding changed); re-record them "
-                                                "(mlisa verify --target mve --record DIR)",
-                                                path, begin + k));
-      qemu_mve::Result r = sl.result;
-      r.out = batch[k].in;
-      for (const auto& [reg, value] : sl.changes)
-        if (!set_value(r.out, reg, value))
-          throw qemu_mve::OracleError(fmt::format("{}: case {}: malformed {}={}", path, begin + k, reg, value));
-      out.push_back(r);
-    }
-    return out;
-  }
-
-  void record(size_t op, uint64_t begin, const std::vector<qemu_mve::Case>& batch,
-              const std::vector<qemu_mve::Result>& results, uint64_t seed) const {
-    std::lock_guard lock(mutex_);
-    auto& lines = recorded_[op];
-    for (size_t k = 0; k < batch.size(); ++k) lines[begin + k] = vector_line(begin + k, batch[k], results[k]);
-    const std::string path = vectors_path(record_dir_, op);
-    std::filesystem::create_directories(std::filesystem::path(path).parent_path());
-    std::ofstream out(path);
-    out << fmt::format(
-        "# mlisa verify --target mve --record: QEMU's results for suite={} op={} seed={}\n"
-        "# one line per case: index, hash of the inputs and words, the registers QEMU changed (or a fault)\n",
-        name_, forms_[op].name, seed);
-    for (const auto& [index, line] : lines) out << line << "\n";
-    if (!out) throw qemu_mve::OracleError(fmt::format("cannot write {}", path));
-  }
-
-  CaseOutcome compare(const Form& f, const GenCase& g, const Ours& ours, const qemu_mve::Result& q, uint64_t seed,
-                      const std::string& oracle) const {
-    CaseOutcome out;
-    out.operand_class = g.cls;
-    out.nan_case = nan_in(f, g, g.c.in);
-    const char* who = oracle == "qemu" ? "QEMU" : "QEMU (stored)";
-    if (ours.faulted || q.faulted) {
-      out.passed = ours.faulted && q.faulted;
-      if (!out.passed)
-        out.detail = ours.faulted ? fmt::format("'{}': ours faulted ({}), {} did not", g.text, ours.fault, who)
-                                  : fmt::format("'{}': {} faulted (exception {}, CFSR 0x{:08x}), ours did not", g.text,
-                                                who, q.exception, q.cfsr);
-      return out;
-    }
-    out.passed = ours.out == q.out;
-    std::string inputs, differ, sets, shows;
-    for (const std::string& reg : g.reads) {
-      inputs += fmt::format(" {}={}", reg, value_of(g.c.in, reg));
-      sets += fmt::format(" --set {}={}", reg, value_of(g.c.in, reg));
-    }
-    std::vector<std::string> show = g.writes;
-    for (const std::string& reg : all_registers())
-      if (value_of(ours.out, reg) != value_of(q.out, reg)) {
-        differ += fmt::format(" {}: ours {} {} {}", reg, value_of(ours.out, reg), who, value_of(q.out, reg));
-        if (std::find(show.begin(), show.end(), reg) == show.end()) show.push_back(reg);
-      }
-    for (const std::string& reg : show) shows += " --show " + reg;
-    std::string both;  // a passing case (mlisa verify --case shows it): the results both sides agree on
-    if (out.passed)
-      for (const std::string& reg : g.writes) both += fmt::format(" {}={}", reg, value_of(q.out, reg));
-    out.detail = fmt::format("'{}' (seed {}): inputs{}; {}{}; ours: mlisa exec --target mve{}{} {}", g.text, seed,
-                             inputs, out.passed ? "ours and QEMU:" : "differ:", out.passed ? both : differ, sets,
-                             shows, quote(g.text));
-    return out;
-  }
-
-  std::string name_, description_;
   std::vector<Form> forms_;
-  std::string oracle_ = "auto", record_dir_, vectors_dir_;
-  mutable std::once_flag load_once_;
-  mutable targets::mve::Target target_;
   mutable std::mutex mutex_;
-  mutable std::map<size_t, std::shared_ptr<StoredOp>> stored_;
-  mutable std::map<size_t, std::map<uint64_t, std::string>> recorded_;
 };
 
 }  // namespace
+}  // namespace mlisa::verify::mve
 
-std::unique_ptr<Suite> make_mve_ml_suite() {
-  return std::make_unique<MveSuite>(
-      "ml",
-      "mve ML instructions (VMAX/VMIN families, VMAXNM/VMINNM, VMLADAV, VCMP/VPT, VPNOT, VCTP): our engine vs QEMU's Cortex-M55 (or its "
-      "recorded results), whole register state bit for bit",
-      ml_forms());
-}
+namespace mlisa::verify {
+
+std::unique_ptr<Suite> make_mve_ml_suite() { return std::make_unique<mve::MlSuite>(); }
 
 }  // namespace mlisa::verify

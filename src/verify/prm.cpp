@@ -553,6 +553,19 @@ class Analyzer {
             r.fields.insert(r.fields.end(), b[0].fields.begin(), b[0].fields.end());
             return {r};
           }
+          // A field then a bits literal (RdaHi:'0', an even register): the
+          // field shifted left by the literal's width, plus the literal.
+          const Expr* low = e->args[1];
+          if (a.size() == 1 && a[0].k == Alt::K::Field && cb && low->kind == ExprKind::Literal &&
+              low->literal.kind() == ValueKind::Bits && low->literal.as_bits().width() <= 8) {
+            Alt r = a[0];
+            const int64_t mul = int64_t{1} << low->literal.as_bits().width();
+            r.scale *= mul;
+            r.offset = r.offset * mul + *cb;
+            return {r};
+          }
+          // Zeros then a field ('0':Rn, a register in the low half): the field.
+          if (b.size() == 1 && b[0].k == Alt::K::Field && ca && *ca == 0 && e->args[0]->kind == ExprKind::Literal) return b;
           return data();
         }
         auto shift = [&](Sym s, int64_t k, int64_t mul) {

@@ -27,6 +27,12 @@ static json operation_to_json(const std::string& suite, const OperationResult& o
     j["coverage"] = {{"lines", op.coverage->lines},       {"lines_hit", op.coverage->lines_hit},
                      {"branches", op.coverage->branches}, {"branches_hit", op.coverage->branches_hit},
                      {"missed", op.coverage->missed}};
+  if (!op.counts.empty()) {
+    json counts = json::array();  // an array keeps the suite's column order
+    for (const auto& [name, value] : op.counts) counts.push_back({{"name", name}, {"value", value}});
+    j["counts"] = counts;
+    for (const auto& [name, value] : op.counts) j[name] = value;
+  }
   return j;
 }
 
@@ -64,6 +70,8 @@ static OperationResult operation_from_json(const json& j) {
                                  c.at("branches").get<uint32_t>(), c.at("branches_hit").get<uint32_t>(),
                                  c.at("missed").get<std::vector<std::string>>()};
   }
+  if (j.contains("counts"))
+    for (const auto& c : j.at("counts")) op.counts.emplace_back(c.at("name").get<std::string>(), c.at("value").get<uint64_t>());
   return op;
 }
 
@@ -208,9 +216,21 @@ std::string ratio(const std::optional<CoverageCounts>& c, bool lines) {
   return lines ? fmt::format("{}/{}", c->lines_hit, c->lines) : fmt::format("{}/{}", c->branches_hit, c->branches);
 }
 
+// The names of the suite's extra count columns (Suite::operation_counts).
+std::vector<std::string> count_columns(const SuiteResult& s) {
+  for (const auto& op : s.operations)
+    if (!op.counts.empty()) {
+      std::vector<std::string> names;
+      for (const auto& c : op.counts) names.push_back(c.first);
+      return names;
+    }
+  return {};
+}
+
 Row operation_row(const OperationResult& op, bool coverage) {
-  Row row{op.name, std::to_string(op.cases), std::to_string(op.nan_cases), std::to_string(op.passed),
-          std::to_string(op.failed)};
+  Row row{op.name};
+  for (const auto& c : op.counts) row.push_back(std::to_string(c.second));
+  for (uint64_t v : {op.cases, op.nan_cases, op.passed, op.failed}) row.push_back(std::to_string(v));
   if (coverage) {
     row.push_back(ratio(op.coverage, true));
     row.push_back(ratio(op.coverage, false));
@@ -224,7 +244,11 @@ Row total_row(const SuiteResult& s, bool coverage) {
   for (const auto& op : s.operations) {
     OperationResult counts = op;
     counts.coverage.reset();  // operations run different pseudocode: no sum
+    counts.counts.clear();
     add_counts(total, counts);
+    if (total.counts.empty()) total.counts = op.counts;
+    else
+      for (size_t c = 0; c < total.counts.size() && c < op.counts.size(); ++c) total.counts[c].second += op.counts[c].second;
   }
   return operation_row(total, coverage);
 }
@@ -250,7 +274,9 @@ std::string aligned(const std::vector<Row>& rows, size_t rule_after_header, size
 
 std::string suite_table(const SuiteResult& s) {
   const bool coverage = has_coverage(s);
-  std::vector<Row> rows{{"operation", "cases", "NaN cases", "passed", "failed"}};
+  std::vector<Row> rows{{"operation"}};
+  for (const auto& name : count_columns(s)) rows[0].push_back(name);
+  for (const char* name : {"cases", "NaN cases", "passed", "failed"}) rows[0].push_back(name);
   if (coverage) {
     rows[0].push_back("lines");
     rows[0].push_back("branches");

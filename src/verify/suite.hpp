@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace mlisa::spec {
@@ -55,6 +56,15 @@ class Suite {
   virtual std::string description() const = 0;  // one line
   virtual std::vector<std::string> operations() const = 0;  // table rows, e.g. "add.f32"
   virtual uint64_t default_cases() const = 0;   // cases per operation when --cases is absent
+  // Cases of operation `op` when --cases is absent, for suites whose
+  // operations differ in size (the mve hazards suite: its pairs times its variants).
+  virtual uint64_t default_cases_of(size_t op) const { return default_cases(); }
+  // Counts the table shows beside an operation's cases, as extra columns
+  // in this order, given the cases the campaign runs of it and the seed (the
+  // mve hazards suite: pairs_required, pairs_covered). The same in every shard.
+  virtual std::vector<std::pair<std::string, uint64_t>> operation_counts(size_t op, uint64_t cases, uint64_t seed) const {
+    return {};
+  }
 
   // Runs cases [begin, end) of operation `op`. Batch-oriented oracles (an
   // emulator run per batch) override this; others implement run_case.
@@ -84,5 +94,6 @@ std::unique_ptr<Suite> make_mxu_suite();
 std::unique_ptr<Suite> make_mve_ml_suite();
 std::unique_ptr<Suite> make_mve_examples_suite();
 std::unique_ptr<Suite> make_sme2_za_suite();
+std::unique_ptr<Suite> make_mve_hazard_suite();
 
 }  // namespace mlisa::verify
