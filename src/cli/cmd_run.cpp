@@ -4,13 +4,16 @@
 //
 //   mlisa run --target tcore [--array N] [--dtype int8|bf16] [--double-buffer]
 //             [--l0a-rows R] [--l0b-rows R] [--l0c-rows R] [--dma-bw B] [--dma-latency L]
-//             [--memory BYTES] [--max-bundles N] [--json] FILE
+//             [--memory BYTES] [--max-bundles N] [--json]
+//             [--pipeline [--fault NAME] [--pipeview FILE]] FILE
+//   mlisa run --target tcore --list-faults
 #include "cli/command.hpp"
 #include "cli/run_mve.hpp"
 #include "cli/run_sme2.hpp"
 #include "core/diag.hpp"
 #include "sim/npu.hpp"
 #include "targets/targets.hpp"
+#include "targets/tcore/pipeline.hpp"
 #include "targets/tcore/program.hpp"
 #include "targets/tools.hpp"
 
@@ -35,6 +38,8 @@ struct RunOptions {
   int64_t l0a_rows = 8192, l0b_rows = 2048, l0c_rows = 2048, dma_bw = 64, dma_latency = 32;
   int64_t memory = 1 << 20;
   uint64_t max_bundles = uint64_t{1} << 32;
+  bool pipeline = false, list_faults = false;  // the pipelined model (docs/pipeline.md)
+  std::string fault, pipeview;
 };
 
 bool ends_with(const std::string& s, const char* suffix) {
@@ -52,6 +57,14 @@ int run_run(const RunOptions& o, const GlobalOptions& global) {
   if (o.target == "sme2" || o.target == "armv9-a+sme2")
     return run_sme2(o.sme2, o.mve.max_steps, o.mve.shows, o.input, global.json);
   if (o.target != "tcore") throw UsageError(fmt::format("mlisa run runs tcore programs (got --target {})", o.target));
+  if (o.list_faults) {
+    for (const auto& f : targets::tcore::fault_catalogue())
+      fmt::print("{:<38} {:<8} {}{}\n", f.name, targets::tcore::unit_name(f.unit), f.data_hazard ? "" : "(control) ",
+                 f.description);
+    return 0;
+  }
+  if (o.input.empty()) throw UsageError("mlisa run needs a FILE");
+  if ((!o.fault.empty() || !o.pipeview.empty()) && !o.pipeline) throw UsageError("--fault and --pipeview need --pipeline");
   sim::NpuConfig cfg;
   cfg.n = o.array;
   if (o.dtype == "int8")
@@ -83,6 +96,7 @@ int run_run(const RunOptions& o, const GlobalOptions& global) {
   }
   const targets::tcore::Image image = targets::tcore::load_image(*t.isa, sections, o.input);
   auto m = targets::tcore::make_machine(*t.isa, image, memory, cfg);
+  if (o.pipeline) return targets::tcore::run_pipelined(*m, image.code, o.max_bundles, o.fault, o.pipeview, global.json);
   m->run(image.code, o.max_bundles);
 
   const sim::RunStats& st = m->mxu().stats();
@@ -132,7 +146,11 @@ Action setup_run(CLI::App& sub, const GlobalOptions& global) {
   add_mve_run_options(sub, o->mve);
   add_sme2_run_options(sub, o->sme2);
   sub.add_option("--max-bundles", o->max_bundles, "Stop with the fault 'step limit' after this many bundles");
-  sub.add_option("file", o->input, "FILE.s (assembled first), an ELF object or a raw image")->required();
+  sub.add_flag("--pipeline", o->pipeline, "tcore: run on the pipelined model (cycles, stalls; docs/pipeline.md)");
+  sub.add_option("--fault", o->fault, "tcore --pipeline: inject this pipeline bug (see --list-faults)");
+  sub.add_option("--pipeview", o->pipeview, "tcore --pipeline: write a Kanata pipeline log (Konata) to FILE");
+  sub.add_flag("--list-faults", o->list_faults, "tcore: list the pipeline bugs --fault takes, and exit");
+  sub.add_option("file", o->input, "FILE.s (assembled first), an ELF object or a raw image");
   return [o, &global]() { return run_run(*o, global); };
 }
 

@@ -135,6 +135,10 @@ uint32_t Machine::read32(uint32_t a) const {
 }
 
 void Machine::issue_mxu(const sim::MxuOp& op) {
+  if (probing && probe_ops_) {
+    probe_ops_->push_back(sim::render(op));
+    return;
+  }
   try {
     npu_->issue(op, memory);
   } catch (const sim::MxuFault& e) {
@@ -176,6 +180,112 @@ bool Machine::p(int n) const {
   return engine_.globals()[static_cast<size_t>(p_slot_)].elems().at(static_cast<size_t>(n)).as_bool();
 }
 
+bool same_effects(const Machine::SlotEffects& a, const Machine::SlotEffects& b) {
+  if (a.enabled != b.enabled || a.writes.size() != b.writes.size() || a.stores.size() != b.stores.size() ||
+      a.mxu_ops != b.mxu_ops)
+    return false;
+  for (size_t i = 0; i < a.writes.size(); ++i)
+    if (a.writes[i].global != b.writes[i].global || a.writes[i].element != b.writes[i].element ||
+        !same(a.writes[i].value, b.writes[i].value))
+      return false;
+  for (size_t i = 0; i < a.stores.size(); ++i)
+    if (a.stores[i].address != b.stores[i].address || a.stores[i].value != b.stores[i].value) return false;
+  return true;
+}
+
+Machine::SlotEffects Machine::run_slot(const as::Word& word, const as::DecodedInsn& d, uint32_t bundle_pc,
+                                      const std::vector<Value>& view, bool ignore_predicate) {
+  const SpecForm& sf = isa_.forms[static_cast<size_t>(d.form)];
+  const std::string& slot = sf.slot;
+  SlotEffects out;
+  auto& globals = engine_.globals();
+  globals = view;
+  const uint32_t saved_pc = pc;
+  pc = bundle_pc;
+  current_slot = slot;
+  current_text = d.text;
+  pending_stores.clear();
+  probe_ops_ = &out.mxu_ops;
+  struct Restore {
+    Machine& m;
+    uint32_t pc;
+    ~Restore() {
+      m.pc = pc;
+      m.probe_ops_ = nullptr;
+    }
+  } restore{*this, saved_pc};
+  out.enabled = engine_.call(*slot_enabled_, {Value::bits(5, d.predicate)}).as_bool();
+  if (!out.enabled && !ignore_predicate) return out;
+  std::vector<Value> frame = isa_.spec->frame_for(*sf.enc, slot, word);
+  try {
+    engine_.run({&sf.enc->decode, &sf.enc->operation}, frame);
+  } catch (const spec::EndOfInstruction& e) {
+    using K = spec::EndOfInstruction::Kind;
+    if (e.kind == K::Nop) return out;
+    const char* what = e.kind == K::Undefined ? "UNDEFINED" : e.kind == K::Unpredictable ? "UNPREDICTABLE" : "fault";
+    throw Fault(what, fmt::format("bundle at 0x{:08x}, slot {}: '{}' is {}{}", bundle_pc, slot, d.text, what,
+                                  e.detail.empty() ? "" : " (" + e.detail + ")"));
+  } catch (const spec::ExecutionError& e) {
+    throw Fault("execution error", fmt::format("bundle at 0x{:08x}, slot {}: '{}': {}", bundle_pc, slot, d.text,
+                                               e.format(isa_.spec->sources())));
+  }
+  // What this slot changed, element by element for arrays.
+  for (size_t g = 0; g < globals.size(); ++g) {
+    if (same(globals[g], view[g])) continue;
+    if (globals[g].kind() == ValueKind::Array) {
+      const auto& now = globals[g].elems();
+      const auto& was = view[g].elems();
+      for (size_t i = 0; i < now.size(); ++i)
+        if (!same(now[i], was[i])) out.writes.push_back({g, static_cast<long>(i), now[i]});
+    } else {
+      out.writes.push_back({g, -1, globals[g]});
+    }
+  }
+  out.stores = std::move(pending_stores);
+  pending_stores.clear();
+  return out;
+}
+
+void Machine::apply_writes(std::vector<Value>& globals, uint32_t bundle_pc, const BundleEffects& slots) const {
+  // (global slot, element or -1) -> value and the slot that wrote it
+  std::map<std::pair<size_t, long>, std::pair<const Value*, const std::string*>> writes;
+  for (const auto& [slot, fx] : slots)
+    for (const GlobalWrite& w : fx.writes) {
+      auto key = std::make_pair(w.global, w.element);
+      auto it = writes.find(key);
+      if (it != writes.end() && !same(*it->second.first, w.value)) {
+        std::string name;
+        for (const auto& gd : isa_.spec->module().globals)
+          if (gd.slot == static_cast<int32_t>(w.global)) name = gd.name;
+        throw Fault("write conflict", fmt::format("bundle at 0x{:08x}: slots {} and {} both write {}{}", bundle_pc,
+                                                  *it->second.second, slot, name,
+                                                  w.element >= 0 ? fmt::format("[{}]", w.element) : ""));
+      }
+      writes[key] = {&w.value, &slot};
+    }
+  for (const auto& [key, vw] : writes) {
+    if (key.second < 0) globals[key.first] = *vw.first;
+    else globals[key.first].mutable_elems()[static_cast<size_t>(key.second)] = *vw.first;
+  }
+}
+
+void Machine::apply_stores(uint32_t bundle_pc, const BundleEffects& slots) {
+  std::map<uint32_t, std::pair<uint32_t, std::string>> stores;
+  for (const auto& [slot, fx] : slots)
+    for (const Store& s : fx.stores) {
+      auto it = stores.find(s.address);
+      if (it != stores.end() && it->second.first != s.value && it->second.second != s.slot)
+        throw Fault("write conflict", fmt::format("bundle at 0x{:08x}: slots {} and {} both store to 0x{:08x}",
+                                                  bundle_pc, it->second.second, s.slot, s.address));
+      stores[s.address] = {s.value, s.slot};
+    }
+  last_stores.clear();
+  for (const auto& [a, vs] : stores) {
+    for (int b = 0; b < 4; ++b) memory[a + static_cast<uint32_t>(b)] = static_cast<uint8_t>(vs.first >> (8 * b));
+    last_stores.push_back({a, vs.first, vs.second});
+  }
+}
+
 void Machine::step(const as::Word& word) {
   const as::Isa& isa = isa_.isa;
   std::vector<as::DecodedInsn> insns;
@@ -186,73 +296,14 @@ void Machine::step(const as::Word& word) {
   }
   auto& globals = engine_.globals();
   const std::vector<Value> before = globals;
-  // (global slot, element or -1) -> value and the slot that wrote it
-  std::map<std::pair<size_t, long>, std::pair<Value, std::string>> writes;
-  pending_stores.clear();
+  BundleEffects slots;
   for (const as::DecodedInsn& d : insns) {
-    const SpecForm& sf = isa_.forms[static_cast<size_t>(d.form)];
-    const std::string& slot = sf.slot;
-    current_slot = slot;
-    current_text = d.text;
-    globals = before;
-    const bool enabled =
-        engine_.call(*slot_enabled_, {Value::bits(5, d.predicate)}).as_bool();
-    if (!enabled) continue;
-    std::vector<Value> frame = isa_.spec->frame_for(*sf.enc, slot, word);
-    try {
-      engine_.run({&sf.enc->decode, &sf.enc->operation}, frame);
-    } catch (const spec::EndOfInstruction& e) {
-      using K = spec::EndOfInstruction::Kind;
-      if (e.kind == K::Nop) continue;
-      const char* what = e.kind == K::Undefined ? "UNDEFINED" : e.kind == K::Unpredictable ? "UNPREDICTABLE" : "fault";
-      throw Fault(what, fmt::format("bundle at 0x{:08x}, slot {}: '{}' is {}{}", pc, slot, d.text, what,
-                                    e.detail.empty() ? "" : " (" + e.detail + ")"));
-    } catch (const spec::ExecutionError& e) {
-      throw Fault("execution error", fmt::format("bundle at 0x{:08x}, slot {}: '{}': {}", pc, slot, d.text,
-                                                 e.format(isa_.spec->sources())));
-    }
-    // What this slot changed, element by element for arrays.
-    for (size_t g = 0; g < globals.size(); ++g) {
-      if (same(globals[g], before[g])) continue;
-      auto record = [&](long elem, const Value& v) {
-        auto key = std::make_pair(g, elem);
-        auto it = writes.find(key);
-        if (it != writes.end() && !same(it->second.first, v)) {
-          std::string name;
-          for (const auto& gd : isa_.spec->module().globals)
-            if (gd.slot == static_cast<int32_t>(g)) name = gd.name;
-          throw Fault("write conflict", fmt::format("bundle at 0x{:08x}: slots {} and {} both write {}{}", pc,
-                                                    it->second.second, slot, name,
-                                                    elem >= 0 ? fmt::format("[{}]", elem) : ""));
-        }
-        writes[key] = {v, slot};
-      };
-      if (globals[g].kind() == ValueKind::Array) {
-        const auto& now = globals[g].elems();
-        const auto& was = before[g].elems();
-        for (size_t i = 0; i < now.size(); ++i)
-          if (!same(now[i], was[i])) record(static_cast<long>(i), now[i]);
-      } else {
-        record(-1, globals[g]);
-      }
-    }
+    SlotEffects fx = run_slot(word, d, pc, before);
+    if (fx.enabled) slots.emplace_back(isa_.forms[static_cast<size_t>(d.form)].slot, std::move(fx));
   }
   globals = before;
-  for (const auto& [key, vw] : writes) {
-    if (key.second < 0) globals[key.first] = vw.first;
-    else globals[key.first].mutable_elems()[static_cast<size_t>(key.second)] = vw.first;
-  }
-  std::map<uint32_t, std::pair<uint32_t, std::string>> stores;
-  for (const Store& s : pending_stores) {
-    auto it = stores.find(s.address);
-    if (it != stores.end() && it->second.first != s.value && it->second.second != s.slot)
-      throw Fault("write conflict", fmt::format("bundle at 0x{:08x}: slots {} and {} both store to 0x{:08x}", pc,
-                                                it->second.second, s.slot, s.address));
-    stores[s.address] = {s.value, s.slot};
-  }
-  for (const auto& [a, vs] : stores)
-    for (int b = 0; b < 4; ++b) memory[a + static_cast<uint32_t>(b)] = static_cast<uint8_t>(vs.first >> (8 * b));
-  pending_stores.clear();
+  apply_writes(globals, pc, slots);
+  apply_stores(pc, slots);
   Value& taken = globals[static_cast<size_t>(branch_taken_)];
   if (taken.as_bool()) {
     pc = static_cast<uint32_t>(globals[static_cast<size_t>(branch_target_)].as_bits().low64());

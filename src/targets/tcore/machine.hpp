@@ -24,6 +24,7 @@
 // vector slots are not timed: cycles are the MXU's.
 #pragma once
 
+#include "asm/export.hpp"
 #include "asm/model.hpp"
 #include "sim/npu.hpp"
 #include "spec/builtins.hpp"
@@ -95,6 +96,45 @@ class Machine {
   std::string current_text;  // the instruction being executed
   uint32_t read32(uint32_t address) const;
 
+  // What one slot did when run against a view of the state (the pipelined
+  // model's unit of work, and the body of step()).
+  struct GlobalWrite {
+    size_t global = 0;  // the engine's global slot
+    long element = -1;  // array element, or -1 for a whole global
+    spec::Value value;
+  };
+  struct SlotEffects {
+    bool enabled = false;
+    std::vector<GlobalWrite> writes;  // in global, element order
+    std::vector<Store> stores;
+    std::vector<std::string> mxu_ops;  // only when probing: the ops it would have issued
+  };
+  // Runs slot `d` of `word` at `bundle_pc` against `view` (the pseudocode
+  // globals as this slot sees them): its predicate, decode and operation.
+  // `ignore_predicate` runs a disabled slot too (what its unit computes
+  // anyway). With `probing` set, MXU and DMA instructions record their ops
+  // instead of issuing them. Throws mlisa::Fault like step().
+  SlotEffects run_slot(const as::Word& word, const as::DecodedInsn& d, uint32_t bundle_pc,
+                       const std::vector<spec::Value>& view, bool ignore_predicate = false);
+  bool probing = false;
+  // The pseudocode globals (the architectural state) and their slots.
+  std::vector<spec::Value>& globals() { return engine_.globals(); }
+  int s_global() const { return s_slot_; }
+  int v_global() const { return v_slot_; }
+  int p_global() const { return p_slot_; }
+  int branch_taken_global() const { return branch_taken_; }
+  int branch_target_global() const { return branch_target_; }
+  int halted_global() const { return halted_; }
+  const SpecIsa& isa() const { return isa_; }
+  // A bundle's slots, by slot name, as run_slot left them.
+  using BundleEffects = std::vector<std::pair<std::string, SlotEffects>>;
+  // Applies a bundle's register and global writes to `globals` (two slots
+  // writing different values to one element: the fault "write conflict").
+  void apply_writes(std::vector<spec::Value>& globals, uint32_t bundle_pc, const BundleEffects& slots) const;
+  // Applies a bundle's stores to memory (a conflict between slots is a fault).
+  void apply_stores(uint32_t bundle_pc, const BundleEffects& slots);
+  std::vector<Store> last_stores;  // what the last apply_stores wrote, by address
+
  private:
   const SpecIsa& isa_;
   mutable spec::Engine engine_;  // globals() has no const overload
@@ -102,6 +142,10 @@ class Machine {
   const spec::FunctionDecl* slot_enabled_ = nullptr;
   std::unique_ptr<sim::Npu> npu_;
   std::vector<MxuInsn> mxu_insns_;
+  std::vector<std::string>* probe_ops_ = nullptr;  // run_slot's record while probing
 };
+
+// Two runs of a slot did the same: predicate, writes, stores, MXU ops.
+bool same_effects(const Machine::SlotEffects& a, const Machine::SlotEffects& b);
 
 }  // namespace mlisa::targets::tcore
