@@ -321,7 +321,10 @@ class Gas {
       }
       size_t e = s.size();
       while (e > p && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
-      if (s[p] == '.') {
+      // .inst (a raw instruction word) is an instruction: it takes its place
+      // in an IT block, so the encoder handles it.
+      const bool inst = s.compare(p, 5, ".inst") == 0 && (p + 5 == e || s[p + 5] == ' ' || s[p + 5] == '\t' || s[p + 5] == '.');
+      if (s[p] == '.' && !inst) {
         events_.push_back({Event::Directive, line, static_cast<int>(p + 1), s.substr(p, e - p), 0});
       } else {
         events_.push_back({Event::Insn, line, static_cast<int>(p + 1), s.substr(p, e - p), insn_sizes_.size()});
@@ -681,28 +684,6 @@ class Gas {
       if (args[1].text.empty()) fail(line, args[1].col, "expected a value");
       equs_[sym] = {std::string(args[1].text), line, args[1].col};
       equ_order_.push_back(sym);
-    } else if (words_ && (name == ".inst" || name == ".inst.n" || name == ".inst.w")) {
-      // A raw instruction word (what a disassembler prints for a word it
-      // cannot name): T32 .inst.n is one halfword, .inst.w two, the high one
-      // first; A64 .inst is a little-endian word.
-      if (!sec.code) fail(line, e.col, fmt::format("{} belongs in a code section", name));
-      if (args.empty()) fail(line, e.col, fmt::format("{} needs a value", name));
-      const bool t32 = words_->min_bytes == 2;
-      for (const Arg& a : args) {
-        const int64_t v = absolute(a);
-        const uint64_t u = static_cast<uint64_t>(v);
-        size_t n = name == ".inst.n" ? 2 : name == ".inst.w" ? 4 : !t32 ? 4 : u > 0xffff ? 4 : 2;
-        if (v < 0 || (n == 2 && u > 0xffff) || u > 0xffffffffu) fail(line, a.col, fmt::format("{} {}: out of range", name, a.text));
-        std::string bytes;
-        if (t32 && n == 4) {
-          for (uint64_t half : {u >> 16, u & 0xffff}) bytes += {static_cast<char>(half & 0xff), static_cast<char>(half >> 8)};
-        } else {
-          for (size_t b = 0; b < n; ++b) bytes += static_cast<char>(u >> (8 * b));
-        }
-        mapping('c');
-        strings_.push_back({cur_, sizes_[static_cast<size_t>(cur_)], bytes});
-        grow(n, line, a.col);
-      }
     } else if (words_ && std::find(words_->ignored_directives.begin(), words_->ignored_directives.end(), name) !=
                              words_->ignored_directives.end()) {
       // accepted for compatibility with GNU as; no effect here

@@ -87,8 +87,8 @@ struct WordEncoder {
   std::vector<std::string> ignored_directives;  // accepted for compatibility, without effect
   std::string code_mapping;  // the ELF mapping symbol of code ($t, $x); empty: none
   std::optional<Placement> placement;
-  // Called before each layout pass, then `encode` once per instruction in
-  // source order: the bytes at `address`, at least `min_bytes` long. resolve
+  // Called before each layout pass, then `encode` once per instruction
+  // (and `.inst` statement) in source order: the bytes at `address`, at least `min_bytes` long. resolve
   // evaluates a symbol expression to an address. Throws mlisa::InputError
   // (its message is placed at the instruction).
   std::function<void()> begin_pass;

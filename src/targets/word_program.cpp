@@ -50,6 +50,22 @@ uint64_t should_be_constraint(std::string_view t) {
   return v;
 }
 
+// `.inst.n V`, `.inst.w V` (T32: one halfword, two with the high one first)
+// or `.inst V` (A64: a little-endian word; T32: .n when V fits 16 bits): what
+// a disassembler prints for a word it cannot name.
+std::vector<uint8_t> raw_instruction(const WordIsa& isa, std::string_view line, const as::SymbolResolver& resolve) {
+  const size_t sp = line.find_first_of(" \t");
+  const std::string_view name = line.substr(0, sp);
+  if (name != ".inst" && name != ".inst.n" && name != ".inst.w") throw InputError(fmt::format("unknown directive '{}'", name));
+  if (sp == std::string_view::npos) throw InputError(fmt::format("{} needs a value", name));
+  const std::optional<int64_t> v = resolve(line.substr(sp + 1));
+  const uint64_t u = static_cast<uint64_t>(v.value_or(-1));
+  const size_t n = name == ".inst.n" ? 2 : name == ".inst.w" ? 4 : !isa.t32 ? 4 : u > 0xffff ? 4 : 2;
+  if (!v || *v < 0 || (n == 2 && u > 0xffff) || u > 0xffffffffu || (!isa.t32 && name != ".inst"))
+    throw InputError(fmt::format("{} {}: out of range for this target", name, line.substr(sp + 1)));
+  return word_bytes(isa, spec::Bits(static_cast<uint32_t>(n * 8), u));
+}
+
 }  // namespace
 
 std::vector<uint8_t> word_bytes(const WordIsa& isa, const spec::Bits& word) {
@@ -89,6 +105,7 @@ as::Object assemble_word_program(const WordIsa& isa, std::string_view text, cons
       ctx.it_cond = pending->front();
       pending->erase(pending->begin());
     }
+    if (line.substr(0, 5) == ".inst") return raw_instruction(isa, line, resolve);
     std::string text(line);
     if (const size_t at = text.find(".encoding"); at != std::string::npos) {
       ctx.should_be = should_be_constraint(std::string_view(text).substr(at + 9));
