@@ -328,7 +328,7 @@ class Gas {
         events_.push_back({Event::Directive, line, static_cast<int>(p + 1), s.substr(p, e - p), 0});
       } else {
         events_.push_back({Event::Insn, line, static_cast<int>(p + 1), s.substr(p, e - p), insn_sizes_.size()});
-        insn_sizes_.push_back(words_->min_bytes);
+        insn_sizes_.push_back(words_->initial_bytes ? words_->initial_bytes(s.substr(p, e - p)) : words_->min_bytes);
       }
       return;
     }

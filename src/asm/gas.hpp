@@ -87,6 +87,8 @@ struct WordEncoder {
   std::vector<std::string> ignored_directives;  // accepted for compatibility, without effect
   std::string code_mapping;  // the ELF mapping symbol of code ($t, $x); empty: none
   std::optional<Placement> placement;
+  // An instruction's size before layout (default min_bytes).
+  std::function<size_t(std::string_view text)> initial_bytes;
   // Called before each layout pass, then `encode` once per instruction
   // (and `.inst` statement) in source order: the bytes at `address`, at least `min_bytes` long. resolve
   // evaluates a symbol expression to an address. Throws mlisa::InputError

@@ -8,6 +8,7 @@
 
 #include <elf.h>
 
+#include <algorithm>
 #include <charconv>
 #include <map>
 #include <set>
@@ -92,6 +93,12 @@ as::Object assemble_word_program(const WordIsa& isa, std::string_view text, cons
                             ".arch",   ".arch_extension",        ".eabi_attribute", ".type", ".size", ".file",
                             ".ident",  ".variant_pcs"};
   enc.placement = placement;
+  // Layout starts from the narrowest width, except where the text fixes it.
+  enc.initial_bytes = [t32](std::string_view line) -> size_t {
+    const std::string_view mnemonic = line.substr(0, line.find_first_of(" \t"));
+    if (!t32 || mnemonic == ".inst" || (mnemonic.size() > 2 && mnemonic.substr(mnemonic.size() - 2) == ".w")) return 4;
+    return 2;
+  };
   // The conditions an IT instruction gave the instructions after it.
   auto pending = std::make_shared<std::vector<std::string>>();
   enc.begin_pass = [pending] { pending->clear(); };
@@ -122,8 +129,12 @@ as::Object assemble_word_program(const WordIsa& isa, std::string_view text, cons
   return as::assemble_gas_words(enc, text, file);
 }
 
-std::string disassemble_words(const WordIsa& isa, const std::vector<as::ObjSection>& sections, bool exact,
-                              const std::string& file, const std::vector<as::ObjSymbol>& symbols) {
+namespace {
+
+// The listing, with the words at `raw` (section name -> offsets) as .inst.
+std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& sections, bool exact,
+                    const std::string& file, const std::vector<as::ObjSymbol>& symbols,
+                    const std::map<std::string, std::set<uint64_t>>& raw_at) {
   const bool t32 = is_t32(isa);
   std::string out = t32 ? "\t.syntax unified\n\t.thumb\n" : "";
   for (size_t si = 0; si < sections.size(); ++si) {
@@ -268,24 +279,66 @@ std::string disassemble_words(const WordIsa& isa, const std::vector<as::ObjSecti
           text = chosen;
         }
         if (labels.count(in.offset)) out += label_name(in.offset) + ":\n";
+        const auto forced = raw_at.find(sec.name);
+        if (forced != raw_at.end() && forced->second.count(in.offset)) text.clear();
         out += "\t" + (text.empty() ? raw() : text) + "\n";
       }
     }
   }
-  // The listing is proven by the front end.
-  as::Object back;
-  try {
-    back = assemble_word_program(isa, out, file);
-  } catch (const InputError& e) {
-    throw CheckFailed(fmt::format("{}: the disassembly does not reassemble: {}", file, e.what()));
-  }
-  if (exact)
-    for (const as::ObjSection& sec : sections) {
-      const as::ObjSection* bsec = back.find(sec.name);
-      if (!bsec || bsec->bytes != sec.bytes)
-        throw CheckFailed(fmt::format("{}: the exact disassembly of {} does not reassemble to the same bytes", file, sec.name));
-    }
   return out;
+}
+
+}  // namespace
+
+std::string disassemble_words(const WordIsa& isa, const std::vector<as::ObjSection>& sections, bool exact,
+                              const std::string& file, const std::vector<as::ObjSymbol>& symbols) {
+  // The listing is proven by the front end. Each word reassembles alone at
+  // its address, but relaxing the whole listing may still choose another
+  // width for a branch to an absolute address (one outside the program);
+  // such words are written as .inst, and the listing made again.
+  std::map<std::string, std::set<uint64_t>> raw_at;
+  for (int attempt = 0;; ++attempt) {
+    const std::string out = listing(isa, sections, exact, file, symbols, raw_at);
+    as::Object back;
+    try {
+      back = assemble_word_program(isa, out, file);
+    } catch (const InputError& e) {
+      throw CheckFailed(fmt::format("{}: the disassembly does not reassemble: {}", file, e.what()));
+    }
+    bool again = false;
+    for (size_t si = 0; si < back.sections.size(); ++si) {
+      const as::ObjSection* orig = nullptr;
+      for (const auto& s : sections)
+        if (s.name == back.sections[si].name) orig = &s;
+      if (!orig || !orig->code) continue;
+      // The first instruction whose bytes or place differ.
+      for (const auto& l : back.lines) {
+        if (l.section != static_cast<int>(si)) continue;
+        const auto& b = back.sections[si].bytes;
+        const auto& o = orig->bytes;
+        bool same = l.offset + l.size <= o.size();
+        if (same && exact) {
+          same = std::equal(b.begin() + static_cast<long>(l.offset), b.begin() + static_cast<long>(l.offset + l.size),
+                            o.begin() + static_cast<long>(l.offset));
+        } else if (same && is_t32(isa) && l.offset + 1 < o.size()) {  // canonical: the same width at least
+          const unsigned top = o[l.offset + 1] >> 3;
+          same = l.size == (top == 0x1d || top == 0x1e || top == 0x1f ? 4u : 2u);
+        }
+        if (same) continue;
+        if (!raw_at[orig->name].insert(l.offset).second) break;
+        again = true;
+        break;
+      }
+    }
+    if (again && attempt < 64) continue;
+    if (exact)
+      for (const as::ObjSection& sec : sections) {
+        const as::ObjSection* bsec = back.find(sec.name);
+        if (!bsec || bsec->bytes != sec.bytes)
+          throw CheckFailed(fmt::format("{}: the exact disassembly of {} does not reassemble to the same bytes", file, sec.name));
+      }
+    return out;
+  }
 }
 
 ProgramImage place_object(const as::Object& obj, const LinkLayout& layout) {
