@@ -194,7 +194,8 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
       if (!pending.empty()) pending.erase(pending.begin());
       if (in.enc) {
         auto conds = isa.it_conditions(*in.enc, word);
-        if (!conds.empty()) pending = std::move(conds);
+        if (!conds.empty() && in.in_it) in.enc = nullptr;  // an IT inside an IT block is UNPREDICTABLE: raw
+        else if (!conds.empty()) pending = std::move(conds);
       }
       off += word.width() / 8;
       insns.push_back(std::move(in));
