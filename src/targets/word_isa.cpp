@@ -551,15 +551,22 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& 
       uint64_t mag = 0;
       auto r = std::from_chars(s.data() + digits, s.data() + len, mag, base);
       if (r.ec != std::errc()) return;
-      int64_t v = neg ? -static_cast<int64_t>(mag) : static_cast<int64_t>(mag);
-      int64_t raw = v - op->offset;
-      if (raw % op->scale) return;
-      raw /= op->scale;
       const size_t w = m.pos.size();
+      int64_t raw;
       if (op->kind == "imm") {
-        if (raw < 0 || (w < 63 && raw >> w)) return;
-      } else if (w < 63 && (raw < -(int64_t{1} << (w - 1)) || raw >= (int64_t{1} << (w - 1)))) {
-        return;
+        // Unsigned all the way: a scaled immediate may use bit 63 (MOVZ's lsl #48).
+        if (neg || op->scale < 0 || (op->offset > 0 && mag < static_cast<uint64_t>(op->offset))) return;
+        const uint64_t u = mag - static_cast<uint64_t>(op->offset);
+        if (u % static_cast<uint64_t>(op->scale)) return;
+        const uint64_t q = u / static_cast<uint64_t>(op->scale);
+        if (w < 64 && q >> w) return;
+        raw = static_cast<int64_t>(q);
+      } else {
+        if (mag > (uint64_t{1} << 62)) return;
+        raw = (neg ? -static_cast<int64_t>(mag) : static_cast<int64_t>(mag)) - op->offset;
+        if (raw % op->scale) return;
+        raw /= op->scale;
+        if (w < 63 && (raw < -(int64_t{1} << (w - 1)) || raw >= (int64_t{1} << (w - 1)))) return;
       }
       State st2 = st;
       if (st2.assign(m, static_cast<uint64_t>(raw) & (w >= 64 ? ~uint64_t{0} : (uint64_t{1} << w) - 1)))
@@ -671,11 +678,11 @@ std::string WordIsa::print(const Encoding& enc, const Bits& word, const PrintCon
       } else if (op->kind == "reg") {
         out += reg_name(op->reg_class, static_cast<int64_t>(raw) * op->scale + op->offset);
       } else if (op->kind == "simm") {
-        int64_t v = static_cast<int64_t>(raw);
-        if (w < 64 && (raw >> (w - 1)) & 1) v -= int64_t{1} << w;
-        out += fmt::format("{}", v * op->scale + op->offset);
+        uint64_t v = raw;
+        if (w < 64 && (raw >> (w - 1)) & 1) v -= uint64_t{1} << w;  // wrapping: the value's two's complement
+        out += fmt::format("{}", static_cast<int64_t>(v * static_cast<uint64_t>(op->scale) + static_cast<uint64_t>(op->offset)));
       } else {
-        out += fmt::format("{}", static_cast<int64_t>(raw) * op->scale + op->offset);
+        out += fmt::format("{}", raw * static_cast<uint64_t>(op->scale) + static_cast<uint64_t>(op->offset));
       }
       if (!ok) break;
     }
