@@ -3,6 +3,7 @@
 #include "cli/command.hpp"
 #include "core/diag.hpp"
 #include "verify/campaign.hpp"
+#include "verify/hazard_suite.hpp"
 #include "verify/progress.hpp"
 #include "verify/report.hpp"
 
@@ -113,7 +114,22 @@ void apply_suite_options(const std::vector<std::unique_ptr<Suite>>& registry, co
   }
 }
 
+// --suite hazards: the fault-coverage table of the pipelined tcore (docs/pipeline.md).
+int run_hazard_suite_command(const VerifyOptions& o, const GlobalOptions& global) {
+  if (!o.target.empty() && o.target != "tcore")
+    throw CampaignError(fmt::format("the hazards suite is tcore's (got --target {})", o.target));
+  HazardSuiteOptions h;
+  h.seed = o.seed;
+  if (!o.op.empty()) h.only = {o.op};
+  const HazardSuiteReport r = run_hazard_suite(h);
+  fmt::print("{}", global.json ? hazard_report_json(r) : hazard_report_text(r));
+  for (const auto& f : r.faults)
+    if (f.data_hazard && !f.detected) return 1;
+  return 0;
+}
+
 int run_verify(const VerifyOptions& o, const GlobalOptions& global) {
+  if (o.suite == "hazards") return run_hazard_suite_command(o, global);
   CampaignOptions options = campaign_options(o);
   auto registry = registered_suites();
   apply_suite_options(registry, o);

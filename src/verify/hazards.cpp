@@ -674,4 +674,26 @@ Result run(const prm::Matrix& m, const targets::SpecIsa& isa, int gap_lo, int ga
   return r;
 }
 
+std::string random_program(const prm::Matrix& m, const targets::SpecIsa& isa, const Plan& p, size_t instructions,
+                           uint64_t seed) {
+  Writer w(m, isa, p, seed);
+  std::mt19937_64 rng(seed ^ 0x5bd1e995ull);
+  std::string s = fmt::format("# random tcore program (seed {}), {} instructions\n    .text\n", seed, instructions);
+  s += fmt::format("{{ s0: simm.w s{}, 0x{:08x} }}\n", kTestReg, static_cast<uint32_t>(rng()));
+  s += fmt::format("{{ s0: simm.w s{}, 0x{:x}; v0: vbcast v{}, s{}; s1: scmp.ltu p{}, s{}, 0x7fff }}\n", kScratchBaseReg,
+                   kScratch, kTestReg, kTestReg, kTestReg, kTestReg);
+  const std::set<std::string> classes[] = {{"S"}, {"V"}, {"P"}, {"S", "V"}};
+  for (size_t k = 0; k < instructions && !p.nodes.empty(); ++k) {
+    const int n = static_cast<int>(rng() % p.nodes.size());
+    const Node& node = p.nodes[static_cast<size_t>(n)];
+    Bundle b;
+    b.add(node.slot, w.text(n, classes[rng() % 4]));
+    if (auto c = opcode_constraint(isa, m.rows[node.row], node.slot); !c.empty()) b.constraints.push_back(c);
+    s += bundle_line(b) + "\n";
+    for (uint64_t g = rng() % 8; g < 3; ++g) s += "{ misc: nop }\n";
+  }
+  s += "{ misc: halt }\n";
+  return s;
+}
+
 }  // namespace mlisa::verify::hazards

@@ -117,4 +117,11 @@ Result run(const prm::Matrix& m, const targets::SpecIsa& isa, int gap_lo, int ga
 
 std::string item_text(const Plan& p, const Item& it);
 
+// A random program of the plan's nodes (the baseline of the hazard suite):
+// the same setup and test registers, then `instructions` random nodes, one
+// per bundle, each followed by 0..4 empty bundles at random, and halt; no
+// observers (the whole final state is compared).
+std::string random_program(const prm::Matrix& m, const targets::SpecIsa& isa, const Plan& p, size_t instructions,
+                           uint64_t seed);
+
 }  // namespace mlisa::verify::hazards

@@ -129,7 +129,8 @@ struct Comparison {
   PipelineStats stats;
 };
 Comparison compare_with_isa(const SpecIsa& isa, const std::vector<as::Word>& code, const std::vector<uint8_t>& data,
-                            size_t memory_bytes, const FaultSpec* fault, uint64_t max_bundles = uint64_t{1} << 24);
+                            size_t memory_bytes, const FaultSpec* fault, uint64_t max_bundles = uint64_t{1} << 24,
+                            bool stop_at_divergence = false);
 
 // mlisa run --target tcore --pipeline: runs `m`'s program on the pipeline
 // (with the named fault, a Kanata log to `pipeview` when not empty) and

@@ -34,7 +34,9 @@ std::string register_difference(const Machine& m, const std::vector<spec::Value>
 }  // namespace
 
 Comparison compare_with_isa(const SpecIsa& isa, const std::vector<as::Word>& code, const std::vector<uint8_t>& data,
-                            size_t memory_bytes, const FaultSpec* fault, uint64_t max_bundles) {
+                            size_t memory_bytes, const FaultSpec* fault, uint64_t max_bundles,
+                            bool stop_at_divergence) {
+  struct Stop {};
   Image image{code, data};
   auto ref = make_machine(isa, image, memory_bytes, {});
   auto dut = make_machine(isa, image, memory_bytes, {});
@@ -80,10 +82,15 @@ Comparison compare_with_isa(const SpecIsa& isa, const std::vector<as::Word>& cod
       c.instructions_to_divergence = retired_insns;
       c.divergence_pc = r.pc;
       c.difference = diff;
+      if (stop_at_divergence) throw Stop{};
     }
   };
   try {
     p.run(code, max_bundles);
+  } catch (const Stop&) {
+    c.equal = false;
+    c.stats = p.stats();
+    return c;
   } catch (const Fault& f) {
     c.pipeline_fault = f.fault_name() + ": " + f.message();
     c.equal = false;

@@ -1,0 +1,135 @@
+// The hazards suite: see hazard_suite.hpp. Detection: after some bundle the
+// faulty pipeline's registers or stores differ from the ISA-level machine's
+// after the same bundle, so a dump of the state after that prefix of the
+// program tells them apart; the instructions counted are those retired up to
+// it, over the suite's programs in order.
+#include "verify/hazard_suite.hpp"
+
+#include "asm/gas.hpp"
+#include "targets/targets.hpp"
+#include "targets/tcore/pipeline.hpp"
+#include "targets/tcore/program.hpp"
+#include "targets/tools.hpp"
+#include "verify/hazards.hpp"
+#include "verify/prm.hpp"
+#include "verify/suite.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace mlisa::verify {
+
+namespace tc = targets::tcore;
+
+namespace {
+
+struct Prog {
+  tc::Image image;
+  size_t memory = 1 << 20;
+  uint64_t instructions = 0;
+};
+
+Prog assemble(const targets::SpecIsa& isa, const std::string& text, size_t memory) {
+  const auto obj = as::assemble_gas(isa.isa, targets::gas_target(isa), text, "<hazard suite>");
+  Prog p{tc::load_image(isa, obj.sections, "<hazard suite>"), std::max<size_t>(memory, 1 << 20), 0};
+  return p;
+}
+
+// The first program of `progs` that detects `fault`: (detected, instructions, how).
+std::tuple<bool, uint64_t, std::string> first_detection(const targets::SpecIsa& isa, const std::vector<Prog>& progs,
+                                                        const tc::FaultSpec* fault) {
+  uint64_t before = 0;
+  for (const Prog& p : progs) {
+    const tc::Comparison c = tc::compare_with_isa(isa, p.image.code, p.image.data, p.memory, fault, uint64_t{1} << 24, true);
+    if (c.diverged || !c.equal) return {true, before + c.instructions_to_divergence, c.difference};
+    before += p.instructions;
+  }
+  return {false, 0, ""};
+}
+
+}  // namespace
+
+HazardSuiteReport run_hazard_suite(const HazardSuiteOptions& o) {
+  auto t = targets::load_bundle_target("tcore");
+  const prm::Matrix m = prm::build(*t.spec);
+  HazardSuiteReport r;
+  std::vector<Prog> hazard, baseline;
+  for (const auto& [lo, hi] : o.gaps) {
+    hazards::GenOptions go;
+    go.seed = o.seed;
+    const auto res = hazards::run(m, *t.isa, lo, hi, go);
+    Prog h = assemble(*t.isa, res.program.assembly, res.program.memory_bytes);
+    const tc::Comparison clean = tc::compare_with_isa(*t.isa, h.image.code, h.image.data, h.memory, nullptr);
+    h.instructions = clean.instructions;
+    // The baseline: random programs with as many instructions.
+    const hazards::Plan plan = hazards::plan(m, *t.isa, lo, hi);
+    Prog b = assemble(*t.isa, hazards::random_program(m, *t.isa, plan, h.instructions, o.seed * 1000 + hazard.size()),
+                      1 << 20);
+    const tc::Comparison bclean = tc::compare_with_isa(*t.isa, b.image.code, b.image.data, b.memory, nullptr);
+    b.instructions = bclean.instructions;
+    r.hazard_instructions += h.instructions;
+    r.baseline_instructions += b.instructions;
+    hazard.push_back(std::move(h));
+    baseline.push_back(std::move(b));
+  }
+  r.programs = hazard.size();
+  for (const tc::FaultSpec& f : tc::fault_catalogue()) {
+    if (!o.only.empty() && std::find(o.only.begin(), o.only.end(), f.name) == o.only.end()) continue;
+    HazardFaultResult x;
+    x.fault = f.name;
+    x.unit = tc::unit_name(f.unit);
+    x.description = f.description;
+    x.data_hazard = f.data_hazard;
+    std::tie(x.detected, x.instructions_to_detect, x.how) = first_detection(*t.isa, hazard, &f);
+    std::string ignored;
+    std::tie(x.baseline_detected, x.baseline_instructions_to_detect, ignored) = first_detection(*t.isa, baseline, &f);
+    r.faults.push_back(std::move(x));
+  }
+  return r;
+}
+
+std::string hazard_report_json(const HazardSuiteReport& r) {
+  nlohmann::json faults = nlohmann::json::array();
+  size_t data = 0, data_detected = 0, fewer = 0;
+  for (const auto& f : r.faults) {
+    nlohmann::json j = {{"fault", f.fault},
+                        {"unit", f.unit},
+                        {"data_hazard", f.data_hazard},
+                        {"detected", f.detected},
+                        {"instructions_to_detect", f.detected ? nlohmann::json(f.instructions_to_detect) : nlohmann::json()},
+                        {"baseline_detected", f.baseline_detected},
+                        {"baseline_instructions_to_detect",
+                         f.baseline_detected ? nlohmann::json(f.baseline_instructions_to_detect) : nlohmann::json()},
+                        {"first_difference", f.how}};
+    faults.push_back(std::move(j));
+    if (!f.data_hazard) continue;
+    ++data;
+    if (f.detected) ++data_detected;
+    if (f.detected && (!f.baseline_detected || f.instructions_to_detect < f.baseline_instructions_to_detect)) ++fewer;
+  }
+  nlohmann::json j = {{"suite", "hazards"},
+                      {"target", "tcore"},
+                      {"programs", r.programs},
+                      {"hazard_instructions", r.hazard_instructions},
+                      {"baseline_instructions", r.baseline_instructions},
+                      {"data_hazard_faults", data},
+                      {"data_hazard_faults_detected", data_detected},
+                      {"detected_with_fewer_instructions_than_baseline", fewer},
+                      {"faults", std::move(faults)}};
+  return j.dump(2) + "\n";
+}
+
+std::string hazard_report_text(const HazardSuiteReport& r) {
+  std::string s = fmt::format("hazards (tcore): {} programs, {} instructions; baseline {} instructions\n", r.programs,
+                              r.hazard_instructions, r.baseline_instructions);
+  s += fmt::format("{:<38} {:<8} {:>9} {:>12} {:>9} {:>12}\n", "fault", "unit", "detected", "instructions",
+                   "baseline", "instructions");
+  for (const auto& f : r.faults)
+    s += fmt::format("{:<38} {:<8} {:>9} {:>12} {:>9} {:>12}{}\n", f.fault, f.unit, f.detected ? "yes" : "NO",
+                     f.detected ? std::to_string(f.instructions_to_detect) : "-", f.baseline_detected ? "yes" : "no",
+                     f.baseline_detected ? std::to_string(f.baseline_instructions_to_detect) : "-",
+                     f.data_hazard ? "" : "  (control)");
+  return s;
+}
+
+}  // namespace mlisa::verify
