@@ -134,7 +134,7 @@ TEST(TcorePipeline, SameStateOnGemmPrograms) {
 TEST(TcorePipeline, SameStateOnGeneratedHazardPrograms) {
   const auto dir = std::filesystem::temp_directory_path() / fmt::format("mlisa_pipe_{}", ::getpid());
   std::filesystem::create_directories(dir);
-  for (const auto& [seed, gaps] : std::vector<std::pair<int, std::string>>{{1, "0"}, {2, "0-2"}, {3, "3-4"}}) {
+  for (const auto& [seed, gaps] : std::vector<std::pair<int, std::string>>{{1, "0"}, {2, "1"}, {3, "2"}}) {
     const std::string file = (dir / fmt::format("h{}.s", seed)).string();
     const auto r = run_mlisa({"gen", "hazards", "--target", "tcore", "--gaps", gaps, "--seed", std::to_string(seed),
                               "-o", file});
@@ -170,6 +170,15 @@ TEST(TcorePipeline, MissingBypassChangesAResult) {
   EXPECT_TRUE(c.diverged);
   EXPECT_EQ(c.instructions_to_divergence, 2u);
   EXPECT_NE(c.difference.find("s2"), std::string::npos) << c.difference;
+}
+
+TEST(TcorePipeline, BranchFlushOneShortRunsTheThirdBundle) {
+  // br resolves in D with bundles 1..3 in IF3..IF1; the bug keeps IF1's (bundle 3).
+  const std::string text = "{ misc: br 256 }\n{ misc: nop }\n{ misc: nop }\n{ s0: simm.w s5, 9 }\n{ misc: halt }\n";
+  EXPECT_TRUE(compare(text).equal);
+  const auto c = compare(text, tc::find_fault("branch-flush-one-short"));
+  EXPECT_FALSE(c.equal);
+  EXPECT_TRUE(c.diverged);
 }
 
 TEST(TcorePipeline, RunCommandPrintsCyclesAndWritesKanata) {

@@ -93,7 +93,7 @@ const std::vector<FaultSpec>& fault_catalogue() {
        "the interlock ignores the predicate register guarding a misc slot (a branch or halt, read in D)", false,
        U::Misc},
       {"branch-flush-one-short", K::BranchFlushShort, U::Misc,
-       "a taken branch flushes IF2 and IF3 but not IF1: the bundle two after the branch runs", false},
+       "a taken branch flushes IF2 and IF3 but not IF1: the third bundle after the branch runs", false},
       {"halt-flush-one-short", K::HaltFlushShort, U::Misc, "halt does not flush the bundle behind it in IF3", false},
   };
   return faults;
