@@ -13,7 +13,7 @@ CMAKE   ?= cmake
 CTEST   ?= ctest
 REPORT  ?= build/report
 FUZZ_SECONDS ?= 30
-FUZZERS ?= spec_parser_fuzz asm_frontend_fuzz asm_decoder_fuzz
+FUZZERS ?= spec_parser_fuzz asm_frontend_fuzz asm_decoder_fuzz word_asm_fuzz word_decoder_fuzz
 
 .PHONY: all run test bench asan debug fuzz bootstrap configure-release build-release clean
 
