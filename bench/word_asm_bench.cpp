@@ -34,7 +34,7 @@ const std::string& program() {
     static const char* const block[] = {
         "movs r0, #0",         "movw r1, #1000",       "adds r0, r0, r1",           "subs r1, r1, #1",
         "cmp r1, #0",          "vmax.s8 q0, q1, q2",   "vmaxnm.f32 q3, q4, q5",     "vmladav.s16 r2, q1, q2",
-        "vminv.u32 r3, q6",    "vmov.i32 q0, #0",      "vpst",                      "vmaxt.u16 q1, q2, q3",
+        "vminv.u32 r3, q6",    "vdup.32 q0, r1",       "vpst",                      "vmaxt.u16 q1, q2, q3",
         "ldr r4, [r0, #4]",    "str r4, [r0, #8]",     "push {r4, lr}",             "pop {r4, pc}",
         "it eq",               "moveq r5, #1",         "cbz r0, 1f",                "bne 0b"};
     std::string s = "\t.syntax unified\n\t.thumb\n\t.text\n";

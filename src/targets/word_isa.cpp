@@ -247,6 +247,11 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins)
         t.it = k < enc.syntax_it.size() ? enc.syntax_it[k] : 0;
         size_t i = 0;
         t.items = parse_template(enc.syntax[k], i, false);
+        if (!t.items.empty() && t.items[0].kind == Item::Kind::Lit)
+          for (char c : t.items[0].text) {
+            if (!std::isalnum(static_cast<unsigned char>(c))) break;
+            t.stem += c;
+          }
         templates_.push_back(std::move(t));
       }
     }
@@ -285,6 +290,7 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& 
   for (const WordTemplate& t : templates_) {
     const Encoding& enc = *t.enc;
     if (enc.width < ctx.min_width || (t.it == 1 && !ctx.in_it) || (t.it == 2 && ctx.in_it)) continue;
+    if (trimmed.compare(0, t.stem.size(), t.stem) != 0) continue;  // another mnemonic: the cheap test first
     std::optional<Assembled> found;
     // Depth-first over the items; `rest` is the remaining sequence.
     std::function<void(std::vector<const Item*>, size_t, State)> go = [&](std::vector<const Item*> rest, size_t pos,

@@ -60,6 +60,7 @@ struct WordTemplate {
   size_t syntax = 0;
   std::vector<Item> items;
   int8_t it = 0;  // 0 anywhere, 1 inside an IT block only, 2 outside only
+  std::string stem;  // the letters the text must start with (the mnemonic's fixed part)
 };
 
 // Where an instruction is assembled: its address, the symbols its label
