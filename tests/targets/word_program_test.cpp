@@ -5,6 +5,7 @@
 #include "core/diag.hpp"
 #include "support/llvm_mc.hpp"
 #include "targets/mve/machine.hpp"
+#include "targets/sme2/machine.hpp"
 #include "targets/word_program.hpp"
 
 #include <gtest/gtest.h>
@@ -21,6 +22,11 @@ namespace {
 
 const targets::WordIsa& mve() {
   static const targets::mve::Target t = targets::mve::load();
+  return *t.isa;
+}
+
+const targets::WordIsa& sme2() {
+  static const targets::sme2::Target t = targets::sme2::load();
   return *t.isa;
 }
 
@@ -136,6 +142,32 @@ TEST(WordProgram, ExactDisassemblyRoundTripsBranchesAndItBlocks) {
   EXPECT_NE(listing.find("entry:"), std::string::npos);
   EXPECT_NE(listing.find("bl L_"), std::string::npos) << listing;
   EXPECT_EQ(text_of(targets::assemble_word_program(mve(), listing, "back.s")), text_of(obj));
+}
+
+TEST(WordProgram, A64ObjectsLinkAndDisassemble) {
+  const std::string src = "\t.text\n\t.global _start\n_start:\n\tmovz x0, #3\nloop:\n\tsubs x0, x0, #1\n\tb.ne loop\n"
+                          "\tcbz x0, done\n\tbl func\n\tadr x1, msg\ndone:\n\tmov x8, #93\n\tsvc #0\nfunc:\n\tret\n"
+                          "msg:\n\t.asciz \"hi\"\n";
+  const as::Object obj = targets::assemble_word_program(sme2(), src, "a64.s");
+  // B.cond imm19 = -1 (the label one word back), CBZ +3 words, BL +4, ADR +16 bytes,
+  // worked from the A64 encodings.
+  const std::vector<uint8_t> text = text_of(obj);
+  ASSERT_GE(text.size(), 24u);
+  EXPECT_EQ(test::llvm_mc_bytes({text.begin() + 8, text.begin() + 24}),
+            "0xe1,0xff,0xff,0x54,0x60,0x00,0x00,0xb4,0x04,0x00,0x00,0x94,0x81,0x00,0x00,0x10");
+  const std::string listing = targets::disassemble_words(sme2(), obj.sections, true, "a64.o", obj.symbols);
+  EXPECT_NE(listing.find("b.ne L_0004"), std::string::npos) << listing;
+  EXPECT_EQ(text_of(targets::assemble_word_program(sme2(), listing, "back.s")), text);
+  if (std::system("llvm-objdump-19 --version > /dev/null 2>&1 && ld.lld --version > /dev/null 2>&1") != 0)
+    GTEST_SKIP() << "llvm-objdump-19 or ld.lld absent";
+  const std::string o = temp_path("a64.o"), e = temp_path("a64.elf"), dis = temp_path("a64.txt");
+  as::write_elf(obj, targets::word_elf_options(sme2()), o);
+  ASSERT_EQ(std::system(("llvm-objdump-19 -d " + o + " > " + dis).c_str()), 0);
+  std::stringstream ss;
+  ss << std::ifstream(dis).rdbuf();
+  for (const char* want : {"subs\tx0, x0, #0x1", "b.ne\t0x4 <loop>", "bl\t0x20 <func>", "ret"})
+    EXPECT_NE(ss.str().find(want), std::string::npos) << want << " not in:\n" << ss.str();
+  EXPECT_EQ(std::system(("ld.lld -o " + e + " " + o).c_str()), 0);
 }
 
 std::string error_of(const std::string& src) {
