@@ -118,9 +118,11 @@ class ExamplesSuite final : public Suite {
 
   // What `mlisa run --target mve` prints.
   std::string run_ours(const std::string& source) const {
-    std::call_once(load_once_, [&] { target_ = targets::mve::load(); });
-    const targets::ProgramImage image = targets::load_program(*target_.isa, source, targets::mve::Machine::layout());
-    targets::mve::Machine m(*target_.isa);
+    // One target per thread: the assembler and decoder run pseudocode in an
+    // engine of their own, which threads must not share.
+    static thread_local const targets::mve::Target target = targets::mve::load();
+    const targets::ProgramImage image = targets::load_program(*target.isa, source, targets::mve::Machine::layout());
+    targets::mve::Machine m(*target.isa);
     m.reset(true);
     m.load(image);
     if (!m.run(kMaxSteps)) throw Fault("step limit", fmt::format("{} instructions without SYS_EXIT", kMaxSteps));
@@ -155,8 +157,6 @@ class ExamplesSuite final : public Suite {
   }
 
   std::string oracle_ = "auto", record_dir_, vectors_dir_;
-  mutable std::once_flag load_once_;
-  mutable targets::mve::Target target_;
 };
 
 }  // namespace
