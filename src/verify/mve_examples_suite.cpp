@@ -10,6 +10,7 @@
 #include "targets/targets.hpp"
 #include "targets/word_program.hpp"
 #include "verify/campaign.hpp"
+#include "verify/examples.hpp"
 #include "verify/qemu_mve.hpp"
 #include "verify/subprocess.hpp"
 #include "verify/suite.hpp"
@@ -29,22 +30,6 @@ namespace {
 
 const char* const kExamples[] = {"maxpool_fc", "maxpool_fc_f32"};
 constexpr uint64_t kMaxSteps = 10'000'000;
-
-// The examples sit beside tests/: MLISA_VECTOR_DIR is <source>/tests/vectors.
-std::string example_path(const std::string& name) {
-  return (std::filesystem::path(MLISA_VECTOR_DIR).parent_path().parent_path() / "examples" / (name + ".s")).string();
-}
-
-// Printable, one line: newlines as \n, the rest escaped.
-std::string escaped(const std::string& s) {
-  std::string out;
-  for (unsigned char c : s) {
-    if (c == '\n') out += "\\n";
-    else if (c < 0x20 || c >= 0x7f) out += fmt::format("\\x{:02x}", c);
-    else out += static_cast<char>(c);
-  }
-  return out;
-}
 
 class ExamplesSuite final : public Suite {
  public:
@@ -94,14 +79,14 @@ class ExamplesSuite final : public Suite {
     try {
       ours = run_ours(source);
     } catch (const Fault& f) {
-      o.detail = fmt::format("{}: our run faulted: {}; expected '{}'", name, f.what(), escaped(expected));
+      o.detail = fmt::format("{}: our run faulted: {}; expected '{}'", name, f.what(), escape_output(expected));
       return o;
     }
     o.passed = ours == expected;
     const char* who = oracle == "qemu" ? "QEMU" : "QEMU (stored)";
     o.detail = o.passed ? fmt::format("{}: {} bytes of output, as {}", name, ours.size(), who)
-                        : fmt::format("{}: ours '{}', {} '{}'; ours: mlisa run --target mve {}", name, escaped(ours),
-                                      who, escaped(expected), source);
+                        : fmt::format("{}: ours '{}', {} '{}'; ours: mlisa run --target mve {}", name, escape_output(ours),
+                                      who, escape_output(expected), source);
     return o;
   }
 

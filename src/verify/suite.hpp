@@ -93,6 +93,7 @@ std::unique_ptr<Suite> make_fp_suite();
 std::unique_ptr<Suite> make_mxu_suite();
 std::unique_ptr<Suite> make_mve_ml_suite();
 std::unique_ptr<Suite> make_mve_examples_suite();
+std::unique_ptr<Suite> make_sme2_examples_suite();
 std::unique_ptr<Suite> make_sme2_za_suite();
 std::unique_ptr<Suite> make_mve_hazard_suite();
 
