@@ -18,6 +18,7 @@
 #include <fmt/format.h>
 
 #include <filesystem>
+#include <map>
 #include <fstream>
 #include <mutex>
 
@@ -64,7 +65,7 @@ class ExamplesSuite final : public Suite {
     const std::string oracle = resolved_oracle();
     std::string expected;
     if (oracle == "qemu") {
-      expected = run_qemu(source);
+      expected = qemu_output(op, source);
       if (!record_dir_.empty()) record(name, expected);
     } else {
       const std::string path = vectors_path(vectors_dir_.empty() ? MLISA_VECTOR_DIR : vectors_dir_, name);
@@ -141,7 +142,17 @@ class ExamplesSuite final : public Suite {
     std::ofstream(path, std::ios::binary) << text;
   }
 
+  // QEMU runs once per program: every case of it is the same run.
+  std::string qemu_output(size_t op, const std::string& source) const {
+    std::lock_guard<std::mutex> lock(qemu_mutex_);
+    auto it = qemu_outputs_.find(op);
+    if (it == qemu_outputs_.end()) it = qemu_outputs_.emplace(op, run_qemu(source)).first;
+    return it->second;
+  }
+
   std::string oracle_ = "auto", record_dir_, vectors_dir_;
+  mutable std::mutex qemu_mutex_;
+  mutable std::map<size_t, std::string> qemu_outputs_;
 };
 
 }  // namespace
