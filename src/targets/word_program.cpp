@@ -203,9 +203,13 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
     std::set<uint64_t> starts;
     for (const Insn& in : insns) starts.insert(in.offset);  // data runs too: a branch may name a table
     std::set<uint64_t> labels{0};
+    bool numeric_target = false;  // the last printed word branches outside the program's instructions
     auto namer = [&](bool record) {
       return [&, record](uint64_t target) {
-        if (!starts.count(target)) return fmt::format("0x{:x}", target);
+        if (!starts.count(target)) {
+          numeric_target = true;
+          return fmt::format("0x{:x}", target);
+        }
         if (record) labels.insert(target);
         return label_name(target);
       };
@@ -232,7 +236,11 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
         std::string text;
         if (in.enc) {
           PrintContext pc{in.offset, in.in_it, in.cond, namer(pass == 0)};
+          numeric_target = false;
           text = isa.print(*in.enc, in.word, pc);
+          // A branch to an absolute address may relax to another width when
+          // the listing is reassembled (or not reach at all): raw.
+          if (numeric_target) text.clear();
         }
         if (pass == 0) continue;
         if (!text.empty()) {
