@@ -1,8 +1,14 @@
 #include "verify/examples.hpp"
 
+#include "core/diag.hpp"
+#include "verify/campaign.hpp"
+#include "verify/subprocess.hpp"
+
 #include <fmt/format.h>
 
 #include <filesystem>
+#include <fstream>
+#include <stdexcept>
 
 #ifndef MLISA_VECTOR_DIR
 #define MLISA_VECTOR_DIR "tests/vectors"
@@ -22,6 +28,77 @@ std::string escape_output(const std::string& s) {
     else out += static_cast<char>(c);
   }
   return out;
+}
+
+bool ExamplesSuite::set_option(const std::string& key, const std::string& value) {
+  if (key == "oracle") {
+    if (value != "qemu" && value != "stored" && value != "auto")
+      throw CampaignError(fmt::format("--oracle '{}': expected qemu, stored or auto", value));
+    oracle_ = value;
+    return true;
+  }
+  if (key == "record") return record_dir_ = value, true;
+  if (key == "vectors") return vectors_dir_ = value, true;
+  return false;
+}
+
+std::string ExamplesSuite::oracle() const {
+  if (!record_dir_.empty()) return "qemu";
+  if (oracle_ == "qemu" || oracle_ == "stored") return oracle_;
+  return have_qemu() ? "qemu" : "stored";
+}
+
+std::string ExamplesSuite::vectors_path(const std::string& dir, const std::string& program) const {
+  return (std::filesystem::path(dir) / target() / "examples" / (program + ".txt")).string();
+}
+
+std::string ExamplesSuite::qemu_output(size_t op, const std::string& source) const {
+  std::lock_guard<std::mutex> lock(qemu_mutex_);
+  auto it = qemu_outputs_.find(op);
+  if (it == qemu_outputs_.end()) it = qemu_outputs_.emplace(op, run_qemu(source)).first;
+  return it->second;
+}
+
+CaseOutcome ExamplesSuite::run_case(size_t op, uint64_t, uint64_t) const {
+  if (op >= programs_.size()) throw std::out_of_range("no such operation");
+  const std::string& program = programs_[op];
+  const std::string source = example_path(program);
+  CaseOutcome o;
+  o.operand_class = "program";
+  std::string expected, who;
+  if (auto host = host_reference(program)) {
+    expected = std::move(host->text);
+    who = std::move(host->oracle);
+  } else if (oracle() == "qemu") {
+    expected = qemu_output(op, source);
+    who = "QEMU";
+    if (!record_dir_.empty()) {
+      const std::string path = vectors_path(record_dir_, program);
+      std::filesystem::create_directories(std::filesystem::path(path).parent_path());
+      std::ofstream(path, std::ios::binary) << expected;
+    }
+  } else {
+    const std::string path = vectors_path(vectors_dir_.empty() ? MLISA_VECTOR_DIR : vectors_dir_, program);
+    if (!std::filesystem::exists(path))
+      throw std::runtime_error(fmt::format(
+          "{}: no recorded output; run with QEMU (--oracle qemu) or record it (mlisa verify --target {} --suite "
+          "examples --record DIR)",
+          path, target()));
+    expected = subprocess::read_text(path, 1 << 20);
+    who = "QEMU (stored)";
+  }
+  std::string ours;
+  try {
+    ours = run_ours(source);
+  } catch (const Fault& f) {
+    o.detail = fmt::format("{}: our run faulted: {}; expected '{}'", program, f.what(), escape_output(expected));
+    return o;
+  }
+  o.passed = ours == expected;
+  o.detail = o.passed ? fmt::format("{}: {} bytes of output, as {}", program, ours.size(), who)
+                      : fmt::format("{}: ours '{}', {} '{}'; ours: mlisa run --target {} {}", program,
+                                    escape_output(ours), who, escape_output(expected), target(), source);
+  return o;
 }
 
 }  // namespace mlisa::verify

@@ -16,24 +16,14 @@
 #include "verify/examples.hpp"
 #include "verify/qemu_sme2.hpp"
 #include "verify/subprocess.hpp"
-#include "verify/suite.hpp"
 
 #include <fmt/format.h>
 
 #include <cstring>
-#include <filesystem>
-#include <mutex>
-#include <map>
-#include <fstream>
-
-#ifndef MLISA_VECTOR_DIR
-#define MLISA_VECTOR_DIR "tests/vectors"
-#endif
 
 namespace mlisa::verify {
 namespace {
 
-const char* const kExamples[] = {"bf16_gemm", "bf16_gemm_mopa"};
 constexpr uint64_t kMaxSteps = 10'000'000;
 
 // What examples/bf16_gemm.s prints, computed on the host: its inputs are
@@ -60,81 +50,24 @@ std::string bf16_gemm_in_fp32() {
   return out;
 }
 
-class Sme2ExamplesSuite final : public Suite {
+class Sme2ExamplesSuite final : public ExamplesSuite {
  public:
-  std::string name() const override { return "examples"; }
+  Sme2ExamplesSuite() : ExamplesSuite({"bf16_gemm", "bf16_gemm_mopa"}) {}
   std::string target() const override { return "sme2"; }
   std::string description() const override {
     return "examples/bf16_gemm*.s (BFMLAL VGx4 and BFMOPA GEMMs) on our machine vs host fp32 and QEMU";
   }
-  std::vector<std::string> operations() const override { return {std::begin(kExamples), std::end(kExamples)}; }
-  uint64_t default_cases() const override { return 1; }
-
-  bool set_option(const std::string& key, const std::string& value) override {
-    if (key == "oracle") {
-      if (value != "qemu" && value != "stored" && value != "auto") return false;
-      return oracle_ = value, true;
-    }
-    if (key == "record") return record_dir_ = value, true;
-    if (key == "vectors") return vectors_dir_ = value, true;
-    return false;
-  }
-
-  CaseOutcome run_case(size_t op, uint64_t, uint64_t) const override {
-    if (op >= std::size(kExamples)) throw std::out_of_range("no such operation");
-    const std::string name = kExamples[op];
-    const std::string source = example_path(name);
-    CaseOutcome o;
-    o.operand_class = "program";
-    std::string expected, who;
-    if (name == "bf16_gemm") {
-      expected = bf16_gemm_in_fp32();
-      who = "host fp32";
-    } else if (oracle() == "qemu") {
-      expected = qemu_output(op, source);
-      who = "QEMU";
-      if (!record_dir_.empty()) {
-        const std::string path = vectors_path(record_dir_, name);
-        std::filesystem::create_directories(std::filesystem::path(path).parent_path());
-        std::ofstream(path, std::ios::binary) << expected;
-      }
-    } else {
-      const std::string path = vectors_path(vectors_dir_.empty() ? MLISA_VECTOR_DIR : vectors_dir_, name);
-      if (!std::filesystem::exists(path))
-        throw qemu_sme2::OracleError(fmt::format(
-            "{}: no recorded output; run with QEMU (--oracle qemu) or record it (mlisa verify --target sme2 --suite "
-            "examples --record DIR)",
-            path));
-      expected = subprocess::read_text(path, 1 << 20);
-      who = "QEMU (stored)";
-    }
-    std::string ours;
-    try {
-      ours = run_ours(source);
-    } catch (const Fault& f) {
-      o.detail = fmt::format("{}: our run faulted: {}", name, f.what());
-      return o;
-    }
-    o.passed = ours == expected;
-    o.detail = o.passed ? fmt::format("{}: {} bytes of output, as {}", name, ours.size(), who)
-                        : fmt::format("{}: ours '{}', {} '{}'; ours: mlisa run --target sme2 {}", name,
-                                      escape_output(ours), who, escape_output(expected), source);
-    return o;
-  }
 
  private:
-  std::string oracle() const {
-    if (!record_dir_.empty()) return "qemu";
-    if (oracle_ == "qemu" || oracle_ == "stored") return oracle_;
-    return qemu_sme2::find_tools() ? "qemu" : "stored";
+  // QEMU has no SME2: the BFMLAL kernel's reference is the host's fp32 GEMM.
+  std::optional<HostReference> host_reference(const std::string& program) const override {
+    if (program != "bf16_gemm") return std::nullopt;
+    return HostReference{bf16_gemm_in_fp32(), "host fp32"};
   }
-
-  static std::string vectors_path(const std::string& dir, const std::string& name) {
-    return (std::filesystem::path(dir) / "sme2" / "examples" / (name + ".txt")).string();
-  }
+  bool have_qemu() const override { return qemu_sme2::find_tools().has_value(); }
 
   // What `mlisa run --target sme2 --svl 512` writes to stdout.
-  static std::string run_ours(const std::string& source) {
+  std::string run_ours(const std::string& source) const override {
     // One target per thread: the decoder's engine is not shared.
     static thread_local const targets::sme2::Target target = targets::sme2::load();
     targets::sme2::Machine m(*target.isa, 512);
@@ -148,7 +81,7 @@ class Sme2ExamplesSuite final : public Suite {
     return out;
   }
 
-  static std::string run_qemu(const std::string& source) {
+  std::string run_qemu(const std::string& source) const override {
     std::string why;
     const auto tools = qemu_sme2::find_tools(&why);
     if (!tools) throw qemu_sme2::OracleError(fmt::format("the QEMU oracle cannot run: {}", why));
@@ -165,18 +98,6 @@ class Sme2ExamplesSuite final : public Suite {
           fmt::format("qemu-aarch64 {}: exit {}{}", source, ran.exit_code, ran.timed_out ? " (timed out)" : ""));
     return ran.out;
   }
-
-  // QEMU runs once per program: every case of it is the same run.
-  std::string qemu_output(size_t op, const std::string& source) const {
-    std::lock_guard<std::mutex> lock(qemu_mutex_);
-    auto it = qemu_outputs_.find(op);
-    if (it == qemu_outputs_.end()) it = qemu_outputs_.emplace(op, run_qemu(source)).first;
-    return it->second;
-  }
-
-  std::string oracle_ = "auto", record_dir_, vectors_dir_;
-  mutable std::mutex qemu_mutex_;
-  mutable std::map<size_t, std::string> qemu_outputs_;
 };
 
 }  // namespace
