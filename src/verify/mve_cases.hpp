@@ -37,6 +37,7 @@ enum class Shape {
   VPTR,  // VPT<mask> <fc>, <Qn>, <Rm> or ZR and its block
   NONE,  // no operands (VPNOT)
   R,     // <Rn> (VCTP)
+  QQR,   // <Qd>, <Qn>, <Rm> (VADD/VSUB/VMUL with a scalar)
 };
 
 struct Form {
@@ -53,8 +54,11 @@ struct Form {
   bool fp() const { return type == 'f'; }
 };
 
-// Every form of the ml suite, in its table order.
+// Every form of the ml suite, in its table order. The forms before
+// VADD/VSUB/VMUL are the ML instructions proper (the hazards suite's
+// producers and consumers); is_elementwise_arith tells the others.
 std::vector<Form> ml_forms();
+bool is_elementwise_arith(const Form& f);  // VADD, VSUB, VMUL (integer and floating-point)
 
 // ---- operand generators -------------------------------------------------------
 

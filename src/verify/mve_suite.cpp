@@ -1,7 +1,8 @@
 // The ml suite (target mve): every form of the ML instructions of isa/mve
 // (VMAX/VMIN and their A, V, AV, NM, NMA, NMV, NMAV variants, the scalar
 // VMAXNM/VMINNM, VMLADAV{A}{X}; the compares VCMP and VPT with its block,
-// VPNOT, VCTP) run by our engine from the specs and by QEMU's
+// VPNOT, VCTP; the element-wise VADD, VSUB, VMUL, integer and floating-point,
+// vector and scalar) run by our engine from the specs and by QEMU's
 // Cortex-M55 on the same inputs and the same instruction words, compared bit
 // for bit over the whole register state (Q0-Q7, FPSCR, VPR, R0-R12, LR).
 //
@@ -88,8 +89,19 @@ std::vector<Form> ml_forms() {
   }
   f.push_back({"vpnot", "vpnot", "", Shape::NONE, 'i', 8});
   for (int e : {8, 16, 32, 64}) f.push_back({fmt::format("vctp.{}", e), "vctp", std::to_string(e), Shape::R, 'i', e});
+  // The element-wise arithmetic the programs around the ML instructions use,
+  // after every form above so that their operation numbers stay: integer
+  // (modulo 2^esize, sign-agnostic) and floating-point, each with a vector
+  // and with a replicated general-purpose register second operand.
+  for (const char* m : {"vadd", "vsub", "vmul"})
+    for (const char* dt : {"i8", "i16", "i32", "f32", "f16"}) {
+      add(m, dt, Shape::QQQ);
+      add(m, dt, Shape::QQR, std::string(m) + ".scalar." + dt);
+    }
   return f;
 }
+
+bool is_elementwise_arith(const Form& f) { return f.base == "vadd" || f.base == "vsub" || f.base == "vmul"; }
 
 // ---- case generation --------------------------------------------------------
 
@@ -299,6 +311,18 @@ GenCase generate(const Form& f, uint64_t index, uint64_t seed, size_t op) {
       copy_equal(n, m);
       ops = fmt::format("q{}, q{}, q{}", d, n, m);
       g.reads = {reg_name('q', n), reg_name('q', m), reg_name('q', d)};
+      g.writes = {reg_name('q', d)};
+      break;
+    }
+    case Shape::QQR: {  // Rm is never ZR here: R0-R12 or LR (R13 and R15 are CONSTRAINED UNPREDICTABLE)
+      const int d = static_cast<int>(r.below(8));
+      n = static_cast<int>(r.below(8));
+      g.reads = {reg_name('q', n)};
+      std::string rm;
+      do rm = scalar(n);
+      while (rm == "zr");
+      ops = fmt::format("q{}, q{}, {}", d, n, rm);
+      if (std::find(g.reads.begin(), g.reads.end(), reg_name('q', d)) == g.reads.end()) g.reads.push_back(reg_name('q', d));
       g.writes = {reg_name('q', d)};
       break;
     }
@@ -782,7 +806,7 @@ namespace {
 class MlSuite final : public OracleSuite {
  public:
   MlSuite() : OracleSuite("ml",
-                          "mve ML instructions (VMAX/VMIN families, VMAXNM/VMINNM, VMLADAV, VCMP/VPT, VPNOT, VCTP): our "
+                          "mve ML instructions (VMAX/VMIN families, VMAXNM/VMINNM, VMLADAV, VCMP/VPT, VPNOT, VCTP, VADD/VSUB/VMUL): our "
                           "engine vs QEMU's Cortex-M55 (or its recorded results), whole register state bit for bit"),
               forms_(ml_forms()) {}
 

@@ -183,13 +183,20 @@ TEST(MveMlSuite, HasOneOperationPerForm) {
   auto suite = ml_suite();
   ASSERT_TRUE(suite);
   const auto ops = suite->operations();
-  EXPECT_EQ(ops.size(), 125u);
+  EXPECT_EQ(ops.size(), 155u);
   for (const char* name : {"vmax.s8", "vmin.u32", "vmaxa.s16", "vmaxv.u8", "vminav.s32", "vmaxnm.f16", "vminnm.fp.f64",
                            "vmaxnma.f32", "vminnmv.f16", "vmaxnmav.f32", "vmladav.u32", "vmladavax.s16",
                            "vcmp.i8", "vcmp.scalar.u16", "vcmp.s32", "vcmp.scalar.f16", "vpt.f32", "vpt.scalar.s8",
-                           "vpnot", "vctp.8", "vctp.64"})
+                           "vpnot", "vctp.8", "vctp.64", "vadd.i8", "vsub.scalar.i16", "vmul.i32", "vadd.f16",
+                           "vsub.scalar.f32", "vmul.scalar.f16"})
     EXPECT_NE(std::find(ops.begin(), ops.end(), name), ops.end()) << name;
   EXPECT_EQ(std::find(ops.begin(), ops.end(), "vmladavx.u8"), ops.end()) << "UNDEFINED form";
+  // Operation numbers seed the cases: the forms added later come after the
+  // recorded ones, which keep their numbers (vmax.s8 first, vctp.64 at 124).
+  EXPECT_EQ(ops.front(), "vmax.s8");
+  EXPECT_EQ(ops[124], "vctp.64");
+  EXPECT_EQ(ops[125], "vadd.i8");
+  EXPECT_EQ(ops.back(), "vmul.scalar.f16");
   EXPECT_GE(suite->default_cases(), 1000u);
   EXPECT_TRUE(suite->has_coverage());
   EXPECT_THROW(suite->set_option("oracle", "llvm"), CampaignError);
@@ -202,7 +209,7 @@ TEST(MveMlSuite, PassesOnTheStoredVectors) {
   ASSERT_TRUE(suite->set_option("oracle", "stored"));
   const CampaignResult r = run_ops(*suite, "", 150);
   ASSERT_EQ(r.suites.size(), 1u);
-  EXPECT_EQ(r.total_cases(), 150u * 125u);
+  EXPECT_EQ(r.total_cases(), 150u * 155u);
   EXPECT_EQ(r.total_failed(), 0u);
   for (const auto& op : r.suites[0].operations) {
     ASSERT_TRUE(op.coverage) << op.name;
