@@ -223,6 +223,20 @@ TEST(MveMlSuite, PassesOnTheStoredVectors) {
   EXPECT_GT(vmaxnmv.nan_cases, 0u);
   EXPECT_TRUE(vmaxnmv.classes.count("snan"));
   EXPECT_TRUE(vmaxnmv.classes.count("snan+vpst"));
+  // The element-wise arithmetic leans to the same edges: NaN inputs, every
+  // FP class, integer extremes, and VPST/VPSTE blocks.
+  auto op_named = [&](const std::string& name) {
+    return std::find_if(ops.begin(), ops.end(), [&](const OperationResult& o) { return o.name == name; });
+  };
+  const auto vmul = op_named("vmul.scalar.f16");
+  ASSERT_NE(vmul, ops.end());
+  EXPECT_GT(vmul->nan_cases, 0u);
+  for (const char* cls : {"zero", "denormal", "inf", "qnan", "snan", "snan+vpst", "denormal+vpste"})
+    EXPECT_TRUE(vmul->classes.count(cls)) << cls;
+  const auto vadd = op_named("vadd.i8");
+  ASSERT_NE(vadd, ops.end());
+  EXPECT_EQ(vadd->nan_cases, 0u);
+  for (const char* cls : {"extreme", "equal+vpst", "random+vpste"}) EXPECT_TRUE(vadd->classes.count(cls)) << cls;
 }
 
 fs::path copy_vectors(const std::string& tag) {
