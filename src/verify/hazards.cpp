@@ -42,6 +42,16 @@ constexpr int kTestReg = 1;
 constexpr int kScratchBaseReg = 28;
 constexpr int kResultsBaseReg = 29;
 constexpr int kObserverFirst = 2, kObserverLast = 27;  // v2..v27; s28, s29 are bases, v1 the test register
+// A second source of the test register's class reads the entropy register
+// (s30, v30: set once, never written), not the test register again: `sadd s1,
+// s1, s1` doubles s1 to 0 in 32 steps and `sand s1, s1, s1` never changes it,
+// after which every forwarded value equals the stale one and no bug shows.
+constexpr int kEntropyReg = 30;
+// Predicate registers of known value for the predicated probes: p2 true, p3 false.
+constexpr int kTrueReg = 2, kFalseReg = 3;
+// Scratch registers of the DMA probe (not read or written by test instructions).
+constexpr int kDmaRows = 5, kDmaStride = 6, kDmaRow = 7, kDmaAddr = 8;
+constexpr int kProbeGapMax = 4;  // probes put consumers at every bypass distance 1..5
 constexpr uint32_t kScratch = 0x1000;
 constexpr uint32_t kResults = 0x10000;
 constexpr int kStoresPerWindow = 256;  // offsets 0..16320 from s29, then s29 += 16384
@@ -259,7 +269,8 @@ class Writer {
       // A wanted class not read otherwise, then any wanted class, then an immediate.
       for (int pass = 0; pass < 2; ++pass)
         for (const auto& [c, _] : classes)
-          if (want.count(c) && (pass == 1 || !mandatory.count(c))) return reg_text(c, kTestReg);
+          if (want.count(c) && (pass == 1 || !mandatory.count(c)))
+            return reg_text(c, pass == 1 && c == "S" ? kEntropyReg : kTestReg);
       if (has_lo) return fmt::format("{}", random_imm());
       if (numeric) return "1";
       return reg_text(classes.begin()->first, kTestReg);
@@ -333,17 +344,43 @@ Program generate(const prm::Matrix& m, const targets::SpecIsa& isa, const Plan& 
     comments.push_back(std::move(comment));
     return bundles.size() - 1;
   };
-  // Setup.
+  // Setup. It is a short hazard program of its own, so that the plainest
+  // bugs show within ten instructions: scalar consumers one and two bundles
+  // after a scalar result (EX1, EX2 paths), vector ones likewise, two writers
+  // of s30 (the s1 slot's) in flight before a reader (mux priority, slot
+  // select), and a store whose address and data were written two bundles
+  // before (scalar EX1 to vls, vector EX2 to the store data, its interlock) and
+  // a vector consumer held with it (vector EX2 to vector). v29 is free too.
   {
-    size_t b = new_bundle("setup: test registers s1 v1 p1, scratch base s28, results base s29");
-    bundles[b].add("s0", fmt::format("simm.w s{}, 0x{:08x}", kTestReg, static_cast<uint32_t>(rng())));
-    b = new_bundle();
-    bundles[b].add("s0", fmt::format("simm.w s{}, 0x{:x}", kScratchBaseReg, kScratch));
-    bundles[b].add("v0", fmt::format("vbcast v{}, s{}", kTestReg, kTestReg));
-    bundles[b].add("s1", fmt::format("scmp.ltu p{}, s{}, 0x7fff", kTestReg, kTestReg));
-    b = new_bundle();
-    bundles[b].add("s0", fmt::format("simm.w s{}, 0x{:x}", kResultsBaseReg, kResults));
-    prog.other_instructions += 5;
+    auto add = [&](const std::string& slot, const std::string& text, const std::string& comment = "") {
+      if (!comment.empty() || bundles.empty()) new_bundle(comment);
+      bundles.back().add(slot, text);
+      ++prog.other_instructions;
+    };
+    add("s0", fmt::format("simm.w s{}, 0x{:08x}", kTestReg, static_cast<uint32_t>(rng())),
+        "setup: test registers s1 v1 p1, entropy s30 v30, p2 true, p3 false, bases s28 s29");
+    new_bundle();
+    add("s0", fmt::format("sxor s{}, s{}, 1", kEntropyReg, kTestReg));
+    add("v0", fmt::format("vbcast v{}, s{}", kTestReg, kTestReg));
+    new_bundle();
+    add("s0", fmt::format("scmp.ltu p{}, s{}, 0x7fff", kTestReg, kTestReg));
+    new_bundle();
+    add("s1", fmt::format("sadd s{}, s{}, s{}", kEntropyReg, kEntropyReg, kTestReg));
+    add("v0", fmt::format("vbcast v{}, s{}", kEntropyReg + 1, kEntropyReg));
+    new_bundle();
+    add("s0", fmt::format("simm.w s{}, 0x{:x}", kScratchBaseReg, kScratch));
+    add("s1", fmt::format("ssub s{}, s{}, s{}", kEntropyReg, kEntropyReg, kTestReg));
+    add("v0", fmt::format("vbcast v{}, s{}", kEntropyReg + 1, kEntropyReg));
+    new_bundle();
+    add("v0", fmt::format("vbcast v{}, s{}", kEntropyReg, kEntropyReg));
+    new_bundle();
+    add("vls", fmt::format("vst v{}, [s{}]", kEntropyReg + 1, kScratchBaseReg));
+    add("v0", fmt::format("vmov v{}, v{}", kEntropyReg - 1, kEntropyReg));  // waits with the store: vector EX2 path
+    new_bundle();
+    add("s0", fmt::format("simm.w s{}, 0x{:x}", kResultsBaseReg, kResults));
+    add("s1", fmt::format("scmp.eq p{}, s{}, s{}", kTrueReg, kEntropyReg, kEntropyReg));
+    new_bundle();
+    add("s0", fmt::format("scmp.ltu p{}, s{}, s{}", kFalseReg, kEntropyReg, kEntropyReg));
   }
   // Test instructions, one per bundle, `gap` bundles apart; what each writes.
   struct Placed {
@@ -351,6 +388,127 @@ Program generate(const prm::Matrix& m, const targets::SpecIsa& isa, const Plan& 
     std::string write_class;
   };
   std::vector<Placed> placed;
+  auto write_class = [&](int n) {
+    const auto wc = data_classes(m.rows[p.nodes[static_cast<size_t>(n)].row], true);
+    return wc.empty() ? std::string() : *wc.begin();
+  };
+  // One test instruction of node n in a new bundle, under the predicate p<guard> (0: none).
+  auto emit = [&](int n, const std::set<std::string>& want, int guard, const std::string& comment = "") {
+    const size_t b = new_bundle(comment);
+    const Node& node = p.nodes[static_cast<size_t>(n)];
+    bundles[b].add(node.slot, (guard ? fmt::format("(p{}) ", guard) : std::string()) + w.text(n, want));
+    if (auto c = opcode_constraint(isa, m.rows[node.row], node.slot); !c.empty()) bundles[b].constraints.push_back(c);
+    ++prog.test_instructions;
+    placed.push_back({b, write_class(n)});
+    return b;
+  };
+  auto literal = [&](const std::string& slot, const std::string& text, const std::string& cls,
+                     const std::string& comment = "") {
+    const size_t b = new_bundle(comment);
+    bundles[b].add(slot, text);
+    ++prog.other_instructions;
+    if (!cls.empty()) placed.push_back({b, cls});
+    return b;
+  };
+  auto nops = [&](int k) {
+    for (int g = 0; g < k; ++g) new_bundle();
+  };
+  // Probes, before the Euler segments, so that each bypass path, interlock and
+  // mux of the pipeline meets a dependent pair within the first few hundred
+  // instructions (docs/pipeline.md): the vector and load/store units first.
+  {
+    const std::vector<std::string> order = {"vls", "v0", "v1", "s0", "s1"};
+    auto reads = [&](int n) { return data_classes(m.rows[p.nodes[static_cast<size_t>(n)].row], false); };
+    auto writes = [&](int n) { return data_classes(m.rows[p.nodes[static_cast<size_t>(n)].row], true); };
+    auto first_at = [&](const std::string& slot, auto pred) {
+      for (size_t i = 0; i < p.nodes.size(); ++i)
+        if (p.nodes[i].slot == slot && pred(static_cast<int>(i))) return static_cast<int>(i);
+      return -1;
+    };
+    // RAW pairs (producer slot, consumer slot) through a register at every
+    // distance, the first such edge of the plan.
+    std::vector<std::pair<int, int>> pairs;
+    for (const auto& sp : order)
+      for (const auto& sc : order) {
+        for (size_t i = 0; i < p.nodes.size(); ++i) {
+          if (p.nodes[i].slot != sp) continue;
+          const auto wi = writes(static_cast<int>(i));
+          int found = -1;
+          for (int j : p.successors[i]) {
+            if (p.nodes[static_cast<size_t>(j)].slot != sc) continue;
+            const auto rj = reads(j);
+            if ((wi.count("S") && rj.count("S")) || (wi.count("V") && rj.count("V")) || (wi.count("P") && rj.count("P"))) {
+              found = j;
+              break;
+            }
+          }
+          if (found >= 0) {
+            pairs.push_back({static_cast<int>(i), found});
+            break;
+          }
+        }
+      }
+    for (int g = 0; g <= kProbeGapMax; ++g)
+      for (size_t k = 0; k < pairs.size(); ++k) {
+        const auto [i, j] = pairs[k];
+        emit(i, reads(j), 0, k == 0 ? fmt::format("probes: producer and consumer of each pair of units, gap {}", g) : "");
+        nops(g);
+        emit(j, writes(i), 0);
+      }
+    // Predicated producers, false (p3) then true (p2): the observer in the
+    // next bundle reads what the slot forwards. Then two writers of the test
+    // register back to back and a reader behind both (the bypass mux's priority).
+    bool first = true;
+    for (const auto& sp : order) {
+      const int n = first_at(sp, [&](int x) {
+        const auto wx = writes(x);
+        return wx.count("S") || wx.count("V") || wx.count("P");
+      });
+      if (n < 0) continue;
+      for (int guard : {kFalseReg, kTrueReg}) {
+        emit(n, writes(n), guard, first ? "probes: predicated producers (p3 false, p2 true); back-to-back writers" : "");
+        first = false;
+        nops(1);
+      }
+      emit(n, writes(n), 0);
+      emit(n, writes(n), 0);
+      emit(n, writes(n), 0);
+      nops(2);
+    }
+    // A predicate written just before the slot it guards, in every unit that
+    // reads it: p1 false, settled, then true one or two bundles before its use.
+    first = true;
+    for (const auto& sc : order) {
+      const int n = first_at(sc, [&](int x) { return !writes(x).count("P"); });
+      if (n < 0) continue;
+      for (int g = 0; g <= 1; ++g) {
+        literal("s0", fmt::format("scmp.ltu p{}, s{}, s{}", kTestReg, kEntropyReg, kEntropyReg), "P",
+                first ? "probes: a freshly written predicate guarding each unit" : "");
+        first = false;
+        nops(3);
+        literal("s1", fmt::format("scmp.eq p{}, s{}, s{}", kTestReg, kEntropyReg, kEntropyReg), "P");
+        nops(g);
+        emit(n, {"S", "V"}, kTestReg);
+        nops(1);
+      }
+    }
+    // The MXU/DMA operands (no PRM node: they call target builtins): a row of
+    // v30 to L0C, then back to an address written by the scalar unit in the
+    // bundle before, then loaded into the test register.
+    literal("vls", fmt::format("vst v{}, [s{}]", kEntropyReg, kScratchBaseReg), "", "probe: a DMA address just written");
+    literal("s0", fmt::format("simm.w s{}, 1", kDmaRows), "");
+    literal("s0", fmt::format("simm.w s{}, 64", kDmaStride), "");
+    literal("s0", fmt::format("simm.w s{}, 0", kDmaRow), "");
+    literal("dma", fmt::format("dma.ld l0c[s{}], [s{}], rows=s{}, stride=s{}", kDmaRow, kScratchBaseReg, kDmaRows,
+                               kDmaStride), "");
+    nops(2);
+    literal("s0", fmt::format("simm.w s{}, 0x{:x}", kDmaAddr, kScratch + 0x800), "");
+    literal("dma", fmt::format("dma.st [s{}], l0c[s{}], rows=s{}, stride=s{}", kDmaAddr, kDmaRow, kDmaRows, kDmaStride),
+            "");
+    nops(3);
+    literal("vls", fmt::format("vld v{}, [s{}]", kTestReg, kDmaAddr), "V");
+    nops(3);
+  }
   // Each register a test instruction writes costs a store in a bundle whose
   // vls slot is free. A run of vls instructions at gap 0 leaves copies waiting;
   // when too many wait, the segment is split (its last instruction repeated
@@ -682,6 +840,8 @@ std::string random_program(const prm::Matrix& m, const targets::SpecIsa& isa, co
   s += fmt::format("{{ s0: simm.w s{}, 0x{:08x} }}\n", kTestReg, static_cast<uint32_t>(rng()));
   s += fmt::format("{{ s0: simm.w s{}, 0x{:x}; v0: vbcast v{}, s{}; s1: scmp.ltu p{}, s{}, 0x7fff }}\n", kScratchBaseReg,
                    kScratch, kTestReg, kTestReg, kTestReg, kTestReg);
+  s += fmt::format("{{ s0: sxor s{}, s{}, {} }}\n{{ v0: vbcast v{}, s{} }}\n", kEntropyReg, kTestReg, 1 + rng() % 4000,
+                   kEntropyReg, kEntropyReg);
   const std::set<std::string> classes[] = {{"S"}, {"V"}, {"P"}, {"S", "V"}};
   for (size_t k = 0; k < instructions && !p.nodes.empty(); ++k) {
     const int n = static_cast<int>(rng() % p.nodes.size());

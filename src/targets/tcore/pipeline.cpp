@@ -88,12 +88,26 @@ bool is_kind(const FaultSpec* f, FaultKind k) { return f && f->kind == k; }
 
 // A different value: round 0 flips every bit, round 1 every third; `salt`
 // (the element's index) XORs in a pattern of its own, so that two elements
-// equal before are not equal after.
+// equal before are not equal after. Rounds 2..9 are the extremes of the
+// signed and unsigned orders, lane by lane for lanes of 32, 16 and 8 bits (0,
+// all ones, the sign bit alone, all but it): min and max against a constant
+// ignore flipped bits when both values lie on the same side of it, never all
+// the extremes.
+constexpr int kPerturbRounds = 10;
 Value perturb(const Value& v, int round, uint64_t salt = 0) {
   switch (v.kind()) {
     case ValueKind::Bits: {
       const spec::Bits& b = v.as_bits();
       spec::Bits out = b;
+      if (round >= 2) {
+        const uint32_t lane = round < 6 ? 32 : round < 8 ? 16 : 8;
+        const int kind = round < 6 ? round - 2 : (round - 6) % 2 + 2;  // 0 zeros, 1 ones, 2 sign, 3 all but sign
+        for (uint32_t i = 0; i < b.width(); ++i) {
+          const bool sign = i % lane == lane - 1 || i + 1 == b.width();
+          out.set_bit(i, kind == 1 || (kind == 2 && sign) || (kind == 3 && !sign));
+        }
+        return Value::bits(out);
+      }
       uint64_t pattern = (salt + 1) * 0x9e3779b97f4a7c15ull;
       for (uint32_t i = 0; i < b.width(); ++i) {
         bool flip = round == 0 ? true : i % 3 == 1;
@@ -284,7 +298,7 @@ bool Pipeline::depends(const Entry& e, SlotState& s, const std::vector<Value>& v
   };
   const auto base = run(view);
   if (!base) return true;
-  for (int round = 0; round < 2; ++round) {
+  for (int round = 0; round < kPerturbRounds; ++round) {
     std::vector<Value> changed = view;
     for (const Element& el : pending) {
       if (el.second < 0) {
