@@ -42,10 +42,12 @@ constexpr int kTestReg = 1;
 constexpr int kScratchBaseReg = 28;
 constexpr int kResultsBaseReg = 29;
 constexpr int kObserverFirst = 2, kObserverLast = 27;  // v2..v27; s28, s29 are bases, v1 the test register
-// A second source of the test register's class reads the entropy register
-// (s30, v30: set once, never written), not the test register again: `sadd s1,
-// s1, s1` doubles s1 to 0 in 32 steps and `sand s1, s1, s1` never changes it,
-// after which every forwarded value equals the stale one and no bug shows.
+// A second scalar source reads the entropy register s30 (set once, never
+// written by a test instruction), not the test register again: `sadd s1, s1,
+// s1` doubles s1 to 0 in 32 steps and `sand s1, s1, s1` never changes it, after
+// which every forwarded value equals the stale one and no bug shows. v30 is set
+// too, but vector instructions keep reading v1 twice: with v30 the fault-free
+// pipeline differed from the ISA model (docs/pipeline.md, "Open").
 constexpr int kEntropyReg = 30;
 // Predicate registers of known value for the predicated probes: p2 true, p3 false.
 constexpr int kTrueReg = 2, kFalseReg = 3;

@@ -13,7 +13,13 @@
 //
 // The program keeps one test register per class (s1, v1, p1) and one scratch
 // address (s28) so that consecutive test instructions always depend on each
-// other; gaps are empty bundles (or bundles holding only observers). Every
+// other (a second scalar source reads the entropy register s30, so values keep
+// changing); gaps are empty bundles (or bundles holding only observers).
+// Before the Euler segments, the setup and a set of probes meet each bypass
+// path, interlock and mux of the pipelined tcore early: a RAW pair per
+// (producer unit, consumer unit) at gaps 0..4, predicated producers (p3 false,
+// p2 true), back-to-back writers, a fresh p1 guarding each unit, a DMA store to
+// a just-written address (docs/pipeline.md, "Fault coverage"). Every
 // value a test instruction writes is copied, in the next bundle, by an
 // observer in a free vector slot (vbcast for S, vmov for V, a predicated
 // vbcast for P) and stored to the results region (base s29) in a later bundle
