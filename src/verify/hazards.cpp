@@ -42,12 +42,11 @@ constexpr int kTestReg = 1;
 constexpr int kScratchBaseReg = 28;
 constexpr int kResultsBaseReg = 29;
 constexpr int kObserverFirst = 2, kObserverLast = 27;  // v2..v27; s28, s29 are bases, v1 the test register
-// A second scalar source reads the entropy register s30 (set once, never
-// written by a test instruction), not the test register again: `sadd s1, s1,
-// s1` doubles s1 to 0 in 32 steps and `sand s1, s1, s1` never changes it, after
-// which every forwarded value equals the stale one and no bug shows. v30 is set
-// too, but vector instructions keep reading v1 twice: with v30 the fault-free
-// pipeline differed from the ISA model (docs/pipeline.md, "Open").
+// A second source of the test register's class reads the entropy register
+// (s30, v30: set once, never written by a test instruction), not the test
+// register again: `sadd s1, s1, s1` doubles s1 to 0 in 32 steps and `sand s1,
+// s1, s1` never changes it, after which every forwarded value equals the stale
+// one and no bug shows.
 constexpr int kEntropyReg = 30;
 // Predicate registers of known value for the predicated probes: p2 true, p3 false.
 constexpr int kTrueReg = 2, kFalseReg = 3;
@@ -272,7 +271,7 @@ class Writer {
       for (int pass = 0; pass < 2; ++pass)
         for (const auto& [c, _] : classes)
           if (want.count(c) && (pass == 1 || !mandatory.count(c)))
-            return reg_text(c, pass == 1 && c == "S" ? kEntropyReg : kTestReg);
+            return reg_text(c, pass == 1 && (c == "S" || c == "V") ? kEntropyReg : kTestReg);
       if (has_lo) return fmt::format("{}", random_imm());
       if (numeric) return "1";
       return reg_text(classes.begin()->first, kTestReg);

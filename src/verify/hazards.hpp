@@ -13,8 +13,8 @@
 //
 // The program keeps one test register per class (s1, v1, p1) and one scratch
 // address (s28) so that consecutive test instructions always depend on each
-// other (a second scalar source reads the entropy register s30, so values keep
-// changing); gaps are empty bundles (or bundles holding only observers).
+// other (a second source of the same class reads the entropy register s30 or v30,
+// so values keep changing); gaps are empty bundles (or bundles holding only observers).
 // Before the Euler segments, the setup and a set of probes meet each bypass
 // path, interlock and mux of the pipelined tcore early: a RAW pair per
 // (producer unit, consumer unit) at gaps 0..4, predicated producers (p3 false,

@@ -114,7 +114,7 @@ TEST(TcorePipeline, SameStateAsTheIsaModelOnHandWrittenPrograms) {
 // second vector source, reduced by deleting slots while the mismatch stayed:
 // the fault-free pipeline's v12 differs from the ISA model's after the last
 // vmov. Enabled once the pipeline is fixed.
-TEST(TcorePipeline, DISABLED_SameStateOnVmaxAfterChainedVmul) {
+TEST(TcorePipeline, SameStateOnVmaxAfterChainedVmul) {
   expect_equal("{ s0: simm.w s1, 0x6408a1ec }\n{ s0: sxor s30, s1, 1; v0: vbcast v1, s1 }\n"
                "{ s1: sadd s30, s30, s1 }\n{ v0: vbcast v30, s30 }\n{ v0: vmul v1, v1, v30 }\n"
                "{ v1: vmov v11, v1 }\n{ v1: vmul v1, v1, v30 }\n{ v0: vmax v1, v1, v30 }\n"

@@ -108,10 +108,17 @@ Value perturb(const Value& v, int round, uint64_t salt = 0) {
         }
         return Value::bits(out);
       }
-      uint64_t pattern = (salt + 1) * 0x9e3779b97f4a7c15ull;
+      // A pattern of its own for every 64 bits, so that equal lanes of a broadcast differ after.
+      auto pattern = [&](uint32_t i) {
+        uint64_t x = (salt + 1) * 0x9e3779b97f4a7c15ull ^ (uint64_t{i / 64} + 1) * 0xbf58476d1ce4e5b9ull;
+        x ^= x >> 31;
+        x *= 0x94d049bb133111ebull;
+        x ^= x >> 29;
+        return x >> (i % 64) & 1;
+      };
       for (uint32_t i = 0; i < b.width(); ++i) {
         bool flip = round == 0 ? true : i % 3 == 1;
-        if (salt && (pattern >> (i % 64) & 1)) flip = !flip;
+        if (salt && pattern(i)) flip = !flip;
         if (flip) out.set_bit(i, !b.bit(i));
       }
       return Value::bits(out);
@@ -163,21 +170,26 @@ static void find_destinations(Machine& m, const std::vector<size_t>& arrays, uin
   // Against a register file with every bit flipped, so that a write of the
   // value an element already holds shows too.
   // (A second copy keeps the scalar registers, which form addresses.)
-  std::vector<Value> flipped = rf, flipped_vp = rf;
-  for (size_t g : arrays) {
-    auto& all = flipped[g].mutable_elems();
-    for (size_t k = 0; k < all.size(); ++k) all[k] = perturb(all[k], 0, k + 1);
-    if (g == arrays.front()) continue;
-    auto& vp = flipped_vp[g].mutable_elems();
-    for (size_t k = 0; k < vp.size(); ++k) vp[k] = perturb(vp[k], 0, k + 1);
-  }
+  // Two more pairs with other patterns: a write of exactly what a view holds
+  // (vmax of a register with a smaller one) hides in a view, rarely in all.
+  constexpr int kPatterns = 3;
+  std::vector<std::vector<Value>> views(1 + 2 * kPatterns, rf);
+  for (int r = 0; r < kPatterns; ++r)
+    for (size_t g : arrays) {
+      const uint64_t salt0 = static_cast<uint64_t>(r) * 1000 + 1;
+      auto& all = views[static_cast<size_t>(1 + 2 * r)][g].mutable_elems();
+      for (size_t k = 0; k < all.size(); ++k) all[k] = perturb(all[k], 0, k + salt0);
+      if (g == arrays.front()) continue;
+      auto& vp = views[static_cast<size_t>(2 + 2 * r)][g].mutable_elems();
+      for (size_t k = 0; k < vp.size(); ++k) vp[k] = perturb(vp[k], 0, k + salt0);
+    }
   // Run against both; a write shows in at least one unless the slot writes
   // exactly what both hold.
   for (size_t i = 0; i < insns.size(); ++i) {
     int faults = 0;
-    for (const std::vector<Value>* view : {&rf, &flipped_vp, &flipped}) {
+    for (const std::vector<Value>& view : views) {
       try {
-        Machine::SlotEffects fx = m.run_slot(word, insns[i], pc, *view, true);
+        Machine::SlotEffects fx = m.run_slot(word, insns[i], pc, view, true);
         for (const auto& w : fx.writes)
           if (std::find(arrays.begin(), arrays.end(), w.global) != arrays.end() &&
               std::find(dest[i].begin(), dest[i].end(), Element{w.global, w.element}) == dest[i].end())
@@ -186,7 +198,7 @@ static void find_destinations(Machine& m, const std::vector<size_t>& arrays, uin
         ++faults;
       }
     }
-    unknown[i] = faults == 3;
+    unknown[i] = faults == static_cast<int>(views.size());
   }
   m.probing = false;
 }
