@@ -693,8 +693,10 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
     // Label options: `unsigned` (a forward-only or backward-only offset) and
     // `t32-j` (B T4, BL: the second and third FIELDS parts are J1 and J2,
     // holding NOT(I1 EOR S) and NOT(I2 EOR S)) and `align-pc` (relative to
-    // Align(PC, 4): ADR, LDR literal).
-    while (kind == "label" && k < w.size() && (w[k].text == "unsigned" || w[k].text == "t32-j" || w[k].text == "align-pc"))
+    // Align(PC, 4): ADR, LDR literal) and `add-bit` (the first FIELDS bit
+    // says add (1) or subtract (0) the rest: LDR literal T2).
+    while (kind == "label" && k < w.size() &&
+           (w[k].text == "unsigned" || w[k].text == "t32-j" || w[k].text == "align-pc" || w[k].text == "add-bit"))
       op.label_options.emplace_back(w[k++].text);
     modifiers(true);
   } else if (kind == "cond") {
@@ -813,13 +815,18 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
     if (!is_identifier(cond.text)) fail(line, cond.col, fmt::format("'{}' is not a field name", cond.text));
     op.reg_class = std::string(cond.text);
     no_more();
+  } else if (kind == "modimm") {
+    // A T32 modified immediate: the 12 bits of FIELDS are i:imm3:imm8 and
+    // the text is the 32-bit value ThumbExpandImm gives them.
+    op.fields = parse_fields(need("FIELDS"), line, site.part_cols);
+    no_more();
   } else if (kind == "const") {
     std::string_view value = trim(text.substr(w[2].col - 1 + w[2].text.size()));
     if (value.empty()) fail(line, static_cast<uint32_t>(text.size()) + 2, "a const operand needs its text");
     op.constant = std::string(value);
   } else {
     fail(line, w[2].col,
-         fmt::format("unknown operand kind '{}'; expected reg, imm, simm, table, list, regmask, cond, label, itmask{} or const", kind,
+         fmt::format("unknown operand kind '{}'; expected reg, imm, simm, table, list, regmask, cond, label, itmask, modimm{} or const", kind,
                      bundle_ ? ", choice, mem" : ""));
   }
   enc.operands.push_back(std::move(op));
@@ -956,6 +963,8 @@ void FileParser::finish_bundle_encoding(EncodingState& st) {
       if (part.field.empty()) width += part.literal.width();
       else width += resolve(part.field, op, site.line, site.part_cols[p]);
     }
+    if (op.kind == "modimm" && width != 12)
+      fail(site.line, op.loc.col, fmt::format("operand <{}> modimm: needs 12 bits (i:imm3:imm8), not {}", op.name, width));
     for (size_t t = 0; t < op.table.size(); ++t)
       if (op.table[t].first.care.width() != width)
         fail(site.line, site.table_cols[t],

@@ -201,6 +201,37 @@ uint64_t t32_j(uint64_t raw, size_t width) {
   return raw ^ flip;
 }
 
+// ThumbExpandImm (shared_int.isa) of a 12-bit i:imm3:imm8, or nothing where
+// the manual makes it UNPREDICTABLE (a zero byte in a repeated pattern).
+std::optional<uint32_t> thumb_expand_imm(uint32_t imm12) {
+  const uint32_t b = imm12 & 0xff;
+  if ((imm12 >> 10) == 0) {
+    switch ((imm12 >> 8) & 3) {
+      case 0: return b;
+      case 1: return b ? std::optional<uint32_t>(b << 16 | b) : std::nullopt;
+      case 2: return b ? std::optional<uint32_t>(b << 24 | b << 8) : std::nullopt;
+      default: return b ? std::optional<uint32_t>(b * 0x01010101u) : std::nullopt;
+    }
+  }
+  const uint32_t unrotated = 0x80 | (imm12 & 0x7f), rot = imm12 >> 7;
+  return unrotated >> rot | unrotated << (32 - rot);
+}
+
+// The 12-bit fields that expand to `value`: at most one pattern and one
+// rotation can, and the pattern is tried first, as GNU as and LLVM do.
+std::vector<uint32_t> thumb_modimm_fields(uint32_t value) {
+  std::vector<uint32_t> out;
+  for (uint32_t pattern = 0; pattern < 4; ++pattern) {
+    const uint32_t imm12 = pattern << 8 | ((pattern == 2 ? value >> 8 : value) & 0xff);  // 0xXY00XY00 has XY in bits 15:8
+    if (thumb_expand_imm(imm12) == value) out.push_back(imm12);
+  }
+  for (uint32_t rot = 8; rot < 32; ++rot) {
+    const uint32_t unrotated = value << rot | value >> (32 - rot);  // rotate left: undo ROR
+    if (unrotated >= 0x80 && unrotated <= 0xff) out.push_back(rot << 7 | (unrotated & 0x7f));
+  }
+  return out;
+}
+
 int reg_number(const std::string& cls, std::string_view tok) {
   const std::string c = lower(cls);
   if (c == "r") {
@@ -232,7 +263,7 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins)
     : spec_(ts), engine_(ts.module(), builtins) {
   engine_.sources = &ts.sources();
   engine_.reset_globals();
-  static const std::set<std::string> kinds = {"reg", "imm", "simm", "table", "list", "regmask", "cond", "label", "itmask", "const"};
+  static const std::set<std::string> kinds = {"reg", "imm", "simm", "table", "list", "regmask", "cond", "label", "itmask", "modimm", "const"};
   for (const auto& inst : ts.instructions())
     for (const auto& enc : inst.encodings) {
       for (const auto& op : enc.operands)
@@ -329,7 +360,10 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& 
           for (const Item& x : it->items) with.push_back(&x);
           with.insert(with.end(), tail.begin(), tail.end());
           go(with, pos, st);
-          next(pos, st);
+          // Inside an IT block the instruction spells the block's condition.
+          const bool it_condition = ctx.in_it && it->items.size() == 1 && it->items[0].kind == Item::Kind::Operand &&
+                                    it->items[0].text == "c" && !(find_op(enc, "c") && find_op(enc, "c")->kind == "cond");
+          if (!it_condition) next(pos, st);
           return;
         }
         case Item::Kind::Operand: break;
@@ -499,6 +533,8 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& 
         while (len > 0 && s[len - 1] == ' ') --len;
         if (len == 0) return;
         const std::string_view tok = std::string_view(cased).substr(pos, len);
+        // A symbol or an address; `[pc, #4]` and `#4` are other syntaxes' operands.
+        if (!(std::isalnum(static_cast<unsigned char>(tok[0])) || tok[0] == '_' || tok[0] == '.' || tok[0] == '$')) return;
         std::optional<int64_t> target;
         uint64_t num = 0;
         const bool hex = tok.size() > 2 && tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X');
@@ -519,14 +555,17 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& 
         }
         const int64_t raw = delta / op->scale;
         const size_t w = m.pos.size();
-        const bool is_unsigned = has_option(*op, "unsigned");
-        const bool fits = is_unsigned ? raw >= 0 && (w >= 63 || raw >> w == 0)
-                                      : w >= 63 || (raw >= -(int64_t{1} << (w - 1)) && raw < (int64_t{1} << (w - 1)));
+        const bool is_unsigned = has_option(*op, "unsigned"), add_bit = has_option(*op, "add-bit");
+        const uint64_t magnitude = raw < 0 ? 0 - static_cast<uint64_t>(raw) : static_cast<uint64_t>(raw);
+        const bool fits = add_bit       ? w < 63 && magnitude >> (w - 1) == 0
+                          : is_unsigned ? raw >= 0 && (w >= 63 || raw >> w == 0)
+                                        : w >= 63 || (raw >= -(int64_t{1} << (w - 1)) && raw < (int64_t{1} << (w - 1)));
         if (!fits) {
           refuse(fmt::format("the target {} is out of reach of {} {}", tok, t.inst->name, enc.name));
           return;
         }
-        uint64_t bits = static_cast<uint64_t>(raw) & (w >= 64 ? ~uint64_t{0} : (uint64_t{1} << w) - 1);
+        uint64_t bits = add_bit ? uint64_t{raw >= 0} << (w - 1) | magnitude
+                                : static_cast<uint64_t>(raw) & (w >= 64 ? ~uint64_t{0} : (uint64_t{1} << w) - 1);
         if (has_option(*op, "t32-j")) bits = t32_j(bits, w);
         State st2 = st;
         if (st2.assign(m, bits)) next(pos + len, st2);
@@ -557,6 +596,14 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& 
       uint64_t mag = 0;
       auto r = std::from_chars(s.data() + digits, s.data() + len, mag, base);
       if (r.ec != std::errc()) return;
+      if (op->kind == "modimm") {
+        if (neg || mag > 0xffffffffu) return;
+        for (uint32_t f : thumb_modimm_fields(static_cast<uint32_t>(mag))) {
+          State st2 = st;
+          if (st2.assign(m, f)) next(pos + len, st2);
+        }
+        return;
+      }
       const size_t w = m.pos.size();
       int64_t raw;
       if (op->kind == "imm") {
@@ -584,9 +631,17 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& 
     if (found) return *found;
   }
   if (!refusal.empty()) throw InputError(fmt::format("cannot assemble '{}': {}", text, refusal));
-  if (ctx.in_it)
-    throw InputError(fmt::format("cannot assemble '{}' inside an IT block (condition {}): no {} instruction has this syntax",
-                                 text, ctx.it_cond, spec_.target()));
+  if (ctx.in_it) {
+    const std::string_view written = std::string_view(text).substr(std::min(text.find_first_not_of(" \t"), text.size()));
+    const size_t end = std::min(written.find_first_of(" \t"), written.find('.'));
+    const std::string mnemonic = lower(written.substr(0, end));
+    std::string hint;
+    if (mnemonic.size() < ctx.it_cond.size() || mnemonic.compare(mnemonic.size() - ctx.it_cond.size(), std::string::npos, lower(ctx.it_cond)) != 0)
+      hint = fmt::format(" (an instruction in an IT block carries its condition: '{}{}{}')", mnemonic, lower(ctx.it_cond),
+                         end == std::string::npos ? std::string_view() : written.substr(end));
+    throw InputError(fmt::format("cannot assemble '{}' inside an IT block (condition {}): no {} instruction has this syntax{}",
+                                 text, ctx.it_cond, spec_.target(), hint));
+  }
   throw InputError(fmt::format("cannot assemble '{}': no {} instruction has this syntax", text, spec_.target()));
 }
 
@@ -607,12 +662,28 @@ const Encoding* WordIsa::decode(const Bits& word, const spec::InstructionSpec** 
 }
 
 std::string WordIsa::print(const Encoding& enc, const Bits& word, const PrintContext& ctx) const {
+  const std::vector<std::string> all = print_all(enc, word, ctx, false);
+  return all.empty() ? "" : all.front();
+}
+
+std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& word, const PrintContext& ctx,
+                                            bool fewest_operands_first) const {
+  std::vector<std::pair<size_t, std::string>> texts;  // (operands, text)
   for (const WordTemplate& t : templates_) {
     if (t.enc != &enc || (t.it == 1 && !ctx.in_it) || (t.it == 2 && ctx.in_it)) continue;
     std::string out;
     bool ok = true;
+    size_t operands = 0;
     for (const Item& it : t.items) {
-      if (it.kind == Item::Kind::Optional) continue;
+      if (it.kind == Item::Kind::Optional) {
+        // An optional <c> the assembler owns: the IT block's condition.
+        if (ctx.in_it && it.items.size() == 1 && it.items[0].kind == Item::Kind::Operand && it.items[0].text == "c") {
+          const OperandMap* op = find_op(enc, "c");
+          if (!(op && op->kind == "cond")) out += lower(ctx.it_cond);
+        }
+        continue;
+      }
+      if (it.kind != Item::Kind::Lit) ++operands;
       if (it.kind == Item::Kind::Lit) {
         out += it.text;
         continue;
@@ -676,11 +747,20 @@ std::string WordIsa::print(const Encoding& enc, const Bits& word, const PrintCon
         uint64_t bits = raw;
         if (has_option(*op, "t32-j")) bits = t32_j(bits, w);
         int64_t v = static_cast<int64_t>(bits);
-        if (!has_option(*op, "unsigned") && w < 64 && (bits >> (w - 1)) & 1) v -= int64_t{1} << w;
+        if (has_option(*op, "add-bit")) {
+          v = static_cast<int64_t>(bits & ((uint64_t{1} << (w - 1)) - 1));
+          if (!((bits >> (w - 1)) & 1)) v = -v;
+        } else if (!has_option(*op, "unsigned") && w < 64 && (bits >> (w - 1)) & 1) {
+          v -= int64_t{1} << w;
+        }
         uint64_t pc = ctx.address + static_cast<uint64_t>(pc_offset);
         if (has_option(*op, "align-pc")) pc &= ~uint64_t{3};
         const uint64_t target = pc + static_cast<uint64_t>(v * op->scale + op->offset);
         out += ctx.name_target ? ctx.name_target(target) : fmt::format("0x{:x}", target);
+      } else if (op->kind == "modimm") {
+        const auto v = thumb_expand_imm(static_cast<uint32_t>(raw));
+        if (!v) ok = false;
+        else out += fmt::format("{}", *v);
       } else if (op->kind == "reg") {
         out += reg_name(op->reg_class, static_cast<int64_t>(raw) * op->scale + op->offset);
       } else if (op->kind == "simm") {
@@ -701,9 +781,13 @@ std::string WordIsa::print(const Encoding& enc, const Bits& word, const PrintCon
       pretty += c;
       if (c == ',') pretty += ' ';
     }
-    return pretty;
+    texts.emplace_back(operands, std::move(pretty));
   }
-  return "";
+  if (fewest_operands_first)
+    std::stable_sort(texts.begin(), texts.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<std::string> out;
+  for (auto& [n, text] : texts) out.push_back(std::move(text));
+  return out;
 }
 
 uint64_t WordIsa::should_be_bits(const Encoding& enc, const Bits& word, int* count) {

@@ -116,6 +116,11 @@ class WordIsa {
   // The canonical text of a word of `enc`, or "" when no template fits.
   std::string print(const spec::Encoding& enc, const spec::Bits& word) const { return print(enc, word, PrintContext{}); }
   std::string print(const spec::Encoding& enc, const spec::Bits& word, const PrintContext& ctx) const;
+  // The text of every syntax of the encoding that can print the word: in the
+  // spec's order, or with the fewest operands first (`add r0, r1, r2` before
+  // `add r0, r1, r2, lsl #0`); a listing keeps the first that reassembles.
+  std::vector<std::string> print_all(const spec::Encoding& enc, const spec::Bits& word, const PrintContext& ctx,
+                                     bool fewest_operands_first) const;
 
   // The should-be bits of a word of `enc`, most significant first, and how many there are.
   static uint64_t should_be_bits(const spec::Encoding& enc, const spec::Bits& word, int* count = nullptr);

@@ -233,17 +233,18 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
           return t32 ? fmt::format(".inst.{} 0x{:0{}x}", wide ? "w" : "n", in.word.low64(), wide ? 8 : 4)
                      : fmt::format(".inst 0x{:08x}", in.word.low64());
         };
-        std::string text;
+        std::vector<std::string> texts;
         if (in.enc) {
           PrintContext pc{in.offset, in.in_it, in.cond, namer(pass == 0)};
           numeric_target = false;
-          text = isa.print(*in.enc, in.word, pc);
+          texts = isa.print_all(*in.enc, in.word, pc, true);
           // A branch to an absolute address may relax to another width when
           // the listing is reassembled (or not reach at all): raw.
-          if (numeric_target) text.clear();
+          if (numeric_target) texts.clear();
         }
         if (pass == 0) continue;
-        if (!text.empty()) {
+        std::string text;
+        if (!texts.empty()) {
           // The text must give this word back where it stands.
           AsmContext ctx;
           ctx.address = in.offset;
@@ -267,10 +268,13 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
               return 0;
             }
           };
-          std::vector<std::string> candidates{text};
-          if (wide && t32) {
-            const size_t sp = text.find(' ');
-            candidates.push_back(sp == std::string::npos ? text + ".w" : text.substr(0, sp) + ".w" + text.substr(sp));
+          std::vector<std::string> candidates;
+          for (const std::string& t : texts) {
+            candidates.push_back(t);
+            if (wide && t32) {
+              const size_t sp = t.find(' ');
+              candidates.push_back(sp == std::string::npos ? t + ".w" : t.substr(0, sp) + ".w" + t.substr(sp));
+            }
           }
           std::string chosen;
           for (const std::string& c : candidates)

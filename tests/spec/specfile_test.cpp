@@ -360,7 +360,17 @@ TEST(SpecFileDiagnostics, UnknownOperandKind) {
                          "    operand <Rd> register R Rd\n");
   EXPECT_EQ(f.line, 7);
   EXPECT_EQ(f.col, 18);
-  EXPECT_EQ(f.message, "unknown operand kind 'register'; expected reg, imm, simm, table, list, regmask, cond, label, itmask or const");
+  EXPECT_EQ(f.message, "unknown operand kind 'register'; expected reg, imm, simm, table, list, regmask, cond, label, itmask, modimm or const");
+}
+
+TEST(SpecFileDiagnostics, ModifiedImmediateNeedsTwelveBits) {
+  Failure f = load_error(kHead +
+                         "    diagram 0 0 0 0 Rd:4 Rn:4 Rm:4\n"
+                         "    syntax OP <Rd>, #<c>\n"
+                         "    operand <Rd> reg R Rd\n"
+                         "    operand <c> modimm Rn:Rm\n");
+  EXPECT_EQ(f.line, 8);
+  EXPECT_EQ(f.message, "operand <c> modimm: needs 12 bits (i:imm3:imm8), not 8");
 }
 
 TEST(SpecFileDiagnostics, UnknownSectionKeyword) {

@@ -144,6 +144,22 @@ TEST(WordProgram, ExactDisassemblyRoundTripsBranchesAndItBlocks) {
   EXPECT_EQ(text_of(targets::assemble_word_program(mve(), listing, "back.s")), text_of(obj));
 }
 
+TEST(WordProgram, ListingsSpellItConditionsAndOmitZeroShifts) {
+  // In an IT block a 32-bit form whose <c> is optional in the manual's
+  // syntax still carries the block's condition (GNU as refuses it without);
+  // a zero shift is the syntax without one (the manual: LSL #0 is omitted).
+  const std::string src =
+      "\t.syntax unified\n\t.thumb\n\t.text\n\tit eq\n\taddeq.w r0, r1, r2\n\tite eq\n\tmoveq r0, #0x1234\n"
+      "\tmovne r0, #0x100\n\tadd.w r0, r1, r2\n\tadds r0, #1\n";
+  const as::Object obj = targets::assemble_word_program(mve(), src, "it.s");
+  const std::string listing = targets::disassemble_words(mve(), obj.sections, false);
+  for (const char* want : {"\taddeq.w r0, r1, r2\n", "\tmovweq r0, #4660\n", "\tmovne r0, #256\n", "\tadd r0, r1, r2\n",
+                           "\tadds r0, #1\n"})
+    EXPECT_NE(listing.find(want), std::string::npos) << want << " not in:\n" << listing;
+  EXPECT_EQ(text_of(targets::assemble_word_program(mve(), listing, "back.s")), text_of(obj));
+  EXPECT_THROW(targets::assemble_word_program(mve(), "\tit eq\n\tadd.w r0, r1, r2\n", "bad.s"), InputError);
+}
+
 TEST(WordProgram, A64ObjectsLinkAndDisassemble) {
   const std::string src = "\t.text\n\t.global _start\n_start:\n\tmovz x0, #3\nloop:\n\tsubs x0, x0, #1\n\tb.ne loop\n"
                           "\tcbz x0, done\n\tbl func\n\tadr x1, msg\ndone:\n\tmov x8, #93\n\tsvc #0\nfunc:\n\tret\n"
