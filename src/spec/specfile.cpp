@@ -963,8 +963,6 @@ void FileParser::finish_bundle_encoding(EncodingState& st) {
       if (part.field.empty()) width += part.literal.width();
       else width += resolve(part.field, op, site.line, site.part_cols[p]);
     }
-    if (op.kind == "modimm" && width != 12)
-      fail(site.line, op.loc.col, fmt::format("operand <{}> modimm: needs 12 bits (i:imm3:imm8), not {}", op.name, width));
     for (size_t t = 0; t < op.table.size(); ++t)
       if (op.table[t].first.care.width() != width)
         fail(site.line, site.table_cols[t],
@@ -1029,6 +1027,8 @@ void FileParser::finish_encoding(EncodingState& st) {
                          field_names.empty() ? "none" : join(field_names)));
       width += f->width;
     }
+    if (op.kind == "modimm" && width != 12)
+      fail(site.line, op.loc.col, fmt::format("operand <{}> modimm: needs 12 bits (i:imm3:imm8), not {}", op.name, width));
     if (op.kind == "itmask" && (!enc.field(op.reg_class) || width != 4))
       fail(site.line, op.loc.col,
            fmt::format("operand <{}> itmask: needs a 4-bit mask and a condition field of encoding {}", op.name, enc.name));

@@ -366,11 +366,11 @@ TEST(SpecFileDiagnostics, UnknownOperandKind) {
 TEST(SpecFileDiagnostics, ModifiedImmediateNeedsTwelveBits) {
   Failure f = load_error(kHead +
                          "    diagram 0 0 0 0 Rd:4 Rn:4 Rm:4\n"
-                         "    syntax OP <Rd>, #<c>\n"
+                         "    syntax OP <Rd>, #<imm>\n"
                          "    operand <Rd> reg R Rd\n"
-                         "    operand <c> modimm Rn:Rm\n");
+                         "    operand <imm> modimm Rn:Rm\n");
   EXPECT_EQ(f.line, 8);
-  EXPECT_EQ(f.message, "operand <c> modimm: needs 12 bits (i:imm3:imm8), not 8");
+  EXPECT_EQ(f.message, "operand <imm> modimm: needs 12 bits (i:imm3:imm8), not 8");
 }
 
 TEST(SpecFileDiagnostics, UnknownSectionKeyword) {
