@@ -232,6 +232,20 @@ std::vector<uint32_t> thumb_modimm_fields(uint32_t value) {
   return out;
 }
 
+// `<c>` without a cond operand of its own is the assembler's: the condition
+// an IT block gives the instruction.
+bool is_it_condition(const Encoding& enc, const std::string& name) {
+  if (name != "c") return false;
+  const OperandMap* op = find_op(enc, name);
+  return !(op && op->kind == "cond");
+}
+
+// An optional item that holds just that `<c>` (`{<c>}`).
+bool is_optional_it_condition(const Encoding& enc, const Item& optional) {
+  return optional.items.size() == 1 && optional.items[0].kind == Item::Kind::Operand &&
+         is_it_condition(enc, optional.items[0].text);
+}
+
 int reg_number(const std::string& cls, std::string_view tok) {
   const std::string c = lower(cls);
   if (c == "r") {
@@ -361,9 +375,7 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& 
           with.insert(with.end(), tail.begin(), tail.end());
           go(with, pos, st);
           // Inside an IT block the instruction spells the block's condition.
-          const bool it_condition = ctx.in_it && it->items.size() == 1 && it->items[0].kind == Item::Kind::Operand &&
-                                    it->items[0].text == "c" && !(find_op(enc, "c") && find_op(enc, "c")->kind == "cond");
-          if (!it_condition) next(pos, st);
+          if (!(ctx.in_it && is_optional_it_condition(enc, *it))) next(pos, st);
           return;
         }
         case Item::Kind::Operand: break;
@@ -421,7 +433,7 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& 
       }
       const std::string& name = it->text;
       const OperandMap* op = find_op(enc, name);
-      if (name == "c" && !(op && op->kind == "cond")) {
+      if (is_it_condition(enc, name)) {
         // The IT block's condition, spelled on the mnemonic.
         if (it_cond < 0) return next(pos, st);
         for (const auto& [v, len] : conds_at(s))
@@ -677,10 +689,7 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
     for (const Item& it : t.items) {
       if (it.kind == Item::Kind::Optional) {
         // An optional <c> the assembler owns: the IT block's condition.
-        if (ctx.in_it && it.items.size() == 1 && it.items[0].kind == Item::Kind::Operand && it.items[0].text == "c") {
-          const OperandMap* op = find_op(enc, "c");
-          if (!(op && op->kind == "cond")) out += lower(ctx.it_cond);
-        }
+        if (ctx.in_it && is_optional_it_condition(enc, it)) out += lower(ctx.it_cond);
         continue;
       }
       if (it.kind != Item::Kind::Lit) ++operands;
@@ -689,7 +698,7 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
         continue;
       }
       const OperandMap* op = find_op(enc, it.text);
-      if (it.text == "c" && !(op && op->kind == "cond")) {
+      if (is_it_condition(enc, it.text)) {
         out += lower(ctx.it_cond);
         continue;
       }
@@ -756,7 +765,9 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
         uint64_t pc = ctx.address + static_cast<uint64_t>(pc_offset);
         if (has_option(*op, "align-pc")) pc &= ~uint64_t{3};
         const uint64_t target = pc + static_cast<uint64_t>(v * op->scale + op->offset);
-        out += ctx.name_target ? ctx.name_target(target) : fmt::format("0x{:x}", target);
+        const std::optional<std::string> name = ctx.name_target ? ctx.name_target(target) : fmt::format("0x{:x}", target);
+        if (!name) ok = false;
+        else out += *name;
       } else if (op->kind == "modimm") {
         const auto v = thumb_expand_imm(static_cast<uint32_t>(raw));
         if (!v) ok = false;

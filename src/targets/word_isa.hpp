@@ -80,12 +80,13 @@ struct AsmContext {
 };
 
 // How a word prints: its address (for label targets), its IT block, and how
-// to name a branch target (default: the absolute address in hex).
+// to name a branch target (default: the absolute address in hex; nullopt:
+// the target cannot be named, so syntaxes with a label are not printed).
 struct PrintContext {
   uint64_t address = 0;
   bool in_it = false;
   std::string it_cond;
-  std::function<std::string(uint64_t)> name_target;
+  std::function<std::optional<std::string>(uint64_t)> name_target;
 };
 
 class WordIsa {

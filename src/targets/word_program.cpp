@@ -203,13 +203,12 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
     std::set<uint64_t> starts;
     for (const Insn& in : insns) starts.insert(in.offset);  // data runs too: a branch may name a table
     std::set<uint64_t> labels{0};
-    bool numeric_target = false;  // the last printed word branches outside the program's instructions
+    // A target outside the program's instructions and data runs is not
+    // named: an absolute address may relax to another width when the listing
+    // is reassembled (or not reach at all), so that syntax is not printed.
     auto namer = [&](bool record) {
-      return [&, record](uint64_t target) {
-        if (!starts.count(target)) {
-          numeric_target = true;
-          return fmt::format("0x{:x}", target);
-        }
+      return [&, record](uint64_t target) -> std::optional<std::string> {
+        if (!starts.count(target)) return std::nullopt;
         if (record) labels.insert(target);
         return label_name(target);
       };
@@ -236,11 +235,7 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
         std::vector<std::string> texts;
         if (in.enc) {
           PrintContext pc{in.offset, in.in_it, in.cond, namer(pass == 0)};
-          numeric_target = false;
           texts = isa.print_all(*in.enc, in.word, pc, true);
-          // A branch to an absolute address may relax to another width when
-          // the listing is reassembled (or not reach at all): raw.
-          if (numeric_target) texts.clear();
         }
         if (pass == 0) continue;
         std::string text;
