@@ -1,6 +1,7 @@
-// mlisa run: assemble (FILE.s) or load (ELF object, raw image) a tcore program
-// and run it to halt on the machine with the MXU model (docs/npu.md, "The
-// tcore program").
+// mlisa run: assemble (FILE.s) or load (ELF object, raw image) a program and
+// run it: mve (run_mve.cpp) and sme2 (run_sme2.cpp) to a semihosting exit,
+// tcore to halt on the machine with the MXU model (docs/npu.md, "The tcore
+// program").
 //
 //   mlisa run --target tcore [--array N] [--dtype int8|bf16] [--double-buffer]
 //             [--l0a-rows R] [--l0b-rows R] [--l0c-rows R] [--dma-bw B] [--dma-latency L]
@@ -56,7 +57,7 @@ int run_run(const RunOptions& o, const GlobalOptions& global) {
   if (o.target == "mve" || o.target == "armv8.1-m.main+mve.fp") return run_mve(o.mve, o.input, global.json);
   if (o.target == "sme2" || o.target == "armv9-a+sme2")
     return run_sme2(o.sme2, o.mve.max_steps, o.mve.shows, o.input, global.json);
-  if (o.target != "tcore") throw UsageError(fmt::format("mlisa run runs tcore programs (got --target {})", o.target));
+  if (o.target != "tcore") throw UsageError(fmt::format("mlisa run runs mve, sme2 and tcore programs (got --target {})", o.target));
   if (o.list_faults) {
     for (const auto& f : targets::tcore::fault_catalogue())
       fmt::print("{:<38} {:<8} {}{}\n", f.name, targets::tcore::unit_name(f.unit), f.data_hazard ? "" : "(control) ",
@@ -133,19 +134,19 @@ int run_run(const RunOptions& o, const GlobalOptions& global) {
 
 Action setup_run(CLI::App& sub, const GlobalOptions& global) {
   auto o = std::make_shared<RunOptions>();
-  sub.add_option("--target", o->target, "Target (tcore)")->required();
-  sub.add_option("--array", o->array, "MXU array size N (N x N PEs), 2..256")->capture_default_str();
-  sub.add_option("--dtype", o->dtype, "MXU data type: int8 (int32 accumulation) or bf16 (fp32)")->capture_default_str();
-  sub.add_flag("--double-buffer", o->double_buffer, "Shadow weight registers: LDTILE overlaps the running TMUL");
-  sub.add_option("--l0a-rows", o->l0a_rows, "Depth of L0A in rows of N elements")->capture_default_str();
-  sub.add_option("--l0b-rows", o->l0b_rows, "Depth of L0B in rows of N elements")->capture_default_str();
-  sub.add_option("--l0c-rows", o->l0c_rows, "Depth of L0C in rows of N accumulators")->capture_default_str();
-  sub.add_option("--dma-bw", o->dma_bw, "DMA bytes per cycle")->capture_default_str();
-  sub.add_option("--dma-latency", o->dma_latency, "DMA fixed cycles per transfer")->capture_default_str();
-  sub.add_option("--memory", o->memory, "Data memory bytes (at least the data sections)")->capture_default_str();
+  sub.add_option("--target", o->target, "Target: mve, sme2 or tcore")->required();
+  sub.add_option("--array", o->array, "tcore: MXU array size N (N x N PEs), 2..256")->capture_default_str();
+  sub.add_option("--dtype", o->dtype, "tcore: MXU data type: int8 (int32 accumulation) or bf16 (fp32)")->capture_default_str();
+  sub.add_flag("--double-buffer", o->double_buffer, "tcore: shadow weight registers: LDTILE overlaps the running TMUL");
+  sub.add_option("--l0a-rows", o->l0a_rows, "tcore: depth of L0A in rows of N elements")->capture_default_str();
+  sub.add_option("--l0b-rows", o->l0b_rows, "tcore: depth of L0B in rows of N elements")->capture_default_str();
+  sub.add_option("--l0c-rows", o->l0c_rows, "tcore: depth of L0C in rows of N accumulators")->capture_default_str();
+  sub.add_option("--dma-bw", o->dma_bw, "tcore: DMA bytes per cycle")->capture_default_str();
+  sub.add_option("--dma-latency", o->dma_latency, "tcore: DMA fixed cycles per transfer")->capture_default_str();
+  sub.add_option("--memory", o->memory, "tcore: data memory bytes (at least the data sections)")->capture_default_str();
   add_mve_run_options(sub, o->mve);
   add_sme2_run_options(sub, o->sme2);
-  sub.add_option("--max-bundles", o->max_bundles, "Stop with the fault 'step limit' after this many bundles");
+  sub.add_option("--max-bundles", o->max_bundles, "tcore: stop with the fault 'step limit' after this many bundles");
   sub.add_flag("--pipeline", o->pipeline, "tcore: run on the pipelined model (cycles, stalls; docs/pipeline.md)");
   sub.add_option("--fault", o->fault, "tcore --pipeline: inject this pipeline bug (see --list-faults)");
   sub.add_option("--pipeview", o->pipeview, "tcore --pipeline: write a Kanata pipeline log (Konata) to FILE");

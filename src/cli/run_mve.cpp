@@ -38,13 +38,14 @@ void add_mve_run_options(CLI::App& sub, MveRunOptions& o) {
   sub.add_flag("--fp-disabled", o.fp_disabled, "mve: leave CPACR.CP10/CP11 at 0 (FP and MVE instructions fault, NOCP)");
   sub.add_option("--show", o.shows, "mve: print REG=0x... after the run (r0-r15, s, d, q, fpscr, vpr, apsr)")
       ->allow_extra_args(false);
+  sub.add_option("--spec-dir", o.spec_dir, "mve: load DIR/mve/*.isa (or DIR/*.isa) over the embedded specs");
 }
 
 int run_mve(const MveRunOptions& o, const std::string& file, bool json) {
   if (file.empty()) throw UsageError("mlisa run --target mve needs a FILE (.s, .o or .elf)");
   for (const std::string& r : o.shows)
     if (targets::mve::Machine::width_of(lower(r)) == 0) throw InputError(fmt::format("--show: unknown register '{}'", r));
-  auto t = targets::mve::load();
+  auto t = targets::mve::load(o.spec_dir.empty() ? std::nullopt : std::optional<std::string>(o.spec_dir));
   const targets::ProgramImage image = targets::load_program(*t.isa, file, targets::mve::Machine::layout());
   targets::mve::Machine m(*t.isa);
   m.reset(!o.fp_disabled);

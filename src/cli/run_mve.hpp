@@ -15,6 +15,7 @@ struct MveRunOptions {
   uint64_t max_steps = 100'000'000;
   bool fp_disabled = false;
   std::vector<std::string> shows;
+  std::string spec_dir;  // --spec-dir: specs loaded over the embedded ones
 };
 
 void add_mve_run_options(CLI::App& sub, MveRunOptions& o);
