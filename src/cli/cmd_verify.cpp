@@ -20,6 +20,7 @@ using namespace mlisa::verify;
 
 struct VerifyOptions {
   std::string target, suite, op, shard = "1/1", report;
+  std::vector<std::string> skip_suites;
   std::string oracle, record, vectors;  // suite options (the mve suites)
   uint64_t case_index = 0, cases = 0, seed = 1;
   unsigned jobs = 0;
@@ -134,7 +135,14 @@ int run_verify(const VerifyOptions& o, const GlobalOptions& global) {
   CampaignOptions options = campaign_options(o);
   auto registry = registered_suites();
   apply_suite_options(registry, o);
-  auto selection = select_operations(select_suites(registry, o.target, o.suite), o.op);
+  std::vector<const Suite*> suites = select_suites(registry, o.target, o.suite);
+  for (const std::string& skip : o.skip_suites) {
+    if (std::none_of(registry.begin(), registry.end(), [&](const auto& s) { return s && s->name() == skip; }))
+      throw CampaignError(fmt::format("--skip-suite: unknown suite '{}'", skip));
+    suites.erase(std::remove_if(suites.begin(), suites.end(), [&](const Suite* s) { return s->name() == skip; }),
+                 suites.end());
+  }
+  auto selection = select_operations(suites, o.op);
   if (o.case_option->count()) return run_one_case(selection, o, global);
 
   ProgressDisplay progress = ProgressDisplay::for_stderr();
@@ -168,6 +176,7 @@ int run_merge(const MergeOptions& m, const GlobalOptions& global, size_t max_sho
 void add_verify_options(CLI::App& sub, VerifyOptions& o) {
   sub.add_option("--target", o.target, "Only the suites of this target (core, mve, sme2, tcore)");
   sub.add_option("--suite", o.suite, "Only this suite");
+  sub.add_option("--skip-suite", o.skip_suites, "Leave out this suite (repeatable)")->allow_extra_args(false);
   sub.add_option("--op", o.op, "Only operations with this name or matching this glob (e.g. 'add.*')");
   o.case_option = sub.add_option("--case", o.case_index, "Run only this case index and print it (needs one operation)");
   o.cases_option = sub.add_option("--cases", o.cases, "Cases per operation (default: each suite's own)");

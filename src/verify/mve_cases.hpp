@@ -109,7 +109,8 @@ struct GenCase {
 // Our engine's side of a case.
 struct Ours {
   bool faulted = false;
-  std::string fault;
+  std::string fault;       // the message
+  std::string fault_name;  // UNDEFINED, UNPREDICTABLE, UsageFault (NOCP), ...
   State out;
 };
 Ours run_ours(targets::mve::Machine& machine, const qemu_mve::Case& c);

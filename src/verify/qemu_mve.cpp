@@ -103,6 +103,8 @@ void pack(const State& s, uint8_t* out) {
   put32(out + 128, s.fpscr);
   put32(out + 132, s.vpr);
   for (size_t i = 0; i < 14; ++i) put32(out + 136 + 4 * i, s.r[i]);
+  put32(out + 192, s.apsr);
+  for (size_t i = 0; i < 16; ++i) put32(out + 196 + 4 * i, s.mem[i]);
 }
 
 State unpack(const uint8_t* in) {
@@ -111,6 +113,8 @@ State unpack(const uint8_t* in) {
   s.fpscr = get32(in + 128);
   s.vpr = get32(in + 132);
   for (size_t i = 0; i < 14; ++i) s.r[i] = get32(in + 136 + 4 * i);
+  s.apsr = get32(in + 192);
+  for (size_t i = 0; i < 16; ++i) s.mem[i] = get32(in + 196 + 4 * i);
   return s;
 }
 
@@ -139,9 +143,9 @@ std::string linker_script() {
       "  .bss 0x{:08x} (NOLOAD) : {{ *(.bss*) }}\n"
       "  ASSERT(SIZEOF(.text) <= 0x{:x}, \"the code reaches the inputs table\")\n"
       "  ASSERT(ADDR(.inputs) + SIZEOF(.inputs) <= 0x80000, \"the inputs overflow ITCM\")\n"
-      "  ASSERT(ADDR(.bss) + SIZEOF(.bss) <= 0x20080000, \"the results overflow DTCM\")\n"
+      "  ASSERT(ADDR(.bss) + SIZEOF(.bss) <= 0x{:08x}, \"the results reach the scratch memory around the window\")\n"
       "}}\n",
-      kInputs, kWriteArgs, kInputs);
+      kInputs, kWriteArgs, kInputs, kWindow - 0x8000);
 }
 
 std::string image_source(const std::vector<Case>& cases, const std::string& inputs_path,
@@ -166,14 +170,26 @@ std::string image_source(const std::vector<Case>& cases, const std::string& inpu
     s += fmt::format("    movw r0, #{}\n", i);
     s += load_address("r1", kHeader);
     s += "    str r0, [r1]\n";
-    // SP: the end of the case's results record (push stores downwards).
-    s += load_address("r0", kResults + (i + 1) * kStateBytes);
-    s += "    mov sp, r0\n";
+    // The window's bytes and APSR first, while registers are free; SP in the
+    // window; then the registers, R0 last.
     s += load_address("r0", kInputs + i * kStateBytes);
+    s += "    add r1, r0, #196\n";
+    s += load_address("r2", kWindow);
+    s += "    ldm r1!, {r3-r10}\n    stm r2!, {r3-r10}\n    ldm r1!, {r3-r10}\n    stm r2!, {r3-r10}\n";
+    s += "    ldr r1, [r0, #192]\n    msr APSR_nzcvqg, r1\n";
+    s += load_address("r1", kCaseSp);
+    s += "    mov sp, r1\n";
     s += "    vldm r0!, {d0-d15}\n    ldm r0!, {r1, r2}\n    vmsr fpscr, r1\n    vmsr vpr, r2\n"
          "    ldm r0, {r0-r12, lr}\n";
-    for (uint32_t w : cases[i].words) s += fmt::format("    .inst.w 0x{:08x}\n", w);
+    for (uint32_t w : cases[i].words)
+      s += w < 0x10000 ? fmt::format("    .inst.n 0x{:04x}\n", w) : fmt::format("    .inst.w 0x{:08x}\n", w);
+    // SP: the state's end in the case's results record (push stores
+    // downwards), from a literal, as every register holds a result.
+    s += fmt::format("    ldr.w sp, 1f\n    b 2f\n    .align 2\n1:  .word 0x{:08x}\n2:\n", kResults + i * kStateBytes + 192);
     s += "    push {r0-r12, lr}\n    vmrs r0, fpscr\n    vmrs r1, vpr\n    push {r0, r1}\n    vpush {d0-d15}\n";
+    s += "    mrs r0, apsr\n    str r0, [sp, #192]\n    add r1, sp, #196\n";
+    s += load_address("r2", kWindow);
+    s += "    ldm r2!, {r3-r10}\n    stm r1!, {r3-r10}\n    ldm r2!, {r3-r10}\n    stm r1!, {r3-r10}\n";
   }
   s += fmt::format("    movw r0, #{}\n", n);
   s += load_address("r1", kHeader);

@@ -25,22 +25,36 @@
 
 namespace mlisa::verify::qemu_mve {
 
-// The state a case loads and stores, in the image's table layout (192
+// The state a case loads and stores, in the image's table layout (260
 // bytes, little-endian words): Q0..Q7 (word k of Qn, bits 32k+31..32k, at
-// q[4n+k]), FPSCR, VPR, R0..R12, LR.
+// q[4n+k]), FPSCR, VPR, R0..R12, LR, APSR (N Z C V Q and GE, the bits MRS
+// reads), and the 64 bytes of the memory window at kWindow.
 struct State {
   std::array<uint32_t, 32> q{};
   uint32_t fpscr = 0;
   uint32_t vpr = 0;
   std::array<uint32_t, 14> r{};  // R0..R12, then R14
+  uint32_t apsr = 0;
+  std::array<uint32_t, 16> mem{};  // the window, word k at kWindow + 4k
   bool operator==(const State&) const = default;
 };
-inline constexpr size_t kStateBytes = 192;
+inline constexpr size_t kStateBytes = 260;
+// The APSR bits a case compares: N, Z, C, V, Q (31:27) and GE (19:16).
+inline constexpr uint32_t kApsrMask = 0xF80F0000u;
+// The memory window in DTCM that a case's loads and stores reach: its
+// address registers point into it; SP points at kCaseSp inside it (the
+// window's middle, 8-byte aligned). Around it lies scratch memory that no
+// results record reaches, so stray offsets land there and not in the
+// results.
+inline constexpr uint32_t kWindow = 0x20060000;
+inline constexpr uint32_t kWindowBytes = 64;
+inline constexpr uint32_t kCaseSp = kWindow + 32;
 void pack(const State& s, uint8_t* out);
 State unpack(const uint8_t* in);
 
 // One case: the inputs and the T32 words to run in order (a 32-bit word's
-// first halfword in bits 31:16, as `.inst.w` takes it).
+// first halfword in bits 31:16, as `.inst.w` takes it; a value below
+// 0x10000 is a 16-bit instruction, as no 32-bit T32 word is).
 struct Case {
   State in;
   std::vector<uint32_t> words;

@@ -92,6 +92,7 @@ std::vector<std::unique_ptr<Suite>> registered_suites();
 std::unique_ptr<Suite> make_fp_suite();
 std::unique_ptr<Suite> make_mxu_suite();
 std::unique_ptr<Suite> make_mve_ml_suite();
+std::unique_ptr<Suite> make_mve_isa_suite();
 std::unique_ptr<Suite> make_mve_examples_suite();
 std::unique_ptr<Suite> make_sme2_examples_suite();
 std::unique_ptr<Suite> make_sme2_za_suite();

@@ -8,6 +8,7 @@ std::vector<std::unique_ptr<Suite>> registered_suites() {
   suites.push_back(make_fp_suite());
   suites.push_back(make_mxu_suite());
   suites.push_back(make_mve_ml_suite());
+  suites.push_back(make_mve_isa_suite());
   suites.push_back(make_mve_examples_suite());
   suites.push_back(make_sme2_za_suite());
   suites.push_back(make_sme2_examples_suite());
