@@ -21,7 +21,7 @@ using namespace mlisa::verify;
 struct VerifyOptions {
   std::string target, suite, op, shard = "1/1", report;
   std::vector<std::string> skip_suites;
-  std::string oracle, record, vectors;  // suite options (the mve suites)
+  std::string oracle, record, vectors, spec_dir;  // suite options (the mve suites)
   uint64_t case_index = 0, cases = 0, seed = 1;
   unsigned jobs = 0;
   size_t max_failures_shown = 10;
@@ -103,10 +103,11 @@ CampaignOptions campaign_options(const VerifyOptions& o) {
   return c;
 }
 
-// Hands --oracle, --record and --vectors to the suites that take them.
+// Hands --oracle, --record, --vectors and --spec-dir to the suites that take them.
 void apply_suite_options(const std::vector<std::unique_ptr<Suite>>& registry, const VerifyOptions& o) {
   for (const auto& [key, value] : {std::pair<const char*, const std::string&>{"oracle", o.oracle},
-                                   {"record", o.record}, {"vectors", o.vectors}}) {
+                                   {"record", o.record}, {"vectors", o.vectors},
+                                   {"spec-dir", o.spec_dir}}) {
     if (value.empty()) continue;
     bool taken = false;
     for (const auto& s : registry)
@@ -188,6 +189,7 @@ void add_verify_options(CLI::App& sub, VerifyOptions& o) {
   sub.add_option("--oracle", o.oracle,
                  "mve and sme2 suites: qemu (run QEMU), stored (its recorded results), auto (qemu when installed; default)");
   sub.add_option("--record", o.record, "mve and sme2 suites: run QEMU and write its results to DIR/<target>/SUITE/OP.txt");
+  sub.add_option("--spec-dir", o.spec_dir, "mve suites: load DIR/mve/*.isa (or DIR/*.isa) over the embedded specs");
   sub.add_option("--vectors", o.vectors, "mve and sme2 suites: the stored results' directory (default: tests/vectors)");
 }
 

@@ -151,6 +151,7 @@ class OracleSuite : public Suite {
 
   std::string name_, description_;
   std::string oracle_ = "auto", record_dir_, vectors_dir_;
+  std::string spec_dir_;  // --spec-dir: specs over the embedded ones
   mutable std::once_flag load_once_;
   mutable targets::mve::Target target_;
   mutable std::mutex mutex_;

@@ -660,6 +660,10 @@ bool OracleSuite::set_option(const std::string& key, const std::string& value) {
     vectors_dir_ = value;
     return true;
   }
+  if (key == "spec-dir") {
+    spec_dir_ = value;
+    return true;
+  }
   return false;
 }
 
@@ -717,7 +721,9 @@ void OracleSuite::run_range(size_t op, uint64_t begin, uint64_t end, uint64_t se
 }
 
 const targets::mve::Target& OracleSuite::shared_target() const {
-  std::call_once(load_once_, [&] { target_ = targets::mve::load(); });
+  std::call_once(load_once_, [&] {
+    target_ = targets::mve::load(spec_dir_.empty() ? std::nullopt : std::optional<std::string>(spec_dir_));
+  });
   return target_;
 }
 
