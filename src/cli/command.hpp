@@ -38,5 +38,6 @@ Action setup_npu(CLI::App& sub, const GlobalOptions& global);
 Action setup_run(CLI::App& sub, const GlobalOptions& global);
 Action setup_exec(CLI::App& sub, const GlobalOptions& global);
 Action setup_gen(CLI::App& sub, const GlobalOptions& global);
+Action setup_cosim(CLI::App& sub, const GlobalOptions& global);
 
 }  // namespace mlisa::cli

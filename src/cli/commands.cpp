@@ -13,6 +13,7 @@ static const CommandSpec kCommands[] = {
     {"npu", "The tcore matrix unit: tiled GEMM on the cycle-accurate systolic array", &setup_npu},
     {"run", "Run a program (FILE.s, ELF or raw image): mve and sme2 to a semihosting exit, tcore to halt with the MXU model", &setup_run},
     {"verify", "Run the verification campaign (the main job)", &setup_verify},
+    {"cosim", "Run an mve ELF in lock step with QEMU's Cortex-M55 and stop at the first difference", &setup_cosim},
 };
 
 std::span<const CommandSpec> commands() { return kCommands; }

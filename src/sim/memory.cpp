@@ -52,6 +52,7 @@ bool Memory::write(uint64_t addr, unsigned n, uint64_t value) {
   uint8_t* p = find(addr, n, true);
   if (!p || n == 0 || n > 8) return false;
   for (unsigned i = 0; i < n; ++i) p[i] = static_cast<uint8_t>(value >> (8 * i));
+  if (write_log) write_log->push_back({addr, n});
   return true;
 }
 

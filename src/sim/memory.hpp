@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace mlisa::sim {
@@ -37,6 +38,10 @@ class Memory {
   // The region holding addr, or nullptr.
   const Region* region_of(uint64_t addr) const;
   const std::vector<Region>& regions() const { return regions_; }
+
+  // When set, every write that succeeds appends (address, bytes) here: what
+  // a step stored, for a co-simulation or a trace to look at.
+  std::vector<std::pair<uint64_t, unsigned>>* write_log = nullptr;
 
  private:
   std::vector<Region> regions_;

@@ -108,6 +108,44 @@ ProcessResult run_process(const std::vector<std::string>& argv, const TempDir& d
   return r;
 }
 
+BackgroundProcess::BackgroundProcess(const std::vector<std::string>& argv, const TempDir& dir, const std::string& tag)
+    : out_path_(dir.file(tag + ".out")), err_path_(dir.file(tag + ".err")) {
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 1, out_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  posix_spawn_file_actions_addopen(&actions, 2, err_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
+  std::vector<char*> args;
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  pid_t pid = 0;
+  const int rc = ::posix_spawn(&pid, argv[0].c_str(), &actions, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (rc != 0) throw ToolError(fmt::format("cannot run {}: {}", argv[0], std::strerror(rc)));
+  pid_ = pid;
+}
+
+bool BackgroundProcess::running() {
+  if (pid_ < 0) return false;
+  int status = 0;
+  if (::waitpid(pid_, &status, WNOHANG) == pid_) pid_ = -1;
+  return pid_ >= 0;
+}
+
+void BackgroundProcess::finish(double timeout_seconds) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_seconds);
+  while (running() && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  if (pid_ >= 0) {
+    ::kill(pid_, SIGKILL);
+    int status = 0;
+    ::waitpid(pid_, &status, 0);
+    pid_ = -1;
+  }
+}
+
+BackgroundProcess::~BackgroundProcess() { finish(0); }
+
 std::string quote_asm(const std::string& s) {
   std::string out = "\"";
   for (char c : s) {

@@ -52,6 +52,27 @@ struct ProcessResult {
 ProcessResult run_process(const std::vector<std::string>& argv, const TempDir& dir, const std::string& tag,
                           double timeout_seconds);
 
+// A child process that runs beside us (QEMU under its GDB server): stdin
+// from /dev/null, stdout and stderr to TAG.out/TAG.err in `dir`. The
+// destructor kills it (SIGKILL) and reaps it.
+class BackgroundProcess {
+ public:
+  BackgroundProcess(const std::vector<std::string>& argv, const TempDir& dir, const std::string& tag);
+  ~BackgroundProcess();
+  BackgroundProcess(const BackgroundProcess&) = delete;
+  BackgroundProcess& operator=(const BackgroundProcess&) = delete;
+  // Whether it still runs (reaps it when it has ended).
+  bool running();
+  // Waits up to `timeout_seconds` for it to end, then kills it.
+  void finish(double timeout_seconds);
+  std::string out() const { return read_text(out_path_, 1 << 20); }
+  std::string err() const { return read_text(err_path_); }
+
+ private:
+  int pid_ = -1;
+  std::string out_path_, err_path_;
+};
+
 // A string literal for GNU/LLVM assembler directives (.incbin, .asciz).
 std::string quote_asm(const std::string& s);
 

@@ -1,0 +1,321 @@
+#include "verify/cosim.hpp"
+
+#include "core/diag.hpp"
+#include "sim/rsp.hpp"
+#include "targets/mve/machine.hpp"
+#include "targets/word_program.hpp"
+#include "verify/subprocess.hpp"
+
+#include <fmt/format.h>
+
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstring>
+#include <map>
+#include <regex>
+#include <thread>
+
+namespace mlisa::verify::cosim {
+
+namespace {
+
+using spec::Bits;
+
+// The APSR bits of xPSR both sides hold: N Z C V Q and GE.
+constexpr uint32_t kApsrMask = 0xF80F0000u;
+
+// A register of QEMU's target description: its number and width.
+struct RemoteReg {
+  int number = -1;
+  int bits = 0;
+};
+
+// The GDB client side: one connection to QEMU's gdbstub.
+class Remote {
+ public:
+  Remote(int fd, double timeout) : conn_(fd), timeout_(timeout) {}
+
+  std::string ask(const std::string& packet) {
+    conn_.send(packet, timeout_);
+    auto reply = conn_.receive(timeout_);
+    if (!reply) throw OracleError(fmt::format("QEMU did not answer '{}' within {} s", packet, timeout_));
+    return *reply;
+  }
+  sim::rsp::Connection& connection() { return conn_; }
+
+  // Registers by name from the target description (target.xml and the files it includes).
+  std::map<std::string, RemoteReg> registers() {
+    std::map<std::string, RemoteReg> out;
+    int next = 0;
+    read_description("target.xml", out, next);
+    return out;
+  }
+
+  std::vector<uint8_t> read_register(const RemoteReg& r) {
+    const std::string reply = ask(fmt::format("p{:x}", r.number));
+    auto bytes = sim::rsp::from_hex(reply);
+    if (!bytes || bytes->size() * 8 != static_cast<size_t>(r.bits))
+      throw OracleError(fmt::format("QEMU answered 'p{:x}' with '{}'", r.number, reply));
+    return *bytes;
+  }
+
+  std::vector<uint8_t> read_memory(uint64_t address, size_t n) {
+    std::vector<uint8_t> out;
+    while (out.size() < n) {
+      const size_t chunk = std::min<size_t>(n - out.size(), 0x400);
+      const std::string reply = ask(fmt::format("m{:x},{:x}", address + out.size(), chunk));
+      auto bytes = sim::rsp::from_hex(reply);
+      if (!bytes || bytes->size() != chunk)
+        throw OracleError(fmt::format("QEMU cannot read {} bytes at 0x{:08x}: '{}'", chunk, address + out.size(), reply));
+      out.insert(out.end(), bytes->begin(), bytes->end());
+    }
+    return out;
+  }
+
+ private:
+  std::string read_file(const std::string& name) {
+    std::string text;
+    for (;;) {
+      const std::string reply = ask(fmt::format("qXfer:features:read:{}:{:x},{:x}", name, text.size(), 0xf00));
+      if (reply.empty() || (reply[0] != 'l' && reply[0] != 'm'))
+        throw OracleError(fmt::format("QEMU does not give its target description {} ('{}')", name, reply));
+      text += reply.substr(1);
+      if (reply[0] == 'l') return text;
+    }
+  }
+  void read_description(const std::string& name, std::map<std::string, RemoteReg>& out, int& next) {
+    const std::string xml = read_file(name);
+    static const std::regex item(R"(<xi:include href="([^"]+)\"|<reg ([^>]*)>)");
+    static const std::regex attr(R"re((\w+)="([^"]*)")re");
+    for (auto it = std::sregex_iterator(xml.begin(), xml.end(), item); it != std::sregex_iterator(); ++it) {
+      if ((*it)[1].matched) {
+        read_description((*it)[1], out, next);
+        continue;
+      }
+      const std::string attrs = (*it)[2];
+      std::string reg_name;
+      RemoteReg r;
+      for (auto a = std::sregex_iterator(attrs.begin(), attrs.end(), attr); a != std::sregex_iterator(); ++a) {
+        if ((*a)[1] == "name") reg_name = (*a)[2];
+        if ((*a)[1] == "bitsize") r.bits = std::stoi((*a)[2]);
+        if ((*a)[1] == "regnum") next = std::stoi((*a)[2]);
+      }
+      r.number = next++;
+      out[reg_name] = r;
+    }
+  }
+
+  sim::rsp::Connection conn_;
+  double timeout_;
+};
+
+int connect_unix(const std::string& path, double timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout);
+  for (;;) {
+    const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+    if (fd < 0) throw OracleError(fmt::format("socket: {}", std::strerror(errno)));
+    sockaddr_un addr{};
+    addr.sun_family = AF_UNIX;
+    std::strncpy(addr.sun_path, path.c_str(), sizeof addr.sun_path - 1);
+    if (::connect(fd, reinterpret_cast<sockaddr*>(&addr), sizeof addr) == 0) return fd;
+    ::close(fd);
+    if (std::chrono::steady_clock::now() > deadline) return -1;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+}
+
+uint64_t little_endian(const std::vector<uint8_t>& b, size_t at, size_t n) {
+  uint64_t v = 0;
+  for (size_t i = 0; i < n; ++i) v |= uint64_t{b.at(at + i)} << (8 * i);
+  return v;
+}
+
+// One register file as both sides report it: name, width, value.
+struct Row {
+  std::string name;
+  int bits;
+  uint64_t ours, theirs;
+};
+
+std::string side_by_side(const std::vector<Row>& rows) {
+  std::string out = fmt::format("  {:<8} {:<20} {:<20}\n", "register", "mlisa", "qemu");
+  for (const Row& r : rows) {
+    const int digits = r.bits / 4;
+    out += fmt::format("  {:<8} 0x{:0{}x}{:<{}} 0x{:0{}x}{:<{}}{}\n", r.name, r.ours, digits, "", 18 - digits, r.theirs,
+                       digits, "", 18 - digits, r.ours != r.theirs ? " <-- differs" : "");
+  }
+  return out;
+}
+
+const char* const kCore[] = {"r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8",
+                             "r9", "r10", "r11", "r12", "sp", "lr", "pc"};
+
+}  // namespace
+
+Outcome run(const Options& o) {
+  const auto qemu = subprocess::on_path(o.qemu);
+  if (!qemu) throw OracleError(fmt::format("{} not found on PATH (scripts/bootstrap installs qemu-system-arm)", o.qemu));
+
+  // Our side, reset as the hardware is (FP off until the program enables it).
+  auto target = targets::mve::load(o.spec_dir);
+  const targets::ProgramImage image =
+      targets::load_program(*target.isa, o.file, targets::mve::Machine::layout());
+  targets::mve::Machine ours(*target.isa);
+  ours.reset(false);
+  ours.load(image);
+  Outcome out;
+  ours.host().write = [&](std::string_view s) { out.our_output.append(s); };
+  std::vector<std::pair<uint64_t, unsigned>> stores;
+  ours.memory().write_log = &stores;
+
+  // QEMU halted at reset, its gdbstub on a private socket.
+  subprocess::TempDir dir("cosim");
+  const std::string socket_path = dir.file("gdb.sock");
+  subprocess::BackgroundProcess q({*qemu, "-M", "mps3-an547", "-nographic", "-monitor", "none", "-serial", "none",
+                                   "-semihosting-config", "enable=on,target=native", "-kernel", o.file, "-S",
+                                   "-chardev", fmt::format("socket,id=gdb0,path={},server=on,wait=off", socket_path),
+                                   "-gdb", "chardev:gdb0"},
+                                  dir, "qemu");
+  const int fd = connect_unix(socket_path, std::max(5.0, o.step_timeout));
+  if (fd < 0) {
+    q.finish(0);
+    throw OracleError(fmt::format("QEMU did not open its GDB server: {}", q.err()));
+  }
+  Remote remote(fd, o.step_timeout);
+  if (remote.ask("qSupported:xmlRegisters=arm").find("qXfer:features:read+") == std::string::npos)
+    throw OracleError("QEMU's gdbstub gives no target description");
+  if (remote.ask("QStartNoAckMode") == "OK") remote.connection().no_ack();
+  const auto regs = remote.registers();
+  for (const char* name : {"r0", "pc", "xpsr"})
+    if (!regs.count(name)) throw OracleError(fmt::format("QEMU's target description has no register {}", name));
+  const bool has_fp = regs.count("d0") && regs.count("fpscr");
+  const bool has_mve = regs.count("vpr");
+
+  // Core registers: R0-R15 and xPSR, QEMU's `g` packet (its first 17 words).
+  auto core_rows = [&]() {
+    const std::string reply = remote.ask("g");
+    auto bytes = sim::rsp::from_hex(reply);
+    if (!bytes || bytes->size() < 17 * 4) throw OracleError(fmt::format("QEMU answered 'g' with '{}'", reply));
+    std::vector<Row> rows;
+    for (size_t i = 0; i < 16; ++i)
+      rows.push_back({kCore[i], 32, ours.get(kCore[i]).low64(), little_endian(*bytes, 4 * i, 4)});
+    rows.push_back({"apsr", 32, ours.get("apsr").low64() & kApsrMask, little_endian(*bytes, 64, 4) & kApsrMask});
+    return rows;
+  };
+  auto our_fp = [&]() {
+    std::vector<uint64_t> v;
+    if (has_fp) {
+      for (int d = 0; d < 16; ++d) v.push_back(ours.get(fmt::format("d{}", d)).low64());
+      v.push_back(ours.get("fpscr").low64());
+    }
+    if (has_mve) v.push_back(ours.get("vpr").low64());
+    return v;
+  };
+  auto fp_rows = [&]() {
+    std::vector<Row> rows;
+    const std::vector<uint64_t> mine = our_fp();
+    size_t k = 0;
+    if (has_fp) {
+      for (int d = 0; d < 16; ++d) {
+        const std::string name = fmt::format("d{}", d);
+        rows.push_back({name, 64, mine[k++], little_endian(remote.read_register(regs.at(name)), 0, 8)});
+      }
+      rows.push_back({"fpscr", 32, mine[k++], little_endian(remote.read_register(regs.at("fpscr")), 0, 4)});
+    }
+    if (has_mve) rows.push_back({"vpr", 32, mine[k++], little_endian(remote.read_register(regs.at("vpr")), 0, 4)});
+    return rows;
+  };
+  auto differ = [](const std::vector<Row>& rows) {
+    return std::any_of(rows.begin(), rows.end(), [](const Row& r) { return r.ours != r.theirs; });
+  };
+  auto describe = [&](uint32_t address) {
+    uint64_t hw1 = 0, hw2 = 0;
+    if (!ours.memory().read(address, 2, hw1)) return fmt::format("0x{:08x}: (not in memory)", address);
+    const bool wide = (hw1 >> 11) >= 0b11101;
+    Bits word(16, hw1);
+    if (wide && ours.memory().read(address + 2, 2, hw2)) word = Bits(32, hw1 << 16 | hw2);
+    const spec::Encoding* enc = target.isa->decode(word);
+    const std::string text = enc ? target.isa->print(*enc, word, targets::PrintContext{address}) : "";
+    return fmt::format("0x{:08x}: {:0{}x}  {}", address, word.low64(), word.width() / 4,
+                       text.empty() ? "(no instruction of the specs)" : text);
+  };
+  // `address`: the instruction that ran last; nullopt at reset.
+  auto diverge = [&](const std::string& what, std::optional<uint32_t> address, const std::vector<Row>& rows) {
+    out.end = Outcome::End::Diverged;
+    out.report = fmt::format("divergence after {} instructions: {}\n  {}\n{}", out.steps, what,
+                             address ? "instruction " + describe(*address) : std::string("at reset"),
+                             side_by_side(rows));
+    return out;
+  };
+
+  // Before the first instruction: the reset state both took from the vector table.
+  if (auto rows = core_rows(); differ(rows)) return diverge("the reset states differ", std::nullopt, rows);
+
+  std::vector<uint64_t> fp_before = our_fp();
+  while (out.steps < o.max_steps) {
+    const uint32_t pc = static_cast<uint32_t>(ours.get("pc").low64());
+    uint64_t hw1 = 0;
+    ours.memory().read(pc, 2, hw1);
+    stores.clear();
+    std::string our_fault;
+    try {
+      ours.step();
+    } catch (const Fault& f) {
+      our_fault = f.what();
+    }
+    const std::string reply = remote.ask("s");
+    if (!our_fault.empty()) {
+      std::vector<Row> rows;
+      if (reply[0] == 'T' || reply[0] == 'S') rows = core_rows();
+      return diverge(fmt::format("ours faulted ({}); QEMU {}", our_fault,
+                                 reply[0] == 'W' ? "exited" : "went on"),
+                     pc, rows);
+    }
+    if (reply[0] == 'W' || reply[0] == 'X') {
+      // QEMU's program ended (semihosting SYS_EXIT): ours must have too.
+      const int status = reply[0] == 'W' ? std::stoi(reply.substr(1), nullptr, 16) : -1;
+      q.finish(5);
+      out.qemu_output = q.out();
+      if (!ours.exit_status())
+        return diverge(fmt::format("QEMU's program exited (status {}), ours did not", status), pc, {});
+      ++out.steps;
+      out.exit_status = *ours.exit_status();
+      if (out.exit_status != status)
+        return diverge(fmt::format("exit status: ours {}, QEMU {}", out.exit_status, status), pc, {});
+      if (out.our_output != out.qemu_output) {
+        out.end = Outcome::End::Diverged;
+        out.report = fmt::format("the programs' outputs differ\n--- mlisa\n{}--- qemu\n{}", out.our_output,
+                                 out.qemu_output);
+      }
+      return out;
+    }
+    if (reply[0] != 'T' && reply[0] != 'S') throw OracleError(fmt::format("QEMU answered a step with '{}'", reply));
+    ++out.steps;
+    if (ours.exit_status()) return diverge("ours exited (semihosting SYS_EXIT), QEMU did not", pc, core_rows());
+
+    if (auto rows = core_rows(); differ(rows)) return diverge("registers differ", pc, rows);
+    const std::vector<uint64_t> fp_after = our_fp();
+    const bool coprocessor = (hw1 & 0xEC00u) == 0xEC00u;
+    if ((has_fp || has_mve) && (coprocessor || fp_after != fp_before || out.steps % 4096 == 0)) {
+      if (auto rows = fp_rows(); differ(rows)) return diverge("FP or MVE registers differ", pc, rows);
+    }
+    fp_before = fp_after;
+    for (const auto& [address, n] : stores) {
+      const std::vector<uint8_t> theirs = remote.read_memory(address, n);
+      uint64_t mine = 0;
+      ours.memory().read(address, n, mine);
+      if (mine != little_endian(theirs, 0, n))
+        return diverge(fmt::format("memory at 0x{:08x} ({} bytes): ours 0x{:0{}x}, QEMU 0x{:0{}x}", address, n, mine,
+                                   2 * n, little_endian(theirs, 0, n), 2 * n),
+                       pc, {});
+    }
+  }
+  out.end = Outcome::End::StepLimit;
+  return out;
+}
+
+}  // namespace mlisa::verify::cosim

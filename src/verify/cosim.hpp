@@ -1,0 +1,49 @@
+// Lock-step co-simulation of an mve ELF: our engine and QEMU's Cortex-M55
+// (mps3-an547) under its GDB server, stepped one instruction at a time and
+// compared after each (docs/cosim.md).
+//
+// QEMU starts halted (-S) with its gdbstub on a private Unix socket; its
+// register layout comes from its target description (qXfer). After every
+// instruction the core registers (R0-R15, the APSR flags of xPSR) are read
+// with one `g` packet; the FP and MVE registers (D0-D15, FPSCR, VPR) after
+// an instruction in the coprocessor space or one that changed ours, and
+// every 4096 instructions; every byte our side stored is read back from
+// QEMU (`m`). The run stops at the first difference, or when both programs
+// exit (semihosting SYS_EXIT) with their exit status and output compared.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+namespace mlisa::verify::cosim {
+
+// QEMU missing, not starting, not answering within the step timeout, or
+// speaking a protocol we do not follow: the co-simulation cannot run.
+class OracleError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct Options {
+  std::string file;  // an ELF executable with a vector table, as QEMU boots it
+  std::optional<std::string> spec_dir;
+  uint64_t max_steps = 100'000'000;
+  double step_timeout = 10;  // seconds QEMU may take to answer one packet
+  std::string qemu = "qemu-system-arm";
+};
+
+struct Outcome {
+  enum class End { Identical, Diverged, StepLimit };
+  End end = End::Identical;
+  uint64_t steps = 0;  // instructions both ran
+  int exit_status = 0;
+  std::string report;  // at a divergence: where, the instruction, both register files
+  std::string our_output, qemu_output;  // the programs' semihosting output
+};
+
+// Throws mlisa::InputError for a bad program, OracleError when QEMU cannot run.
+Outcome run(const Options& options);
+
+}  // namespace mlisa::verify::cosim
