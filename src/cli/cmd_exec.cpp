@@ -18,6 +18,7 @@
 #include <cctype>
 #include <memory>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace mlisa::cli {
@@ -127,7 +128,17 @@ uint64_t parse_lane(const std::string& text, const std::string& type, uint32_t e
   return out;
 }
 
-// REG=VALUE or REG.TYPE=LANE,LANE,...
+// --set fpscr=V writes what VMSR writes, but for LTPSIZE, which keeps its
+// value (4 after reset): a value given for FPSCR's flags or rounding mode
+// must not turn on tail predication. `--set ltpsize=N` sets it.
+void keep_ltpsize(const targets::mve::Machine& m, const std::string& reg, Bits& value) {
+  if (reg != "fpscr") return;
+  constexpr uint64_t kWritable = 0xFFC8009Full;  // VMSR's bits, less LTPSIZE (18:16)
+  value = Bits(32, (value.low64() & kWritable) | (m.get("fpscr").low64() & 0x00070000ull));
+}
+
+// REG=VALUE or REG.TYPE=LANE,LANE,...: VALUE is 0x hex (at most the
+// register's width) or a decimal integer, negative ones included.
 template <class M>
 void apply_set(M& m, const std::string& item) {
   const size_t eq = item.find('=');
@@ -139,17 +150,39 @@ void apply_set(M& m, const std::string& item) {
     type = reg.substr(dot + 1);
     reg = reg.substr(0, dot);
   }
+  constexpr bool kMve = std::is_same_v<M, targets::mve::Machine>;
+  // FPSCR.LTPSIZE on its own (mve): 0-4, the element size of tail predication.
+  if (kMve && reg == "ltpsize" && type.empty()) {
+    uint64_t n = 0;
+    if (parse_integer(value, 8, false, n) != ParseStatus::Ok || n > 4)
+      throw InputError(fmt::format("--set ltpsize: '{}' is not 0 to 4", value));
+    const uint64_t fpscr = m.get("fpscr").low64();
+    m.set("fpscr", Bits(32, (fpscr & ~0x00070000ull) | n << 16));
+    return;
+  }
   const int w = m.width_of(reg);
   if (w == 0) throw InputError(fmt::format("--set: unknown register '{}'", reg));
   Bits out = Bits::zeros(static_cast<uint32_t>(w));
   if (type.empty()) {
-    uint64_t lo = 0, hi = 0;
+    uint64_t lo = 0;
     std::string digits = lower(value);
-    if (digits.rfind("0x", 0) != 0) throw InputError(fmt::format("--set {}: '{}' is not a 0x hex value (or give lanes: {}.f32=...)", reg, value, reg));
+    if (digits.rfind("0x", 0) != 0) {
+      // A decimal integer, signed or unsigned; a negative one fills the register's upper bits.
+      const int bits = std::min(w, 64);
+      if (parse_integer(digits, bits, true, lo) != ParseStatus::Ok &&
+          parse_integer(digits, bits, false, lo) != ParseStatus::Ok)
+        throw InputError(fmt::format("--set {}: '{}' is neither a 0x hex value nor an integer of {} bits (or give lanes: "
+                                     "{}.f32=...)",
+                                     reg, value, w, reg));
+      out.set_slice(0, Bits(static_cast<uint32_t>(bits), lo));
+      if (w > 64 && !digits.empty() && digits[0] == '-') out.set_slice(64, Bits::ones(static_cast<uint32_t>(w - 64)));
+      if constexpr (kMve) keep_ltpsize(m, reg, out);
+      m.set(reg, out);
+      return;
+    }
     digits = digits.substr(2);
     if (digits.empty() || digits.size() > static_cast<size_t>(w / 4))
       throw InputError(fmt::format("--set {}: '{}' does not fit in {} bits", reg, value, w));
-    (void)hi;
     for (size_t end = digits.size(), chunk = 0; end > 0; ++chunk) {
       const size_t start = end > 16 ? end - 16 : 0;
       if (parse_hex("0x" + digits.substr(start, end - start), 64, lo) != ParseStatus::Ok)
@@ -171,6 +204,7 @@ void apply_set(M& m, const std::string& item) {
     for (size_t i = 0; i < lanes.size(); ++i)
       out.set_slice(static_cast<uint32_t>(i) * esize, Bits(esize, parse_lane(lanes[i], type, esize)));
   }
+  if constexpr (kMve) keep_ltpsize(m, reg, out);
   m.set(reg, out);
 }
 
@@ -248,7 +282,8 @@ Action setup_exec(CLI::App& sub, const GlobalOptions&) {
   sub.add_option("--target", o->target, "Target (mve, sme2)")->required();
   sub.add_option("--svl", o->svl, "sme2: the streaming vector length in bits (128..2048, a power of two; default 512)");
   sub.add_option("--set", o->sets,
-                 "REG=0xHEX or REG.TYPE=LANE,... before the run (r0-r15, s0-s31, d0-d15, q0-q7, fpscr, vpr, apsr)");
+                 "REG=VALUE (0x hex or a decimal integer, negative too) or REG.TYPE=LANE,... before the run "
+                 "(mve: r0-r15, s0-s31, d0-d15, q0-q7, fpscr (LTPSIZE kept), ltpsize, vpr, apsr; sme2: its registers)");
   sub.add_option("--show", o->shows, "Print REG=0x... after the run (full width, lane 0 in the low bits)");
   sub.add_flag("--fp-disabled", o->fp_disabled, "Leave CPACR.CP10/CP11 at 0: FP and MVE instructions fault (NOCP)");
   sub.add_flag("--encodings", o->encodings, "Print each instruction's bytes (T32 halfword order) before running");

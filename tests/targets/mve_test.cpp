@@ -503,6 +503,30 @@ TEST(MveExec, LanesAndShow) {
   EXPECT_EQ(s.out, "r0=0x00000003\nq1=0x0000000000000000000000000003fe01\n");
 }
 
+// --set takes hex, decimal and negative integers (a negative one fills the
+// register); fpscr keeps LTPSIZE (4 after reset), ltpsize sets it.
+TEST(MveExec, SetTakesIntegersAndKeepsLtpsize) {
+  const auto r = run_mlisa({"exec", "--target", "mve", "--set", "r0=0", "--set", "r1=-1", "--set", "r2=4294967295",
+                            "--set", "r3=100", "--set", "q1=-2", "--show", "r0", "--show", "r1", "--show", "r2",
+                            "--show", "r3", "--show", "q1", "nop"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "r0=0x00000000\nr1=0xffffffff\nr2=0xffffffff\nr3=0x00000064\n"
+                   "q1=0xfffffffffffffffffffffffffffffffe\n");
+  // 0x03000000: DN and FZ; LTPSIZE stays 4 (bits 18:16), so a vector
+  // instruction runs all its lanes.
+  const auto f = run_mlisa({"exec", "--target", "mve", "--set", "fpscr=0x03000000", "--set", "q1.s32=1,2,3,4",
+                            "--show", "fpscr", "--show", "q0", "vadd.i32 q0, q1, q1"});
+  EXPECT_EQ(f.exit_code, 0) << f.err;
+  EXPECT_EQ(f.out, "fpscr=0x03040000\nq0=0x00000008000000060000000400000002\n");
+  const auto l = run_mlisa({"exec", "--target", "mve", "--set", "ltpsize=2", "--show", "fpscr", "nop"});
+  EXPECT_EQ(l.out, "fpscr=0x00020000\n") << l.err;
+  for (const char* bad : {"r0=12x", "r0=4294967296", "r0=-2147483649", "ltpsize=5"}) {
+    const auto b = run_mlisa({"exec", "--target", "mve", "--set", bad, "nop"});
+    EXPECT_EQ(b.exit_code, 2) << bad;
+    EXPECT_NE(b.err.find("mlisa: error: --set"), std::string::npos) << b.err;
+  }
+}
+
 TEST(MveExec, FaultsAndErrors) {
   const auto f = run_mlisa({"exec", "--target", "mve", "--fp-disabled", "--show", "q0", "vdup.32 q0, r1"});
   EXPECT_EQ(f.exit_code, 3);
