@@ -232,6 +232,33 @@ std::vector<uint32_t> thumb_modimm_fields(uint32_t value) {
   return out;
 }
 
+// A shiftamt operand's two parts: the shift type's bits and the amount's
+// (the loader keeps them as one FieldConcat, the type's `count` parts first).
+std::pair<BitMap, BitMap> shiftamt_maps(const Encoding& enc, const OperandMap& op) {
+  spec::FieldConcat type, amount;
+  for (size_t p = 0; p < op.fields.parts.size(); ++p) (p < op.count ? type : amount).parts.push_back(op.fields.parts[p]);
+  return {bitmap(enc, type), bitmap(enc, amount)};
+}
+
+// DecodeImmShift's amount field for a shift type and a written amount, or
+// nothing when the type cannot shift by it: LSL 0-31; LSR and ASR 1-32, 32
+// held as 0; ROR 1-31 (ROR with 0 is RRX, written without an amount).
+std::optional<uint64_t> shift_amount_field(uint64_t type, uint64_t amount) {
+  switch (type) {
+    case 0: return amount <= 31 ? std::optional<uint64_t>(amount) : std::nullopt;
+    case 1:
+    case 2: return amount >= 1 && amount <= 32 ? std::optional<uint64_t>(amount & 31) : std::nullopt;
+    default: return amount >= 1 && amount <= 31 ? std::optional<uint64_t>(amount) : std::nullopt;
+  }
+}
+
+// The amount DecodeImmShift gives a type and field, or nothing for RRX.
+std::optional<uint64_t> shift_amount_text(uint64_t type, uint64_t field) {
+  if (field == 0 && (type == 1 || type == 2)) return 32;
+  if (field == 0 && type == 3) return std::nullopt;
+  return field;
+}
+
 int reg_number(const std::string& cls, std::string_view tok) {
   const std::string c = lower(cls);
   if (c == "r") {
@@ -263,7 +290,7 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins)
     : spec_(ts), engine_(ts.module(), builtins) {
   engine_.sources = &ts.sources();
   engine_.reset_globals();
-  static const std::set<std::string> kinds = {"reg", "imm", "simm", "table", "list", "regmask", "cond", "label", "itmask", "modimm", "const"};
+  static const std::set<std::string> kinds = {"reg", "imm", "simm", "table", "list", "regmask", "cond", "label", "itmask", "modimm", "shiftamt", "const"};
   for (const auto& inst : ts.instructions())
     for (const auto& enc : inst.encodings) {
       for (const auto& op : enc.operands)
@@ -604,6 +631,25 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& 
         }
         return;
       }
+      if (op->kind == "shiftamt") {
+        // Each shift type that can shift by the amount (one, when <shift> came first).
+        if (neg) return;
+        const auto [type_map, amount_map] = shiftamt_maps(enc, *op);
+        if (mag == 0) {
+          // A shift by 0 is no shift whatever its type: LSL #0, as llvm-mc and GNU as write it.
+          State st2 = st;
+          for (int p : type_map.pos)
+            if (p >= 0) st2.mask.set_bit(static_cast<uint32_t>(p), false);
+          if (st2.assign(type_map, 0) && st2.assign(amount_map, 0)) next(pos + len, st2);
+          return;
+        }
+        for (uint64_t type = 0; type < 4; ++type) {
+          const std::optional<uint64_t> field = shift_amount_field(type, mag);
+          State st2 = st;
+          if (field && st2.assign(type_map, type) && st2.assign(amount_map, *field)) next(pos + len, st2);
+        }
+        return;
+      }
       const size_t w = m.pos.size();
       int64_t raw;
       if (op->kind == "imm") {
@@ -757,6 +803,11 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
         if (has_option(*op, "align-pc")) pc &= ~uint64_t{3};
         const uint64_t target = pc + static_cast<uint64_t>(v * op->scale + op->offset);
         out += ctx.name_target ? ctx.name_target(target) : fmt::format("0x{:x}", target);
+      } else if (op->kind == "shiftamt") {
+        const auto [type_map, amount_map] = shiftamt_maps(enc, *op);
+        const auto v = shift_amount_text(read_bits(type_map, word), read_bits(amount_map, word));
+        if (!v) ok = false;  // RRX: the syntax without an amount prints it
+        else out += fmt::format("{}", *v);
       } else if (op->kind == "modimm") {
         const auto v = thumb_expand_imm(static_cast<uint32_t>(raw));
         if (!v) ok = false;

@@ -1,0 +1,107 @@
+// Regression tests of the mve (T32) assembler and disassembler for the
+// defects of issue 15. Every expectation was recorded from a real tool, named
+// beside it: llvm-mc-19 (-triple=thumbv8.1m.main -mattr=+mve.fp,+fp64,
+// -show-encoding or --disassemble), llvm-objdump-19 -d, or GNU as 2.40
+// (arm-none-eabi-as -march=armv8.1-m.main+mve.fp+fp.dp).
+#include "core/diag.hpp"
+#include "targets/mve/machine.hpp"
+#include "targets/word_program.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include <string>
+#include <vector>
+
+namespace mlisa::test {
+namespace {
+
+const targets::WordIsa& isa() {
+  static const targets::mve::Target t = targets::mve::load();
+  return *t.isa;
+}
+
+using Bytes = std::vector<uint8_t>;
+
+// The .text bytes of a source assembled at address 0.
+Bytes assemble(const std::string& source) {
+  const as::Object obj = targets::assemble_word_program(isa(), source + "\n", "test.s");
+  const as::ObjSection* text = obj.find(".text");
+  return text ? text->bytes : Bytes{};
+}
+
+// The listing of code bytes (mlisa disasm), without its header lines and
+// labels: one instruction a line, tabs gone.
+std::string disassemble(const Bytes& bytes) {
+  const std::string listing =
+      targets::disassemble_words(isa(), {as::ObjSection{".text", true, 2, bytes, std::nullopt}}, false);
+  std::string out;
+  size_t p = 0;
+  while (p < listing.size()) {
+    size_t e = listing.find('\n', p);
+    if (e == std::string::npos) e = listing.size();
+    std::string line = listing.substr(p, e - p);
+    p = e + 1;
+    if (line.empty() || line.back() == ':' || line.rfind("\t.", 0) == 0) continue;
+    if (line[0] == '\t') line.erase(0, 1);
+    out += line + "\n";
+  }
+  return out;
+}
+
+// The message of the InputError a source raises, or "" when it assembles.
+std::string error_of(const std::string& source) {
+  try {
+    assemble(source);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// ---------------------------------------------------------------------------
+// 1. Shift amounts as DecodeImmShift reads them (operand kind shiftamt).
+
+TEST(MveAsmShiftAmount, AsrBy32Disassembles) {
+  // llvm-mc-19 --disassemble of 09 eb 22 05: add.w r5, r9, r2, asr #32
+  EXPECT_EQ(disassemble({0x09, 0xeb, 0x22, 0x05}), "add r5, r9, r2, asr #32\n");
+}
+
+TEST(MveAsmShiftAmount, EveryTypeAtItsLimits) {
+  // llvm-mc-19 -show-encoding, line by line.
+  EXPECT_EQ(assemble("add.w r5, r9, r2, asr #32"), (Bytes{0x09, 0xeb, 0x22, 0x05}));
+  EXPECT_EQ(assemble("sub r5, r9, r2, lsr #32"), (Bytes{0xa9, 0xeb, 0x12, 0x05}));
+  EXPECT_EQ(assemble("cmp.w r1, r2, asr #32"), (Bytes{0xb1, 0xeb, 0x22, 0x0f}));
+  EXPECT_EQ(assemble("add r5, r9, r2, ror #31"), (Bytes{0x09, 0xeb, 0xf2, 0x75}));
+  EXPECT_EQ(assemble("add r5, r9, r2, lsl #31"), (Bytes{0x09, 0xeb, 0xc2, 0x75}));
+  // A shift by 0 of any type is no shift (llvm-mc-19 and GNU as alike).
+  EXPECT_EQ(assemble("add r5, r9, r2, ror #0"), (Bytes{0x09, 0xeb, 0x02, 0x05}));
+  EXPECT_EQ(assemble("add r5, r9, r2, lsr #0"), (Bytes{0x09, 0xeb, 0x02, 0x05}));
+  // RRX is ROR with amount 0.
+  EXPECT_EQ(assemble("add r5, r9, r2, rrx"), (Bytes{0x09, 0xeb, 0x32, 0x05}));
+  EXPECT_EQ(assemble("cmp r1, r2, rrx"), (Bytes{0xb1, 0xeb, 0x32, 0x0f}));
+  // MOV (register) T3 with a shift (llvm-mc prints the aliases lsl.w, asr.w, rors.w, rrx).
+  EXPECT_EQ(assemble("mov.w r0, r1, lsl #2"), (Bytes{0x4f, 0xea, 0x81, 0x00}));
+  EXPECT_EQ(assemble("mov r0, r1, asr #32"), (Bytes{0x4f, 0xea, 0x21, 0x00}));
+  EXPECT_EQ(assemble("movs r0, r1, ror #3"), (Bytes{0x5f, 0xea, 0xf1, 0x00}));
+  EXPECT_EQ(assemble("mov r0, r1, rrx"), (Bytes{0x4f, 0xea, 0x31, 0x00}));
+}
+
+TEST(MveAsmShiftAmount, OutOfRangeAmountsAreRefused) {
+  // llvm-mc-19 refuses each (immediate shift value out of range).
+  EXPECT_NE(error_of("add r5, r9, r2, lsl #32"), "");
+  EXPECT_NE(error_of("add r5, r9, r2, ror #32"), "");
+  EXPECT_NE(error_of("add r5, r9, r2, asr #33"), "");
+}
+
+TEST(MveAsmShiftAmount, ListingsOfEveryType) {
+  // llvm-mc-19 --disassemble: add.w r5, r9, r2, lsr #32 / ror #31 / rrx; cmp.w r1, r2, rrx
+  EXPECT_EQ(disassemble({0xa9, 0xeb, 0x12, 0x05}), "sub r5, r9, r2, lsr #32\n");
+  EXPECT_EQ(disassemble({0x09, 0xeb, 0xf2, 0x75}), "add r5, r9, r2, ror #31\n");
+  EXPECT_EQ(disassemble({0x09, 0xeb, 0x32, 0x05}), "add r5, r9, r2, rrx\n");
+  EXPECT_EQ(disassemble({0xb1, 0xeb, 0x32, 0x0f}), "cmp r1, r2, rrx\n");
+}
+
+}  // namespace
+}  // namespace mlisa::test
