@@ -85,7 +85,18 @@ std::vector<Item> parse_template(std::string_view t, size_t& i, bool nested) {
         continue;
       }
       ++i;
-      items.push_back({Item::Kind::Optional, "", parse_template(t, i, true)});
+      Item opt{Item::Kind::Optional, "", parse_template(t, i, true)};
+      // `{<Rd>,}`: an optional first register, the next one when omitted.
+      if (opt.items.size() == 2 && opt.items[0].kind == Item::Kind::Operand && opt.items[1].kind == Item::Kind::Lit &&
+          opt.items[1].text == ",") {
+        opt.same_as_next = true;
+        opt.items.push_back({Item::Kind::Same, opt.items[0].text, {}});
+        // The space after it: none follows a comma in normalised text.
+        size_t j = i;
+        while (j < t.size() && t[j] == ' ') ++j;
+        i = j;
+      }
+      items.push_back(std::move(opt));
       continue;
     }
     if (c == '<') {
@@ -136,6 +147,7 @@ uint64_t read_bits(const BitMap& m, const Bits& word) {
 
 struct State {
   Bits mask, value;
+  bool omitted = false;  // an optional `{<Rd>,}` was left out
   // Assigns bit k (from the least significant) of raw to the bits of m;
   // false on a conflict or a literal bit that differs.
   bool assign(const BitMap& m, uint64_t raw, const Bits* care = nullptr) {
@@ -345,11 +357,17 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& 
   auto refuse = [&](const std::string& why) {
     if (refusal.empty()) refusal = why;
   };
+  // The first match that omits an optional `{<Rd>,}`: a later template of no
+  // greater width that needs no omission is preferred (T32's choice among
+  // encodings, as llvm-mc makes it).
+  std::optional<Assembled> omitted_match;
   for (const WordTemplate& t : templates_) {
     const Encoding& enc = *t.enc;
     if (enc.width < ctx.min_width || (t.it == 1 && !ctx.in_it) || (t.it == 2 && ctx.in_it)) continue;
     if (trimmed.compare(0, t.stem.size(), t.stem) != 0) continue;  // another mnemonic: the cheap test first
+    if (omitted_match && enc.width > omitted_match->enc->width) continue;
     std::optional<Assembled> found;
+    bool found_omitted = false;
     // Depth-first over the items; `rest` is the remaining sequence.
     std::function<void(std::vector<const Item*>, size_t, State)> go = [&](std::vector<const Item*> rest, size_t pos,
                                                                          State st) {
@@ -370,13 +388,17 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& 
             if (enc.should_mask.bit(b)) w.set_bit(b, (*ctx.should_be >> --k) & 1);
         }
         const std::string v = decode_verdict(enc, w);
-        if (v.empty()) found = Assembled{t.inst, &enc, w};
+        if (v.empty()) {
+          found = Assembled{t.inst, &enc, w};
+          found_omitted = st.omitted;
+        }
         else refuse(fmt::format("it encodes as {} ({} {})", v, t.inst->name, enc.name));
         return;
       }
       const Item* it = rest.front();
       std::vector<const Item*> tail(rest.begin() + 1, rest.end());
-      auto next = [&](size_t p, const State& s) { go(tail, p, s); };
+      const bool peek = it->kind == Item::Kind::Same;  // reads the text, leaves it for the next operand
+      auto next = [&](size_t p, const State& s) { go(tail, peek ? pos : p, s); };
       std::string_view s = std::string_view(trimmed).substr(pos);
       switch (it->kind) {
         case Item::Kind::Lit:
@@ -384,16 +406,30 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& 
           return;
         case Item::Kind::Optional: {
           std::vector<const Item*> with;
-          for (const Item& x : it->items) with.push_back(&x);
+          for (const Item& x : it->items)
+            if (x.kind != Item::Kind::Same) with.push_back(&x);
           with.insert(with.end(), tail.begin(), tail.end());
           go(with, pos, st);
+          if (it->same_as_next) {
+            // Omitted: the operand reads the text of the next operand too.
+            std::vector<const Item*> without = tail;
+            auto at = std::find_if(without.begin(), without.end(), [](const Item* x) {
+              return x->kind == Item::Kind::Operand || x->kind == Item::Kind::List;
+            });
+            without.insert(at, &it->items.back());
+            State st2 = st;
+            st2.omitted = true;
+            go(without, pos, st2);
+            return;
+          }
           // Inside an IT block the instruction spells the block's condition.
           const bool it_condition = ctx.in_it && it->items.size() == 1 && it->items[0].kind == Item::Kind::Operand &&
                                     it->items[0].text == "c" && !(find_op(enc, "c") && find_op(enc, "c")->kind == "cond");
           if (!it_condition) next(pos, st);
           return;
         }
-        case Item::Kind::Operand: break;
+        case Item::Kind::Operand:
+        case Item::Kind::Same: break;
         case Item::Kind::List: {
           const OperandMap* op = find_op(enc, it->text);
           if (!op || op->kind != "list") return;
@@ -674,8 +710,10 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& 
     std::vector<const Item*> seq;
     for (const Item& x : t.items) seq.push_back(&x);
     go(seq, 0, State{Bits::zeros(enc.width), Bits::zeros(enc.width)});
-    if (found) return *found;
+    if (found && !found_omitted) return *found;
+    if (found && !omitted_match) omitted_match = found;
   }
+  if (omitted_match) return *omitted_match;
   if (!refusal.empty()) throw InputError(fmt::format("cannot assemble '{}': {}", text, refusal));
   if (ctx.in_it) {
     const std::string_view written = std::string_view(text).substr(std::min(text.find_first_not_of(" \t"), text.size()));
@@ -721,6 +759,18 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
     bool ok = true;
     size_t operands = 0;
     for (const Item& it : t.items) {
+      if (it.kind == Item::Kind::Optional && it.same_as_next) {
+        // `{<Rd>,}`: printed, as llvm-objdump prints every register.
+        const OperandMap* op = find_op(enc, it.items[0].text);
+        if (!op || op->kind != "reg") {
+          ok = false;
+          break;
+        }
+        const int64_t r = static_cast<int64_t>(read_bits(bitmap(enc, op->fields), word)) * op->scale + op->offset;
+        out += reg_name(op->reg_class, r) + ",";
+        ++operands;
+        continue;
+      }
       if (it.kind == Item::Kind::Optional) {
         // An optional <c> the assembler owns: the IT block's condition.
         if (ctx.in_it && it.items.size() == 1 && it.items[0].kind == Item::Kind::Operand && it.items[0].text == "c") {

@@ -103,5 +103,40 @@ TEST(MveAsmShiftAmount, ListingsOfEveryType) {
   EXPECT_EQ(disassemble({0xb1, 0xeb, 0x32, 0x0f}), "cmp r1, r2, rrx\n");
 }
 
+// ---------------------------------------------------------------------------
+// 2. `{<Rd>,} <Rn>, <Rm>`: an omitted first register is the next one.
+
+TEST(MveAsmOptionalFirstRegister, TwoOperandWideFormsUseRdAsRn) {
+  // llvm-mc-19 -show-encoding (sub.w r3, r3, r10 and so on).
+  EXPECT_EQ(assemble("sub.w r3, r10"), (Bytes{0xa3, 0xeb, 0x0a, 0x03}));
+  EXPECT_EQ(assemble("subs.w r3, r10"), (Bytes{0xb3, 0xeb, 0x0a, 0x03}));
+  EXPECT_EQ(assemble("sub r3, r2"), (Bytes{0xa3, 0xeb, 0x02, 0x03}));
+  // GNU as 2.40 (llvm-mc-19 refuses adds.w with two registers): adds.w r3, r3, sl.
+  EXPECT_EQ(assemble("adds.w r3, r10"), (Bytes{0x13, 0xeb, 0x0a, 0x03}));
+  EXPECT_EQ(assemble("add.w r1, r2"), (Bytes{0x01, 0xeb, 0x02, 0x01}));
+  // llvm-mc-19: add.w r1, r1, r2, lsl #2.
+  EXPECT_EQ(assemble("add r1, r2, lsl #2"), (Bytes{0x01, 0xeb, 0x82, 0x01}));
+}
+
+TEST(MveAsmOptionalFirstRegister, InsideAnItBlock) {
+  // llvm-mc-19 -show-encoding: itt eq; addseq.w r1, r1, r10; addeq r1, r2 (ADD T2).
+  EXPECT_EQ(assemble("itt eq\naddseq r1, r10\naddeq r1, r2"), (Bytes{0x04, 0xbf, 0x11, 0xeb, 0x0a, 0x01, 0x11, 0x44}));
+  // llvm-mc-19: addeq r1, r1, r2 written with three registers is ADD T1; subeq r1, r2 is SUB T1.
+  EXPECT_EQ(assemble("itt eq\naddeq r1, r1, r2\nsubeq r1, r2"), (Bytes{0x04, 0xbf, 0x89, 0x18, 0x89, 0x1a}));
+}
+
+TEST(MveAsmOptionalFirstRegister, NarrowFormsOutsideItBlocks) {
+  // llvm-mc-19: adds r1, r1, r2 (T1), subs r3, r3, r2 (T1), add r1, r2 (T2).
+  EXPECT_EQ(assemble("adds r1, r2"), (Bytes{0x89, 0x18}));
+  EXPECT_EQ(assemble("subs r3, r2"), (Bytes{0x9b, 0x1a}));
+  EXPECT_EQ(assemble("add r1, r1, r2"), (Bytes{0x11, 0x44}));
+}
+
+TEST(MveAsmOptionalFirstRegister, ListingsPrintEveryRegister) {
+  // llvm-mc-19 --disassemble of a3 eb 0a 03: sub.w r3, r3, r10 (the .w: see MveAsmListing).
+  const std::string text = disassemble({0xa3, 0xeb, 0x0a, 0x03});
+  EXPECT_NE(text.find("r3, r3, r10"), std::string::npos) << text;
+}
+
 }  // namespace
 }  // namespace mlisa::test

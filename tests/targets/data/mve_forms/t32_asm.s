@@ -15,3 +15,18 @@ mov.w r0, r1, lsl #2
 mov.w r0, r1, asr #32
 movs.w r0, r1, ror #3
 mov.w r0, r1, rrx
+
+@ {<Rd>,} <Rn>, <Rm>: an omitted first register is the next one
+sub.w r3, r10
+subs.w r3, r10
+sub r3, r2
+adds r1, r2
+subs r3, r2
+add r1, r2, lsl #2
+add r1, r1, r2
+itt eq
+addseq r1, r10
+addeq r1, r2
+itt eq
+addeq r1, r1, r2
+subeq r1, r2
