@@ -412,11 +412,9 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& 
           go(with, pos, st);
           if (it->same_as_next) {
             // Omitted: the operand reads the text of the next operand too.
+            // (Whatever register text follows: an operand's or a literal SP's.)
             std::vector<const Item*> without = tail;
-            auto at = std::find_if(without.begin(), without.end(), [](const Item* x) {
-              return x->kind == Item::Kind::Operand || x->kind == Item::Kind::List;
-            });
-            without.insert(at, &it->items.back());
+            without.insert(without.begin(), &it->items.back());
             State st2 = st;
             st2.omitted = true;
             go(without, pos, st2);

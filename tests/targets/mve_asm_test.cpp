@@ -138,5 +138,37 @@ TEST(MveAsmOptionalFirstRegister, ListingsPrintEveryRegister) {
   EXPECT_NE(text.find("r3, r3, r10"), std::string::npos) << text;
 }
 
+// ---------------------------------------------------------------------------
+// 3. The narrowest encoding, as the assemblers choose it.
+
+TEST(MveAsmNarrowest, CommutedAddIsSixteenBit) {
+  // llvm-mc-19 and GNU as: add r2, sp, r2 is 6a 44; add r2, r3, r2 is 1a 44; add r9, r3, r9 is 99 44.
+  EXPECT_EQ(assemble("add r2, sp, r2"), (Bytes{0x6a, 0x44}));
+  EXPECT_EQ(assemble("add r2, r3, r2"), (Bytes{0x1a, 0x44}));
+  EXPECT_EQ(assemble("add r9, r3, r9"), (Bytes{0x99, 0x44}));
+  EXPECT_EQ(assemble("add sp, r2, sp"), (Bytes{0x95, 0x44}));
+  // llvm-mc-19: adds r2, r3, r2 stays ADDS T1 (9a 18).
+  EXPECT_EQ(assemble("adds r2, r3, r2"), (Bytes{0x9a, 0x18}));
+}
+
+TEST(MveAsmNarrowest, ImmediateFormsByWrittenOperands) {
+  // llvm-mc-19: adds r0, r0, #1 is T1 (40 1c), adds r0, #1 is T2 (01 30), adds r0, r0, #200 is T2.
+  EXPECT_EQ(assemble("adds r0, r0, #1"), (Bytes{0x40, 0x1c}));
+  EXPECT_EQ(assemble("adds r0, #1"), (Bytes{0x01, 0x30}));
+  EXPECT_EQ(assemble("adds r0, r0, #200"), (Bytes{0xc8, 0x30}));
+  EXPECT_EQ(assemble("subs r0, #200"), (Bytes{0xc8, 0x38}));
+}
+
+// ---------------------------------------------------------------------------
+// 4. Spellings llvm-mc-19 and GNU as accept.
+
+TEST(MveAsmSpellings, TwoOperandImmediates) {
+  // llvm-mc-19: add.w r2, r2, #1; subw r0, r0, #4095; add.w sp, sp, #33423360; addw r1, r1, #4095.
+  EXPECT_EQ(assemble("add r2, #1"), (Bytes{0x02, 0xf1, 0x01, 0x02}));
+  EXPECT_EQ(assemble("subw r0, #4095"), (Bytes{0xa0, 0xf6, 0xff, 0x70}));
+  EXPECT_EQ(assemble("add.w sp, #0x1fe0000"), (Bytes{0x0d, 0xf1, 0xff, 0x7d}));
+  EXPECT_EQ(assemble("addw r1, #4095"), (Bytes{0x01, 0xf6, 0xff, 0x71}));
+}
+
 }  // namespace
 }  // namespace mlisa::test

@@ -30,3 +30,20 @@ addeq r1, r2
 itt eq
 addeq r1, r1, r2
 subeq r1, r2
+
+@ The narrowest encoding (ADD T2 commuted: ADD (SP plus register) T1)
+add r2, sp, r2
+add r2, r3, r2
+add r9, r3, r9
+add sp, r2, sp
+adds r2, r3, r2
+adds r0, r0, #1
+adds r0, #1
+adds r0, r0, #200
+subs r0, #200
+
+@ Two-operand immediates
+add r2, #1
+subw r0, #4095
+add.w sp, #0x1fe0000
+addw r1, #4095
