@@ -820,13 +820,24 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
     // the text is the 32-bit value ThumbExpandImm gives them.
     op.fields = parse_fields(need("FIELDS"), line, site.part_cols);
     no_more();
+  } else if (kind == "shiftamt") {
+    // The amount of an immediate shift as DecodeImmShift reads it: the shift
+    // type's FIELDS, then the 5-bit amount's FIELDS. Held as one FieldConcat
+    // (type parts first); `count` is how many of its parts are the type's.
+    FieldConcat type = parse_fields(need("STYPEFIELDS (the shift type)"), line, site.part_cols);
+    FieldConcat amount = parse_fields(need("IMMFIELDS (the amount)"), line, site.part_cols);
+    op.count = static_cast<uint32_t>(type.parts.size());
+    op.fields.parts = std::move(type.parts);
+    for (auto& p : amount.parts) op.fields.parts.push_back(std::move(p));
+    op.fields.text = type.text + " " + amount.text;
+    no_more();
   } else if (kind == "const") {
     std::string_view value = trim(text.substr(w[2].col - 1 + w[2].text.size()));
     if (value.empty()) fail(line, static_cast<uint32_t>(text.size()) + 2, "a const operand needs its text");
     op.constant = std::string(value);
   } else {
     fail(line, w[2].col,
-         fmt::format("unknown operand kind '{}'; expected reg, imm, simm, table, list, regmask, cond, label, itmask, modimm{} or const", kind,
+         fmt::format("unknown operand kind '{}'; expected reg, imm, simm, table, list, regmask, cond, label, itmask, modimm, shiftamt{} or const", kind,
                      bundle_ ? ", choice, mem" : ""));
   }
   enc.operands.push_back(std::move(op));
@@ -1026,6 +1037,17 @@ void FileParser::finish_encoding(EncodingState& st) {
                          op.name, enc.syntax[use->syntax], part.field, enc.name,
                          field_names.empty() ? "none" : join(field_names)));
       width += f->width;
+    }
+    if (op.kind == "shiftamt") {
+      uint32_t type_width = 0;
+      for (size_t p = 0; p < op.count; ++p) {
+        const auto& part = op.fields.parts[p];
+        type_width += part.field.empty() ? part.literal.width() : enc.field(part.field)->width;
+      }
+      if (type_width != 2 || width != 7)
+        fail(site.line, op.loc.col,
+             fmt::format("operand <{}> shiftamt: needs a 2-bit shift type and a 5-bit amount (stype imm3:imm2), not {} and {} bits",
+                         op.name, type_width, width - type_width));
     }
     if (op.kind == "modimm" && width != 12)
       fail(site.line, op.loc.col, fmt::format("operand <{}> modimm: needs 12 bits (i:imm3:imm8), not {}", op.name, width));

@@ -85,7 +85,18 @@ std::vector<Item> parse_template(std::string_view t, size_t& i, bool nested) {
         continue;
       }
       ++i;
-      items.push_back({Item::Kind::Optional, "", parse_template(t, i, true)});
+      Item opt{Item::Kind::Optional, "", parse_template(t, i, true)};
+      // `{<Rd>,}`: an optional first register, the next one when omitted.
+      if (opt.items.size() == 2 && opt.items[0].kind == Item::Kind::Operand && opt.items[1].kind == Item::Kind::Lit &&
+          opt.items[1].text == ",") {
+        opt.same_as_next = true;
+        opt.items.push_back({Item::Kind::Same, opt.items[0].text, {}});
+        // The space after it: none follows a comma in normalised text.
+        size_t j = i;
+        while (j < t.size() && t[j] == ' ') ++j;
+        i = j;
+      }
+      items.push_back(std::move(opt));
       continue;
     }
     if (c == '<') {
@@ -136,6 +147,7 @@ uint64_t read_bits(const BitMap& m, const Bits& word) {
 
 struct State {
   Bits mask, value;
+  bool omitted = false;  // an optional `{<Rd>,}` was left out
   // Assigns bit k (from the least significant) of raw to the bits of m;
   // false on a conflict or a literal bit that differs.
   bool assign(const BitMap& m, uint64_t raw, const Bits* care = nullptr) {
@@ -246,6 +258,33 @@ bool is_optional_it_condition(const Encoding& enc, const Item& optional) {
          is_it_condition(enc, optional.items[0].text);
 }
 
+// A shiftamt operand's two parts: the shift type's bits and the amount's
+// (the loader keeps them as one FieldConcat, the type's `count` parts first).
+std::pair<BitMap, BitMap> shiftamt_maps(const Encoding& enc, const OperandMap& op) {
+  spec::FieldConcat type, amount;
+  for (size_t p = 0; p < op.fields.parts.size(); ++p) (p < op.count ? type : amount).parts.push_back(op.fields.parts[p]);
+  return {bitmap(enc, type), bitmap(enc, amount)};
+}
+
+// DecodeImmShift's amount field for a shift type and a written amount, or
+// nothing when the type cannot shift by it: LSL 0-31; LSR and ASR 1-32, 32
+// held as 0; ROR 1-31 (ROR with 0 is RRX, written without an amount).
+std::optional<uint64_t> shift_amount_field(uint64_t type, uint64_t amount) {
+  switch (type) {
+    case 0: return amount <= 31 ? std::optional<uint64_t>(amount) : std::nullopt;
+    case 1:
+    case 2: return amount >= 1 && amount <= 32 ? std::optional<uint64_t>(amount & 31) : std::nullopt;
+    default: return amount >= 1 && amount <= 31 ? std::optional<uint64_t>(amount) : std::nullopt;
+  }
+}
+
+// The amount DecodeImmShift gives a type and field, or nothing for RRX.
+std::optional<uint64_t> shift_amount_text(uint64_t type, uint64_t field) {
+  if (field == 0 && (type == 1 || type == 2)) return 32;
+  if (field == 0 && type == 3) return std::nullopt;
+  return field;
+}
+
 int reg_number(const std::string& cls, std::string_view tok) {
   const std::string c = lower(cls);
   if (c == "r") {
@@ -277,7 +316,7 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins)
     : spec_(ts), engine_(ts.module(), builtins) {
   engine_.sources = &ts.sources();
   engine_.reset_globals();
-  static const std::set<std::string> kinds = {"reg", "imm", "simm", "table", "list", "regmask", "cond", "label", "itmask", "modimm", "const"};
+  static const std::set<std::string> kinds = {"reg", "imm", "simm", "table", "list", "regmask", "cond", "label", "itmask", "modimm", "shiftamt", "const"};
   for (const auto& inst : ts.instructions())
     for (const auto& enc : inst.encodings) {
       for (const auto& op : enc.operands)
@@ -332,11 +371,17 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& 
   auto refuse = [&](const std::string& why) {
     if (refusal.empty()) refusal = why;
   };
+  // The first match that omits an optional `{<Rd>,}`: a later template of no
+  // greater width that needs no omission is preferred (T32's choice among
+  // encodings, as llvm-mc makes it).
+  std::optional<Assembled> omitted_match;
   for (const WordTemplate& t : templates_) {
     const Encoding& enc = *t.enc;
     if (enc.width < ctx.min_width || (t.it == 1 && !ctx.in_it) || (t.it == 2 && ctx.in_it)) continue;
     if (trimmed.compare(0, t.stem.size(), t.stem) != 0) continue;  // another mnemonic: the cheap test first
+    if (omitted_match && enc.width > omitted_match->enc->width) continue;
     std::optional<Assembled> found;
+    bool found_omitted = false;
     // Depth-first over the items; `rest` is the remaining sequence.
     std::function<void(std::vector<const Item*>, size_t, State)> go = [&](std::vector<const Item*> rest, size_t pos,
                                                                          State st) {
@@ -357,13 +402,17 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& 
             if (enc.should_mask.bit(b)) w.set_bit(b, (*ctx.should_be >> --k) & 1);
         }
         const std::string v = decode_verdict(enc, w);
-        if (v.empty()) found = Assembled{t.inst, &enc, w};
+        if (v.empty()) {
+          found = Assembled{t.inst, &enc, w};
+          found_omitted = st.omitted;
+        }
         else refuse(fmt::format("it encodes as {} ({} {})", v, t.inst->name, enc.name));
         return;
       }
       const Item* it = rest.front();
       std::vector<const Item*> tail(rest.begin() + 1, rest.end());
-      auto next = [&](size_t p, const State& s) { go(tail, p, s); };
+      const bool peek = it->kind == Item::Kind::Same;  // reads the text, leaves it for the next operand
+      auto next = [&](size_t p, const State& s) { go(tail, peek ? pos : p, s); };
       std::string_view s = std::string_view(trimmed).substr(pos);
       switch (it->kind) {
         case Item::Kind::Lit:
@@ -371,14 +420,26 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& 
           return;
         case Item::Kind::Optional: {
           std::vector<const Item*> with;
-          for (const Item& x : it->items) with.push_back(&x);
+          for (const Item& x : it->items)
+            if (x.kind != Item::Kind::Same) with.push_back(&x);
           with.insert(with.end(), tail.begin(), tail.end());
           go(with, pos, st);
+          if (it->same_as_next) {
+            // Omitted: the operand reads the text of the next operand too.
+            // (Whatever register text follows: an operand's or a literal SP's.)
+            std::vector<const Item*> without = tail;
+            without.insert(without.begin(), &it->items.back());
+            State st2 = st;
+            st2.omitted = true;
+            go(without, pos, st2);
+            return;
+          }
           // Inside an IT block the instruction spells the block's condition.
           if (!(ctx.in_it && is_optional_it_condition(enc, *it))) next(pos, st);
           return;
         }
-        case Item::Kind::Operand: break;
+        case Item::Kind::Operand:
+        case Item::Kind::Same: break;
         case Item::Kind::List: {
           const OperandMap* op = find_op(enc, it->text);
           if (!op || op->kind != "list") return;
@@ -616,6 +677,25 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& 
         }
         return;
       }
+      if (op->kind == "shiftamt") {
+        // Each shift type that can shift by the amount (one, when <shift> came first).
+        if (neg) return;
+        const auto [type_map, amount_map] = shiftamt_maps(enc, *op);
+        if (mag == 0) {
+          // A shift by 0 is no shift whatever its type: LSL #0, as llvm-mc and GNU as write it.
+          State st2 = st;
+          for (int p : type_map.pos)
+            if (p >= 0) st2.mask.set_bit(static_cast<uint32_t>(p), false);
+          if (st2.assign(type_map, 0) && st2.assign(amount_map, 0)) next(pos + len, st2);
+          return;
+        }
+        for (uint64_t type = 0; type < 4; ++type) {
+          const std::optional<uint64_t> field = shift_amount_field(type, mag);
+          State st2 = st;
+          if (field && st2.assign(type_map, type) && st2.assign(amount_map, *field)) next(pos + len, st2);
+        }
+        return;
+      }
       const size_t w = m.pos.size();
       int64_t raw;
       if (op->kind == "imm") {
@@ -640,8 +720,10 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& 
     std::vector<const Item*> seq;
     for (const Item& x : t.items) seq.push_back(&x);
     go(seq, 0, State{Bits::zeros(enc.width), Bits::zeros(enc.width)});
-    if (found) return *found;
+    if (found && !found_omitted) return *found;
+    if (found && !omitted_match) omitted_match = found;
   }
+  if (omitted_match) return *omitted_match;
   if (!refusal.empty()) throw InputError(fmt::format("cannot assemble '{}': {}", text, refusal));
   if (ctx.in_it) {
     const std::string_view written = std::string_view(text).substr(std::min(text.find_first_not_of(" \t"), text.size()));
@@ -687,6 +769,18 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
     bool ok = true;
     size_t operands = 0;
     for (const Item& it : t.items) {
+      if (it.kind == Item::Kind::Optional && it.same_as_next) {
+        // `{<Rd>,}`: printed, as llvm-objdump prints every register.
+        const OperandMap* op = find_op(enc, it.items[0].text);
+        if (!op || op->kind != "reg") {
+          ok = false;
+          break;
+        }
+        const int64_t r = static_cast<int64_t>(read_bits(bitmap(enc, op->fields), word)) * op->scale + op->offset;
+        out += reg_name(op->reg_class, r) + ",";
+        ++operands;
+        continue;
+      }
       if (it.kind == Item::Kind::Optional) {
         // An optional <c> the assembler owns: the IT block's condition.
         if (ctx.in_it && is_optional_it_condition(enc, it)) out += lower(ctx.it_cond);
@@ -768,6 +862,11 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
         const std::optional<std::string> name = ctx.name_target ? ctx.name_target(target) : fmt::format("0x{:x}", target);
         if (!name) ok = false;
         else out += *name;
+      } else if (op->kind == "shiftamt") {
+        const auto [type_map, amount_map] = shiftamt_maps(enc, *op);
+        const auto v = shift_amount_text(read_bits(type_map, word), read_bits(amount_map, word));
+        if (!v) ok = false;  // RRX: the syntax without an amount prints it
+        else out += fmt::format("{}", *v);
       } else if (op->kind == "modimm") {
         const auto v = thumb_expand_imm(static_cast<uint32_t>(raw));
         if (!v) ok = false;

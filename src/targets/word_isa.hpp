@@ -31,8 +31,14 @@
 // block). Templates annotated `(inside IT block)` or `(outside IT block)`
 // match only there.
 //
+// An optional first register `{<Rd>,}` that the text omits is the register
+// of the operand after it (`sub.w r3, r10` is `sub.w r3, r3, r10`); among
+// templates of the same width, one that matches the text without omitting it
+// wins (llvm-mc: `addeq r1, r2` is ADD T2, `addeq r1, r1, r2` ADD T1).
+//
 // Printing: the first template of the encoding whose table operands all have
-// a spelling for the word's bits; optional parts are left out.
+// a spelling for the word's bits; optional parts are left out, except `{<Rd>,}`
+// (printed, as llvm-objdump prints `sub.w r3, r3, r10`).
 #pragma once
 
 #include "spec/engine.hpp"
@@ -51,9 +57,15 @@ namespace mlisa::targets {
 
 struct WordTemplate {
   struct Item {
-    enum class Kind : uint8_t { Lit, Operand, Optional, List } kind;
-    std::string text;          // Lit: normalised literal text; Operand, List: name (of the list's first register)
+    // Same: the operand `text` read from the text of the operand after it,
+    // without consuming it (an omitted `{<Rd>,}`).
+    enum class Kind : uint8_t { Lit, Operand, Optional, List, Same } kind;
+    std::string text;          // Lit: normalised literal text; Operand, List, Same: name (of the list's first register)
     std::vector<Item> items;   // Optional; List: one Lit, the element suffix (".h")
+    // An optional first register `{<Rd>,}` (items: the operand, ",", and a
+    // Same of it): omitted, it is the register that follows, as the manual
+    // reads `{<Rd>,} <Rn>, <Rm>`.
+    bool same_as_next = false;
   };
   const spec::InstructionSpec* inst = nullptr;
   const spec::Encoding* enc = nullptr;

@@ -1,0 +1,174 @@
+// Regression tests of the mve (T32) assembler and disassembler for the
+// defects of issue 15. Every expectation was recorded from a real tool, named
+// beside it: llvm-mc-19 (-triple=thumbv8.1m.main -mattr=+mve.fp,+fp64,
+// -show-encoding or --disassemble), llvm-objdump-19 -d, or GNU as 2.40
+// (arm-none-eabi-as -march=armv8.1-m.main+mve.fp+fp.dp).
+#include "core/diag.hpp"
+#include "targets/mve/machine.hpp"
+#include "targets/word_program.hpp"
+
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include <string>
+#include <vector>
+
+namespace mlisa::test {
+namespace {
+
+const targets::WordIsa& isa() {
+  static const targets::mve::Target t = targets::mve::load();
+  return *t.isa;
+}
+
+using Bytes = std::vector<uint8_t>;
+
+// The .text bytes of a source assembled at address 0.
+Bytes assemble(const std::string& source) {
+  const as::Object obj = targets::assemble_word_program(isa(), source + "\n", "test.s");
+  const as::ObjSection* text = obj.find(".text");
+  return text ? text->bytes : Bytes{};
+}
+
+// The listing of code bytes (mlisa disasm), without its header lines and
+// labels: one instruction a line, tabs gone.
+std::string disassemble(const Bytes& bytes) {
+  const std::string listing =
+      targets::disassemble_words(isa(), {as::ObjSection{".text", true, 2, bytes, std::nullopt}}, false);
+  std::string out;
+  size_t p = 0;
+  while (p < listing.size()) {
+    size_t e = listing.find('\n', p);
+    if (e == std::string::npos) e = listing.size();
+    std::string line = listing.substr(p, e - p);
+    p = e + 1;
+    if (line.empty() || line.back() == ':' || line.rfind("\t.", 0) == 0) continue;
+    if (line[0] == '\t') line.erase(0, 1);
+    out += line + "\n";
+  }
+  return out;
+}
+
+// The message of the InputError a source raises, or "" when it assembles.
+std::string error_of(const std::string& source) {
+  try {
+    assemble(source);
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// ---------------------------------------------------------------------------
+// 1. Shift amounts as DecodeImmShift reads them (operand kind shiftamt).
+
+TEST(MveAsmShiftAmount, AsrBy32Disassembles) {
+  // llvm-mc-19 --disassemble of 09 eb 22 05: add.w r5, r9, r2, asr #32
+  EXPECT_EQ(disassemble({0x09, 0xeb, 0x22, 0x05}), "add r5, r9, r2, asr #32\n");
+}
+
+TEST(MveAsmShiftAmount, EveryTypeAtItsLimits) {
+  // llvm-mc-19 -show-encoding, line by line.
+  EXPECT_EQ(assemble("add.w r5, r9, r2, asr #32"), (Bytes{0x09, 0xeb, 0x22, 0x05}));
+  EXPECT_EQ(assemble("sub r5, r9, r2, lsr #32"), (Bytes{0xa9, 0xeb, 0x12, 0x05}));
+  EXPECT_EQ(assemble("cmp.w r1, r2, asr #32"), (Bytes{0xb1, 0xeb, 0x22, 0x0f}));
+  EXPECT_EQ(assemble("add r5, r9, r2, ror #31"), (Bytes{0x09, 0xeb, 0xf2, 0x75}));
+  EXPECT_EQ(assemble("add r5, r9, r2, lsl #31"), (Bytes{0x09, 0xeb, 0xc2, 0x75}));
+  // A shift by 0 of any type is no shift (llvm-mc-19 and GNU as alike).
+  EXPECT_EQ(assemble("add r5, r9, r2, ror #0"), (Bytes{0x09, 0xeb, 0x02, 0x05}));
+  EXPECT_EQ(assemble("add r5, r9, r2, lsr #0"), (Bytes{0x09, 0xeb, 0x02, 0x05}));
+  // RRX is ROR with amount 0.
+  EXPECT_EQ(assemble("add r5, r9, r2, rrx"), (Bytes{0x09, 0xeb, 0x32, 0x05}));
+  EXPECT_EQ(assemble("cmp r1, r2, rrx"), (Bytes{0xb1, 0xeb, 0x32, 0x0f}));
+  // MOV (register) T3 with a shift (llvm-mc prints the aliases lsl.w, asr.w, rors.w, rrx).
+  EXPECT_EQ(assemble("mov.w r0, r1, lsl #2"), (Bytes{0x4f, 0xea, 0x81, 0x00}));
+  EXPECT_EQ(assemble("mov r0, r1, asr #32"), (Bytes{0x4f, 0xea, 0x21, 0x00}));
+  EXPECT_EQ(assemble("movs r0, r1, ror #3"), (Bytes{0x5f, 0xea, 0xf1, 0x00}));
+  EXPECT_EQ(assemble("mov r0, r1, rrx"), (Bytes{0x4f, 0xea, 0x31, 0x00}));
+}
+
+TEST(MveAsmShiftAmount, OutOfRangeAmountsAreRefused) {
+  // llvm-mc-19 refuses each (immediate shift value out of range).
+  EXPECT_NE(error_of("add r5, r9, r2, lsl #32"), "");
+  EXPECT_NE(error_of("add r5, r9, r2, ror #32"), "");
+  EXPECT_NE(error_of("add r5, r9, r2, asr #33"), "");
+}
+
+TEST(MveAsmShiftAmount, ListingsOfEveryType) {
+  // llvm-mc-19 --disassemble: add.w r5, r9, r2, lsr #32 / ror #31 / rrx; cmp.w r1, r2, rrx
+  EXPECT_EQ(disassemble({0xa9, 0xeb, 0x12, 0x05}), "sub r5, r9, r2, lsr #32\n");
+  EXPECT_EQ(disassemble({0x09, 0xeb, 0xf2, 0x75}), "add r5, r9, r2, ror #31\n");
+  EXPECT_EQ(disassemble({0x09, 0xeb, 0x32, 0x05}), "add r5, r9, r2, rrx\n");
+  EXPECT_EQ(disassemble({0xb1, 0xeb, 0x32, 0x0f}), "cmp r1, r2, rrx\n");
+}
+
+// ---------------------------------------------------------------------------
+// 2. `{<Rd>,} <Rn>, <Rm>`: an omitted first register is the next one.
+
+TEST(MveAsmOptionalFirstRegister, TwoOperandWideFormsUseRdAsRn) {
+  // llvm-mc-19 -show-encoding (sub.w r3, r3, r10 and so on).
+  EXPECT_EQ(assemble("sub.w r3, r10"), (Bytes{0xa3, 0xeb, 0x0a, 0x03}));
+  EXPECT_EQ(assemble("subs.w r3, r10"), (Bytes{0xb3, 0xeb, 0x0a, 0x03}));
+  EXPECT_EQ(assemble("sub r3, r2"), (Bytes{0xa3, 0xeb, 0x02, 0x03}));
+  // GNU as 2.40 (llvm-mc-19 refuses adds.w with two registers): adds.w r3, r3, sl.
+  EXPECT_EQ(assemble("adds.w r3, r10"), (Bytes{0x13, 0xeb, 0x0a, 0x03}));
+  EXPECT_EQ(assemble("add.w r1, r2"), (Bytes{0x01, 0xeb, 0x02, 0x01}));
+  // llvm-mc-19: add.w r1, r1, r2, lsl #2.
+  EXPECT_EQ(assemble("add r1, r2, lsl #2"), (Bytes{0x01, 0xeb, 0x82, 0x01}));
+}
+
+TEST(MveAsmOptionalFirstRegister, InsideAnItBlock) {
+  // llvm-mc-19 -show-encoding: itt eq; addseq.w r1, r1, r10; addeq r1, r2 (ADD T2).
+  EXPECT_EQ(assemble("itt eq\naddseq r1, r10\naddeq r1, r2"), (Bytes{0x04, 0xbf, 0x11, 0xeb, 0x0a, 0x01, 0x11, 0x44}));
+  // llvm-mc-19: addeq r1, r1, r2 written with three registers is ADD T1; subeq r1, r2 is SUB T1.
+  EXPECT_EQ(assemble("itt eq\naddeq r1, r1, r2\nsubeq r1, r2"), (Bytes{0x04, 0xbf, 0x89, 0x18, 0x89, 0x1a}));
+}
+
+TEST(MveAsmOptionalFirstRegister, NarrowFormsOutsideItBlocks) {
+  // llvm-mc-19: adds r1, r1, r2 (T1), subs r3, r3, r2 (T1), add r1, r2 (T2).
+  EXPECT_EQ(assemble("adds r1, r2"), (Bytes{0x89, 0x18}));
+  EXPECT_EQ(assemble("subs r3, r2"), (Bytes{0x9b, 0x1a}));
+  EXPECT_EQ(assemble("add r1, r1, r2"), (Bytes{0x11, 0x44}));
+}
+
+TEST(MveAsmOptionalFirstRegister, ListingsPrintEveryRegister) {
+  // llvm-mc-19 --disassemble of a3 eb 0a 03: sub.w r3, r3, r10 (the .w: see MveAsmListing).
+  const std::string text = disassemble({0xa3, 0xeb, 0x0a, 0x03});
+  EXPECT_NE(text.find("r3, r3, r10"), std::string::npos) << text;
+}
+
+// ---------------------------------------------------------------------------
+// 3. The narrowest encoding, as the assemblers choose it.
+
+TEST(MveAsmNarrowest, CommutedAddIsSixteenBit) {
+  // llvm-mc-19 and GNU as: add r2, sp, r2 is 6a 44; add r2, r3, r2 is 1a 44; add r9, r3, r9 is 99 44.
+  EXPECT_EQ(assemble("add r2, sp, r2"), (Bytes{0x6a, 0x44}));
+  EXPECT_EQ(assemble("add r2, r3, r2"), (Bytes{0x1a, 0x44}));
+  EXPECT_EQ(assemble("add r9, r3, r9"), (Bytes{0x99, 0x44}));
+  EXPECT_EQ(assemble("add sp, r2, sp"), (Bytes{0x95, 0x44}));
+  // llvm-mc-19: adds r2, r3, r2 stays ADDS T1 (9a 18).
+  EXPECT_EQ(assemble("adds r2, r3, r2"), (Bytes{0x9a, 0x18}));
+}
+
+TEST(MveAsmNarrowest, ImmediateFormsByWrittenOperands) {
+  // llvm-mc-19: adds r0, r0, #1 is T1 (40 1c), adds r0, #1 is T2 (01 30), adds r0, r0, #200 is T2.
+  EXPECT_EQ(assemble("adds r0, r0, #1"), (Bytes{0x40, 0x1c}));
+  EXPECT_EQ(assemble("adds r0, #1"), (Bytes{0x01, 0x30}));
+  EXPECT_EQ(assemble("adds r0, r0, #200"), (Bytes{0xc8, 0x30}));
+  EXPECT_EQ(assemble("subs r0, #200"), (Bytes{0xc8, 0x38}));
+}
+
+// ---------------------------------------------------------------------------
+// 4. Spellings llvm-mc-19 and GNU as accept.
+
+TEST(MveAsmSpellings, TwoOperandImmediates) {
+  // llvm-mc-19: add.w r2, r2, #1; subw r0, r0, #4095; add.w sp, sp, #33423360; addw r1, r1, #4095.
+  EXPECT_EQ(assemble("add r2, #1"), (Bytes{0x02, 0xf1, 0x01, 0x02}));
+  EXPECT_EQ(assemble("subw r0, #4095"), (Bytes{0xa0, 0xf6, 0xff, 0x70}));
+  EXPECT_EQ(assemble("add.w sp, #0x1fe0000"), (Bytes{0x0d, 0xf1, 0xff, 0x7d}));
+  EXPECT_EQ(assemble("addw r1, #4095"), (Bytes{0x01, 0xf6, 0xff, 0x71}));
+}
+
+}  // namespace
+}  // namespace mlisa::test
