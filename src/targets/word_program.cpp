@@ -411,14 +411,15 @@ std::vector<ProgramImage::Segment> elf_load_segments(const std::vector<uint8_t>&
       memsz = little(b, at + 20, 4);
       flags = little(b, at + 24, 4);
     }
-    const std::string name = fmt::format("segment {} (PT_LOAD at 0x{:08x}, {} bytes)", i, paddr, memsz);
+    const std::string name = fmt::format("segment {} (PT_LOAD)", i);
+    const std::string where = fmt::format("{} at 0x{:08x}, {} bytes,", name, paddr, memsz);
     if (filesz > memsz)
       throw InputError(fmt::format("{}: {} has more bytes in the file ({}) than in memory ({})", path, name, filesz, memsz));
     if (offset > size || filesz > size - offset)
-      throw InputError(fmt::format("{}: truncated ELF file: {} needs file bytes {} to {}, the file has {}", path, name,
+      throw InputError(fmt::format("{}: truncated ELF file: {} needs file bytes {} to {}, the file has {}", path, where,
                                    offset, offset + filesz, size));
     if (!is64 && paddr + memsz > (uint64_t{1} << 32))
-      throw InputError(fmt::format("{}: {} runs past the end of the 32-bit address space", path, name));
+      throw InputError(fmt::format("{}: {} runs past the end of the 32-bit address space", path, where));
     if (memsz == 0) continue;
     ProgramImage::Segment s;
     s.name = name;
@@ -428,7 +429,8 @@ std::vector<ProgramImage::Segment> elf_load_segments(const std::vector<uint8_t>&
     s.code = (flags & PF_X) != 0;
     for (const auto& o : out)
       if (s.address < o.address + o.size() && o.address < s.address + s.size())
-        throw InputError(fmt::format("{}: {} overlaps {}", path, s.name, o.name));
+        throw InputError(fmt::format("{}: {} (0x{:08x} to 0x{:08x}) overlaps {} (0x{:08x} to 0x{:08x})", path, s.name,
+                                     s.address, s.address + s.size(), o.name, o.address, o.address + o.size()));
     out.push_back(std::move(s));
   }
   if (out.empty()) throw InputError(fmt::format("{}: an ELF executable with no loadable segment", path));

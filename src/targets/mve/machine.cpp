@@ -72,6 +72,7 @@ Machine::Machine(const WordIsa& isa) : isa_(isa), engine_(isa.spec().module(), a
   sp_other_ = slot("_SP_other");
   exception_entry_ = &procedure("ExceptionEntry");
   exception_return_ = &procedure("ExceptionReturn");
+  tail_chain_ = &procedure("TailChain");
   sync_target_ = &procedure("SyncExceptionTarget");
   pending_to_take_ = &procedure("PendingExceptionToTake");
   systick_count_ = &procedure("SysTickCount");
@@ -201,7 +202,7 @@ std::string raw_bytes(const Bits& word) {
 }  // namespace
 
 void Machine::take_exception(int n, const std::string& cause, uint32_t return_address, const std::string& what,
-                             const std::string& detail) {
+                             const std::string& detail, std::optional<uint32_t> tail_chain) {
   const std::string name = cause.empty() ? exception_name(n) : fmt::format("{} ({})", exception_name(n), cause);
   const std::string context = detail.empty() ? what : fmt::format("{}: {}", what, detail);
   if (!vectors_) throw Fault(name, context);
@@ -218,7 +219,10 @@ void Machine::take_exception(int n, const std::string& cause, uint32_t return_ad
                                   escalated, target, entry, vector));
   if (target >= 3 && target <= 6) last_fault_ = {name, fmt::format("{}{}", context, escalated)};
   try {
-    engine_.call(*exception_entry_, {Value::integer(target), Value::bits(32, return_address), Value::bits(32, vector)});
+    if (tail_chain)
+      engine_.call(*tail_chain_, {Value::integer(target), Value::bits(32, *tail_chain), Value::bits(32, vector)});
+    else
+      engine_.call(*exception_entry_, {Value::integer(target), Value::bits(32, return_address), Value::bits(32, vector)});
   } catch (const ArchException& e) {
     throw Fault(name, fmt::format("{}{}; lockup: stacking the exception frame failed ({}{})", context, escalated,
                                   exception_name(e.number), e.detail.empty() ? "" : ": " + e.detail));
@@ -238,9 +242,20 @@ void Machine::after_instruction(uint32_t address) {
   // An EXC_RETURN value (0xFF in the top byte) branched to in Handler mode.
   if (global(pc_changed_).as_bool() && !global(ipsr_).as_bits().is_zero() && (pc() >> 24) == 0xffu) {
     const uint32_t exc_return = pc() | static_cast<uint32_t>((global(epsr_).as_bits().low64() >> 24) & 1u);
+    const Value bfsr = global(slot("BFSR")), bfar = global(slot("BFAR"));
     try {
       engine_.call(*exception_return_, {Value::bits(32, exc_return)});
     } catch (const ArchException& e) {
+      if (e.number == 5) {  // a BusFault while unstacking: UNSTKERR, no address
+        global(slot("BFSR")) = bfsr;
+        global(slot("BFAR")) = bfar;
+        or_bits(global(slot("BFSR")), 0x8u);
+      }
+      // A failed integrity check (INVPC) or a fault while unstacking is
+      // taken on the existing frame, as QEMU does.
+      return take_exception(e.number, e.cause, pc(),
+                            fmt::format("exception return to 0x{:08x} at 0x{:08x}", exc_return, address),
+                            e.cause == "INVPC" ? "the integrity check failed" : "unstacking: " + e.detail, exc_return);
       throw Fault(fmt::format("{}{}", exception_name(e.number), e.cause.empty() ? "" : " (" + e.cause + ")"),
                   fmt::format("exception return to 0x{:08x}: unstacking failed; lockup{}", exc_return,
                               e.detail.empty() ? "" : ": " + e.detail));

@@ -123,7 +123,7 @@ class Machine {
   // instruction's, or the next one's for SVC) or throws the Fault that
   // stops the run; `what` describes the instruction.
   void take_exception(int n, const std::string& cause, uint32_t return_address, const std::string& what,
-                      const std::string& detail);
+                      const std::string& detail, std::optional<uint32_t> tail_chain = std::nullopt);
   // After an instruction: exception return, SysTick, pending exceptions.
   void after_instruction(uint32_t address);
   uint32_t read_word(uint32_t address) const;
@@ -134,6 +134,7 @@ class Machine {
   int ipsr_, pending_, syst_csr_, sp_other_;
   const spec::FunctionDecl* exception_entry_ = nullptr;
   const spec::FunctionDecl* exception_return_ = nullptr;
+  const spec::FunctionDecl* tail_chain_ = nullptr;
   const spec::FunctionDecl* sync_target_ = nullptr;
   const spec::FunctionDecl* pending_to_take_ = nullptr;
   const spec::FunctionDecl* systick_count_ = nullptr;

@@ -248,8 +248,8 @@ init_task:                      @ r0 = stack top, r1 = entry; returns the PSP
     cmp r2, #64
     blt 1b
     str r1, [r0, #56]
-    movs r2, #1
-    movt r2, #0x0100            @ xPSR: T
+    movs r2, #0
+    movt r2, #0x0100            @ xPSR: T, Thread mode
     str r2, [r0, #60]
     bx lr
 
