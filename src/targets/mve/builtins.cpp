@@ -564,8 +564,11 @@ void add_builtins(spec::BuiltinTable& t) {
     int n = 0;
     for (int k = 1; k <= 15 && !n; ++k)
       if (exception_name(k) == exc) n = k;
-    if (!n) throw spec::RuntimeError(fmt::format("ExceptionTaken: no exception is named '{}'", exc));
-    throw ArchException{n, args[1].as_string(), ""};
+    // The builtin table is shared: another target's exception (sme2's
+    // SMEAccessTrap) stops the run with its name, as before.
+    const std::string& cause = args[1].as_string();
+    if (!n) throw Fault(cause.empty() ? exc : fmt::format("{} ({})", exc, cause), "");
+    throw ArchException{n, cause, ""};
   };
   t.add(std::move(b));
 
