@@ -157,7 +157,10 @@ void Machine::load(const ProgramImage& image) {
   } else {
     throw InputError(fmt::format("the program has no _start symbol and no vector table at VTOR (0x{:08x})", vtor));
   }
-  vectors_ = from_vectors;
+  // Exceptions use the table when the program started from it, or when an
+  // assembled program with _start also has one (an initial SP in DTCM and
+  // an odd reset vector at VTOR, as the examples have).
+  vectors_ = from_vectors || looks_like_vectors;
   set("sp", Bits(32, sp & ~3u));
   // Bit 0 of the entry is EPSR.T: a reset vector with it clear faults
   // (INVSTATE) at the first instruction.

@@ -56,7 +56,9 @@ class Machine {
   // is EPSR.T), LR = 0xFFFFFFFF. A program assembled here (FILE.s, an ELF
   // object, a raw image) starts at its _start symbol when it has one, with
   // SP the top of DTCM, else from a vector table at VTOR. Exceptions are
-  // taken through the vector table only when the program started from it.
+  // taken through the vector table when the program started from it or has
+  // one that reads as such (an initial SP in DTCM, an odd reset vector);
+  // otherwise every fault stops the run.
   // Throws mlisa::InputError when a segment lies outside memory or there is
   // no entry point.
   void load(const ProgramImage& image);
