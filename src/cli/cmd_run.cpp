@@ -55,6 +55,8 @@ uint32_t bounded(const char* flag, int64_t v, int64_t lo, int64_t hi) {
 
 int run_run(const RunOptions& o, const GlobalOptions& global) {
   if (o.target == "mve" || o.target == "armv8.1-m.main+mve.fp") return run_mve(o.mve, o.input, global.json);
+  if (!o.mve.args.empty())
+    throw UsageError(fmt::format("program arguments after FILE are for --target mve (got '{}')", o.mve.args.front()));
   if (o.target == "sme2" || o.target == "armv9-a+sme2")
     return run_sme2(o.sme2, o.mve.max_steps, o.mve.shows, o.input, global.json);
   if (o.target != "tcore") throw UsageError(fmt::format("mlisa run runs mve, sme2 and tcore programs (got --target {})", o.target));
@@ -152,6 +154,7 @@ Action setup_run(CLI::App& sub, const GlobalOptions& global) {
   sub.add_option("--pipeview", o->pipeview, "tcore --pipeline: write a Kanata pipeline log (Konata) to FILE");
   sub.add_flag("--list-faults", o->list_faults, "tcore: list the pipeline bugs --fault takes, and exit");
   sub.add_option("file", o->input, "FILE.s (assembled first), an ELF object or a raw image");
+  sub.add_option("args", o->mve.args, "mve: the program's arguments (after --), for semihosting SYS_GET_CMDLINE");
   return [o, &global]() { return run_run(*o, global); };
 }
 

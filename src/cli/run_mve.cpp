@@ -10,6 +10,7 @@
 
 #include <cctype>
 #include <cstdio>
+#include <filesystem>
 
 namespace mlisa::cli {
 
@@ -38,6 +39,8 @@ void add_mve_run_options(CLI::App& sub, MveRunOptions& o) {
   sub.add_flag("--fp-disabled", o.fp_disabled, "mve: leave CPACR.CP10/CP11 at 0 (FP and MVE instructions fault, NOCP)");
   sub.add_option("--show", o.shows, "mve: print REG=0x... after the run (r0-r15, s, d, q, fpscr, vpr, apsr)")
       ->allow_extra_args(false);
+  sub.add_option("--semihosting-root", o.semihosting_root,
+                 "mve: semihosting file operations reach host files only inside this directory (none without it)");
   sub.add_option("--spec-dir", o.spec_dir, "mve: load DIR/mve/*.isa (or DIR/*.isa) over the embedded specs");
 }
 
@@ -45,16 +48,33 @@ int run_mve(const MveRunOptions& o, const std::string& file, bool json) {
   if (file.empty()) throw UsageError("mlisa run --target mve needs a FILE (.s, .o or .elf)");
   for (const std::string& r : o.shows)
     if (targets::mve::Machine::width_of(lower(r)) == 0) throw InputError(fmt::format("--show: unknown register '{}'", r));
+  std::string root;
+  if (!o.semihosting_root.empty()) {
+    std::error_code ec;
+    const std::filesystem::path canonical = std::filesystem::canonical(o.semihosting_root, ec);
+    if (ec || !std::filesystem::is_directory(canonical))
+      throw UsageError(fmt::format("--semihosting-root {}: not an existing directory", o.semihosting_root));
+    root = canonical.string();
+  }
   auto t = targets::mve::load(o.spec_dir.empty() ? std::nullopt : std::optional<std::string>(o.spec_dir));
   const targets::ProgramImage image = targets::load_program(*t.isa, file, targets::mve::Machine::layout());
   targets::mve::Machine m(*t.isa);
   m.reset(!o.fp_disabled);
   m.load(image);
-  if (!json)
+  m.host().root = root;
+  m.host().cmdline = file;
+  for (const std::string& a : o.args) m.host().cmdline += " " + a;
+  if (!json) {
     m.host().write = [](std::string_view s) {
       std::fwrite(s.data(), 1, s.size(), stdout);
       std::fflush(stdout);
     };
+    m.host().write_err = [](std::string_view s) {
+      std::fflush(stdout);
+      std::fwrite(s.data(), 1, s.size(), stderr);
+      std::fflush(stderr);
+    };
+  }
   if (!m.run(o.max_steps))
     throw Fault("step limit", fmt::format("{} instructions run without a semihosting SYS_EXIT (--max-steps)", o.max_steps));
   const int status = *m.exit_status();

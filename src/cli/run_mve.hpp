@@ -15,14 +15,20 @@ struct MveRunOptions {
   uint64_t max_steps = 100'000'000;
   bool fp_disabled = false;
   std::vector<std::string> shows;
-  std::string spec_dir;  // --spec-dir: specs loaded over the embedded ones
+  std::string semihosting_root;   // --semihosting-root DIR: host files below DIR
+  std::string spec_dir;           // --spec-dir DIR: DIR/mve/*.isa over the embedded specs
+  std::vector<std::string> args;  // after FILE (and --): the program's command line
 };
 
 void add_mve_run_options(CLI::App& sub, MveRunOptions& o);
 
-// Prints the program's semihosting output (and, with --show, registers;
-// with json one JSON object instead). Returns the program's exit status;
-// throws mlisa::Fault (exit 3) on a fault or when max_steps run out.
+// Prints the program's semihosting output (stdout, and the ":tt" stderr
+// handle on stderr; with --show, registers; with json one JSON object
+// instead). The semihosting command line (SYS_GET_CMDLINE) is FILE and the
+// arguments after it, separated by spaces, as QEMU builds it from -kernel
+// FILE -append "ARGS". Returns the program's exit status; throws
+// mlisa::Fault (exit 3) on a fault or when max_steps run out,
+// mlisa::UsageError (exit 2) when --semihosting-root is not a directory.
 int run_mve(const MveRunOptions& o, const std::string& file, bool json);
 
 }  // namespace mlisa::cli

@@ -349,6 +349,91 @@ std::string disassemble_words(const WordIsa& isa, const std::vector<as::ObjSecti
   }
 }
 
+namespace {
+
+uint64_t little(const std::vector<uint8_t>& b, uint64_t at, unsigned n) {
+  uint64_t v = 0;
+  for (unsigned i = 0; i < n; ++i) v |= uint64_t{b[at + i]} << (8 * i);
+  return v;
+}
+
+// The PT_LOAD segments of an ELF executable (empty for other ELF files),
+// after checking the ELF header and the program header table against the
+// file's size and the target.
+std::vector<ProgramImage::Segment> elf_load_segments(const std::vector<uint8_t>& b, const std::string& path,
+                                                     const as::ElfOptions& want) {
+  const uint64_t size = b.size();
+  if (size < EI_NIDENT) throw InputError(fmt::format("{}: truncated ELF file ({} bytes, no whole ELF identification)", path, size));
+  const uint8_t cls = b[EI_CLASS];
+  if (cls != ELFCLASS32 && cls != ELFCLASS64) throw InputError(fmt::format("{}: ELF class {} is neither 32- nor 64-bit", path, cls));
+  if (b[EI_DATA] != ELFDATA2LSB) throw InputError(fmt::format("{}: not a little-endian ELF file", path));
+  const bool is64 = cls == ELFCLASS64;
+  const uint64_t ehsize = is64 ? sizeof(Elf64_Ehdr) : sizeof(Elf32_Ehdr);
+  if (size < ehsize)
+    throw InputError(fmt::format("{}: truncated ELF file ({} bytes, the ELF header needs {})", path, size, ehsize));
+  const auto type = static_cast<uint16_t>(little(b, 16, 2));
+  const auto machine = static_cast<uint16_t>(little(b, 18, 2));
+  if (machine != want.machine || is64 != want.is64)
+    throw InputError(fmt::format("{}: an ELF file for machine {} ({}-bit), not for this target ({} {}-bit)", path,
+                                 machine, is64 ? 64 : 32, want.machine, want.is64 ? 64 : 32));
+  if (type != ET_EXEC) return {};
+  const uint64_t phoff = is64 ? little(b, 32, 8) : little(b, 28, 4);
+  const uint64_t phentsize = little(b, is64 ? 54 : 42, 2), phnum = little(b, is64 ? 56 : 44, 2);
+  const uint64_t want_ent = is64 ? sizeof(Elf64_Phdr) : sizeof(Elf32_Phdr);
+  if (phnum == 0) throw InputError(fmt::format("{}: an ELF executable without program headers", path));
+  if (phentsize != want_ent)
+    throw InputError(fmt::format("{}: program header entries of {} bytes (ELF{} has {})", path, phentsize, is64 ? 64 : 32, want_ent));
+  if (phoff > size || phnum * phentsize > size - phoff)
+    throw InputError(fmt::format("{}: truncated ELF file: the program header table (offset {}, {} entries of {} bytes) "
+                                 "ends past its {} bytes",
+                                 path, phoff, phnum, phentsize, size));
+  std::vector<ProgramImage::Segment> out;
+  for (uint64_t i = 0; i < phnum; ++i) {
+    const uint64_t at = phoff + i * phentsize;
+    const auto p_type = static_cast<uint32_t>(little(b, at, 4));
+    if (p_type != PT_LOAD) continue;
+    uint64_t offset, paddr, filesz, memsz, flags;
+    if (is64) {
+      flags = little(b, at + 4, 4);
+      offset = little(b, at + 8, 8);
+      paddr = little(b, at + 24, 8);
+      filesz = little(b, at + 32, 8);
+      memsz = little(b, at + 40, 8);
+    } else {
+      offset = little(b, at + 4, 4);
+      paddr = little(b, at + 12, 4);
+      filesz = little(b, at + 16, 4);
+      memsz = little(b, at + 20, 4);
+      flags = little(b, at + 24, 4);
+    }
+    const std::string name = fmt::format("segment {} (PT_LOAD)", i);
+    const std::string where = fmt::format("{} at 0x{:08x}, {} bytes,", name, paddr, memsz);
+    if (filesz > memsz)
+      throw InputError(fmt::format("{}: {} has more bytes in the file ({}) than in memory ({})", path, name, filesz, memsz));
+    if (offset > size || filesz > size - offset)
+      throw InputError(fmt::format("{}: truncated ELF file: {} needs file bytes {} to {}, the file has {}", path, where,
+                                   offset, offset + filesz, size));
+    if (!is64 && paddr + memsz > (uint64_t{1} << 32))
+      throw InputError(fmt::format("{}: {} runs past the end of the 32-bit address space", path, where));
+    if (memsz == 0) continue;
+    ProgramImage::Segment s;
+    s.name = name;
+    s.address = paddr;
+    s.bytes.assign(b.begin() + static_cast<long>(offset), b.begin() + static_cast<long>(offset + filesz));
+    s.memsz = memsz;
+    s.code = (flags & PF_X) != 0;
+    for (const auto& o : out)
+      if (s.address < o.address + o.size() && o.address < s.address + s.size())
+        throw InputError(fmt::format("{}: {} (0x{:08x} to 0x{:08x}) overlaps {} (0x{:08x} to 0x{:08x})", path, s.name,
+                                     s.address, s.address + s.size(), o.name, o.address, o.address + o.size()));
+    out.push_back(std::move(s));
+  }
+  if (out.empty()) throw InputError(fmt::format("{}: an ELF executable with no loadable segment", path));
+  return out;
+}
+
+}  // namespace
+
 ProgramImage place_object(const as::Object& obj, const LinkLayout& layout) {
   ProgramImage img;
   std::vector<uint64_t> at(obj.sections.size());
@@ -394,11 +479,11 @@ ProgramImage load_program(const WordIsa& isa, const std::string& path, const Lin
     obj.sections.push_back({".text", true, 1, bytes, std::nullopt});
     return place_object(obj, layout);
   }
-  const as::ElfImage elf = as::read_elf(bytes, path);
   const as::ElfOptions want = word_elf_options(isa);
-  if (elf.machine != want.machine || elf.is64 != want.is64)
-    throw InputError(fmt::format("{}: an ELF file for machine {} ({}-bit), not for this target ({} {}-bit)", path,
-                                 elf.machine, elf.is64 ? 64 : 32, want.machine, want.is64 ? 64 : 32));
+  // The headers are checked before libelf reads the file; an executable's
+  // program headers are what a loader places.
+  std::vector<ProgramImage::Segment> segments = elf_load_segments(bytes, path, want);
+  const as::ElfImage elf = as::read_elf(bytes, path);
   if (elf.relocations && !elf.executable)
     throw InputError(fmt::format("{}: a relocatable object with relocations; mlisa places sections but does not "
                                  "relocate them: link it first (ld), or run the source",
@@ -409,7 +494,13 @@ ProgramImage load_program(const WordIsa& isa, const std::string& path, const Lin
   if (elf.executable)
     for (auto& s : obj.symbols) s.section = -1;  // st_value is the address already
   ProgramImage img = place_object(obj, layout);
-  if (elf.executable) img.entry = elf.entry;
+  if (elf.executable) {
+    img.entry = elf.entry;
+    img.executable = true;
+    // T32 programs run from their program headers, as QEMU loads them; the
+    // A64 target (sme2) maps one region per section and keeps its sections.
+    if (!want.is64) img.segments = std::move(segments);
+  }
   return img;
 }
 

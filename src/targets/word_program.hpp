@@ -19,6 +19,7 @@
 #include "asm/gas.hpp"
 #include "targets/word_isa.hpp"
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -64,16 +65,24 @@ struct ProgramImage {
     uint64_t address = 0;
     std::vector<uint8_t> bytes;
     bool code = false;
+    uint64_t memsz = 0;  // bytes it occupies (an ELF segment's p_memsz: the rest zero); 0: bytes.size()
+    uint64_t size() const { return std::max<uint64_t>(memsz, bytes.size()); }
   };
   std::vector<Segment> segments;
   std::map<std::string, uint64_t> symbols;  // absolute addresses
   std::optional<uint64_t> entry;            // an ELF executable's e_entry, else the symbol _start, if any
+  bool executable = false;                  // an ELF executable: segments are its PT_LOAD program headers
 };
 
 // FILE.s (assembled), an ELF relocatable object (placed by `layout`: code
 // sections one after another from text_base, the others from data_base or,
-// when 0, after the code), an ELF executable (at its sections' addresses),
-// or a raw image (code at text_base). Throws mlisa::InputError.
+// when 0, after the code), an ELF executable (its PT_LOAD segments at their
+// physical addresses, as QEMU's loader places them, p_filesz bytes from the
+// file and zeros to p_memsz), or a raw image (code at text_base). Throws
+// mlisa::InputError: for an ELF file that is truncated (a header, a program
+// header table or a segment's bytes past the end of the file), for another
+// machine or class, a segment whose p_filesz exceeds p_memsz, segments that
+// overlap, or an executable with no loadable segment.
 ProgramImage load_program(const WordIsa& isa, const std::string& path, const LinkLayout& layout);
 ProgramImage place_object(const as::Object& obj, const LinkLayout& layout);
 

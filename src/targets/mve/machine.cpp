@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 
 namespace mlisa::targets::mve {
 
@@ -65,6 +66,17 @@ Machine::Machine(const WordIsa& isa) : isa_(isa), engine_(isa.spec().module(), a
   beatwise_ = slot("_BeatWise");
   pc_changed_ = slot("_PCChanged");
   epsr_ = slot("EPSR");
+  ipsr_ = slot("IPSR");
+  pending_ = slot("ExceptionPending");
+  syst_csr_ = slot("SYST_CSR");
+  sp_other_ = slot("_SP_other");
+  exception_entry_ = &procedure("ExceptionEntry");
+  exception_return_ = &procedure("ExceptionReturn");
+  tail_chain_ = &procedure("TailChain");
+  sync_target_ = &procedure("SyncExceptionTarget");
+  pending_to_take_ = &procedure("PendingExceptionToTake");
+  systick_count_ = &procedure("SysTickCount");
+  using_psp_ = &procedure("UsingProcessStack");
   vpt_advance_ = &procedure("VPTAdvance");
   it_advance_ = &procedure("ITAdvance");
   check_thumb_ = &procedure("CheckThumbState");
@@ -88,8 +100,13 @@ void Machine::reset(bool fp_enabled) {
   set("cpacr", Bits(32, fp_enabled ? 0x00F00000u : 0u));
   map_memory();
   host_.output.clear();
-  host_.console_handles.clear();
+  host_.close_files();
+  host_.errno_value = 0;
+  host_.started = std::chrono::steady_clock::now();
+  host_.loaded.clear();
   host_.exit_status.reset();
+  vectors_ = false;
+  last_fault_ = {};
   instructions = 0;
 }
 
@@ -98,39 +115,55 @@ uint32_t Machine::pc() const { return static_cast<uint32_t>(global(r_).elems().a
 void Machine::set_pc(uint32_t address) { global(r_).mutable_elems().at(15) = Value::bits(32, address); }
 
 void Machine::load(const ProgramImage& image) {
-  for (const auto& seg : image.segments)
-    if (!seg.bytes.empty() && !host_.memory.load(seg.address, seg.bytes.data(), seg.bytes.size()))
-      throw InputError(fmt::format("section {} (0x{:08x}, {} bytes) is outside the board's memory (ITCM 0x{:08x}, "
+  host_.loaded.clear();
+  for (const auto& seg : image.segments) {
+    if (seg.size() == 0) continue;
+    // The whole segment (its zero-filled tail too) must lie in one memory.
+    if (!host_.memory.find(seg.address, seg.size(), true) ||
+        (!seg.bytes.empty() && !host_.memory.load(seg.address, seg.bytes.data(), seg.bytes.size())))
+      throw InputError(fmt::format("{} (0x{:08x}, {} bytes) is outside the board's memory (ITCM 0x{:08x}, "
                                    "DTCM 0x{:08x}, {} KiB each)",
-                                   seg.name, seg.address, seg.bytes.size(), kItcmBase, kDtcmBase, kTcmSize / 1024));
+                                   seg.name, seg.address, seg.size(), kItcmBase, kDtcmBase, kTcmSize / 1024));
+    host_.loaded.push_back({seg.address, seg.size()});
+  }
   const uint32_t stack_top = kDtcmBase + kTcmSize;
-  auto start = image.symbols.find("_start");
-  const bool has_vectors = std::any_of(image.segments.begin(), image.segments.end(), [](const auto& seg) {
-    return seg.address == 0 && seg.bytes.size() >= 8;
+  // The vector table is where VTOR points (0 at reset, as on QEMU's AN547).
+  const uint32_t vtor = static_cast<uint32_t>(get("vtor").low64());
+  const bool has_vectors = std::any_of(image.segments.begin(), image.segments.end(), [&](const auto& seg) {
+    return seg.address <= vtor && seg.address + seg.bytes.size() >= uint64_t{vtor} + 8;
   });
   uint64_t w0 = 0, w1 = 0;
-  host_.memory.read(0, 4, w0);
-  host_.memory.read(4, 4, w1);
+  host_.memory.read(vtor, 4, w0);
+  host_.memory.read(vtor + 4, 4, w1);
+  auto start = image.symbols.find("_start");
   // An ELF executable lists an undefined _start (value 0) among its
   // symbols: a _start at 0 over what reads as a vector table (an initial SP
   // in DTCM, an odd reset address) is taken for no _start.
   const bool looks_like_vectors = has_vectors && w0 > kDtcmBase && w0 <= stack_top && (w1 & 1u) != 0;
   if (start != image.symbols.end() && start->second == 0 && looks_like_vectors) start = image.symbols.end();
+  // An executable starts as the hardware (and QEMU) does, from the vector
+  // table, whatever its entry symbol; a program assembled here (FILE.s, an
+  // object) from _start when it has one.
+  const bool from_vectors = has_vectors && (image.executable || start == image.symbols.end());
   uint32_t sp = stack_top, entry = 0;
-  if (start != image.symbols.end()) {
-    entry = static_cast<uint32_t>(start->second);
-  } else if (has_vectors) {
+  if (from_vectors) {
     sp = static_cast<uint32_t>(w0);
     entry = static_cast<uint32_t>(w1);
+    set("lr", Bits(32, 0xffffffffu));  // as QEMU's reset leaves it
+  } else if (start != image.symbols.end()) {
+    entry = static_cast<uint32_t>(start->second) | 1u;  // a symbol's address is a Thumb address
   } else if (image.entry) {
     entry = static_cast<uint32_t>(*image.entry) | 1u;
   } else {
-    throw InputError("the program has no _start symbol and no vector table at address 0");
+    throw InputError(fmt::format("the program has no _start symbol and no vector table at VTOR (0x{:08x})", vtor));
   }
+  // Exceptions use the table when the program started from it, or when an
+  // assembled program with _start also has one (an initial SP in DTCM and
+  // an odd reset vector at VTOR, as the examples have).
+  vectors_ = from_vectors || looks_like_vectors;
   set("sp", Bits(32, sp & ~3u));
-  // Bit 0 of the entry is EPSR.T (a vector table entry must have it set; a
-  // symbol's address is a Thumb address).
-  if (start != image.symbols.end()) entry |= 1u;
+  // Bit 0 of the entry is EPSR.T: a reset vector with it clear faults
+  // (INVSTATE) at the first instruction.
   Value& epsr = global(epsr_);
   epsr = Value::bits(32, (epsr.as_bits().low64() & ~(1ull << 24)) | (uint64_t{entry & 1u} << 24));
   set_pc(entry & ~1u);
@@ -147,24 +180,122 @@ const Machine::Decoded& Machine::decode(const Bits& word) {
   auto it = decoded_.find(key);
   if (it != decoded_.end()) return it->second;
   Decoded d;
-  std::string why;
-  d.enc = isa_.decode(word, &d.inst, &why);
-  if (!d.enc) throw Fault("UNDEFINED", fmt::format("instruction 0x{:0{}x}: {}", word.low64(), word.width() / 4, why));
-  d.is_it = d.inst->name == "IT";
+  d.enc = isa_.decode(word, &d.inst, &d.why);
+  d.is_it = d.enc && d.inst->name == "IT";
   return decoded_.emplace(key, d).first->second;
 }
 
+uint32_t Machine::read_word(uint32_t address) const {
+  uint64_t v = 0;
+  if (!host_.memory.read(address, 4, v)) return 0;
+  return static_cast<uint32_t>(v);
+}
+
+namespace {
+
+// Sets bits of a bits-valued global.
+void or_bits(spec::Value& v, uint64_t bits) { v = Value::bits(v.as_bits().width(), v.as_bits().low64() | bits); }
+
+std::string raw_bytes(const Bits& word) {
+  std::string out;
+  for (uint8_t b : WordIsa::t32_bytes(word)) out += fmt::format("{}{:02x}", out.empty() ? "" : " ", b);
+  return out;
+}
+
+}  // namespace
+
+void Machine::take_exception(int n, const std::string& cause, uint32_t return_address, const std::string& what,
+                             const std::string& detail, std::optional<uint32_t> tail_chain) {
+  const std::string name = cause.empty() ? exception_name(n) : fmt::format("{} ({})", exception_name(n), cause);
+  const std::string context = detail.empty() ? what : fmt::format("{}: {}", what, detail);
+  if (!vectors_) throw Fault(name, context);
+  const bool synchronous = n != 14 && n != 15;
+  const int target = synchronous ? static_cast<int>(engine_.call(*sync_target_, {Value::integer(n)}).as_int()) : n;
+  if (target == 0)
+    throw Fault(name, fmt::format("{}; lockup: no HardFault can be taken at execution priority -1 or below", context));
+  const uint32_t vtor = static_cast<uint32_t>(get("vtor").low64()) & ~0x7fu;
+  const uint32_t entry = vtor + 4u * static_cast<uint32_t>(target);
+  const uint32_t vector = read_word(entry);
+  const std::string escalated = target == n ? "" : fmt::format(", escalated to {}", exception_name(target));
+  if (vector == 0 || (vector & 1u) == 0 || !host_.memory.find(vector & ~1u, 2))
+    throw Fault(name, fmt::format("{}{}, which has no handler (vector table entry {} at 0x{:08x} holds 0x{:08x})", context,
+                                  escalated, target, entry, vector));
+  if (target >= 3 && target <= 6) last_fault_ = {name, fmt::format("{}{}", context, escalated)};
+  try {
+    if (tail_chain)
+      engine_.call(*tail_chain_, {Value::integer(target), Value::bits(32, *tail_chain), Value::bits(32, vector)});
+    else
+      engine_.call(*exception_entry_, {Value::integer(target), Value::bits(32, return_address), Value::bits(32, vector)});
+  } catch (const ArchException& e) {
+    throw Fault(name, fmt::format("{}{}; lockup: stacking the exception frame failed ({}{})", context, escalated,
+                                  exception_name(e.number), e.detail.empty() ? "" : ": " + e.detail));
+  }
+}
+
+void Machine::after_instruction(uint32_t address) {
+  // A fault handler that branches to itself (the `b .` of most startup
+  // files) would spin for ever, as on QEMU: the run stops there with the
+  // fault that led to it.
+  if (global(pc_changed_).as_bool() && pc() == address) {
+    const uint64_t exception = global(ipsr_).as_bits().low64();
+    if (exception >= 3 && exception <= 6 && !last_fault_.first.empty())
+      throw Fault(last_fault_.first, fmt::format("{}; the {} handler at 0x{:08x} then loops on itself", last_fault_.second,
+                                                 exception_name(static_cast<int>(exception)), address));
+  }
+  // An EXC_RETURN value (0xFF in the top byte) branched to in Handler mode.
+  if (global(pc_changed_).as_bool() && !global(ipsr_).as_bits().is_zero() && (pc() >> 24) == 0xffu) {
+    const uint32_t exc_return = pc() | static_cast<uint32_t>((global(epsr_).as_bits().low64() >> 24) & 1u);
+    const Value bfsr = global(slot("BFSR")), bfar = global(slot("BFAR"));
+    try {
+      engine_.call(*exception_return_, {Value::bits(32, exc_return)});
+    } catch (const ArchException& e) {
+      if (e.number == 5) {  // a BusFault while unstacking: UNSTKERR, no address
+        global(slot("BFSR")) = bfsr;
+        global(slot("BFAR")) = bfar;
+        or_bits(global(slot("BFSR")), 0x8u);
+      }
+      // A failed integrity check (INVPC) or a fault while unstacking is
+      // taken on the existing frame, as QEMU does.
+      return take_exception(e.number, e.cause, pc(),
+                            fmt::format("exception return to 0x{:08x} at 0x{:08x}", exc_return, address),
+                            e.cause == "INVPC" ? "the integrity check failed" : "unstacking: " + e.detail, exc_return);
+      throw Fault(fmt::format("{}{}", exception_name(e.number), e.cause.empty() ? "" : " (" + e.cause + ")"),
+                  fmt::format("exception return to 0x{:08x}: unstacking failed; lockup{}", exc_return,
+                              e.detail.empty() ? "" : ": " + e.detail));
+    }
+  }
+  if (global(syst_csr_).as_bits().low64() & 1u) engine_.call(*systick_count_, {});
+  const auto& pending = global(pending_).elems();
+  bool any = false;
+  for (const Value& p : pending) any = any || p.as_bool();
+  if (!any) return;
+  const int n = static_cast<int>(engine_.call(*pending_to_take_, {}).as_int());
+  if (n == 0) return;
+  take_exception(n, "", pc(), fmt::format("pending before the instruction at 0x{:08x}", pc()), "");
+}
+
 void Machine::execute(const Bits& word) {
+  const uint32_t address = pc();
   const Decoded& d = decode(word);
   const spec::Encoding* enc = d.enc;
-  const uint32_t address = pc();
   auto where = [&] {
+    if (!enc)
+      return fmt::format("0x{:0{}x} (bytes {}) at 0x{:08x}, which no encoding decodes", word.low64(), word.width() / 4,
+                         raw_bytes(word), address);
     PrintContext pctx;
     pctx.address = address;
     return fmt::format("'{}' (0x{:0{}x}) at 0x{:08x}", isa_.print(*enc, word, pctx), word.low64(), word.width() / 4,
                        address);
   };
   global(pc_changed_) = Value::boolean(false);
+  ++instructions;
+  // A synchronous exception: UNDEFINED words and the faults the pseudocode
+  // raises.
+  auto undefined = [&](const std::string& why) {
+    or_bits(global(slot("UFSR")), 0x1u);  // UNDEFINSTR
+    take_exception(6, "UNDEFINSTR", address, fmt::format("UNDEFINED instruction {}", where()), why);
+  };
+  if (!enc) return undefined(d.why);
   try {
     engine_.call(*check_thumb_, {});
     for (int beat = 0; beat < 4; ++beat) {
@@ -176,8 +307,8 @@ void Machine::execute(const Bits& word) {
       } catch (const spec::EndOfInstruction& e) {
         using K = spec::EndOfInstruction::Kind;
         if (e.kind == K::Nop) break;
-        const char* what = e.kind == K::Undefined                  ? "UNDEFINED"
-                           : e.kind == K::Unpredictable            ? "UNPREDICTABLE"
+        if (e.kind == K::Undefined) return undefined("");
+        const char* what = e.kind == K::Unpredictable            ? "UNPREDICTABLE"
                            : e.kind == K::ConstrainedUnpredictable ? "CONSTRAINED UNPREDICTABLE"
                                                                    : "fault";
         throw Fault(what, where());
@@ -189,25 +320,37 @@ void Machine::execute(const Bits& word) {
     }
   } catch (const SemihostingExit& e) {
     host_.exit_status = e.status;
+  } catch (const ArchException& e) {
+    if (e.number == 11) {
+      // SVC: the exception returns to the next instruction.
+      if (!d.is_it) engine_.call(*it_advance_, {});
+      return take_exception(11, "", address + word.width() / 8, fmt::format("SVC {}", where()), "");
+    }
+    return take_exception(e.number, e.cause, address, where(), e.detail);
   } catch (const Fault& f) {
     // A fault raised by a builtin has no detail yet: say where it happened.
     if (f.message().empty()) throw Fault(f.fault_name(), where());
+    if (f.message().find(" at 0x") == std::string::npos)
+      throw Fault(f.fault_name(), fmt::format("{}: {}", where(), f.message()));
     throw;
   }
-  ++instructions;
   if (!global(pc_changed_).as_bool()) set_pc(address + word.width() / 8);
   if (!d.is_it) engine_.call(*it_advance_, {});
+  if (vectors_ && !host_.exit_status) after_instruction(address);
 }
 
 void Machine::step() {
   const uint32_t address = pc();
   uint64_t hw1 = 0, hw2 = 0;
-  if (!host_.memory.read(address, 2, hw1))
-    throw Fault("BusFault (IBUSERR)", fmt::format("instruction fetch at 0x{:08x}, outside memory", address));
+  auto fetch_fault = [&](uint32_t at) {
+    or_bits(global(slot("BFSR")), 0x1u);  // IBUSERR
+    ++instructions;
+    take_exception(5, "IBUSERR", address, fmt::format("instruction fetch at 0x{:08x}", at), "outside memory");
+  };
+  if (!host_.memory.read(address, 2, hw1)) return fetch_fault(address);
   const uint32_t top = static_cast<uint32_t>(hw1 >> 11);
   if (top == 0b11101 || top == 0b11110 || top == 0b11111) {
-    if (!host_.memory.read(address + 2, 2, hw2))
-      throw Fault("BusFault (IBUSERR)", fmt::format("instruction fetch at 0x{:08x}, outside memory", address + 2));
+    if (!host_.memory.read(address + 2, 2, hw2)) return fetch_fault(address + 2);
     execute(Bits(32, hw1 << 16 | hw2));
   } else {
     execute(Bits(16, hw1));
@@ -222,19 +365,36 @@ bool Machine::run(uint64_t max_steps) {
   return false;
 }
 
+namespace {
+
+// The system registers by name and the globals that hold them.
+const std::pair<const char*, const char*> kSystemRegisters[] = {
+    {"fpscr", "FPSCR"},     {"vpr", "VPR"},     {"apsr", "APSR"},         {"cpacr", "CPACR"},
+    {"control", "CONTROL"}, {"vtor", "VTOR"},   {"ipsr", "IPSR"},         {"primask", "PRIMASK"},
+    {"basepri", "BASEPRI"}, {"faultmask", "FAULTMASK"}};
+
+const char* system_global(const std::string& name) {
+  for (const auto& [n, g] : kSystemRegisters)
+    if (name == n) return g;
+  return nullptr;
+}
+
+}  // namespace
+
 int Machine::width_of(const std::string& name) {
-  if (name == "fpscr" || name == "vpr" || name == "apsr" || name == "cpacr" || name == "control") return 32;
+  if (name == "basepri") return 8;
+  if (system_global(name) || name == "msp" || name == "psp") return 32;
   auto [c, n] = split(name);
   if (n < 0) return 0;
   return c == 'r' || c == 's' ? 32 : c == 'd' ? 64 : 128;
 }
 
 Bits Machine::get(const std::string& name) const {
-  if (name == "fpscr") return global(fpscr_).as_bits();
-  if (name == "vpr") return global(vpr_).as_bits();
-  if (name == "apsr") return global(apsr_).as_bits();
-  if (name == "cpacr") return global(cpacr_).as_bits();
-  if (name == "control") return global(control_).as_bits();
+  if (const char* g = system_global(name)) return global(slot(g)).as_bits();
+  if (name == "msp" || name == "psp") {
+    const bool psp_in_use = engine_.call(*using_psp_, {}).as_bool();
+    return (name == "psp") == psp_in_use ? global(r_).elems().at(13).as_bits() : global(sp_other_).as_bits();
+  }
   auto [c, n] = split(name);
   if (n < 0) throw InputError(fmt::format("unknown register '{}'", name));
   if (c == 'r') return global(r_).elems().at(static_cast<size_t>(n)).as_bits();
@@ -249,12 +409,16 @@ void Machine::set(const std::string& name, const Bits& value) {
   if (w == 0) throw InputError(fmt::format("unknown register '{}'", name));
   if (static_cast<int>(value.width()) != w)
     throw InputError(fmt::format("register {} is {} bits wide, the value {}", name, w, value.width()));
-  auto put = [&](int s) { global(s) = Value::bits(value); };
-  if (name == "fpscr") return put(fpscr_);
-  if (name == "vpr") return put(vpr_);
-  if (name == "apsr") return put(apsr_);
-  if (name == "cpacr") return put(cpacr_);
-  if (name == "control") return put(control_);
+  if (const char* g = system_global(name)) {
+    global(slot(g)) = Value::bits(value);
+    return;
+  }
+  if (name == "msp" || name == "psp") {
+    const bool psp_in_use = engine_.call(*using_psp_, {}).as_bool();
+    if ((name == "psp") == psp_in_use) global(r_).mutable_elems().at(13) = Value::bits(value);
+    else global(sp_other_) = Value::bits(value);
+    return;
+  }
   auto [c, n] = split(name);
   if (c == 'r') {
     global(r_).mutable_elems().at(static_cast<size_t>(n)) = Value::bits(value);

@@ -50,19 +50,37 @@ class Machine {
   // FP or MVE instruction then takes a UsageFault, NOCP). Memory is zeroed.
   void reset(bool fp_enabled = true);
 
-  // Places a program in memory and sets SP and PC as the hardware's reset
-  // does: with a symbol _start, PC = _start and SP = the top of DTCM;
-  // otherwise, with a vector table at 0, SP = word 0 and PC = word 1 (its
-  // bit 0 is EPSR.T). Throws mlisa::InputError when a segment lies outside
-  // memory or there is no entry point.
+  // Places a program in memory and sets SP and PC. An ELF executable starts
+  // as the hardware (and QEMU) does, whatever its entry symbol: from the
+  // vector table at VTOR (0 at reset), SP = word 0, PC = word 1 (its bit 0
+  // is EPSR.T), LR = 0xFFFFFFFF. A program assembled here (FILE.s, an ELF
+  // object, a raw image) starts at its _start symbol when it has one, with
+  // SP the top of DTCM, else from a vector table at VTOR. Exceptions are
+  // taken through the vector table when the program started from it or has
+  // one that reads as such (an initial SP in DTCM, an odd reset vector);
+  // otherwise every fault stops the run.
+  // Throws mlisa::InputError when a segment lies outside memory or there is
+  // no entry point.
   void load(const ProgramImage& image);
   // Where FILE.s sections go: code in ITCM, data in DTCM.
   static LinkLayout layout() { return {kItcmBase, kDtcmBase}; }
 
-  // Runs one instruction word at the PC (as if fetched there). Throws
-  // mlisa::Fault: its architectural name (UsageFault (NOCP), UNDEFINED,
-  // UNPREDICTABLE, CONSTRAINED UNPREDICTABLE, BusFault (PRECISERR), ...).
-  // A semihosting SYS_EXIT ends the program: exit_status() is then set.
+  // Runs one instruction word at the PC (as if fetched there). A
+  // synchronous exception (a fault, SVC, an UNDEFINED instruction) is taken
+  // as the architecture takes it when the program started from its vector
+  // table and the table has a handler for it (shared_exc.isa: the fault may
+  // escalate to a HardFault): the context is stacked and the handler runs
+  // next. Otherwise (no handler, a lockup, no vector table) it throws
+  // mlisa::Fault with the architectural name ("UsageFault (UNDEFINSTR)",
+  // "BusFault (PRECISERR)", "HardFault (escalated from UsageFault (NOCP))")
+  // and the PC, the word and its disassembly. UNPREDICTABLE and CONSTRAINED
+  // UNPREDICTABLE words stop the run too. A semihosting SYS_EXIT ends the
+  // program: exit_status() is then set. After the instruction: an
+  // EXC_RETURN value branched to in Handler mode returns from the
+  // exception; SysTick counts; a pending PendSV or SysTick of enough
+  // priority is taken. A fault handler (HardFault, MemManage, BusFault,
+  // UsageFault) whose instruction branches to itself stops the run with the
+  // fault that entered it (a `b .` handler would spin for ever).
   void execute(const spec::Bits& word);
   // Assembles and runs one instruction.
   void execute(const std::string& text);
@@ -74,7 +92,8 @@ class Machine {
   std::optional<int> exit_status() const { return host_.exit_status; }
 
   // Registers by name: r0-r15 (sp, lr, pc), s0-s31, d0-d15, q0-q7, fpscr,
-  // vpr, apsr, cpacr, control. Width: 32, 32, 64, 128, 32...
+  // vpr, apsr, cpacr, control, vtor, ipsr, msp, psp, primask, basepri,
+  // faultmask. Width: 32, 32, 64, 128, 32...
   static int width_of(const std::string& name);  // 0 when unknown
   spec::Bits get(const std::string& name) const;
   void set(const std::string& name, const spec::Bits& value);
@@ -90,8 +109,9 @@ class Machine {
  private:
   struct Decoded {
     const spec::InstructionSpec* inst = nullptr;
-    const spec::Encoding* enc = nullptr;
+    const spec::Encoding* enc = nullptr;  // null: no encoding decodes the word (why says so)
     bool is_it = false;
+    std::string why;
   };
   const Decoded& decode(const spec::Bits& word);
   void map_memory();
@@ -101,7 +121,26 @@ class Machine {
   uint32_t pc() const;
   void set_pc(uint32_t address);
 
+  // Takes exception n (synchronous: return_address is the faulting
+  // instruction's, or the next one's for SVC) or throws the Fault that
+  // stops the run; `what` describes the instruction.
+  void take_exception(int n, const std::string& cause, uint32_t return_address, const std::string& what,
+                      const std::string& detail, std::optional<uint32_t> tail_chain = std::nullopt);
+  // After an instruction: exception return, SysTick, pending exceptions.
+  void after_instruction(uint32_t address);
+  uint32_t read_word(uint32_t address) const;
+
   const WordIsa& isa_;
+  bool vectors_ = false;  // the program started from its vector table: exceptions go to its handlers
+  std::pair<std::string, std::string> last_fault_;  // the last fault taken: its name and what happened
+  int ipsr_, pending_, syst_csr_, sp_other_;
+  const spec::FunctionDecl* exception_entry_ = nullptr;
+  const spec::FunctionDecl* exception_return_ = nullptr;
+  const spec::FunctionDecl* tail_chain_ = nullptr;
+  const spec::FunctionDecl* sync_target_ = nullptr;
+  const spec::FunctionDecl* pending_to_take_ = nullptr;
+  const spec::FunctionDecl* systick_count_ = nullptr;
+  const spec::FunctionDecl* using_psp_ = nullptr;
   mutable spec::Engine engine_;
   Host host_;
   int r_, q_, apsr_, fpscr_, vpr_, cpacr_, control_, beat_, beatwise_, pc_changed_, epsr_;

@@ -1,0 +1,41 @@
+@ SVC, UDF, MRS, MSR and CPS (helper rt): the forms llvm-mc-19 accepts and prints.
+mrs r0, apsr
+mrs r1, iapsr
+mrs r1, eapsr
+mrs r2, xpsr
+mrs r3, ipsr
+mrs r3,epsr
+mrs r3, iepsr
+mrs r4, msp
+mrs r5, psp
+mrs r5, msplim
+mrs r5, psplim
+mrs r6, primask
+mrs r7, basepri
+mrs r7, basepri_max
+mrs r8, faultmask
+mrs r9, control
+msr apsr_nzcvq, r0
+msr apsr_g, r0
+msr apsr_nzcvqg, r0
+msr xpsr_nzcvq, r1
+msr iapsr_nzcvq, r1
+msr msp, r1
+msr psp, r2
+msr primask, r3
+msr basepri, r4
+msr basepri_max, r4
+msr faultmask, r5
+msr control, r6
+msr msplim, r6
+cpsie i
+cpsid i
+cpsie f
+cpsid f
+cpsie if
+svc #0
+svc #255
+udf #0
+udf #255
+udf.w #0
+udf.w #65535
