@@ -44,6 +44,7 @@ vmov.f64 d15, #1.875000e-01
 vmov.f32 s0, s1
 vmov.f64 d0, d1
 vmov.f64 d15, d14
+vmov s3, s1
 vmov s0, r1
 vmov r2, s31
 vmov.f16 s0, r1
@@ -195,3 +196,11 @@ vcvtp.s32.f64 s0, d1
 vcvtp.u32.f16 s0, s1
 vcvtm.s32.f32 s0, s1
 vcvtm.u32.f64 s0, d1
+
+@ VSCCLRM, VLLDM and VLSTM are UNDEFINED without the Security Extension,
+@ which this model does not implement, so mlisa refuses them where llvm-mc
+@ accepts (docs/known-differences.md):
+@ vscclrm {s0, s1, s2, s3, vpr}
+@ vscclrm {d0, d1, d2, d3, vpr}
+@ vlldm r0, {d0 - d15}
+@ vlstm r1, {d0 - d15}
