@@ -33,6 +33,12 @@ vpush {s16}
 vpush {d0}
 vpop {s16, s17, s18, s19, s20, s21, s22, s23, s24, s25, s26, s27, s28, s29, s30, s31}
 vpop {d8, d9}
+fldmiax r0!, {d0, d1, d2, d3}
+fstmdbx r1!, {d8}
+fldmdbx r2!, {d4, d5}
+fstmiax r3, {d15}
+fstmdbx sp!, {d8, d9}
+fldmiax sp!, {d8, d9}
 
 @ VMOV
 vmov.f32 s0, #1.000000e+00
