@@ -62,6 +62,10 @@ vmov s30, s31, r12, lr
 vmov r0, r1, d2
 vmov d2, r0, r1
 vmov d15, lr, r12
+vmov.32 r0, d1[0]
+vmov.32 d1[1], r0
+vmov.32 r12, d15[1]
+vmov.32 d0[0], lr
 vins.f16 s0, s1
 vins.f16 s31, s30
 vmovx.f16 s0, s1
