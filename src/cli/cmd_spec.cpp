@@ -242,6 +242,10 @@ std::string describe_operand(const OperandMap& op) {
   if (op.kind == "const") return s + " " + op.constant;
   if (!op.reg_class.empty()) s += " " + op.reg_class;
   s += " " + op.fields.text;
+  if (op.kind == "vreglist") {
+    s += " " + op.count_fields.text;
+    for (const auto& o : op.label_options) s += " " + o;
+  }
   if (op.kind == "list") {
     s += fmt::format(" {}", op.count);
     if (op.stride != 1) s += fmt::format(" {}", op.stride);

@@ -496,6 +496,43 @@ void add_fp_builtins(BuiltinTable& t) {
            throw RuntimeError(fmt::format("FPRoundingMode: FPRounding has no member {}", want));
          });
 
+  // FPRoundInt(op, fpcr, rounding, exact): op rounded to an integral value in
+  // its own format. A NaN is processed as FPProcessNaN does, an infinity or a
+  // zero (a flushed denormal too) is returned with its sign, a zero result
+  // keeps op's sign; IXC only when `exact` and the value changed.
+  add_fn(t, "FPRoundInt", 4, 4, bits_like_arg(0), [](CallSite& site, std::vector<Value>& a) {
+    const char* fn = "FPRoundInt";
+    const Format f = format_of(bits_arg(a, 0, fn), fn);
+    const uint64_t op = a[0].as_bits().low64();
+    fp::Context ctx = context(site, a, 1, fn);
+    const fp::Rounding r = rounding_arg(a, 2, fn);
+    const bool exact = bool_arg(a, 3, fn);
+    const auto tr = fp::traits(f);
+    const bool sign = (op >> (tr.width - 1)) & 1;
+    const uint64_t exp = (op >> tr.frac_bits) & ((uint64_t{1} << tr.exp_bits) - 1);
+    const uint64_t frac = op & ((uint64_t{1} << tr.frac_bits) - 1);
+    const fp::FPType type = fp::classify(f, op, ctx.fpcr);
+    uint64_t result = op;
+    if (type == fp::FPType::QNaN || type == fp::FPType::SNaN) {
+      (void)fp::FPProcessNaNs(f, op, op, ctx, &result);  // both operands op: FPProcessNaN(op)
+    } else if (type == fp::FPType::Zero) {
+      if (exp == 0 && frac != 0 && f != Format::F16) ctx.flags |= fp::flag::IDC;  // flushed by FZ
+      result = fp::FPZero(f, sign);
+    } else if (type != fp::FPType::Infinity &&
+               static_cast<int64_t>(exp) - ((int64_t{1} << (tr.exp_bits - 1)) - 1) < tr.frac_bits) {
+      // |op| < 2^F: the integer fits in 64 bits and converts back exactly.
+      fp::Context c = ctx;
+      c.flags = 0;
+      const uint64_t i = fp::FPToFixed(f, op, 0, false, 64, c, r);
+      const uint32_t inexact = c.flags & fp::flag::IXC;
+      fp::Context back = ctx;
+      result = i == 0 ? fp::FPZero(f, sign) : fp::FixedToFP(f, i, 0, false, 64, back, fp::Rounding::TieEven);
+      if (exact) ctx.flags |= inexact;
+    }
+    raise(site, ctx);
+    return bits_value(f, result);
+  });
+
   // --- conversions ---------------------------------------------------------------------
   // FPConvert(op, fpcr, M) and FPConvert(op, fpcr, rounding, M): to bits(M)
   // (16, 32 or 64; half, single, double). The result width is the last argument.

@@ -830,6 +830,22 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
     op.fields.parts = std::move(type.parts);
     for (auto& p : amount.parts) op.fields.parts.push_back(std::move(p));
     op.fields.text = type.text + " " + amount.text;
+  } else if (kind == "vreglist") {
+    // A list of consecutive S or D registers, `{d8-d15}`: the first register
+    // from FIELDS, the count from COUNTFIELDS (their value is the count
+    // times the scale: `* 2` for D lists, whose imm8 counts words), and the
+    // option `vpr` for a list that ends with VPR (VSCCLRM).
+    const Word& cls = need("register class (S, D)");
+    if (!is_identifier(cls.text)) fail(line, cls.col, fmt::format("'{}' is not a register class", cls.text));
+    op.reg_class = std::string(cls.text);
+    op.fields = parse_fields(need("FIELDS"), line, site.part_cols);
+    op.count_fields = parse_fields(need("COUNTFIELDS"), line, site.part_cols);
+    if (k < w.size() && w[k].text == "vpr") op.label_options.emplace_back(w[k++].text);
+    modifiers(false);
+  } else if (kind == "vfpimm") {
+    // The VFP modified immediate of VMOV (immediate): the 8 bits of FIELDS
+    // are VFPExpandImm's imm8, the text its value (`#1.0`, `#-0.125`).
+    op.fields = parse_fields(need("FIELDS"), line, site.part_cols);
     no_more();
   } else if (kind == "const") {
     std::string_view value = trim(text.substr(w[2].col - 1 + w[2].text.size()));
@@ -837,7 +853,7 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
     op.constant = std::string(value);
   } else {
     fail(line, w[2].col,
-         fmt::format("unknown operand kind '{}'; expected reg, imm, simm, table, list, regmask, cond, label, itmask, modimm, shiftamt{} or const", kind,
+         fmt::format("unknown operand kind '{}'; expected reg, imm, simm, table, list, regmask, cond, label, itmask, modimm, shiftamt, vreglist, vfpimm{} or const", kind,
                      bundle_ ? ", choice, mem" : ""));
   }
   enc.operands.push_back(std::move(op));
@@ -1049,6 +1065,14 @@ void FileParser::finish_encoding(EncodingState& st) {
              fmt::format("operand <{}> shiftamt: needs a 2-bit shift type and a 5-bit amount (stype imm3:imm2), not {} and {} bits",
                          op.name, type_width, width - type_width));
     }
+    for (size_t p = 0; p < op.count_fields.parts.size(); ++p) {
+      const auto& part = op.count_fields.parts[p];
+      if (!part.field.empty() && !enc.field(part.field))
+        fail(site.line, site.part_cols[op.fields.parts.size() + p],
+             fmt::format("operand <{}> names field '{}', which encoding {} does not have", op.name, part.field, enc.name));
+    }
+    if (op.kind == "vfpimm" && width != 8)
+      fail(site.line, op.loc.col, fmt::format("operand <{}> vfpimm: needs 8 bits (imm4H:imm4L), not {}", op.name, width));
     if (op.kind == "modimm" && width != 12)
       fail(site.line, op.loc.col, fmt::format("operand <{}> modimm: needs 12 bits (i:imm3:imm8), not {}", op.name, width));
     if (op.kind == "itmask" && (!enc.field(op.reg_class) || width != 4))

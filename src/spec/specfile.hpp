@@ -43,6 +43,9 @@ struct OperandMap {
   std::vector<std::pair<BitPattern, std::string>> table;  // table: pattern -> spelling
   std::string constant;  // const
   std::vector<std::string> label_options;  // label: unsigned, t32-j, align-pc
+  // vreglist: the FIELDS holding the register count (times `scale`);
+  // its options (`vpr`) are in label_options.
+  FieldConcat count_fields;
   // choice (bundle targets): the selector field, the number type of its
   // numeric alternatives (s32, u32, x32, f32), the register class of
   // register alternatives held in diagram fields, and the alternatives

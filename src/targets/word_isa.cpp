@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cmath>
+#include <cstdlib>
 #include <functional>
 
 namespace mlisa::targets {
@@ -283,6 +285,39 @@ std::optional<uint64_t> shift_amount_text(uint64_t type, uint64_t field) {
   if (field == 0 && (type == 1 || type == 2)) return 32;
   if (field == 0 && type == 3) return std::nullopt;
   return field;
+// VFPExpandImm (shared_vfp.isa) of imm8 = a:b:cd:efgh as a value: the sign
+// a, the fraction 1.efgh and the exponent cd+1 (b = 0) or cd-3 (b = 1).
+// Every such value is exact in a double, and the same in f16, f32 and f64.
+double vfp_imm_value(uint32_t imm8) {
+  const int cd = static_cast<int>((imm8 >> 4) & 3);
+  const int e = (imm8 & 0x40) ? cd - 3 : cd + 1;
+  const double v = std::ldexp(static_cast<double>(16 + (imm8 & 15)) / 16.0, e);
+  return (imm8 & 0x80) ? -v : v;
+}
+
+// A decimal floating-point token at the start of s (`1`, `-2.5`, `1.25e1`,
+// `1.000000e+00`): its length, 0 when there is none.
+size_t float_token(std::string_view s, double* value) {
+  size_t n = 0;
+  if (n < s.size() && (s[n] == '-' || s[n] == '+')) ++n;
+  const size_t digits = n;
+  while (n < s.size() && std::isdigit(static_cast<unsigned char>(s[n]))) ++n;
+  if (n < s.size() && s[n] == '.') {
+    ++n;
+    while (n < s.size() && std::isdigit(static_cast<unsigned char>(s[n]))) ++n;
+  }
+  if (n == digits || (n == digits + 1 && s[digits] == '.')) return 0;
+  if (n < s.size() && s[n] == 'e') {
+    size_t m = n + 1;
+    if (m < s.size() && (s[m] == '-' || s[m] == '+')) ++m;
+    const size_t exp_digits = m;
+    while (m < s.size() && std::isdigit(static_cast<unsigned char>(s[m]))) ++m;
+    if (m > exp_digits) n = m;
+  }
+  const std::string text(s.substr(s[0] == '+' ? 1 : 0, s[0] == '+' ? n - 1 : n));
+  char* end = nullptr;
+  *value = std::strtod(text.c_str(), &end);
+  return end == text.c_str() + text.size() ? n : 0;
 }
 
 int reg_number(const std::string& cls, std::string_view tok) {
@@ -316,7 +351,8 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins)
     : spec_(ts), engine_(ts.module(), builtins) {
   engine_.sources = &ts.sources();
   engine_.reset_globals();
-  static const std::set<std::string> kinds = {"reg", "imm", "simm", "table", "list", "regmask", "cond", "label", "itmask", "modimm", "shiftamt", "const"};
+  static const std::set<std::string> kinds = {"reg",    "imm",    "simm",     "table",    "list",     "regmask", "cond",
+                                              "label",  "itmask", "modimm",   "shiftamt", "vreglist", "vfpimm",  "const"};
   for (const auto& inst : ts.instructions())
     for (const auto& enc : inst.encodings) {
       for (const auto& op : enc.operands)
@@ -581,6 +617,73 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& 
         if (st2.assign(m, mask)) next(pos + p + 1, st2);
         return;
       }
+      if (op->kind == "vreglist") {
+        // {s4-s7}, {d0, d1, d2}, {d8}, and with the vpr option a last `vpr`
+        // ({s0-s3, vpr}): consecutive registers, lowest first.
+        size_t p = 0;
+        auto skip_space = [&] {
+          if (p < s.size() && s[p] == ' ') ++p;
+        };
+        auto reg = [&]() -> int {
+          skip_space();
+          size_t len = 0;
+          while (p + len < s.size() && std::isalnum(static_cast<unsigned char>(s[p + len]))) ++len;
+          const int n = reg_number(op->reg_class, s.substr(p, len));
+          if (n < 0 || n > 31) return -1;
+          p += len;
+          skip_space();
+          return n;
+        };
+        const bool vpr = has_option(*op, "vpr");
+        if (s.empty() || s[0] != '{') return;
+        ++p;
+        int first = -1, last = -1;
+        bool saw_vpr = false;
+        for (;;) {
+          skip_space();
+          if (vpr && s.substr(p, 3) == "vpr") {
+            p += 3;
+            skip_space();
+            saw_vpr = true;
+            break;
+          }
+          const int a = reg();
+          if (a < 0 || (last >= 0 && a != last + 1)) return;
+          int b = a;
+          if (p < s.size() && s[p] == '-') {
+            ++p;
+            b = reg();
+            if (b < a) return;
+          }
+          if (first < 0) first = a;
+          last = b;
+          if (p < s.size() && s[p] == ',') {
+            ++p;
+            continue;
+          }
+          break;
+        }
+        if (first < 0 || vpr != saw_vpr || p >= s.size() || s[p] != '}') return;
+        const BitMap cm = bitmap(enc, op->count_fields);
+        const uint64_t count = static_cast<uint64_t>(last - first + 1) * static_cast<uint64_t>(op->scale);
+        if (cm.pos.size() < 63 && count >> cm.pos.size()) return;
+        if (m.pos.size() < 63 && static_cast<uint64_t>(first) >> m.pos.size()) return;
+        State st2 = st;
+        if (st2.assign(m, static_cast<uint64_t>(first)) && st2.assign(cm, count)) next(pos + p + 1, st2);
+        return;
+      }
+      if (op->kind == "vfpimm") {
+        // A decimal value; the imm8 whose VFPExpandImm is exactly it.
+        double v = 0;
+        const size_t len = float_token(s, &v);
+        if (len == 0) return;
+        for (uint32_t imm8 = 0; imm8 < 256; ++imm8)
+          if (vfp_imm_value(imm8) == v) {
+            State st2 = st;
+            if (st2.assign(m, imm8)) next(pos + len, st2);
+          }
+        return;
+      }
       if (op->kind == "itmask") {
         // 0 to 3 letters t/e; each says whether that instruction's condition
         // is the first one's (bit 0 equal) or its inverse; a 1 follows them.
@@ -839,6 +942,21 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
             first = false;
           }
         out += "}";
+      } else if (op->kind == "vreglist") {
+        // llvm-mc's style: every register, lowest first, then vpr.
+        const uint64_t words = read_bits(bitmap(enc, op->count_fields), word);
+        const uint64_t count = words / static_cast<uint64_t>(op->scale);
+        if (words % static_cast<uint64_t>(op->scale) || (count == 0 && !has_option(*op, "vpr"))) {
+          ok = false;
+        } else {
+          out += "{";
+          for (uint64_t k = 0; k < count; ++k)
+            out += fmt::format("{}{}", k ? "," : "", reg_name(op->reg_class, static_cast<int64_t>(raw + k)));
+          if (has_option(*op, "vpr")) out += count ? ",vpr" : "vpr";
+          out += "}";
+        }
+      } else if (op->kind == "vfpimm") {
+        out += fmt::format("{:e}", vfp_imm_value(static_cast<uint32_t>(raw)));
       } else if (op->kind == "itmask") {
         const spec::EncodingField* cf = enc.field(op->reg_class);
         const bool fc0 = word.bit(cf->lo);

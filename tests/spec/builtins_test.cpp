@@ -580,6 +580,35 @@ TEST_F(BuiltinsTest, FPConversions) {
   EXPECT_EQ(d(call("FixedToFP", {H(32, 0), I(0), T(false), H(32, 0), I(0), I(64)})), "bits(64) 0x0000000000000000");
 }
 
+// FPRoundInt(op, fpcr, rounding, exact): values worked by hand (and as QEMU's
+// Cortex-M55 gives them for VRINTX/VRINTA/VRINTM/VRINTP).
+TEST_F(BuiltinsTest, FPRoundInt) {
+  uint32_t flags = 0;
+  EXPECT_EQ(d(call_flags("FPRoundInt", {H(32, 0x40200000), H(32, 0), rounding("FPRounding_TIEEVEN"), T(true)}, &flags)),
+            "bits(32) 0x40000000");  // 2.5 -> 2.0, inexact
+  EXPECT_EQ(flags, fp::flag::IXC);
+  EXPECT_EQ(d(call_flags("FPRoundInt", {H(32, 0x40200000), H(32, 0), rounding("FPRounding_TIEAWAY"), T(false)}, &flags)),
+            "bits(32) 0x40400000");  // 2.5 -> 3.0, no IXC when not exact
+  EXPECT_EQ(flags, 0u);
+  EXPECT_EQ(d(call("FPRoundInt", {H(32, 0xbf000000), H(32, 0), rounding("FPRounding_TIEEVEN"), T(false)})),
+            "bits(32) 0x80000000");  // -0.5 -> -0.0
+  EXPECT_EQ(d(call_flags("FPRoundInt", {H(32, 0x501502f9), H(32, 0), rounding("FPRounding_ZERO"), T(true)}, &flags)),
+            "bits(32) 0x501502f9");  // 1e10 is integral
+  EXPECT_EQ(flags, 0u);
+  EXPECT_EQ(d(call_flags("FPRoundInt", {H(32, 0x7f800001), H(32, 0), rounding("FPRounding_ZERO"), T(false)}, &flags)),
+            "bits(32) 0x7fc00001");  // signalling NaN quietened
+  EXPECT_EQ(flags, fp::flag::IOC);
+  EXPECT_EQ(d(call("FPRoundInt", {H(32, 0x7f800001), H(32, 0x02000000), rounding("FPRounding_ZERO"), T(false)})),
+            "bits(32) 0x7fc00000");  // DN: the default NaN
+  EXPECT_EQ(d(call_flags("FPRoundInt", {H(32, 0x00000001), H(32, 0x01000000), rounding("FPRounding_POSINF"), T(true)}, &flags)),
+            "bits(32) 0x00000000");  // FZ flushes the denormal: +0 with IDC, not 1.0
+  EXPECT_EQ(flags, fp::flag::IDC);
+  EXPECT_EQ(d(call("FPRoundInt", {H(16, 0x3e00), H(32, 0), rounding("FPRounding_NEGINF"), T(false)})),
+            "bits(16) 0x3c00");  // 1.5 -> 1.0
+  EXPECT_EQ(d(call("FPRoundInt", {H(64, 0xc004000000000000), H(32, 0), rounding("FPRounding_POSINF"), T(false)})),
+            "bits(64) 0xc000000000000000");  // -2.5 -> -2.0
+}
+
 TEST_F(BuiltinsTest, FPBFloat16) {
   EXPECT_EQ(d(call("BFAdd", {H(16, 0x3f80), H(16, 0x3f80), H(32, 0)})), "bits(16) 0x4000");
   EXPECT_EQ(d(call("BFMul", {H(16, 0x4000), H(16, 0x4040), H(32, 0)})), "bits(16) 0x40c0");

@@ -1,0 +1,23 @@
+@ Scalar floating-point forms that llvm-mc-19, GNU as and mlisa all refuse. Owner: helper fp.
+vldmdb r0, {d0}
+vmov.f16 s0, s1
+vmov.f32 s0, #0.0
+vmov.f32 s0, #0.1
+vadd.f64 d16, d0, d1
+vcvt.s32.f64 s0, d1, #32
+vldr s0, [r0, #2]
+vldr s0, [r0, #1024]
+vldr.16 s0, [r0, #1]
+vpush {d0-d16}
+vldmia r0!, {s0, s2}
+vabs.f64 d0, s1
+vsqrt.f32 d0, d1
+vmovx.f32 s0, s1
+vins.f32 s0, s1
+vsel.f32 s0, s1, s2
+vselne.f32 s0, s1, s2
+vcvta.s32.f32 d0, s1
+vcmp.f32 s0, #1.0
+vpop {s31, s0}
+vldr d0, [r0, #-1024]
+vstmia r0!, {d15-d0}
