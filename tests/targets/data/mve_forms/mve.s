@@ -33,3 +33,46 @@ vmulh.s8 q0, q1, q2
 vmulh.u16 q0, q1, q2
 vrmulh.u32 q0, q1, q2
 vrmulh.s32 q0, q1, q2
+@ VSHL, VRSHL, VQSHL, VQRSHL (vector, scalar, immediate), VQSHLU, VSHR, VRSHR, VSLI, VSRI
+vshl.s8 q0, q1, q2
+vshl.u32 q7, q6, q5
+vshl.u16 q0, r2
+vshl.s32 q3, lr
+vshl.i8 q0, q1, #0
+vshl.i8 q0, q1, #7
+vshl.i16 q0, q1, #15
+vshl.i32 q0, q1, #31
+vshl.i32 q2, q3, #0
+vrshl.s8 q0, q1, q2
+vrshl.u16 q0, q1, q2
+vrshl.u32 q0, r2
+vrshl.s8 q4, r0
+vqshl.s8 q0, q1, q2
+vqshl.u32 q0, q1, q2
+vqshl.s8 q0, r3
+vqshl.u16 q0, r3
+vqshl.s8 q0, q1, #0
+vqshl.u8 q0, q1, #7
+vqshl.s16 q0, q1, #9
+vqshl.u32 q0, q1, #31
+vqrshl.s16 q0, q1, q2
+vqrshl.u8 q0, q1, q2
+vqrshl.u8 q0, r2
+vqrshl.s32 q0, r12
+vqshlu.s8 q0, q1, #3
+vqshlu.s16 q0, q1, #15
+vqshlu.s32 q0, q1, #0
+vshr.s8 q0, q1, #8
+vshr.s8 q0, q1, #1
+vshr.u16 q0, q1, #16
+vshr.u32 q0, q1, #1
+vshr.s32 q0, q1, #32
+vrshr.s16 q0, q1, #16
+vrshr.u8 q0, q1, #3
+vrshr.s32 q0, q1, #17
+vsli.8 q0, q1, #0
+vsli.16 q0, q1, #15
+vsli.32 q0, q1, #31
+vsri.8 q0, q1, #8
+vsri.16 q0, q1, #1
+vsri.32 q0, q1, #32
