@@ -76,3 +76,41 @@ vsli.32 q0, q1, #31
 vsri.8 q0, q1, #8
 vsri.16 q0, q1, #1
 vsri.32 q0, q1, #32
+@ VSHRN, VRSHRN, VQSHRN, VQRSHRN, VQSHRUN, VQRSHRUN (B/T)
+vshrnb.i16 q0, q1, #8
+vshrnb.i16 q0, q1, #1
+vshrnt.i32 q0, q1, #1
+vshrnt.i32 q0, q1, #16
+vrshrnb.i16 q0, q1, #3
+vrshrnt.i32 q5, q6, #9
+vqshrnb.s16 q0, q1, #3
+vqshrnt.u32 q0, q1, #3
+vqshrnb.u16 q0, q1, #8
+vqshrnt.s32 q0, q1, #16
+vqrshrnb.s32 q0, q1, #16
+vqrshrnt.u16 q0, q1, #1
+vqshrunb.s16 q0, q1, #3
+vqshrunt.s32 q0, q1, #16
+vqrshrunb.s16 q0, q1, #8
+vqrshrunt.s32 q0, q1, #3
+@ VQMOVN, VQMOVUN, VMOVN, VMOVL, VSHLL
+vqmovnb.s16 q0, q1
+vqmovnt.u32 q0, q1
+vqmovnb.u16 q7, q0
+vqmovnt.s32 q0, q1
+vqmovunb.s16 q0, q1
+vqmovunt.s32 q0, q1
+vmovnb.i16 q0, q1
+vmovnt.i32 q0, q1
+vmovlb.s8 q0, q1
+vmovlt.u16 q0, q1
+vmovlb.u8 q0, q1
+vmovlt.s16 q6, q1
+vshllb.s8 q0, q1, #1
+vshllt.u8 q0, q1, #7
+vshllb.s16 q0, q1, #15
+vshllt.u16 q0, q1, #1
+vshllt.u16 q0, q1, #16
+vshllb.s8 q0, q1, #8
+vshllt.u8 q0, q1, #8
+vshllb.s16 q0, q1, #16
