@@ -114,3 +114,35 @@ vshllt.u16 q0, q1, #16
 vshllb.s8 q0, q1, #8
 vshllt.u8 q0, q1, #8
 vshllb.s16 q0, q1, #16
+@ VAND, VBIC, VORR, VORN, VEOR, VMVN (register), VPSEL
+vand q0, q1, q2
+vand.s8 q0, q1, q2
+vand.i32 q7, q1, q2
+vbic q0, q1, q2
+vorr q0, q1, q2
+vorr.u16 q0, q1, q2
+vorn q0, q1, q2
+veor q0, q1, q2
+veor.f32 q0, q1, q2
+vmvn q0, q1
+vpsel q0, q1, q2
+vpsel.i8 q3, q4, q5
+@ VABS, VNEG, VQABS, VQNEG, VCLS, VCLZ, VREV16, VREV32, VREV64
+vabs.s8 q0, q1
+vabs.s32 q0, q1
+vneg.s32 q0, q1
+vneg.s16 q0, q0
+vqabs.s16 q0, q1
+vqabs.s32 q0, q1
+vqneg.s8 q0, q1
+vcls.s32 q0, q1
+vcls.s8 q0, q0
+vclz.i8 q0, q1
+vclz.i16 q0, q1
+vclz.i32 q0, q0
+vrev16.8 q0, q1
+vrev32.8 q0, q1
+vrev32.16 q0, q1
+vrev64.8 q0, q1
+vrev64.16 q0, q1
+vrev64.32 q0, q1
