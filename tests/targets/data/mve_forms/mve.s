@@ -146,3 +146,36 @@ vrev32.16 q0, q1
 vrev64.8 q0, q1
 vrev64.16 q0, q1
 vrev64.32 q0, q1
+@ VMOV, VMVN, VORR, VBIC (immediate)
+vmov.i32 q0, #0x0
+vmov.i32 q0, #0xff
+vmov.i32 q0, #0x1ff
+vmov.i32 q0, #0xab00
+vmov.i32 q0, #0xab0000
+vmov.i32 q0, #0xab000000
+vmov.i32 q0, #0x12ffff
+vmov.i16 q0, #0x0
+vmov.i16 q7, #0xff00
+vmov.i16 q0, #0x12
+vmov.i8 q0, #0xff
+vmov.i8 q0, #0x1
+vmvn.i32 q0, #0xff
+vmvn.i32 q0, #0x1ffff
+vmvn.i32 q0, #0x1ff
+vmvn.i32 q0, #0xab000000
+vmvn.i16 q0, #0x1100
+vmvn.i16 q0, #0x11
+vorr.i32 q0, #0x10000
+vorr.i32 q0, #0x1
+vorr.i32 q0, #0xff000000
+vorr.i16 q0, #0xff
+vorr.i16 q0, #0xff00
+vbic.i32 q0, #0xff00
+vbic.i32 q0, #0xff
+vbic.i16 q0, #0xff00
+vbic.i16 q0, #0x1
+@ VMOV (two lanes, two registers)
+vmov r0, r1, q2[2], q2[0]
+vmov r12, lr, q7[3], q7[1]
+vmov q2[2], q2[0], r0, r1
+vmov q0[3], q0[1], lr, r5
