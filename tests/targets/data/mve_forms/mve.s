@@ -179,3 +179,48 @@ vmov r0, r1, q2[2], q2[0]
 vmov r12, lr, q7[3], q7[1]
 vmov q2[2], q2[0], r0, r1
 vmov q0[3], q0[1], lr, r5
+@ VADDV, VADDLV, VABAV
+vaddv.s8 r0, q1
+vaddv.u16 lr, q7
+vaddv.s32 r2, q0
+vaddva.u32 r0, q1
+vaddva.s8 r12, q1
+vaddlv.s32 r0, r1, q1
+vaddlv.u32 r10, r11, q1
+vaddlva.u32 r0, r1, q1
+vaddlva.s32 r4, r9, q7
+vabav.s8 r0, q1, q2
+vabav.u16 lr, q1, q2
+vabav.s32 r12, q7, q6
+@ VMLADAV and its aliases VMLAV, VMLAVA; VMLALDAV (VMLALV), VMLSDAV, VMLSLDAV, VRMLALDAVH (VRMLALVH), VRMLSLDAVH
+vmlav.s8 r0, q1, q2
+vmlava.u16 r0, q1, q2
+vmladav.s8 r0, q1, q2
+vmladavx.s16 r2, q1, q2
+vmladavax.s32 r2, q1, q2
+vmlav.u32 r4, q1, q2
+vmlava.s32 r12, q1, q2
+vmlaldav.s16 r0, r1, q1, q2
+vmlalv.s16 r0, r1, q1, q2
+vmlalv.u32 r10, r11, q1, q2
+vmlaldavax.s32 r0, r1, q1, q2
+vmlaldavx.s16 r0, r3, q1, q2
+vmlalva.u32 r0, r1, q1, q2
+vmlalva.u16 r0, r1, q1, q2
+vmlsdav.s8 r0, q1, q2
+vmlsdav.s16 r0, q1, q2
+vmlsdava.s32 r0, q1, q2
+vmlsdavx.s8 r0, q1, q2
+vmlsdavax.s32 r0, q1, q2
+vmlsldav.s16 r0, r1, q1, q2
+vmlsldava.s32 r0, r1, q1, q2
+vmlsldavax.s32 r0, r1, q1, q2
+vmlsldavx.s16 r0, r1, q1, q2
+vrmlaldavh.s32 r0, r1, q1, q2
+vrmlalvh.u32 r0, r1, q1, q2
+vrmlalvha.s32 r0, r1, q1, q2
+vrmlaldavhax.s32 r0, r1, q1, q2
+vrmlaldavhx.s32 r2, r5, q1, q2
+vrmlsldavh.s32 r0, r1, q1, q2
+vrmlsldavha.s32 r0, r1, q1, q2
+vrmlsldavhax.s32 r0, r1, q1, q2
