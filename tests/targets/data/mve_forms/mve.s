@@ -224,3 +224,47 @@ vrmlaldavhx.s32 r2, r5, q1, q2
 vrmlsldavh.s32 r0, r1, q1, q2
 vrmlsldavha.s32 r0, r1, q1, q2
 vrmlsldavhax.s32 r0, r1, q1, q2
+@ VMLA, VMLAS (by scalar)
+vmla.i8 q0, q1, r2
+vmla.s16 q0, q1, r2
+vmla.u32 q7, q6, lr
+vmlas.i8 q0, q1, r2
+vmlas.u16 q0, q1, r2
+vmlas.i32 q3, q1, r12
+@ VQDMLAH, VQRDMLAH, VQDMLASH, VQRDMLASH
+vqdmlah.s8 q0, q1, r2
+vqdmlah.s32 q0, q1, r2
+vqrdmlah.s32 q0, q1, r2
+vqrdmlah.s16 q0, q1, lr
+vqdmlash.s16 q0, q1, r2
+vqrdmlash.s8 q0, q1, r2
+vqrdmlash.s32 q0, q1, r2
+@ VQDMLADH, VQRDMLADH, VQDMLSDH, VQRDMLSDH
+vqdmladh.s32 q0, q1, q2
+vqdmladhx.s8 q0, q1, q2
+vqrdmladh.s16 q0, q1, q2
+vqrdmladhx.s32 q0, q1, q2
+vqdmlsdh.s8 q0, q1, q2
+vqdmlsdhx.s16 q0, q1, q2
+vqrdmlsdh.s32 q0, q1, q2
+vqrdmlsdhx.s32 q0, q1, q2
+@ VMULL (integer, polynomial), VQDMULL
+vmullb.s8 q0, q1, q2
+vmullt.u8 q0, q1, q2
+vmullb.s16 q0, q1, q2
+vmullt.u32 q0, q1, q2
+vmullb.s32 q7, q1, q2
+vmullb.p8 q0, q1, q2
+vmullt.p8 q0, q1, q2
+vmullb.p16 q0, q1, q2
+vmullt.p16 q0, q1, q2
+vqdmullb.s16 q0, q1, q2
+vqdmullt.s16 q0, q1, q2
+vqdmullb.s32 q0, q1, q2
+vqdmullt.s32 q0, q1, r2
+vqdmullb.s16 q0, q0, r2
+vqdmullb.s32 q0, q1, lr
+@ VBRSR
+vbrsr.8 q0, q1, r2
+vbrsr.16 q0, q1, r2
+vbrsr.32 q0, q1, r2
