@@ -15,3 +15,7 @@ vshrnb.i16 q0, q1, #9
 vqmovnb.s8 q0, q1
 vaddlv.s32 r0, sp, q1
 vmlalv.s16 r0, sp, q1, q2
+vcadd.i32 q0, q1, q0, #270
+viwdup.u8 q0, r0, sp, #1
+vidup.u8 q0, r1, #1
+vidup.u8 q0, r0, #3

@@ -268,3 +268,31 @@ vqdmullb.s32 q0, q1, lr
 vbrsr.8 q0, q1, r2
 vbrsr.16 q0, q1, r2
 vbrsr.32 q0, q1, r2
+@ VIDUP, VDDUP, VIWDUP, VDWDUP
+vidup.u8 q0, r0, #1
+vidup.u16 q7, r12, #2
+vidup.u32 q0, r2, #8
+vddup.u32 q0, r4, #8
+vddup.u8 q0, lr, #4
+viwdup.u16 q0, r2, r1, #4
+viwdup.u8 q0, r0, r11, #1
+viwdup.u32 q3, r6, r9, #8
+vdwdup.u8 q0, r0, r3, #2
+vdwdup.u32 q0, r10, r5, #8
+@ VSHLC
+vshlc q0, r0, #32
+vshlc q0, r0, #1
+vshlc q7, lr, #17
+@ VADC, VADCI, VSBC, VSBCI
+vadc.i32 q0, q1, q2
+vadci.i32 q0, q1, q2
+vsbc.i32 q0, q1, q2
+vsbci.i32 q7, q1, q0
+@ VCADD (integer), VHCADD
+vcadd.i8 q0, q1, q2, #90
+vcadd.i16 q0, q1, q2, #270
+vcadd.i32 q0, q1, q2, #270
+vcadd.i32 q0, q0, q2, #90
+vhcadd.s8 q0, q1, q2, #270
+vhcadd.s16 q0, q1, q2, #90
+vhcadd.s32 q0, q1, q2, #270
