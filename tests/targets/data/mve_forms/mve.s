@@ -296,3 +296,18 @@ vcadd.i32 q0, q0, q2, #90
 vhcadd.s8 q0, q1, q2, #270
 vhcadd.s16 q0, q1, q2, #90
 vhcadd.s32 q0, q1, q2, #270
+@ VFMA, VFMS (vector), VFMA, VFMAS (by scalar), VABD, VABS, VNEG (floating-point)
+vfma.f32 q0, q1, q2
+vfma.f16 q7, q1, q2
+vfms.f32 q0, q1, q2
+vfms.f16 q0, q1, q2
+vfma.f32 q0, q1, r2
+vfma.f16 q0, q1, lr
+vfmas.f32 q0, q1, r2
+vfmas.f16 q6, q1, r12
+vabd.f32 q0, q1, q2
+vabd.f16 q0, q1, q2
+vabs.f32 q0, q1
+vabs.f16 q0, q1
+vneg.f32 q0, q1
+vneg.f16 q0, q1
