@@ -311,3 +311,45 @@ vabs.f32 q0, q1
 vabs.f16 q0, q1
 vneg.f32 q0, q1
 vneg.f16 q0, q1
+@ VCVT (floating-point and integer, fixed point, directed rounding), VCVTB, VCVTT
+vcvt.f32.s32 q0, q1
+vcvt.f32.u32 q0, q1
+vcvt.s32.f32 q0, q1
+vcvt.u32.f32 q7, q1
+vcvt.f16.s16 q0, q1
+vcvt.f16.u16 q0, q1
+vcvt.s16.f16 q0, q1
+vcvt.u16.f16 q0, q1
+vcvt.f32.s32 q0, q1, #1
+vcvt.f32.s32 q0, q1, #32
+vcvt.f32.u32 q0, q1, #16
+vcvt.s32.f32 q0, q1, #5
+vcvt.u32.f32 q0, q1, #17
+vcvt.f16.u16 q0, q1, #16
+vcvt.f16.s16 q0, q1, #1
+vcvt.u16.f16 q0, q1, #1
+vcvt.s16.f16 q0, q1, #9
+vcvta.s32.f32 q0, q1
+vcvta.u16.f16 q0, q1
+vcvtn.u16.f16 q0, q1
+vcvtn.s32.f32 q0, q1
+vcvtp.s32.f32 q0, q1
+vcvtp.u32.f32 q0, q1
+vcvtm.u32.f32 q0, q1
+vcvtm.s16.f16 q0, q1
+vcvtb.f16.f32 q0, q1
+vcvtt.f16.f32 q0, q1
+vcvtb.f32.f16 q0, q1
+vcvtt.f32.f16 q0, q1
+@ VRINTN, VRINTX, VRINTA, VRINTZ, VRINTM, VRINTP
+vrintn.f32 q0, q1
+vrintn.f16 q0, q1
+vrintx.f16 q0, q1
+vrintx.f32 q0, q1
+vrinta.f32 q0, q1
+vrintz.f32 q0, q1
+vrintz.f16 q7, q1
+vrintm.f16 q0, q1
+vrintm.f32 q0, q1
+vrintp.f32 q0, q1
+vrintp.f16 q0, q1
