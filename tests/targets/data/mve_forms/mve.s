@@ -353,3 +353,26 @@ vrintm.f16 q0, q1
 vrintm.f32 q0, q1
 vrintp.f32 q0, q1
 vrintp.f16 q0, q1
+@ VLDRB, VLDRH, VLDRW, VLDRD (vector offsets: gather), VSTRB, VSTRH, VSTRW, VSTRD (scatter)
+vldrb.u32 q0, [r0, q1]
+vldrb.s16 q0, [r0, q1]
+vldrb.s32 q7, [lr, q1]
+vldrb.u8 q0, [r0, q1]
+vldrb.u16 q0, [r12, q7]
+vldrh.u32 q0, [r0, q1]
+vldrh.s32 q0, [r0, q1, uxtw #1]
+vldrh.u16 q0, [r0, q1, uxtw #1]
+vldrh.u16 q0, [r0, q1]
+vldrw.u32 q0, [r0, q1]
+vldrw.u32 q0, [r0, q1, uxtw #2]
+vldrd.u64 q0, [r0, q1]
+vldrd.u64 q0, [r0, q1, uxtw #3]
+vstrb.8 q0, [r0, q1]
+vstrb.16 q0, [r0, q1]
+vstrb.32 q0, [r0, q1]
+vstrh.16 q0, [r0, q1, uxtw #1]
+vstrh.32 q0, [r0, q1]
+vstrw.32 q0, [r0, q1, uxtw #2]
+vstrw.32 q0, [r0, q1]
+vstrd.64 q0, [r0, q1]
+vstrd.64 q0, [r0, q1, uxtw #3]
