@@ -376,3 +376,17 @@ vstrw.32 q0, [r0, q1, uxtw #2]
 vstrw.32 q0, [r0, q1]
 vstrd.64 q0, [r0, q1]
 vstrd.64 q0, [r0, q1, uxtw #3]
+@ VLDRW, VLDRD, VSTRW, VSTRD (vector base, immediate offset, writeback)
+vldrw.u32 q0, [q1, #4]
+vldrw.u32 q0, [q1, #-4]!
+vldrw.u32 q0, [q1]
+vldrw.u32 q7, [q6, #508]
+vldrw.u32 q0, [q1, #-508]
+vldrd.u64 q0, [q1, #8]
+vldrd.u64 q0, [q1, #-1016]!
+vldrd.u64 q0, [q1]
+vstrw.32 q0, [q1, #4]
+vstrw.32 q0, [q1, #4]!
+vstrw.32 q0, [q1]
+vstrd.64 q0, [q1, #-8]!
+vstrd.64 q0, [q1, #1016]
