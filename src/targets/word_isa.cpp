@@ -285,6 +285,8 @@ std::optional<uint64_t> shift_amount_text(uint64_t type, uint64_t field) {
   if (field == 0 && (type == 1 || type == 2)) return 32;
   if (field == 0 && type == 3) return std::nullopt;
   return field;
+}
+
 // VFPExpandImm (shared_vfp.isa) of imm8 = a:b:cd:efgh as a value: the sign
 // a, the fraction 1.efgh and the exponent cd+1 (b = 0) or cd-3 (b = 1).
 // Every such value is exact in a double, and the same in f16, f32 and f64.
