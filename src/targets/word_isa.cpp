@@ -175,16 +175,16 @@ const OperandMap* find_op(const Encoding& enc, const std::string& name) {
   return nullptr;
 }
 
-// The condition codes by value (ConditionHolds's cond<3:0>), then the
-// synonyms hs and lo.
-constexpr const char* kCondNames[16] = {"eq", "ne", "cs", "cc", "mi", "pl", "vs", "vc",
+// The condition codes by value (ConditionHolds's cond<3:0>), spelled as
+// llvm-objdump spells them (hs, lo), then the synonyms cs and cc.
+constexpr const char* kCondNames[16] = {"eq", "ne", "hs", "lo", "mi", "pl", "vs", "vc",
                                         "hi", "ls", "ge", "lt", "gt", "le", "al", "nv"};
 
 int cond_value(std::string_view name) {
   for (int i = 0; i < 15; ++i)
     if (name == kCondNames[i]) return i;
-  if (name == "hs") return 2;
-  if (name == "lo") return 3;
+  if (name == "cs") return 2;
+  if (name == "cc") return 3;
   return -1;
 }
 
@@ -322,6 +322,7 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins)
             if (!std::isalnum(static_cast<unsigned char>(c))) break;
             t.stem += c;
           }
+        if (enc.width == 16 && !t.stem.empty()) narrow_stems_.insert(t.stem);
         templates_.push_back(std::move(t));
       }
     }
@@ -915,6 +916,16 @@ std::vector<std::string> WordIsa::it_conditions(const Encoding& enc, const Bits&
     return out;
   }
   return {};
+}
+
+bool WordIsa::t32_prints_wide(std::string_view text) const {
+  if (text.find('!') != std::string_view::npos || text.find("], #") != std::string_view::npos ||
+      text.find("#-") != std::string_view::npos)
+    return false;
+  const std::string mnemonic = lower(text.substr(0, std::min(text.find(' '), text.find('.'))));
+  if (narrow_stems_.count(mnemonic)) return true;
+  return mnemonic.size() > 2 && cond_value(std::string_view(mnemonic).substr(mnemonic.size() - 2)) >= 0 &&
+         narrow_stems_.count(mnemonic.substr(0, mnemonic.size() - 2));
 }
 
 std::vector<uint8_t> WordIsa::t32_bytes(const Bits& word) {

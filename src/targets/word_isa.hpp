@@ -147,6 +147,12 @@ class WordIsa {
   // empty vector when `enc` is not an IT encoding (one with an itmask operand).
   std::vector<std::string> it_conditions(const spec::Encoding& enc, const spec::Bits& word) const;
 
+  // T32 (llvm-objdump's spelling): whether the listing text of a 32-bit word
+  // carries `.w`: its mnemonic (less a condition) also names a 16-bit
+  // encoding, and its operands are not a form only 32-bit encodings have
+  // (writeback `!`, post-index `], #`, a negative offset `#-`).
+  bool t32_prints_wide(std::string_view text) const;
+
   // A 32-bit T32 word as memory holds it: the halfword of bits 31:16 first,
   // each halfword little-endian; a 16-bit word as one halfword.
   static std::vector<uint8_t> t32_bytes(const spec::Bits& word);
@@ -158,6 +164,7 @@ class WordIsa {
   const spec::TargetSpec& spec_;
   std::vector<WordTemplate> templates_;
   uint32_t min_width_ = 32;
+  std::set<std::string> narrow_stems_;  // T32: the mnemonics of 16-bit templates
   mutable spec::Engine engine_;
 };
 

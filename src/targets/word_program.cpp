@@ -87,6 +87,7 @@ as::Object assemble_word_program(const WordIsa& isa, std::string_view text, cons
   as::WordEncoder enc;
   enc.comment = std::string(t32 ? "@" : "//");
   enc.min_bytes = t32 ? 2 : 4;
+  enc.max_bytes = 4;
   enc.nop = t32 ? std::vector<uint8_t>{0x00, 0xbf} : std::vector<uint8_t>{0x1f, 0x20, 0x03, 0xd5};
   enc.code_mapping = t32 ? "$t" : "$x";
   enc.ignored_directives = {".syntax", ".thumb", ".thumb_func", ".arm",   ".code", ".cpu",  ".fpu",
@@ -270,10 +271,16 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
           };
           std::vector<std::string> candidates;
           for (const std::string& t : texts) {
-            candidates.push_back(t);
             if (wide && t32) {
+              // `.w` first where llvm-objdump prints it, else only when the
+              // text would reassemble narrower without it.
               const size_t sp = t.find(' ');
-              candidates.push_back(sp == std::string::npos ? t + ".w" : t.substr(0, sp) + ".w" + t.substr(sp));
+              const std::string w = sp == std::string::npos ? t + ".w" : t.substr(0, sp) + ".w" + t.substr(sp);
+              const bool first = isa.t32_prints_wide(t);
+              candidates.push_back(first ? w : t);
+              candidates.push_back(first ? t : w);
+            } else {
+              candidates.push_back(t);
             }
           }
           std::string chosen;
