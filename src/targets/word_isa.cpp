@@ -277,6 +277,11 @@ int reg_number(const std::string& cls, std::string_view tok) {
     if (tok == "sp") return 13;
     if (tok == "lr") return 14;
     if (tok == "pc") return 15;
+    // The procedure-call standard's names, which llvm-mc and GNU as take.
+    if (tok == "ip") return 12;
+    if (tok == "fp") return 11;
+    if (tok == "sl") return 10;
+    if (tok == "sb") return 9;
   }
   if (tok.size() <= c.size() || tok.substr(0, c.size()) != c) return -1;
   int n = 0;
@@ -348,7 +353,60 @@ std::string WordIsa::decode_verdict(const Encoding& enc, const Bits& word) const
   return "";
 }
 
+std::string WordIsa::t32_flip_negative(std::string_view text, bool* first) {
+  const size_t hash = text.rfind("#-");
+  if (hash == std::string_view::npos) return "";
+  // The number after #-: its value, then the flipped value's text.
+  const std::string_view digits = text.substr(hash + 2);
+  uint64_t mag = 0;
+  const bool hex = digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X');
+  const auto r = std::from_chars(digits.data() + (hex ? 2 : 0), digits.data() + digits.size(), mag, hex ? 16 : 10);
+  if (r.ec != std::errc() || r.ptr != digits.data() + digits.size() || mag == 0 || mag > 0xffffffffu) return "";
+  size_t start = 0;
+  while (start < text.size() && std::isspace(static_cast<unsigned char>(text[start]))) ++start;
+  const std::string lowered = lower(text.substr(start));
+  // Pairs whose value is negated (-v) and pairs whose value is inverted (~v = v - 1 here).
+  static const std::pair<const char*, const char*> kNegate[] = {{"add", "sub"}, {"sub", "add"}, {"cmp", "cmn"}, {"cmn", "cmp"}};
+  static const std::pair<const char*, const char*> kInvert[] = {{"mov", "mvn"}, {"mvn", "mov"}, {"and", "bic"}, {"bic", "and"},
+                                                                {"orr", "orn"}, {"orn", "orr"}, {"adc", "sbc"}, {"sbc", "adc"}};
+  auto flip = [&](const auto& table, uint64_t value) -> std::string {
+    for (const auto& [from, to] : table) {
+      const std::string_view f(from);
+      if (lowered.compare(0, f.size(), f) != 0) continue;
+      *first = f == "add" || f == "sub";
+      return std::string(text.substr(0, start)) + to + std::string(text.substr(start + f.size(), hash + 1 - start - f.size())) +
+             std::to_string(value);
+    }
+    return "";
+  };
+  std::string out = flip(kNegate, mag);
+  if (out.empty()) out = flip(kInvert, mag - 1);
+  return out;
+}
+
 WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& ctx) const {
+  bool flip_first = false;
+  const std::string flipped = t32 ? t32_flip_negative(text, &flip_first) : "";
+  if (flipped.empty()) return assemble_as_written(text, ctx);
+  if (flip_first) {
+    try {
+      return assemble_as_written(flipped, ctx);
+    } catch (const InputError&) {
+    }
+    return assemble_as_written(text, ctx);
+  }
+  try {
+    return assemble_as_written(text, ctx);
+  } catch (const InputError&) {
+    try {
+      return assemble_as_written(flipped, ctx);
+    } catch (const InputError&) {
+    }
+    throw;
+  }
+}
+
+WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const AsmContext& ctx) const {
   const std::string in = normalise(text);
   std::string trimmed = in;
   while (!trimmed.empty() && trimmed.back() == ' ') trimmed.pop_back();
@@ -403,7 +461,13 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& 
       std::string_view s = std::string_view(trimmed).substr(pos);
       switch (it->kind) {
         case Item::Kind::Lit:
-          if (s.substr(0, it->text.size()) == it->text) next(pos + it->text.size(), st);
+          if (s.substr(0, it->text.size()) == it->text) {
+            next(pos + it->text.size(), st);
+          } else if (!it->text.empty() && it->text.back() == ' ') {
+            // Normalised text has no space before '#': `b #-420` reads as `b#-420`.
+            const size_t n = it->text.size() - 1;
+            if (s.substr(0, n) == std::string_view(it->text).substr(0, n) && s.substr(n, 1) == "#") next(pos + n, st);
+          }
           return;
         case Item::Kind::Optional: {
           std::vector<const Item*> with;
@@ -595,21 +659,38 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& 
         while (len > 0 && s[len - 1] == ' ') --len;
         if (len == 0) return;
         const std::string_view tok = std::string_view(cased).substr(pos, len);
-        // A symbol or an address; `[pc, #4]` and `#4` are other syntaxes' operands.
-        if (!(std::isalnum(static_cast<unsigned char>(tok[0])) || tok[0] == '_' || tok[0] == '.' || tok[0] == '$')) return;
+        // A symbol or an address, or `#<offset>` from the PC (b #-420, cbz r5,
+        // #8: llvm-mc's and GNU as's spelling); `[pc, #4]` is another syntax's.
+        std::optional<int64_t> pc_relative;
+        if (tok[0] == '#') {
+          std::string_view n = tok.substr(1);
+          const bool minus = !n.empty() && n[0] == '-';
+          if (minus || (!n.empty() && n[0] == '+')) n.remove_prefix(1);
+          const bool hex = n.size() > 2 && n[0] == '0' && (n[1] == 'x' || n[1] == 'X');
+          uint64_t v = 0;
+          const auto r = std::from_chars(n.data() + (hex ? 2 : 0), n.data() + n.size(), v, hex ? 16 : 10);
+          if (n.empty() || r.ec != std::errc() || r.ptr != n.data() + n.size() || v > (uint64_t{1} << 40)) return;
+          pc_relative = minus ? -static_cast<int64_t>(v) : static_cast<int64_t>(v);
+        } else if (!(std::isalnum(static_cast<unsigned char>(tok[0])) || tok[0] == '_' || tok[0] == '.' || tok[0] == '$')) {
+          return;
+        }
+        int64_t pc = static_cast<int64_t>(ctx.address) + pc_offset;
+        if (has_option(*op, "align-pc")) pc &= ~int64_t{3};
         std::optional<int64_t> target;
-        uint64_t num = 0;
-        const bool hex = tok.size() > 2 && tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X');
-        const auto r = std::from_chars(tok.data() + (hex ? 2 : 0), tok.data() + tok.size(), num, hex ? 16 : 10);
-        if (r.ec == std::errc() && r.ptr == tok.data() + tok.size()) target = static_cast<int64_t>(num);
-        else if (ctx.resolve) target = ctx.resolve(tok);
+        if (pc_relative) {
+          target = pc + *pc_relative;
+        } else {
+          uint64_t num = 0;
+          const bool hex = tok.size() > 2 && tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X');
+          const auto r = std::from_chars(tok.data() + (hex ? 2 : 0), tok.data() + tok.size(), num, hex ? 16 : 10);
+          if (r.ec == std::errc() && r.ptr == tok.data() + tok.size()) target = static_cast<int64_t>(num);
+          else if (ctx.resolve) target = ctx.resolve(tok);
+        }
         if (!target) {
           refuse(ctx.resolve ? fmt::format("'{}' is not a symbol", tok)
                              : fmt::format("the label '{}' needs a program around it (mlisa as, mlisa run)", tok));
           return;
         }
-        int64_t pc = static_cast<int64_t>(ctx.address) + pc_offset;
-        if (has_option(*op, "align-pc")) pc &= ~int64_t{3};
         const int64_t delta = *target - pc - op->offset;
         if (delta % op->scale) {
           refuse(fmt::format("the target {} is not a multiple of {} bytes away", tok, op->scale < 0 ? -op->scale : op->scale));
@@ -659,7 +740,9 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& 
       auto r = std::from_chars(s.data() + digits, s.data() + len, mag, base);
       if (r.ec != std::errc()) return;
       if (op->kind == "modimm") {
-        if (neg || mag > 0xffffffffu) return;
+        // A negative value is its 32-bit two's complement (cmp.w r0, #-1).
+        if (mag > (neg ? 0x80000000u : 0xffffffffu)) return;
+        if (neg) mag = (0 - mag) & 0xffffffffu;
         for (uint32_t f : thumb_modimm_fields(static_cast<uint32_t>(mag))) {
           State st2 = st;
           if (st2.assign(m, f)) next(pos + len, st2);

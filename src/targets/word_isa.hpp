@@ -120,6 +120,15 @@ class WordIsa {
   Assembled assemble(const std::string& text) const { return assemble(text, AsmContext{}); }
   Assembled assemble(const std::string& text, const AsmContext& ctx) const;
 
+  // T32: a negative immediate the assemblers take by flipping the
+  // instruction to its complement (add <-> sub, cmp <-> cmn, mov <-> mvn,
+  // and <-> bic, orr <-> orn, adc <-> sbc): the flipped text, or "" when the
+  // text has no such immediate. `first` says whether the flip is tried before
+  // the text as written (add/sub: llvm-mc's add r0, r1, #-1 is sub.w r0, r1,
+  // #1) or after it (the others: cmp.w r0, #-1 and movs.w r0, #-1 are modified
+  // immediates as written).
+  static std::string t32_flip_negative(std::string_view text, bool* first);
+
   // The encoding a word decodes to (its width is the encoding's), or null:
   // `why` then says UNDEFINED or the last refusal.
   const spec::Encoding* decode(const spec::Bits& word, const spec::InstructionSpec** inst = nullptr,
@@ -158,6 +167,7 @@ class WordIsa {
   static std::vector<uint8_t> t32_bytes(const spec::Bits& word);
 
  private:
+  Assembled assemble_as_written(const std::string& text, const AsmContext& ctx) const;
   // The decode pseudocode's verdict on a word: "" when it runs to its end.
   std::string decode_verdict(const spec::Encoding& enc, const spec::Bits& word) const;
 

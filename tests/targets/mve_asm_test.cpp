@@ -169,6 +169,39 @@ TEST(MveAsmSpellings, TwoOperandImmediates) {
   EXPECT_EQ(assemble("addw r1, #4095"), (Bytes{0x01, 0xf6, 0xff, 0x71}));
 }
 
+TEST(MveAsmSpellings, PcRelativeImmediates) {
+  // llvm-mc-19 -show-encoding, each at address 0.
+  EXPECT_EQ(assemble("b #-420"), (Bytes{0x2e, 0xe7}));
+  EXPECT_EQ(assemble("b.w #-420"), (Bytes{0xff, 0xf7, 0x2e, 0xbf}));
+  EXPECT_EQ(assemble("beq #-8"), (Bytes{0xfc, 0xd0}));
+  EXPECT_EQ(assemble("le #-106"), (Bytes{0x2f, 0xf0, 0x35, 0xc8}));
+  EXPECT_EQ(assemble("letp lr, #-8"), (Bytes{0x1f, 0xf0, 0x05, 0xc0}));
+  EXPECT_EQ(assemble("bl #0"), (Bytes{0x00, 0xf0, 0x00, 0xf8}));
+  EXPECT_EQ(assemble("cbz r5, #8"), (Bytes{0x25, 0xb1}));
+  EXPECT_EQ(assemble("wls lr, r2, #0"), (Bytes{0x42, 0xf0, 0x01, 0xc0}));
+}
+
+TEST(MveAsmSpellings, ProcedureCallStandardRegisterNames) {
+  // llvm-mc-19: add.w r12, r11, r9; add.w r10, r12, r1.
+  EXPECT_EQ(assemble("add ip, fp, sb"), (Bytes{0x0b, 0xeb, 0x09, 0x0c}));
+  EXPECT_EQ(assemble("add sl, ip, r1"), (Bytes{0x0c, 0xeb, 0x01, 0x0a}));
+}
+
+TEST(MveAsmSpellings, NegativeImmediatesFlipOrWrap) {
+  // llvm-mc-19 -show-encoding: add <-> sub first; mov and cmp keep a modified immediate of the two's complement.
+  EXPECT_EQ(assemble("add r0, r1, #-1"), (Bytes{0xa1, 0xf1, 0x01, 0x00}));      // sub.w r0, r1, #1
+  EXPECT_EQ(assemble("add r0, r1, #-256"), (Bytes{0xa1, 0xf5, 0x80, 0x70}));    // sub.w r0, r1, #256
+  EXPECT_EQ(assemble("sub r0, r1, #-4"), (Bytes{0x01, 0xf1, 0x04, 0x00}));      // add.w r0, r1, #4
+  EXPECT_EQ(assemble("adds r0, r0, #-8"), (Bytes{0x08, 0x38}));                  // subs r0, #8
+  EXPECT_EQ(assemble("subs r0, r0, #-8"), (Bytes{0x08, 0x30}));                  // adds r0, #8
+  EXPECT_EQ(assemble("add sp, #-8"), (Bytes{0x82, 0xb0}));                       // sub sp, #8
+  EXPECT_EQ(assemble("add r0, r1, #-4095"), (Bytes{0xa1, 0xf6, 0xff, 0x70}));   // subw r0, r1, #4095
+  EXPECT_EQ(assemble("adds r0, #-4096"), (Bytes{0xb0, 0xf5, 0x80, 0x50}));      // subs.w r0, r0, #4096
+  EXPECT_EQ(assemble("movs r0, #-1"), (Bytes{0x5f, 0xf0, 0xff, 0x30}));         // movs.w r0, #-1
+  EXPECT_EQ(assemble("cmp r0, #-1"), (Bytes{0xb0, 0xf1, 0xff, 0x3f}));          // cmp.w r0, #-1
+  EXPECT_EQ(assemble("it lo\nmovlo r1, #-1"), (Bytes{0x38, 0xbf, 0x4f, 0xf0, 0xff, 0x31}));  // movlo.w r1, #-1
+}
+
 // ---------------------------------------------------------------------------
 // 6. Listings as llvm-objdump-19 (--no-print-imm-hex) spells them.
 
