@@ -488,7 +488,10 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
           // Inside an IT block the instruction spells the block's condition.
           const bool it_condition = ctx.in_it && it->items.size() == 1 && it->items[0].kind == Item::Kind::Operand &&
                                     it->items[0].text == "c" && !(find_op(enc, "c") && find_op(enc, "c")->kind == "cond");
-          if (!it_condition) next(pos, st);
+          // Inside a VPT block an MVE instruction spells its predicate (t or e).
+          const bool vpt_suffix = ctx.vpt && it->items.size() == 1 && it->items[0].kind == Item::Kind::Operand &&
+                                  it->items[0].text == "v";
+          if (!it_condition && !vpt_suffix) next(pos, st);
           return;
         }
         case Item::Kind::Operand:
@@ -561,6 +564,10 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         return;
       }
       if (name == "v") {
+        if (ctx.vpt) {
+          if (!s.empty() && s[0] == ctx.vpt) next(pos + 1, st);
+          return;
+        }
         next(pos, st);
         if (!s.empty() && (s[0] == 't' || s[0] == 'e')) next(pos + 1, st);
         return;
@@ -797,6 +804,15 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
   }
   if (omitted_match) return *omitted_match;
   if (!refusal.empty()) throw InputError(fmt::format("cannot assemble '{}': {}", text, refusal));
+  if (ctx.vpt) {
+    const std::string_view written = std::string_view(text).substr(std::min(text.find_first_not_of(" \t"), text.size()));
+    const size_t end = std::min(written.find_first_of(" \t"), written.find('.'));
+    const std::string mnemonic = lower(written.substr(0, end));
+    throw InputError(fmt::format("cannot assemble '{}' inside a VPT block: an instruction there carries its predicate "
+                                 "'{}' (for example '{}{}{}')",
+                                 text, ctx.vpt, mnemonic, ctx.vpt,
+                                 end == std::string::npos ? std::string_view() : written.substr(end)));
+  }
   if (ctx.in_it) {
     const std::string_view written = std::string_view(text).substr(std::min(text.find_first_not_of(" \t"), text.size()));
     const size_t end = std::min(written.find_first_of(" \t"), written.find('.'));
@@ -854,6 +870,9 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
         continue;
       }
       if (it.kind == Item::Kind::Optional) {
+        // The VPT block's predicate of this instruction.
+        if (ctx.vpt && it.items.size() == 1 && it.items[0].kind == Item::Kind::Operand && it.items[0].text == "v")
+          out += ctx.vpt;
         // An optional <c> the assembler owns: the IT block's condition.
         if (ctx.in_it && it.items.size() == 1 && it.items[0].kind == Item::Kind::Operand && it.items[0].text == "c") {
           const OperandMap* op = find_op(enc, "c");
@@ -983,6 +1002,17 @@ uint64_t WordIsa::should_be_bits(const Encoding& enc, const Bits& word, int* cou
     }
   if (count) *count = n;
   return v;
+}
+
+std::string WordIsa::vpt_predicates(const spec::InstructionSpec& inst, const Encoding& enc, const Bits& word) const {
+  if (inst.name.rfind("VPT", 0) != 0 && inst.name.rfind("VPST", 0) != 0) return "";
+  const OperandMap* op = find_op(enc, "mask");
+  if (!op || op->kind != "table") return "";
+  const BitMap m = bitmap(enc, op->fields);
+  const Bits raw(static_cast<uint32_t>(m.pos.size()), read_bits(m, word));
+  for (const auto& [pat, spelling] : op->table)
+    if (pat.matches(raw)) return "t" + lower(spelling);
+  return "";
 }
 
 std::vector<std::string> WordIsa::it_conditions(const Encoding& enc, const Bits& word) const {

@@ -84,6 +84,7 @@ struct AsmContext {
   std::function<std::optional<int64_t>(std::string_view)> resolve;
   bool in_it = false;
   std::string it_cond;     // the condition the IT block gives this instruction (lower case)
+  char vpt = 0;            // inside a VPT block: the predicate suffix this instruction must carry ('t' or 'e')
   uint32_t min_width = 0;  // bits: encodings narrower than this are skipped (relaxation)
   // The named constraint `should_be`: the encoding's should-be bits ((0) and
   // (1) of its diagram), most significant first, instead of their canonical
@@ -98,6 +99,7 @@ struct PrintContext {
   bool in_it = false;
   std::string it_cond;
   std::function<std::string(uint64_t)> name_target;
+  char vpt = 0;  // inside a VPT block: the word's predicate suffix
 };
 
 class WordIsa {
@@ -155,6 +157,10 @@ class WordIsa {
   // The IT instruction's conditions for the instructions it covers, or an
   // empty vector when `enc` is not an IT encoding (one with an itmask operand).
   std::vector<std::string> it_conditions(const spec::Encoding& enc, const spec::Bits& word) const;
+  // MVE: the predicates a VPT or VPST gives itself and the instructions it
+  // covers ("tte": the block's first instruction is always t), or "" when
+  // the word is not one.
+  std::string vpt_predicates(const spec::InstructionSpec& inst, const spec::Encoding& enc, const spec::Bits& word) const;
 
   // T32 (llvm-objdump's spelling): whether the listing text of a 32-bit word
   // carries `.w`: its mnemonic (less a condition) also names a 16-bit

@@ -203,6 +203,26 @@ TEST(MveAsmSpellings, NegativeImmediatesFlipOrWrap) {
 }
 
 // ---------------------------------------------------------------------------
+// 5. VPT blocks: the predicate suffix is required inside and printed.
+
+TEST(MveAsmVpt, MissingSuffixIsRefusedWithTheSpelling) {
+  // llvm-mc-19: "incorrect predication in VPT block; got 'none', but expected 't'"; GNU as refuses too.
+  const std::string e = error_of("vpst\nvdup.32 q0, r1");
+  EXPECT_NE(e.find("vdupt.32 q0, r1"), std::string::npos) << e;
+  EXPECT_NE(error_of("vpte.i32 eq, q0, q1\nvaddt.i32 q0, q1, q2\nvadd.i32 q0, q1, q2"), "");
+  // The wrong letter is refused too (llvm-mc-19: expected 'e').
+  EXPECT_NE(error_of("vpte.i32 eq, q0, q1\nvaddt.i32 q0, q1, q2\nvaddt.i32 q0, q1, q2"), "");
+}
+
+TEST(MveAsmVpt, ListingsAfterVpstKeepTheSuffix) {
+  // llvm-mc-19 -show-encoding of vpstt; vminnmavt.f32 r0, q1; vdupt.32 q0, r1, and llvm-objdump-19's text of those bytes.
+  const std::string src = "vpstt\nvminnmavt.f32 r0, q1\nvdupt.32 q0, r1";
+  const Bytes bytes = assemble(src);
+  EXPECT_EQ(bytes, (Bytes{0x31, 0xfe, 0x4d, 0x8f, 0xec, 0xee, 0x82, 0x0f, 0xa0, 0xee, 0x10, 0x1b}));
+  EXPECT_EQ(disassemble(bytes), "vpstt\nvminnmavt.f32 r0, q1\nvdupt.32 q0, r1\n");
+}
+
+// ---------------------------------------------------------------------------
 // 6. Listings as llvm-objdump-19 (--no-print-imm-hex) spells them.
 
 TEST(MveAsmListing, WlsToTheNextInstructionHasAListing) {

@@ -69,3 +69,11 @@ adds r0, #-4096
 cmp r0, #-1
 it lo
 movlo r1, #-1
+
+@ VPT blocks: predicated instructions carry their suffix
+vpstt
+vminnmavt.f32 r0, q1
+vdupt.32 q0, r1
+vpte.i32 eq, q0, q1
+vaddt.i32 q0, q1, q2
+vadde.i32 q0, q1, q2
