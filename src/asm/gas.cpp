@@ -59,12 +59,19 @@ class Gas {
   // A single-word target: layout passes until no instruction grows.
   Object run_words() {
     scan();
+    std::map<size_t, InputError> first_error;  // by instruction
     for (int pass = 0;; ++pass) {
       if (pass > 64) fail(1, 1, "instruction sizes do not settle (relaxation did not converge)");
       layout();
       insn_bytes_.assign(insn_sizes_.size(), {});
       if (words_->begin_pass) words_->begin_pass();
       bool grew = false;
+      // A refusal while sizes are still provisional (a forward target seen
+      // through narrow guesses of the instructions before it, an instruction
+      // with only wide encodings) grows the instruction to the widest size or
+      // waits for the layout to settle; it is reported once nothing grows.
+      std::optional<InputError> deferred;
+      const size_t widest = std::max(words_->max_bytes, words_->min_bytes);
       for (const PlacedInsn& pi : placed_insns_) {
         const Event& e = events_[pi.event];
         const uint64_t address = base(pi.section) + pi.offset;
@@ -74,8 +81,15 @@ class Gas {
         try {
           bytes = words_->encode(text, address, insn_sizes_[e.bundle], resolve);
         } catch (const InputError& err) {
-          if (err.location().line >= 1) throw;
-          fail(e.line, e.col, err.message());
+          if (insn_sizes_[e.bundle] < widest) {
+            insn_sizes_[e.bundle] = widest;
+            grew = true;
+          }
+          // The instruction's first refusal says most (a later one may only
+          // say that a forced width has no such encoding).
+          first_error.try_emplace(e.bundle, err.location().line >= 1 ? err : located(e.line, e.col, err.message()));
+          if (!deferred) deferred = first_error.at(e.bundle);
+          bytes.assign(insn_sizes_[e.bundle], 0);
         }
         if (bytes.size() > insn_sizes_[e.bundle]) {
           insn_sizes_[e.bundle] = bytes.size();
@@ -83,6 +97,7 @@ class Gas {
         }
         insn_bytes_[e.bundle] = std::move(bytes);
       }
+      if (!grew && deferred) throw *deferred;
       if (!grew) break;
     }
     finish_globals();
@@ -123,14 +138,15 @@ class Gas {
   }
 
  private:
-  [[noreturn]] void fail(int line, int col, const std::string& msg) const {
+  InputError located(int line, int col, const std::string& msg) const {
     SourceLocation l;
     l.file = file_;
     l.line = line;
     l.col = col;
     if (line >= 1 && static_cast<size_t>(line) <= orig_.size()) l.text = orig_[static_cast<size_t>(line) - 1];
-    throw InputError(std::move(l), msg);
+    return InputError(std::move(l), msg);
   }
+  [[noreturn]] void fail(int line, int col, const std::string& msg) const { throw located(line, col, msg); }
   [[noreturn]] void rethrow(const InputError& e) const {
     const SourceLocation& l = e.location();
     if (l.line >= 1 && static_cast<size_t>(l.line) <= orig_.size()) fail(l.line, l.col, e.message());

@@ -83,6 +83,7 @@ using SymbolResolver = std::function<std::optional<int64_t>(std::string_view)>;
 struct WordEncoder {
   std::string comment = "@";
   size_t min_bytes = 4;
+  size_t max_bytes = 0;  // the widest instruction (0: min_bytes); a refused one grows to it while layout settles
   std::vector<uint8_t> nop;  // alignment padding in code (its size divides every pad)
   std::vector<std::string> ignored_directives;  // accepted for compatibility, without effect
   std::string code_mapping;  // the ELF mapping symbol of code ($t, $x); empty: none

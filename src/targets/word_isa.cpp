@@ -177,16 +177,16 @@ const OperandMap* find_op(const Encoding& enc, const std::string& name) {
   return nullptr;
 }
 
-// The condition codes by value (ConditionHolds's cond<3:0>), then the
-// synonyms hs and lo.
-constexpr const char* kCondNames[16] = {"eq", "ne", "cs", "cc", "mi", "pl", "vs", "vc",
+// The condition codes by value (ConditionHolds's cond<3:0>), spelled as
+// llvm-objdump spells them (hs, lo), then the synonyms cs and cc.
+constexpr const char* kCondNames[16] = {"eq", "ne", "hs", "lo", "mi", "pl", "vs", "vc",
                                         "hi", "ls", "ge", "lt", "gt", "le", "al", "nv"};
 
 int cond_value(std::string_view name) {
   for (int i = 0; i < 15; ++i)
     if (name == kCondNames[i]) return i;
-  if (name == "hs") return 2;
-  if (name == "lo") return 3;
+  if (name == "cs") return 2;
+  if (name == "cc") return 3;
   return -1;
 }
 
@@ -328,6 +328,11 @@ int reg_number(const std::string& cls, std::string_view tok) {
     if (tok == "sp") return 13;
     if (tok == "lr") return 14;
     if (tok == "pc") return 15;
+    // The procedure-call standard's names, which llvm-mc and GNU as take.
+    if (tok == "ip") return 12;
+    if (tok == "fp") return 11;
+    if (tok == "sl") return 10;
+    if (tok == "sb") return 9;
   }
   if (tok.size() <= c.size() || tok.substr(0, c.size()) != c) return -1;
   int n = 0;
@@ -374,6 +379,7 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins)
             if (!std::isalnum(static_cast<unsigned char>(c))) break;
             t.stem += c;
           }
+        if (enc.width == 16 && !t.stem.empty()) narrow_stems_.insert(t.stem);
         templates_.push_back(std::move(t));
       }
     }
@@ -399,7 +405,60 @@ std::string WordIsa::decode_verdict(const Encoding& enc, const Bits& word) const
   return "";
 }
 
+std::string WordIsa::t32_flip_negative(std::string_view text, bool* first) {
+  const size_t hash = text.rfind("#-");
+  if (hash == std::string_view::npos) return "";
+  // The number after #-: its value, then the flipped value's text.
+  const std::string_view digits = text.substr(hash + 2);
+  uint64_t mag = 0;
+  const bool hex = digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X');
+  const auto r = std::from_chars(digits.data() + (hex ? 2 : 0), digits.data() + digits.size(), mag, hex ? 16 : 10);
+  if (r.ec != std::errc() || r.ptr != digits.data() + digits.size() || mag == 0 || mag > 0xffffffffu) return "";
+  size_t start = 0;
+  while (start < text.size() && std::isspace(static_cast<unsigned char>(text[start]))) ++start;
+  const std::string lowered = lower(text.substr(start));
+  // Pairs whose value is negated (-v) and pairs whose value is inverted (~v = v - 1 here).
+  static const std::pair<const char*, const char*> kNegate[] = {{"add", "sub"}, {"sub", "add"}, {"cmp", "cmn"}, {"cmn", "cmp"}};
+  static const std::pair<const char*, const char*> kInvert[] = {{"mov", "mvn"}, {"mvn", "mov"}, {"and", "bic"}, {"bic", "and"},
+                                                                {"orr", "orn"}, {"orn", "orr"}, {"adc", "sbc"}, {"sbc", "adc"}};
+  auto flip = [&](const auto& table, uint64_t value) -> std::string {
+    for (const auto& [from, to] : table) {
+      const std::string_view f(from);
+      if (lowered.compare(0, f.size(), f) != 0) continue;
+      *first = f == "add" || f == "sub";
+      return std::string(text.substr(0, start)) + to + std::string(text.substr(start + f.size(), hash + 1 - start - f.size())) +
+             std::to_string(value);
+    }
+    return "";
+  };
+  std::string out = flip(kNegate, mag);
+  if (out.empty()) out = flip(kInvert, mag - 1);
+  return out;
+}
+
 WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& ctx) const {
+  bool flip_first = false;
+  const std::string flipped = t32 ? t32_flip_negative(text, &flip_first) : "";
+  if (flipped.empty()) return assemble_as_written(text, ctx);
+  if (flip_first) {
+    try {
+      return assemble_as_written(flipped, ctx);
+    } catch (const InputError&) {
+    }
+    return assemble_as_written(text, ctx);
+  }
+  try {
+    return assemble_as_written(text, ctx);
+  } catch (const InputError&) {
+    try {
+      return assemble_as_written(flipped, ctx);
+    } catch (const InputError&) {
+    }
+    throw;
+  }
+}
+
+WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const AsmContext& ctx) const {
   const std::string in = normalise(text);
   std::string trimmed = in;
   while (!trimmed.empty() && trimmed.back() == ' ') trimmed.pop_back();
@@ -454,7 +513,13 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& 
       std::string_view s = std::string_view(trimmed).substr(pos);
       switch (it->kind) {
         case Item::Kind::Lit:
-          if (s.substr(0, it->text.size()) == it->text) next(pos + it->text.size(), st);
+          if (s.substr(0, it->text.size()) == it->text) {
+            next(pos + it->text.size(), st);
+          } else if (!it->text.empty() && it->text.back() == ' ') {
+            // Normalised text has no space before '#': `b #-420` reads as `b#-420`.
+            const size_t n = it->text.size() - 1;
+            if (s.substr(0, n) == std::string_view(it->text).substr(0, n) && s.substr(n, 1) == "#") next(pos + n, st);
+          }
           return;
         case Item::Kind::Optional: {
           std::vector<const Item*> with;
@@ -473,7 +538,10 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& 
             return;
           }
           // Inside an IT block the instruction spells the block's condition.
-          if (!(ctx.in_it && is_optional_it_condition(enc, *it))) next(pos, st);
+          // Inside a VPT block an MVE instruction spells its predicate (t or e).
+          const bool vpt_suffix = ctx.vpt && it->items.size() == 1 && it->items[0].kind == Item::Kind::Operand &&
+                                  it->items[0].text == "v";
+          if (!(ctx.in_it && is_optional_it_condition(enc, *it)) && !vpt_suffix) next(pos, st);
           return;
         }
         case Item::Kind::Operand:
@@ -546,6 +614,10 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& 
         return;
       }
       if (name == "v") {
+        if (ctx.vpt) {
+          if (!s.empty() && s[0] == ctx.vpt) next(pos + 1, st);
+          return;
+        }
         next(pos, st);
         if (!s.empty() && (s[0] == 't' || s[0] == 'e')) next(pos + 1, st);
         return;
@@ -711,21 +783,38 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& 
         while (len > 0 && s[len - 1] == ' ') --len;
         if (len == 0) return;
         const std::string_view tok = std::string_view(cased).substr(pos, len);
-        // A symbol or an address; `[pc, #4]` and `#4` are other syntaxes' operands.
-        if (!(std::isalnum(static_cast<unsigned char>(tok[0])) || tok[0] == '_' || tok[0] == '.' || tok[0] == '$')) return;
+        // A symbol or an address, or `#<offset>` from the PC (b #-420, cbz r5,
+        // #8: llvm-mc's and GNU as's spelling); `[pc, #4]` is another syntax's.
+        std::optional<int64_t> pc_relative;
+        if (tok[0] == '#') {
+          std::string_view n = tok.substr(1);
+          const bool minus = !n.empty() && n[0] == '-';
+          if (minus || (!n.empty() && n[0] == '+')) n.remove_prefix(1);
+          const bool hex = n.size() > 2 && n[0] == '0' && (n[1] == 'x' || n[1] == 'X');
+          uint64_t v = 0;
+          const auto r = std::from_chars(n.data() + (hex ? 2 : 0), n.data() + n.size(), v, hex ? 16 : 10);
+          if (n.empty() || r.ec != std::errc() || r.ptr != n.data() + n.size() || v > (uint64_t{1} << 40)) return;
+          pc_relative = minus ? -static_cast<int64_t>(v) : static_cast<int64_t>(v);
+        } else if (!(std::isalnum(static_cast<unsigned char>(tok[0])) || tok[0] == '_' || tok[0] == '.' || tok[0] == '$')) {
+          return;
+        }
+        int64_t pc = static_cast<int64_t>(ctx.address) + pc_offset;
+        if (has_option(*op, "align-pc")) pc &= ~int64_t{3};
         std::optional<int64_t> target;
-        uint64_t num = 0;
-        const bool hex = tok.size() > 2 && tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X');
-        const auto r = std::from_chars(tok.data() + (hex ? 2 : 0), tok.data() + tok.size(), num, hex ? 16 : 10);
-        if (r.ec == std::errc() && r.ptr == tok.data() + tok.size()) target = static_cast<int64_t>(num);
-        else if (ctx.resolve) target = ctx.resolve(tok);
+        if (pc_relative) {
+          target = pc + *pc_relative;
+        } else {
+          uint64_t num = 0;
+          const bool hex = tok.size() > 2 && tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X');
+          const auto r = std::from_chars(tok.data() + (hex ? 2 : 0), tok.data() + tok.size(), num, hex ? 16 : 10);
+          if (r.ec == std::errc() && r.ptr == tok.data() + tok.size()) target = static_cast<int64_t>(num);
+          else if (ctx.resolve) target = ctx.resolve(tok);
+        }
         if (!target) {
           refuse(ctx.resolve ? fmt::format("'{}' is not a symbol", tok)
                              : fmt::format("the label '{}' needs a program around it (mlisa as, mlisa run)", tok));
           return;
         }
-        int64_t pc = static_cast<int64_t>(ctx.address) + pc_offset;
-        if (has_option(*op, "align-pc")) pc &= ~int64_t{3};
         const int64_t delta = *target - pc - op->offset;
         if (delta % op->scale) {
           refuse(fmt::format("the target {} is not a multiple of {} bytes away", tok, op->scale < 0 ? -op->scale : op->scale));
@@ -775,7 +864,9 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& 
       auto r = std::from_chars(s.data() + digits, s.data() + len, mag, base);
       if (r.ec != std::errc()) return;
       if (op->kind == "modimm") {
-        if (neg || mag > 0xffffffffu) return;
+        // A negative value is its 32-bit two's complement (cmp.w r0, #-1).
+        if (mag > (neg ? 0x80000000u : 0xffffffffu)) return;
+        if (neg) mag = (0 - mag) & 0xffffffffu;
         for (uint32_t f : thumb_modimm_fields(static_cast<uint32_t>(mag))) {
           State st2 = st;
           if (st2.assign(m, f)) next(pos + len, st2);
@@ -830,6 +921,15 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& 
   }
   if (omitted_match) return *omitted_match;
   if (!refusal.empty()) throw InputError(fmt::format("cannot assemble '{}': {}", text, refusal));
+  if (ctx.vpt) {
+    const std::string_view written = std::string_view(text).substr(std::min(text.find_first_not_of(" \t"), text.size()));
+    const size_t end = std::min(written.find_first_of(" \t"), written.find('.'));
+    const std::string mnemonic = lower(written.substr(0, end));
+    throw InputError(fmt::format("cannot assemble '{}' inside a VPT block: an instruction there carries its predicate "
+                                 "'{}' (for example '{}{}{}')",
+                                 text, ctx.vpt, mnemonic, ctx.vpt,
+                                 end == std::string::npos ? std::string_view() : written.substr(end)));
+  }
   if (ctx.in_it) {
     const std::string_view written = std::string_view(text).substr(std::min(text.find_first_not_of(" \t"), text.size()));
     const size_t end = std::min(written.find_first_of(" \t"), written.find('.'));
@@ -887,6 +987,9 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
         continue;
       }
       if (it.kind == Item::Kind::Optional) {
+        // The VPT block's predicate of this instruction.
+        if (ctx.vpt && it.items.size() == 1 && it.items[0].kind == Item::Kind::Operand && it.items[0].text == "v")
+          out += ctx.vpt;
         // An optional <c> the assembler owns: the IT block's condition.
         if (ctx.in_it && is_optional_it_condition(enc, it)) out += lower(ctx.it_cond);
         continue;
@@ -1032,6 +1135,17 @@ uint64_t WordIsa::should_be_bits(const Encoding& enc, const Bits& word, int* cou
   return v;
 }
 
+std::string WordIsa::vpt_predicates(const spec::InstructionSpec& inst, const Encoding& enc, const Bits& word) const {
+  if (inst.name.rfind("VPT", 0) != 0 && inst.name.rfind("VPST", 0) != 0) return "";
+  const OperandMap* op = find_op(enc, "mask");
+  if (!op || op->kind != "table") return "";
+  const BitMap m = bitmap(enc, op->fields);
+  const Bits raw(static_cast<uint32_t>(m.pos.size()), read_bits(m, word));
+  for (const auto& [pat, spelling] : op->table)
+    if (pat.matches(raw)) return "t" + lower(spelling);
+  return "";
+}
+
 std::vector<std::string> WordIsa::it_conditions(const Encoding& enc, const Bits& word) const {
   for (const OperandMap& op : enc.operands) {
     if (op.kind != "itmask") continue;
@@ -1046,6 +1160,16 @@ std::vector<std::string> WordIsa::it_conditions(const Encoding& enc, const Bits&
     return out;
   }
   return {};
+}
+
+bool WordIsa::t32_prints_wide(std::string_view text) const {
+  if (text.find('!') != std::string_view::npos || text.find("], #") != std::string_view::npos ||
+      text.find("#-") != std::string_view::npos)
+    return false;
+  const std::string mnemonic = lower(text.substr(0, std::min(text.find(' '), text.find('.'))));
+  if (narrow_stems_.count(mnemonic)) return true;
+  return mnemonic.size() > 2 && cond_value(std::string_view(mnemonic).substr(mnemonic.size() - 2)) >= 0 &&
+         narrow_stems_.count(mnemonic.substr(0, mnemonic.size() - 2));
 }
 
 std::vector<uint8_t> WordIsa::t32_bytes(const Bits& word) {

@@ -84,6 +84,7 @@ struct AsmContext {
   std::function<std::optional<int64_t>(std::string_view)> resolve;
   bool in_it = false;
   std::string it_cond;     // the condition the IT block gives this instruction (lower case)
+  char vpt = 0;            // inside a VPT block: the predicate suffix this instruction must carry ('t' or 'e')
   uint32_t min_width = 0;  // bits: encodings narrower than this are skipped (relaxation)
   // The named constraint `should_be`: the encoding's should-be bits ((0) and
   // (1) of its diagram), most significant first, instead of their canonical
@@ -99,6 +100,7 @@ struct PrintContext {
   bool in_it = false;
   std::string it_cond;
   std::function<std::optional<std::string>(uint64_t)> name_target;
+  char vpt = 0;  // inside a VPT block: the word's predicate suffix
 };
 
 class WordIsa {
@@ -120,6 +122,15 @@ class WordIsa {
   // One instruction. Throws mlisa::InputError naming the text.
   Assembled assemble(const std::string& text) const { return assemble(text, AsmContext{}); }
   Assembled assemble(const std::string& text, const AsmContext& ctx) const;
+
+  // T32: a negative immediate the assemblers take by flipping the
+  // instruction to its complement (add <-> sub, cmp <-> cmn, mov <-> mvn,
+  // and <-> bic, orr <-> orn, adc <-> sbc): the flipped text, or "" when the
+  // text has no such immediate. `first` says whether the flip is tried before
+  // the text as written (add/sub: llvm-mc's add r0, r1, #-1 is sub.w r0, r1,
+  // #1) or after it (the others: cmp.w r0, #-1 and movs.w r0, #-1 are modified
+  // immediates as written).
+  static std::string t32_flip_negative(std::string_view text, bool* first);
 
   // The encoding a word decodes to (its width is the encoding's), or null:
   // `why` then says UNDEFINED or the last refusal.
@@ -147,18 +158,30 @@ class WordIsa {
   // The IT instruction's conditions for the instructions it covers, or an
   // empty vector when `enc` is not an IT encoding (one with an itmask operand).
   std::vector<std::string> it_conditions(const spec::Encoding& enc, const spec::Bits& word) const;
+  // MVE: the predicates a VPT or VPST gives itself and the instructions it
+  // covers ("tte": the block's first instruction is always t), or "" when
+  // the word is not one.
+  std::string vpt_predicates(const spec::InstructionSpec& inst, const spec::Encoding& enc, const spec::Bits& word) const;
+
+  // T32 (llvm-objdump's spelling): whether the listing text of a 32-bit word
+  // carries `.w`: its mnemonic (less a condition) also names a 16-bit
+  // encoding, and its operands are not a form only 32-bit encodings have
+  // (writeback `!`, post-index `], #`, a negative offset `#-`).
+  bool t32_prints_wide(std::string_view text) const;
 
   // A 32-bit T32 word as memory holds it: the halfword of bits 31:16 first,
   // each halfword little-endian; a 16-bit word as one halfword.
   static std::vector<uint8_t> t32_bytes(const spec::Bits& word);
 
  private:
+  Assembled assemble_as_written(const std::string& text, const AsmContext& ctx) const;
   // The decode pseudocode's verdict on a word: "" when it runs to its end.
   std::string decode_verdict(const spec::Encoding& enc, const spec::Bits& word) const;
 
   const spec::TargetSpec& spec_;
   std::vector<WordTemplate> templates_;
   uint32_t min_width_ = 32;
+  std::set<std::string> narrow_stems_;  // T32: the mnemonics of 16-bit templates
   mutable spec::Engine engine_;
 };
 

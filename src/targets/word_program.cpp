@@ -87,6 +87,7 @@ as::Object assemble_word_program(const WordIsa& isa, std::string_view text, cons
   as::WordEncoder enc;
   enc.comment = std::string(t32 ? "@" : "//");
   enc.min_bytes = t32 ? 2 : 4;
+  enc.max_bytes = 4;
   enc.nop = t32 ? std::vector<uint8_t>{0x00, 0xbf} : std::vector<uint8_t>{0x1f, 0x20, 0x03, 0xd5};
   enc.code_mapping = t32 ? "$t" : "$x";
   enc.ignored_directives = {".syntax", ".thumb", ".thumb_func", ".arm",   ".code", ".cpu",  ".fpu",
@@ -101,8 +102,14 @@ as::Object assemble_word_program(const WordIsa& isa, std::string_view text, cons
   };
   // The conditions an IT instruction gave the instructions after it.
   auto pending = std::make_shared<std::vector<std::string>>();
-  enc.begin_pass = [pending] { pending->clear(); };
-  enc.encode = [&isa, pending](std::string_view line, uint64_t address, size_t min_bytes, const as::SymbolResolver& resolve) {
+  // The predicates (t, e) a VPT or VPST gave the instructions after it.
+  auto pending_vpt = std::make_shared<std::string>();
+  enc.begin_pass = [pending, pending_vpt] {
+    pending->clear();
+    pending_vpt->clear();
+  };
+  enc.encode = [&isa, pending, pending_vpt](std::string_view line, uint64_t address, size_t min_bytes,
+                                            const as::SymbolResolver& resolve) {
     AsmContext ctx;
     ctx.address = address;
     ctx.resolve = resolve;
@@ -112,6 +119,10 @@ as::Object assemble_word_program(const WordIsa& isa, std::string_view text, cons
       ctx.it_cond = pending->front();
       pending->erase(pending->begin());
     }
+    if (!pending_vpt->empty()) {
+      ctx.vpt = pending_vpt->front();
+      pending_vpt->erase(0, 1);
+    }
     if (line.substr(0, 5) == ".inst") return raw_instruction(isa, line, resolve);
     std::string text(line);
     if (const size_t at = text.find(".encoding"); at != std::string::npos) {
@@ -119,6 +130,7 @@ as::Object assemble_word_program(const WordIsa& isa, std::string_view text, cons
       text.resize(at);
     }
     const WordIsa::Assembled a = isa.assemble(text, ctx);
+    if (std::string v = isa.vpt_predicates(*a.inst, *a.enc, a.word); !v.empty()) *pending_vpt = std::move(v);
     std::vector<std::string> conds = isa.it_conditions(*a.enc, a.word);
     if (!conds.empty()) {
       if (ctx.in_it) throw InputError(fmt::format("'{}' inside an IT block", line));
@@ -169,9 +181,11 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
       bool in_it;
       std::string cond;
       size_t data = 0;  // > 0: a run of this many data bytes instead
+      char vpt = 0;     // the VPT block's predicate of this word
     };
     std::vector<Insn> insns;
     std::vector<std::string> pending;
+    std::string pending_vpt;
     const auto& b = sec.bytes;
     for (size_t off = 0; off < b.size();) {
       if (const uint64_t end = data_until(off); end > off) {
@@ -190,8 +204,15 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
         if (off + 4 > b.size()) throw InputError(fmt::format("{}: {} is not a whole number of 4-byte words", file, sec.name));
         word = spec::Bits(32, b[off] | uint32_t{b[off + 1]} << 8 | uint32_t{b[off + 2]} << 16 | uint64_t{b[off + 3]} << 24);
       }
-      Insn in{off, word, isa.decode(word), !pending.empty(), pending.empty() ? "" : pending.front(), 0};
+      const spec::InstructionSpec* inst = nullptr;
+      Insn in{off, word, isa.decode(word, &inst), !pending.empty(), pending.empty() ? "" : pending.front(), 0};
       if (!pending.empty()) pending.erase(pending.begin());
+      if (!pending_vpt.empty()) {
+        in.vpt = pending_vpt.front();
+        pending_vpt.erase(0, 1);
+      }
+      if (in.enc)
+        if (std::string v = isa.vpt_predicates(*inst, *in.enc, word); !v.empty()) pending_vpt = std::move(v);
       if (in.enc) {
         auto conds = isa.it_conditions(*in.enc, word);
         if (!conds.empty() && in.in_it) in.enc = nullptr;  // an IT inside an IT block is UNPREDICTABLE: raw
@@ -234,7 +255,7 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
         };
         std::vector<std::string> texts;
         if (in.enc) {
-          PrintContext pc{in.offset, in.in_it, in.cond, namer(pass == 0)};
+          PrintContext pc{in.offset, in.in_it, in.cond, namer(pass == 0), in.vpt};
           texts = isa.print_all(*in.enc, in.word, pc, true);
         }
         if (pass == 0) continue;
@@ -245,6 +266,7 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
           ctx.address = in.offset;
           ctx.in_it = in.in_it;
           ctx.it_cond = in.cond;
+          ctx.vpt = in.vpt;
           ctx.resolve = [&](std::string_view name) -> std::optional<int64_t> {
             for (uint64_t l : labels)
               if (label_name(l) == name) return static_cast<int64_t>(l);
@@ -265,10 +287,16 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
           };
           std::vector<std::string> candidates;
           for (const std::string& t : texts) {
-            candidates.push_back(t);
             if (wide && t32) {
+              // `.w` first where llvm-objdump prints it, else only when the
+              // text would reassemble narrower without it.
               const size_t sp = t.find(' ');
-              candidates.push_back(sp == std::string::npos ? t + ".w" : t.substr(0, sp) + ".w" + t.substr(sp));
+              const std::string w = sp == std::string::npos ? t + ".w" : t.substr(0, sp) + ".w" + t.substr(sp);
+              const bool first = isa.t32_prints_wide(t);
+              candidates.push_back(first ? w : t);
+              candidates.push_back(first ? t : w);
+            } else {
+              candidates.push_back(t);
             }
           }
           std::string chosen;

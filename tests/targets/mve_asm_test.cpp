@@ -64,8 +64,8 @@ std::string error_of(const std::string& source) {
 // 1. Shift amounts as DecodeImmShift reads them (operand kind shiftamt).
 
 TEST(MveAsmShiftAmount, AsrBy32Disassembles) {
-  // llvm-mc-19 --disassemble of 09 eb 22 05: add.w r5, r9, r2, asr #32
-  EXPECT_EQ(disassemble({0x09, 0xeb, 0x22, 0x05}), "add r5, r9, r2, asr #32\n");
+  // llvm-mc-19 --disassemble and llvm-objdump-19 of 09 eb 22 05: add.w r5, r9, r2, asr #32
+  EXPECT_EQ(disassemble({0x09, 0xeb, 0x22, 0x05}), "add.w r5, r9, r2, asr #32\n");
 }
 
 TEST(MveAsmShiftAmount, EveryTypeAtItsLimits) {
@@ -97,10 +97,10 @@ TEST(MveAsmShiftAmount, OutOfRangeAmountsAreRefused) {
 
 TEST(MveAsmShiftAmount, ListingsOfEveryType) {
   // llvm-mc-19 --disassemble: add.w r5, r9, r2, lsr #32 / ror #31 / rrx; cmp.w r1, r2, rrx
-  EXPECT_EQ(disassemble({0xa9, 0xeb, 0x12, 0x05}), "sub r5, r9, r2, lsr #32\n");
-  EXPECT_EQ(disassemble({0x09, 0xeb, 0xf2, 0x75}), "add r5, r9, r2, ror #31\n");
-  EXPECT_EQ(disassemble({0x09, 0xeb, 0x32, 0x05}), "add r5, r9, r2, rrx\n");
-  EXPECT_EQ(disassemble({0xb1, 0xeb, 0x32, 0x0f}), "cmp r1, r2, rrx\n");
+  EXPECT_EQ(disassemble({0xa9, 0xeb, 0x12, 0x05}), "sub.w r5, r9, r2, lsr #32\n");
+  EXPECT_EQ(disassemble({0x09, 0xeb, 0xf2, 0x75}), "add.w r5, r9, r2, ror #31\n");
+  EXPECT_EQ(disassemble({0x09, 0xeb, 0x32, 0x05}), "add.w r5, r9, r2, rrx\n");
+  EXPECT_EQ(disassemble({0xb1, 0xeb, 0x32, 0x0f}), "cmp.w r1, r2, rrx\n");
 }
 
 // ---------------------------------------------------------------------------
@@ -133,9 +133,8 @@ TEST(MveAsmOptionalFirstRegister, NarrowFormsOutsideItBlocks) {
 }
 
 TEST(MveAsmOptionalFirstRegister, ListingsPrintEveryRegister) {
-  // llvm-mc-19 --disassemble of a3 eb 0a 03: sub.w r3, r3, r10 (the .w: see MveAsmListing).
-  const std::string text = disassemble({0xa3, 0xeb, 0x0a, 0x03});
-  EXPECT_NE(text.find("r3, r3, r10"), std::string::npos) << text;
+  // llvm-objdump-19 of a3 eb 0a 03: sub.w r3, r3, r10.
+  EXPECT_EQ(disassemble({0xa3, 0xeb, 0x0a, 0x03}), "sub.w r3, r3, r10\n");
 }
 
 // ---------------------------------------------------------------------------
@@ -168,6 +167,85 @@ TEST(MveAsmSpellings, TwoOperandImmediates) {
   EXPECT_EQ(assemble("subw r0, #4095"), (Bytes{0xa0, 0xf6, 0xff, 0x70}));
   EXPECT_EQ(assemble("add.w sp, #0x1fe0000"), (Bytes{0x0d, 0xf1, 0xff, 0x7d}));
   EXPECT_EQ(assemble("addw r1, #4095"), (Bytes{0x01, 0xf6, 0xff, 0x71}));
+}
+
+TEST(MveAsmSpellings, PcRelativeImmediates) {
+  // llvm-mc-19 -show-encoding, each at address 0.
+  EXPECT_EQ(assemble("b #-420"), (Bytes{0x2e, 0xe7}));
+  EXPECT_EQ(assemble("b.w #-420"), (Bytes{0xff, 0xf7, 0x2e, 0xbf}));
+  EXPECT_EQ(assemble("beq #-8"), (Bytes{0xfc, 0xd0}));
+  EXPECT_EQ(assemble("le #-106"), (Bytes{0x2f, 0xf0, 0x35, 0xc8}));
+  EXPECT_EQ(assemble("letp lr, #-8"), (Bytes{0x1f, 0xf0, 0x05, 0xc0}));
+  EXPECT_EQ(assemble("bl #0"), (Bytes{0x00, 0xf0, 0x00, 0xf8}));
+  EXPECT_EQ(assemble("cbz r5, #8"), (Bytes{0x25, 0xb1}));
+  EXPECT_EQ(assemble("wls lr, r2, #0"), (Bytes{0x42, 0xf0, 0x01, 0xc0}));
+}
+
+TEST(MveAsmSpellings, ProcedureCallStandardRegisterNames) {
+  // llvm-mc-19: add.w r12, r11, r9; add.w r10, r12, r1.
+  EXPECT_EQ(assemble("add ip, fp, sb"), (Bytes{0x0b, 0xeb, 0x09, 0x0c}));
+  EXPECT_EQ(assemble("add sl, ip, r1"), (Bytes{0x0c, 0xeb, 0x01, 0x0a}));
+}
+
+TEST(MveAsmSpellings, NegativeImmediatesFlipOrWrap) {
+  // llvm-mc-19 -show-encoding: add <-> sub first; mov and cmp keep a modified immediate of the two's complement.
+  EXPECT_EQ(assemble("add r0, r1, #-1"), (Bytes{0xa1, 0xf1, 0x01, 0x00}));      // sub.w r0, r1, #1
+  EXPECT_EQ(assemble("add r0, r1, #-256"), (Bytes{0xa1, 0xf5, 0x80, 0x70}));    // sub.w r0, r1, #256
+  EXPECT_EQ(assemble("sub r0, r1, #-4"), (Bytes{0x01, 0xf1, 0x04, 0x00}));      // add.w r0, r1, #4
+  EXPECT_EQ(assemble("adds r0, r0, #-8"), (Bytes{0x08, 0x38}));                  // subs r0, #8
+  EXPECT_EQ(assemble("subs r0, r0, #-8"), (Bytes{0x08, 0x30}));                  // adds r0, #8
+  EXPECT_EQ(assemble("add sp, #-8"), (Bytes{0x82, 0xb0}));                       // sub sp, #8
+  EXPECT_EQ(assemble("add r0, r1, #-4095"), (Bytes{0xa1, 0xf6, 0xff, 0x70}));   // subw r0, r1, #4095
+  EXPECT_EQ(assemble("adds r0, #-4096"), (Bytes{0xb0, 0xf5, 0x80, 0x50}));      // subs.w r0, r0, #4096
+  EXPECT_EQ(assemble("movs r0, #-1"), (Bytes{0x5f, 0xf0, 0xff, 0x30}));         // movs.w r0, #-1
+  EXPECT_EQ(assemble("cmp r0, #-1"), (Bytes{0xb0, 0xf1, 0xff, 0x3f}));          // cmp.w r0, #-1
+  EXPECT_EQ(assemble("it lo\nmovlo r1, #-1"), (Bytes{0x38, 0xbf, 0x4f, 0xf0, 0xff, 0x31}));  // movlo.w r1, #-1
+}
+
+// ---------------------------------------------------------------------------
+// 5. VPT blocks: the predicate suffix is required inside and printed.
+
+TEST(MveAsmVpt, MissingSuffixIsRefusedWithTheSpelling) {
+  // llvm-mc-19: "incorrect predication in VPT block; got 'none', but expected 't'"; GNU as refuses too.
+  const std::string e = error_of("vpst\nvdup.32 q0, r1");
+  EXPECT_NE(e.find("vdupt.32 q0, r1"), std::string::npos) << e;
+  EXPECT_NE(error_of("vpte.i32 eq, q0, q1\nvaddt.i32 q0, q1, q2\nvadd.i32 q0, q1, q2"), "");
+  // The wrong letter is refused too (llvm-mc-19: expected 'e').
+  EXPECT_NE(error_of("vpte.i32 eq, q0, q1\nvaddt.i32 q0, q1, q2\nvaddt.i32 q0, q1, q2"), "");
+}
+
+TEST(MveAsmVpt, ListingsAfterVpstKeepTheSuffix) {
+  // llvm-mc-19 -show-encoding of vpstt; vminnmavt.f32 r0, q1; vdupt.32 q0, r1, and llvm-objdump-19's text of those bytes.
+  const std::string src = "vpstt\nvminnmavt.f32 r0, q1\nvdupt.32 q0, r1";
+  const Bytes bytes = assemble(src);
+  EXPECT_EQ(bytes, (Bytes{0x31, 0xfe, 0x4d, 0x8f, 0xec, 0xee, 0x82, 0x0f, 0xa0, 0xee, 0x10, 0x1b}));
+  EXPECT_EQ(disassemble(bytes), "vpstt\nvminnmavt.f32 r0, q1\nvdupt.32 q0, r1\n");
+}
+
+// ---------------------------------------------------------------------------
+// 6. Listings as llvm-objdump-19 (--no-print-imm-hex) spells them.
+
+TEST(MveAsmListing, WlsToTheNextInstructionHasAListing) {
+  // llvm-mc-19 -show-encoding: wls lr, r2, #0 is 42 f0 01 c0 (the target is the next instruction).
+  EXPECT_EQ(disassemble({0x42, 0xf0, 0x01, 0xc0, 0x00, 0xbf}), "wls lr, r2, L_0004\nnop\n");
+  // A forward target behind instructions whose width is not known yet.
+  EXPECT_EQ(assemble("b fwd\nwls lr, r2, fwd\n.space 8\nfwd: nop"),
+            (Bytes{0x05, 0xe0, 0x42, 0xf0, 0x05, 0xc0, 0, 0, 0, 0, 0, 0, 0, 0, 0x00, 0xbf}));  // GNU as 2.40
+}
+
+TEST(MveAsmListing, ConditionsAndWideQualifiers) {
+  // llvm-objdump-19: it lo / movlo r0, r1 (bf 38 08 46); it hs (bf 28 ...).
+  EXPECT_EQ(disassemble({0x38, 0xbf, 0x08, 0x46}), "it lo\nmovlo r0, r1\n");
+  EXPECT_EQ(disassemble({0x28, 0xbf, 0x08, 0x46}), "it hs\nmovhs r0, r1\n");
+  // llvm-objdump-19: mov.w r0, #0; cmp.w r8, #0; ldr.w r0, [r1, #4095]; ldr r0, [r1, #-255]; push.w {r8, r9}; addw r1, r1, #4095
+  EXPECT_EQ(disassemble({0x4f, 0xf0, 0x00, 0x00}), "mov.w r0, #0\n");
+  EXPECT_EQ(disassemble({0xb8, 0xf1, 0x00, 0x0f}), "cmp.w r8, #0\n");
+  EXPECT_EQ(disassemble({0xd1, 0xf8, 0xff, 0x0f}), "ldr.w r0, [r1, #4095]\n");
+  EXPECT_EQ(disassemble({0x51, 0xf8, 0xff, 0x0c}), "ldr r0, [r1, #-255]\n");
+  EXPECT_EQ(disassemble({0x2d, 0xe9, 0x00, 0x03}), "push.w {r8, r9}\n");
+  EXPECT_EQ(disassemble({0x01, 0xf6, 0xff, 0x71}), "addw r1, r1, #4095\n");
+  // The old spellings still assemble (GNU as and llvm-mc-19 take cc/cs).
+  EXPECT_EQ(assemble("it cc\nmovcc r0, r1"), (Bytes{0x38, 0xbf, 0x08, 0x46}));
 }
 
 }  // namespace

@@ -4,3 +4,4 @@
 add.w r5, r9, r2, lsl #32
 add.w r5, r9, r2, ror #32
 add.w r5, r9, r2, asr #33
+

@@ -47,3 +47,33 @@ add r2, #1
 subw r0, #4095
 add.w sp, #0x1fe0000
 addw r1, #4095
+
+@ PC-relative immediates, register names, negative immediates
+b #-420
+b.w #-420
+le #-106
+letp lr, #-8
+bl #0
+cbz r5, #8
+add ip, fp, sb
+add sl, ip, r1
+add r0, r1, #-1
+add r0, r1, #-256
+sub r0, r1, #-4
+subs r0, r0, #-8
+adds r0, r0, #-8
+add sp, #-8
+add r0, r1, #-4095
+movs r0, #-1
+adds r0, #-4096
+cmp r0, #-1
+it lo
+movlo r1, #-1
+
+@ VPT blocks: predicated instructions carry their suffix
+vpstt
+vminnmavt.f32 r0, q1
+vdupt.32 q0, r1
+vpte.i32 eq, q0, q1
+vaddt.i32 q0, q1, q2
+vadde.i32 q0, q1, q2
