@@ -1,0 +1,35 @@
+@ T32 integer data processing (helper dp): every form, in llvm-mc-19's spelling.
+
+@ logical and arithmetic, modified immediate
+and r0, r1, #255
+ands r2, r3, #0x00ab00ab
+and r12, lr, #0xab00ab00
+ands r4, r5, #0xffffffff
+and r8, r9, #0x80000000
+ands r1, r2, #0x3fc00
+tst r0, #1
+tst.w r0, #0xff00ff00
+tst lr, #0x100
+bic r0, r1, #255
+orr r0, r1, #1
+orrs r14, r2, #0x7f800000
+orn r0, r1, #1
+orns r3, r4, #0x55555555
+mvn r0, #1
+mvns r12, #0xff000000
+eor r0, r1, #3
+eors r6, r7, #0x1fe
+teq r0, #3
+teq r12, #0x80000000
+cmn r0, #1
+cmn.w r13, #0xff
+adc r0, r1, #3
+adcs r10, r11, #0x4000000
+sbc r0, r1, #3
+sbcs r10, r11, #0x4000000
+rsb.w r0, r1, #0
+rsbs.w r0, r1, #0
+rsb r5, r6, #100
+rsbs r8, r9, #0x1100
+rsbs r0, r1, #0
+rsbs r7, r7, #0
