@@ -33,3 +33,29 @@ rsb r5, r6, #100
 rsbs r8, r9, #0x1100
 rsbs r0, r1, #0
 rsbs r7, r7, #0
+lsls r0, r1, #1
+lsls r7, r6, #31
+lsl.w r0, r1, #1
+lsls.w r12, lr, #31
+lsl r8, r9, #5
+ror r0, r1, #1
+rors r10, r11, #31
+rrx r0, r1
+rrxs r12, lr
+lsls r0, r1
+lsrs r2, r3
+asrs r4, r5
+rors r6, r7
+lsl.w r0, r1, r2
+lsls.w r12, lr, r11
+lsr r0, r1, r2
+lsrs.w r0, r1, r2
+asr r0, r1, r2
+asrs.w r0, r1, r2
+ror r0, r1, r2
+rors.w r0, r1, r2
+mov.w r0, r1, lsl r2
+movs r0, r0, lsr r2
+movs.w r3, r4, asr r5
+mov r3, r4, ror r5
+lsls r0, r0, r1
