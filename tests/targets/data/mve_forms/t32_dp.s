@@ -59,3 +59,22 @@ movs r0, r0, lsr r2
 movs.w r3, r4, asr r5
 mov r3, r4, ror r5
 lsls r0, r0, r1
+muls r0, r1, r0
+muls r7, r6, r7
+mul r0, r1, r2
+mul r12, lr, r11
+mla r0, r1, r2, r3
+mls r0, r1, r2, r3
+mls r12, lr, r11, r10
+smull r0, r1, r2, r3
+smull r12, lr, r11, r10
+umull r0, r1, r2, r3
+umull r1, r0, r2, r2
+smlal r0, r1, r2, r3
+smlal r12, lr, r11, r10
+umlal r0, r1, r2, r3
+umlal r4, r5, r6, r7
+sdiv r0, r1, r2
+sdiv r12, lr, r11
+udiv r0, r1, r2
+udiv r12, lr, r11
