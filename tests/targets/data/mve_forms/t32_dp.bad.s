@@ -1,2 +1,11 @@
 bics r12, r11, #0xf000000f
 mla r12, lr, r11, sp
+ssat r0, #8, r1, asr #32
+ssat r0, #0, r1
+usat r0, #32, r1
+ssat r0, #8, r1, lsl #32
+sxtb r0, r1, ror #4
+clz r0, sp
+sxtab r0, pc, r1
+mul r0, sp, r1
+smull r0, r0, r1, r2

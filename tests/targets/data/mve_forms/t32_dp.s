@@ -78,3 +78,47 @@ sdiv r0, r1, r2
 sdiv r12, lr, r11
 udiv r0, r1, r2
 udiv r12, lr, r11
+sxtb r0, r1
+sxth r7, r6
+uxtb r0, r1
+uxth r7, r6
+sxtb.w r0, r1
+sxtb r0, r1, ror #8
+sxth r12, lr, ror #16
+uxtb r12, lr, ror #24
+uxth.w r0, r1
+uxth r0, r1, ror #8
+sxtb16 r0, r1
+sxtb16 r0, r1, ror #8
+uxtb16 r12, lr, ror #24
+sxtab r0, r1, r2
+sxtab r0, r1, r2, ror #8
+sxtah r12, lr, r11, ror #16
+uxtab r0, r1, r2, ror #24
+uxtah r0, r1, r2
+sxtab16 r0, r1, r2, ror #8
+uxtab16 r0, r1, r2
+clz r0, r1
+clz r12, lr
+rev r0, r1
+rev.w r0, r1
+rev r12, lr
+rev16 r0, r1
+rev16 r10, r11
+revsh r0, r1
+revsh r8, r9
+rbit r0, r1
+rbit r12, lr
+ssat r0, #1, r1
+ssat r0, #32, r1
+ssat r0, #8, r1, lsl #31
+ssat r12, #16, lr, asr #1
+ssat r0, #8, r1, asr #31
+usat r0, #0, r1
+usat r0, #31, r1
+usat r0, #8, r1, lsl #4
+usat r12, #16, lr, asr #31
+ssat16 r0, #1, r1
+ssat16 r12, #16, lr
+usat16 r0, #0, r1
+usat16 r12, #15, lr
