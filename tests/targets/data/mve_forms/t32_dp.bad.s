@@ -9,3 +9,9 @@ clz r0, sp
 sxtab r0, pc, r1
 mul r0, sp, r1
 smull r0, r0, r1, r2
+csel r0, r1, r2, al
+csel sp, r1, r2, eq
+cset r0, al
+csinc r0, sp, r1, eq
+cset r0, nv
+csel r0, r1, sp, eq

@@ -122,3 +122,44 @@ ssat16 r0, #1, r1
 ssat16 r12, #16, lr
 usat16 r0, #0, r1
 usat16 r12, #15, lr
+csel r0, r1, r2, eq
+csel r12, lr, r11, ne
+csel r0, zr, r2, hs
+csel r0, r1, zr, lo
+csel r0, zr, zr, mi
+csel r3, r4, r5, pl
+csel r3, r4, r5, vs
+csel r3, r4, r5, vc
+csel r3, r4, r5, hi
+csel r3, r4, r5, ls
+csel r3, r4, r5, ge
+csel r3, r4, r5, lt
+csel r3, r4, r5, gt
+csel r3, r4, r5, le
+csinc r0, r1, r2, eq
+csinc r0, zr, r2, ne
+csinc r0, r1, zr, gt
+csinc r0, r1, r1, eq
+csinc r0, zr, zr, ne
+cset r0, eq
+cset lr, hs
+cset r5, le
+cinc r0, r1, ne
+cinc r7, lr, gt
+csinv r0, r1, r2, eq
+csinv r0, r1, r1, lt
+csinv r0, zr, zr, ge
+csetm r0, eq
+csetm r9, lo
+cinv r0, r1, eq
+cinv r2, r2, vs
+csneg r0, r1, r2, eq
+csneg r0, r1, r1, hi
+csneg r0, zr, zr, hi
+cneg r0, r1, eq
+cneg r12, r12, ls
+cinc r0, zr, eq
+cinv r0, zr, eq
+cneg r0, zr, eq
+csel r0, r1, r2, cs
+cset r0, cc
