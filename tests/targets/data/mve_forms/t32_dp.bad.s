@@ -15,3 +15,6 @@ cset r0, al
 csinc r0, sp, r1, eq
 cset r0, nv
 csel r0, r1, sp, eq
+uqrshl r0, r0
+lsll r0, r1, sp
+lsll r12, sp, r2

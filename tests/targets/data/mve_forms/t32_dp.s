@@ -163,3 +163,16 @@ cinv r0, zr, eq
 cneg r0, zr, eq
 csel r0, r1, r2, cs
 cset r0, cc
+lsll r0, r1, r2
+lsll r10, r11, r12
+asrl r0, r1, r2
+asrl r2, r3, lr
+uqrshll r0, r1, #64, r2
+uqrshll r0, r1, #48, r2
+uqrshll r10, r11, #48, lr
+sqrshrl r0, r1, #64, r3
+sqrshrl r4, r5, #48, r12
+uqrshl r0, r1
+uqrshl lr, r12
+sqrshr r0, r1
+sqrshr r12, lr
