@@ -176,3 +176,42 @@ uqrshl r0, r1
 uqrshl lr, r12
 sqrshr r0, r1
 sqrshr r12, lr
+smlabb r0, r1, r2, r3
+smlabt r12, lr, r11, r10
+smlatb r0, r1, r2, r3
+smlatt r0, r1, r2, r3
+smulbb r0, r1, r2
+smulbt r0, r1, r2
+smultb r12, lr, r11
+smultt r0, r1, r2
+smlawb r0, r1, r2, r3
+smlawt r12, lr, r11, r10
+smulwb r0, r1, r2
+smulwt r12, lr, r11
+smmul r0, r1, r2
+smmulr r12, lr, r11
+smmla r0, r1, r2, r3
+smmlar r12, lr, r11, r10
+smmls r0, r1, r2, r3
+smmlsr r12, lr, r11, r10
+smlad r0, r1, r2, r3
+smladx r12, lr, r11, r10
+smuad r0, r1, r2
+smuadx r12, lr, r11
+smlsd r0, r1, r2, r3
+smlsdx r12, lr, r11, r10
+smusd r0, r1, r2
+smusdx r12, lr, r11
+smlalbb r0, r1, r2, r3
+smlalbt r12, lr, r11, r10
+smlaltb r0, r1, r2, r3
+smlaltt r0, r1, r2, r3
+smlald r0, r1, r2, r3
+smlaldx r12, lr, r11, r10
+smlsld r0, r1, r2, r3
+smlsldx r12, lr, r11, r10
+umaal r0, r1, r2, r3
+umaal r12, lr, r11, r10
+usad8 r0, r1, r2
+usada8 r0, r1, r2, r3
+usada8 r12, lr, r11, r10
