@@ -18,3 +18,5 @@ csel r0, r1, sp, eq
 uqrshl r0, r0
 lsll r0, r1, sp
 lsll r12, sp, r2
+sbfx r0, r1, #16, #17
+ubfx r0, r1, #0, #33

@@ -215,3 +215,52 @@ umaal r12, lr, r11, r10
 usad8 r0, r1, r2
 usada8 r0, r1, r2, r3
 usada8 r12, lr, r11, r10
+sadd16 r0, r1, r2
+sadd8 r12, lr, r11
+sasx r0, r1, r2
+ssax r0, r1, r2
+ssub16 r0, r1, r2
+ssub8 r0, r1, r2
+qadd16 r0, r1, r2
+qadd8 r0, r1, r2
+qasx r0, r1, r2
+qsax r0, r1, r2
+qsub16 r0, r1, r2
+qsub8 r12, lr, r11
+shadd16 r0, r1, r2
+shadd8 r0, r1, r2
+shasx r0, r1, r2
+shsax r0, r1, r2
+shsub16 r0, r1, r2
+shsub8 r0, r1, r2
+uadd16 r0, r1, r2
+uadd8 r0, r1, r2
+uasx r0, r1, r2
+usax r0, r1, r2
+usub16 r0, r1, r2
+usub8 r0, r1, r2
+uqadd16 r0, r1, r2
+uqadd8 r0, r1, r2
+uqasx r0, r1, r2
+uqsax r0, r1, r2
+uqsub16 r0, r1, r2
+uqsub8 r0, r1, r2
+uhadd16 r0, r1, r2
+uhadd8 r0, r1, r2
+uhasx r0, r1, r2
+uhsax r0, r1, r2
+uhsub16 r0, r1, r2
+uhsub8 r12, lr, r11
+qadd r0, r1, r2
+qsub r0, r1, r2
+qdadd r0, r1, r2
+qdsub r12, lr, r11
+sel r0, r1, r2
+sel r12, lr, r11
+sbfx r0, r1, #0, #1
+sbfx r0, r1, #0, #32
+sbfx r12, lr, #31, #1
+sbfx r0, r1, #7, #9
+ubfx r0, r1, #0, #32
+ubfx r12, lr, #16, #16
+ubfx r0, r1, #3, #5
