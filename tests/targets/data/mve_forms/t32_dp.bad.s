@@ -20,3 +20,6 @@ lsll r0, r1, sp
 lsll r12, sp, r2
 sbfx r0, r1, #16, #17
 ubfx r0, r1, #0, #33
+bfi r0, r1, #8, #25
+bfc r0, #0, #33
+bfi r0, pc, #0, #1

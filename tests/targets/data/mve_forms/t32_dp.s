@@ -264,3 +264,11 @@ sbfx r0, r1, #7, #9
 ubfx r0, r1, #0, #32
 ubfx r12, lr, #16, #16
 ubfx r0, r1, #3, #5
+bfi r0, r1, #3, #4
+bfc r0, #3, #4
+bfi r0, r1, #0, #32
+bfc r12, #31, #1
+bfi lr, r2, #8, #24
+bfc r0, #0, #1
+bfi r5, r6, #31, #1
+bfc r7, #0, #32
