@@ -90,3 +90,8 @@ pkhbt r12, lr, r11, lsl #31
 pkhtb r0, r1, r2, asr #1
 pkhtb r0, r1, r2, asr #32
 pkhtb r12, lr, r11, asr #16
+ands.w r0, r0, r1
+mvns.w r2, r3
+adcs.w r0, r0, r1
+tst.w r2, r3
+cmn.w r2, r3

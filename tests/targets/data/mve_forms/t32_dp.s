@@ -272,3 +272,8 @@ bfi lr, r2, #8, #24
 bfc r0, #0, #1
 bfi r5, r6, #31, #1
 bfc r7, #0, #32
+lsls.w r0, r0, r1
+sxtb.w r2, r3
+rev.w r2, r3
+lsls.w r0, r1, #3
+uxth.w r2, r3
