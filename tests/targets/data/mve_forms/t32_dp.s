@@ -277,3 +277,8 @@ sxtb.w r2, r3
 rev.w r2, r3
 lsls.w r0, r1, #3
 uxth.w r2, r3
+negs r0, r1
+neg r0, r1
+neg r8, r9
+negs r8, r9
+rsb r0, r1, #5
