@@ -1,0 +1,25 @@
+bics r12, r11, #0xf000000f
+mla r12, lr, r11, sp
+ssat r0, #8, r1, asr #32
+ssat r0, #0, r1
+usat r0, #32, r1
+ssat r0, #8, r1, lsl #32
+sxtb r0, r1, ror #4
+clz r0, sp
+sxtab r0, pc, r1
+mul r0, sp, r1
+smull r0, r0, r1, r2
+csel r0, r1, r2, al
+csel sp, r1, r2, eq
+cset r0, al
+csinc r0, sp, r1, eq
+cset r0, nv
+csel r0, r1, sp, eq
+uqrshl r0, r0
+lsll r0, r1, sp
+lsll r12, sp, r2
+sbfx r0, r1, #16, #17
+ubfx r0, r1, #0, #33
+bfi r0, r1, #8, #25
+bfc r0, #0, #33
+bfi r0, pc, #0, #1
