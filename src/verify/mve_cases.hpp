@@ -104,6 +104,8 @@ struct GenCase {
   std::string cls;                         // the operand class
   std::vector<std::string> reads, writes;  // registers named in the detail
   bool nan = false;
+  std::string unrunnable;  // set when the operation has no case to run: why (each case fails with it)
+  bool alias = false;      // ... unless the operation is an alias whose words another one runs: they pass
 };
 
 // Our engine's side of a case.
