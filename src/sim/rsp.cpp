@@ -61,8 +61,11 @@ std::optional<std::vector<uint8_t>> from_hex(std::string_view hex) {
   return out;
 }
 
-Connection::~Connection() {
+Connection::~Connection() { close(); }
+
+void Connection::close() {
   if (fd_ >= 0) ::close(fd_);
+  fd_ = -1;
 }
 
 bool Connection::fill(double timeout_seconds) {

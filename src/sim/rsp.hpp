@@ -51,6 +51,8 @@ class Connection {
   std::optional<std::string> receive(double timeout_seconds, size_t max_payload = 1 << 20);
   // Turns acknowledgements off (after QStartNoAckMode was agreed).
   void no_ack() { ack_ = false; }
+  // Closes the connection now (a peer may wait for that before it exits).
+  void close();
 
  private:
   // Reads what is available into buf_ within the timeout; false on timeout.

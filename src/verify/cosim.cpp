@@ -278,8 +278,10 @@ Outcome run(const Options& o) {
     if (reply[0] == 'W' || reply[0] == 'X') {
       // QEMU's program ended (semihosting SYS_EXIT): ours must have too.
       const int status = reply[0] == 'W' ? std::stoi(reply.substr(1), nullptr, 16) : -1;
+      remote.connection().close();  // QEMU exits once its debugger has gone
       q.finish(5);
-      out.qemu_output = q.out();
+      // QEMU's semihosting console: stdout, or stderr when its stdin is not a terminal.
+      out.qemu_output = q.out() + q.err();
       if (!ours.exit_status())
         return diverge(fmt::format("QEMU's program exited (status {}), ours did not", status), pc, {});
       ++out.steps;

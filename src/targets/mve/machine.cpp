@@ -150,6 +150,8 @@ void Machine::load(const ProgramImage& image) {
     sp = static_cast<uint32_t>(w0);
     entry = static_cast<uint32_t>(w1);
     set("lr", Bits(32, 0xffffffffu));  // as QEMU's reset leaves it
+    // The flags are UNKNOWN after reset; QEMU's read as Z set.
+    set("apsr", Bits(32, 0x40000000u));
   } else if (start != image.symbols.end()) {
     entry = static_cast<uint32_t>(start->second) | 1u;  // a symbol's address is a Thumb address
   } else if (image.entry) {
