@@ -1,0 +1,100 @@
+@ T32 loads, stores, branches, hints and barriers (helper mem): one form a line,
+@ in llvm-mc-19's spelling (-triple=thumbv8.1m.main -mattr=+mve.fp,+fp64).
+
+@ LDRD, STRD (immediate, literal)
+ldrd r0, r1, [r2]
+ldrd r0, r1, [r2, #8]
+ldrd r0, r1, [r2, #-8]
+ldrd r0, r1, [r2, #1020]
+ldrd r0, r1, [r2, #-1020]
+ldrd r0, r1, [r2, #-0]
+ldrd r0, r1, [r2, #8]!
+ldrd r0, r1, [r2, #-8]!
+ldrd r0, r1, [r2], #8
+ldrd r0, r1, [r2], #-8
+ldrd r12, lr, [sp, #16]
+ldrd r1, r0, [sp], #4
+ldrd r0, r1, [pc, #8]
+ldrd r0, r1, [pc, #-8]
+ldrd r0, r1, [pc, #1020]
+strd r0, r1, [r2]
+strd r0, r1, [r2, #8]
+strd r0, r1, [r2, #-8]
+strd r0, r1, [r2, #8]!
+strd r0, r1, [r2, #-1020]!
+strd r0, r1, [r2], #8
+strd r0, r1, [r2], #-8
+strd r12, lr, [sp, #-16]!
+strd r4, r4, [r5]
+
+@ LDRSB, LDRSH (immediate, register, literal); LDRB, LDRH (literal)
+ldrsb r0, [r1, r2]
+ldrsb r7, [r6, r5]
+ldrsb.w r0, [r1, r2]
+ldrsb r0, [r1, r2, lsl #3]
+ldrsb r8, [sp, r9, lsl #1]
+ldrsb r0, [r1]
+ldrsb r0, [r1, #4095]
+ldrsb r0, [r1, #-255]
+ldrsb r0, [r1, #-4]!
+ldrsb r0, [r1, #4]!
+ldrsb r0, [r1], #4
+ldrsb r0, [r1], #-255
+ldrsb r10, [sp, #12]
+ldrsb r0, [pc, #8]
+ldrsb r0, [pc, #-8]
+ldrsb.w r0, [pc, #4095]
+ldrsh r0, [r1, r2]
+ldrsh.w r0, [r1, r2]
+ldrsh r0, [r1, r2, lsl #2]
+ldrsh r0, [r1]
+ldrsh r0, [r1, #4095]
+ldrsh r0, [r1, #-255]
+ldrsh r0, [r1, #-4]!
+ldrsh r0, [r1, #254]!
+ldrsh r0, [r1], #4
+ldrsh r0, [r1], #-2
+ldrsh lr, [r12, #6]
+ldrsh r0, [pc, #8]
+ldrsh r0, [pc, #-8]
+ldrb r0, [pc, #8]
+ldrb r0, [pc, #-8]
+ldrb.w r9, [pc, #4095]
+ldrh r0, [pc, #8]
+ldrh r0, [pc, #-4095]
+
+@ Unprivileged loads and stores
+ldrt r0, [r1]
+ldrt r0, [r1, #255]
+ldrt lr, [sp, #4]
+ldrbt r0, [r1, #1]
+ldrbt r0, [r1]
+ldrht r0, [r1, #2]
+ldrsbt r0, [r1, #3]
+ldrsht r12, [r11, #255]
+strt r0, [r1, #4]
+strt r0, [r1]
+strbt r0, [r1, #255]
+strht r0, [r1, #2]
+strht r14, [sp]
+
+@ PLD, PLI (hints)
+pld [r0]
+pld [r0, #4]
+pld [r0, #4095]
+pld [r0, #-4]
+pld [r0, #-255]
+pld [sp, #8]
+pld [r0, r1]
+pld [r0, r1, lsl #3]
+pld [pc, #8]
+pld [pc, #-8]
+pld [pc, #4095]
+pli [r0]
+pli [r0, #4]
+pli [r0, #4095]
+pli [r0, #-4]
+pli [r0, r1]
+pli [r0, r1, lsl #2]
+pli [pc, #8]
+pli [pc, #-8]
