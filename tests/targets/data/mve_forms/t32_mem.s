@@ -98,3 +98,60 @@ pli [r0, r1]
 pli [r0, r1, lsl #2]
 pli [pc, #8]
 pli [pc, #-8]
+
+@ LDM, LDMDB, STM, STMDB, PUSH, POP
+ldm r0!, {r1, r2}
+ldm r0, {r0, r1}
+ldm r7, {r0, r7}
+ldm r3!, {r0, r1, r2, r4, r5, r6, r7}
+ldmia r0!, {r1, r2}
+ldmfd r0!, {r1, r2}
+ldm r0, {r1, r2}
+ldm.w r0!, {r1, r2}
+ldm r0, {r1, pc}
+ldm r0!, {r1, lr}
+ldm r8, {r0, r12, lr}
+ldm sp, {r0, r1}
+ldmia.w r0, {r8, r9}
+ldmdb r0!, {r1, r2}
+ldmdb r0, {r1, r2}
+ldmea r0!, {r1, r2}
+ldmdb sp!, {r4, pc}
+stm r0!, {r1, r2}
+stm r0!, {r0, r2}
+stm r1!, {r0, r1}
+stmia r0!, {r1, r2}
+stmea r0!, {r1, r2}
+stm r0, {r1, r2}
+stm.w r0!, {r1, r2}
+stm r8!, {r0, r1, lr}
+stm sp, {r0, r1}
+stmdb r0!, {r1, r2}
+stmdb r0, {r1, r12}
+stmfd r0!, {r1, r2}
+stmdb r10!, {r0, lr}
+push {r1}
+push {r4, lr}
+push {r0, r1, r2, r3, r4, r5, r6, r7, lr}
+push.w {r0, r1}
+push {r4, r8}
+push {r8, lr}
+push.w {r8}
+push {r9}
+push.w {r0}
+push {lr}
+stmdb sp!, {r1, r2}
+stmfd sp!, {r4, r5, lr}
+pop {r1}
+pop {r4, pc}
+pop {r0, r1, r2, r3, r4, r5, r6, r7, pc}
+pop.w {r0, r1}
+pop {r4, r8, pc}
+pop {r8, lr}
+pop.w {r8}
+pop {r9}
+pop {pc}
+pop.w {pc}
+pop {lr}
+ldmia sp!, {r1, r2}
+ldmfd sp!, {r4, r5, pc}
