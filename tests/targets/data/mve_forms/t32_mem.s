@@ -155,3 +155,29 @@ pop.w {pc}
 pop {lr}
 ldmia sp!, {r1, r2}
 ldmfd sp!, {r4, r5, pc}
+
+@ Exclusives, load-acquire and store-release
+ldrex r0, [r1]
+ldrex r0, [r1, #4]
+ldrex r0, [r1, #1020]
+ldrex lr, [sp, #8]
+ldrexb r0, [r1]
+ldrexh r12, [r11]
+strex r0, r1, [r2]
+strex r0, r1, [r2, #4]
+strex r12, lr, [sp, #1020]
+strexb r0, r1, [r2]
+strexh r3, r4, [r5]
+clrex
+lda r0, [r1]
+ldab r0, [r1]
+ldah r0, [sp]
+stl r0, [r1]
+stlb lr, [r1]
+stlh r0, [r1]
+ldaex r0, [r1]
+ldaexb r0, [r1]
+ldaexh r0, [r1]
+stlex r0, r1, [r2]
+stlexb r0, r1, [r2]
+stlexh r0, r1, [r2]
