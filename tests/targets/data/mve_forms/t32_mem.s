@@ -181,3 +181,110 @@ ldaexh r0, [r1]
 stlex r0, r1, [r2]
 stlexb r0, r1, [r2]
 stlexh r0, r1, [r2]
+
+@ TBB, TBH, ADR (and its ADD/SUB spellings)
+tbb [r0, r1]
+tbb [pc, r1]
+tbb [r12, lr]
+tbh [r0, r1, lsl #1]
+tbh [pc, r1, lsl #1]
+adr r0, #0
+adr r0, #8
+adr r7, #1020
+adr r0, #-0
+adr r0, #-1
+adr r0, #-4095
+adr.w r0, #8
+adr r0, #7
+adr r0, #4095
+adr r9, #8
+adr r12, #1024
+add r0, pc, #8
+add r0, pc, #1020
+add r9, pc, #4095
+addw r0, pc, #8
+subw r0, pc, #8
+subw lr, pc, #4095
+
+@ Branches with an offset from the PC
+b #8
+b #-2048
+b #2046
+beq #8
+bne #-256
+bgt #254
+beq #256
+beq #-1048576
+ble #1048574
+beq.w #8
+cbz r0, #8
+cbnz r7, #126
+cbz r1, #0
+bx lr
+bx r0
+bx pc
+blx r3
+blx lr
+
+@ Hints and barriers
+nop
+nop.w
+yield
+yield.w
+wfe
+wfe.w
+wfi
+wfi.w
+sev
+sev.w
+csdb
+esb
+dmb
+dmb sy
+dmb st
+dmb ish
+dmb ishst
+dmb nsh
+dmb nshst
+dmb osh
+dmb oshst
+dmb #0
+dmb #5
+dmb #12
+dsb
+dsb sy
+dsb st
+dsb ish
+dsb ishst
+dsb nsh
+dsb nshst
+dsb osh
+dsb oshst
+dsb #8
+dsb #13
+isb
+isb sy
+isb #0
+isb #14
+ssbb
+pssbb
+dsb #0
+dsb #4
+
+@ Branch future (Armv8.1-M)
+bf #2, #2
+bf #2, #4094
+bf #30, #-65536
+bf #4, #65534
+bfl #2, #1022
+bfl #30, #262142
+bfl #4, #-262144
+bfx #2, r0
+bfx #30, lr
+bflx #6, r3
+bflx #2, r12
+bfcsel #2, #6, #4, ne
+bfcsel #2, #6, #6, eq
+bfcsel #30, #4094, #34, le
+bfcsel #30, #-4096, #32, hs
+bfcsel #16, #-2, #18, gt
