@@ -288,3 +288,12 @@ bfcsel #2, #6, #6, eq
 bfcsel #30, #4094, #34, le
 bfcsel #30, #-4096, #32, hs
 bfcsel #16, #-2, #18, gt
+
+@ Reserved hints (NOPs) and DBG
+hint #5
+hint #15
+hint.w #5
+hint.w #239
+hint.w #17
+dbg #3
+dbg #15
