@@ -786,6 +786,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         // A symbol or an address, or `#<offset>` from the PC (b #-420, cbz r5,
         // #8: llvm-mc's and GNU as's spelling); `[pc, #4]` is another syntax's.
         std::optional<int64_t> pc_relative;
+        bool minus_zero = false;  // `#-0`: only an encoding with a subtract form (add-bit) holds it
         if (tok[0] == '#') {
           std::string_view n = tok.substr(1);
           const bool minus = !n.empty() && n[0] == '-';
@@ -795,6 +796,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
           const auto r = std::from_chars(n.data() + (hex ? 2 : 0), n.data() + n.size(), v, hex ? 16 : 10);
           if (n.empty() || r.ec != std::errc() || r.ptr != n.data() + n.size() || v > (uint64_t{1} << 40)) return;
           pc_relative = minus ? -static_cast<int64_t>(v) : static_cast<int64_t>(v);
+          minus_zero = minus && v == 0;
         } else if (!(std::isalnum(static_cast<unsigned char>(tok[0])) || tok[0] == '_' || tok[0] == '.' || tok[0] == '$')) {
           return;
         }
@@ -823,6 +825,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         const int64_t raw = delta / op->scale;
         const size_t w = m.pos.size();
         const bool is_unsigned = has_option(*op, "unsigned"), add_bit = has_option(*op, "add-bit");
+        if (minus_zero && !add_bit) return;
         const uint64_t magnitude = raw < 0 ? 0 - static_cast<uint64_t>(raw) : static_cast<uint64_t>(raw);
         const bool fits = add_bit       ? w < 63 && magnitude >> (w - 1) == 0
                           : is_unsigned ? raw >= 0 && (w >= 63 || raw >> w == 0)
@@ -831,7 +834,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
           refuse(fmt::format("the target {} is out of reach of {} {}", tok, t.inst->name, enc.name));
           return;
         }
-        uint64_t bits = add_bit ? uint64_t{raw >= 0} << (w - 1) | magnitude
+        uint64_t bits = add_bit ? uint64_t{raw >= 0 && !minus_zero} << (w - 1) | magnitude
                                 : static_cast<uint64_t>(raw) & (w >= 64 ? ~uint64_t{0} : (uint64_t{1} << w) - 1);
         if (has_option(*op, "t32-j")) bits = t32_j(bits, w);
         State st2 = st;
