@@ -169,6 +169,7 @@ Outcome run(const Options& o) {
   ours.load(image);
   Outcome out;
   ours.host().write = [&](std::string_view s) { out.our_output.append(s); };
+  ours.host().cmdline = o.file;  // SYS_GET_CMDLINE: QEMU's is its -kernel file
   std::vector<std::pair<uint64_t, unsigned>> stores;
   ours.memory().write_log = &stores;
 

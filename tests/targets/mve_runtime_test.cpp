@@ -427,10 +427,6 @@ TEST(MveRuntime, NewlibProgramAsQemu) {
                             .c_str()),
             0);
   const RunResult r = run_mlisa({"run", "--target", "mve", "--semihosting-root", root, elf, "--", "one", "two"});
-  // newlib runs the whole T32 and FP instruction set; until every
-  // instruction has its page (issue 13, item 1) the run may stop at one.
-  if (r.exit_code == 3 && r.err.find("UNDEFINED instruction") != std::string::npos)
-    GTEST_SKIP() << "newlib needs an instruction the mve specs do not have yet: " << r.err;
   EXPECT_EQ(r.exit_code, 3) << r.err;  // main's return value
   EXPECT_NE(r.out.find("argc 3: one two\n"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("read back: line 7\n"), std::string::npos) << r.out;
