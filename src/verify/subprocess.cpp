@@ -69,9 +69,9 @@ void write_file(const std::string& path, const void* data, size_t size) {
   if (!out) throw ToolError(fmt::format("cannot write {}", path));
 }
 
-ProcessResult run_process(const std::vector<std::string>& argv, const TempDir& dir, const std::string& tag,
-                          double timeout_seconds) {
-  const std::string out_path = dir.file(tag + ".out"), err_path = dir.file(tag + ".err");
+// Starts argv (argv[0] a path) with stdin from /dev/null and stdout and
+// stderr to the two files; its pid.
+static pid_t spawn(const std::vector<std::string>& argv, const std::string& out_path, const std::string& err_path) {
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
@@ -84,6 +84,13 @@ ProcessResult run_process(const std::vector<std::string>& argv, const TempDir& d
   const int rc = ::posix_spawn(&pid, argv[0].c_str(), &actions, nullptr, args.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
   if (rc != 0) throw ToolError(fmt::format("cannot run {}: {}", argv[0], std::strerror(rc)));
+  return pid;
+}
+
+ProcessResult run_process(const std::vector<std::string>& argv, const TempDir& dir, const std::string& tag,
+                          double timeout_seconds) {
+  const std::string out_path = dir.file(tag + ".out"), err_path = dir.file(tag + ".err");
+  const pid_t pid = spawn(argv, out_path, err_path);
   ProcessResult r;
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_seconds);
   int status = 0;
@@ -110,19 +117,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, const TempDir& d
 
 BackgroundProcess::BackgroundProcess(const std::vector<std::string>& argv, const TempDir& dir, const std::string& tag)
     : out_path_(dir.file(tag + ".out")), err_path_(dir.file(tag + ".err")) {
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 1, out_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  posix_spawn_file_actions_addopen(&actions, 2, err_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-  std::vector<char*> args;
-  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  pid_t pid = 0;
-  const int rc = ::posix_spawn(&pid, argv[0].c_str(), &actions, nullptr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (rc != 0) throw ToolError(fmt::format("cannot run {}: {}", argv[0], std::strerror(rc)));
-  pid_ = pid;
+  pid_ = spawn(argv, out_path_, err_path_);
 }
 
 bool BackgroundProcess::running() {
