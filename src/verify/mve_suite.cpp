@@ -808,9 +808,12 @@ CaseOutcome OracleSuite::compare(const GenCase& g, const Ours& ours, const qemu_
     return out;
   }
   if (ours.faulted || q.faulted) {
-    out.passed = ours.faulted && q.faulted;
+    // A pseudocode error (an index out of range, ...) is ours, whatever QEMU did.
+    out.passed = ours.faulted && q.faulted && ours.fault_name != "execution error";
     if (!out.passed)
-      out.detail = ours.faulted ? fmt::format("'{}': ours faulted ({}), {} did not", g.text, ours.fault, who)
+      out.detail = ours.faulted && q.faulted
+                       ? fmt::format("'{}': ours stopped with an error of its pseudocode ({})", g.text, ours.fault)
+                   : ours.faulted ? fmt::format("'{}': ours faulted ({}), {} did not", g.text, ours.fault, who)
                                 : fmt::format("'{}': {} faulted (exception {}, CFSR 0x{:08x}), ours did not", g.text,
                                               who, q.exception, q.cfsr);
     return out;
