@@ -260,6 +260,12 @@ bool is_optional_it_condition(const Encoding& enc, const Item& optional) {
          is_it_condition(enc, optional.items[0].text);
 }
 
+// An optional item that holds just `<v>` (`{<v>}`): an MVE instruction's
+// predicate suffix, t or e inside a VPT block.
+bool is_optional_vpt_suffix(const Item& optional) {
+  return optional.items.size() == 1 && optional.items[0].kind == Item::Kind::Operand && optional.items[0].text == "v";
+}
+
 // A shiftamt operand's two parts: the shift type's bits and the amount's
 // (the loader keeps them as one FieldConcat, the type's `count` parts first).
 std::pair<BitMap, BitMap> shiftamt_maps(const Encoding& enc, const OperandMap& op) {
@@ -539,9 +545,8 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
           }
           // Inside an IT block the instruction spells the block's condition.
           // Inside a VPT block an MVE instruction spells its predicate (t or e).
-          const bool vpt_suffix = ctx.vpt && it->items.size() == 1 && it->items[0].kind == Item::Kind::Operand &&
-                                  it->items[0].text == "v";
-          if (!(ctx.in_it && is_optional_it_condition(enc, *it)) && !vpt_suffix) next(pos, st);
+          if (!(ctx.in_it && is_optional_it_condition(enc, *it)) && !(ctx.vpt && is_optional_vpt_suffix(*it)))
+            next(pos, st);
           return;
         }
         case Item::Kind::Operand:
@@ -991,8 +996,7 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
       }
       if (it.kind == Item::Kind::Optional) {
         // The VPT block's predicate of this instruction.
-        if (ctx.vpt && it.items.size() == 1 && it.items[0].kind == Item::Kind::Operand && it.items[0].text == "v")
-          out += ctx.vpt;
+        if (ctx.vpt && is_optional_vpt_suffix(it)) out += ctx.vpt;
         // An optional <c> the assembler owns: the IT block's condition.
         if (ctx.in_it && is_optional_it_condition(enc, it)) out += lower(ctx.it_cond);
         continue;
