@@ -15,6 +15,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <regex>
 #include <thread>
@@ -151,6 +153,36 @@ std::string side_by_side(const std::vector<Row>& rows) {
   return out;
 }
 
+namespace fs = std::filesystem;
+
+// Every file and directory under `root`, by relative path, with its
+// contents ("/" for a directory, "-> target" for a symbolic link).
+std::map<std::string, std::string> tree(const fs::path& root) {
+  std::map<std::string, std::string> out;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(root, ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec)) {
+    const std::string name = fs::relative(it->path(), root).string();
+    if (it->is_symlink()) out[name] = "-> " + fs::read_symlink(it->path()).string();
+    else if (it->is_directory()) out[name] = "/";
+    else {
+      std::ifstream in(it->path(), std::ios::binary);
+      out[name] = std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    }
+  }
+  return out;
+}
+
+// The first name whose presence or contents differ between two trees.
+std::optional<std::string> first_difference(const std::map<std::string, std::string>& a,
+                                            const std::map<std::string, std::string>& b) {
+  for (const auto& [name, text] : a)
+    if (auto it = b.find(name); it == b.end() || it->second != text) return name;
+  for (const auto& [name, text] : b)
+    if (!a.count(name)) return name;
+  return std::nullopt;
+}
+
 const char* const kCore[] = {"r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8",
                              "r9", "r10", "r11", "r12", "sp", "lr", "pc"};
 
@@ -169,18 +201,38 @@ Outcome run(const Options& o) {
   ours.load(image);
   Outcome out;
   ours.host().write = [&](std::string_view s) { out.our_output.append(s); };
-  ours.host().cmdline = o.file;  // SYS_GET_CMDLINE: QEMU's is its -kernel file
+  // SYS_GET_CMDLINE: QEMU's is its -kernel file (absolute, as QEMU runs
+  // elsewhere) and its -append text.
+  const std::string program = fs::absolute(o.file).string();
+  std::string append;
+  for (const std::string& a : o.args) append += (append.empty() ? "" : " ") + a;
+  ours.host().cmdline = append.empty() ? program : program + " " + append;
+  // SYS_FLEN of the console: QEMU's stdout and stderr are fresh files that
+  // hold what the program wrote to them; its stdin is /dev/null.
+  ours.host().console_size = [&h = ours.host()](int fd) { return fd == 0 ? 0 : h.console_written[fd]; };
   std::vector<std::pair<uint64_t, unsigned>> stores;
   ours.memory().write_log = &stores;
 
-  // QEMU halted at reset, its gdbstub on a private socket.
+  // Each side's semihosting root: a private copy of the given directory.
   subprocess::TempDir dir("cosim");
+  const fs::path our_root = dir.path() / "mlisa-root", qemu_root = dir.path() / "qemu-root";
+  for (const fs::path& root : {our_root, qemu_root}) {
+    std::error_code ec;
+    fs::create_directory(root, ec);
+    if (o.semihosting_root)
+      fs::copy(*o.semihosting_root, root, fs::copy_options::recursive | fs::copy_options::copy_symlinks, ec);
+    if (ec) throw InputError(fmt::format("--semihosting-root {}: cannot copy it: {}", *o.semihosting_root, ec.message()));
+  }
+  ours.host().root = fs::canonical(our_root).string();
+
+  // QEMU halted at reset, its gdbstub on a private socket.
   const std::string socket_path = dir.file("gdb.sock");
-  subprocess::BackgroundProcess q({*qemu, "-M", "mps3-an547", "-nographic", "-monitor", "none", "-serial", "none",
-                                   "-semihosting-config", "enable=on,target=native", "-kernel", o.file, "-S",
-                                   "-chardev", fmt::format("socket,id=gdb0,path={},server=on,wait=off", socket_path),
-                                   "-gdb", "chardev:gdb0"},
-                                  dir, "qemu");
+  std::vector<std::string> qemu_args = {*qemu, "-M", "mps3-an547", "-nographic", "-monitor", "none", "-serial", "none",
+                                        "-semihosting-config", "enable=on,target=native", "-kernel", program, "-S",
+                                        "-chardev", fmt::format("socket,id=gdb0,path={},server=on,wait=off", socket_path),
+                                        "-gdb", "chardev:gdb0"};
+  if (!append.empty()) qemu_args.insert(qemu_args.end(), {"-append", append});
+  subprocess::BackgroundProcess q(qemu_args, dir, "qemu", qemu_root.string());
   const int fd = connect_unix(socket_path, std::max(5.0, o.step_timeout));
   if (fd < 0) {
     q.finish(0);
@@ -293,6 +345,9 @@ Outcome run(const Options& o) {
         out.end = Outcome::End::Diverged;
         out.report = fmt::format("the programs' outputs differ\n--- mlisa\n{}--- qemu\n{}", out.our_output,
                                  out.qemu_output);
+      } else if (const auto name = first_difference(tree(our_root), tree(qemu_root))) {
+        out.end = Outcome::End::Diverged;
+        out.report = fmt::format("the files the programs left in their semihosting roots differ: {}\n", *name);
       }
       return out;
     }

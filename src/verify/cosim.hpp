@@ -16,6 +16,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace mlisa::verify::cosim {
 
@@ -32,6 +33,12 @@ struct Options {
   uint64_t max_steps = 100'000'000;
   double step_timeout = 10;  // seconds QEMU may take to answer one packet
   std::string qemu = "qemu-system-arm";
+  // The program's arguments (SYS_GET_CMDLINE; QEMU's -append).
+  std::vector<std::string> args;
+  // The files the program finds: each side gets its own copy of this
+  // directory (an empty one when unset) as its semihosting root, ours as
+  // --semihosting-root, QEMU's as its working directory.
+  std::optional<std::string> semihosting_root;
 };
 
 struct Outcome {
