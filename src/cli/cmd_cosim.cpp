@@ -22,7 +22,7 @@ namespace {
 struct CosimOptions {
   std::string target, file, spec_dir, qemu = "qemu-system-arm", semihosting_root;
   std::vector<std::string> args;
-  uint64_t max_steps = 100'000'000;
+  uint64_t max_steps = 100'000'000, checkpoint = 0;
   double step_timeout = 10;
 };
 
@@ -37,6 +37,7 @@ int run_cosim(const CosimOptions& o, const GlobalOptions& global) {
   opt.step_timeout = o.step_timeout;
   opt.qemu = o.qemu;
   opt.args = o.args;
+  opt.checkpoint = o.checkpoint;
   if (!o.semihosting_root.empty()) {
     if (!std::filesystem::is_directory(o.semihosting_root))
       throw UsageError(fmt::format("--semihosting-root {}: not an existing directory", o.semihosting_root));
@@ -77,6 +78,10 @@ Action setup_cosim(CLI::App& sub, const GlobalOptions& global) {
   sub.add_option("--target", o->target, "Target: mve")->required();
   sub.add_option("--max-steps", o->max_steps, "Stop after this many instructions")->capture_default_str();
   sub.add_option("--step-timeout", o->step_timeout, "Seconds QEMU may take to answer one request")->capture_default_str();
+  sub.add_option("--checkpoint", o->checkpoint,
+                 "Compare every N instructions, QEMU running to a breakpoint in between; step through a stretch "
+                 "that ends differently (0: after every instruction)")
+      ->capture_default_str();
   sub.add_option("--spec-dir", o->spec_dir, "Load DIR/mve/*.isa (or DIR/*.isa) over the embedded specs");
   sub.add_option("--qemu", o->qemu, "The QEMU binary")->capture_default_str();
   sub.add_option("--semihosting-root", o->semihosting_root,
