@@ -172,6 +172,26 @@ TEST_P(MveKernels, RunsAsQemuAndCosims) {
   EXPECT_EQ(co.out, r.out);
 }
 
+// `mlisa run --stats`: the instructions that ran, by encoding (the names of
+// the Armv8-M manual), counted by hand: the loop runs three times.
+TEST(MveStats, CountsByEncoding) {
+  const fs::path dir = fs::path(::testing::TempDir()) / "mve_stats";
+  fs::create_directories(dir);
+  const std::string s = (dir / "loop.s").string();
+  std::ofstream(s) << "    .syntax unified\n    .thumb\n    .text\n    .global _start\n_start:\n    movs r0, #3\n"
+                      "loop:\n    subs r0, #1\n    bne loop\n    movs r0, #0x18\n    movw r1, #0x26\n"
+                      "    movt r1, #2\n    bkpt 0xab\n";
+  const RunResult r = run_mlisa({"run", "--target", "mve", "--stats", s});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.err.find("stats: 11 instructions, 6 distinct encodings"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("FEAT_T32 100.0%"), std::string::npos) << r.err;
+  for (const char* line : {"           3  27.27%  B T1 [FEAT_T32]\n", "           3  27.27%  SUB (immediate) T2 [FEAT_T32]\n",
+                           "           2  18.18%  MOV (immediate) T1 [FEAT_T32]\n",
+                           "           1   9.09%  MOV (immediate) T3 [FEAT_T32]\n", "           1   9.09%  MOVT T1 [FEAT_T32]\n",
+                           "           1   9.09%  BKPT T1 [FEAT_T32]\n"})
+    EXPECT_NE(r.err.find(line), std::string::npos) << line << r.err;
+}
+
 std::vector<Case> cases() {
   std::vector<Case> out;
   for (const char* k : {"hello", "fc_s8", "conv_s8", "pool_s8", "softmax_s8", "eltwise", "fir_q", "float_f32",
