@@ -2,7 +2,8 @@
 // Cortex-M55 under its GDB server, compared after every instruction
 // (docs/cosim.md, src/verify/cosim.hpp).
 //
-//   mlisa cosim --target mve [--max-steps N] [--step-timeout S] [--spec-dir DIR] FILE.elf
+//   mlisa cosim --target mve [--max-steps N] [--step-timeout S] [--spec-dir DIR]
+//               [--semihosting-root DIR] FILE.elf [-- ARGS...]
 #include "cli/command.hpp"
 #include "core/diag.hpp"
 #include "verify/cosim.hpp"
@@ -11,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdio>
+#include <filesystem>
 #include <memory>
 
 namespace mlisa::cli {
@@ -18,8 +20,9 @@ namespace mlisa::cli {
 namespace {
 
 struct CosimOptions {
-  std::string target, file, spec_dir, qemu = "qemu-system-arm";
-  uint64_t max_steps = 100'000'000;
+  std::string target, file, spec_dir, qemu = "qemu-system-arm", semihosting_root;
+  std::vector<std::string> args;
+  uint64_t max_steps = 100'000'000, checkpoint = 0;
   double step_timeout = 10;
 };
 
@@ -33,6 +36,13 @@ int run_cosim(const CosimOptions& o, const GlobalOptions& global) {
   opt.max_steps = o.max_steps;
   opt.step_timeout = o.step_timeout;
   opt.qemu = o.qemu;
+  opt.args = o.args;
+  opt.checkpoint = o.checkpoint;
+  if (!o.semihosting_root.empty()) {
+    if (!std::filesystem::is_directory(o.semihosting_root))
+      throw UsageError(fmt::format("--semihosting-root {}: not an existing directory", o.semihosting_root));
+    opt.semihosting_root = o.semihosting_root;
+  }
   verify::cosim::Outcome r;
   try {
     r = verify::cosim::run(opt);
@@ -68,9 +78,17 @@ Action setup_cosim(CLI::App& sub, const GlobalOptions& global) {
   sub.add_option("--target", o->target, "Target: mve")->required();
   sub.add_option("--max-steps", o->max_steps, "Stop after this many instructions")->capture_default_str();
   sub.add_option("--step-timeout", o->step_timeout, "Seconds QEMU may take to answer one request")->capture_default_str();
+  sub.add_option("--checkpoint", o->checkpoint,
+                 "Compare every N instructions, QEMU running to a breakpoint in between; step through a stretch "
+                 "that ends differently (0: after every instruction)")
+      ->capture_default_str();
   sub.add_option("--spec-dir", o->spec_dir, "Load DIR/mve/*.isa (or DIR/*.isa) over the embedded specs");
   sub.add_option("--qemu", o->qemu, "The QEMU binary")->capture_default_str();
+  sub.add_option("--semihosting-root", o->semihosting_root,
+                 "Both sides start with a private copy of this directory as their semihosting root (QEMU's working "
+                 "directory); empty directories without it");
   sub.add_option("file", o->file, "An ELF executable with a vector table (as QEMU's -kernel boots it)")->required();
+  sub.add_option("args", o->args, "The program's arguments (after --): SYS_GET_CMDLINE, QEMU's -append");
   return [o, &global]() { return run_cosim(*o, global); };
 }
 

@@ -10,7 +10,10 @@
 
 #include <cctype>
 #include <cstdio>
+#include <algorithm>
 #include <filesystem>
+#include <map>
+#include <unordered_map>
 
 namespace mlisa::cli {
 
@@ -31,6 +34,73 @@ std::string hex(const spec::Bits& b) {
   return "0x" + out;
 }
 
+// --stats: the instructions that ran, counted by the encoding they decode
+// to (a cache by word keeps the decode out of the loop's way).
+class EncodingCounts {
+ public:
+  explicit EncodingCounts(const targets::WordIsa& isa) : isa_(isa) {
+    for (const spec::InstructionSpec& inst : isa.spec().instructions()) encodings_ += inst.encodings.size();
+  }
+
+  // The instruction at the PC, before it runs.
+  void note(targets::mve::Machine& m) {
+    const uint32_t pc = static_cast<uint32_t>(m.get("pc").low64());
+    uint64_t hw1 = 0, hw2 = 0;
+    if (!m.memory().read(pc, 2, hw1)) return;
+    const uint32_t top = static_cast<uint32_t>(hw1 >> 11);
+    uint64_t key = hw1;
+    if ((top == 0b11101 || top == 0b11110 || top == 0b11111) && m.memory().read(pc + 2, 2, hw2))
+      key = 1ull << 32 | hw1 << 16 | hw2;
+    auto it = by_word_.find(key);
+    if (it == by_word_.end()) {
+      const spec::Bits word = key >> 32 ? spec::Bits(32, key & 0xffffffffu) : spec::Bits(16, key);
+      const spec::InstructionSpec* inst = nullptr;
+      const spec::Encoding* enc = isa_.decode(word, &inst);
+      std::string name = "(no encoding decodes it)";
+      if (enc && inst)
+        name = fmt::format("{} {}{}", inst->name, enc->name,
+                           inst->features.empty() ? "" : " [" + inst->features.front() + "]");
+      it = by_word_.emplace(key, &counts_[name]).first;
+    }
+    ++*it->second;
+  }
+
+  std::vector<std::pair<std::string, uint64_t>> sorted() const {
+    std::vector<std::pair<std::string, uint64_t>> out(counts_.begin(), counts_.end());
+    std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+    return out;
+  }
+  size_t encodings() const { return encodings_; }
+
+ private:
+  const targets::WordIsa& isa_;
+  size_t encodings_ = 0;
+  std::map<std::string, uint64_t> counts_;
+  std::unordered_map<uint64_t, uint64_t*> by_word_;
+};
+
+void print_stats(const EncodingCounts& c, uint64_t instructions, nlohmann::json* json) {
+  const auto rows = c.sorted();
+  if (json) {
+    nlohmann::json j = nlohmann::json::object();
+    for (const auto& [name, n] : rows) j[name] = n;
+    (*json)["stats"] = {{"instructions", instructions}, {"target_encodings", c.encodings()}, {"by_encoding", j}};
+    return;
+  }
+  std::map<std::string, uint64_t> groups;
+  for (const auto& [name, n] : rows) {
+    const size_t open = name.rfind('[');
+    groups[open == std::string::npos ? "none" : name.substr(open + 1, name.size() - open - 2)] += n;
+  }
+  std::string by_group;
+  for (const auto& [g, n] : groups)
+    by_group += fmt::format("{}{} {:.1f}%", by_group.empty() ? "" : ", ", g, 100.0 * n / std::max<uint64_t>(1, instructions));
+  fmt::print(stderr, "stats: {} instructions, {} distinct encodings (the target has {}); {}\n", instructions, rows.size(),
+             c.encodings(), by_group);
+  for (const auto& [name, n] : rows)
+    fmt::print(stderr, "  {:>10} {:6.2f}%  {}\n", n, 100.0 * n / std::max<uint64_t>(1, instructions), name);
+}
+
 }  // namespace
 
 void add_mve_run_options(CLI::App& sub, MveRunOptions& o) {
@@ -42,6 +112,7 @@ void add_mve_run_options(CLI::App& sub, MveRunOptions& o) {
   sub.add_option("--semihosting-root", o.semihosting_root,
                  "mve: semihosting file operations reach host files only inside this directory (none without it)");
   sub.add_option("--spec-dir", o.spec_dir, "mve: load DIR/mve/*.isa (or DIR/*.isa) over the embedded specs");
+  sub.add_flag("--stats", o.stats, "mve: print the instructions that ran, counted by encoding, on stderr");
 }
 
 int run_mve(const MveRunOptions& o, const std::string& file, bool json) {
@@ -75,11 +146,28 @@ int run_mve(const MveRunOptions& o, const std::string& file, bool json) {
       std::fflush(stderr);
     };
   }
-  if (!m.run(o.max_steps))
+  bool ended = false;
+  nlohmann::json j;
+  if (o.stats) {
+    EncodingCounts counts(*t.isa);
+    try {
+      for (uint64_t n = 0; n < o.max_steps && !ended; ++n) {
+        counts.note(m);
+        m.step();
+        ended = m.exit_status().has_value();
+      }
+    } catch (const Fault&) {
+      print_stats(counts, m.instructions, nullptr);
+      throw;
+    }
+    print_stats(counts, m.instructions, json ? &j : nullptr);
+  } else {
+    ended = m.run(o.max_steps);
+  }
+  if (!ended)
     throw Fault("step limit", fmt::format("{} instructions run without a semihosting SYS_EXIT (--max-steps)", o.max_steps));
   const int status = *m.exit_status();
   if (json) {
-    nlohmann::json j;
     j["exit_status"] = status;
     j["instructions"] = m.instructions;
     j["output"] = m.host().output;

@@ -18,6 +18,7 @@ struct MveRunOptions {
   std::string semihosting_root;   // --semihosting-root DIR: host files below DIR
   std::string spec_dir;           // --spec-dir DIR: DIR/mve/*.isa over the embedded specs
   std::vector<std::string> args;  // after FILE (and --): the program's command line
+  bool stats = false;             // --stats: executed instructions by encoding, on stderr
 };
 
 void add_mve_run_options(CLI::App& sub, MveRunOptions& o);
@@ -29,6 +30,9 @@ void add_mve_run_options(CLI::App& sub, MveRunOptions& o);
 // FILE -append "ARGS". Returns the program's exit status; throws
 // mlisa::Fault (exit 3) on a fault or when max_steps run out,
 // mlisa::UsageError (exit 2) when --semihosting-root is not a directory.
+// With --stats, the instructions that ran, counted by encoding, go to stderr
+// (with --json, into the object as "stats"), also when the run stops at a
+// fault.
 int run_mve(const MveRunOptions& o, const std::string& file, bool json);
 
 }  // namespace mlisa::cli

@@ -15,6 +15,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <regex>
 #include <thread>
@@ -151,12 +153,51 @@ std::string side_by_side(const std::vector<Row>& rows) {
   return out;
 }
 
+namespace fs = std::filesystem;
+
+// Every file and directory under `root`, by relative path, with its
+// contents ("/" for a directory, "-> target" for a symbolic link).
+std::map<std::string, std::string> tree(const fs::path& root) {
+  std::map<std::string, std::string> out;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(root, ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec)) {
+    const std::string name = fs::relative(it->path(), root).string();
+    if (it->is_symlink()) out[name] = "-> " + fs::read_symlink(it->path()).string();
+    else if (it->is_directory()) out[name] = "/";
+    else {
+      std::ifstream in(it->path(), std::ios::binary);
+      out[name] = std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+    }
+  }
+  return out;
+}
+
+// The first name whose presence or contents differ between two trees.
+std::optional<std::string> first_difference(const std::map<std::string, std::string>& a,
+                                            const std::map<std::string, std::string>& b) {
+  for (const auto& [name, text] : a)
+    if (auto it = b.find(name); it == b.end() || it->second != text) return name;
+  for (const auto& [name, text] : b)
+    if (!a.count(name)) return name;
+  return std::nullopt;
+}
+
 const char* const kCore[] = {"r0", "r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8",
                              "r9", "r10", "r11", "r12", "sp", "lr", "pc"};
 
 }  // namespace
 
-Outcome run(const Options& o) {
+namespace {
+
+// One run of both programs from reset. `plan` says how it goes: by hops
+// of plan[i].second instructions while fewer than plan[i].first have run
+// (both sides run a hop, QEMU to a breakpoint, then the whole state is
+// compared), then one instruction at a time. A hop that ends in a
+// difference, a fault or an exit sets `replay_from` to where it started
+// and returns, so that the next run goes through it in smaller steps.
+using Plan = std::vector<std::pair<uint64_t, uint64_t>>;
+Outcome run_once(const Options& o, const Plan& plan, std::optional<uint64_t>& replay_from) {
   const auto qemu = subprocess::on_path(o.qemu);
   if (!qemu) throw OracleError(fmt::format("{} not found on PATH (scripts/bootstrap installs qemu-system-arm)", o.qemu));
 
@@ -169,18 +210,38 @@ Outcome run(const Options& o) {
   ours.load(image);
   Outcome out;
   ours.host().write = [&](std::string_view s) { out.our_output.append(s); };
-  ours.host().cmdline = o.file;  // SYS_GET_CMDLINE: QEMU's is its -kernel file
+  // SYS_GET_CMDLINE: QEMU's is its -kernel file (absolute, as QEMU runs
+  // elsewhere) and its -append text.
+  const std::string program = fs::absolute(o.file).string();
+  std::string append;
+  for (const std::string& a : o.args) append += (append.empty() ? "" : " ") + a;
+  ours.host().cmdline = append.empty() ? program : program + " " + append;
+  // SYS_FLEN of the console: QEMU's stdout and stderr are fresh files that
+  // hold what the program wrote to them; its stdin is /dev/null.
+  ours.host().console_size = [&h = ours.host()](int fd) { return fd == 0 ? 0 : h.console_written[fd]; };
   std::vector<std::pair<uint64_t, unsigned>> stores;
   ours.memory().write_log = &stores;
 
-  // QEMU halted at reset, its gdbstub on a private socket.
+  // Each side's semihosting root: a private copy of the given directory.
   subprocess::TempDir dir("cosim");
+  const fs::path our_root = dir.path() / "mlisa-root", qemu_root = dir.path() / "qemu-root";
+  for (const fs::path& root : {our_root, qemu_root}) {
+    std::error_code ec;
+    fs::create_directory(root, ec);
+    if (o.semihosting_root)
+      fs::copy(*o.semihosting_root, root, fs::copy_options::recursive | fs::copy_options::copy_symlinks, ec);
+    if (ec) throw InputError(fmt::format("--semihosting-root {}: cannot copy it: {}", *o.semihosting_root, ec.message()));
+  }
+  ours.host().root = fs::canonical(our_root).string();
+
+  // QEMU halted at reset, its gdbstub on a private socket.
   const std::string socket_path = dir.file("gdb.sock");
-  subprocess::BackgroundProcess q({*qemu, "-M", "mps3-an547", "-nographic", "-monitor", "none", "-serial", "none",
-                                   "-semihosting-config", "enable=on,target=native", "-kernel", o.file, "-S",
-                                   "-chardev", fmt::format("socket,id=gdb0,path={},server=on,wait=off", socket_path),
-                                   "-gdb", "chardev:gdb0"},
-                                  dir, "qemu");
+  std::vector<std::string> qemu_args = {*qemu, "-M", "mps3-an547", "-nographic", "-monitor", "none", "-serial", "none",
+                                        "-semihosting-config", "enable=on,target=native", "-kernel", program, "-S",
+                                        "-chardev", fmt::format("socket,id=gdb0,path={},server=on,wait=off", socket_path),
+                                        "-gdb", "chardev:gdb0"};
+  if (!append.empty()) qemu_args.insert(qemu_args.end(), {"-append", append});
+  subprocess::BackgroundProcess q(qemu_args, dir, "qemu", qemu_root.string());
   const int fd = connect_unix(socket_path, std::max(5.0, o.step_timeout));
   if (fd < 0) {
     q.finish(0);
@@ -256,8 +317,73 @@ Outcome run(const Options& o) {
   // Before the first instruction: the reset state both took from the vector table.
   if (auto rows = core_rows(); differ(rows)) return diverge("the reset states differ", std::nullopt, rows);
 
+  // A hop of about k instructions (never more than `limit`): ours runs them, counting the PCs it
+  // reaches, and goes on (up to k more) to a PC it has not reached in this
+  // hop. QEMU steps once, then continues to the same arrival at that PC: a
+  // breakpoint there, `c` to each arrival (QEMU stops at a breakpoint
+  // under its PC without moving, so one `s` leaves each but the last).
+  // Then registers and every byte ours stored are compared. False when the
+  // hop cannot stand (a difference, a fault, an exit): replay it.
+  auto hop = [&](uint64_t k, uint64_t limit) {
+    std::map<uint32_t, uint64_t> reached;  // PCs arrived at after the first
+    stores.clear();
+    uint64_t n = 0;
+    auto pc_now = [&]() { return static_cast<uint32_t>(ours.get("pc").low64()); };
+    for (; n < std::min(k, limit) || (n < std::min(2 * k, limit) && reached.count(pc_now())); ++n) {
+      if (n > 0) ++reached[pc_now()];
+      try {
+        ours.step();
+      } catch (const Fault&) {
+        return false;
+      }
+      if (ours.exit_status()) return false;
+    }
+    const uint32_t x = pc_now();
+    const std::string first = remote.ask("s");
+    if (first.empty() || (first[0] != 'T' && first[0] != 'S')) return false;
+    const uint64_t arrivals = n > 1 ? 1 + (reached.count(x) ? reached[x] : 0) : 0;
+    if (arrivals) {
+      const std::string bp = fmt::format("{:x},2", x);
+      if (remote.ask("Z1," + bp) != "OK") throw OracleError(fmt::format("QEMU refuses a breakpoint at 0x{:08x}", x));
+      for (uint64_t i = 0; i < arrivals; ++i) {
+        const std::string reply = remote.ask(i ? "s" : "c");
+        if (reply.empty() || (reply[0] != 'T' && reply[0] != 'S')) return false;
+        if (i) {
+          const std::string again = remote.ask("c");
+          if (again.empty() || (again[0] != 'T' && again[0] != 'S')) return false;
+        }
+      }
+      remote.ask("z1," + bp);
+    }
+    if (differ(core_rows()) || ((has_fp || has_mve) && differ(fp_rows()))) return false;
+    // The bytes ours stored, as ranges (nearby ones merged into one read).
+    std::sort(stores.begin(), stores.end());
+    for (size_t i = 0; i < stores.size();) {
+      const uint64_t lo = stores[i].first;
+      uint64_t hi = lo + stores[i].second;
+      for (++i; i < stores.size() && stores[i].first <= hi + 16; ++i) hi = std::max(hi, stores[i].first + stores[i].second);
+      const std::vector<uint8_t> theirs = remote.read_memory(lo, hi - lo);
+      for (uint64_t a = lo; a < hi; ++a) {
+        uint64_t mine = 0;
+        if (!ours.memory().read(a, 1, mine) || mine != theirs[a - lo]) return false;
+      }
+    }
+    out.steps += n;
+    return true;
+  };
+
   std::vector<uint64_t> fp_before = our_fp();
   while (out.steps < o.max_steps) {
+    const auto stage = std::find_if(plan.begin(), plan.end(), [&](const auto& p) { return out.steps < p.first; });
+    if (stage != plan.end()) {
+      const uint64_t start = out.steps;
+      if (!hop(stage->second, std::min(stage->first - out.steps, o.max_steps - out.steps))) {
+        replay_from = start;
+        return out;
+      }
+      fp_before = our_fp();
+      continue;
+    }
     const uint32_t pc = static_cast<uint32_t>(ours.get("pc").low64());
     uint64_t hw1 = 0;
     ours.memory().read(pc, 2, hw1);
@@ -293,6 +419,9 @@ Outcome run(const Options& o) {
         out.end = Outcome::End::Diverged;
         out.report = fmt::format("the programs' outputs differ\n--- mlisa\n{}--- qemu\n{}", out.our_output,
                                  out.qemu_output);
+      } else if (const auto name = first_difference(tree(our_root), tree(qemu_root))) {
+        out.end = Outcome::End::Diverged;
+        out.report = fmt::format("the files the programs left in their semihosting roots differ: {}\n", *name);
       }
       return out;
     }
@@ -319,6 +448,24 @@ Outcome run(const Options& o) {
   }
   out.end = Outcome::End::StepLimit;
   return out;
+}
+
+}  // namespace
+
+Outcome run(const Options& o) {
+  // Hops of o.checkpoint instructions; a stretch that goes wrong again in
+  // hops of 1/32 of that, then one instruction at a time.
+  Plan plan;
+  for (uint64_t k = o.checkpoint; k > 1; k = k >= 256 ? k / 32 : 1) plan.push_back({UINT64_MAX, k});
+  for (size_t level = 0;; ++level) {
+    Plan now(plan.begin(), plan.begin() + std::min(level + 1, plan.size()));
+    std::optional<uint64_t> replay_from;
+    Outcome out = run_once(o, level < plan.size() ? now : plan, replay_from);
+    if (!replay_from) return out;
+    if (level >= plan.size())
+      throw OracleError(fmt::format("the run differs from the one before it at instruction {}", *replay_from));
+    plan[level].first = *replay_from;
+  }
 }
 
 }  // namespace mlisa::verify::cosim

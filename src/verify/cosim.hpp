@@ -16,6 +16,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace mlisa::verify::cosim {
 
@@ -32,6 +33,17 @@ struct Options {
   uint64_t max_steps = 100'000'000;
   double step_timeout = 10;  // seconds QEMU may take to answer one packet
   std::string qemu = "qemu-system-arm";
+  // 0: compare after every instruction. N: compare the whole state every N
+  // instructions (QEMU running to a breakpoint in between), and step
+  // through a stretch one instruction at a time only when it ends
+  // differently.
+  uint64_t checkpoint = 0;
+  // The program's arguments (SYS_GET_CMDLINE; QEMU's -append).
+  std::vector<std::string> args;
+  // The files the program finds: each side gets its own copy of this
+  // directory (an empty one when unset) as its semihosting root, ours as
+  // --semihosting-root, QEMU's as its working directory.
+  std::optional<std::string> semihosting_root;
 };
 
 struct Outcome {

@@ -70,10 +70,12 @@ void write_file(const std::string& path, const void* data, size_t size) {
 }
 
 // Starts argv (argv[0] a path) with stdin from /dev/null and stdout and
-// stderr to the two files; its pid.
-static pid_t spawn(const std::vector<std::string>& argv, const std::string& out_path, const std::string& err_path) {
+// stderr to the two files, in `cwd` (ours when empty); its pid.
+static pid_t spawn(const std::vector<std::string>& argv, const std::string& out_path, const std::string& err_path,
+                   const std::string& cwd = "") {
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
+  if (!cwd.empty()) posix_spawn_file_actions_addchdir_np(&actions, cwd.c_str());
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_addopen(&actions, 1, out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
   posix_spawn_file_actions_addopen(&actions, 2, err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
@@ -115,9 +117,10 @@ ProcessResult run_process(const std::vector<std::string>& argv, const TempDir& d
   return r;
 }
 
-BackgroundProcess::BackgroundProcess(const std::vector<std::string>& argv, const TempDir& dir, const std::string& tag)
+BackgroundProcess::BackgroundProcess(const std::vector<std::string>& argv, const TempDir& dir, const std::string& tag,
+                                     const std::string& cwd)
     : out_path_(dir.file(tag + ".out")), err_path_(dir.file(tag + ".err")) {
-  pid_ = spawn(argv, out_path_, err_path_);
+  pid_ = spawn(argv, out_path_, err_path_, cwd);
 }
 
 bool BackgroundProcess::running() {

@@ -29,6 +29,7 @@ class TempDir {
   TempDir(const TempDir&) = delete;
   TempDir& operator=(const TempDir&) = delete;
   std::string file(const std::string& name) const { return (path_ / name).string(); }
+  const std::filesystem::path& path() const { return path_; }
 
  private:
   std::filesystem::path path_;
@@ -53,11 +54,13 @@ ProcessResult run_process(const std::vector<std::string>& argv, const TempDir& d
                           double timeout_seconds);
 
 // A child process that runs beside us (QEMU under its GDB server): stdin
-// from /dev/null, stdout and stderr to TAG.out/TAG.err in `dir`. The
-// destructor kills it (SIGKILL) and reaps it.
+// from /dev/null, stdout and stderr to TAG.out/TAG.err in `dir`, working
+// directory `cwd` (ours when empty). The destructor kills it (SIGKILL) and
+// reaps it.
 class BackgroundProcess {
  public:
-  BackgroundProcess(const std::vector<std::string>& argv, const TempDir& dir, const std::string& tag);
+  BackgroundProcess(const std::vector<std::string>& argv, const TempDir& dir, const std::string& tag,
+                    const std::string& cwd = "");
   ~BackgroundProcess();
   BackgroundProcess(const BackgroundProcess&) = delete;
   BackgroundProcess& operator=(const BackgroundProcess&) = delete;

@@ -435,6 +435,20 @@ TEST(MveRuntime, NewlibProgramAsQemu) {
   const auto [out, rc] = run_qemu(elf, root, "one two");
   EXPECT_EQ(rc, 3);
   EXPECT_EQ(r.out, out);
+  // mlisa cosim gives each side a copy of the root (here holding the file
+  // the program finds missing when it is not there): the file I/O runs in
+  // lock step to the end, the files left are the same, and the directory
+  // given is not touched.
+  write(root + "/missing.txt", "present\n");
+  const RunResult co = run_mlisa({"cosim", "--target", "mve", "--checkpoint", "2000", "--semihosting-root", root, elf,
+                                  "--", "one", "two"});
+  EXPECT_EQ(co.exit_code, 0) << co.err;
+  EXPECT_NE(co.err.find("cosim: identical: both programs exited with status 3"), std::string::npos) << co.err;
+  EXPECT_NE(co.out.find("argc 3: one two\n"), std::string::npos) << co.out;
+  EXPECT_NE(co.out.find("read back: line 7\n"), std::string::npos) << co.out;
+  EXPECT_EQ(co.out.find("missing: 0x0\n"), std::string::npos) << co.out;
+  EXPECT_EQ(slurp(root + "/missing.txt"), "present\n");
+  EXPECT_FALSE(fs::exists(root + "/newlib.txt"));
 }
 
 }  // namespace

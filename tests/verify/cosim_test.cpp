@@ -180,10 +180,28 @@ TEST(Cosim, AWrongSpecDivergesAtItsInstruction) {
   const fs::path specs = dir() / "wrong";
   fs::create_directories(specs);
   std::ofstream(specs / "mul.isa") << kWrongMul;
-  RunResult r = run_mlisa({"cosim", "--target", "mve", "--spec-dir", specs.string(), elf.string()});
-  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
-  EXPECT_NE(r.err.find("muls r0, r1, r0"), std::string::npos) << r.err;
-  EXPECT_NE(r.err.find("r0       0x00000024           0x00000023           <-- differs"), std::string::npos) << r.err;
+  // Step by step, and by hops (of 4; of 300, then 9) that end differently
+  // and are gone through again one instruction at a time: the same report,
+  // at the ninth instruction of the program (the MULS).
+  for (const char* checkpoint : {"0", "4", "300"}) {
+    RunResult r = run_mlisa(
+        {"cosim", "--target", "mve", "--checkpoint", checkpoint, "--spec-dir", specs.string(), elf.string()});
+    EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+    EXPECT_NE(r.err.find("divergence after 9 instructions: registers differ"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("muls r0, r1, r0"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("r0       0x00000024           0x00000023           <-- differs"), std::string::npos) << r.err;
+  }
+}
+
+TEST(Cosim, ByCheckpointsAsStepByStep) {
+  if (!have_tools()) GTEST_SKIP() << "arm-none-eabi-gcc or qemu-system-arm is not installed";
+  const fs::path elf = build_program();
+  for (const char* checkpoint : {"3", "1000"}) {
+    RunResult r = run_mlisa({"cosim", "--target", "mve", "--checkpoint", checkpoint, elf.string()});
+    EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+    EXPECT_EQ(r.out, "hello from both\n");
+    EXPECT_NE(r.err.find("identical: both programs exited with status 3 after"), std::string::npos) << r.err;
+  }
 }
 
 TEST(Cosim, MissingQemuAndBadFilesAreInputErrors) {

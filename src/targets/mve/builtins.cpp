@@ -235,6 +235,7 @@ uint32_t semihosting_call(CallSite& site, uint32_t op, uint32_t param) {
         const std::string bytes = guest_bytes(mem, data, len);
         if (it->second.kind == Host::Handle::Console) {
           console(h, it->second.fd == 2 ? 2 : 1, bytes);
+          h.console_written[it->second.fd] += bytes.size();
           return 0;
         }
         const ssize_t n = ::write(it->second.fd, bytes.data(), bytes.size());
@@ -299,6 +300,8 @@ uint32_t semihosting_call(CallSite& site, uint32_t op, uint32_t param) {
         auto it = h.handles.find(arg(0));
         if (it == h.handles.end()) return fail(EBADF);
         if (it->second.kind == Host::Handle::Features) return sizeof kFeatures;
+        if (it->second.kind == Host::Handle::Console && h.console_size)
+          return static_cast<uint32_t>(h.console_size(it->second.fd));
         struct stat st {};
         if (::fstat(it->second.fd, &st) != 0) return fail(errno);
         if (st.st_size > 0x7fffffff) return fail(EOVERFLOW);

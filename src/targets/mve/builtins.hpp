@@ -63,6 +63,12 @@ struct Host {
   // --semihosting-root: host files are reached only below this directory
   // (canonical path); empty: not at all.
   std::string root;
+  // SYS_FLEN of a console handle (fd 0 stdin, 1 stdout, 2 stderr): null
+  // gives the size of this process's descriptor (fstat), as QEMU does with
+  // its own; `mlisa cosim` sets it to what QEMU's console files hold.
+  std::function<uint64_t(int fd)> console_size;
+  // The bytes SYS_WRITE gave each console handle (by fd), for console_size.
+  uint64_t console_written[3] = {0, 0, 0};
   // SYS_GET_CMDLINE's command line: the program's path and its arguments.
   std::string cmdline;
   // The semihosting handles: a console stream (0 stdin, 1 stdout, 2 stderr),
