@@ -117,7 +117,10 @@ class Interpreter {
   Flow stmt_body(const Stmt& s);
   void declare(const Stmt& s);
   uint32_t type_width(const Type& t);
-  void check_type(const Type& t, const Value& v, const char* what);
+  // `what` makes the message's subject, only when the check fails (the
+  // checks run on every declaration and call).
+  template <typename What>
+  void check_type(const Type& t, const Value& v, const What& what);
   Value call(const Expr& e);
   Value call_builtin(const Expr& e, std::vector<Value>& args);
   Value binary(const Expr& e);
@@ -127,7 +130,32 @@ class Interpreter {
   Value& storage(const Expr& e);
   Value read_field(const Value& base, const Expr& e);
   void write_field(Value& base, const Expr& e, const Value& v);
-  std::vector<std::pair<uint32_t, uint32_t>> slice_ranges(const Expr& e, uint32_t base_width);
+  // A slice's ranges (lo, width), most significant first; most slices have
+  // one, so a few live inline.
+  struct Ranges {
+    std::pair<uint32_t, uint32_t> small[4];
+    std::vector<std::pair<uint32_t, uint32_t>> more;
+    size_t n = 0;
+    void push(uint32_t lo, uint32_t width) {
+      if (n < 4) small[n] = {lo, width};
+      else more.emplace_back(lo, width);
+      ++n;
+    }
+    std::pair<uint32_t, uint32_t> operator[](size_t i) const { return i < 4 ? small[i] : more[i - 4]; }
+  };
+  std::pair<uint32_t, uint32_t> slice_range(const SliceRange& r, uint32_t base_width);
+  void slice_ranges(const Expr& e, uint32_t base_width, Ranges& out);
+  // The value of an expression that names a variable or a constant, without
+  // copying it; any other expression is evaluated into `tmp`.
+  const Value& value_of(const Expr& e, Value& tmp);
+  // An expression whose evaluation has no side effects and reads nothing but
+  // itself (a literal, a variable, a constant): a value read by reference
+  // before it cannot change.
+  static bool is_plain(const Expr& e);
+  // A local or global variable named as a whole.
+  static bool is_variable(const Expr& e) {
+    return e.kind == ExprKind::Name && (e.ref == RefKind::Local || e.ref == RefKind::Global);
+  }
 
   Engine& engine_;
   std::vector<Value>& frame_;
@@ -175,12 +203,13 @@ Value Interpreter::default_value(const Type& t) {
   }
 }
 
-void Interpreter::check_type(const Type& t, const Value& v, const char* what) {
+template <typename What>
+void Interpreter::check_type(const Type& t, const Value& v, const What& what) {
   if (t.kind == TypeKind::Bits) {
-    if (v.kind() != ValueKind::Bits) fail(fmt::format("{}: {} where bits is expected", what, v.describe()));
+    if (v.kind() != ValueKind::Bits) fail(fmt::format("{}: {} where bits is expected", what(), v.describe()));
     const uint32_t w = type_width(t);
     if (v.as_bits().width() != w)
-      fail(fmt::format("{}: bits({}) value where bits({}) is expected", what, v.as_bits().width(), w));
+      fail(fmt::format("{}: bits({}) value where bits({}) is expected", what(), v.as_bits().width(), w));
   }
 }
 
@@ -196,7 +225,7 @@ void Interpreter::declare(const Stmt& s) {
     const auto& elems = v.elems();
     for (size_t i = 0; i < s.slots.size(); ++i) {
       if (s.slots[i] < 0) continue;
-      check_type(s.decl_type.elems[i], elems.at(i), "declaration");
+      check_type(s.decl_type.elems[i], elems.at(i), [] { return std::string("declaration"); });
       frame_[static_cast<size_t>(s.slots[i])] = elems[i];
     }
     return;
@@ -204,7 +233,7 @@ void Interpreter::declare(const Stmt& s) {
   for (size_t i = 0; i < s.slots.size(); ++i) {
     const Expr* init = i < s.inits.size() ? s.inits[i] : nullptr;
     Value v = init ? eval(*init) : default_value(s.decl_type);
-    if (init) check_type(s.decl_type, v, fmt::format("initialiser of '{}'", s.names[i]).c_str());
+    if (init) check_type(s.decl_type, v, [&] { return fmt::format("initialiser of '{}'", s.names[i]); });
     frame_[static_cast<size_t>(s.slots[i])] = std::move(v);
   }
 }
@@ -225,7 +254,11 @@ Interpreter::Flow Interpreter::stmt_body(const Stmt& s) {
       if (s.blocks.size() > s.conds.size()) return block(s.blocks.back());
       return Flow::Normal;
     case StmtKind::Case: {
-      const Value subject = eval(*s.value);
+      bool plain = true;
+      for (const auto& labels : s.labels)
+        for (const Expr* label : labels) plain = plain && (label->kind == ExprKind::Pattern || is_plain(*label));
+      Value tmp;
+      const Value& subject = plain ? value_of(*s.value, tmp) : (tmp = eval(*s.value));
       for (size_t i = 0; i < s.blocks.size(); ++i) {
         const bool is_otherwise = s.has_otherwise && i + 1 == s.blocks.size();
         bool hit = is_otherwise;
@@ -296,53 +329,90 @@ Value& Interpreter::storage(const Expr& e) {
   fail(fmt::format("'{}' is not a variable", e.name));
 }
 
-std::vector<std::pair<uint32_t, uint32_t>> Interpreter::slice_ranges(const Expr& e, uint32_t base_width) {
-  std::vector<std::pair<uint32_t, uint32_t>> out;  // (lo, width), most significant first
-  for (const SliceRange& r : e.slices) {
-    Int lo, width;
-    if (!r.lo) {
-      lo = eval(*r.hi).as_int();
-      width = 1;
-    } else if (r.plus_width) {
-      lo = eval(*r.hi).as_int();
-      width = eval(*r.lo).as_int();
-    } else {
-      const Int hi = eval(*r.hi).as_int();
-      lo = eval(*r.lo).as_int();
-      width = hi - lo + 1;
+bool Interpreter::is_plain(const Expr& e) {
+  if (e.kind == ExprKind::Literal) return true;
+  if (e.kind != ExprKind::Name) return false;
+  return e.ref == RefKind::Local || e.ref == RefKind::Global || e.ref == RefKind::Constant ||
+         e.ref == RefKind::EnumMember;
+}
+
+const Value& Interpreter::value_of(const Expr& e, Value& tmp) {
+  if (e.kind == ExprKind::Literal) return e.literal;
+  if (e.kind == ExprKind::Name) {
+    switch (e.ref) {
+      case RefKind::Local: return frame_[static_cast<size_t>(e.slot)];
+      case RefKind::Global: return engine_.globals_[static_cast<size_t>(e.slot)];
+      case RefKind::Constant:
+      case RefKind::EnumMember: return e.literal;
+      default: break;
     }
-    if (lo < 0 || width < 0 || lo + width > base_width)
-      fail(fmt::format("slice <{}:{}> of a {}-bit value", int_to_string(lo + width - 1), int_to_string(lo),
-                       base_width));
-    out.emplace_back(static_cast<uint32_t>(lo), static_cast<uint32_t>(width));
   }
-  return out;
+  tmp = eval(e);
+  return tmp;
+}
+
+std::pair<uint32_t, uint32_t> Interpreter::slice_range(const SliceRange& r, uint32_t base_width) {
+  Int lo, width;
+  if (!r.lo) {
+    lo = eval(*r.hi).as_int();
+    width = 1;
+  } else if (r.plus_width) {
+    lo = eval(*r.hi).as_int();
+    width = eval(*r.lo).as_int();
+  } else {
+    const Int hi = eval(*r.hi).as_int();
+    lo = eval(*r.lo).as_int();
+    width = hi - lo + 1;
+  }
+  if (lo < 0 || width < 0 || lo + width > base_width)
+    fail(fmt::format("slice <{}:{}> of a {}-bit value", int_to_string(lo + width - 1), int_to_string(lo), base_width));
+  return {static_cast<uint32_t>(lo), static_cast<uint32_t>(width)};
+}
+
+void Interpreter::slice_ranges(const Expr& e, uint32_t base_width, Ranges& out) {
+  for (const SliceRange& r : e.slices) {
+    const auto [lo, width] = slice_range(r, base_width);
+    out.push(lo, width);
+  }
 }
 
 Value Interpreter::slice(const Value& base, const Expr& e) {
-  Bits bits;
   if (base.kind() == ValueKind::Integer) {
     // Integer slices read the two's complement bits; 128 covers every int.
-    bits = int_bits(base.as_int(), 128);
-  } else if (base.kind() == ValueKind::Bits) {
-    bits = base.as_bits();
-  } else {
-    fail(fmt::format("cannot slice {}", base.describe()));
+    // One range of at most 64 bits needs no 128-bit value.
+    if (e.slices.size() == 1) {
+      const auto [lo, width] = slice_range(e.slices[0], 128);
+      if (width <= 64) return Value::bits(width, width == 0 ? 0 : static_cast<uint64_t>(base.as_int() >> lo));
+      return Value::bits(int_bits(base.as_int(), 128).slice(lo, width));
+    }
+    return slice(Value::bits(int_bits(base.as_int(), 128)), e);
   }
-  const auto ranges = slice_ranges(e, bits.width());
-  if (ranges.size() == 1) return Value::bits(bits.slice(ranges[0].first, ranges[0].second));
+  if (base.kind() != ValueKind::Bits) fail(fmt::format("cannot slice {}", base.describe()));
+  const Bits& bits = base.as_bits();
+  if (e.slices.size() == 1) {
+    const auto [lo, width] = slice_range(e.slices[0], bits.width());
+    return Value::bits(bits.slice(lo, width));
+  }
+  Ranges ranges;
+  slice_ranges(e, bits.width(), ranges);
   Bits out = Bits::zeros(0);
-  for (const auto& [lo, width] : ranges) out = Bits::concat(out, bits.slice(lo, width));
+  for (size_t i = 0; i < ranges.n; ++i) out = Bits::concat(out, bits.slice(ranges[i].first, ranges[i].second));
   return Value::bits(std::move(out));
 }
 
 void Interpreter::set_slices(Bits& base, const Expr& e, const Bits& v) {
-  const auto ranges = slice_ranges(e, base.width());
+  Ranges ranges;
+  slice_ranges(e, base.width(), ranges);
   uint32_t total = 0;
-  for (const auto& r : ranges) total += r.second;
+  for (size_t i = 0; i < ranges.n; ++i) total += ranges[i].second;
   if (total != v.width()) fail(fmt::format("assignment of bits({}) to a {}-bit slice", v.width(), total));
+  if (ranges.n == 1) {
+    base.set_slice(ranges[0].first, v);
+    return;
+  }
   uint32_t pos = total;  // the first range takes the most significant bits
-  for (const auto& [lo, width] : ranges) {
+  for (size_t i = 0; i < ranges.n; ++i) {
+    const auto [lo, width] = ranges[i];
     pos -= width;
     base.set_slice(lo, v.slice(pos, width));
   }
@@ -409,7 +479,10 @@ Value Interpreter::eval(const Expr& e) {
         return arr.elems()[static_cast<size_t>(i)];
       }
       return call(e);
-    case ExprKind::Field: return read_field(eval(*e.args[0]), e);
+    case ExprKind::Field: {
+      Value tmp;
+      return read_field(value_of(*e.args[0], tmp), e);
+    }
     case ExprKind::FieldList: {
       // args[1..] are the resolved fields, most significant first.
       const Value base = eval(*e.args[0]);
@@ -421,9 +494,19 @@ Value Interpreter::eval(const Expr& e) {
       }
       return Value::bits(std::move(out));
     }
-    case ExprKind::Slice: return slice(eval(*e.args[0]), e);
+    case ExprKind::Slice: {
+      // The ranges are evaluated after the base: read it in place only when
+      // they cannot change it.
+      bool plain = true;
+      for (const SliceRange& r : e.slices)
+        plain = plain && (!r.hi || is_plain(*r.hi)) && (!r.lo || is_plain(*r.lo));
+      if (!plain) return slice(eval(*e.args[0]), e);
+      Value tmp;
+      return slice(value_of(*e.args[0], tmp), e);
+    }
     case ExprKind::Unary: {
-      const Value v = eval(*e.args[0]);
+      Value tmp;
+      const Value& v = value_of(*e.args[0], tmp);
       switch (e.op) {
         case Op::Neg:
           if (v.kind() == ValueKind::Integer) return Value::integer(-v.as_int());
@@ -439,7 +522,10 @@ Value Interpreter::eval(const Expr& e) {
     }
     case ExprKind::Binary: return binary(e);
     case ExprKind::In: {
-      const Value v = eval(*e.args[0]);
+      bool plain = true;
+      for (size_t i = 1; i < e.args.size(); ++i) plain = plain && (e.args[i]->kind == ExprKind::Pattern || is_plain(*e.args[i]));
+      Value tmp;
+      const Value& v = plain ? value_of(*e.args[0], tmp) : (tmp = eval(*e.args[0]));
       for (size_t i = 1; i < e.args.size(); ++i)
         if (matches(v, *e.args[i])) return Value::boolean(true);
       return Value::boolean(false);
@@ -460,12 +546,15 @@ Value Interpreter::eval(const Expr& e) {
 Value Interpreter::binary(const Expr& e) {
   if (e.op == Op::And) return Value::boolean(eval(*e.args[0]).as_bool() && eval(*e.args[1]).as_bool());
   if (e.op == Op::Or) return Value::boolean(eval(*e.args[0]).as_bool() || eval(*e.args[1]).as_bool());
-  const Value a = eval(*e.args[0]);
+  // The left operand is read in place when the right one cannot change it.
+  Value ta, tb;
+  const bool right_plain = e.args[1]->kind == ExprKind::Pattern || is_plain(*e.args[1]);
+  const Value& a = right_plain ? value_of(*e.args[0], ta) : (ta = eval(*e.args[0]));
   if ((e.op == Op::Eq || e.op == Op::Ne) && e.args[1]->kind == ExprKind::Pattern) {
     const bool m = matches(a, *e.args[1]);
     return Value::boolean(e.op == Op::Eq ? m : !m);
   }
-  const Value b = eval(*e.args[1]);
+  const Value& b = value_of(*e.args[1], tb);
   const ValueKind ka = a.kind(), kb = b.kind();
 
   if (e.op == Op::Eq) return Value::boolean(values_equal(a, b));
@@ -543,9 +632,11 @@ Value Interpreter::binary(const Expr& e) {
       const uint32_t s = n > Bits::kMaxWidth ? Bits::kMaxWidth : static_cast<uint32_t>(n);
       return Value::bits(e.op == Op::Shl ? x.shl(s) : x.lshr(s));
     }
-    Bits y = kb == ValueKind::Integer ? int_bits(b.as_int(), x.width()) : b.as_bits();
     if (kb != ValueKind::Integer && kb != ValueKind::Bits)
       fail(fmt::format("operator {} on {} and {}", op_spelling(e.op), a.describe(), b.describe()));
+    Bits converted;
+    if (kb == ValueKind::Integer) converted = int_bits(b.as_int(), x.width());
+    const Bits& y = kb == ValueKind::Integer ? converted : b.as_bits();
     if (y.width() != x.width())
       fail(fmt::format("operator {}: bits({}) and bits({})", op_spelling(e.op), x.width(), y.width()));
     switch (e.op) {
@@ -611,7 +702,9 @@ Value Interpreter::call(const Expr& e) {
 Value Interpreter::call_function(const FunctionDecl& f, std::vector<Value>& args, const Value* setter_value) {
   if (args.size() != f.params.size())
     fail(fmt::format("{} takes {} arguments, not {}", f.name, f.params.size(), args.size()));
-  std::vector<Value> frame(static_cast<size_t>(f.frame_size));
+  PooledArgs pooled(engine_.frame_pool_, engine_.frame_depth_);
+  std::vector<Value>& frame = pooled.get();
+  frame.resize(static_cast<size_t>(f.frame_size));
   Interpreter callee(engine_, frame);
   // Width variables take the widths of the arguments declared with them.
   for (const auto& [name, slot] : f.width_vars) {
@@ -624,20 +717,21 @@ Value Interpreter::call_function(const FunctionDecl& f, std::vector<Value>& args
       }
     }
   }
-  for (size_t i = 0; i < f.params.size(); ++i) frame[static_cast<size_t>(f.params[i].slot)] = args[i];
   for (size_t i = 0; i < f.params.size(); ++i)
-    callee.check_type(f.params[i].type, args[i], fmt::format("argument {} of {}", i + 1, f.name).c_str());
+    callee.check_type(f.params[i].type, args[i], [&] { return fmt::format("argument {} of {}", i + 1, f.name); });
+  // The caller reads back only by-reference arguments, which the frame gives back below.
+  for (size_t i = 0; i < f.params.size(); ++i) frame[static_cast<size_t>(f.params[i].slot)] = std::move(args[i]);
   if (setter_value) {
-    callee.check_type(f.value.type, *setter_value, fmt::format("value assigned to {}", f.name).c_str());
+    callee.check_type(f.value.type, *setter_value, [&] { return fmt::format("value assigned to {}", f.name); });
     frame[static_cast<size_t>(f.value.slot)] = *setter_value;
   }
   callee.block(f.body);
   // By-reference parameters carry their final values back.
   for (size_t i = 0; i < f.params.size(); ++i)
-    if (f.params[i].by_ref) args[i] = frame[static_cast<size_t>(f.params[i].slot)];
+    if (f.params[i].by_ref) args[i] = std::move(frame[static_cast<size_t>(f.params[i].slot)]);
   if (f.return_type.kind != TypeKind::Void) {
     if (callee.result.kind() == ValueKind::Void) fail(fmt::format("{} ended without returning a value", f.name));
-    callee.check_type(f.return_type, callee.result, fmt::format("result of {}", f.name).c_str());
+    callee.check_type(f.return_type, callee.result, [&] { return fmt::format("result of {}", f.name); });
   }
   return std::move(callee.result);
 }
@@ -656,14 +750,24 @@ void Interpreter::assign(const Expr& target, Value v) {
       return;
     }
     case ExprKind::Slice: {
-      Value base = eval(*target.args[0]);
+      // A variable's slice is written in place (when the ranges cannot
+      // change the variable); anything else is read, changed and assigned back.
+      bool plain = is_variable(*target.args[0]);
+      for (const SliceRange& r : target.slices)
+        plain = plain && (!r.hi || is_plain(*r.hi)) && (!r.lo || is_plain(*r.lo));
+      Value copy;
+      Value& base = plain ? storage(*target.args[0]) : (copy = eval(*target.args[0]));
       if (base.kind() != ValueKind::Bits) fail(fmt::format("cannot assign a slice of {}", base.describe()));
       if (v.kind() != ValueKind::Bits) fail(fmt::format("a slice cannot take {}", v.describe()));
       set_slices(base.as_bits(), target, v.as_bits());
-      assign(*target.args[0], std::move(base));
+      if (!plain) assign(*target.args[0], std::move(copy));
       return;
     }
     case ExprKind::Field: {
+      if (is_variable(*target.args[0])) {
+        write_field(storage(*target.args[0]), target, v);
+        return;
+      }
       Value base = eval(*target.args[0]);
       write_field(base, target, v);
       assign(*target.args[0], std::move(base));
@@ -759,7 +863,7 @@ Value Engine::call(const FunctionDecl& fn, std::vector<Value> args) {
   }
 }
 
-void Engine::run(const std::vector<const Block*>& blocks, std::vector<Value>& frame) {
+void Engine::run(std::span<const Block* const> blocks, std::vector<Value>& frame) {
   Interpreter interp(*this, frame);
   for (const Block* b : blocks)
     if (interp.block(*b) == Interpreter::Flow::Return) return;

@@ -9,7 +9,9 @@
 
 #include <deque>
 #include <functional>
+#include <initializer_list>
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -68,7 +70,11 @@ class Engine {
   // Runs blocks one after the other in one frame (an instruction's decode then
   // operation sections, sharing its variables). The frame must have the size
   // the checker computed; encoding fields are written into their slots first.
-  void run(const std::vector<const Block*>& blocks, std::vector<Value>& frame);
+  void run(std::span<const Block* const> blocks, std::vector<Value>& frame);
+  // `run({&decode, &operation}, frame)` without a vector to allocate.
+  void run(std::initializer_list<const Block*> blocks, std::vector<Value>& frame) {
+    run(std::span<const Block* const>(blocks.begin(), blocks.size()), frame);
+  }
 
   // Evaluates an expression in a frame.
   Value eval(const Expr& e, std::vector<Value>& frame);
@@ -100,6 +106,9 @@ class Engine {
   // does not allocate once the pool has grown (a deque keeps them in place).
   std::deque<std::vector<Value>> arg_pool_;
   size_t arg_depth_ = 0;
+  // Function frames, reused the same way.
+  std::deque<std::vector<Value>> frame_pool_;
+  size_t frame_depth_ = 0;
   const Module& module_;
   const BuiltinTable& builtins_;
   std::vector<Value> globals_;

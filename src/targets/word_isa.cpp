@@ -361,7 +361,7 @@ std::string reg_name(const std::string& cls, int64_t n) {
 }  // namespace
 
 WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins)
-    : spec_(ts), engine_(ts.module(), builtins) {
+    : spec_(ts), decoder_(ts), engine_(ts.module(), builtins) {
   engine_.sources = &ts.sources();
   engine_.reset_globals();
   static const std::set<std::string> kinds = {"reg",    "imm",    "simm",     "table",    "list",     "regmask", "cond",
@@ -953,17 +953,26 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
 }
 
 const Encoding* WordIsa::decode(const Bits& word, const spec::InstructionSpec** inst, std::string* why) const {
+  return decode_among(decoder_.candidates(word), word, inst, why);
+}
+
+const Encoding* WordIsa::decode_linear(const Bits& word, const spec::InstructionSpec** inst, std::string* why) const {
+  return decode_among(WordDecoder::linear(spec_, word), word, inst, why);
+}
+
+const Encoding* WordIsa::decode_among(std::span<const WordDecoder::Candidate> cands, const Bits& word,
+                                      const spec::InstructionSpec** inst, std::string* why) const {
   std::string last = "UNDEFINED (no encoding matches)";
-  for (const auto& in : spec_.instructions())
-    for (const auto& enc : in.encodings) {
-      if (enc.width != word.width() || !enc.matches(word)) continue;
-      const std::string v = decode_verdict(enc, word);
-      if (v.empty()) {
-        if (inst) *inst = &in;
-        return &enc;
-      }
-      if (v.rfind("SEE", 0) != 0) last = fmt::format("{} ({} {})", v, in.name, enc.name);
+  for (const WordDecoder::Candidate& c : cands) {
+    const Encoding& enc = *c.enc;
+    if (enc.width != word.width() || !enc.matches(word)) continue;
+    const std::string v = decode_verdict(enc, word);
+    if (v.empty()) {
+      if (inst) *inst = c.inst;
+      return &enc;
     }
+    if (v.rfind("SEE", 0) != 0) last = fmt::format("{} ({} {})", v, c.inst->name, enc.name);
+  }
   if (why) *why = last;
   return nullptr;
 }

@@ -43,12 +43,14 @@
 
 #include "spec/engine.hpp"
 #include "spec/specfile.hpp"
+#include "targets/word_decoder.hpp"
 
 #include <cstdint>
 #include <functional>
 #include <optional>
 #include <memory>
 #include <set>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -134,8 +136,14 @@ class WordIsa {
 
   // The encoding a word decodes to (its width is the encoding's), or null:
   // `why` then says UNDEFINED or the last refusal.
+  // The candidates come from the decision tree (word_decoder.hpp).
   const spec::Encoding* decode(const spec::Bits& word, const spec::InstructionSpec** inst = nullptr,
                                std::string* why = nullptr) const;
+  // The same by scanning every encoding in spec order (the reference the
+  // tree is tested against).
+  const spec::Encoding* decode_linear(const spec::Bits& word, const spec::InstructionSpec** inst = nullptr,
+                                      std::string* why = nullptr) const;
+  const WordDecoder& decoder() const { return decoder_; }
 
   // The canonical text of a word of `enc`, or "" when no template fits.
   std::string print(const spec::Encoding& enc, const spec::Bits& word) const { return print(enc, word, PrintContext{}); }
@@ -177,11 +185,15 @@ class WordIsa {
   Assembled assemble_as_written(const std::string& text, const AsmContext& ctx) const;
   // The decode pseudocode's verdict on a word: "" when it runs to its end.
   std::string decode_verdict(const spec::Encoding& enc, const spec::Bits& word) const;
+  // The first candidate (in order) whose fixed bits match and whose decode runs to its end.
+  const spec::Encoding* decode_among(std::span<const WordDecoder::Candidate> cands, const spec::Bits& word,
+                                     const spec::InstructionSpec** inst, std::string* why) const;
 
   const spec::TargetSpec& spec_;
   std::vector<WordTemplate> templates_;
   uint32_t min_width_ = 32;
   std::set<std::string> narrow_stems_;  // T32: the mnemonics of 16-bit templates
+  WordDecoder decoder_;
   mutable spec::Engine engine_;
 };
 

@@ -47,6 +47,33 @@ std::vector<std::string> llvm_mc_encodings(const std::string& args, const std::s
   return encodings;
 }
 
+std::vector<std::string> llvm_mc_disassemble(const std::string& args, const std::string& bytes) {
+  const std::string in = unique_file(".txt");
+  const std::string out = unique_file(".s");
+  std::ofstream(in) << bytes << "\n";
+  const std::string cmd = "llvm-mc-19 --disassemble " + args + " " + in + " > " + out + " 2>&1";
+  EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  std::vector<std::string> lines;
+  {
+    std::ifstream f(out);
+    for (std::string line; std::getline(f, line);) {
+      for (char& c : line)
+        if (c == '\t') c = ' ';
+      const size_t b = line.find_first_not_of(' ');
+      if (b == std::string::npos || line[b] == '.') continue;  // blank, or a directive (.text)
+      const size_t e = line.find_last_not_of(' ');
+      std::string text = line.substr(b, e - b + 1);
+      // One space between the mnemonic and its operands.
+      const size_t sp = text.find(' ');
+      if (sp != std::string::npos) text.erase(sp + 1, text.find_first_not_of(' ', sp) - sp - 1);
+      lines.push_back(text);
+    }
+  }
+  std::remove(in.c_str());
+  std::remove(out.c_str());
+  return lines;
+}
+
 std::string llvm_mc_bytes(const std::vector<uint8_t>& bytes) {
   std::string s;
   char byte[8];
