@@ -2,7 +2,10 @@
 # (CMakePresets.json) and at most two parallel jobs.
 #
 #   make run    build the release binary and run the verification campaign
-#   make test   build the release binary and run every test suite
+#   make test   build the release binary and run every test suite (ctest: the
+#               gtest suites, pytest over the Python module, the cluster tests)
+#   make python build the Python module into build/release/python
+#               (PYTHONPATH=build/release/python python3 -c 'import mlisa')
 #   make bench  build and run the benchmarks
 #   make asan   build and test with AddressSanitizer + UBSan
 #   make fuzz   build the libFuzzer targets with clang and run each for FUZZ_SECONDS
@@ -15,7 +18,7 @@ REPORT  ?= build/report
 FUZZ_SECONDS ?= 30
 FUZZERS ?= spec_parser_fuzz asm_frontend_fuzz asm_decoder_fuzz word_asm_fuzz word_decoder_fuzz
 
-.PHONY: all run test bench asan debug fuzz bootstrap configure-release build-release clean
+.PHONY: all run test python bench asan debug fuzz bootstrap configure-release build-release clean
 
 all: build-release
 
@@ -34,6 +37,10 @@ run: build-release
 
 test: build-release
 	$(CTEST) --preset release -j $(JOBS)
+
+python: configure-release
+	$(CMAKE) --build --preset release -j $(JOBS) --target mlisa_python
+	@echo "python: PYTHONPATH=build/release/python python3 -c 'import mlisa'  (or: pip install --no-build-isolation .)"
 
 bench: configure-release
 	$(CMAKE) --build --preset release -j $(JOBS) --target mlisa_bench
