@@ -2,6 +2,7 @@
 #include "cli/run_mve.hpp"
 
 #include "core/diag.hpp"
+#include "targets/gdb_targets.hpp"
 #include "targets/mve/machine.hpp"
 #include "targets/word_program.hpp"
 
@@ -44,7 +45,8 @@ void add_mve_run_options(CLI::App& sub, MveRunOptions& o) {
   sub.add_option("--spec-dir", o.spec_dir, "mve: load DIR/mve/*.isa (or DIR/*.isa) over the embedded specs");
 }
 
-int run_mve(const MveRunOptions& o, const std::string& file, bool json) {
+int run_mve(const MveRunOptions& o, const DebugOptions& debug, const std::string& file, bool json) {
+  check_debug_options(debug);
   if (file.empty()) throw UsageError("mlisa run --target mve needs a FILE (.s, .o or .elf)");
   for (const std::string& r : o.shows)
     if (targets::mve::Machine::width_of(lower(r)) == 0) throw InputError(fmt::format("--show: unknown register '{}'", r));
@@ -75,7 +77,10 @@ int run_mve(const MveRunOptions& o, const std::string& file, bool json) {
       std::fflush(stderr);
     };
   }
-  if (!m.run(o.max_steps))
+  if (debug.gdb_port >= 0) {
+    targets::MveGdbTarget target(m);
+    if (!run_with_gdb(target, debug, o.max_steps)) return 0;
+  } else if (!m.run(o.max_steps))
     throw Fault("step limit", fmt::format("{} instructions run without a semihosting SYS_EXIT (--max-steps)", o.max_steps));
   const int status = *m.exit_status();
   if (json) {
