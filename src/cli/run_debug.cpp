@@ -3,6 +3,9 @@
 
 #include "core/diag.hpp"
 #include "sim/gdb_stub.hpp"
+#include "sim/trace.hpp"
+
+#include <memory>
 
 #include <fmt/format.h>
 
@@ -28,7 +31,23 @@ void check_debug_options(const DebugOptions& o) {
 
 namespace mlisa::cli {
 
-std::optional<int> run_with_gdb(sim::gdb::Target& target, const DebugOptions& o, uint64_t max_steps) {
+std::optional<int> run_debugged(sim::gdb::Target& inner, const DebugOptions& o, uint64_t max_steps) {
+  std::unique_ptr<sim::Tracer> tracer;
+  std::unique_ptr<sim::TracedTarget> traced;
+  if (!o.trace.empty()) {
+    tracer = std::make_unique<sim::Tracer>(o.trace, o.trace_format == "jsonl" ? sim::Tracer::Format::Jsonl
+                                                                                : sim::Tracer::Format::Text);
+    traced = std::make_unique<sim::TracedTarget>(inner, *tracer);
+  }
+  sim::gdb::Target& target = traced ? static_cast<sim::gdb::Target&>(*traced) : inner;
+  if (o.gdb_port < 0) {
+    for (uint64_t n = 0; !target.exit_status(); ++n) {
+      if (n >= max_steps)
+        throw Fault("step limit", fmt::format("{} instructions run without an exit (--max-steps)", max_steps));
+      target.step();
+    }
+    return *target.exit_status();
+  }
   sim::gdb::Options options;
   options.host = o.gdb_host;
   options.port = o.gdb_port;

@@ -30,9 +30,12 @@ class Target;
 
 namespace mlisa::cli {
 
-// Runs the program of `target` under the GDB stub of --gdb: its exit status,
-// or nullopt when the debugger ended the run (kill, a lost connection; said
-// on stderr).
-std::optional<int> run_with_gdb(sim::gdb::Target& target, const DebugOptions& o, uint64_t max_steps);
+// Runs the program of `target` as --gdb and --trace say (the trace file is
+// opened first: mlisa::InputError when it cannot be written): its exit
+// status, or nullopt when the debugger ended the run (kill, a lost
+// connection; said on stderr). Throws mlisa::Fault on a fault with no
+// debugger attached, and "step limit" after max_steps instructions run
+// without one.
+std::optional<int> run_debugged(sim::gdb::Target& target, const DebugOptions& o, uint64_t max_steps);
 
 }  // namespace mlisa::cli

@@ -77,9 +77,9 @@ int run_mve(const MveRunOptions& o, const DebugOptions& debug, const std::string
       std::fflush(stderr);
     };
   }
-  if (debug.gdb_port >= 0) {
-    targets::MveGdbTarget target(m);
-    if (!run_with_gdb(target, debug, o.max_steps)) return 0;
+  if (debug.gdb_port >= 0 || !debug.trace.empty()) {
+    targets::MveGdbTarget target(m, *t.isa);
+    if (!run_debugged(target, debug, o.max_steps)) return 0;
   } else if (!m.run(o.max_steps))
     throw Fault("step limit", fmt::format("{} instructions run without a semihosting SYS_EXIT (--max-steps)", o.max_steps));
   const int status = *m.exit_status();

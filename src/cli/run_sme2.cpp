@@ -48,9 +48,9 @@ int run_sme2(const Sme2RunOptions& o, const DebugOptions& debug, uint64_t max_st
     std::fflush(f);
   };
   int status;
-  if (debug.gdb_port >= 0) {
-    targets::Sme2GdbTarget target(m);
-    const auto exited = run_with_gdb(target, debug, max_steps);
+  if (debug.gdb_port >= 0 || !debug.trace.empty()) {
+    targets::Sme2GdbTarget target(m, *t.isa);
+    const auto exited = run_debugged(target, debug, max_steps);
     if (!exited) return 0;
     status = *exited;
   } else {

@@ -64,6 +64,13 @@ constexpr uint64_t kPollEvery = 1024;       // instructions between looks at the
 
 }  // namespace
 
+std::vector<int> Target::trace_registers() {
+  std::vector<int> out;
+  for (const Feature& f : features())
+    for (const Register& r : f.registers) out.push_back(r.regnum);
+  return out;
+}
+
 std::string target_xml(const std::string& architecture, const std::vector<Feature>& features) {
   std::string xml = "<?xml version=\"1.0\"?>\n<!DOCTYPE target SYSTEM \"gdb-target.dtd\">\n<target>\n";
   xml += fmt::format("  <architecture>{}</architecture>\n", architecture);

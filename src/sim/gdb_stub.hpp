@@ -57,7 +57,18 @@ struct Feature {
 // The target description (target.xml) of an architecture and its features.
 std::string target_xml(const std::string& architecture, const std::vector<Feature>& features);
 
-// What a machine gives the stub.
+// An instruction as a trace shows it (trace.hpp).
+struct Instruction {
+  uint64_t address = 0;
+  uint64_t word = 0;   // as the manuals write it (T32: the first halfword high)
+  unsigned bytes = 0;  // 0: not known (a fetch outside memory)
+  std::string text;    // its disassembly
+  // The elements of each beat that VPT or tail predication leave active,
+  // when either is in force: 16 bits, bit 4*beat + byte.
+  std::optional<uint16_t> beat_mask;
+};
+
+// What a machine gives the stub (and the trace, trace.hpp).
 class Target {
  public:
   virtual ~Target() = default;
@@ -73,6 +84,15 @@ class Target {
   virtual void step() = 0;
   // The program's exit status once it has exited.
   virtual std::optional<int> exit_status() const = 0;
+
+  // For the trace: the instruction at the PC before it runs; after it ran,
+  // whether it ran by beats (the beat mask then applies); the registers a
+  // trace compares (by regnum; default all); the machine state as QEMU's
+  // `-d cpu` prints it (or "").
+  virtual Instruction describe() { return Instruction{pc(), 0, 0, "", std::nullopt}; }
+  virtual bool ran_by_beats() { return false; }
+  virtual std::vector<int> trace_registers();
+  virtual std::string qemu_state() { return ""; }
 };
 
 // How a debugged run ended.

@@ -53,7 +53,8 @@ uint32_t low32(const Bits& b) { return static_cast<uint32_t>(b.low64()); }
 
 }  // namespace
 
-MveGdbTarget::MveGdbTarget(mve::Machine& m) : m_(m) {
+MveGdbTarget::MveGdbTarget(mve::Machine& m, const WordIsa& isa)
+    : m_(m), isa_(isa), beatwise_(m.engine().global_slot("_BeatWise")) {
   Feature core{"org.gnu.gdb.arm.m-profile", "", {}};
   for (int i = 0; i <= 12; ++i) core.registers.push_back(reg(fmt::format("r{}", i), 32, "int", i));
   core.registers.push_back(reg("sp", 32, "data_ptr", 13));
@@ -104,29 +105,35 @@ bool MveGdbTarget::write_register(int regnum, const std::vector<uint8_t>& bytes)
   return true;
 }
 
-Sme2GdbTarget::Sme2GdbTarget(sme2::Machine& m) : m_(m) {
+Sme2GdbTarget::Sme2GdbTarget(sme2::Machine& m, const WordIsa& isa) : m_(m), isa_(isa) {
   const unsigned svl = static_cast<unsigned>(m.svl()), vl = svl / 8;
   Feature core{"org.gnu.gdb.aarch64.core", "", {}};
   for (int i = 0; i <= 30; ++i) core.registers.push_back(reg(fmt::format("x{}", i), 64, "int", i));
   core.registers.push_back(reg("sp", 64, "data_ptr", 31));
   core.registers.push_back(reg("pc", 64, "code_ptr", 32));
   core.registers.push_back(reg("cpsr", 32, "int", 33));
-  Feature sve{"org.gnu.gdb.aarch64.sve",
-              fmt::format("    <vector id=\"svevq\" type=\"uint128\" count=\"{}\"/>\n"
-                          "    <vector id=\"svevd\" type=\"uint64\" count=\"{}\"/>\n"
-                          "    <vector id=\"svevs\" type=\"uint32\" count=\"{}\"/>\n"
-                          "    <vector id=\"svevh\" type=\"uint16\" count=\"{}\"/>\n"
-                          "    <vector id=\"svevb\" type=\"uint8\" count=\"{}\"/>\n"
-                          "    <union id=\"svev\">\n"
-                          "      <field name=\"q\" type=\"svevq\"/>\n"
-                          "      <field name=\"d\" type=\"svevd\"/>\n"
-                          "      <field name=\"s\" type=\"svevs\"/>\n"
-                          "      <field name=\"h\" type=\"svevh\"/>\n"
-                          "      <field name=\"b\" type=\"svevb\"/>\n"
-                          "    </union>\n"
-                          "    <vector id=\"svep\" type=\"uint8\" count=\"{}\"/>\n",
-                          vl / 16, vl / 8, vl / 4, vl / 2, vl, vl / 8),
-              {}};
+  // The Z register type of gdb's own SVE description (z0.s.u, z0.d.f, ...).
+  std::string types;
+  const std::pair<const char*, std::vector<std::pair<const char*, const char*>>> lanes[] = {
+      {"q", {{"u", "uint128"}, {"s", "int128"}}},
+      {"d", {{"f", "ieee_double"}, {"u", "uint64"}, {"s", "int64"}}},
+      {"s", {{"f", "ieee_single"}, {"u", "uint32"}, {"s", "int32"}}},
+      {"h", {{"f", "ieee_half"}, {"u", "uint16"}, {"s", "int16"}}},
+      {"b", {{"u", "uint8"}, {"s", "int8"}}}};
+  unsigned lane_bytes = 16;
+  for (const auto& [size, kinds] : lanes) {
+    for (const auto& [kind, type] : kinds)
+      types += fmt::format("    <vector id=\"svev{}{}\" type=\"{}\" count=\"{}\"/>\n", size, kind, type, vl / lane_bytes);
+    types += fmt::format("    <union id=\"svevn{}\">\n", size);
+    for (const auto& [kind, type] : kinds)
+      types += fmt::format("      <field name=\"{}\" type=\"svev{}{}\"/>\n", kind, size, kind);
+    types += "    </union>\n";
+    lane_bytes /= 2;
+  }
+  types += "    <union id=\"svev\">\n";
+  for (const auto& [size, kinds] : lanes) types += fmt::format("      <field name=\"{}\" type=\"svevn{}\"/>\n", size, size);
+  types += fmt::format("    </union>\n    <vector id=\"svep\" type=\"uint8\" count=\"{}\"/>\n", vl / 8);
+  Feature sve{"org.gnu.gdb.aarch64.sve", types, {}};
   for (int i = 0; i < 32; ++i) sve.registers.push_back(reg(fmt::format("z{}", i), svl, "svev", 34 + i, "vector"));
   sve.registers.push_back(reg("fpsr", 32, "int", 66, "float"));
   sve.registers.push_back(reg("fpcr", 32, "int", 67, "float"));
@@ -139,6 +146,108 @@ Sme2GdbTarget::Sme2GdbTarget(sme2::Machine& m) : m_(m) {
   sme.registers.push_back(reg("svcr", 64, "int", 87));
   sme.registers.push_back(reg("za", svl * vl, "sme_za", 88, "vector"));
   features_ = {core, sve, sme};
+}
+
+namespace {
+
+// The text of a word at an address ("" when no encoding decodes it).
+std::string disassemble(const WordIsa& isa, const Bits& word, uint64_t address) {
+  const spec::Encoding* enc = isa.decode(word);
+  if (!enc) return "(undefined)";
+  PrintContext ctx;
+  ctx.address = address;
+  return isa.print(*enc, word, ctx);
+}
+
+}  // namespace
+
+sim::gdb::Instruction MveGdbTarget::describe() {
+  sim::gdb::Instruction insn;
+  insn.address = pc();
+  uint64_t hw1 = 0, hw2 = 0;
+  if (!m_.memory().read(insn.address, 2, hw1)) return insn;
+  const uint64_t top = hw1 >> 11;
+  if (top == 0b11101 || top == 0b11110 || top == 0b11111) {
+    if (!m_.memory().read(insn.address + 2, 2, hw2)) return insn;
+    insn.word = hw1 << 16 | hw2;
+    insn.bytes = 4;
+  } else {
+    insn.word = hw1;
+    insn.bytes = 2;
+  }
+  insn.text = disassemble(isa_, Bits(8 * insn.bytes, insn.word), insn.address);
+  // The predication in force (shared.isa, GetCurInstrBeat): a beat's mask
+  // field (MASK01 for beats 0-1, MASK23 for 2-3) set means VPR.P0 governs its
+  // bytes; LTPSIZE below 4 masks the bytes past LR elements.
+  const uint32_t vpr = low32(m_.get("vpr"));
+  const uint32_t ltpsize = (low32(m_.get("fpscr")) >> 16) & 7;
+  const uint32_t lr = low32(m_.get("lr"));
+  const bool vpt = (vpr >> 16) & 0xFF;
+  if (!vpt && ltpsize >= 4) return insn;
+  uint16_t mask = 0;
+  for (unsigned beat = 0; beat < 4; ++beat) {
+    const uint32_t field = (vpr >> (beat <= 1 ? 16 : 20)) & 0xF;
+    uint32_t m = field ? (vpr >> (4 * beat)) & 0xF : 0xF;
+    if (ltpsize < 4)
+      for (unsigned b = 0; b < 4; ++b)
+        if (((4 * beat + b) >> ltpsize) >= lr) m &= ~(1u << b);
+    mask = static_cast<uint16_t>(mask | m << (4 * beat));
+  }
+  insn.beat_mask = mask;
+  return insn;
+}
+
+bool MveGdbTarget::ran_by_beats() {
+  return beatwise_ >= 0 && m_.engine().globals()[static_cast<size_t>(beatwise_)].as_bool();
+}
+
+std::vector<int> MveGdbTarget::trace_registers() {
+  std::vector<int> out;
+  for (int n = 0; n <= 14; ++n) out.push_back(n);  // not the PC: it changes every time
+  for (int n = 25; n <= 43; ++n) out.push_back(n);
+  return out;
+}
+
+std::string MveGdbTarget::qemu_state() {
+  // QEMU 7.2's arm_cpu_dump_state for M-profile (target/arm/cpu.c).
+  std::string s;
+  for (int i = 0; i < 16; ++i)
+    s += fmt::format("R{:02d}={:08x}{}", i, low32(m_.get(fmt::format("r{}", i))), i % 4 == 3 ? "\n" : " ");
+  const std::vector<uint8_t> x = read_register(25);
+  const uint32_t xpsr = uint32_t{x[0]} | uint32_t{x[1]} << 8 | uint32_t{x[2]} << 16 | uint32_t{x[3]} << 24;
+  const char* mode = (xpsr & kIpsrBits) ? "handler" : (low32(m_.get("control")) & 1) ? "unpriv-thread" : "priv-thread";
+  s += fmt::format("XPSR={:08x} {}{}{}{} {} S {}\n", xpsr, xpsr >> 31 & 1 ? 'N' : '-', xpsr >> 30 & 1 ? 'Z' : '-',
+                   xpsr >> 29 & 1 ? 'C' : '-', xpsr >> 28 & 1 ? 'V' : '-', xpsr >> 24 & 1 ? 'T' : 'A', mode);
+  return s;
+}
+
+sim::gdb::Instruction Sme2GdbTarget::describe() {
+  sim::gdb::Instruction insn;
+  insn.address = pc();
+  if (!m_.memory.read(insn.address, 4, insn.word)) return insn;
+  insn.bytes = 4;
+  insn.text = disassemble(isa_, Bits(32, insn.word), insn.address);
+  return insn;
+}
+
+std::vector<int> Sme2GdbTarget::trace_registers() {
+  std::vector<int> out;
+  for (int n = 0; n <= 88; ++n)
+    if (n != 32 && n != 85 && n != 86) out.push_back(n);  // not the PC, VG or SVG
+  return out;
+}
+
+std::string Sme2GdbTarget::qemu_state() {
+  // QEMU 7.2's aarch64_cpu_dump_state (target/arm/cpu.c) for EL0.
+  std::string s = fmt::format(" PC={:016x} ", pc());
+  for (int i = 0; i < 31; ++i)
+    s += fmt::format("X{:02d}={:016x}{}", i, m_.get(fmt::format("x{}", i)).low64(), (i + 2) % 3 ? " " : "\n");
+  s += fmt::format(" SP={:016x}\n", m_.get("sp").low64());
+  const uint64_t nzcv = m_.get("nzcv").low64(), svcr = m_.get("svcr").low64();
+  s += fmt::format("PSTATE={:08x} {}{}{}{} EL0t  SVCR={:08x} {}{}  BTYPE=0\n", nzcv & 0xF0000000u, nzcv >> 31 & 1 ? 'N' : '-',
+                   nzcv >> 30 & 1 ? 'Z' : '-', nzcv >> 29 & 1 ? 'C' : '-', nzcv >> 28 & 1 ? 'V' : '-', svcr,
+                   svcr & 1 ? 'S' : '-', svcr & 2 ? 'Z' : '-');
+  return s;
 }
 
 uint64_t Sme2GdbTarget::pc() { return m_.get("pc").low64(); }

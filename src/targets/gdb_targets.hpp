@@ -19,9 +19,11 @@
 
 namespace mlisa::targets {
 
+// Also what a trace (sim/trace.hpp) shows: the disassembly, the beat mask of
+// VPT and tail predication, QEMU's `-d cpu` register block.
 class MveGdbTarget : public sim::gdb::Target {
  public:
-  explicit MveGdbTarget(mve::Machine& m);
+  MveGdbTarget(mve::Machine& m, const WordIsa& isa);
   std::string architecture() const override { return "arm"; }
   const std::vector<sim::gdb::Feature>& features() const override { return features_; }
   std::vector<uint8_t> read_register(int regnum) override;
@@ -30,15 +32,21 @@ class MveGdbTarget : public sim::gdb::Target {
   uint64_t pc() override;
   void step() override { m_.step(); }
   std::optional<int> exit_status() const override { return m_.exit_status(); }
+  sim::gdb::Instruction describe() override;
+  bool ran_by_beats() override;
+  std::vector<int> trace_registers() override;
+  std::string qemu_state() override;
 
  private:
   mve::Machine& m_;
+  const WordIsa& isa_;
+  int beatwise_;
   std::vector<sim::gdb::Feature> features_;
 };
 
 class Sme2GdbTarget : public sim::gdb::Target {
  public:
-  explicit Sme2GdbTarget(sme2::Machine& m);
+  Sme2GdbTarget(sme2::Machine& m, const WordIsa& isa);
   std::string architecture() const override { return "aarch64"; }
   const std::vector<sim::gdb::Feature>& features() const override { return features_; }
   std::vector<uint8_t> read_register(int regnum) override;
@@ -50,9 +58,13 @@ class Sme2GdbTarget : public sim::gdb::Target {
   std::optional<int> exit_status() const override {
     return m_.exited ? std::optional<int>(m_.exit_status) : std::nullopt;
   }
+  sim::gdb::Instruction describe() override;
+  std::vector<int> trace_registers() override;
+  std::string qemu_state() override;
 
  private:
   sme2::Machine& m_;
+  const WordIsa& isa_;
   std::vector<sim::gdb::Feature> features_;
 };
 
