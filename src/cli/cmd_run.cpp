@@ -9,6 +9,7 @@
 //             [--pipeline [--fault NAME] [--pipeview FILE]] FILE
 //   mlisa run --target tcore --list-faults
 #include "cli/command.hpp"
+#include "cli/run_debug.hpp"
 #include "cli/run_mve.hpp"
 #include "cli/run_sme2.hpp"
 #include "core/diag.hpp"
@@ -34,6 +35,7 @@ struct RunOptions {
   std::string target, input, dtype = "int8";
   MveRunOptions mve;  // --target mve (run_mve.cpp)
   Sme2RunOptions sme2;  // --target sme2 (run_sme2.cpp; --max-steps and --show are mve's)
+  DebugOptions debug;   // --gdb, --trace: mve and sme2 (run_debug.hpp)
   int array = 4;
   bool double_buffer = false;
   int64_t l0a_rows = 8192, l0b_rows = 2048, l0c_rows = 2048, dma_bw = 64, dma_latency = 32;
@@ -54,11 +56,13 @@ uint32_t bounded(const char* flag, int64_t v, int64_t lo, int64_t hi) {
 }
 
 int run_run(const RunOptions& o, const GlobalOptions& global) {
-  if (o.target == "mve" || o.target == "armv8.1-m.main+mve.fp") return run_mve(o.mve, o.input, global.json);
+  const bool debugging = o.debug.gdb_port >= 0 || !o.debug.trace.empty();
+  if (o.target == "mve" || o.target == "armv8.1-m.main+mve.fp") return run_mve(o.mve, o.debug, o.input, global.json);
   if (!o.mve.args.empty())
     throw UsageError(fmt::format("program arguments after FILE are for --target mve (got '{}')", o.mve.args.front()));
   if (o.target == "sme2" || o.target == "armv9-a+sme2")
-    return run_sme2(o.sme2, o.mve.max_steps, o.mve.shows, o.input, global.json);
+    return run_sme2(o.sme2, o.debug, o.mve.max_steps, o.mve.shows, o.input, global.json);
+  if (debugging) throw UsageError("--gdb and --trace are for --target mve and sme2");
   if (o.target != "tcore") throw UsageError(fmt::format("mlisa run runs mve, sme2 and tcore programs (got --target {})", o.target));
   if (o.list_faults) {
     for (const auto& f : targets::tcore::fault_catalogue())
@@ -148,6 +152,7 @@ Action setup_run(CLI::App& sub, const GlobalOptions& global) {
   sub.add_option("--memory", o->memory, "tcore: data memory bytes (at least the data sections)")->capture_default_str();
   add_mve_run_options(sub, o->mve);
   add_sme2_run_options(sub, o->sme2);
+  add_debug_options(sub, o->debug);
   sub.add_option("--max-bundles", o->max_bundles, "tcore: stop with the fault 'step limit' after this many bundles");
   sub.add_flag("--pipeline", o->pipeline, "tcore: run on the pipelined model (cycles, stalls; docs/pipeline.md)");
   sub.add_option("--fault", o->fault, "tcore --pipeline: inject this pipeline bug (see --list-faults)");

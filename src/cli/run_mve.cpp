@@ -2,6 +2,7 @@
 #include "cli/run_mve.hpp"
 
 #include "core/diag.hpp"
+#include "targets/gdb_targets.hpp"
 #include "targets/mve/machine.hpp"
 #include "targets/word_program.hpp"
 
@@ -115,7 +116,8 @@ void add_mve_run_options(CLI::App& sub, MveRunOptions& o) {
   sub.add_flag("--stats", o.stats, "mve: print the instructions that ran, counted by encoding, on stderr");
 }
 
-int run_mve(const MveRunOptions& o, const std::string& file, bool json) {
+int run_mve(const MveRunOptions& o, const DebugOptions& debug, const std::string& file, bool json) {
+  check_debug_options(debug);
   if (file.empty()) throw UsageError("mlisa run --target mve needs a FILE (.s, .o or .elf)");
   for (const std::string& r : o.shows)
     if (targets::mve::Machine::width_of(lower(r)) == 0) throw InputError(fmt::format("--show: unknown register '{}'", r));
@@ -148,7 +150,12 @@ int run_mve(const MveRunOptions& o, const std::string& file, bool json) {
   }
   bool ended = false;
   nlohmann::json j;
-  if (o.stats) {
+  if (debug.gdb_port >= 0 || !debug.trace.empty()) {
+    if (o.stats) throw UsageError("--stats cannot be combined with --gdb or --trace");
+    targets::MveGdbTarget target(m, *t.isa);
+    if (!run_debugged(target, debug, o.max_steps)) return 0;
+    ended = true;
+  } else if (o.stats) {
     EncodingCounts counts(*t.isa);
     try {
       for (uint64_t n = 0; n < o.max_steps && !ended; ++n) {

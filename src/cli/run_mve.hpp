@@ -3,6 +3,8 @@
 // run_mve when --target is mve.
 #pragma once
 
+#include "cli/run_debug.hpp"
+
 #include <CLI/CLI.hpp>
 
 #include <cstdint>
@@ -33,6 +35,9 @@ void add_mve_run_options(CLI::App& sub, MveRunOptions& o);
 // With --stats, the instructions that ran, counted by encoding, go to stderr
 // (with --json, into the object as "stats"), also when the run stops at a
 // fault.
-int run_mve(const MveRunOptions& o, const std::string& file, bool json);
+// With --gdb the program runs under the GDB stub (docs/gdb.md); a run the
+// debugger ends (kill, or a lost connection) returns 0. With --trace every
+// instruction goes to the trace (docs/trace.md).
+int run_mve(const MveRunOptions& o, const DebugOptions& debug, const std::string& file, bool json);
 
 }  // namespace mlisa::cli

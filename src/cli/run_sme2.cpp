@@ -2,6 +2,7 @@
 #include "cli/run_sme2.hpp"
 
 #include "core/diag.hpp"
+#include "targets/gdb_targets.hpp"
 #include "targets/sme2/machine.hpp"
 #include "targets/word_program.hpp"
 
@@ -27,8 +28,9 @@ void add_sme2_run_options(CLI::App& sub, Sme2RunOptions& o) {
       ->capture_default_str();
 }
 
-int run_sme2(const Sme2RunOptions& o, uint64_t max_steps, const std::vector<std::string>& shows,
+int run_sme2(const Sme2RunOptions& o, const DebugOptions& debug, uint64_t max_steps, const std::vector<std::string>& shows,
              const std::string& file, bool json) {
+  check_debug_options(debug);
   if (file.empty()) throw UsageError("mlisa run --target sme2 needs a FILE (.s, .o or .elf)");
   auto t = targets::sme2::load();
   targets::sme2::Machine m(*t.isa, o.svl);
@@ -45,7 +47,15 @@ int run_sme2(const Sme2RunOptions& o, uint64_t max_steps, const std::vector<std:
     std::fwrite(s.data(), 1, s.size(), f);
     std::fflush(f);
   };
-  const int status = m.run(max_steps);
+  int status;
+  if (debug.gdb_port >= 0 || !debug.trace.empty()) {
+    targets::Sme2GdbTarget target(m, *t.isa);
+    const auto exited = run_debugged(target, debug, max_steps);
+    if (!exited) return 0;
+    status = *exited;
+  } else {
+    status = m.run(max_steps);
+  }
   const uint64_t macs = m.za_multiply_accumulates();
   const double per = m.instructions ? static_cast<double>(macs) / static_cast<double>(m.instructions) : 0.0;
   if (json) {

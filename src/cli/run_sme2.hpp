@@ -4,6 +4,8 @@
 // mve run registered.
 #pragma once
 
+#include "cli/run_debug.hpp"
+
 #include <CLI/CLI.hpp>
 
 #include <cstdint>
@@ -22,7 +24,8 @@ void add_sme2_run_options(CLI::App& sub, Sme2RunOptions& o);
 // --show, the registers; a summary line (instructions, ZA multiply-adds) on
 // stderr. With json one JSON object instead. Returns the program's exit
 // status; throws mlisa::Fault (exit 3) on a fault or when max_steps run out.
-int run_sme2(const Sme2RunOptions& o, uint64_t max_steps, const std::vector<std::string>& shows,
+// --gdb and --trace as for mve (run_mve.hpp).
+int run_sme2(const Sme2RunOptions& o, const DebugOptions& debug, uint64_t max_steps, const std::vector<std::string>& shows,
              const std::string& file, bool json);
 
 }  // namespace mlisa::cli

@@ -45,12 +45,18 @@ bool Memory::read(uint64_t addr, unsigned n, uint64_t& value) const {
   if (!p || n == 0 || n > 8) return false;
   value = 0;
   for (unsigned i = 0; i < n; ++i) value |= uint64_t{p[i]} << (8 * i);
+  if (read_log) read_log->push_back({addr, n, value});
   return true;
 }
 
 bool Memory::write(uint64_t addr, unsigned n, uint64_t value) {
   uint8_t* p = find(addr, n, true);
   if (!p || n == 0 || n > 8) return false;
+  if (overwritten_log) {
+    uint64_t old = 0;
+    for (unsigned i = 0; i < n; ++i) old |= uint64_t{p[i]} << (8 * i);
+    overwritten_log->push_back({addr, n, old});
+  }
   for (unsigned i = 0; i < n; ++i) p[i] = static_cast<uint8_t>(value >> (8 * i));
   if (write_log) write_log->push_back({addr, n});
   return true;

@@ -43,6 +43,20 @@ class Memory {
   // a step stored, for a co-simulation or a trace to look at.
   std::vector<std::pair<uint64_t, unsigned>>* write_log = nullptr;
 
+  // One access: its address, size in bytes and a value (little-endian).
+  struct Access {
+    uint64_t address = 0;
+    unsigned size = 0;
+    uint64_t value = 0;
+  };
+  // When set, every read that succeeds appends the value read (a trace; the
+  // machine's instruction fetches are reads too).
+  std::vector<Access>* read_log = nullptr;
+  // When set, every write that succeeds appends the value it replaced, so
+  // that a debugger can undo the step (a watchpoint that stops before the
+  // store).
+  std::vector<Access>* overwritten_log = nullptr;
+
  private:
   std::vector<Region> regions_;
   mutable size_t last_ = 0;  // the region of the last hit, tried first

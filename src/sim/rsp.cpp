@@ -6,6 +6,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -157,8 +158,9 @@ std::optional<std::string> Connection::receive(double timeout_seconds, size_t ma
       }
       return payload;
     }
+    // A timeout of 0 (or one that has run out) still takes what has arrived.
     const double left = std::chrono::duration<double>(until - std::chrono::steady_clock::now()).count();
-    if (left <= 0 || !fill(left)) return std::nullopt;
+    if (!fill(std::max(left, 0.0))) return std::nullopt;
   }
 }
 

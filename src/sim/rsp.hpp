@@ -44,7 +44,7 @@ class Connection {
   // `+`, resending on `-`). Throws ConnectionError.
   void send(std::string_view payload, double timeout_seconds = 10);
   // The next packet's payload, or "\x03" for an interrupt byte; nullopt when
-  // nothing complete arrives within `timeout_seconds`. A packet whose
+  // nothing complete arrives within `timeout_seconds` (0: what has arrived). A packet whose
   // checksum is wrong is answered `-` (ack mode) and skipped. Packets longer
   // than `max_payload` are dropped and answered with `-`. Throws
   // ConnectionError when the peer has closed the connection.

@@ -373,7 +373,7 @@ namespace {
 const std::pair<const char*, const char*> kSystemRegisters[] = {
     {"fpscr", "FPSCR"},     {"vpr", "VPR"},     {"apsr", "APSR"},         {"cpacr", "CPACR"},
     {"control", "CONTROL"}, {"vtor", "VTOR"},   {"ipsr", "IPSR"},         {"primask", "PRIMASK"},
-    {"basepri", "BASEPRI"}, {"faultmask", "FAULTMASK"}};
+    {"basepri", "BASEPRI"}, {"faultmask", "FAULTMASK"}, {"epsr", "EPSR"}};
 
 const char* system_global(const std::string& name) {
   for (const auto& [n, g] : kSystemRegisters)

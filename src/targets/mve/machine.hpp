@@ -93,7 +93,7 @@ class Machine {
 
   // Registers by name: r0-r15 (sp, lr, pc), s0-s31, d0-d15, q0-q7, fpscr,
   // vpr, apsr, cpacr, control, vtor, ipsr, msp, psp, primask, basepri,
-  // faultmask. Width: 32, 32, 64, 128, 32...
+  // faultmask, epsr. Width: 32, 32, 64, 128, 32...
   static int width_of(const std::string& name);  // 0 when unknown
   spec::Bits get(const std::string& name) const;
   void set(const std::string& name, const spec::Bits& value);
