@@ -288,6 +288,7 @@ Action setup_exec(CLI::App& sub, const GlobalOptions&) {
   sub.add_flag("--fp-disabled", o->fp_disabled, "Leave CPACR.CP10/CP11 at 0: FP and MVE instructions fault (NOCP)");
   sub.add_flag("--encodings", o->encodings, "Print each instruction's bytes (T32 halfword order) before running");
   sub.add_option("--spec-dir", o->spec_dir, "Load DIR/<target>/*.isa over the embedded specs");
+  add_engine_option(sub);
   sub.add_option("program", o->program, "Instructions separated by ';'")->required();
   return [o]() { return run_exec(*o); };
 }

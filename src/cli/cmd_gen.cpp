@@ -194,6 +194,7 @@ Action setup_gen(CLI::App& sub, const GlobalOptions& global) {
   hz->fallthrough();
   hz->add_option("--target", o->target, "Target (tcore)")->required();
   hz->add_option("--spec-dir", o->spec_dir, "Also load DIR/<target>/*.isa (or DIR/*.isa)");
+  add_engine_option(*hz);
   hz->add_option("--gaps", o->gaps, "Bundles between producer and consumer: N or LO-HI (default 0)");
   hz->add_option("--seed", o->seed, "Seed of the immediates and initial values (default 1)");
   hz->add_option("-o,--output", o->out, "Write the assembly source (for mlisa as) to FILE");

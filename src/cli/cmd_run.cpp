@@ -141,6 +141,7 @@ int run_run(const RunOptions& o, const GlobalOptions& global) {
 Action setup_run(CLI::App& sub, const GlobalOptions& global) {
   auto o = std::make_shared<RunOptions>();
   sub.add_option("--target", o->target, "Target: mve, sme2 or tcore")->required();
+  add_engine_option(sub);
   sub.add_option("--array", o->array, "tcore: MXU array size N (N x N PEs), 2..256")->capture_default_str();
   sub.add_option("--dtype", o->dtype, "tcore: MXU data type: int8 (int32 accumulation) or bf16 (fp32)")->capture_default_str();
   sub.add_flag("--double-buffer", o->double_buffer, "tcore: shadow weight registers: LDTILE overlaps the running TMUL");

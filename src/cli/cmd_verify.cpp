@@ -190,6 +190,7 @@ void add_verify_options(CLI::App& sub, VerifyOptions& o) {
                  "mve and sme2 suites: qemu (run QEMU), stored (its recorded results), auto (qemu when installed; default)");
   sub.add_option("--record", o.record, "mve and sme2 suites: run QEMU and write its results to DIR/<target>/SUITE/OP.txt");
   sub.add_option("--spec-dir", o.spec_dir, "mve suites: load DIR/mve/*.isa (or DIR/*.isa) over the embedded specs");
+  add_engine_option(sub);
   sub.add_option("--vectors", o.vectors, "mve and sme2 suites: the stored results' directory (default: tests/vectors)");
 }
 

@@ -28,6 +28,10 @@ struct CommandSpec {
 
 std::span<const CommandSpec> commands();
 
+// --engine compiled|interp: which engine runs the pseudocode of the machines
+// the subcommand builds (spec::default_engine_kind(); docs/compiled.md).
+void add_engine_option(CLI::App& sub);
+
 // Setup functions, one per subcommand file.
 Action setup_fp(CLI::App& sub, const GlobalOptions& global);
 Action setup_verify(CLI::App& sub, const GlobalOptions& global);

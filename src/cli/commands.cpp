@@ -1,5 +1,7 @@
 #include "cli/command.hpp"
 
+#include "spec/compiled.hpp"
+
 namespace mlisa::cli {
 
 // The one table of subcommands, in the order --help lists them.
@@ -17,5 +19,16 @@ static const CommandSpec kCommands[] = {
 };
 
 std::span<const CommandSpec> commands() { return kCommands; }
+
+void add_engine_option(CLI::App& sub) {
+  sub.add_option_function<std::string>(
+         "--engine",
+         [](const std::string& v) {
+           spec::default_engine_kind() = v == "interp" ? spec::EngineKind::Interpreter : spec::EngineKind::Compiled;
+         },
+         "Pseudocode engine: compiled (the specs compiled to C++ at build time, the default) or interp "
+         "(the interpreter; --spec-dir and coverage use it)")
+      ->check(CLI::IsMember({"compiled", "interp"}));
+}
 
 }  // namespace mlisa::cli

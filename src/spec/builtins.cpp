@@ -250,6 +250,50 @@ Int real_to_int(double r, const char* fn) {
 // ---------------------------------------------------------------------------
 // The standard library
 
+Bits extend_bits(const char* fn, const Bits& x, Int n, bool is_unsigned) {
+  if (n < 0 || n > Bits::kMaxWidth)
+    throw RuntimeError(fmt::format("{}: width {} is not a valid bits width", fn, show(n)));
+  const uint32_t w = static_cast<uint32_t>(n);
+  if (w < x.width())
+    throw RuntimeError(fmt::format("{}(bits({}) {}, {}): the target width is smaller than the operand", fn,
+                                   x.width(), x.to_hex(), w));
+  if (w <= 64) {
+    uint64_t v = x.low64();
+    if (!is_unsigned && x.width() > 0 && x.width() < 64 && ((v >> (x.width() - 1)) & 1)) v |= ~uint64_t{0} << x.width();
+    return Bits(w, v);
+  }
+  Bits r = (!is_unsigned && x.width() > 0 && x.bit(x.width() - 1)) ? Bits::ones(w) : Bits::zeros(w);
+  r.set_slice(0, x);
+  return r;
+}
+
+// Elem[bits(N) vector, integer e, integer size]: assert e >= 0 && (e+1)*size <= N.
+static uint32_t elem_range(const char* what, const Bits& v, Int e, Int size) {
+  if (size < 0 || e < 0 || (e + 1) * size > Int{v.width()})
+    throw RuntimeError(fmt::format("{}[bits({}), {}, {}]: element {} of size {} is outside the vector", what,
+                                   v.width(), show(e), show(size), show(e), show(size)));
+  return static_cast<uint32_t>(e * size);
+}
+
+Bits elem_get(const Bits& v, Int e, Int size) {
+  const uint32_t lo = elem_range("Elem", v, e, size);
+  if (v.is_small()) return Bits(static_cast<uint32_t>(size), size == 0 ? 0 : v.low64() >> lo);
+  return v.slice(lo, static_cast<uint32_t>(size));
+}
+
+void elem_set(Bits& v, Int e, Int size, const Bits& value) {
+  const uint32_t lo = elem_range("Elem", v, e, size);
+  if (Int{value.width()} != size)
+    throw RuntimeError(fmt::format("Elem[bits({}), {}, {}] = bits({}): the value is not of the element size",
+                                   v.width(), show(e), show(size), value.width()));
+  if (v.is_small() && size < 64) {
+    const uint64_t mask = ((uint64_t{1} << size) - 1) << lo;
+    v.set_word(0, (v.low64() & ~mask) | ((value.low64() << lo) & mask));
+    return;
+  }
+  v.set_slice(lo, value);
+}
+
 void add_standard_builtins(BuiltinTable& t) {
   const TypeRule integer = returns(TypeKind::Integer);
   const TypeRule boolean = returns(TypeKind::Boolean);
@@ -273,12 +317,7 @@ void add_standard_builtins(BuiltinTable& t) {
   // --- extension -----------------------------------------------------------------
   // ZeroExtend(bits(M) x, integer N): assert N >= M.
   auto extend = [](const char* fn, const Bits& x, uint32_t n, bool is_unsigned) {
-    if (n < x.width())
-      throw RuntimeError(fmt::format("{}(bits({}) {}, {}): the target width is smaller than the operand", fn,
-                                     x.width(), x.to_hex(), n));
-    Bits r = (!is_unsigned && x.width() > 0 && x.bit(x.width() - 1)) ? Bits::ones(n) : Bits::zeros(n);
-    r.set_slice(0, x);
-    return r;
+    return extend_bits(fn, x, n, is_unsigned);
   };
   add_fn(t, "ZeroExtend", 2, 2, bits_of_const_arg(1), [extend](CallSite&, std::vector<Value>& a) {
     return Value::bits(extend("ZeroExtend", bits_arg(a, 0, "ZeroExtend"), width_arg(a, 1, "ZeroExtend"), true));
@@ -584,24 +623,14 @@ void add_standard_builtins(BuiltinTable& t) {
   });
 
   // --- vector elements -----------------------------------------------------------
-  // Elem[bits(N) vector, integer e, integer size]: assert e >= 0 && (e+1)*size <= N.
-  auto elem_range = [](const char* what, const Bits& v, Int e, Int size) -> uint32_t {
-    if (size < 0 || e < 0 || (e + 1) * size > Int{v.width()})
-      throw RuntimeError(fmt::format("{}[bits({}), {}, {}]: element {} of size {} is outside the vector", what,
-                                     v.width(), show(e), show(size), show(e), show(size)));
-    return static_cast<uint32_t>(e * size);
-  };
   {
     Builtin get;
     get.name = "Elem";
     get.kind = BuiltinKind::Getter;
     get.min_args = get.max_args = 3;
     get.result = bits_of_const_arg(2);
-    get.fn = [elem_range](CallSite&, std::vector<Value>& a) {
-      const Bits& v = bits_arg(a, 0, "Elem");
-      const Int e = int_arg(a, 1, "Elem"), size = int_arg(a, 2, "Elem");
-      const uint32_t lo = elem_range("Elem", v, e, size);
-      return Value::bits(v.slice(lo, static_cast<uint32_t>(size)));
+    get.fn = [](CallSite&, std::vector<Value>& a) {
+      return Value::bits(elem_get(bits_arg(a, 0, "Elem"), int_arg(a, 1, "Elem"), int_arg(a, 2, "Elem")));
     };
     t.add(std::move(get));
 
@@ -612,16 +641,12 @@ void add_standard_builtins(BuiltinTable& t) {
     set.kind = BuiltinKind::Setter;
     set.min_args = set.max_args = 4;  // vector, e, size and the value
     set.writes_first_arg = true;
-    set.fn = [elem_range](CallSite&, std::vector<Value>& a) {
+    set.fn = [](CallSite&, std::vector<Value>& a) {
       if (a.size() != 4) throw RuntimeError("Elem[vector, e, size] = value: expected four arguments");
       const Int e = int_arg(a, 1, "Elem"), size = int_arg(a, 2, "Elem");
       const Bits& value = bits_arg(a, 3, "Elem");
       if (a[0].kind() != ValueKind::Bits) bad_kind("Elem", 0, "a bitstring", a[0]);
-      const uint32_t lo = elem_range("Elem", a[0].as_bits(), e, size);
-      if (Int{value.width()} != size)
-        throw RuntimeError(fmt::format("Elem[bits({}), {}, {}] = bits({}): the value is not of the element size",
-                                       a[0].as_bits().width(), show(e), show(size), value.width()));
-      a[0].as_bits().set_slice(lo, value);
+      elem_set(a[0].as_bits(), e, size, value);
       return Value();
     };
     t.add(std::move(set));

@@ -74,6 +74,13 @@ class BuiltinTable {
   std::unordered_multimap<std::string, int> by_name_;
 };
 
+// The typed cores of builtins that compiled code calls directly (the
+// builtins of the table call them too): ZeroExtend/SignExtend (fn names the
+// builtin in errors), Elem[vector, e, size] and Elem[vector, e, size] = value.
+Bits extend_bits(const char* fn, const Bits& x, Int n, bool is_unsigned);
+Bits elem_get(const Bits& vector, Int e, Int size);
+void elem_set(Bits& vector, Int e, Int size, const Bits& value);
+
 // UInt, SInt, ZeroExtend, SignExtend, Zeros, Ones, Replicate, Align, Min, Max,
 // Abs, SignedSat, UnsignedSat, SignedSatQ, UnsignedSatQ, SatQ, Sat,
 // CountLeadingZeroBits, CountLeadingSignBits, LowestSetBit, HighestSetBit,

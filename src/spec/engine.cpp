@@ -54,6 +54,8 @@ uint32_t to_width(Int w, const char* what) {
 // An integer as bits: the low `width` bits of its two's complement.
 Bits int_bits(Int v, uint32_t width) { return Bits::from_int(width, v); }
 
+}  // namespace
+
 bool values_equal(const Value& a, const Value& b) {
   if (a.kind() != b.kind()) fail("comparison of values of different types");
   switch (a.kind()) {
@@ -81,7 +83,6 @@ bool values_equal(const Value& a, const Value& b) {
   return false;
 }
 
-}  // namespace
 
 // One activation: a frame and the function it belongs to.
 class Interpreter {
@@ -555,14 +556,18 @@ Value Interpreter::binary(const Expr& e) {
     return Value::boolean(e.op == Op::Eq ? m : !m);
   }
   const Value& b = value_of(*e.args[1], tb);
+  return apply_binary(e.op, a, b);
+}
+
+Value apply_binary(Op op, const Value& a, const Value& b) {
   const ValueKind ka = a.kind(), kb = b.kind();
 
-  if (e.op == Op::Eq) return Value::boolean(values_equal(a, b));
-  if (e.op == Op::Ne) return Value::boolean(!values_equal(a, b));
+  if (op == Op::Eq) return Value::boolean(values_equal(a, b));
+  if (op == Op::Ne) return Value::boolean(!values_equal(a, b));
 
   if (ka == ValueKind::Integer && kb == ValueKind::Integer) {
     const Int x = a.as_int(), y = b.as_int();
-    switch (e.op) {
+    switch (op) {
       case Op::Add: return Value::integer(add_checked(x, y));
       case Op::Sub: return Value::integer(sub_checked(x, y));
       case Op::Mul: return Value::integer(mul_checked(x, y));
@@ -595,7 +600,7 @@ Value Interpreter::binary(const Expr& e) {
     }
   }
   if (ka == ValueKind::Real || kb == ValueKind::Real) {
-    if (e.op == Op::Pow && ka == ValueKind::Real && kb == ValueKind::Integer) {
+    if (op == Op::Pow && ka == ValueKind::Real && kb == ValueKind::Integer) {
       // Exact for the powers of two the manuals use (2.0^-n).
       double r = 1, base = a.as_real();
       Int n = b.as_int();
@@ -604,9 +609,9 @@ Value Interpreter::binary(const Expr& e) {
       for (Int i = 0; i < n; ++i) r *= base;
       return Value::real(neg ? 1 / r : r);
     }
-    if (ka != kb) fail(fmt::format("operator {} on {} and {}", op_spelling(e.op), a.describe(), b.describe()));
+    if (ka != kb) fail(fmt::format("operator {} on {} and {}", op_spelling(op), a.describe(), b.describe()));
     const double x = a.as_real(), y = b.as_real();
-    switch (e.op) {
+    switch (op) {
       case Op::Add: return Value::real(x + y);
       case Op::Sub: return Value::real(x - y);
       case Op::Mul: return Value::real(x * y);
@@ -622,24 +627,24 @@ Value Interpreter::binary(const Expr& e) {
   }
   if (ka == ValueKind::Bits) {
     const Bits& x = a.as_bits();
-    if (e.op == Op::Concat) {
+    if (op == Op::Concat) {
       if (kb != ValueKind::Bits) fail("concatenation of a non-bits value");
       return Value::bits(Bits::concat(x, b.as_bits()));
     }
-    if (e.op == Op::Shl || e.op == Op::Shr) {
+    if (op == Op::Shl || op == Op::Shr) {
       const Int n = b.as_int();
       if (n < 0) fail("shift amount out of range");
       const uint32_t s = n > Bits::kMaxWidth ? Bits::kMaxWidth : static_cast<uint32_t>(n);
-      return Value::bits(e.op == Op::Shl ? x.shl(s) : x.lshr(s));
+      return Value::bits(op == Op::Shl ? x.shl(s) : x.lshr(s));
     }
     if (kb != ValueKind::Integer && kb != ValueKind::Bits)
-      fail(fmt::format("operator {} on {} and {}", op_spelling(e.op), a.describe(), b.describe()));
+      fail(fmt::format("operator {} on {} and {}", op_spelling(op), a.describe(), b.describe()));
     Bits converted;
     if (kb == ValueKind::Integer) converted = int_bits(b.as_int(), x.width());
     const Bits& y = kb == ValueKind::Integer ? converted : b.as_bits();
     if (y.width() != x.width())
-      fail(fmt::format("operator {}: bits({}) and bits({})", op_spelling(e.op), x.width(), y.width()));
-    switch (e.op) {
+      fail(fmt::format("operator {}: bits({}) and bits({})", op_spelling(op), x.width(), y.width()));
+    switch (op) {
       case Op::Add: return Value::bits(x.add(y));
       case Op::Sub: return Value::bits(x.sub(y));
       case Op::Mul: return Value::bits(Bits::from_int(x.width(), x.to_uint() * y.to_uint()));
@@ -650,14 +655,14 @@ Value Interpreter::binary(const Expr& e) {
     }
   }
   if (ka == ValueKind::Boolean && kb == ValueKind::Boolean) {
-    switch (e.op) {
+    switch (op) {
       case Op::BitAnd: return Value::boolean(a.as_bool() && b.as_bool());
       case Op::BitOr: return Value::boolean(a.as_bool() || b.as_bool());
       case Op::BitEor: return Value::boolean(a.as_bool() != b.as_bool());
       default: break;
     }
   }
-  fail(fmt::format("operator {} cannot combine {} and {}", op_spelling(e.op), a.describe(), b.describe()));
+  fail(fmt::format("operator {} cannot combine {} and {}", op_spelling(op), a.describe(), b.describe()));
 }
 
 // ---------------------------------------------------------------------------

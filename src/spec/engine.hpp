@@ -114,6 +114,12 @@ class Engine {
   std::vector<Value> globals_;
 };
 
+// The binary operators on values, as the interpreter applies them (&& and ||
+// aside, which it short-circuits; == against a pattern aside). Compiled code
+// calls them for operands whose types the translator does not fix.
+Value apply_binary(Op op, const Value& a, const Value& b);
+bool values_equal(const Value& a, const Value& b);
+
 // Builtins the engine itself provides: EndOfDecode(Decode_X), Unreachable().
 void add_engine_builtins(BuiltinTable& table);
 

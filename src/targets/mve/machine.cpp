@@ -87,6 +87,18 @@ Machine::Machine(const WordIsa& isa) : isa_(isa), engine_(isa.spec().module(), a
     f = Value::bits(32, f.as_bits().low64() | flags);
   };
   reset(true);
+  set_engine(spec::default_engine_kind());
+}
+
+void Machine::set_engine(spec::EngineKind kind) {
+  decoded_.clear();
+  compiled_.reset();
+  if (kind == spec::EngineKind::Compiled) compiled_ = spec::CompiledBinding::bind(isa_.spec(), engine_);
+}
+
+Value Machine::call(const spec::FunctionDecl& fn, std::vector<Value> args) const {
+  if (compiled_ && !engine_.coverage) return compiled_->call(fn, std::move(args));
+  return engine_.call(fn, std::move(args));
 }
 
 void Machine::map_memory() {
@@ -184,6 +196,7 @@ const Machine::Decoded& Machine::decode(const Bits& word) {
   Decoded d;
   d.enc = isa_.decode(word, &d.inst, &d.why);
   d.is_it = d.enc && d.inst->name == "IT";
+  if (d.enc && compiled_) d.fn = compiled_->encoding(*d.enc);
   return decoded_.emplace(key, d).first->second;
 }
 
@@ -212,7 +225,7 @@ void Machine::take_exception(int n, const std::string& cause, uint32_t return_ad
   const std::string context = detail.empty() ? what : fmt::format("{}: {}", what, detail);
   if (!vectors_) throw Fault(name, context);
   const bool synchronous = n != 14 && n != 15;
-  const int target = synchronous ? static_cast<int>(engine_.call(*sync_target_, {Value::integer(n)}).as_int()) : n;
+  const int target = synchronous ? static_cast<int>(call(*sync_target_, {Value::integer(n)}).as_int()) : n;
   if (target == 0)
     throw Fault(name, fmt::format("{}; lockup: no HardFault can be taken at execution priority -1 or below", context));
   const uint32_t vtor = static_cast<uint32_t>(get("vtor").low64()) & ~0x7fu;
@@ -225,9 +238,9 @@ void Machine::take_exception(int n, const std::string& cause, uint32_t return_ad
   if (target >= 3 && target <= 6) last_fault_ = {name, fmt::format("{}{}", context, escalated)};
   try {
     if (tail_chain)
-      engine_.call(*tail_chain_, {Value::integer(target), Value::bits(32, *tail_chain), Value::bits(32, vector)});
+      call(*tail_chain_, {Value::integer(target), Value::bits(32, *tail_chain), Value::bits(32, vector)});
     else
-      engine_.call(*exception_entry_, {Value::integer(target), Value::bits(32, return_address), Value::bits(32, vector)});
+      call(*exception_entry_, {Value::integer(target), Value::bits(32, return_address), Value::bits(32, vector)});
   } catch (const ArchException& e) {
     throw Fault(name, fmt::format("{}{}; lockup: stacking the exception frame failed ({}{})", context, escalated,
                                   exception_name(e.number), e.detail.empty() ? "" : ": " + e.detail));
@@ -249,7 +262,7 @@ void Machine::after_instruction(uint32_t address) {
     const uint32_t exc_return = pc() | static_cast<uint32_t>((global(epsr_).as_bits().low64() >> 24) & 1u);
     const Value bfsr = global(slot("BFSR")), bfar = global(slot("BFAR"));
     try {
-      engine_.call(*exception_return_, {Value::bits(32, exc_return)});
+      call(*exception_return_, {Value::bits(32, exc_return)});
     } catch (const ArchException& e) {
       if (e.number == 5) {  // a BusFault while unstacking: UNSTKERR, no address
         global(slot("BFSR")) = bfsr;
@@ -266,12 +279,12 @@ void Machine::after_instruction(uint32_t address) {
                               e.detail.empty() ? "" : ": " + e.detail));
     }
   }
-  if (global(syst_csr_).as_bits().low64() & 1u) engine_.call(*systick_count_, {});
+  if (global(syst_csr_).as_bits().low64() & 1u) call(*systick_count_, {});
   const auto& pending = global(pending_).elems();
   bool any = false;
   for (const Value& p : pending) any = any || p.as_bool();
   if (!any) return;
-  const int n = static_cast<int>(engine_.call(*pending_to_take_, {}).as_int());
+  const int n = static_cast<int>(call(*pending_to_take_, {}).as_int());
   if (n == 0) return;
   take_exception(n, "", pc(), fmt::format("pending before the instruction at 0x{:08x}", pc()), "");
 }
@@ -299,13 +312,17 @@ void Machine::execute(const Bits& word) {
   };
   if (!enc) return undefined(d.why);
   try {
-    engine_.call(*check_thumb_, {});
+    call(*check_thumb_, {});
     for (int beat = 0; beat < 4; ++beat) {
       global(beat_) = Value::integer(beat);
       global(beatwise_) = Value::boolean(false);
-      std::vector<Value> frame = isa_.spec().frame_for(*enc, word);
       try {
-        engine_.run({&enc->decode, &enc->operation}, frame);
+        if (d.fn && !engine_.coverage) {
+          compiled_->run(d.fn, word);
+        } else {
+          std::vector<Value> frame = isa_.spec().frame_for(*enc, word);
+          engine_.run({&enc->decode, &enc->operation}, frame);
+        }
       } catch (const spec::EndOfInstruction& e) {
         using K = spec::EndOfInstruction::Kind;
         if (e.kind == K::Nop) break;
@@ -318,14 +335,14 @@ void Machine::execute(const Bits& word) {
         throw Fault("execution error", fmt::format("{}: {}", where(), e.format(isa_.spec().sources())));
       }
       if (!global(beatwise_).as_bool()) break;
-      engine_.call(*vpt_advance_, {Value::integer(beat)});
+      call(*vpt_advance_, {Value::integer(beat)});
     }
   } catch (const SemihostingExit& e) {
     host_.exit_status = e.status;
   } catch (const ArchException& e) {
     if (e.number == 11) {
       // SVC: the exception returns to the next instruction.
-      if (!d.is_it) engine_.call(*it_advance_, {});
+      if (!d.is_it) call(*it_advance_, {});
       return take_exception(11, "", address + word.width() / 8, fmt::format("SVC {}", where()), "");
     }
     return take_exception(e.number, e.cause, address, where(), e.detail);
@@ -337,7 +354,7 @@ void Machine::execute(const Bits& word) {
     throw;
   }
   if (!global(pc_changed_).as_bool()) set_pc(address + word.width() / 8);
-  if (!d.is_it) engine_.call(*it_advance_, {});
+  if (!d.is_it) call(*it_advance_, {});
   if (vectors_ && !host_.exit_status) after_instruction(address);
 }
 
@@ -394,7 +411,7 @@ int Machine::width_of(const std::string& name) {
 Bits Machine::get(const std::string& name) const {
   if (const char* g = system_global(name)) return global(slot(g)).as_bits();
   if (name == "msp" || name == "psp") {
-    const bool psp_in_use = engine_.call(*using_psp_, {}).as_bool();
+    const bool psp_in_use = call(*using_psp_, {}).as_bool();
     return (name == "psp") == psp_in_use ? global(r_).elems().at(13).as_bits() : global(sp_other_).as_bits();
   }
   auto [c, n] = split(name);
@@ -416,7 +433,7 @@ void Machine::set(const std::string& name, const Bits& value) {
     return;
   }
   if (name == "msp" || name == "psp") {
-    const bool psp_in_use = engine_.call(*using_psp_, {}).as_bool();
+    const bool psp_in_use = call(*using_psp_, {}).as_bool();
     if ((name == "psp") == psp_in_use) global(r_).mutable_elems().at(13) = Value::bits(value);
     else global(sp_other_) = Value::bits(value);
     return;

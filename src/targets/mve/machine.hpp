@@ -16,6 +16,7 @@
 // (builtins.hpp).
 #pragma once
 
+#include "spec/compiled.hpp"
 #include "spec/engine.hpp"
 #include "targets/mve/builtins.hpp"
 #include "targets/targets.hpp"
@@ -106,13 +107,23 @@ class Machine {
   spec::Engine& engine() { return engine_; }
   uint64_t instructions = 0;
 
+  // Which engine runs the pseudocode: the code compiled from the specs at
+  // build time (the default, spec::default_engine_kind(); docs/compiled.md)
+  // or the interpreter. Specs that differ from the compiled ones (--spec-dir)
+  // and pseudocode coverage (engine().coverage) run on the interpreter.
+  void set_engine(spec::EngineKind kind);
+  spec::EngineKind engine_kind() const { return compiled_ ? spec::EngineKind::Compiled : spec::EngineKind::Interpreter; }
+
  private:
   struct Decoded {
     const spec::InstructionSpec* inst = nullptr;
     const spec::Encoding* enc = nullptr;  // null: no encoding decodes the word (why says so)
     bool is_it = false;
     std::string why;
+    spec::CompiledTarget::EncodingFn fn = nullptr;  // its compiled decode and operation
   };
+  // Calls a pseudocode procedure or function on the engine running.
+  spec::Value call(const spec::FunctionDecl& fn, std::vector<spec::Value> args = {}) const;
   const Decoded& decode(const spec::Bits& word);
   void map_memory();
   int slot(const char* name) const;
@@ -148,6 +159,7 @@ class Machine {
   const spec::FunctionDecl* it_advance_ = nullptr;
   const spec::FunctionDecl* check_thumb_ = nullptr;
   std::unordered_map<uint64_t, Decoded> decoded_;  // by width << 32 | word
+  std::unique_ptr<spec::CompiledBinding> compiled_;
 };
 
 }  // namespace mlisa::targets::mve

@@ -1,0 +1,285 @@
+// The registry of compiled targets, their binding to an engine, and the
+// out-of-line parts of the compiled code's run-time support.
+#include "spec/compiled.hpp"
+
+#include "spec/compiled_rt.hpp"
+#include "spec/specfile.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <iostream>
+#include <map>
+#include <mutex>
+#include <set>
+
+namespace mlisa::spec {
+
+namespace {
+
+std::map<std::string, const CompiledTarget*>& registry() {
+  static std::map<std::string, const CompiledTarget*> r;
+  return r;
+}
+
+void walk_expr(const Expr* e, std::vector<const Expr*>& out);
+
+void walk_type(const Type& t, std::vector<const Expr*>& out) {
+  if (t.width_expr) walk_expr(t.width_expr, out);
+  for (const Type& e : t.elems) walk_type(e, out);
+}
+
+void walk_expr(const Expr* e, std::vector<const Expr*>& out) {
+  if (!e) return;
+  for (const Expr* a : e->args) walk_expr(a, out);
+  for (const SliceRange& r : e->slices) {
+    walk_expr(r.hi, out);
+    if (r.lo != r.hi) walk_expr(r.lo, out);
+  }
+  if (e->kind == ExprKind::Unknown) walk_type(e->type, out);
+  if ((e->kind == ExprKind::Call || e->kind == ExprKind::Index) && e->ref == RefKind::Builtin) out.push_back(e);
+}
+
+void walk_block(const Block& b, std::vector<const Expr*>& out);
+
+void walk_stmt(const Stmt* s, std::vector<const Expr*>& out) {
+  walk_type(s->decl_type, out);
+  for (const Expr* i : s->inits) walk_expr(i, out);
+  walk_expr(s->target, out);
+  walk_expr(s->value, out);
+  for (const Expr* c : s->conds) walk_expr(c, out);
+  for (const auto& ls : s->labels)
+    for (const Expr* l : ls) walk_expr(l, out);
+  for (const Block& b : s->blocks) walk_block(b, out);
+  walk_expr(s->from, out);
+  walk_expr(s->to, out);
+  walk_block(s->body, out);
+}
+
+void walk_block(const Block& b, std::vector<const Expr*>& out) {
+  for (const Stmt* s : b) walk_stmt(s, out);
+}
+
+}  // namespace
+
+EngineKind& default_engine_kind() {
+  static EngineKind kind = EngineKind::Compiled;
+  return kind;
+}
+
+void register_compiled(const CompiledTarget* target) { registry()[target->target] = target; }
+
+const CompiledTarget* find_compiled(const std::string& target) {
+  auto it = registry().find(target);
+  return it == registry().end() ? nullptr : it->second;
+}
+
+uint64_t spec_hash(const SourceSet& sources) {
+  uint64_t h = 1469598103934665603ull;  // FNV-1a
+  for (size_t i = 0; i < sources.size(); ++i) {
+    for (unsigned char c : sources.text(static_cast<uint32_t>(i))) {
+      h ^= c;
+      h *= 1099511628211ull;
+    }
+    h ^= 0xff;
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+std::vector<const Expr*> builtin_call_sites(const TargetSpec& spec) {
+  std::vector<const Expr*> out;
+  for (const FunctionDecl* f : spec.module().functions)
+    if (f->has_body) walk_block(f->body, out);
+  for (const InstructionSpec& inst : spec.instructions())
+    for (const Encoding& enc : inst.encodings) {
+      walk_block(enc.decode, out);
+      walk_block(enc.operation, out);
+    }
+  return out;
+}
+
+CompiledBinding::~CompiledBinding() = default;
+
+std::unique_ptr<CompiledBinding> CompiledBinding::bind(const TargetSpec& spec, Engine& engine) {
+  const CompiledTarget* t = find_compiled(spec.target());
+  if (!t || t->hash != spec_hash(spec.sources())) {
+    static std::set<std::string> said;
+    static std::mutex m;
+    std::lock_guard<std::mutex> lock(m);
+    if (said.insert(spec.target()).second)
+      std::cerr << fmt::format("mlisa: note: {}: {}; the target runs on the interpreter\n", spec.target(),
+                               t ? "the loaded specs differ from the compiled ones" : "no compiled semantics");
+    return nullptr;
+  }
+  std::unique_ptr<CompiledBinding> b(new CompiledBinding());
+  b->target_ = t;
+  b->sites_ = builtin_call_sites(spec);
+  for (size_t i = 0; i < t->const_count; ++i) {
+    const CompiledConst& k = t->consts[i];
+    switch (k.kind) {
+      case 'e': {
+        const EnumType* et = nullptr;
+        for (const EnumType* x : spec.module().enums)
+          if (x->name == k.text) et = x;
+        if (!et) throw std::logic_error(fmt::format("compiled code: no enumeration {}", k.text));
+        b->consts_.push_back(Value::enumeration(et, k.n));
+        break;
+      }
+      case 's': b->consts_.push_back(Value::string(k.text)); break;
+      case 'b': {
+        Bits v = Bits::zeros(k.n);
+        const std::string hex = k.text;
+        for (size_t d = 0; d < hex.size(); ++d) {
+          const char c = hex[hex.size() - 1 - d];
+          const uint64_t nib = static_cast<uint64_t>(c <= '9' ? c - '0' : c - 'a' + 10);
+          for (uint32_t j = 0; j < 4; ++j)
+            if (4 * d + j < k.n && ((nib >> j) & 1)) v.set_bit(static_cast<uint32_t>(4 * d + j), true);
+        }
+        b->consts_.push_back(Value::bits(std::move(v)));
+        break;
+      }
+      default: throw std::logic_error("compiled code: a bad constant");
+    }
+  }
+  b->ctx_.reset(new rt::Ctx{engine, engine.globals(), b->sites_.data(), b->consts_.data(), {}, {}, 0});
+  size_t i = 0;
+  for (const InstructionSpec& inst : spec.instructions())
+    for (const Encoding& enc : inst.encodings) {
+      if (i < t->encoding_count && t->encodings[i]) b->encodings_[&enc] = t->encodings[i];
+      ++i;
+    }
+  size_t f = 0;
+  for (const FunctionDecl* fn : spec.module().functions) {
+    if (!fn->has_body) continue;
+    if (f < t->function_count && t->functions[f]) b->functions_[fn] = t->functions[f];
+    ++f;
+  }
+  return b;
+}
+
+CompiledTarget::EncodingFn CompiledBinding::encoding(const Encoding& enc) const {
+  auto it = encodings_.find(&enc);
+  return it == encodings_.end() ? nullptr : it->second;
+}
+
+void CompiledBinding::run(CompiledTarget::EncodingFn fn, const Bits& word) {
+  rt::Ctx& c = *ctx_;
+  c.depth = 0;
+  try {
+    fn(c, word);
+  } catch (const RuntimeError& e) {
+    throw ExecutionError(c.loc, e.what());
+  }
+}
+
+Value CompiledBinding::call(const FunctionDecl& fn, std::vector<Value> args) {
+  auto it = functions_.find(&fn);
+  if (it == functions_.end()) return ctx_->e.call(fn, std::move(args));
+  rt::Ctx& c = *ctx_;
+  const size_t depth = c.depth;
+  try {
+    Value r = it->second(c, args);
+    c.depth = depth;
+    return r;
+  } catch (const RuntimeError& e) {
+    c.depth = depth;
+    throw ExecutionError(c.loc, e.what());
+  } catch (...) {
+    c.depth = depth;
+    throw;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Run-time support
+
+namespace rt {
+
+void fail(const std::string& msg) { throw RuntimeError(msg); }
+
+void end(EndOfInstruction::Kind kind, uint32_t file, uint32_t line, uint32_t col, const char* detail) {
+  throw EndOfInstruction{kind, Loc{file, line, col}, detail};
+}
+
+Int div(Int a, Int b) {
+  if (b == 0) fail("division by zero");
+  if (a % b != 0) fail(fmt::format("{} / {} is not an integer", int_to_string(a), int_to_string(b)));
+  return a / b;
+}
+
+Int pow(Int a, Int b) { return apply_binary(Op::Pow, Value::integer(a), Value::integer(b)).as_int(); }
+Int shl(Int a, Int b) { return apply_binary(Op::Shl, Value::integer(a), Value::integer(b)).as_int(); }
+Int shr(Int a, Int b) {
+  if (b >= 0 && b <= 126) return idiv(a, Int{1} << static_cast<int>(b));
+  return apply_binary(Op::Shr, Value::integer(a), Value::integer(b)).as_int();
+}
+double pow(double a, Int n) { return apply_binary(Op::Pow, Value::real(a), Value::integer(n)).as_real(); }
+
+void width_mismatch(const char* op, uint32_t a, uint32_t b) {
+  if (std::string(op) == "==") fail(fmt::format("comparison of bits({}) with bits({})", a, b));
+  fail(fmt::format("operator {}: bits({}) and bits({})", op, a, b));
+}
+
+Bits mul(const Bits& a, const Bits& b) { return apply_binary(Op::Mul, V(a), V(b)).as_bits(); }
+Bits shl(const Bits& a, Int n) {
+  if (n < 0) fail("shift amount out of range");
+  if (a.is_small()) return Bits(a.width(), n >= 64 ? 0 : a.low64() << static_cast<int>(n));
+  return a.shl(n > Bits::kMaxWidth ? Bits::kMaxWidth : static_cast<uint32_t>(n));
+}
+Bits shr(const Bits& a, Int n) {
+  if (n < 0) fail("shift amount out of range");
+  if (a.is_small()) return Bits(a.width(), n >= 64 ? 0 : a.low64() >> static_cast<int>(n));
+  return a.lshr(n > Bits::kMaxWidth ? Bits::kMaxWidth : static_cast<uint32_t>(n));
+}
+
+void bad_slice(Int lo, Int width, uint32_t base_width) {
+  fail(fmt::format("slice <{}:{}> of a {}-bit value", int_to_string(lo + width - 1), int_to_string(lo), base_width));
+}
+
+Bits slice(const Value& v, Int lo, Int width) {
+  if (v.kind() == ValueKind::Integer) return slice(v.as_int(), lo, width);
+  if (v.kind() == ValueKind::Bits) return slice(v.as_bits(), lo, width);
+  fail(fmt::format("cannot slice {}", v.describe()));
+}
+
+void set_slice(Bits& b, Int lo, Int width, const Bits& v) {
+  if (lo < 0 || width < 0 || lo + width > b.width()) bad_slice(lo, width, b.width());
+  if (Int{v.width()} != width) fail(fmt::format("assignment of bits({}) to a {}-bit slice", v.width(), int_to_string(width)));
+  if (b.is_small() && width < 64) {
+    const uint64_t mask = ((uint64_t{1} << width) - 1) << lo;
+    b.set_word(0, (b.low64() & ~mask) | ((v.low64() << lo) & mask));
+    return;
+  }
+  b.set_slice(static_cast<uint32_t>(lo), v);
+}
+
+Value neg(const Value& v) {
+  if (v.kind() == ValueKind::Integer) return Value::integer(-v.as_int());
+  if (v.kind() == ValueKind::Real) return Value::real(-v.as_real());
+  if (v.kind() == ValueKind::Bits) return Value::bits(neg(v.as_bits()));
+  fail(fmt::format("cannot negate {}", v.describe()));
+}
+Value bnot(const Value& v) {
+  if (v.kind() == ValueKind::Boolean) return Value::boolean(!v.as_bool());
+  return Value::bits(~v.as_bits());
+}
+
+Value invoke(Ctx& c, int site, std::vector<Value>& args) {
+  const Expr& e = *c.sites[site];
+  const Builtin& b = c.e.builtins().at(e.builtin);
+  CallSite cs{c.e, e};
+  return b.fn(cs, args);
+}
+
+Bits ZeroExtend(const Bits& b, Int n) {
+  if (b.is_small() && n >= b.width() && n <= 64) return Bits(static_cast<uint32_t>(n), b.low64());
+  return extend_bits("ZeroExtend", b, n, true);
+}
+Bits SignExtend(const Bits& b, Int n) { return extend_bits("SignExtend", b, n, false); }
+Bits Elem(const Bits& vector, Int e, Int size) { return elem_get(vector, e, size); }
+void SetElem(Bits& vector, Int e, Int size, const Bits& value) { elem_set(vector, e, size, value); }
+
+}  // namespace rt
+
+}  // namespace mlisa::spec

@@ -1,0 +1,97 @@
+// Compiled semantics: the C++ that mlisa-spec2cpp generates from a target's
+// checked specs at build time (src/spec/translate.hpp, docs/compiled.md), and
+// how an engine runs it. The generated code registers one CompiledTarget per
+// embedded target; a machine binds it to its engine (CompiledBinding) when the
+// loaded specs are the ones it was generated from (same hash), and otherwise
+// runs on the interpreter and says so once on stderr.
+//
+// Compiled code reads and writes the same Engine::globals() as the
+// interpreter, so the two are interchangeable instruction by instruction.
+#pragma once
+
+#include "spec/ast.hpp"
+#include "spec/engine.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace mlisa::spec {
+
+class TargetSpec;
+struct Encoding;
+
+namespace rt {
+struct Ctx;
+}
+
+// A constant the generated code needs as a Value of the loaded module
+// (enumeration members, strings, wide bits), built when it is bound.
+struct CompiledConst {
+  char kind;         // 'e' enumeration member, 's' string, 'b' bits (hex digits, most significant first)
+  const char* text;  // enumeration type name, string, or hex digits
+  uint32_t n;        // member index or bits width
+};
+
+struct CompiledTarget {
+  using EncodingFn = void (*)(rt::Ctx&, const Bits& word);
+  using FunctionFn = Value (*)(rt::Ctx&, std::vector<Value>& args);
+  const char* target;
+  uint64_t hash;                       // of the spec sources it came from (spec_hash)
+  const EncodingFn* encodings;         // in walk order (instructions, then their encodings)
+  size_t encoding_count;
+  const FunctionFn* functions;         // one per module function with a body, in module order (null for none)
+  size_t function_count;
+  const CompiledConst* consts;
+  size_t const_count;
+};
+
+// Called by the generated code's static initialisers.
+void register_compiled(const CompiledTarget* target);
+const CompiledTarget* find_compiled(const std::string& target);
+
+// The hash of a target's spec sources (their texts, in load order).
+uint64_t spec_hash(const SourceSet& sources);
+
+// Every call of a builtin in the module's function bodies and then the
+// instructions' encodings (decode, operation), in a fixed order: the
+// generated code names a call site by its index here, and the binding finds
+// the same Expr in the loaded module.
+std::vector<const Expr*> builtin_call_sites(const TargetSpec& spec);
+
+// Which engine runs instructions.
+enum class EngineKind : uint8_t { Compiled, Interpreter };
+// The engine machines start with (mlisa --engine); compiled unless set.
+EngineKind& default_engine_kind();
+
+// The compiled code of a target bound to one engine.
+class CompiledBinding {
+ public:
+  // Null (and a note on stderr, once per target and process) when no compiled
+  // code matches the loaded specs.
+  static std::unique_ptr<CompiledBinding> bind(const TargetSpec& spec, Engine& engine);
+  ~CompiledBinding();
+
+  // The compiled decode and operation of an encoding, or null.
+  CompiledTarget::EncodingFn encoding(const Encoding& enc) const;
+  // Runs an encoding's decode and operation on word (as Engine::run does
+  // over a frame_for(enc, word)): EndOfInstruction passes through, a
+  // run-time error becomes an ExecutionError at the pseudocode line.
+  void run(CompiledTarget::EncodingFn fn, const Bits& word);
+  // Calls a pseudocode function as Engine::call does.
+  Value call(const FunctionDecl& fn, std::vector<Value> args);
+
+ private:
+  CompiledBinding() = default;
+  const CompiledTarget* target_ = nullptr;
+  std::unique_ptr<rt::Ctx> ctx_;
+  std::vector<const Expr*> sites_;
+  std::vector<int> builtins_;
+  std::vector<Value> consts_;
+  std::unordered_map<const Encoding*, CompiledTarget::EncodingFn> encodings_;
+  std::unordered_map<const FunctionDecl*, CompiledTarget::FunctionFn> functions_;
+};
+
+}  // namespace mlisa::spec

@@ -1,0 +1,993 @@
+// The translator from checked pseudocode to C++ (docs/compiled.md).
+#include "spec/translate.hpp"
+
+#include "core/diag.hpp"
+#include "spec/checker.hpp"
+#include "spec/compiled.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdio>
+#include <functional>
+#include <set>
+#include <sstream>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace mlisa::spec {
+
+namespace {
+
+struct Code {
+  std::string code;
+  std::string ct;  // its C++ type: bool, Int, double, Bits, Value, std::tuple<...>
+};
+
+bool typed_ct(const std::string& ct) { return ct == "bool" || ct == "Int" || ct == "double" || ct == "Bits"; }
+
+class Translator {
+ public:
+  Translator(const TargetSpec& spec, const BuiltinTable& builtins)
+      : spec_(spec), sources_(spec.sources()), spec_builtins_(&builtins) {
+    const auto sites = builtin_call_sites(spec);
+    for (size_t i = 0; i < sites.size(); ++i) site_[sites[i]] = static_cast<int>(i);
+    const auto& fns = spec.module().functions;
+    for (size_t i = 0; i < fns.size(); ++i) fn_index_[fns[i]] = static_cast<int>(i);
+  }
+
+  TranslateResult run();
+
+ private:
+  [[noreturn]] void error(const Loc& loc, const std::string& msg) const {
+    SourceLocation where;
+    if (loc.file < sources_.size()) {
+      where.file = sources_.name(loc.file);
+      where.line = static_cast<int>(loc.line);
+      where.col = static_cast<int>(loc.col);
+      where.text = sources_.line_text(loc);
+    }
+    throw InputError(where, "cannot compile " + msg);
+  }
+
+  // ---- types -------------------------------------------------------------
+
+  std::string ctype(const Type& t) {
+    switch (t.kind) {
+      case TypeKind::Boolean: return "bool";
+      case TypeKind::Integer: return "Int";
+      case TypeKind::Real: return "double";
+      case TypeKind::Bits: return "Bits";
+      case TypeKind::Tuple: {
+        std::vector<std::string> elems;
+        for (const Type& e : t.elems) {
+          std::string c = ctype(e);
+          if (c == "void") return "Value";
+          elems.push_back(c);
+        }
+        std::string s = "std::tuple<";
+        for (size_t i = 0; i < elems.size(); ++i) s += (i ? ", " : "") + elems[i];
+        s += ">";
+        tuple_elems_[s] = elems;
+        return s;
+      }
+      case TypeKind::Void: return "void";
+      default: return "Value";
+    }
+  }
+
+  // code of type `from` as a `to`.
+  static std::string as(const Code& c, const std::string& to) {
+    if (c.ct == to) return c.code;
+    if (c.ct == "Value" && to == "Bits") return "rt::bref(" + c.code + ")";
+    return "rt::conv<" + to + ">(" + c.code + ")";
+  }
+  std::string as_int(const Expr* e) { return as(ex(e), "Int"); }
+
+  int konst(char kind, const std::string& text, uint32_t n) {
+    const std::string key = fmt::format("{}|{}|{}", kind, text, n);
+    auto it = const_index_.find(key);
+    if (it != const_index_.end()) return it->second;
+    const int i = static_cast<int>(consts_.size());
+    consts_.push_back(fmt::format("{{'{}', \"{}\", {}}}", kind, escape(text), n));
+    const_index_[key] = i;
+    return i;
+  }
+
+  static std::string escape(const std::string& s) {
+    std::string o;
+    for (char c : s) {
+      if (c == '"' || c == '\\') o += '\\';
+      if (c == '\n') {
+        o += "\\n";
+        continue;
+      }
+      o += c;
+    }
+    return o;
+  }
+
+  static std::string int_lit(Int v) {
+    if (v >= INT64_MIN && v <= INT64_MAX) return fmt::format("Int(INT64_C({}))", static_cast<int64_t>(v));
+    const auto u = static_cast<unsigned __int128>(v);
+    return fmt::format("Int((static_cast<unsigned __int128>(UINT64_C({})) << 64) | UINT64_C({}))",
+                       static_cast<uint64_t>(u >> 64), static_cast<uint64_t>(u));
+  }
+
+  std::string bits_lit(const Bits& b) {
+    if (b.width() <= 64) return fmt::format("Bits({}, UINT64_C(0x{:x}))", b.width(), b.low64());
+    std::string hex = b.to_hex().substr(2);
+    return fmt::format("rt::bref(c.k[{}])", konst('b', hex, b.width()));
+  }
+
+  Code literal(const Value& v, const Loc& loc) {
+    switch (v.kind()) {
+      case ValueKind::Boolean: return {v.as_bool() ? "true" : "false", "bool"};
+      case ValueKind::Integer: return {int_lit(v.as_int()), "Int"};
+      case ValueKind::Real: {
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%a", v.as_real());
+        return {buf, "double"};
+      }
+      case ValueKind::Bits: return {bits_lit(v.as_bits()), "Bits"};
+      case ValueKind::String: return {fmt::format("c.k[{}]", konst('s', v.as_string(), 0)), "Value"};
+      case ValueKind::Enum: return {fmt::format("c.k[{}]", konst('e', v.enum_type()->name, v.enum_member())), "Value"};
+      default: error(loc, "a literal of this kind (" + v.describe() + ")");
+    }
+  }
+
+  std::string zero_of(const Type& t, const Loc& loc) {
+    switch (t.kind) {
+      case TypeKind::Boolean: return "false";
+      case TypeKind::Integer: return "Int(0)";
+      case TypeKind::Real: return "0.0";
+      case TypeKind::Bits:
+        if (t.width >= 0) return fmt::format("Bits({}, 0)", t.width);
+        if (t.width_expr) return "rt::Zeros(" + as_int(t.width_expr) + ")";
+        error(loc, "a bits type without a width");
+      case TypeKind::Enum: return fmt::format("c.k[{}]", konst('e', t.enum_type->name, 0));
+      case TypeKind::String: return fmt::format("c.k[{}]", konst('s', "", 0));
+      case TypeKind::Tuple: {
+        const std::string ct = ctype(t);
+        std::string s = ct == "Value" ? "rt::V(std::make_tuple(" : ct + "(";
+        for (size_t i = 0; i < t.elems.size(); ++i) s += (i ? ", " : "") + zero_of(t.elems[i], loc);
+        return s + (ct == "Value" ? "))" : ")");
+      }
+      default: error(loc, "a default value of " + t.describe());
+    }
+  }
+
+  // ---- expressions -------------------------------------------------------
+
+  Code ex(const Expr* e);
+  Code call(const Expr* e);
+  Code builtin(const Expr* e, const std::vector<Code>& args);
+  std::string slice_parts(const Expr* e, std::vector<std::pair<std::string, std::string>>* parts);
+  std::string match(const std::string& v, const Expr* elem);
+
+  std::string local(int32_t slot) const { return fmt::format("L{}", slot); }
+
+  // ---- statements --------------------------------------------------------
+
+  void line(const std::string& s) { body_ << std::string(static_cast<size_t>(indent_ * 2), ' ') << s << "\n"; }
+  void block(const Block& b) {
+    for (const Stmt* s : b) stmt(s);
+  }
+  void stmt(const Stmt* s);
+  void assign(const Expr* target, const Code& v);
+  std::string tmp() { return fmt::format("t{}", tmp_++); }
+
+  // ---- frames ------------------------------------------------------------
+
+  void collect_slots(const Block& b);
+  void collect_expr(const Expr* e);
+  void collect_assigned(const Block& b);
+  void declare_slots(const std::set<int32_t>& skip);
+  void function(const FunctionDecl& f, int index);
+  std::string signature(const FunctionDecl& f, int index, bool named_params);
+  std::string param_type(const FunctionDecl& f, const Param& p, bool value_param);
+
+  const TargetSpec& spec_;
+  const SourceSet& sources_;
+  const BuiltinTable* spec_builtins_;
+  std::unordered_map<const Expr*, int> site_;
+  std::unordered_map<const FunctionDecl*, int> fn_index_;
+  std::unordered_map<std::string, std::vector<std::string>> tuple_elems_;
+  std::vector<std::string> consts_;
+  std::unordered_map<std::string, int> const_index_;
+  std::map<int32_t, Type> slot_types_;
+  std::set<int32_t> assigned_;
+  std::ostringstream body_;
+  int indent_ = 1;
+  int tmp_ = 0;
+  std::string return_ct_;
+  bool in_encoding_ = false;
+  TranslateResult result_;
+};
+
+// ---------------------------------------------------------------------------
+// Expressions
+
+std::string Translator::match(const std::string& v, const Expr* elem) {
+  if (elem->kind == ExprKind::Pattern)
+    return fmt::format("rt::pmatch({}, {}, {})", v, bits_lit(elem->pattern.care), bits_lit(elem->pattern.value));
+  if (elem->kind == ExprKind::Range)
+    return fmt::format("rt::in_range({}, {}, {})", v, as_int(elem->args[0]), as_int(elem->args[1]));
+  const Code x = ex(elem);
+  return fmt::format("rt::eq({}, {})", v, x.code);
+}
+
+// The (lo, width) of each slice range, most significant first; returns the
+// code of the base.
+std::string Translator::slice_parts(const Expr* e, std::vector<std::pair<std::string, std::string>>* parts) {
+  for (const SliceRange& r : e->slices) {
+    Int hi, lo;
+    if (!r.lo || r.lo == r.hi) {
+      parts->emplace_back(as_int(r.hi), "Int(1)");
+    } else if (r.plus_width) {
+      parts->emplace_back(as_int(r.hi), as_int(r.lo));
+    } else if (fold_integer(*r.hi, &hi) && fold_integer(*r.lo, &lo)) {
+      parts->emplace_back(int_lit(lo), int_lit(hi - lo + 1));
+    } else {
+      const std::string l = as_int(r.lo);
+      parts->emplace_back(l, fmt::format("({} - {} + 1)", as_int(r.hi), l));
+    }
+  }
+  return "";
+}
+
+Code Translator::ex(const Expr* e) {
+  switch (e->kind) {
+    case ExprKind::Literal: return literal(e->literal, e->loc);
+    case ExprKind::Pattern: error(e->loc, "a bit pattern outside IN, == or a case label");
+    case ExprKind::Name:
+      switch (e->ref) {
+        case RefKind::Local: return {local(e->slot), ctype(slot_types_.count(e->slot) ? slot_types_[e->slot] : e->type)};
+        case RefKind::Global: return {fmt::format("c.g[{}]", e->slot), "Value"};
+        case RefKind::Constant:
+        case RefKind::EnumMember: return literal(e->literal, e->loc);
+        default: error(e->loc, fmt::format("the name '{}' here", e->name));
+      }
+    case ExprKind::Call: return call(e);
+    case ExprKind::Index:
+      if (e->ref == RefKind::Local || e->ref == RefKind::Global) {
+        const std::string arr = e->ref == RefKind::Local ? local(e->slot) : fmt::format("c.g[{}]", e->slot);
+        return {fmt::format("rt::aget({}, {})", arr, as_int(e->args[0])), "Value"};
+      }
+      return call(e);
+    case ExprKind::Field: {
+      const Code base = ex(e->args[0]);
+      const Type& bt = e->args[0]->type;
+      if (bt.kind == TypeKind::Record) return {fmt::format("rt::field({}, {})", base.code, e->slot), "Value"};
+      if (bt.is_bits() && bt.fields) {
+        const auto& f = bt.fields->fields.at(static_cast<size_t>(e->slot));
+        return {fmt::format("rt::slice({}, {}, {})", base.code, f.lo, f.hi - f.lo + 1), "Bits"};
+      }
+      error(e->loc, fmt::format("field '{}' of {}", e->name, bt.describe()));
+    }
+    case ExprKind::FieldList: {
+      const Code base = ex(e->args[0]);
+      const Type& bt = e->args[0]->type;
+      if (!bt.is_bits() || !bt.fields) error(e->loc, "a field list of " + bt.describe());
+      std::string out;
+      for (size_t i = 1; i < e->args.size(); ++i) {
+        const auto& f = bt.fields->fields.at(static_cast<size_t>(e->args[i]->slot));
+        std::string part = fmt::format("rt::slice(b, {}, {})", f.lo, f.hi - f.lo + 1);
+        out = out.empty() ? part : fmt::format("rt::cat({}, {})", out, part);
+      }
+      return {fmt::format("[&]() -> Bits {{ const auto& b = {}; return {}; }}()", base.code, out), "Bits"};
+    }
+    case ExprKind::Slice: {
+      const Code base = ex(e->args[0]);
+      std::vector<std::pair<std::string, std::string>> parts;
+      slice_parts(e, &parts);
+      if (parts.size() == 1) return {fmt::format("rt::slice({}, {}, {})", base.code, parts[0].first, parts[0].second), "Bits"};
+      std::string out;
+      for (const auto& [lo, w] : parts) {
+        std::string part = fmt::format("rt::slice(b, {}, {})", lo, w);
+        out = out.empty() ? part : fmt::format("rt::cat({}, {})", out, part);
+      }
+      return {fmt::format("[&]() -> Bits {{ const auto& b = {}; return {}; }}()", base.code, out), "Bits"};
+    }
+    case ExprKind::Unary: {
+      const Code x = ex(e->args[0]);
+      switch (e->op) {
+        case Op::Neg: return {fmt::format("rt::neg({})", x.code), x.ct};
+        case Op::Not: return {fmt::format("!{}", as(x, "bool")), "bool"};
+        case Op::BitNot: return {fmt::format("rt::bnot({})", x.code), x.ct == "bool" ? "bool" : x.ct};
+        default: error(e->loc, "this unary operator");
+      }
+    }
+    case ExprKind::Binary: {
+      if (e->op == Op::And || e->op == Op::Or) {
+        const Code a = ex(e->args[0]), b = ex(e->args[1]);
+        return {fmt::format("({} {} {})", as(a, "bool"), e->op == Op::And ? "&&" : "||", as(b, "bool")), "bool"};
+      }
+      const Code a = ex(e->args[0]);
+      if ((e->op == Op::Eq || e->op == Op::Ne) && e->args[1]->kind == ExprKind::Pattern) {
+        const std::string m = match(a.code, e->args[1]);
+        return {e->op == Op::Eq ? m : "!" + m, "bool"};
+      }
+      const Code b = ex(e->args[1]);
+      const char* fn = nullptr;
+      bool cmp = false;
+      switch (e->op) {
+        case Op::Add: fn = "add"; break;
+        case Op::Sub: fn = "sub"; break;
+        case Op::Mul: fn = "mul"; break;
+        case Op::Div: fn = "div"; break;
+        case Op::IntDiv: fn = "idiv"; break;
+        case Op::Mod: fn = "mod"; break;
+        case Op::Rem: fn = "rem"; break;
+        case Op::Pow: fn = "pow"; break;
+        case Op::Shl: fn = "shl"; break;
+        case Op::Shr: fn = "shr"; break;
+        case Op::BitAnd: fn = "band"; break;
+        case Op::BitOr: fn = "bor"; break;
+        case Op::BitEor: fn = "beor"; break;
+        case Op::Concat: fn = "cat"; break;
+        case Op::Eq: fn = "eq"; cmp = true; break;
+        case Op::Ne: fn = "ne"; cmp = true; break;
+        case Op::Lt: fn = "lt"; cmp = true; break;
+        case Op::Le: fn = "le"; cmp = true; break;
+        case Op::Gt: fn = "gt"; cmp = true; break;
+        case Op::Ge: fn = "ge"; cmp = true; break;
+        default: error(e->loc, std::string("the operator ") + op_spelling(e->op));
+      }
+      // Values of globals read as bits without a copy.
+      // Values (globals, array elements) of a static type read as that type;
+      // bits without a copy.
+      auto operand = [&](const Code& x, const Expr* arg) {
+        if (x.ct != "Value") return x.code;
+        const std::string t = ctype(arg->type);
+        if (t == "Bits") return "rt::bref(" + x.code + ")";
+        if (typed_ct(t)) return "rt::conv<" + t + ">(" + x.code + ")";
+        return x.code;
+      };
+      const std::string call = fmt::format("rt::{}({}, {})", fn, operand(a, e->args[0]), operand(b, e->args[1]));
+      if (cmp) return {call, "bool"};
+      std::string ct = ctype(e->type);
+      if (ct == "void") ct = "Value";
+      return {fmt::format("rt::conv<{}>({})", ct, call), ct};
+    }
+    case ExprKind::In: {
+      const Code v = ex(e->args[0]);
+      std::string m;
+      for (size_t i = 1; i < e->args.size(); ++i) m += (i > 1 ? " || " : "") + match("v", e->args[i]);
+      return {fmt::format("[&]() -> bool {{ const auto& v = {}; return {}; }}()", v.code, m), "bool"};
+    }
+    case ExprKind::Range: error(e->loc, "a range outside IN or a case label");
+    case ExprKind::IfThenElse: {
+      std::string ct = ctype(e->type);
+      const Code c = ex(e->args[0]), a = ex(e->args[1]), b = ex(e->args[2]);
+      if (ct == "Bits" || ct == "Value") {
+        if (a.ct != b.ct || a.ct != ct)
+          return {fmt::format("({} ? rt::conv<{}>({}) : rt::conv<{}>({}))", as(c, "bool"), ct, a.code, ct, b.code), ct};
+      }
+      return {fmt::format("({} ? {} : {})", as(c, "bool"), as(a, ct), as(b, ct)), ct};
+    }
+    case ExprKind::Tuple: {
+      const std::string ct = ctype(e->type);
+      std::vector<std::string> elems;
+      if (ct != "Value") {
+        const auto& ects = tuple_elems_[ct];
+        for (size_t i = 0; i < e->args.size(); ++i) elems.push_back(as(ex(e->args[i]), ects[i]));
+        std::string s = ct + "(";
+        for (size_t i = 0; i < elems.size(); ++i) s += (i ? ", " : "") + elems[i];
+        return {s + ")", ct};
+      }
+      std::string s = "Value::tuple({";
+      for (size_t i = 0; i < e->args.size(); ++i) s += (i ? ", " : "") + as(ex(e->args[i]), "Value");
+      return {s + "})", "Value"};
+    }
+    case ExprKind::Unknown: {
+      std::string ct = ctype(e->type);
+      return {zero_of(e->type, e->loc), ct};
+    }
+  }
+  error(e->loc, "this expression");
+}
+
+Code Translator::call(const Expr* e) {
+  std::vector<Code> args;
+  for (const Expr* a : e->args) args.push_back(ex(a));
+  if (e->ref == RefKind::Builtin) return builtin(e, args);
+  if (e->ref != RefKind::Function || !e->callee) error(e->loc, fmt::format("the call of '{}'", e->name));
+  const FunctionDecl& f = *e->callee;
+  if (args.size() != f.params.size()) error(e->loc, fmt::format("the call of '{}' with {} arguments", f.name, args.size()));
+  const int fi = fn_index_.at(&f);
+  const std::string ret = ctype(f.return_type);
+  bool by_ref = false;
+  for (const Param& p : f.params) by_ref = by_ref || p.by_ref;
+  std::string list = "c";
+  if (!by_ref) {
+    for (size_t i = 0; i < args.size(); ++i) list += ", " + as(args[i], ctype(f.params[i].type));
+    return {fmt::format("F{}({})", fi, list), ret};
+  }
+  // By-reference parameters of a call in an expression: temporaries (the
+  // interpreter does not write them back either).
+  std::string decls;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string t = tmp();
+    decls += fmt::format("{} {} = {}; ", ctype(f.params[i].type), t, as(args[i], ctype(f.params[i].type)));
+    list += ", " + t;
+  }
+  return {fmt::format("[&]() -> {} {{ {}return F{}({}); }}()", ret == "void" ? "void" : ret, decls, fi, list), ret};
+}
+
+Code Translator::builtin(const Expr* e, const std::vector<Code>& args) {
+  auto site = site_.find(e);
+  if (site == site_.end()) error(e->loc, fmt::format("the builtin call '{}' (not a known call site)", e->name));
+  const std::string& n = e->name;
+  auto kinds = [&](std::initializer_list<TypeKind> ks) {
+    if (ks.size() != args.size()) return false;
+    size_t i = 0;
+    for (TypeKind k : ks)
+      if (e->args[i++]->type.kind != k) return false;
+    return true;
+  };
+  using K = TypeKind;
+  auto typed = [&](const std::string& code, const std::string& ct) -> Code {
+    ++result_.typed[n];
+    return {code, ct};
+  };
+  const bool getter = e->kind == ExprKind::Index;
+  if (!getter) {
+    if ((n == "UInt" || n == "SInt") && kinds({K::Bits})) return typed(fmt::format("rt::{}({})", n, as(args[0], "Bits")), "Int");
+    if (n == "Int" && kinds({K::Bits, K::Boolean}))
+      return typed(fmt::format("rt::IntOf({}, {})", as(args[0], "Bits"), as(args[1], "bool")), "Int");
+    if ((n == "ZeroExtend" || n == "SignExtend") && kinds({K::Bits, K::Integer}))
+      return typed(fmt::format("rt::{}({}, {})", n, as(args[0], "Bits"), as(args[1], "Int")), "Bits");
+    if ((n == "Zeros" || n == "Ones") && kinds({K::Integer}))
+      return typed(fmt::format("rt::{}({})", n, as(args[0], "Int")), "Bits");
+    if ((n == "IsZero" || n == "IsOnes") && kinds({K::Bits})) return typed(fmt::format("rt::{}({})", n, as(args[0], "Bits")), "bool");
+    if (n == "IsZeroBit" && kinds({K::Bits})) return typed(fmt::format("rt::IsZeroBit({})", as(args[0], "Bits")), "Bits");
+    if (n == "BitCount" && kinds({K::Bits})) return typed(fmt::format("rt::BitCount({})", as(args[0], "Bits")), "Int");
+    if ((n == "Min" || n == "Max") && kinds({K::Integer, K::Integer}))
+      return typed(fmt::format("rt::{}({}, {})", n, as(args[0], "Int"), as(args[1], "Int")), "Int");
+    if (n == "Abs" && kinds({K::Integer})) return typed(fmt::format("rt::Abs({})", as(args[0], "Int")), "Int");
+  } else {
+    if (n == "Elem" && kinds({K::Bits, K::Integer, K::Integer}))
+      return typed(fmt::format("rt::Elem({}, {}, {})", as(args[0], "Bits"), as(args[1], "Int"), as(args[2], "Int")), "Bits");
+  }
+  ++result_.bridged[n];
+  std::string list = fmt::format("c, {}", site->second);
+  for (const Code& a : args) list += ", " + a.code;
+  std::string ct = ctype(e->type);
+  if (ct == "void") return {fmt::format("(void)rt::bi({})", list), "void"};
+  return {fmt::format("rt::conv<{}>(rt::bi({}))", ct, list), ct};
+}
+
+// ---------------------------------------------------------------------------
+// Statements
+
+void Translator::assign(const Expr* t, const Code& v) {
+  switch (t->kind) {
+    case ExprKind::Name:
+      switch (t->ref) {
+        case RefKind::Discard: line(fmt::format("(void)({});", v.code)); return;
+        case RefKind::Local: {
+          const std::string ct = ctype(slot_types_.count(t->slot) ? slot_types_[t->slot] : t->type);
+          line(fmt::format("{} = {};", local(t->slot), ct == v.ct ? v.code : "rt::conv<" + ct + ">(" + v.code + ")"));
+          return;
+        }
+        case RefKind::Global: line(fmt::format("rt::store(c.g[{}], {});", t->slot, v.code)); return;
+        default: error(t->loc, fmt::format("an assignment to '{}'", t->name));
+      }
+    case ExprKind::Slice:
+    case ExprKind::Field:
+    case ExprKind::FieldList: {
+      const Expr* base = t->args[0];
+      const Type& bt = base->type;
+      // Record fields.
+      if (t->kind == ExprKind::Field && bt.kind == TypeKind::Record) {
+        const std::string r = tmp();
+        line("{");
+        ++indent_;
+        line(fmt::format("Value {} = {};", r, as(ex(base), "Value")));
+        line(fmt::format("rt::field_ref({}, {}) = {};", r, t->slot, as(v, "Value")));
+        assign(base, {r, "Value"});
+        --indent_;
+        line("}");
+        return;
+      }
+      // (lo, width) of each part, most significant first.
+      std::vector<std::pair<std::string, std::string>> parts;
+      if (t->kind == ExprKind::Slice) {
+        slice_parts(t, &parts);
+      } else {
+        if (!bt.is_bits() || !bt.fields) error(t->loc, "an assignment to a field of " + bt.describe());
+        if (t->kind == ExprKind::Field) {
+          const auto& f = bt.fields->fields.at(static_cast<size_t>(t->slot));
+          parts.emplace_back(std::to_string(f.lo), std::to_string(f.hi - f.lo + 1));
+        } else {
+          for (size_t i = 1; i < t->args.size(); ++i) {
+            const auto& f = bt.fields->fields.at(static_cast<size_t>(t->args[i]->slot));
+            parts.emplace_back(std::to_string(f.lo), std::to_string(f.hi - f.lo + 1));
+          }
+        }
+      }
+      line("{");
+      ++indent_;
+      const std::string val = tmp();
+      line(fmt::format("const Bits {} = {};", val, as(v, "Bits")));
+      std::string target;
+      bool direct = false;
+      if (base->kind == ExprKind::Name && base->ref == RefKind::Local &&
+          ctype(slot_types_.count(base->slot) ? slot_types_[base->slot] : base->type) == "Bits") {
+        target = local(base->slot);
+        direct = true;
+      } else if (base->kind == ExprKind::Name && base->ref == RefKind::Global) {
+        target = fmt::format("rt::bref(c.g[{}])", base->slot);
+        direct = true;
+      } else {
+        target = tmp();
+        line(fmt::format("Bits {} = {};", target, as(ex(base), "Bits")));
+      }
+      if (parts.size() == 1) {
+        line(fmt::format("rt::set_slice({}, {}, {}, {});", target, parts[0].first, parts[0].second, val));
+      } else {
+        std::string pos = tmp();
+        line(fmt::format("Int {} = {}.width();", pos, val));
+        for (const auto& [lo, w] : parts) {
+          line(fmt::format("{} -= {};", pos, w));
+          line(fmt::format("rt::set_slice({}, {}, {}, rt::slice({}, {}, {}));", target, lo, w, val, pos, w));
+        }
+        line(fmt::format("if ({} != 0) rt::fail(\"a field list or slices of another width than the value\");", pos));
+      }
+      if (!direct) assign(base, {target, "Bits"});
+      --indent_;
+      line("}");
+      return;
+    }
+    case ExprKind::Index: {
+      if (t->ref == RefKind::Local || t->ref == RefKind::Global) {
+        const std::string arr = t->ref == RefKind::Local ? local(t->slot) : fmt::format("c.g[{}]", t->slot);
+        line(fmt::format("rt::store(rt::aref({}, {}), {});", arr, as_int(t->args[0]), v.code));
+        return;
+      }
+      line("{");
+      ++indent_;
+      if (t->ref == RefKind::Function && t->callee) {
+        const FunctionDecl& f = *t->callee;
+        const std::string val = tmp();
+        line(fmt::format("const {} {} = {};", ctype(f.value.type), val, as(v, ctype(f.value.type))));
+        std::vector<std::string> names;
+        for (size_t i = 0; i < t->args.size(); ++i) {
+          const std::string a = tmp();
+          const std::string ct = ctype(f.params.at(i).type);
+          line(fmt::format("{} {} = {};", ct, a, as(ex(t->args[i]), ct)));
+          names.push_back(a);
+        }
+        std::string list = "c";
+        for (const auto& a : names) list += ", " + a;
+        line(fmt::format("F{}({}, {});", fn_index_.at(&f), list, val));
+        for (size_t i = 0; i < names.size(); ++i)
+          if (f.params[i].by_ref) assign(t->args[i], {names[i], ctype(f.params[i].type)});
+      } else if (t->ref == RefKind::Builtin) {
+        auto site = site_.find(t);
+        if (site == site_.end()) error(t->loc, fmt::format("the builtin setter '{}'", t->name));
+        const Builtin& b = spec_builtins_->at(t->builtin);
+        if (t->name == "Elem" && t->args.size() == 3 && t->args[0]->type.is_bits() &&
+            t->args[1]->type.kind == TypeKind::Integer && t->args[2]->type.kind == TypeKind::Integer) {
+          ++result_.typed["Elem="];
+          const std::string val = tmp(), vec = tmp();
+          line(fmt::format("const Bits {} = {};", val, as(v, "Bits")));
+          line(fmt::format("Bits {} = {};", vec, as(ex(t->args[0]), "Bits")));
+          line(fmt::format("rt::SetElem({}, {}, {}, {});", vec, as_int(t->args[1]), as_int(t->args[2]), val));
+          assign(t->args[0], {vec, "Bits"});
+        } else {
+          ++result_.bridged[t->name + "="];
+          std::string list = fmt::format("c, {}", site->second);
+          const std::string first = tmp();
+          if (b.writes_first_arg) {
+            line(fmt::format("Value {};", first));
+            list += ", " + first;
+          }
+          for (const Expr* a : t->args) list += ", " + ex(a).code;
+          list += ", " + v.code;
+          line(fmt::format("rt::{}({});", b.writes_first_arg ? "bi_w" : "bi", list));
+          if (b.writes_first_arg && !t->args.empty()) assign(t->args[0], {first, "Value"});
+        }
+      } else {
+        error(t->loc, fmt::format("an assignment to '{}'", t->name));
+      }
+      --indent_;
+      line("}");
+      return;
+    }
+    case ExprKind::Tuple: {
+      line("{");
+      ++indent_;
+      const std::string tv = tmp();
+      line(fmt::format("const auto& {} = {};", tv, v.code));
+      auto it = tuple_elems_.find(v.ct);
+      for (size_t i = 0; i < t->args.size(); ++i) {
+        const std::string ect = it != tuple_elems_.end() && i < it->second.size() ? it->second[i] : "Value";
+        assign(t->args[i], {fmt::format("rt::tget<{}>({})", i, tv), ect});
+      }
+      --indent_;
+      line("}");
+      return;
+    }
+    default: error(t->loc, "an assignment to this expression");
+  }
+}
+
+void Translator::stmt(const Stmt* s) {
+  std::string text = sources_.line_text(s->loc);
+  while (!text.empty() && (text.back() == '\\' || text.back() == '\r' || text.back() == ' ')) text.pop_back();
+  size_t b = text.find_first_not_of(" \t");
+  line("// " + (b == std::string::npos ? text : text.substr(b)));
+  line(fmt::format("c.loc = Loc{{{}, {}, {}}};", s->loc.file, s->loc.line, s->loc.col));
+  switch (s->kind) {
+    case StmtKind::VarDecl: {
+      if (s->decl_type.kind == TypeKind::Tuple && s->names.size() > 1) {
+        const Expr* init = s->value;
+        for (const Expr* i : s->inits)
+          if (!init && i) init = i;
+        const Code v = init ? ex(init) : Code{zero_of(s->decl_type, s->loc), ctype(s->decl_type)};
+        line("{");
+        ++indent_;
+        const std::string tv = tmp();
+        line(fmt::format("const auto& {} = {};", tv, v.code));
+        auto it = tuple_elems_.find(v.ct);
+        for (size_t i = 0; i < s->slots.size(); ++i) {
+          if (s->slots[i] < 0) continue;
+          const std::string ect = it != tuple_elems_.end() && i < it->second.size() ? it->second[i] : "Value";
+          const std::string ct = ctype(slot_types_[s->slots[i]]);
+          line(fmt::format("{} = {};", local(s->slots[i]), as({fmt::format("rt::tget<{}>({})", i, tv), ect}, ct)));
+        }
+        --indent_;
+        line("}");
+        return;
+      }
+      for (size_t i = 0; i < s->slots.size(); ++i) {
+        const Expr* init = i < s->inits.size() ? s->inits[i] : nullptr;
+        const std::string ct = ctype(slot_types_[s->slots[i]]);
+        if (init) line(fmt::format("{} = {};", local(s->slots[i]), as(ex(init), ct)));
+        else line(fmt::format("{} = {};", local(s->slots[i]), zero_of(s->decl_type, s->loc)));
+      }
+      return;
+    }
+    case StmtKind::Assign: {
+      const Code v = ex(s->value);
+      if (v.ct == "void") error(s->loc, "the assignment of a procedure's result");
+      assign(s->target, v);
+      return;
+    }
+    case StmtKind::Call: line(fmt::format("(void)({});", ex(s->value).code)); return;
+    case StmtKind::If:
+      for (size_t i = 0; i < s->conds.size(); ++i) {
+        line(fmt::format("{}if ({}) {{", i ? "} else " : "", as(ex(s->conds[i]), "bool")));
+        ++indent_;
+        block(s->blocks[i]);
+        --indent_;
+      }
+      if (s->blocks.size() > s->conds.size()) {
+        line("} else {");
+        ++indent_;
+        block(s->blocks.back());
+        --indent_;
+      }
+      line("}");
+      return;
+    case StmtKind::Case: {
+      const Code subj = ex(s->value);
+      line("{");
+      ++indent_;
+      const std::string sv = tmp();
+      line(fmt::format("const auto& {} = {};", sv, subj.code));
+      bool first = true;
+      for (size_t i = 0; i < s->blocks.size(); ++i) {
+        const bool otherwise = s->has_otherwise && i + 1 == s->blocks.size();
+        if (otherwise) {
+          line(first ? "{" : "} else {");
+        } else {
+          std::string m;
+          for (const Expr* l : s->labels[i]) m += (m.empty() ? "" : " || ") + match(sv, l);
+          if (m.empty()) m = "false";
+          line(fmt::format("{}if ({}) {{", first ? "" : "} else ", m));
+        }
+        first = false;
+        ++indent_;
+        block(s->blocks[i]);
+        --indent_;
+      }
+      if (!s->has_otherwise) {
+        line(first ? "{" : "} else {");
+        line(fmt::format("  rt::fail(\"no case matches \" + rt::conv<Value>({}).describe());", sv));
+      }
+      line("}");
+      --indent_;
+      line("}");
+      return;
+    }
+    case StmtKind::For: {
+      const std::string from = tmp(), to = tmp(), i = tmp();
+      line("{");
+      ++indent_;
+      line(fmt::format("const Int {} = {}, {} = {};", from, as_int(s->from), to, as_int(s->to)));
+      line(fmt::format("for (Int {} = {}; {} {} {}; {}{}) {{", i, from, i, s->down ? ">=" : "<=", to, s->down ? "--" : "++", i));
+      ++indent_;
+      line(fmt::format("{} = {};", local(s->var_slot), i));
+      block(s->body);
+      --indent_;
+      line("}");
+      --indent_;
+      line("}");
+      return;
+    }
+    case StmtKind::While:
+      line(fmt::format("while ({}) {{", as(ex(s->value), "bool")));
+      ++indent_;
+      block(s->body);
+      --indent_;
+      line("}");
+      return;
+    case StmtKind::Repeat:
+      line("do {");
+      ++indent_;
+      block(s->body);
+      --indent_;
+      line(fmt::format("}} while (!{});", as(ex(s->value), "bool")));
+      return;
+    case StmtKind::Return:
+      if (in_encoding_ || return_ct_ == "void") {
+        if (s->value) line(fmt::format("(void)({});", ex(s->value).code));
+        line("return;");
+      } else {
+        if (!s->value) error(s->loc, "a return without a value from a function");
+        line(fmt::format("return {};", as(ex(s->value), return_ct_)));
+      }
+      return;
+    case StmtKind::Assert:
+      line(fmt::format("if (!{}) rt::fail(\"assertion failed\");", as(ex(s->value), "bool")));
+      return;
+    case StmtKind::Undefined:
+    case StmtKind::Unpredictable:
+    case StmtKind::ConstrainedUnpredictable:
+    case StmtKind::See:
+    case StmtKind::Throw: {
+      const char* kind = s->kind == StmtKind::Undefined                  ? "Undefined"
+                         : s->kind == StmtKind::Unpredictable            ? "Unpredictable"
+                         : s->kind == StmtKind::ConstrainedUnpredictable ? "ConstrainedUnpredictable"
+                         : s->kind == StmtKind::See                      ? "See"
+                                                                         : "Exception";
+      std::string detail;
+      if (s->kind == StmtKind::See && s->value)
+        detail = s->value->kind == ExprKind::Literal ? s->value->literal.as_string() : s->value->name;
+      if (s->kind == StmtKind::Throw && s->value) detail = s->value->name;
+      line(fmt::format("rt::end(EndOfInstruction::Kind::{}, {}, {}, {}, \"{}\");", kind, s->loc.file, s->loc.line,
+                       s->loc.col, escape(detail)));
+      return;
+    }
+    case StmtKind::ImplDefined: return;
+  }
+  error(s->loc, "this statement");
+}
+
+// ---------------------------------------------------------------------------
+// Frames
+
+void Translator::collect_expr(const Expr* e) {
+  if (!e) return;
+  if ((e->kind == ExprKind::Name || e->kind == ExprKind::Index) && e->ref == RefKind::Local && e->slot >= 0 &&
+      !slot_types_.count(e->slot))
+    slot_types_[e->slot] = e->type.kind == TypeKind::Any ? e->type : e->type;
+  if (e->kind == ExprKind::Index && e->ref == RefKind::Local) slot_types_[e->slot] = Type::of(TypeKind::Array);
+  for (const Expr* a : e->args) collect_expr(a);
+  for (const SliceRange& r : e->slices) {
+    collect_expr(r.hi);
+    collect_expr(r.lo);
+  }
+}
+
+void Translator::collect_slots(const Block& b) {
+  for (const Stmt* s : b) {
+    if (s->kind == StmtKind::VarDecl) {
+      for (size_t i = 0; i < s->slots.size(); ++i) {
+        if (s->slots[i] < 0) continue;
+        Type t = s->decl_type.kind == TypeKind::Tuple && s->names.size() > 1 ? s->decl_type.elems.at(i) : s->decl_type;
+        slot_types_[s->slots[i]] = t;
+      }
+    }
+    if (s->kind == StmtKind::For) slot_types_[s->var_slot] = Type::of(TypeKind::Integer);
+    collect_slots(s->body);
+    for (const Block& x : s->blocks) collect_slots(x);
+  }
+  // References second: declarations win.
+  std::vector<const Stmt*> stack(b.begin(), b.end());
+  while (!stack.empty()) {
+    const Stmt* s = stack.back();
+    stack.pop_back();
+    for (const Expr* i : s->inits) collect_expr(i);
+    collect_expr(s->target);
+    collect_expr(s->value);
+    for (const Expr* c : s->conds) collect_expr(c);
+    collect_expr(s->from);
+    collect_expr(s->to);
+    for (const Stmt* x : s->body) stack.push_back(x);
+    for (const Block& x : s->blocks)
+      for (const Stmt* y : x) stack.push_back(y);
+  }
+}
+
+// Slots written by an assignment (a parameter written is copied).
+void Translator::collect_assigned(const Block& b) {
+  std::function<void(const Expr*)> target = [&](const Expr* e) {
+    if (!e) return;
+    if ((e->kind == ExprKind::Name || e->kind == ExprKind::Index) && e->ref == RefKind::Local) assigned_.insert(e->slot);
+    if (e->kind == ExprKind::Slice || e->kind == ExprKind::Field || e->kind == ExprKind::FieldList) target(e->args[0]);
+    if (e->kind == ExprKind::Tuple)
+      for (const Expr* a : e->args) target(a);
+    if (e->kind == ExprKind::Index && e->ref != RefKind::Local)
+      for (const Expr* a : e->args) target(a);  // by-reference arguments of setters
+  };
+  for (const Stmt* s : b) {
+    if (s->kind == StmtKind::Assign) target(s->target);
+    if (s->kind == StmtKind::For) assigned_.insert(s->var_slot);
+    collect_assigned(s->body);
+    for (const Block& x : s->blocks) collect_assigned(x);
+  }
+}
+
+void Translator::declare_slots(const std::set<int32_t>& skip) {
+  for (const auto& [slot, t] : slot_types_) {
+    if (skip.count(slot)) continue;
+    std::string ct = ctype(t);
+    if (ct == "void") ct = "Value";
+    line(fmt::format("[[maybe_unused]] {} {}{{}};", ct, local(slot)));
+  }
+}
+
+std::string Translator::param_type(const FunctionDecl& f, const Param& p, bool value_param) {
+  const std::string ct = ctype(p.type);
+  if (p.by_ref) return ct + "&";
+  if (assigned_.count(p.slot)) return ct;
+  if (ct == "Int" || ct == "bool" || ct == "double") return ct;
+  return "const " + ct + "&";
+}
+
+std::string Translator::signature(const FunctionDecl& f, int index, bool named) {
+  std::string ret = ctype(f.return_type);
+  std::string s = fmt::format("[[maybe_unused]] static {} F{}(rt::Ctx& c", ret, index);
+  for (const Param& p : f.params) s += ", " + param_type(f, p, false) + (named ? " " + local(p.slot) : "");
+  if (f.kind == FunctionKind::Setter) s += ", " + param_type(f, f.value, true) + (named ? " " + local(f.value.slot) : "");
+  return s + ")";
+}
+
+void Translator::function(const FunctionDecl& f, int index) {
+  slot_types_.clear();
+  assigned_.clear();
+  for (const Param& p : f.params) slot_types_[p.slot] = p.type;
+  if (f.kind == FunctionKind::Setter) slot_types_[f.value.slot] = f.value.type;
+  for (const auto& [name, slot] : f.width_vars) slot_types_[slot] = Type::of(TypeKind::Integer);
+  collect_slots(f.body);
+  collect_assigned(f.body);
+  return_ct_ = ctype(f.return_type);
+  in_encoding_ = false;
+  body_ << "// " << sources_.name(f.loc.file) << ":" << f.loc.line << ": " << f.name << "\n";
+  body_ << signature(f, index, true) << " {\n";
+  std::set<int32_t> skip;
+  for (const Param& p : f.params) skip.insert(p.slot);
+  if (f.kind == FunctionKind::Setter) skip.insert(f.value.slot);
+  for (const auto& [name, slot] : f.width_vars) {
+    skip.insert(slot);
+    std::string init = "Int(0)";
+    for (const Param& p : f.params) {
+      const Type& pt = p.type;
+      if (pt.is_bits() && pt.width_expr && pt.width_expr->kind == ExprKind::Name && pt.width_expr->name == name) {
+        init = fmt::format("Int({}.width())", local(p.slot));
+        break;
+      }
+    }
+    line(fmt::format("[[maybe_unused]] Int {} = {};", local(slot), init));
+  }
+  declare_slots(skip);
+  block(f.body);
+  if (return_ct_ != "void") line(fmt::format("rt::fail(\"{} ended without returning a value\");", f.name));
+  body_ << "}\n\n";
+}
+
+TranslateResult Translator::run() {
+  const auto& fns = spec_.module().functions;
+  std::ostringstream out;
+  out << "// Generated by mlisa-spec2cpp from the " << spec_.target()
+      << " specs (isa/" << spec_.target() << "/*.isa); do not edit. docs/compiled.md\n"
+      << "#include \"spec/compiled_rt.hpp\"\n\n"
+      << "namespace mlisa::spec::compiled_" << spec_.target() << " {\nnamespace {\n\n"
+      << "using spec::Bits;\nusing spec::Int;\nusing spec::Value;\nusing spec::Loc;\nusing spec::EndOfInstruction;\n\n";
+  // Prototypes (a first pass fixes which parameters are written).
+  std::vector<std::string> protos;
+  for (size_t i = 0; i < fns.size(); ++i) {
+    if (!fns[i]->has_body) continue;
+    assigned_.clear();
+    collect_assigned(fns[i]->body);
+    protos.push_back(signature(*fns[i], static_cast<int>(i), false) + ";");
+  }
+  for (const auto& p : protos) out << p << "\n";
+  out << "\n";
+  std::vector<std::string> thunks;
+  for (size_t i = 0; i < fns.size(); ++i) {
+    const FunctionDecl& f = *fns[i];
+    if (!f.has_body) continue;
+    function(f, static_cast<int>(i));
+    ++result_.functions;
+    if (f.kind == FunctionKind::Setter) {
+      thunks.push_back("nullptr");
+      continue;
+    }
+    // The thunk through which machines call it with values.
+    std::ostringstream t;
+    t << fmt::format("static Value T{}(rt::Ctx& c, std::vector<Value>& a) {{\n", i);
+    t << fmt::format("  if (a.size() != {}) rt::fail(\"{} takes {} arguments\");\n", f.params.size(), f.name, f.params.size());
+    std::string list = "c";
+    for (size_t p = 0; p < f.params.size(); ++p) {
+      const std::string ct = ctype(f.params[p].type);
+      t << fmt::format("  {} a{} = rt::conv<{}>(a[{}]);\n", ct, p, ct, p);
+      list += fmt::format(", a{}", p);
+    }
+    if (ctype(f.return_type) == "void") t << fmt::format("  F{}({});\n", i, list) << "  Value r;\n";
+    else t << fmt::format("  Value r = rt::conv<Value>(F{}({}));\n", i, list);
+    for (size_t p = 0; p < f.params.size(); ++p)
+      if (f.params[p].by_ref) t << fmt::format("  a[{}] = rt::conv<Value>(a{});\n", p, p);
+    t << "  return r;\n}\n\n";
+    body_ << t.str();
+    thunks.push_back(fmt::format("T{}", i));
+  }
+  // Encodings.
+  std::vector<std::string> encs;
+  size_t k = 0;
+  for (const InstructionSpec& inst : spec_.instructions()) {
+    for (const Encoding& enc : inst.encodings) {
+      slot_types_.clear();
+      assigned_.clear();
+      for (size_t i = 0; i < enc.fields.size(); ++i) slot_types_[static_cast<int32_t>(i)] = Type::bits(static_cast<int32_t>(enc.fields[i].width));
+      collect_slots(enc.decode);
+      collect_slots(enc.operation);
+      in_encoding_ = true;
+      return_ct_ = "void";
+      body_ << fmt::format("// {} {}: {}\n", inst.name, enc.name, enc.diagram_text);
+      body_ << fmt::format("static void E{}(rt::Ctx& c, const Bits& word) {{\n", k);
+      std::set<int32_t> skip;
+      for (size_t i = 0; i < enc.fields.size(); ++i) {
+        skip.insert(static_cast<int32_t>(i));
+        line(fmt::format("[[maybe_unused]] Bits {} = rt::slice(word, {}, {});", local(static_cast<int32_t>(i)),
+                         enc.fields[i].lo, enc.fields[i].width));
+      }
+      if (!enc.globals.empty()) error(enc.loc, "an encoding of a bundle target (its bundle fields)");
+      declare_slots(skip);
+      block(enc.decode);
+      block(enc.operation);
+      body_ << "}\n\n";
+      encs.push_back(fmt::format("E{}", k));
+      ++k;
+      ++result_.encodings;
+    }
+  }
+  out << body_.str();
+  out << "const CompiledTarget::EncodingFn kEncodings[] = {";
+  for (size_t i = 0; i < encs.size(); ++i) out << (i % 8 ? " " : "\n    ") << encs[i] << ",";
+  out << " nullptr};\n";
+  out << "const CompiledTarget::FunctionFn kFunctions[] = {";
+  for (size_t i = 0; i < thunks.size(); ++i) out << (i % 8 ? " " : "\n    ") << thunks[i] << ",";
+  out << " nullptr};\n";
+  out << "const CompiledConst kConsts[] = {";
+  for (size_t i = 0; i < consts_.size(); ++i) out << "\n    " << consts_[i] << ",";
+  out << "\n    {'s', \"\", 0}};\n";
+  out << fmt::format("const CompiledTarget kTarget{{\"{}\", UINT64_C(0x{:x}), kEncodings, {}, kFunctions, {}, kConsts, {}}};\n",
+                     spec_.target(), spec_hash(sources_), encs.size(), thunks.size(), consts_.size());
+  out << "const bool kRegistered = (register_compiled(&kTarget), true);\n\n";
+  out << "}  // namespace\n}  // namespace mlisa::spec::compiled_" << spec_.target() << "\n";
+  result_.code = out.str();
+  return result_;
+}
+
+}  // namespace
+
+TranslateResult translate(const TargetSpec& spec, const BuiltinTable& builtins) {
+  Translator t(spec, builtins);
+  return t.run();
+}
+
+}  // namespace mlisa::spec
