@@ -652,8 +652,10 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
                          allow_offset ? "+ N, - N or " : ""));
       ++p;
       while (p < s.size() && s[p] == ' ') ++p;
-      // A label's scale may be negative (a backward offset, LE's).
-      const bool negative = opc == '*' && op.kind == "label" && p < s.size() && s[p] == '-';
+      // A label's scale may be negative (a backward offset, LE's), and so may
+      // an immediate's (a descending value, offset - field x N: VAND's
+      // complemented constant).
+      const bool negative = opc == '*' && (op.kind == "label" || op.kind == "imm") && p < s.size() && s[p] == '-';
       if (negative) ++p;
       size_t q = p;
       while (q < s.size() && s[q] != ' ' && s[q] != '+' && s[q] != '-' && s[q] != '*') ++q;

@@ -904,10 +904,19 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
       int64_t raw;
       if (op->kind == "imm") {
         // Unsigned all the way: a scaled immediate may use bit 63 (MOVZ's lsl #48).
-        if (neg || op->scale < 0 || (op->offset > 0 && mag < static_cast<uint64_t>(op->offset))) return;
-        const uint64_t u = mag - static_cast<uint64_t>(op->offset);
-        if (u % static_cast<uint64_t>(op->scale)) return;
-        const uint64_t q = u / static_cast<uint64_t>(op->scale);
+        // A negative scale counts down from the offset (VAND's complemented constant).
+        if (neg) return;
+        uint64_t u;
+        if (op->scale < 0) {
+          if (op->offset < 0 || mag > static_cast<uint64_t>(op->offset)) return;
+          u = static_cast<uint64_t>(op->offset) - mag;
+        } else {
+          if (op->offset > 0 && mag < static_cast<uint64_t>(op->offset)) return;
+          u = mag - static_cast<uint64_t>(op->offset);
+        }
+        const uint64_t scale = static_cast<uint64_t>(op->scale < 0 ? -op->scale : op->scale);
+        if (u % scale) return;
+        const uint64_t q = u / scale;
         if (w < 64 && q >> w) return;
         raw = static_cast<int64_t>(q);
       } else {
