@@ -54,6 +54,9 @@ struct Missing {
 const Missing kMissing[] = {
     // VSTR/VLDR of the FP system registers (here P0: clang spills a predicate).
     {0xfe000f80u, 0xec000f80u, "VSTR/VLDR <sysreg> (FP system register load/store, e.g. vstr p0, [sp, #n])"},
+    {0xffc01e1eu, 0xfc801e00u, "VLD2x/VLD4x/VST2x/VST4x (interleaving loads and stores)"},
+    {0xefb00f50u, 0xee300e00u, "VCMUL (floating-point)"},
+    {0xfe000f00u, 0xfc000800u, "VCMLA/VCADD (floating-point)"},
 };
 
 // The word of "UNDEFINED instruction 0x........" in mlisa's message.
@@ -141,7 +144,7 @@ TEST(MveStats, CountsByEncoding) {
 std::vector<Case> cases() {
   std::vector<Case> out;
   for (const char* k : {"hello", "fc_s8", "conv_s8", "pool_s8", "softmax_s8", "eltwise", "fir_q", "float_f32",
-                        "biquad_f32"})
+                        "biquad_f32", "complex_f32"})
     for (const char* c : {"gcc", "clang"}) out.push_back({k, c});
   return out;
 }
