@@ -3,7 +3,7 @@
 #
 #   make run    build the release binary and run the verification campaign
 #   make test   build the release binary and run every test suite
-#   make bench  build and run the benchmarks
+#   make bench  build and run the benchmarks (ENGINE=compiled|interp: the engine mlisa runs them with)
 #   make asan   build and test with AddressSanitizer + UBSan
 #   make fuzz   build the libFuzzer targets with clang and run each for FUZZ_SECONDS
 #   make clean  remove the build trees
@@ -13,6 +13,7 @@ CMAKE   ?= cmake
 CTEST   ?= ctest
 REPORT  ?= build/report
 FUZZ_SECONDS ?= 30
+ENGINE  ?=
 FUZZERS ?= spec_parser_fuzz asm_frontend_fuzz asm_decoder_fuzz word_asm_fuzz word_decoder_fuzz
 
 .PHONY: all run test bench asan debug fuzz bootstrap configure-release build-release clean
@@ -37,7 +38,7 @@ test: build-release
 
 bench: configure-release
 	$(CMAKE) --build --preset release -j $(JOBS) --target mlisa_bench
-	build/release/bench/mlisa_bench
+	MLISA_BENCH_ENGINE=$(ENGINE) build/release/bench/mlisa_bench
 
 asan: bootstrap
 	$(CMAKE) --preset asan
