@@ -6,7 +6,7 @@
 #               gtest suites, pytest over the Python module, the cluster tests)
 #   make python build the Python module into build/release/python
 #               (PYTHONPATH=build/release/python python3 -c 'import mlisa')
-#   make bench  build and run the benchmarks
+#   make bench  build and run the benchmarks (ENGINE=compiled|interp: the engine mlisa runs them with)
 #   make asan   build and test with AddressSanitizer + UBSan
 #   make fuzz   build the libFuzzer targets with clang and run each for FUZZ_SECONDS
 #   make clean  remove the build trees
@@ -16,6 +16,7 @@ CMAKE   ?= cmake
 CTEST   ?= ctest
 REPORT  ?= build/report
 FUZZ_SECONDS ?= 30
+ENGINE  ?=
 FUZZERS ?= spec_parser_fuzz asm_frontend_fuzz asm_decoder_fuzz word_asm_fuzz word_decoder_fuzz
 
 .PHONY: all run test python bench asan debug fuzz bootstrap configure-release build-release clean
@@ -44,7 +45,7 @@ python: configure-release
 
 bench: configure-release
 	$(CMAKE) --build --preset release -j $(JOBS) --target mlisa_bench
-	build/release/bench/mlisa_bench
+	MLISA_BENCH_ENGINE=$(ENGINE) build/release/bench/mlisa_bench
 
 asan: bootstrap
 	$(CMAKE) --preset asan

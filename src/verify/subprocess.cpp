@@ -6,6 +6,7 @@
 #include <signal.h>
 #include <spawn.h>
 #include <sys/stat.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -97,9 +98,15 @@ ProcessResult run_process(const std::vector<std::string>& argv, const TempDir& d
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(timeout_seconds);
   int status = 0;
   auto pause = std::chrono::microseconds(200);
+  const auto start = std::chrono::steady_clock::now();
   for (;;) {
-    const pid_t w = ::waitpid(pid, &status, WNOHANG);
-    if (w == pid) break;
+    struct rusage usage {};
+    const pid_t w = ::wait4(pid, &status, WNOHANG, &usage);
+    if (w == pid) {
+      r.cpu_seconds = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+                      static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) * 1e-6;
+      break;
+    }
     if (w < 0 && errno != EINTR) throw ToolError(fmt::format("waiting for {}: {}", argv[0], std::strerror(errno)));
     if (std::chrono::steady_clock::now() > deadline) {
       ::kill(pid, SIGKILL);
@@ -110,6 +117,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, const TempDir& d
     std::this_thread::sleep_for(pause);
     pause = std::min(pause * 2, std::chrono::microseconds(10000));
   }
+  r.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!r.timed_out && WIFEXITED(status)) r.exit_code = WEXITSTATUS(status);
   if (!r.timed_out && WIFSIGNALED(status)) r.signal = WTERMSIG(status);
   r.out = read_text(out_path);

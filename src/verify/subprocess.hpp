@@ -45,6 +45,8 @@ struct ProcessResult {
   int signal = 0;       // the signal that ended it, if any
   bool timed_out = false;
   std::string out, err;  // the first few KB of stdout and stderr
+  double cpu_seconds = 0;   // the child's user + system CPU time (benchmarks)
+  double wall_seconds = 0;
 };
 
 // Runs argv (argv[0] a path) with stdin from /dev/null and stdout/stderr to

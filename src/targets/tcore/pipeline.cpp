@@ -97,31 +97,43 @@ constexpr int kPerturbRounds = 10;
 Value perturb(const Value& v, int round, uint64_t salt = 0) {
   switch (v.kind()) {
     case ValueKind::Bits: {
+      // Word by word (64 bits at a time): bit i of word j is bit 64 * j + i.
       const spec::Bits& b = v.as_bits();
       spec::Bits out = b;
+      const uint32_t words = (b.width() + 63) / 64;
       if (round >= 2) {
         const uint32_t lane = round < 6 ? 32 : round < 8 ? 16 : 8;
         const int kind = round < 6 ? round - 2 : (round - 6) % 2 + 2;  // 0 zeros, 1 ones, 2 sign, 3 all but sign
-        for (uint32_t i = 0; i < b.width(); ++i) {
-          const bool sign = i % lane == lane - 1 || i + 1 == b.width();
-          out.set_bit(i, kind == 1 || (kind == 2 && sign) || (kind == 3 && !sign));
+        const uint64_t lane_signs = lane == 32 ? 0x8000000080000000ull : lane == 16 ? 0x8000800080008000ull : 0x8080808080808080ull;
+        for (uint32_t j = 0; j < words; ++j) {
+          uint64_t sign = lane_signs;
+          if (j == (b.width() - 1) / 64) sign |= uint64_t{1} << ((b.width() - 1) % 64);  // the top bit is a sign too
+          const uint64_t w = kind == 0 ? 0 : kind == 1 ? ~uint64_t{0} : kind == 2 ? sign : ~sign;
+          out.set_word(j, w);
         }
-        return Value::bits(out);
+        return Value::bits(std::move(out));
       }
-      // A pattern of its own for every 64 bits, so that equal lanes of a broadcast differ after.
-      auto pattern = [&](uint32_t i) {
-        uint64_t x = (salt + 1) * 0x9e3779b97f4a7c15ull ^ (uint64_t{i / 64} + 1) * 0xbf58476d1ce4e5b9ull;
-        x ^= x >> 31;
-        x *= 0x94d049bb133111ebull;
-        x ^= x >> 29;
-        return x >> (i % 64) & 1;
+      // Round 1 flips the bits i with i % 3 == 1; word j starts at bit 64 * j, and 64 * j % 3 == j % 3.
+      auto thirds = [](uint32_t start) {
+        uint64_t m = 0;
+        for (uint32_t k = 0; k < 64; ++k)
+          if ((start + k) % 3 == 1) m |= uint64_t{1} << k;
+        return m;
       };
-      for (uint32_t i = 0; i < b.width(); ++i) {
-        bool flip = round == 0 ? true : i % 3 == 1;
-        if (salt && pattern(i)) flip = !flip;
-        if (flip) out.set_bit(i, !b.bit(i));
+      static const uint64_t kThirds[3] = {thirds(0), thirds(1), thirds(2)};
+      for (uint32_t j = 0; j < words; ++j) {
+        uint64_t flip = round == 0 ? ~uint64_t{0} : kThirds[j % 3];
+        if (salt) {
+          // A pattern of its own for every 64 bits, so that equal lanes of a broadcast differ after.
+          uint64_t x = (salt + 1) * 0x9e3779b97f4a7c15ull ^ (uint64_t{j} + 1) * 0xbf58476d1ce4e5b9ull;
+          x ^= x >> 31;
+          x *= 0x94d049bb133111ebull;
+          x ^= x >> 29;
+          flip ^= x;
+        }
+        out.set_word(j, b.word(j) ^ flip);
       }
-      return Value::bits(out);
+      return Value::bits(std::move(out));
     }
     case ValueKind::Boolean: return Value::boolean(!v.as_bool());
     default: return v;
