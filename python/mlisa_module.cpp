@@ -284,6 +284,34 @@ struct MachineBase {
 
   uint64_t pc() { return self().m->get("pc").low64(); }
 
+  // Runs n instructions (fewer when the program exits).
+  void step(uint64_t n) {
+    guarded([&] {
+      for (uint64_t i = 0; i < n && !self().exit_status(); ++i) {
+        self().run_chunk(1);
+        if ((i & 0xffff) == 0xffff && PyErr_CheckSignals() != 0) throw py::error_already_set();
+      }
+    });
+  }
+
+  // Runs in chunks, so that Ctrl-C (a pending Python signal) stops a long
+  // run between two chunks with KeyboardInterrupt.
+  int run(uint64_t max_steps) {
+    static constexpr uint64_t kChunk = 1 << 16;
+    return guarded([&] {
+      uint64_t left = max_steps;
+      while (!self().exit_status()) {
+        if (left == 0)
+          throw Fault("step limit", fmt::format("{} instructions run without the program exiting", max_steps));
+        const uint64_t n = std::min(left, kChunk);
+        self().run_chunk(n);
+        left -= n;
+        if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+      }
+      return *self().exit_status();
+    });
+  }
+
   // Runs f; a fault of the program leaves as a MachineFault with the PC.
   template <class F>
   auto guarded(F f) -> decltype(f()) {
@@ -317,19 +345,7 @@ struct PyMve : MachineBase<PyMve> {
   int width_of(const std::string& name) { return Machine::width_of(name); }
   sim::Memory& mem() { return m->memory(); }
 
-  void step(uint64_t n) {
-    guarded([&] {
-      for (uint64_t i = 0; i < n && !m->exit_status(); ++i) m->step();
-    });
-  }
-  int run(uint64_t max_steps) {
-    return guarded([&] {
-      if (m->exit_status()) return *m->exit_status();
-      if (!m->run(max_steps))
-        throw Fault("step limit", fmt::format("{} instructions run without a semihosting SYS_EXIT", max_steps));
-      return *m->exit_status();
-    });
-  }
+  void run_chunk(uint64_t n) { m->run(n); }
   void execute(const std::string& text) {
     guarded([&] { m->execute(text); });
   }
@@ -364,21 +380,13 @@ struct PySme2 : MachineBase<PySme2> {
     out.clear();
   }
 
-  // One instruction at a time through Machine::run (its fetch), which stops
-  // with "step limit" after it.
-  void step(uint64_t n) {
-    guarded([&] {
-      for (uint64_t i = 0; i < n && !m->exited; ++i) {
-        try {
-          m->run(m->instructions + 1);
-        } catch (const Fault& e) {
-          if (e.fault_name() != "step limit") throw;
-        }
-      }
-    });
-  }
-  int run(uint64_t max_steps) {
-    return guarded([&] { return m->run(m->instructions + max_steps); });
+  // Machine::run's fetch; it stops with "step limit" after n instructions.
+  void run_chunk(uint64_t n) {
+    try {
+      m->run(m->instructions + n);
+    } catch (const Fault& e) {
+      if (e.fault_name() != "step limit") throw;
+    }
   }
   void execute(const std::string& text) {
     guarded([&] { m->execute(text); });

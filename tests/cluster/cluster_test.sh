@@ -128,7 +128,7 @@ EOF
   [ -S "$work/munge.sock" ] || fail "munged did not start"
 
   port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-  node=$(hostname -s)
+  node=$(uname -n | cut -d. -f1)  # what slurmd takes for its node name
   mkdir -p "$work/state" "$work/spool" "$work/out"
   # No cgroups: process tracking by /proc, no task plugin, no accounting.
   cat >"$work/slurm.conf" <<EOF
@@ -175,7 +175,7 @@ EOF
 
   timeout 90 sbatch --array=0-$((shards - 1)) --wait --chdir="$work" --output="$work/out/slurm-%A_%a.log" \
     "$job_script" "$mlisa" "$work/out" "${selection[@]}" >"$work/sbatch.log" 2>&1 ||
-    { cat "$work"/out/*.log 2>/dev/null | tail -n 30; fail "sbatch --array: the job array failed (exit $?)"; }
+    { rc=$?; tail -n 30 "$work"/out/*.log 2>/dev/null; fail "sbatch --array: the job array failed (exit $rc)"; }
   cat "$work/sbatch.log"
   merge_and_compare "$work/out"
   ;;

@@ -222,3 +222,24 @@ def test_sme2_fault(sme2):
     with pytest.raises(mlisa.Fault) as e:
         sme2.run()
     assert e.value.name.startswith("DataAbort") and e.value.pc == 0x400004
+
+
+@pytest.mark.parametrize("target", ["mve", "sme2"])
+def test_ctrl_c_stops_a_long_run(target):
+    # A signal that arrives during a run (here SIGALRM from a timer, handled
+    # as Ctrl-C is) is seen between two chunks of the run: KeyboardInterrupt,
+    # and the machine is still usable.
+    import signal
+
+    m = mlisa.machine(target)
+    m.load_source("_start:\n b _start\n")
+    old = signal.signal(signal.SIGALRM, signal.default_int_handler)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        with pytest.raises(KeyboardInterrupt):
+            m.run(max_steps=10**12)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    assert m.instructions > 0
+    m.step()
