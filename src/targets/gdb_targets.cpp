@@ -150,12 +150,19 @@ Sme2GdbTarget::Sme2GdbTarget(sme2::Machine& m, const WordIsa& isa) : m_(m), isa_
 
 namespace {
 
-// The text of a word at an address ("" when no encoding decodes it).
-std::string disassemble(const WordIsa& isa, const Bits& word, uint64_t address) {
-  const spec::Encoding* enc = isa.decode(word);
+// The text of a word at an address ("(undefined)" when no encoding decodes
+// it); `vpt` the predicate suffix inside a VPT block. A VPT or VPST leaves
+// its block's suffixes in *block.
+std::string disassemble(const WordIsa& isa, const Bits& word, uint64_t address, char vpt = 0,
+                        std::string* block = nullptr) {
+  const spec::InstructionSpec* inst = nullptr;
+  const spec::Encoding* enc = isa.decode(word, &inst);
   if (!enc) return "(undefined)";
+  if (block && inst)
+    if (std::string v = isa.vpt_predicates(*inst, *enc, word); !v.empty()) *block = v;
   PrintContext ctx;
   ctx.address = address;
+  ctx.vpt = vpt;
   return isa.print(*enc, word, ctx);
 }
 
@@ -175,7 +182,19 @@ sim::gdb::Instruction MveGdbTarget::describe() {
     insn.word = hw1;
     insn.bytes = 2;
   }
-  insn.text = disassemble(isa_, Bits(8 * insn.bytes, insn.word), insn.address);
+  // Inside a VPT block, the instruction's place in it is the block's length
+  // less the instructions left, which the mask field's lowest set bit counts
+  // ('1000': this one is the last).
+  const uint32_t vpr_before = low32(m_.get("vpr"));
+  const uint32_t field = (vpr_before >> 16) & 0xF ? (vpr_before >> 16) & 0xF : (vpr_before >> 20) & 0xF;
+  char suffix = 0;
+  if (field) {
+    int left = 4;
+    while (!(field & (1u << (4 - left)))) --left;
+    const int at = static_cast<int>(vpt_block_.size()) - left;
+    if (at >= 0 && at < static_cast<int>(vpt_block_.size())) suffix = vpt_block_[static_cast<size_t>(at)];
+  }
+  insn.text = disassemble(isa_, Bits(8 * insn.bytes, insn.word), insn.address, suffix, &vpt_block_);
   // The predication in force (shared.isa, GetCurInstrBeat): a beat's mask
   // field (MASK01 for beats 0-1, MASK23 for 2-3) set means VPR.P0 governs its
   // bytes; LTPSIZE below 4 masks the bytes past LR elements.

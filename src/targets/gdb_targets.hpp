@@ -41,6 +41,7 @@ class MveGdbTarget : public sim::gdb::Target {
   mve::Machine& m_;
   const WordIsa& isa_;
   int beatwise_;
+  std::string vpt_block_;  // the predicate suffixes of the last VPT/VPST block, one per instruction
   std::vector<sim::gdb::Feature> features_;
 };
 

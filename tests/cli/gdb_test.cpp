@@ -7,7 +7,7 @@
 // session on the A64 program of the sme2 run tests (registers, memory, the
 // vector length, step, breakpoints, the exit). Skipped with a message when
 // gdb-multiarch, QEMU or the toolchains are missing. Also: the options'
-// errors, and a client that disconnects mid-run.
+// errors, Ctrl-C, and a client that disconnects mid-run.
 #include "support/run_mlisa.hpp"
 
 #include <gtest/gtest.h>
@@ -185,6 +185,29 @@ TEST(GdbCli, ClientDisconnectsMidRun) {
   EXPECT_EQ(slurp(d / "loop.rc"), "0\n");
   EXPECT_NE(slurp(d / "loop.err").find("mlisa: the debugger disconnected; the program did not finish"), std::string::npos)
       << slurp(d / "loop.err");
+}
+
+// Ctrl-C in gdb (SIGINT to gdb-multiarch while `continue` runs) sends the
+// interrupt byte: the looping program stops with SIGINT, its registers are
+// readable, and `kill` ends mlisa.
+TEST(GdbCli, CtrlCInterruptsARun) {
+  if (!have("gdb-multiarch")) GTEST_SKIP() << "gdb-multiarch absent (scripts/bootstrap installs it)";
+  const fs::path d = dir(), s = d / "spin.s";
+  std::ofstream(s) << "    .syntax unified\n    .thumb\n    .text\n    .globl _start\n    .thumb_func\n_start:\n"
+                      "    adds r0, r0, #1\n    b _start\n";
+  const int port = free_port();
+  std::ofstream(d / "ctrlc.sh") << fmt::format(
+      "cd {0}\n( {1} run --target mve --gdb {2} --gdb-wait {3} > spin.out 2> spin.err; echo $? > spin.rc ) &\n"
+      "timeout 60 gdb-multiarch -batch -nx -ex 'set tcp connect-timeout 30' -ex 'target remote 127.0.0.1:{2}' "
+      "-ex continue -ex 'print $r0 > 1000' -ex kill < /dev/null > spin.gdb.txt 2>&1 &\n"
+      "gdb=$!\nsleep 2\nkill -INT $gdb\nwait\n",
+      d.string(), MLISA_BINARY, port, s.string());
+  ASSERT_EQ(std::system(fmt::format("timeout 90 bash {}", (d / "ctrlc.sh").string()).c_str()), 0);
+  const std::string t = slurp(d / "spin.gdb.txt");
+  EXPECT_NE(t.find("Program received signal SIGINT, Interrupt."), std::string::npos) << t;
+  EXPECT_NE(t.find("$1 = 1"), std::string::npos) << t;
+  EXPECT_EQ(slurp(d / "spin.rc"), "0\n");
+  EXPECT_NE(slurp(d / "spin.err").find("mlisa: killed by the debugger"), std::string::npos) << slurp(d / "spin.err");
 }
 
 }  // namespace

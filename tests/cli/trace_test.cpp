@@ -82,7 +82,7 @@ TEST(TraceCli, PredicatedMacAgainstHandAndQemu) {
   // the block over (VPR's mask fields 0).
   const auto mac = record(t, 0x34);
   ASSERT_FALSE(mac.empty());
-  EXPECT_EQ(mac[0], "Trace 0: 0x00000034 [0xeef10e22] vmlava.s32 r0, q0, q1");
+  EXPECT_EQ(mac[0], "Trace 0: 0x00000034 [0xeef10e22] vmlavat.s32 r0, q0, q1");
   EXPECT_TRUE(has(mac, "  mask 0x0f0f"));
   EXPECT_TRUE(has(mac, "  reg r0=0x0000007e"));
   EXPECT_TRUE(has(mac, "  reg vpr=0x00000f0f"));
@@ -140,6 +140,33 @@ TEST(TraceCli, TailPredicatedLoop) {
   // LETP ends the loop (LR <= 4 elements) and LTPSIZE returns to 4.
   EXPECT_TRUE(has(record(t, 0x1e), "  reg fpscr=0x00040000"));
   EXPECT_TRUE(record(t, 0x22).size() > 0 && record(t, 0x22)[0].find("movs r0, #24") != std::string::npos);
+}
+
+TEST(TraceCli, VptBlockThenElse) {
+  const fs::path trace = dir() / "vpt.trace";
+  const auto r = run_mlisa({"run", "--target", "mve", "--trace", trace.string(), kData + "trace_vpt.s"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto t = lines_of(trace);
+  // VPTTET: P0 = 0 (no lane equal), MASK01 = MASK23 = 0b0111 (four
+  // instructions). The VPR values after each instruction are those QEMU's
+  // gdbstub shows for the same block (0x770000, 0xee0000, 0xccffff, checked
+  // by hand with gdb-multiarch).
+  EXPECT_TRUE(has(record(t, 0x06), "  reg vpr=0x00770000"));
+  const auto first = record(t, 0x0a), third = record(t, 0x12), fourth = record(t, 0x16);
+  ASSERT_FALSE(first.empty());
+  ASSERT_FALSE(third.empty());
+  ASSERT_FALSE(fourth.empty());
+  EXPECT_EQ(first[0], "Trace 0: 0x0000000a [0xef204840] vaddt.i32 q2, q0, q0");
+  EXPECT_TRUE(has(first, "  mask 0x0000"));  // nothing written
+  EXPECT_EQ(third[0], "Trace 0: 0x00000012 [0xef208840] vadde.i32 q4, q0, q0");
+  // The second instruction's advance inverted P0 (the next is an else): all active.
+  EXPECT_TRUE(has(record(t, 0x0e), "  reg vpr=0x00ccffff"));
+  EXPECT_TRUE(has(third, "  mask 0xffff"));
+  EXPECT_TRUE(has(third, "  reg d8=0x0000000200000002"));
+  EXPECT_TRUE(has(third, "  reg d9=0x0000000200000002"));
+  EXPECT_EQ(fourth[0], "Trace 0: 0x00000016 [0xef20a840] vaddt.i32 q5, q0, q0");
+  EXPECT_TRUE(has(fourth, "  mask 0x0000"));
+  EXPECT_TRUE(has(fourth, "  reg vpr=0x00000000"));
 }
 
 TEST(TraceCli, Jsonl) {
