@@ -87,7 +87,9 @@ class Gas {
           }
           // The instruction's first refusal says most (a later one may only
           // say that a forced width has no such encoding).
-          first_error.try_emplace(e.bundle, err.location().line >= 1 ? err : located(e.line, e.col, err.message()));
+          // A column in the instruction's text is placed in its line.
+          const int col = err.location().col > 0 ? e.col + err.location().col - 1 : e.col;
+          first_error.try_emplace(e.bundle, err.location().line >= 1 ? err : located(e.line, col, err.message()));
           if (!deferred) deferred = first_error.at(e.bundle);
           bytes.assign(insn_sizes_[e.bundle], 0);
         }

@@ -176,7 +176,8 @@ class WordIsa {
  private:
   Assembled assemble_as_written(const std::string& text, const AsmContext& ctx) const;
   // The decode pseudocode's verdict on a word: "" when it runs to its end.
-  std::string decode_verdict(const spec::Encoding& enc, const spec::Bits& word) const;
+  // With `rule`: the pseudocode line that refused it.
+  std::string decode_verdict(const spec::Encoding& enc, const spec::Bits& word, std::string* rule = nullptr) const;
 
   const spec::TargetSpec& spec_;
   std::vector<WordTemplate> templates_;

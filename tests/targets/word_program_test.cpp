@@ -203,7 +203,9 @@ TEST(WordProgram, BadProgramsGetLocatedErrors) {
   EXPECT_NE(error_of("\t.text\nback:\n\tcbz r0, back\n").find("out of reach"), std::string::npos);
   // A condition outside an IT block, and one the block does not give.
   EXPECT_NE(error_of("\t.text\n\tmoveq r0, #1\n").find("bad.s:2:2"), std::string::npos);
-  EXPECT_NE(error_of("\t.text\n\tit eq\n\tmovne r0, #1\n").find("inside an IT block (condition eq)"), std::string::npos);
+  // llvm-mc-19: 3:5: error: incorrect condition in IT block; got 'ne', but expected 'eq'
+  EXPECT_NE(error_of("\t.text\n\tit eq\n\tmovne r0, #1\n").find("bad.s:3:5: error: incorrect condition in IT block; got 'ne', but expected 'eq' (write 'moveq')"),
+            std::string::npos);
   // Without a placement an instruction names only its own section.
   EXPECT_NE(error_of("\t.text\n\tmovw r0, #:lower16:x\n\t.data\nx: .word 1\n").find("in section .data"), std::string::npos);
   EXPECT_NE(error_of("\t.text\n\t.inst.n 0x12345\n").find("out of range"), std::string::npos);
