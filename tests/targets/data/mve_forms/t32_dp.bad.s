@@ -23,3 +23,5 @@ ubfx r0, r1, #0, #33
 bfi r0, r1, #8, #25  @ column differs: llvm-mc points at the comma before the width, mlisa at the width
 bfc r0, #0, #33  @ column differs: llvm-mc points at the comma before the width, mlisa at the width
 bfi r0, pc, #0, #1
+addeq r0, r1, r2
+mov r0
