@@ -2,6 +2,7 @@
 #include "targets/word_isa.hpp"
 
 #include "core/diag.hpp"
+#include "core/number_parse.hpp"
 
 #include <fmt/format.h>
 
@@ -20,12 +21,6 @@ using Item = WordTemplate::Item;
 using spec::Bits;
 using spec::Encoding;
 using spec::OperandMap;
-
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 // Lower case (unless keep_case: then the same string with its case, so
 // positions agree), whitespace runs as one space, no space next to , [ ] #.
@@ -323,33 +318,8 @@ double vfp_imm_value(uint32_t imm8) {
   return (imm8 & 0x80) ? -v : v;
 }
 
-// A decimal floating-point token at the start of s (`1`, `-2.5`, `1.25e1`,
-// `1.000000e+00`): its length, 0 when there is none.
-size_t float_token(std::string_view s, double* value) {
-  size_t n = 0;
-  if (n < s.size() && (s[n] == '-' || s[n] == '+')) ++n;
-  const size_t digits = n;
-  while (n < s.size() && std::isdigit(static_cast<unsigned char>(s[n]))) ++n;
-  if (n < s.size() && s[n] == '.') {
-    ++n;
-    while (n < s.size() && std::isdigit(static_cast<unsigned char>(s[n]))) ++n;
-  }
-  if (n == digits || (n == digits + 1 && s[digits] == '.')) return 0;
-  if (n < s.size() && s[n] == 'e') {
-    size_t m = n + 1;
-    if (m < s.size() && (s[m] == '-' || s[m] == '+')) ++m;
-    const size_t exp_digits = m;
-    while (m < s.size() && std::isdigit(static_cast<unsigned char>(s[m]))) ++m;
-    if (m > exp_digits) n = m;
-  }
-  const std::string text(s.substr(s[0] == '+' ? 1 : 0, s[0] == '+' ? n - 1 : n));
-  char* end = nullptr;
-  *value = std::strtod(text.c_str(), &end);
-  return end == text.c_str() + text.size() ? n : 0;
-}
-
 int reg_number(const std::string& cls, std::string_view tok) {
-  const std::string c = lower(cls);
+  const std::string c = to_lower(cls);
   if (c == "r") {
     if (tok == "sp") return 13;
     if (tok == "lr") return 14;
@@ -371,7 +341,7 @@ int reg_number(const std::string& cls, std::string_view tok) {
 }
 
 std::string reg_name(const std::string& cls, int64_t n) {
-  const std::string c = lower(cls);
+  const std::string c = to_lower(cls);
   if (c == "r" && n == 13) return "sp";
   if (c == "r" && n == 14) return "lr";
   if (c == "r" && n == 15) return "pc";
@@ -452,7 +422,7 @@ std::string describe_ranges(std::vector<Refusal::Range> rs) {
 // range [r0, r12]" (llvm-mc's wording).
 std::string describe_regs(const std::string& cls, const std::set<int64_t>& regs) {
   if (regs.empty()) return "a register";
-  const std::string c = lower(cls);
+  const std::string c = to_lower(cls);
   bool even = true, odd = true, every_other = true;
   int64_t prev = -1;
   for (int64_t r : regs) {
@@ -554,12 +524,13 @@ std::string WordIsa::t32_flip_negative(std::string_view text, bool* first) {
   // The number after #-: its value, then the flipped value's text.
   const std::string_view digits = text.substr(hash + 2);
   uint64_t mag = 0;
-  const bool hex = digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X');
-  const auto r = std::from_chars(digits.data() + (hex ? 2 : 0), digits.data() + digits.size(), mag, hex ? 16 : 10);
-  if (r.ec != std::errc() || r.ptr != digits.data() + digits.size() || mag == 0 || mag > 0xffffffffu) return "";
+  bool neg = false;
+  if (digits.empty() || digits[0] == '-' || digits[0] == '+' || scan_integer(digits, mag, neg) != digits.size() || mag == 0 ||
+      mag > 0xffffffffu)
+    return "";
   size_t start = 0;
   while (start < text.size() && std::isspace(static_cast<unsigned char>(text[start]))) ++start;
-  const std::string lowered = lower(text.substr(start));
+  const std::string lowered = to_lower(text.substr(start));
   // Pairs whose value is negated (-v) and pairs whose value is inverted (~v = v - 1 here).
   static const std::pair<const char*, const char*> kNegate[] = {{"add", "sub"}, {"sub", "add"}, {"cmp", "cmn"}, {"cmn", "cmp"}};
   static const std::pair<const char*, const char*> kInvert[] = {{"mov", "mvn"}, {"mvn", "mov"}, {"and", "bic"}, {"bic", "and"},
@@ -627,7 +598,7 @@ InputError describe_refusal(const std::string& text, const std::string& trimmed,
       msg = fmt::format("{} (write 'it {}' before it)", why.msg, mnemonic.substr(at, 2));
       at = 0;
     } else if (why.kind == K::OutsideIt) {
-      const std::string want = ctx.vpt ? std::string(1, ctx.vpt) : lower(ctx.it_cond);
+      const std::string want = ctx.vpt ? std::string(1, ctx.vpt) : to_lower(ctx.it_cond);
       const bool got = why.msg.find("got 'none'") == std::string::npos;
       msg = fmt::format("{} (write '{}{}{}')", why.msg, mnemonic.substr(0, at), want,
                         mnemonic.substr(std::min(mnemonic.size(), at + (got ? (ctx.vpt ? 1 : 2) : 0))));
@@ -689,7 +660,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
   std::string trimmed = in;
   while (!trimmed.empty() && trimmed.back() == ' ') trimmed.pop_back();
   const std::string cased = normalise(text, true).substr(0, trimmed.size());  // label text keeps its case
-  const int it_cond = ctx.in_it ? cond_value(lower(ctx.it_cond)) : -1;
+  const int it_cond = ctx.in_it ? cond_value(to_lower(ctx.it_cond)) : -1;
   Refusal why;
   Refusal block_why;  // the first IT or VPT block refusal: it explains a refused mnemonic best
   auto refuse_at = [&](Refusal::Kind kind, size_t at, std::string msg) {
@@ -711,7 +682,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
   // other value of which the pseudocode takes; the values it takes describe
   // what the operand must be.
   // The register number a table spelling names (clz's <Rm> is a table), or -1.
-  auto table_reg = [](const std::string& spelling) { return reg_number("r", lower(spelling)); };
+  auto table_reg = [](const std::string& spelling) { return reg_number("r", to_lower(spelling)); };
   auto blame = [&](const WordTemplate& t, const Bits& word, const std::string& v, const std::string& rule) {
     Refusal r;
     r.kind = Refusal::Kind::Whole;
@@ -819,7 +790,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         for (const Alt& a : taken) {
           if (op->kind == "reg") regs.insert(a.number);
           else if (op->kind == "table" && table_reg(a.spelling) >= 0) regs.insert(table_reg(a.spelling));
-          else if (op->kind == "table") words.push_back(lower(a.spelling));
+          else if (op->kind == "table") words.push_back(to_lower(a.spelling));
           else if (op->kind == "imm" || op->kind == "simm") numbers.push_back({a.number, a.number, 1});
         }
         if (!regs.empty()) {
@@ -1019,7 +990,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         if (!any)
           refuse_at(Refusal::Kind::OutsideIt, pos,
                     fmt::format("incorrect condition in IT block; got '{}', but expected '{}'",
-                                conds_at(s).empty() ? std::string("none") : std::string(s.substr(0, 2)), lower(ctx.it_cond)));
+                                conds_at(s).empty() ? std::string("none") : std::string(s.substr(0, 2)), to_lower(ctx.it_cond)));
         return;
       }
       if (name == "q") {
@@ -1048,7 +1019,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         // After the mnemonic a spelling is a whole word (`#2` is not the start of `#25`).
         const bool whole_word = pos > 0 && trimmed.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789._") < pos;
         for (const auto& [pat, spelling] : op->table) {
-          const std::string sp = lower(spelling);
+          const std::string sp = to_lower(spelling);
           if (s.substr(0, sp.size()) != sp) continue;
           if (whole_word && !sp.empty() && std::isalnum(static_cast<unsigned char>(sp.back())) && sp.size() < s.size() &&
               (std::isalnum(static_cast<unsigned char>(s[sp.size()])) || s[sp.size()] == '_'))
@@ -1063,7 +1034,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         r.pos = pos;
         for (const auto& [pat, spelling] : op->table) {
           State st2 = st;
-          const std::string sp = lower(spelling);
+          const std::string sp = to_lower(spelling);
           if (!sp.empty() && st2.assign(m, pat.value.low64(), &pat.care) &&
               std::find(r.spellings.begin(), r.spellings.end(), sp) == r.spellings.end())
             r.spellings.push_back(sp);
@@ -1220,7 +1191,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
       if (op->kind == "vfpimm") {
         // A decimal value; the imm8 whose VFPExpandImm is exactly it.
         double v = 0;
-        const size_t len = float_token(s, &v);
+        const size_t len = scan_decimal_float(s, v);
         bool any = false;
         for (uint32_t imm8 = 0; len > 0 && imm8 < 256; ++imm8)
           if (vfp_imm_value(imm8) == v) {
@@ -1265,13 +1236,13 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         std::optional<int64_t> pc_relative;
         bool minus_zero = false;  // `#-0`: only an encoding with a subtract form (add-bit) holds it
         if (tok[0] == '#') {
-          std::string_view n = tok.substr(1);
-          const bool minus = !n.empty() && n[0] == '-';
-          if (minus || (!n.empty() && n[0] == '+')) n.remove_prefix(1);
-          const bool hex = n.size() > 2 && n[0] == '0' && (n[1] == 'x' || n[1] == 'X');
+          const std::string_view n = tok.substr(1);
           uint64_t v = 0;
-          const auto r = std::from_chars(n.data() + (hex ? 2 : 0), n.data() + n.size(), v, hex ? 16 : 10);
-          if (n.empty() || r.ec != std::errc() || r.ptr != n.data() + n.size() || v > (uint64_t{1} << 40)) return;
+          bool minus = false;
+          if (scan_integer(n, v, minus) != n.size() || v > (uint64_t{1} << 40)) {
+            refuse_at(Refusal::Kind::Syntax, pos, "invalid operand for instruction");
+            return;
+          }
           pc_relative = minus ? -static_cast<int64_t>(v) : static_cast<int64_t>(v);
           minus_zero = minus && v == 0;
         } else if (!(std::isalnum(static_cast<unsigned char>(tok[0])) || tok[0] == '_' || tok[0] == '.' || tok[0] == '$')) {
@@ -1284,9 +1255,9 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
           target = pc + *pc_relative;
         } else {
           uint64_t num = 0;
-          const bool hex = tok.size() > 2 && tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X');
-          const auto r = std::from_chars(tok.data() + (hex ? 2 : 0), tok.data() + tok.size(), num, hex ? 16 : 10);
-          if (r.ec == std::errc() && r.ptr == tok.data() + tok.size()) target = static_cast<int64_t>(num);
+          bool minus = false;
+          if (std::isdigit(static_cast<unsigned char>(tok[0])) && scan_integer(tok, num, minus) == tok.size())
+            target = static_cast<int64_t>(num);
           else if (ctx.resolve) target = ctx.resolve(tok);
         }
         if (!target) {
@@ -1346,13 +1317,9 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
       if (start > 0 && trimmed[start - 1] == '#') --start;
       // imm, simm
       bool neg = false;
-      if (len < s.size() && s[len] == '-') neg = true, ++len;
-      int base = 10;
-      if (s.substr(len, 2) == "0x") base = 16, len += 2;
-      const size_t digits = len;
-      while (len < s.size() && std::isxdigit(static_cast<unsigned char>(s[len])) && (base == 16 || std::isdigit(static_cast<unsigned char>(s[len])))) ++len;
       uint64_t mag = 0;
-      if (len == digits || std::from_chars(s.data() + digits, s.data() + len, mag, base).ec != std::errc()) {
+      if (!s.empty() && s[0] != '+') len = scan_integer(s, mag, neg);
+      if (len == 0) {
         refuse_at(Refusal::Kind::Syntax, start, "immediate value expected");
         return;
       }
@@ -1493,7 +1460,7 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
         // The VPT block's predicate of this instruction.
         if (ctx.vpt && is_optional_vpt_suffix(it)) out += ctx.vpt;
         // An optional <c> the assembler owns: the IT block's condition.
-        if (ctx.in_it && is_optional_it_condition(enc, it)) out += lower(ctx.it_cond);
+        if (ctx.in_it && is_optional_it_condition(enc, it)) out += to_lower(ctx.it_cond);
         continue;
       }
       if (it.kind != Item::Kind::Lit) ++operands;
@@ -1503,7 +1470,7 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
       }
       const OperandMap* op = find_op(enc, it.text);
       if (is_it_condition(enc, it.text)) {
-        out += lower(ctx.it_cond);
+        out += to_lower(ctx.it_cond);
         continue;
       }
       if (!op) continue;
@@ -1530,7 +1497,7 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
         bool hit = false;
         for (const auto& [pat, spelling] : op->table)
           if (pat.matches(Bits(static_cast<uint32_t>(w), raw))) {
-            out += lower(spelling);
+            out += to_lower(spelling);
             hit = true;
             break;
           }
@@ -1644,7 +1611,7 @@ std::string WordIsa::vpt_predicates(const spec::InstructionSpec& inst, const Enc
   const BitMap m = bitmap(enc, op->fields);
   const Bits raw(static_cast<uint32_t>(m.pos.size()), read_bits(m, word));
   for (const auto& [pat, spelling] : op->table)
-    if (pat.matches(raw)) return "t" + lower(spelling);
+    if (pat.matches(raw)) return "t" + to_lower(spelling);
   return "";
 }
 
@@ -1668,7 +1635,7 @@ bool WordIsa::t32_prints_wide(std::string_view text) const {
   if (text.find('!') != std::string_view::npos || text.find("], #") != std::string_view::npos ||
       text.find("#-") != std::string_view::npos)
     return false;
-  const std::string mnemonic = lower(text.substr(0, std::min(text.find(' '), text.find('.'))));
+  const std::string mnemonic = to_lower(text.substr(0, std::min(text.find(' '), text.find('.'))));
   if (narrow_stems_.count(mnemonic)) return true;
   return mnemonic.size() > 2 && cond_value(std::string_view(mnemonic).substr(mnemonic.size() - 2)) >= 0 &&
          narrow_stems_.count(mnemonic.substr(0, mnemonic.size() - 2));
