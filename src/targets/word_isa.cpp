@@ -550,6 +550,8 @@ std::string WordIsa::t32_flip_negative(std::string_view text, bool* first) {
   return out;
 }
 
+bool WordIsa::t32_modified_immediate(uint32_t value) { return !thumb_modimm_fields(value).empty(); }
+
 WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& ctx) const {
   bool flip_first = false;
   const std::string flipped = t32 ? t32_flip_negative(text, &flip_first) : "";

@@ -132,6 +132,9 @@ class WordIsa {
   // immediates as written).
   static std::string t32_flip_negative(std::string_view text, bool* first);
 
+  // T32: whether a 32-bit value is a modified immediate (ThumbExpandImm of some imm12).
+  static bool t32_modified_immediate(uint32_t value);
+
   // The encoding a word decodes to (its width is the encoding's), or null:
   // `why` then says UNDEFINED or the last refusal.
   const spec::Encoding* decode(const spec::Bits& word, const spec::InstructionSpec** inst = nullptr,
