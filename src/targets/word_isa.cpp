@@ -656,7 +656,7 @@ InputError describe_refusal(const std::string& text, const std::string& trimmed,
 
 }  // namespace
 
-WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const AsmContext& ctx) const {
+WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const AsmContext& ctx, bool explain) const {
   std::vector<size_t> origin;  // index in text of each character of trimmed
   const std::string in = normalise(text, false, &origin);
   std::string trimmed = in;
@@ -665,7 +665,8 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
   const int it_cond = ctx.in_it ? cond_value(to_lower(ctx.it_cond)) : -1;
   Refusal why;
   Refusal block_why;  // the first IT or VPT block refusal: it explains a refused mnemonic best
-  auto refuse_at = [&](Refusal::Kind kind, size_t at, std::string msg) {
+  auto refuse_at = [&](Refusal::Kind kind, size_t at, std::string_view msg) {
+    if (!explain) return;
     if (kind == Refusal::Kind::OutsideIt && block_why.kind == Refusal::Kind::None) {
       block_why.kind = kind;
       block_why.pos = at;
@@ -674,7 +675,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
     Refusal r;
     r.kind = kind;
     r.pos = at;
-    r.msg = std::move(msg);
+    r.msg = std::string(msg);
     why.note(std::move(r));
   };
   // The operands of the match in progress, with where their text starts.
@@ -835,7 +836,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
           int n = 0;
           should_be_bits(enc, w, &n);
           if (n == 0 || (n < 64 && *ctx.should_be >> n)) {
-            refuse_at(Refusal::Kind::Whole, 0,
+            if (explain) refuse_at(Refusal::Kind::Whole, 0,
                       fmt::format("should_be={:#x} does not fit the {} should-be bits of {} {}", *ctx.should_be, n,
                                   t.inst->name, enc.name));
             return;
@@ -849,7 +850,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         if (v.empty()) {
           found = Assembled{t.inst, &enc, w};
           found_omitted = st.omitted;
-        } else if (why.kind != Refusal::Kind::Whole || why.see) {
+        } else if (explain && (why.kind != Refusal::Kind::Whole || why.see)) {
           why.note(blame(t, w, v, rule));
         }
         return;
@@ -923,6 +924,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
           const OperandMap* op = find_op(enc, it->text);
           if (!op || op->kind != "list") return;
           UnlessDone guard{[&] {
+            if (!explain) return;
             refuse_at(Refusal::Kind::Operand, pos,
                       fmt::format("operand must be a list of {} consecutive registers{}", op->count,
                                   op->stride > 1 ? fmt::format(" {} apart", op->stride) : ""));
@@ -990,7 +992,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         for (const auto& [v, len] : conds_at(s))
           if (v == it_cond) any = true, next(pos + len, st);
         if (!any)
-          refuse_at(Refusal::Kind::OutsideIt, pos,
+          if (explain) refuse_at(Refusal::Kind::OutsideIt, pos,
                     fmt::format("incorrect condition in IT block; got '{}', but expected '{}'",
                                 conds_at(s).empty() ? std::string("none") : std::string(s.substr(0, 2)), to_lower(ctx.it_cond)));
         return;
@@ -1004,7 +1006,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
       if (name == "v") {
         if (ctx.vpt) {
           if (!s.empty() && s[0] == ctx.vpt) return next(pos + 1, st);
-          refuse_at(Refusal::Kind::OutsideIt, pos,
+          if (explain) refuse_at(Refusal::Kind::OutsideIt, pos,
                     fmt::format("incorrect predication in VPT block; got '{}', but expected '{}'",
                                 !s.empty() && (s[0] == 't' || s[0] == 'e') ? std::string(1, s[0]) : std::string("none"),
                                 ctx.vpt));
@@ -1031,6 +1033,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         }
         if (any) return;
         // Refused: the spellings the bits chosen so far allow.
+        if (!explain) return;
         Refusal r;
         r.kind = Refusal::Kind::Table;
         r.pos = pos;
@@ -1047,7 +1050,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
       if (op->kind == "const") {
         const std::string c = normalise(op->constant);
         if (s.substr(0, c.size()) == c) return next(pos + c.size(), st);
-        refuse_at(Refusal::Kind::Operand, pos, fmt::format("operand must be {}", c));
+        if (explain) refuse_at(Refusal::Kind::Operand, pos, fmt::format("operand must be {}", c));
         return;
       }
       if (op->kind == "cond") {
@@ -1068,7 +1071,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         // {r0, r2-r4, lr}: any order, no register twice.
         size_t p = 0, bad = 0;
         const char* bad_msg = "register list expected";
-        UnlessDone guard{[&] { refuse_at(Refusal::Kind::Operand, pos + bad, bad_msg); }};
+        UnlessDone guard{[&] { if (explain) refuse_at(Refusal::Kind::Operand, pos + bad, bad_msg); }};
         if (s.empty() || s[0] != '{') return;
         ++p;
         uint64_t mask = 0;
@@ -1124,7 +1127,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         // ({s0-s3, vpr}): consecutive registers, lowest first.
         size_t p = 0, bad = 0;
         const char* bad_msg = "register list expected";
-        UnlessDone guard{[&] { refuse_at(Refusal::Kind::Operand, pos + bad, bad_msg); }};
+        UnlessDone guard{[&] { if (explain) refuse_at(Refusal::Kind::Operand, pos + bad, bad_msg); }};
         auto skip_space = [&] {
           if (p < s.size() && s[p] == ' ') ++p;
         };
@@ -1200,7 +1203,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
             State st2 = st;
             if (st2.assign(m, imm8)) any = true, next_op(op, pos + len, st2);
           }
-        if (!any)
+        if (!any && explain)
           refuse_at(Refusal::Kind::Operand, pos,
                     len == 0 ? std::string("floating-point immediate expected")
                              : "operand must be a floating-point constant +/-(16 to 31)/16 times a power of two "
@@ -1263,14 +1266,14 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
           else if (ctx.resolve) target = ctx.resolve(tok);
         }
         if (!target) {
-          refuse_at(Refusal::Kind::Operand, pos,
+          if (explain) refuse_at(Refusal::Kind::Operand, pos,
                     ctx.resolve ? fmt::format("'{}' is not a symbol", tok)
                                 : fmt::format("the label '{}' needs a program around it (mlisa as, mlisa run)", tok));
           return;
         }
         const int64_t delta = *target - pc - op->offset;
         if (delta % op->scale) {
-          refuse_at(Refusal::Kind::Operand, pos,
+          if (explain) refuse_at(Refusal::Kind::Operand, pos,
                     fmt::format("the target {} is not a multiple of {} bytes away", tok, op->scale < 0 ? -op->scale : op->scale));
           return;
         }
@@ -1283,7 +1286,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
                           : is_unsigned ? raw >= 0 && (w >= 63 || raw >> w == 0)
                                         : w >= 63 || (raw >= -(int64_t{1} << (w - 1)) && raw < (int64_t{1} << (w - 1)));
         if (!fits) {
-          refuse_at(Refusal::Kind::Operand, pos, fmt::format("the target {} is out of reach of {} {}", tok, t.inst->name, enc.name));
+          if (explain) refuse_at(Refusal::Kind::Operand, pos, fmt::format("the target {} is out of reach of {} {}", tok, t.inst->name, enc.name));
           return;
         }
         uint64_t bits = add_bit ? uint64_t{raw >= 0 && !minus_zero} << (w - 1) | magnitude
@@ -1303,6 +1306,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         if (n >= 0 && raw >= 0 && raw % op->scale == 0 && (m.pos.size() >= 63 || ((raw / op->scale) >> m.pos.size()) == 0) &&
             st2.assign(m, static_cast<uint64_t>(raw / op->scale)))
           return next_op(op, pos + len, st2);
+        if (!explain) return;
         Refusal r;
         r.kind = Refusal::Kind::Reg;
         r.pos = pos;
@@ -1328,6 +1332,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
       if (op->kind == "modimm") {
         // A negative value is its 32-bit two's complement (cmp.w r0, #-1).
         UnlessDone guard{[&] {
+            if (!explain) return;
           refuse_at(Refusal::Kind::Operand, start,
                     "operand must be a modified immediate constant (an 8-bit value rotated right by 8 to 31 bits, or "
                     "0x00XY00XY, 0xXY00XY00, 0xXYXYXYXY)");
@@ -1343,6 +1348,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
       if (op->kind == "shiftamt") {
         // Each shift type that can shift by the amount (one, when <shift> came first).
         UnlessDone guard{[&] {
+            if (!explain) return;
           refuse_at(Refusal::Kind::Operand, pos,
                     "immediate shift value out of range (lsl #0 to #31, lsr and asr #1 to #32, ror #1 to #31)");
         }};
@@ -1366,6 +1372,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
       const size_t w = m.pos.size();
       // Refused: the values the operand takes (negated where the template spells the '-').
       UnlessDone guard{[&] {
+            if (!explain) return;
         Refusal r;
         r.kind = Refusal::Kind::Imm;
         r.pos = start;
@@ -1410,6 +1417,8 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
     if (found && !omitted_match) omitted_match = found;
   }
   if (omitted_match) return *omitted_match;
+  // Refused: match again, this time noting why (a text that assembles pays nothing for it).
+  if (!explain) return assemble_as_written(text, ctx, true);
   const size_t mnemonic_end = std::min(trimmed.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789._"), trimmed.size());
   throw InputError(describe_refusal(text, trimmed, origin,
                                     why.pos < mnemonic_end && why.kind != Refusal::Kind::Whole && block_why.kind != Refusal::Kind::None ? block_why : why,

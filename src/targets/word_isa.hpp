@@ -177,7 +177,8 @@ class WordIsa {
   static std::vector<uint8_t> t32_bytes(const spec::Bits& word);
 
  private:
-  Assembled assemble_as_written(const std::string& text, const AsmContext& ctx) const;
+  // explain: note why each template refuses the text (for the error; a second run).
+  Assembled assemble_as_written(const std::string& text, const AsmContext& ctx, bool explain = false) const;
   // The decode pseudocode's verdict on a word: "" when it runs to its end.
   // With `rule`: the pseudocode line that refused it.
   std::string decode_verdict(const spec::Encoding& enc, const spec::Bits& word, std::string* rule = nullptr) const;
