@@ -87,7 +87,9 @@ class Gas {
           }
           // The instruction's first refusal says most (a later one may only
           // say that a forced width has no such encoding).
-          first_error.try_emplace(e.bundle, err.location().line >= 1 ? err : located(e.line, e.col, err.message()));
+          // A column in the instruction's text is placed in its line.
+          const int col = err.location().col > 0 ? e.col + err.location().col - 1 : e.col;
+          first_error.try_emplace(e.bundle, err.location().line >= 1 ? err : located(e.line, col, err.message()));
           if (!deferred) deferred = first_error.at(e.bundle);
           bytes.assign(insn_sizes_[e.bundle], 0);
         }
@@ -642,7 +644,10 @@ class Gas {
         globals_.emplace(std::string(a.text), std::make_pair(line, a.col));
       }
     } else if (name == ".align" || name == ".p2align" || name == ".balign") {
-      if (args.empty() || args.size() > 1) fail(line, e.col, fmt::format("{} takes one argument", name));
+      // A fill value (GNU's second argument): 0 only, zero bytes also in code (a literal pool's padding).
+      if (args.empty() || args.size() > 2) fail(line, e.col, fmt::format("{} takes an alignment and an optional fill value", name));
+      const bool zero_fill = args.size() == 2;
+      if (zero_fill && absolute(args[1]) != 0) fail(line, args[1].col, fmt::format("{}: only a fill value of 0 is supported", name));
       const int64_t n = absolute(args[0]);
       uint64_t align;
       if (name == ".balign") {
@@ -655,7 +660,9 @@ class Gas {
       sec.align = std::max(sec.align, align);
       uint64_t& size = sizes_[static_cast<size_t>(cur_)];
       const uint64_t pad = (align - size % align) % align;
-      if (sec.code && words_) {
+      if (sec.code && words_ && zero_fill) {
+        if (pad) mapping('d');
+      } else if (sec.code && words_) {
         // Pads with NOPs where they fit, zero bytes elsewhere (after data).
         const uint64_t n = words_->nop.size();
         for (uint64_t at = size; n && at + n <= size + pad; at += n)

@@ -6,6 +6,7 @@
 //   mlisa spec eval  [--target T] [--spec-dir DIR] 'STATEMENTS'
 #include "cli/command.hpp"
 #include "core/diag.hpp"
+#include "core/number_parse.hpp"
 #include "spec/checker.hpp"
 #include "spec/engine.hpp"
 #include "spec/parser.hpp"
@@ -102,21 +103,16 @@ std::unique_ptr<TargetSpec> load_required_target(const SpecOptions& o) {
   return load_target(o.target, o);
 }
 
-std::string lower(std::string s) {
-  for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 // NAME as written, else ignoring case, else the one instruction whose name
 // before " (" is NAME (`ADD` for `ADD (register)` when it is the only ADD).
 const InstructionSpec& find_instruction(const TargetSpec& spec, const std::string& name) {
   if (const InstructionSpec* i = spec.find(name)) return *i;
   std::vector<const InstructionSpec*> matches;
   for (const auto& i : spec.instructions())
-    if (lower(i.name) == lower(name)) matches.push_back(&i);
+    if (to_lower(i.name) == to_lower(name)) matches.push_back(&i);
   if (matches.empty())
     for (const auto& i : spec.instructions())
-      if (lower(i.name.substr(0, i.name.find(" ("))) == lower(name)) matches.push_back(&i);
+      if (to_lower(i.name.substr(0, i.name.find(" ("))) == to_lower(name)) matches.push_back(&i);
   if (matches.size() == 1) return *matches[0];
   std::vector<std::string> names;
   if (matches.empty())

@@ -7,15 +7,16 @@ namespace mlisa {
 std::string format_error(std::string_view msg) { return fmt::format("mlisa: error: {}", msg); }
 
 std::string format_error(const SourceLocation& loc, std::string_view msg) {
-  if (loc.file.empty() && loc.line <= 0) return format_error(msg);
-  std::string out = loc.file.empty() ? std::string("<input>") : loc.file;
+  const bool text_only = loc.file.empty() && loc.line <= 0;  // a column in a text of no file (one instruction)
+  if (text_only && (loc.col <= 0 || loc.text.empty())) return format_error(msg);
+  std::string out = text_only ? std::string("mlisa") : loc.file.empty() ? std::string("<input>") : loc.file;
   if (loc.line > 0) {
     out += fmt::format(":{}", loc.line);
     if (loc.col > 0) out += fmt::format(":{}", loc.col);
   }
   out += ": error: ";
   out += msg;
-  if (loc.line > 0 && !loc.text.empty()) {
+  if ((loc.line > 0 || text_only) && !loc.text.empty()) {
     out += '\n';
     out += loc.text;
     if (loc.col > 0) {

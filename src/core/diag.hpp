@@ -29,7 +29,9 @@ struct SourceLocation {
 
 // "file:line:col: error: MSG", then the source line and a caret under col when
 // the text is known. Missing parts are left out ("file: error: MSG",
-// "file:line: error: MSG"); with no file at all it is "mlisa: error: MSG".
+// "file:line: error: MSG"); with no file at all it is "mlisa: error: MSG",
+// followed by the text and a caret when both are known (a column in one
+// instruction's text, which an assembler places in its file).
 // Tabs before col are kept in the caret line so the caret lines up.
 std::string format_error(const SourceLocation& loc, std::string_view msg);
 

@@ -1,5 +1,9 @@
 #include "core/number_parse.hpp"
 
+#include <cctype>
+#include <charconv>
+#include <cstdlib>
+
 namespace mlisa {
 
 namespace {
@@ -55,6 +59,53 @@ ParseStatus parse_integer(std::string_view text, int width, bool is_signed, uint
   if (neg && !is_signed) return v == 0 ? (out = 0, ParseStatus::Ok) : ParseStatus::OutOfRange;
   out = (neg ? (~v + 1) : v) & mask_of(width);
   return ParseStatus::Ok;
+}
+
+size_t scan_integer(std::string_view text, uint64_t& magnitude, bool& negative) {
+  size_t n = 0;
+  negative = false;
+  if (n < text.size() && (text[n] == '-' || text[n] == '+')) negative = text[n++] == '-';
+  const bool hex = text.size() > n + 2 && text[n] == '0' && (text[n + 1] == 'x' || text[n + 1] == 'X') &&
+                   hex_digit(text[n + 2]) >= 0;
+  if (hex) n += 2;
+  const size_t digits = n;
+  while (n < text.size() && (hex ? hex_digit(text[n]) >= 0 : (text[n] >= '0' && text[n] <= '9'))) ++n;
+  if (n == digits) return 0;
+  const auto r = std::from_chars(text.data() + digits, text.data() + n, magnitude, hex ? 16 : 10);
+  return r.ec == std::errc() ? n : 0;
+}
+
+size_t scan_decimal_float(std::string_view s, double& value) {
+  auto digit = [&](size_t i) { return i < s.size() && s[i] >= '0' && s[i] <= '9'; };
+  size_t n = 0;
+  if (n < s.size() && (s[n] == '-' || s[n] == '+')) ++n;
+  const size_t first = n;
+  while (digit(n)) ++n;
+  const size_t whole = n - first;
+  size_t frac = 0;
+  if (n < s.size() && s[n] == '.') {
+    ++n;
+    while (digit(n)) ++n, ++frac;
+  }
+  if (whole == 0 && frac == 0) return 0;
+  if (n < s.size() && (s[n] == 'e' || s[n] == 'E')) {
+    size_t m = n + 1;
+    if (m < s.size() && (s[m] == '-' || s[m] == '+')) ++m;
+    const size_t exp_digits = m;
+    while (digit(m)) ++m;
+    if (m > exp_digits) n = m;
+  }
+  // strtod of a copy: the token alone, without a '+' (its grammar takes one, but be plain).
+  const std::string token(s.substr(s[0] == '+' ? 1 : 0, s[0] == '+' ? n - 1 : n));
+  char* end = nullptr;
+  value = std::strtod(token.c_str(), &end);
+  return end == token.c_str() + token.size() ? n : 0;
+}
+
+std::string to_lower(std::string_view text) {
+  std::string out(text);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
 }
 
 }  // namespace mlisa

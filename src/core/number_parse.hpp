@@ -1,9 +1,12 @@
-// Parsing of integer literals shared by the command line tools (and later the
-// assembler): hex bit patterns of a given width and decimal integers, without
-// allocation and without locale or errno dependence.
+// Parsing of number literals shared by the command line tools and the
+// assemblers: hex bit patterns of a given width, decimal integers, and the
+// number tokens an assembler reads at the start of an operand, without
+// locale or errno dependence.
 #pragma once
 
 #include <cstdint>
+#include <cstddef>
+#include <string>
 #include <string_view>
 
 namespace mlisa {
@@ -23,5 +26,18 @@ ParseStatus parse_hex(std::string_view text, int width, uint64_t& out);
 // number with an optional sign ('-' only when is_signed) that must lie in the
 // type's range. The result is the two's complement pattern in the low `width` bits.
 ParseStatus parse_integer(std::string_view text, int width, bool is_signed, uint64_t& out);
+
+// The integer token at the start of `text`: an optional sign, then "0x" and
+// hex digits or decimal digits. Its length (0 when there is none, or when its
+// magnitude exceeds 64 bits); `magnitude` and `negative` say its value.
+size_t scan_integer(std::string_view text, uint64_t& magnitude, bool& negative);
+
+// The decimal floating-point token at the start of `text` (`1`, `-2.5`,
+// `1.25e1`, `+1.000000e+00`): its length, 0 when there is none; `value` is
+// the nearest double.
+size_t scan_decimal_float(std::string_view text, double& value);
+
+// ASCII lower case.
+std::string to_lower(std::string_view text);
 
 }  // namespace mlisa

@@ -2,6 +2,7 @@
 #include "targets/word_isa.hpp"
 
 #include "core/diag.hpp"
+#include "core/number_parse.hpp"
 
 #include <fmt/format.h>
 
@@ -21,32 +22,33 @@ using spec::Bits;
 using spec::Encoding;
 using spec::OperandMap;
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
-
 // Lower case (unless keep_case: then the same string with its case, so
 // positions agree), whitespace runs as one space, no space next to , [ ] #.
-std::string normalise(std::string_view s, bool keep_case = false) {
+// With `origin`, each character's index in s (a space: its run's first).
+std::string normalise(std::string_view s, bool keep_case = false, std::vector<size_t>* origin = nullptr) {
   std::string t;
+  std::vector<size_t> from;
   bool space = false;
-  for (char c : s) {
+  size_t space_at = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
     if (std::isspace(static_cast<unsigned char>(c))) {
+      if (!space) space_at = i;
       space = true;
       continue;
     }
-    if (space && !t.empty()) t += ' ';
+    if (space && !t.empty()) t += ' ', from.push_back(space_at);
     space = false;
     t += keep_case ? c : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    from.push_back(i);
   }
-  if (space) t += ' ';  // kept: a literal may end with the space before an operand
+  if (space) t += ' ', from.push_back(space_at);  // kept: a literal may end with the space before an operand
   std::string out;
   for (size_t i = 0; i < t.size(); ++i) {
     auto sticky = [](char c) { return c == ',' || c == '[' || c == ']' || c == '#'; };
     if (t[i] == ' ' && ((i + 1 < t.size() && sticky(t[i + 1])) || (!out.empty() && sticky(out.back())))) continue;
     out += t[i];
+    if (origin) origin->push_back(from[i]);
   }
   return out;
 }
@@ -146,6 +148,19 @@ uint64_t read_bits(const BitMap& m, const Bits& word) {
   for (size_t i = 0; i < m.pos.size(); ++i) v = v << 1 | (m.pos[i] < 0 ? m.lit[i] : word.bit(static_cast<uint32_t>(m.pos[i])));
   return v;
 }
+
+// Runs f when it goes out of scope unless `done` was set: an operand's
+// refusal, said once for every way its parsing gives up.
+template <class F>
+struct UnlessDone {
+  F f;
+  bool done = false;
+  ~UnlessDone() {
+    if (!done) f();
+  }
+};
+template <class F>
+UnlessDone(F) -> UnlessDone<F>;
 
 struct State {
   Bits mask, value;
@@ -303,33 +318,8 @@ double vfp_imm_value(uint32_t imm8) {
   return (imm8 & 0x80) ? -v : v;
 }
 
-// A decimal floating-point token at the start of s (`1`, `-2.5`, `1.25e1`,
-// `1.000000e+00`): its length, 0 when there is none.
-size_t float_token(std::string_view s, double* value) {
-  size_t n = 0;
-  if (n < s.size() && (s[n] == '-' || s[n] == '+')) ++n;
-  const size_t digits = n;
-  while (n < s.size() && std::isdigit(static_cast<unsigned char>(s[n]))) ++n;
-  if (n < s.size() && s[n] == '.') {
-    ++n;
-    while (n < s.size() && std::isdigit(static_cast<unsigned char>(s[n]))) ++n;
-  }
-  if (n == digits || (n == digits + 1 && s[digits] == '.')) return 0;
-  if (n < s.size() && s[n] == 'e') {
-    size_t m = n + 1;
-    if (m < s.size() && (s[m] == '-' || s[m] == '+')) ++m;
-    const size_t exp_digits = m;
-    while (m < s.size() && std::isdigit(static_cast<unsigned char>(s[m]))) ++m;
-    if (m > exp_digits) n = m;
-  }
-  const std::string text(s.substr(s[0] == '+' ? 1 : 0, s[0] == '+' ? n - 1 : n));
-  char* end = nullptr;
-  *value = std::strtod(text.c_str(), &end);
-  return end == text.c_str() + text.size() ? n : 0;
-}
-
 int reg_number(const std::string& cls, std::string_view tok) {
-  const std::string c = lower(cls);
+  const std::string c = to_lower(cls);
   if (c == "r") {
     if (tok == "sp") return 13;
     if (tok == "lr") return 14;
@@ -351,11 +341,123 @@ int reg_number(const std::string& cls, std::string_view tok) {
 }
 
 std::string reg_name(const std::string& cls, int64_t n) {
-  const std::string c = lower(cls);
+  const std::string c = to_lower(cls);
   if (c == "r" && n == 13) return "sp";
   if (c == "r" && n == 14) return "lr";
   if (c == "r" && n == 15) return "pc";
   return fmt::format("{}{}", c, n);
+}
+
+// Why a text was refused, as llvm-mc says it: the failure furthest into the
+// text (the operand to blame), merged over the templates that fail at the
+// same operand in the same way (the immediate ranges or registers any of
+// them takes). A text that matched a template whole but whose word the
+// decode pseudocode refuses (UNPREDICTABLE, ...) beats every partial match.
+struct Refusal {
+  enum class Kind : uint8_t { None, Syntax, Operand, Imm, Reg, Table, OutsideIt, Whole };
+  Kind kind = Kind::None;
+  size_t pos = 0;   // where in the normalised text
+  std::string msg;  // Syntax, Operand, Whole
+  struct Range {
+    int64_t lo, hi, step;
+  };
+  std::vector<Range> ranges;             // Imm: the values taken
+  std::string reg_class;                 // Reg
+  std::set<int64_t> regs;                // Reg: the register numbers taken
+  std::vector<std::string> spellings;    // Table: the spellings taken
+  // The text is of the operand's kind (a register of its class, a number),
+  // only its value is refused: it says more than a refusal of another kind.
+  bool fits_text = false;
+  bool see = false;  // Whole: the word is another encoding's (SEE): a refusal of a word of its own says more
+
+  int rank() const {
+    switch (kind) {
+      case Kind::None: return 0;
+      case Kind::Syntax: return 1;
+      case Kind::Whole: return 4;
+      default: return 2 + fits_text;
+    }
+  }
+  void note(Refusal r) {
+    if (kind == Kind::Whole && !(see && r.kind == Kind::Whole && !r.see)) return;  // the first whole match refused says most
+    if (r.kind != Kind::Whole && (r.pos < pos || (r.pos == pos && r.rank() < rank()))) return;
+    if (r.pos == pos && r.kind == kind && r.rank() == rank() && kind != Kind::Whole) {  // the same operand refused alike: merged
+      if (kind == Kind::Imm) ranges.insert(ranges.end(), r.ranges.begin(), r.ranges.end());
+      if (kind == Kind::Reg && reg_class == r.reg_class) regs.insert(r.regs.begin(), r.regs.end());
+      if (kind == Kind::Table)
+        for (auto& sp : r.spellings)
+          if (std::find(spellings.begin(), spellings.end(), sp) == spellings.end()) spellings.push_back(sp);
+      return;
+    }
+    *this = std::move(r);
+  }
+};
+
+// "an immediate in the range [0,255]", "a multiple of 4 in the range
+// [-508,508]", several joined with "or" (overlapping ranges of one step merged).
+std::string describe_ranges(std::vector<Refusal::Range> rs) {
+  std::sort(rs.begin(), rs.end(), [](const auto& a, const auto& b) {
+    return a.step != b.step ? a.step < b.step : a.lo < b.lo;
+  });
+  std::vector<Refusal::Range> merged;
+  for (const auto& r : rs) {
+    if (!merged.empty() && merged.back().step == r.step && r.lo <= merged.back().hi + r.step &&
+        (r.lo - merged.back().lo) % r.step == 0) {
+      merged.back().hi = std::max(merged.back().hi, r.hi);
+      continue;
+    }
+    merged.push_back(r);
+  }
+  std::string out;
+  for (size_t i = 0; i < merged.size(); ++i) {
+    const auto& r = merged[i];
+    if (i) out += " or ";
+    out += r.step == 1 ? fmt::format("an immediate in the range [{},{}]", r.lo, r.hi)
+                       : fmt::format("an immediate multiple of {} in the range [{},{}]", r.step, r.lo, r.hi);
+  }
+  return out;
+}
+
+// "a register in range [r0, r12] or r14", "an even-numbered register in
+// range [r0, r12]" (llvm-mc's wording).
+std::string describe_regs(const std::string& cls, const std::set<int64_t>& regs) {
+  if (regs.empty()) return "a register";
+  const std::string c = to_lower(cls);
+  bool even = true, odd = true, every_other = true;
+  int64_t prev = -1;
+  for (int64_t r : regs) {
+    even = even && r % 2 == 0;
+    odd = odd && r % 2 == 1;
+    if (prev >= 0 && r != prev + 2) every_other = false;
+    prev = r;
+  }
+  if (regs.size() > 1 && (even || odd) && every_other)
+    return fmt::format("an {}-numbered register in range [{}{}, {}{}]", even ? "even" : "odd", c, *regs.begin(), c,
+                       *regs.rbegin());
+  std::vector<std::string> parts;
+  for (auto it = regs.begin(); it != regs.end();) {
+    int64_t lo = *it, hi = lo;
+    for (++it; it != regs.end() && *it == hi + 1; ++it) hi = *it;
+    parts.push_back(lo == hi ? fmt::format("{}{}", c, lo) : fmt::format("[{}{}, {}{}]", c, lo, c, hi));
+  }
+  std::string out = "a register ";
+  if (parts.front()[0] == '[') out += "in range ";
+  for (size_t i = 0; i < parts.size(); ++i) out += (i == 0 ? "" : i + 1 == parts.size() ? " or " : ", ") + parts[i];
+  return out;
+}
+
+// The registers of a reg operand's class its FIELDS can hold (literal bits as they are).
+std::set<int64_t> reg_operand_range(const OperandMap& op, const BitMap& m) {
+  std::set<int64_t> out;
+  const size_t w = m.pos.size();
+  const uint64_t n = w >= 6 ? 64 : uint64_t{1} << w;
+  for (uint64_t v = 0; v < n; ++v) {
+    bool ok = true;
+    for (size_t i = 0; i < w; ++i)
+      if (m.pos[i] < 0 && ((v >> (w - 1 - i)) & 1) != m.lit[i]) ok = false;
+    if (ok) out.insert(static_cast<int64_t>(v) * op.scale + op.offset);
+  }
+  return out;
 }
 
 }  // namespace
@@ -391,12 +493,17 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins)
     }
 }
 
-std::string WordIsa::decode_verdict(const Encoding& enc, const Bits& word) const {
+std::string WordIsa::decode_verdict(const Encoding& enc, const Bits& word, std::string* rule) const {
   std::vector<spec::Value> frame = spec_.frame_for(enc, word);
   try {
     engine_.run({&enc.decode}, frame);
   } catch (const spec::EndOfInstruction& e) {
     using K = spec::EndOfInstruction::Kind;
+    if (rule && e.loc.line > 0) {
+      const std::string line = spec_.sources().line_text(e.loc);
+      const size_t a = line.find_first_not_of(" \t"), b = line.find_last_not_of(" \t;");
+      *rule = a == std::string::npos ? "" : line.substr(a, b + 1 - a);
+    }
     switch (e.kind) {
       case K::Undefined: return "UNDEFINED";
       case K::Unpredictable: return "UNPREDICTABLE";
@@ -417,12 +524,13 @@ std::string WordIsa::t32_flip_negative(std::string_view text, bool* first) {
   // The number after #-: its value, then the flipped value's text.
   const std::string_view digits = text.substr(hash + 2);
   uint64_t mag = 0;
-  const bool hex = digits.size() > 2 && digits[0] == '0' && (digits[1] == 'x' || digits[1] == 'X');
-  const auto r = std::from_chars(digits.data() + (hex ? 2 : 0), digits.data() + digits.size(), mag, hex ? 16 : 10);
-  if (r.ec != std::errc() || r.ptr != digits.data() + digits.size() || mag == 0 || mag > 0xffffffffu) return "";
+  bool neg = false;
+  if (digits.empty() || digits[0] == '-' || digits[0] == '+' || scan_integer(digits, mag, neg) != digits.size() || mag == 0 ||
+      mag > 0xffffffffu)
+    return "";
   size_t start = 0;
   while (start < text.size() && std::isspace(static_cast<unsigned char>(text[start]))) ++start;
-  const std::string lowered = lower(text.substr(start));
+  const std::string lowered = to_lower(text.substr(start));
   // Pairs whose value is negated (-v) and pairs whose value is inverted (~v = v - 1 here).
   static const std::pair<const char*, const char*> kNegate[] = {{"add", "sub"}, {"sub", "add"}, {"cmp", "cmn"}, {"cmn", "cmp"}};
   static const std::pair<const char*, const char*> kInvert[] = {{"mov", "mvn"}, {"mvn", "mov"}, {"and", "bic"}, {"bic", "and"},
@@ -441,6 +549,8 @@ std::string WordIsa::t32_flip_negative(std::string_view text, bool* first) {
   if (out.empty()) out = flip(kInvert, mag - 1);
   return out;
 }
+
+bool WordIsa::t32_modified_immediate(uint32_t value) { return !thumb_modimm_fields(value).empty(); }
 
 WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& ctx) const {
   bool flip_first = false;
@@ -464,15 +574,242 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& 
   }
 }
 
-WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const AsmContext& ctx) const {
-  const std::string in = normalise(text);
+namespace {
+
+// The column (1-based, in the text as written) of a position in the normalised text.
+int column_of(const std::vector<size_t>& origin, size_t p) {
+  if (origin.empty()) return 1;
+  if (p < origin.size()) return static_cast<int>(origin[p]) + 1;
+  return static_cast<int>(origin.back()) + 2;  // past the end: just after the last character
+}
+
+// The refusal as llvm-mc words it, at the column it blames.
+InputError describe_refusal(const std::string& text, const std::string& trimmed,
+                                     const std::vector<size_t>& origin, const Refusal& why, const AsmContext& ctx,
+                                     bool t32) {
+  using K = Refusal::Kind;
+  const size_t mnemonic_end = std::min(trimmed.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789._"), trimmed.size());
+  const std::string mnemonic = trimmed.substr(0, mnemonic_end);
+  size_t at = why.pos;
+  std::string msg;
+  if (why.kind == K::None || why.kind == K::Whole) {
+    msg = why.kind == K::None ? "invalid instruction" : why.msg;
+  } else if (at < mnemonic_end) {
+    // In the mnemonic: its condition, its VPT predicate, its type suffix, or no such instruction.
+    if (why.kind == K::OutsideIt && !ctx.in_it && !ctx.vpt) {
+      msg = fmt::format("{} (write 'it {}' before it)", why.msg, mnemonic.substr(at, 2));
+      at = 0;
+    } else if (why.kind == K::OutsideIt) {
+      const std::string want = ctx.vpt ? std::string(1, ctx.vpt) : to_lower(ctx.it_cond);
+      const bool got = why.msg.find("got 'none'") == std::string::npos;
+      msg = fmt::format("{} (write '{}{}{}')", why.msg, mnemonic.substr(0, at), want,
+                        mnemonic.substr(std::min(mnemonic.size(), at + (got ? (ctx.vpt ? 1 : 2) : 0))));
+    } else if (trimmed.rfind('.', at) != std::string::npos) {
+      at = trimmed.rfind('.', at);
+      const size_t end = std::min(trimmed.find('.', at + 1), mnemonic_end);
+      msg = fmt::format("invalid type suffix '{}' for instruction", trimmed.substr(at, end - at));
+      if (why.kind == K::Table && !why.spellings.empty()) {
+        std::string takes;
+        for (const std::string& sp : why.spellings) takes += (takes.empty() ? "" : ", ") + (sp[0] == '.' ? sp : "." + sp);
+        msg += fmt::format(" (it takes {})", takes);
+      }
+    } else {
+      msg = "invalid instruction";
+      at = 0;
+    }
+  } else {
+    switch (why.kind) {
+      case K::Imm: msg = "operand must be " + describe_ranges(why.ranges); break;
+      case K::Reg: msg = "operand must be " + describe_regs(why.reg_class, why.regs); break;
+      case K::Table: {
+        // Numbers (a shift amount held as a table): their range.
+        std::vector<Refusal::Range> numbers;
+        std::string takes;
+        for (const std::string& sp : why.spellings) {
+          int64_t v = 0;
+          const auto r = std::from_chars(sp.data(), sp.data() + sp.size(), v);
+          if (r.ec == std::errc() && r.ptr == sp.data() + sp.size()) numbers.push_back({v, v, 1});
+          takes += (takes.empty() ? "" : ", ") + sp;
+        }
+        if (!numbers.empty() && numbers.size() == why.spellings.size()) {
+          msg = "operand must be " + describe_ranges(numbers);
+          if (at > 0 && trimmed[at - 1] == '#') --at;
+        } else {
+          msg = takes.empty() ? "invalid operand for instruction" : fmt::format("operand must be one of: {}", takes);
+        }
+        break;
+      }
+      default: msg = why.msg;
+    }
+    if (why.kind == K::Syntax && at < trimmed.size() && trimmed[at] == ',') ++at;
+    // T32: an offset in brackets is blamed on the memory operand, as llvm-mc blames it.
+    if (t32 && (why.kind == K::Imm || (why.kind == K::Syntax && at < trimmed.size()))) {
+      const size_t open = trimmed.rfind('[', at);
+      if (open != std::string::npos && trimmed.find(']', open) >= at) at = open;
+    }
+  }
+  SourceLocation loc;
+  loc.col = column_of(origin, at);
+  loc.text = text;
+  return InputError(std::move(loc), msg);
+}
+
+}  // namespace
+
+WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const AsmContext& ctx, bool explain) const {
+  std::vector<size_t> origin;  // index in text of each character of trimmed
+  const std::string in = normalise(text, false, &origin);
   std::string trimmed = in;
   while (!trimmed.empty() && trimmed.back() == ' ') trimmed.pop_back();
   const std::string cased = normalise(text, true).substr(0, trimmed.size());  // label text keeps its case
-  const int it_cond = ctx.in_it ? cond_value(lower(ctx.it_cond)) : -1;
-  std::string refusal;
-  auto refuse = [&](const std::string& why) {
-    if (refusal.empty()) refusal = why;
+  const int it_cond = ctx.in_it ? cond_value(to_lower(ctx.it_cond)) : -1;
+  Refusal why;
+  Refusal block_why;  // the first IT or VPT block refusal: it explains a refused mnemonic best
+  auto refuse_at = [&](Refusal::Kind kind, size_t at, std::string_view msg) {
+    if (!explain) return;
+    if (kind == Refusal::Kind::OutsideIt && block_why.kind == Refusal::Kind::None) {
+      block_why.kind = kind;
+      block_why.pos = at;
+      block_why.msg = msg;
+    }
+    Refusal r;
+    r.kind = kind;
+    r.pos = at;
+    r.msg = std::string(msg);
+    why.note(std::move(r));
+  };
+  // The operands of the match in progress, with where their text starts.
+  std::vector<std::pair<const OperandMap*, size_t>> trail;
+  // A whole match whose word the decode pseudocode refuses (verdict v, at the
+  // pseudocode line `rule`): the first operand, in the order written, some
+  // other value of which the pseudocode takes; the values it takes describe
+  // what the operand must be.
+  // The register number a table spelling names (clz's <Rm> is a table), or -1.
+  auto table_reg = [](const std::string& spelling) { return reg_number("r", to_lower(spelling)); };
+  auto blame = [&](const WordTemplate& t, const Bits& word, const std::string& v, const std::string& rule) {
+    Refusal r;
+    r.kind = Refusal::Kind::Whole;
+    r.see = v.rfind("SEE", 0) == 0;
+    const std::string where = fmt::format("{} in {} {}{}{}", v, t.inst->name, t.enc->name, rule.empty() ? "" : ": ", rule);
+    r.msg = fmt::format("invalid instruction ({})", where);
+    const Encoding& enc = *t.enc;
+    // An operand's other values: (bits, care) to write into the word, and what the text would say.
+    struct Alt {
+      Bits value, care;
+      int64_t number;        // a register or immediate, or
+      std::string spelling;  // a table's spelling
+    };
+    auto alternatives = [&](const OperandMap& op) {
+      std::vector<Alt> out;
+      const BitMap m = bitmap(enc, op.fields);
+      const size_t w = m.pos.size();
+      auto with = [&](uint64_t x, Bits* value, Bits* care) {
+        for (size_t k = 0; k < w; ++k) {
+          const bool bit = (x >> (w - 1 - k)) & 1;
+          if (m.pos[k] < 0) {
+            if (bit != m.lit[k]) return false;
+            continue;
+          }
+          value->set_bit(static_cast<uint32_t>(m.pos[k]), bit);
+          care->set_bit(static_cast<uint32_t>(m.pos[k]), true);
+        }
+        return true;
+      };
+      if (op.kind == "table") {
+        for (const auto& [pat, spelling] : op.table) {
+          Alt a{Bits::zeros(enc.width), Bits::zeros(enc.width), 0, spelling};
+          for (size_t k = 0; k < w; ++k)
+            if (m.pos[k] >= 0 && pat.care.bit(static_cast<uint32_t>(w - 1 - k))) {
+              a.value.set_bit(static_cast<uint32_t>(m.pos[k]), pat.value.bit(static_cast<uint32_t>(w - 1 - k)));
+              a.care.set_bit(static_cast<uint32_t>(m.pos[k]), true);
+            }
+          out.push_back(std::move(a));
+        }
+        return out;
+      }
+      const uint64_t n = w >= 6 ? 64 : uint64_t{1} << w;
+      for (uint64_t x = 0; x < n; ++x) {
+        Alt a{Bits::zeros(enc.width), Bits::zeros(enc.width), static_cast<int64_t>(x) * op.scale + op.offset, ""};
+        if (with(x, &a.value, &a.care)) out.push_back(std::move(a));
+      }
+      if (op.kind == "vreglist") {  // the register count too
+        const BitMap cm = bitmap(enc, op.count_fields);
+        for (uint64_t c = 1; c < 64 && cm.pos.size() < 7 && c < (uint64_t{1} << cm.pos.size()); ++c) {
+          Alt a{Bits::zeros(enc.width), Bits::zeros(enc.width), -1, ""};
+          for (size_t k = 0; k < cm.pos.size(); ++k)
+            if (cm.pos[k] >= 0) {
+              a.value.set_bit(static_cast<uint32_t>(cm.pos[k]), (c >> (cm.pos.size() - 1 - k)) & 1);
+              a.care.set_bit(static_cast<uint32_t>(cm.pos[k]), true);
+            }
+          out.push_back(std::move(a));
+        }
+      }
+      return out;
+    };
+    auto accepted = [&](const Bits& alt) { return decode_verdict(enc, alt).empty(); };
+    auto apply = [&](const Alt& a) { return (word & ~a.care) | a.value; };
+    // Operands after the mnemonic first: a type suffix is blamed only when no operand can be.
+    const size_t mnemonic_end = std::min(trimmed.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789._"), trimmed.size());
+    for (int pass = 0; pass < 2; ++pass)
+      for (size_t i = 0; i < trail.size(); ++i) {
+        const auto& [op, at] = trail[i];
+        if ((at < mnemonic_end) != (pass == 1)) continue;
+        std::vector<Alt> taken;
+        for (Alt& a : alternatives(*op)) {
+          const Bits alt = apply(a);
+          if (alt != word && accepted(alt)) taken.push_back(std::move(a));
+        }
+        if (taken.empty()) continue;
+        r.pos = at;
+        if (r.pos > 0 && trimmed[r.pos - 1] == '-') --r.pos;
+        if (r.pos > 0 && trimmed[r.pos - 1] == '#') --r.pos;
+        // Refused where it equals another register operand of its class, and
+        // taken when that one differs: they must differ.
+        auto reg_of = [&](const OperandMap& o) -> int64_t {
+          if (o.kind == "reg") return static_cast<int64_t>(read_bits(bitmap(enc, o.fields), word)) * o.scale + o.offset;
+          if (o.kind != "table") return -1;
+          for (const Alt& a : alternatives(o))
+            if (apply(a) == word && table_reg(a.spelling) >= 0) return table_reg(a.spelling);
+          return -1;
+        };
+        const int64_t value = reg_of(*op);
+        for (size_t j = 0; value >= 0 && j < trail.size(); ++j) {
+          const OperandMap* o = trail[j].first;
+          if (j == i || o->name == op->name || reg_of(*o) != value || (o->kind == "reg" && o->reg_class != op->reg_class)) continue;
+          bool differ = false;
+          for (const Alt& a : alternatives(*o)) {
+            const int64_t other = o->kind == "reg" ? a.number : table_reg(a.spelling);
+            if (other >= 0 && other != value && accepted((word & ~a.care) | a.value)) differ = true;
+            if (differ) break;
+          }
+          if (differ) {
+            r.msg = fmt::format("<{}> and <{}> must be different registers ({})", op->name, o->name, where);
+            return r;
+          }
+        }
+        std::set<int64_t> regs;
+        std::vector<Refusal::Range> numbers;
+        std::vector<std::string> words;
+        for (const Alt& a : taken) {
+          if (op->kind == "reg") regs.insert(a.number);
+          else if (op->kind == "table" && table_reg(a.spelling) >= 0) regs.insert(table_reg(a.spelling));
+          else if (op->kind == "table") words.push_back(to_lower(a.spelling));
+          else if (op->kind == "imm" || op->kind == "simm") numbers.push_back({a.number, a.number, 1});
+        }
+        if (!regs.empty()) {
+          std::string extra;
+          for (const std::string& wd : words) extra += " or " + wd;
+          r.msg = fmt::format("operand must be {}{} ({})", describe_regs(op->kind == "reg" ? op->reg_class : "r", regs), extra, where);
+        } else if (!numbers.empty() && op->scale == 1) {
+          r.msg = fmt::format("operand must be {} ({})", describe_ranges(numbers), where);
+        } else if (op->kind == "regmask" || op->kind == "vreglist" || op->kind == "list") {
+          r.msg = fmt::format("invalid register list for instruction ({})", where);
+        } else {
+          r.msg = fmt::format("invalid operand for instruction ({})", where);
+        }
+        return r;
+      }
+    return r;
   };
   // The first match that omits an optional `{<Rd>,}`: a later template of no
   // greater width that needs no omission is preferred (T32's choice among
@@ -490,32 +827,44 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
                                                                          State st) {
       if (found) return;
       if (rest.empty()) {
-        if (pos != trimmed.size()) return;
+        if (pos != trimmed.size()) {
+          refuse_at(Refusal::Kind::Syntax, pos, "too many operands for instruction");
+          return;
+        }
         Bits w = enc.fixed_value | enc.should_value | st.value;
         if (ctx.should_be) {
           int n = 0;
           should_be_bits(enc, w, &n);
           if (n == 0 || (n < 64 && *ctx.should_be >> n)) {
-            refuse(fmt::format("should_be={:#x} does not fit the {} should-be bits of {} {}", *ctx.should_be, n,
-                               t.inst->name, enc.name));
+            if (explain) refuse_at(Refusal::Kind::Whole, 0,
+                      fmt::format("should_be={:#x} does not fit the {} should-be bits of {} {}", *ctx.should_be, n,
+                                  t.inst->name, enc.name));
             return;
           }
           int k = n;
           for (uint32_t b = enc.width; b-- > 0;)
             if (enc.should_mask.bit(b)) w.set_bit(b, (*ctx.should_be >> --k) & 1);
         }
-        const std::string v = decode_verdict(enc, w);
+        std::string rule;
+        const std::string v = decode_verdict(enc, w, &rule);
         if (v.empty()) {
           found = Assembled{t.inst, &enc, w};
           found_omitted = st.omitted;
+        } else if (explain && (why.kind != Refusal::Kind::Whole || why.see)) {
+          why.note(blame(t, w, v, rule));
         }
-        else refuse(fmt::format("it encodes as {} ({} {})", v, t.inst->name, enc.name));
         return;
       }
       const Item* it = rest.front();
       std::vector<const Item*> tail(rest.begin() + 1, rest.end());
       const bool peek = it->kind == Item::Kind::Same;  // reads the text, leaves it for the next operand
       auto next = [&](size_t p, const State& s) { go(tail, peek ? pos : p, s); };
+      // The same for an operand the decode pseudocode reads (blamed when it refuses).
+      auto next_op = [&](const OperandMap* o, size_t p, const State& s) {
+        trail.emplace_back(o, pos);
+        go(tail, peek ? pos : p, s);
+        trail.pop_back();
+      };
       std::string_view s = std::string_view(trimmed).substr(pos);
       switch (it->kind) {
         case Item::Kind::Lit:
@@ -524,7 +873,27 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
           } else if (!it->text.empty() && it->text.back() == ' ') {
             // Normalised text has no space before '#': `b #-420` reads as `b#-420`.
             const size_t n = it->text.size() - 1;
-            if (s.substr(0, n) == std::string_view(it->text).substr(0, n) && s.substr(n, 1) == "#") next(pos + n, st);
+            if (s.substr(0, n) == std::string_view(it->text).substr(0, n) && s.substr(n, 1) == "#") return next(pos + n, st);
+          }
+          {
+            // The first character that differs.
+            size_t k = 0;
+            while (k < s.size() && k < it->text.size() && s[k] == it->text[k]) ++k;
+            while (k > 0 && (s[k - 1] == '#' || s[k - 1] == '-')) --k;  // where an operand's text starts
+            // Inside a word (`msp_nzcvq` after a table's `msp`): the word is refused.
+            auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+            size_t at = pos + k;
+            if (at < trimmed.size() && word_char(trimmed[at]))
+              while (at > 0 && word_char(trimmed[at - 1])) --at;
+            if (at < pos) {
+              refuse_at(Refusal::Kind::Syntax, at, "invalid operand for instruction");
+              return;
+            }
+            k = at - pos;
+            if (k < it->text.size() && (it->text[k] == ',' || it->text[k] == ' ') && pos + k == trimmed.size())
+              refuse_at(Refusal::Kind::Syntax, pos + k, "too few operands for instruction");
+            else
+              refuse_at(Refusal::Kind::Syntax, pos + k, "invalid operand for instruction");
           }
           return;
         case Item::Kind::Optional: {
@@ -554,6 +923,12 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         case Item::Kind::List: {
           const OperandMap* op = find_op(enc, it->text);
           if (!op || op->kind != "list") return;
+          UnlessDone guard{[&] {
+            if (!explain) return;
+            refuse_at(Refusal::Kind::Operand, pos,
+                      fmt::format("operand must be a list of {} consecutive registers{}", op->count,
+                                  op->stride > 1 ? fmt::format(" {} apart", op->stride) : ""));
+          }};
           const std::string& suffix = it->items.front().text;
           size_t p = 0;
           auto skip_space = [&] {
@@ -599,7 +974,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
           const BitMap m = bitmap(enc, op->fields);
           if (m.pos.size() < 63 && raw >> m.pos.size()) return;
           State st2 = st;
-          if (st2.assign(m, static_cast<uint64_t>(raw))) next(pos + p, st2);
+          if (st2.assign(m, static_cast<uint64_t>(raw))) guard.done = true, next_op(op, pos + p, st2);
           return;
         }
       }
@@ -607,9 +982,19 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
       const OperandMap* op = find_op(enc, name);
       if (is_it_condition(enc, name)) {
         // The IT block's condition, spelled on the mnemonic.
-        if (it_cond < 0) return next(pos, st);
+        if (it_cond < 0) {
+          for (const auto& [v, len] : conds_at(s))
+            if (len == s.size() || s[len] == ' ' || s[len] == '.')
+              refuse_at(Refusal::Kind::OutsideIt, pos, "predicated instructions must be in IT block");
+          return next(pos, st);
+        }
+        bool any = false;
         for (const auto& [v, len] : conds_at(s))
-          if (v == it_cond) next(pos + len, st);
+          if (v == it_cond) any = true, next(pos + len, st);
+        if (!any)
+          if (explain) refuse_at(Refusal::Kind::OutsideIt, pos,
+                    fmt::format("incorrect condition in IT block; got '{}', but expected '{}'",
+                                conds_at(s).empty() ? std::string("none") : std::string(s.substr(0, 2)), to_lower(ctx.it_cond)));
         return;
       }
       if (name == "q") {
@@ -620,7 +1005,11 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
       }
       if (name == "v") {
         if (ctx.vpt) {
-          if (!s.empty() && s[0] == ctx.vpt) next(pos + 1, st);
+          if (!s.empty() && s[0] == ctx.vpt) return next(pos + 1, st);
+          if (explain) refuse_at(Refusal::Kind::OutsideIt, pos,
+                    fmt::format("incorrect predication in VPT block; got '{}', but expected '{}'",
+                                !s.empty() && (s[0] == 't' || s[0] == 'e') ? std::string(1, s[0]) : std::string("none"),
+                                ctx.vpt));
           return;
         }
         next(pos, st);
@@ -630,17 +1019,38 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
       if (!op) return;
       const BitMap m = bitmap(enc, op->fields);
       if (op->kind == "table") {
+        bool any = false;
+        // After the mnemonic a spelling is a whole word (`#2` is not the start of `#25`).
+        const bool whole_word = pos > 0 && trimmed.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789._") < pos;
         for (const auto& [pat, spelling] : op->table) {
-          const std::string sp = lower(spelling);
+          const std::string sp = to_lower(spelling);
           if (s.substr(0, sp.size()) != sp) continue;
+          if (whole_word && !sp.empty() && std::isalnum(static_cast<unsigned char>(sp.back())) && sp.size() < s.size() &&
+              (std::isalnum(static_cast<unsigned char>(s[sp.size()])) || s[sp.size()] == '_'))
+            continue;
           State st2 = st;
-          if (st2.assign(m, pat.value.low64(), &pat.care)) next(pos + sp.size(), st2);
+          if (st2.assign(m, pat.value.low64(), &pat.care)) any = true, next_op(op, pos + sp.size(), st2);
         }
+        if (any) return;
+        // Refused: the spellings the bits chosen so far allow.
+        if (!explain) return;
+        Refusal r;
+        r.kind = Refusal::Kind::Table;
+        r.pos = pos;
+        for (const auto& [pat, spelling] : op->table) {
+          State st2 = st;
+          const std::string sp = to_lower(spelling);
+          if (!sp.empty() && st2.assign(m, pat.value.low64(), &pat.care) &&
+              std::find(r.spellings.begin(), r.spellings.end(), sp) == r.spellings.end())
+            r.spellings.push_back(sp);
+        }
+        why.note(std::move(r));
         return;
       }
       if (op->kind == "const") {
         const std::string c = normalise(op->constant);
-        if (s.substr(0, c.size()) == c) next(pos + c.size(), st);
+        if (s.substr(0, c.size()) == c) return next(pos + c.size(), st);
+        if (explain) refuse_at(Refusal::Kind::Operand, pos, fmt::format("operand must be {}", c));
         return;
       }
       if (op->kind == "cond") {
@@ -652,24 +1062,29 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         }
         for (const auto& [v, len] : conds_at(s)) {
           State st2 = st;
-          if (st2.assign(m, static_cast<uint64_t>(v))) next(pos + len, st2);
+          if (st2.assign(m, static_cast<uint64_t>(v))) next_op(op, pos + len, st2);
         }
+        if (name != "c" && conds_at(s).empty()) refuse_at(Refusal::Kind::Operand, pos, "invalid condition code");
         return;
       }
       if (op->kind == "regmask") {
         // {r0, r2-r4, lr}: any order, no register twice.
-        size_t p = 0;
+        size_t p = 0, bad = 0;
+        const char* bad_msg = "register list expected";
+        UnlessDone guard{[&] { if (explain) refuse_at(Refusal::Kind::Operand, pos + bad, bad_msg); }};
         if (s.empty() || s[0] != '{') return;
         ++p;
         uint64_t mask = 0;
         const size_t w = m.pos.size();
         auto reg = [&]() -> int {
           if (p < s.size() && s[p] == ' ') ++p;
+          bad = p;
           size_t len = 0;
           while (p + len < s.size() && std::isalnum(static_cast<unsigned char>(s[p + len]))) ++len;
           const int n = reg_number(op->reg_class, s.substr(p, len));
           p += len;
           if (p < s.size() && s[p] == ' ') ++p;
+          if (n < 0 || static_cast<size_t>(n) >= w) bad_msg = "register expected";
           return n >= 0 && static_cast<size_t>(n) < w ? n : -1;
         };
         for (;;) {
@@ -679,10 +1094,17 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
           if (p < s.size() && s[p] == '-') {
             ++p;
             b = reg();
-            if (b < a) return;
+            if (b < 0) return;
+            if (b < a) {
+              bad_msg = "bad range in register list";
+              return;
+            }
           }
           for (int r = a; r <= b; ++r) {
-            if ((mask >> r) & 1) return;
+            if ((mask >> r) & 1) {
+              bad_msg = "register duplicated in register list";
+              return;
+            }
             mask |= uint64_t{1} << r;
           }
           if (p < s.size() && s[p] == ',') {
@@ -691,20 +1113,28 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
           }
           break;
         }
+        bad = p;
+        bad_msg = "'}' expected";
         if (p >= s.size() || s[p] != '}') return;
         State st2 = st;
-        if (st2.assign(m, mask)) next(pos + p + 1, st2);
+        bad = 0;
+        bad_msg = "invalid register list for instruction";
+        if (st2.assign(m, mask)) guard.done = true, next_op(op, pos + p + 1, st2);
         return;
       }
       if (op->kind == "vreglist") {
         // {s4-s7}, {d0, d1, d2}, {d8}, and with the vpr option a last `vpr`
         // ({s0-s3, vpr}): consecutive registers, lowest first.
-        size_t p = 0;
+        size_t p = 0, bad = 0;
+        const char* bad_msg = "register list expected";
+        UnlessDone guard{[&] { if (explain) refuse_at(Refusal::Kind::Operand, pos + bad, bad_msg); }};
         auto skip_space = [&] {
           if (p < s.size() && s[p] == ' ') ++p;
         };
         auto reg = [&]() -> int {
           skip_space();
+          bad = p;
+          bad_msg = "register expected";
           size_t len = 0;
           while (p + len < s.size() && std::isalnum(static_cast<unsigned char>(s[p + len]))) ++len;
           const int n = reg_number(op->reg_class, s.substr(p, len));
@@ -727,12 +1157,20 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
             break;
           }
           const int a = reg();
-          if (a < 0 || (last >= 0 && a != last + 1)) return;
+          if (a < 0) return;
+          if (last >= 0 && a != last + 1) {
+            bad_msg = a <= last ? "register list not in ascending order" : "non-contiguous register range";
+            return;
+          }
           int b = a;
           if (p < s.size() && s[p] == '-') {
             ++p;
             b = reg();
-            if (b < a) return;
+            if (b < 0) return;
+            if (b < a) {
+              bad_msg = "bad range in register list";
+              return;
+            }
           }
           if (first < 0) first = a;
           last = b;
@@ -742,25 +1180,34 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
           }
           break;
         }
+        bad = p;
+        bad_msg = vpr && !saw_vpr ? "'vpr' expected at the end of the register list" : "'}' expected";
         if (first < 0 || vpr != saw_vpr || p >= s.size() || s[p] != '}') return;
         const BitMap cm = bitmap(enc, op->count_fields);
         const uint64_t count = static_cast<uint64_t>(last - first + 1) * static_cast<uint64_t>(op->scale);
+        bad = 0;
+        bad_msg = "invalid register list for instruction";
         if (cm.pos.size() < 63 && count >> cm.pos.size()) return;
         if (m.pos.size() < 63 && static_cast<uint64_t>(first) >> m.pos.size()) return;
         State st2 = st;
-        if (st2.assign(m, static_cast<uint64_t>(first)) && st2.assign(cm, count)) next(pos + p + 1, st2);
+        if (st2.assign(m, static_cast<uint64_t>(first)) && st2.assign(cm, count)) guard.done = true, next_op(op, pos + p + 1, st2);
         return;
       }
       if (op->kind == "vfpimm") {
         // A decimal value; the imm8 whose VFPExpandImm is exactly it.
         double v = 0;
-        const size_t len = float_token(s, &v);
-        if (len == 0) return;
-        for (uint32_t imm8 = 0; imm8 < 256; ++imm8)
+        const size_t len = scan_decimal_float(s, v);
+        bool any = false;
+        for (uint32_t imm8 = 0; len > 0 && imm8 < 256; ++imm8)
           if (vfp_imm_value(imm8) == v) {
             State st2 = st;
-            if (st2.assign(m, imm8)) next(pos + len, st2);
+            if (st2.assign(m, imm8)) any = true, next_op(op, pos + len, st2);
           }
+        if (!any && explain)
+          refuse_at(Refusal::Kind::Operand, pos,
+                    len == 0 ? std::string("floating-point immediate expected")
+                             : "operand must be a floating-point constant +/-(16 to 31)/16 times a power of two "
+                               "from 2^-3 to 2^4 (0.125 to 31.0)");
         return;
       }
       if (op->kind == "itmask") {
@@ -780,6 +1227,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
             if (st2.assign(m, mask) && st2.assign(c0, fc0)) next(pos + n, st2);
           }
         }
+        refuse_at(Refusal::Kind::Operand, pos, "invalid IT mask (up to three letters t and e)");
         return;
       }
       if (op->kind == "label") {
@@ -793,13 +1241,13 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         std::optional<int64_t> pc_relative;
         bool minus_zero = false;  // `#-0`: only an encoding with a subtract form (add-bit) holds it
         if (tok[0] == '#') {
-          std::string_view n = tok.substr(1);
-          const bool minus = !n.empty() && n[0] == '-';
-          if (minus || (!n.empty() && n[0] == '+')) n.remove_prefix(1);
-          const bool hex = n.size() > 2 && n[0] == '0' && (n[1] == 'x' || n[1] == 'X');
+          const std::string_view n = tok.substr(1);
           uint64_t v = 0;
-          const auto r = std::from_chars(n.data() + (hex ? 2 : 0), n.data() + n.size(), v, hex ? 16 : 10);
-          if (n.empty() || r.ec != std::errc() || r.ptr != n.data() + n.size() || v > (uint64_t{1} << 40)) return;
+          bool minus = false;
+          if (scan_integer(n, v, minus) != n.size() || v > (uint64_t{1} << 40)) {
+            refuse_at(Refusal::Kind::Syntax, pos, "invalid operand for instruction");
+            return;
+          }
           pc_relative = minus ? -static_cast<int64_t>(v) : static_cast<int64_t>(v);
           minus_zero = minus && v == 0;
         } else if (!(std::isalnum(static_cast<unsigned char>(tok[0])) || tok[0] == '_' || tok[0] == '.' || tok[0] == '$')) {
@@ -812,19 +1260,21 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
           target = pc + *pc_relative;
         } else {
           uint64_t num = 0;
-          const bool hex = tok.size() > 2 && tok[0] == '0' && (tok[1] == 'x' || tok[1] == 'X');
-          const auto r = std::from_chars(tok.data() + (hex ? 2 : 0), tok.data() + tok.size(), num, hex ? 16 : 10);
-          if (r.ec == std::errc() && r.ptr == tok.data() + tok.size()) target = static_cast<int64_t>(num);
+          bool minus = false;
+          if (std::isdigit(static_cast<unsigned char>(tok[0])) && scan_integer(tok, num, minus) == tok.size())
+            target = static_cast<int64_t>(num);
           else if (ctx.resolve) target = ctx.resolve(tok);
         }
         if (!target) {
-          refuse(ctx.resolve ? fmt::format("'{}' is not a symbol", tok)
-                             : fmt::format("the label '{}' needs a program around it (mlisa as, mlisa run)", tok));
+          if (explain) refuse_at(Refusal::Kind::Operand, pos,
+                    ctx.resolve ? fmt::format("'{}' is not a symbol", tok)
+                                : fmt::format("the label '{}' needs a program around it (mlisa as, mlisa run)", tok));
           return;
         }
         const int64_t delta = *target - pc - op->offset;
         if (delta % op->scale) {
-          refuse(fmt::format("the target {} is not a multiple of {} bytes away", tok, op->scale < 0 ? -op->scale : op->scale));
+          if (explain) refuse_at(Refusal::Kind::Operand, pos,
+                    fmt::format("the target {} is not a multiple of {} bytes away", tok, op->scale < 0 ? -op->scale : op->scale));
           return;
         }
         const int64_t raw = delta / op->scale;
@@ -836,7 +1286,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
                           : is_unsigned ? raw >= 0 && (w >= 63 || raw >> w == 0)
                                         : w >= 63 || (raw >= -(int64_t{1} << (w - 1)) && raw < (int64_t{1} << (w - 1)));
         if (!fits) {
-          refuse(fmt::format("the target {} is out of reach of {} {}", tok, t.inst->name, enc.name));
+          if (explain) refuse_at(Refusal::Kind::Operand, pos, fmt::format("the target {} is out of reach of {} {}", tok, t.inst->name, enc.name));
           return;
         }
         uint64_t bits = add_bit ? uint64_t{raw >= 0 && !minus_zero} << (w - 1) | magnitude
@@ -851,38 +1301,57 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
       if (op->kind == "reg") {
         while (len < s.size() && (std::isalnum(static_cast<unsigned char>(s[len])) || s[len] == '_')) ++len;
         const int n = reg_number(op->reg_class, s.substr(0, len));
-        if (n < 0) return;
         int64_t raw = n - op->offset;
-        if (raw < 0 || raw % op->scale) return;
-        raw /= op->scale;
-        if (m.pos.size() < 63 && raw >> m.pos.size()) return;
         State st2 = st;
-        if (st2.assign(m, static_cast<uint64_t>(raw))) next(pos + len, st2);
+        if (n >= 0 && raw >= 0 && raw % op->scale == 0 && (m.pos.size() >= 63 || ((raw / op->scale) >> m.pos.size()) == 0) &&
+            st2.assign(m, static_cast<uint64_t>(raw / op->scale)))
+          return next_op(op, pos + len, st2);
+        if (!explain) return;
+        Refusal r;
+        r.kind = Refusal::Kind::Reg;
+        r.pos = pos;
+        r.reg_class = op->reg_class;
+        r.regs = reg_operand_range(*op, m);
+        r.fits_text = n >= 0;
+        why.note(std::move(r));
         return;
       }
+      // Where the operand's text starts: its '#' and a '-' the template spells.
+      size_t start = pos;
+      const bool negated = start > 0 && trimmed[start - 1] == '-';
+      if (negated) --start;
+      if (start > 0 && trimmed[start - 1] == '#') --start;
       // imm, simm
       bool neg = false;
-      if (len < s.size() && s[len] == '-') neg = true, ++len;
-      int base = 10;
-      if (s.substr(len, 2) == "0x") base = 16, len += 2;
-      const size_t digits = len;
-      while (len < s.size() && std::isxdigit(static_cast<unsigned char>(s[len])) && (base == 16 || std::isdigit(static_cast<unsigned char>(s[len])))) ++len;
-      if (len == digits) return;
       uint64_t mag = 0;
-      auto r = std::from_chars(s.data() + digits, s.data() + len, mag, base);
-      if (r.ec != std::errc()) return;
+      if (!s.empty() && s[0] != '+') len = scan_integer(s, mag, neg);
+      if (len == 0) {
+        refuse_at(Refusal::Kind::Syntax, start, "immediate value expected");
+        return;
+      }
       if (op->kind == "modimm") {
         // A negative value is its 32-bit two's complement (cmp.w r0, #-1).
+        UnlessDone guard{[&] {
+            if (!explain) return;
+          refuse_at(Refusal::Kind::Operand, start,
+                    "operand must be a modified immediate constant (an 8-bit value rotated right by 8 to 31 bits, or "
+                    "0x00XY00XY, 0xXY00XY00, 0xXYXYXYXY)");
+        }};
         if (mag > (neg ? 0x80000000u : 0xffffffffu)) return;
         if (neg) mag = (0 - mag) & 0xffffffffu;
         for (uint32_t f : thumb_modimm_fields(static_cast<uint32_t>(mag))) {
           State st2 = st;
-          if (st2.assign(m, f)) next(pos + len, st2);
+          if (st2.assign(m, f)) guard.done = true, next_op(op, pos + len, st2);
         }
         return;
       }
       if (op->kind == "shiftamt") {
         // Each shift type that can shift by the amount (one, when <shift> came first).
+        UnlessDone guard{[&] {
+            if (!explain) return;
+          refuse_at(Refusal::Kind::Operand, pos,
+                    "immediate shift value out of range (lsl #0 to #31, lsr and asr #1 to #32, ror #1 to #31)");
+        }};
         if (neg) return;
         const auto [type_map, amount_map] = shiftamt_maps(enc, *op);
         if (mag == 0) {
@@ -890,17 +1359,37 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
           State st2 = st;
           for (int p : type_map.pos)
             if (p >= 0) st2.mask.set_bit(static_cast<uint32_t>(p), false);
-          if (st2.assign(type_map, 0) && st2.assign(amount_map, 0)) next(pos + len, st2);
+          if (st2.assign(type_map, 0) && st2.assign(amount_map, 0)) guard.done = true, next_op(op, pos + len, st2);
           return;
         }
         for (uint64_t type = 0; type < 4; ++type) {
           const std::optional<uint64_t> field = shift_amount_field(type, mag);
           State st2 = st;
-          if (field && st2.assign(type_map, type) && st2.assign(amount_map, *field)) next(pos + len, st2);
+          if (field && st2.assign(type_map, type) && st2.assign(amount_map, *field)) guard.done = true, next_op(op, pos + len, st2);
         }
         return;
       }
       const size_t w = m.pos.size();
+      // Refused: the values the operand takes (negated where the template spells the '-').
+      UnlessDone guard{[&] {
+            if (!explain) return;
+        Refusal r;
+        r.kind = Refusal::Kind::Imm;
+        r.pos = start;
+        r.fits_text = true;
+        if (w < 40 && op->scale > 0) {
+          const int64_t n = int64_t{1} << w;
+          Refusal::Range range = op->kind == "imm" ? Refusal::Range{op->offset, (n - 1) * op->scale + op->offset, op->scale}
+                                                   : Refusal::Range{-(n / 2) * op->scale + op->offset,
+                                                                    (n / 2 - 1) * op->scale + op->offset, op->scale};
+          if (negated) range = {-range.hi, -range.lo, range.step};
+          r.ranges.push_back(range);
+        } else {
+          r.kind = Refusal::Kind::Operand;
+          r.msg = "immediate operand out of range";
+        }
+        why.note(std::move(r));
+      }};
       int64_t raw;
       if (op->kind == "imm") {
         // Unsigned all the way: a scaled immediate may use bit 63 (MOVZ's lsl #48).
@@ -928,7 +1417,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
       }
       State st2 = st;
       if (st2.assign(m, static_cast<uint64_t>(raw) & (w >= 64 ? ~uint64_t{0} : (uint64_t{1} << w) - 1)))
-        next(pos + len, st2);
+        guard.done = true, next_op(op, pos + len, st2);
     };
     std::vector<const Item*> seq;
     for (const Item& x : t.items) seq.push_back(&x);
@@ -937,28 +1426,12 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
     if (found && !omitted_match) omitted_match = found;
   }
   if (omitted_match) return *omitted_match;
-  if (!refusal.empty()) throw InputError(fmt::format("cannot assemble '{}': {}", text, refusal));
-  if (ctx.vpt) {
-    const std::string_view written = std::string_view(text).substr(std::min(text.find_first_not_of(" \t"), text.size()));
-    const size_t end = std::min(written.find_first_of(" \t"), written.find('.'));
-    const std::string mnemonic = lower(written.substr(0, end));
-    throw InputError(fmt::format("cannot assemble '{}' inside a VPT block: an instruction there carries its predicate "
-                                 "'{}' (for example '{}{}{}')",
-                                 text, ctx.vpt, mnemonic, ctx.vpt,
-                                 end == std::string::npos ? std::string_view() : written.substr(end)));
-  }
-  if (ctx.in_it) {
-    const std::string_view written = std::string_view(text).substr(std::min(text.find_first_not_of(" \t"), text.size()));
-    const size_t end = std::min(written.find_first_of(" \t"), written.find('.'));
-    const std::string mnemonic = lower(written.substr(0, end));
-    std::string hint;
-    if (mnemonic.size() < ctx.it_cond.size() || mnemonic.compare(mnemonic.size() - ctx.it_cond.size(), std::string::npos, lower(ctx.it_cond)) != 0)
-      hint = fmt::format(" (an instruction in an IT block carries its condition: '{}{}{}')", mnemonic, lower(ctx.it_cond),
-                         end == std::string::npos ? std::string_view() : written.substr(end));
-    throw InputError(fmt::format("cannot assemble '{}' inside an IT block (condition {}): no {} instruction has this syntax{}",
-                                 text, ctx.it_cond, spec_.target(), hint));
-  }
-  throw InputError(fmt::format("cannot assemble '{}': no {} instruction has this syntax", text, spec_.target()));
+  // Refused: match again, this time noting why (a text that assembles pays nothing for it).
+  if (!explain) return assemble_as_written(text, ctx, true);
+  const size_t mnemonic_end = std::min(trimmed.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789._"), trimmed.size());
+  throw InputError(describe_refusal(text, trimmed, origin,
+                                    why.pos < mnemonic_end && why.kind != Refusal::Kind::Whole && block_why.kind != Refusal::Kind::None ? block_why : why,
+                                    ctx, t32));
 }
 
 const Encoding* WordIsa::decode(const Bits& word, const spec::InstructionSpec** inst, std::string* why) const {
@@ -1016,7 +1489,7 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
         // The VPT block's predicate of this instruction.
         if (ctx.vpt && is_optional_vpt_suffix(it)) out += ctx.vpt;
         // An optional <c> the assembler owns: the IT block's condition.
-        if (ctx.in_it && is_optional_it_condition(enc, it)) out += lower(ctx.it_cond);
+        if (ctx.in_it && is_optional_it_condition(enc, it)) out += to_lower(ctx.it_cond);
         continue;
       }
       if (it.kind != Item::Kind::Lit) ++operands;
@@ -1026,7 +1499,7 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
       }
       const OperandMap* op = find_op(enc, it.text);
       if (is_it_condition(enc, it.text)) {
-        out += lower(ctx.it_cond);
+        out += to_lower(ctx.it_cond);
         continue;
       }
       if (!op) continue;
@@ -1053,7 +1526,7 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
         bool hit = false;
         for (const auto& [pat, spelling] : op->table)
           if (pat.matches(Bits(static_cast<uint32_t>(w), raw))) {
-            out += lower(spelling);
+            out += to_lower(spelling);
             hit = true;
             break;
           }
@@ -1167,7 +1640,7 @@ std::string WordIsa::vpt_predicates(const spec::InstructionSpec& inst, const Enc
   const BitMap m = bitmap(enc, op->fields);
   const Bits raw(static_cast<uint32_t>(m.pos.size()), read_bits(m, word));
   for (const auto& [pat, spelling] : op->table)
-    if (pat.matches(raw)) return "t" + lower(spelling);
+    if (pat.matches(raw)) return "t" + to_lower(spelling);
   return "";
 }
 
@@ -1191,7 +1664,7 @@ bool WordIsa::t32_prints_wide(std::string_view text) const {
   if (text.find('!') != std::string_view::npos || text.find("], #") != std::string_view::npos ||
       text.find("#-") != std::string_view::npos)
     return false;
-  const std::string mnemonic = lower(text.substr(0, std::min(text.find(' '), text.find('.'))));
+  const std::string mnemonic = to_lower(text.substr(0, std::min(text.find(' '), text.find('.'))));
   if (narrow_stems_.count(mnemonic)) return true;
   return mnemonic.size() > 2 && cond_value(std::string_view(mnemonic).substr(mnemonic.size() - 2)) >= 0 &&
          narrow_stems_.count(mnemonic.substr(0, mnemonic.size() - 2));

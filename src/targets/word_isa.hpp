@@ -134,6 +134,9 @@ class WordIsa {
   // immediates as written).
   static std::string t32_flip_negative(std::string_view text, bool* first);
 
+  // T32: whether a 32-bit value is a modified immediate (ThumbExpandImm of some imm12).
+  static bool t32_modified_immediate(uint32_t value);
+
   // The encoding a word decodes to (its width is the encoding's), or null:
   // `why` then says UNDEFINED or the last refusal.
   // The candidates come from the decision tree (word_decoder.hpp).
@@ -182,9 +185,11 @@ class WordIsa {
   static std::vector<uint8_t> t32_bytes(const spec::Bits& word);
 
  private:
-  Assembled assemble_as_written(const std::string& text, const AsmContext& ctx) const;
+  // explain: note why each template refuses the text (for the error; a second run).
+  Assembled assemble_as_written(const std::string& text, const AsmContext& ctx, bool explain = false) const;
   // The decode pseudocode's verdict on a word: "" when it runs to its end.
-  std::string decode_verdict(const spec::Encoding& enc, const spec::Bits& word) const;
+  // With `rule`: the pseudocode line that refused it.
+  std::string decode_verdict(const spec::Encoding& enc, const spec::Bits& word, std::string* rule = nullptr) const;
   // The first candidate (in order) whose fixed bits match and whose decode runs to its end.
   const spec::Encoding* decode_among(std::span<const WordDecoder::Candidate> cands, const spec::Bits& word,
                                      const spec::InstructionSpec** inst, std::string* why) const;

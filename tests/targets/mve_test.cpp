@@ -201,15 +201,16 @@ TEST(MveEncoding, Refusals) {
   EXPECT_NE(refused("vmax.s8 q8, q1, q2").find("UNDEFINED"), std::string::npos);  // D=1: Q8 does not exist
   EXPECT_NE(refused("vmaxv.s8 sp, q1").find("CONSTRAINED UNPREDICTABLE"), std::string::npos);
   EXPECT_NE(refused("vmladavx.u8 r0, q1, q2").find("UNDEFINED"), std::string::npos);
-  EXPECT_NE(refused("vmladav.s8 r1, q1, q2").find("no mve instruction"), std::string::npos);  // odd Rda
-  EXPECT_NE(refused("vmax.s64 q0, q1, q2").find("no mve instruction"), std::string::npos);
-  EXPECT_NE(refused("movw r0, #65536").find("no mve instruction"), std::string::npos);
+  // The words llvm-mc-19 uses for the same refusals.
+  EXPECT_NE(refused("vmladav.s8 r1, q1, q2").find("even-numbered register"), std::string::npos);  // odd Rda
+  EXPECT_NE(refused("vmax.s64 q0, q1, q2").find("invalid type suffix '.s64'"), std::string::npos);
+  EXPECT_NE(refused("movw r0, #65536").find("immediate in the range [0,65535]"), std::string::npos);
   EXPECT_NE(refused("vctp.8 sp").find("CONSTRAINED UNPREDICTABLE"), std::string::npos);
   EXPECT_NE(refused("vcmp.i8 eq, q0, sp").find("CONSTRAINED UNPREDICTABLE"), std::string::npos);
   EXPECT_NE(refused("vcmp.f32 eq, q0, sp").find("CONSTRAINED UNPREDICTABLE"), std::string::npos);
-  EXPECT_NE(refused("vcmp.u8 ge, q0, q1").find("no mve instruction"), std::string::npos);   // signed condition, unsigned type
-  EXPECT_NE(refused("vcmp.f32 hi, q0, q1").find("no mve instruction"), std::string::npos);  // no unsigned FP conditions
-  EXPECT_NE(refused("vcmp.s8 eq, q0, q1").find("no mve instruction"), std::string::npos);   // EQ is spelt .i8
+  EXPECT_NE(refused("vcmp.u8 ge, q0, q1").find("one of: cs, hi"), std::string::npos);   // signed condition, unsigned type
+  EXPECT_NE(refused("vcmp.f32 hi, q0, q1").find("one of: eq, ne, ge"), std::string::npos);  // no unsigned FP conditions
+  EXPECT_NE(refused("vcmp.s8 eq, q0, q1").find("one of: ge, lt, gt, le"), std::string::npos);   // EQ is spelt .i8
 }
 
 // --- semantics ---------------------------------------------------------------
@@ -533,7 +534,7 @@ TEST(MveExec, FaultsAndErrors) {
   EXPECT_NE(f.err.find("UsageFault (NOCP)"), std::string::npos) << f.err;
   const auto b = run_mlisa({"exec", "--target", "mve", "vfoo q0"});
   EXPECT_EQ(b.exit_code, 2);
-  EXPECT_NE(b.err.find("cannot assemble 'vfoo q0'"), std::string::npos) << b.err;
+  EXPECT_NE(b.err.find("error: invalid instruction\nvfoo q0\n^"), std::string::npos) << b.err;
   const auto l = run_mlisa({"exec", "--target", "mve", "--set", "q1.f32=1,2,3,4,5", "vpst"});
   EXPECT_EQ(l.exit_code, 2);
   const auto w = run_mlisa({"exec", "--target", "mve", "--show", "q9", "vpst"});

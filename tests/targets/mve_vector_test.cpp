@@ -115,17 +115,17 @@ TEST(MveVectorEncoding, Refusals) {
   };
   EXPECT_NE(refused("vadd.i8 q0, q1, sp").find("CONSTRAINED UNPREDICTABLE"), std::string::npos);
   EXPECT_NE(refused("vmul.f32 q0, q1, pc").find("CONSTRAINED UNPREDICTABLE"), std::string::npos);
-  EXPECT_NE(refused("vadd.i64 q0, q1, q2").find("no mve instruction"), std::string::npos);
-  EXPECT_NE(refused("vadd.f64 q0, q1, q2").find("no mve instruction"), std::string::npos);
+  EXPECT_NE(refused("vadd.i64 q0, q1, q2").find("invalid type suffix '.i64'"), std::string::npos);
+  EXPECT_NE(refused("vadd.f64 q0, q1, q2").find("register in range [d0, d31]"), std::string::npos);  // .f64 is VFP's
   EXPECT_NE(refused("vsub.i8 q8, q1, q2").find("UNDEFINED"), std::string::npos);
   EXPECT_NE(refused("vldrw.u32 q0, [pc, #4]").find("CONSTRAINED UNPREDICTABLE"), std::string::npos);
   EXPECT_NE(refused("vldrw.u32 q0, [sp, #4]!").find("CONSTRAINED UNPREDICTABLE"), std::string::npos);
   EXPECT_NE(refused("vstrb.8 q0, [sp], #4").find("CONSTRAINED UNPREDICTABLE"), std::string::npos);
-  EXPECT_NE(refused("vldrw.u32 q0, [r0, #2]").find("no mve instruction"), std::string::npos);    // not a multiple of 4
-  EXPECT_NE(refused("vldrw.u32 q0, [r0, #512]").find("no mve instruction"), std::string::npos);  // beyond imm7 * 4
-  EXPECT_NE(refused("vldrb.s16 q0, [r8]").find("no mve instruction"), std::string::npos);        // widening: R0-R7
-  EXPECT_NE(refused("vstrh.32 q0, [r8]").find("no mve instruction"), std::string::npos);
-  EXPECT_NE(refused("vldrh.u8 q0, [r0]").find("no mve instruction"), std::string::npos);
+  EXPECT_NE(refused("vldrw.u32 q0, [r0, #2]").find("multiple of 4 in the range [0,508]"), std::string::npos);
+  EXPECT_NE(refused("vldrw.u32 q0, [r0, #512]").find("multiple of 4 in the range [0,508]"), std::string::npos);
+  EXPECT_NE(refused("vldrb.s16 q0, [r8]").find("invalid operand"), std::string::npos);  // widening: R0-R7
+  EXPECT_NE(refused("vstrh.32 q0, [r8]").find("invalid operand"), std::string::npos);
+  EXPECT_NE(refused("vldrh.u8 q0, [r0]").find("invalid type suffix '.u8'"), std::string::npos);
   EXPECT_NE(refused("vldrw.u32 q8, [r0]").find("UNDEFINED"), std::string::npos);
 }
 

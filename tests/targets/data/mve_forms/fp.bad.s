@@ -8,10 +8,10 @@ vcvt.s32.f64 s0, d1, #32
 vldr s0, [r0, #2]
 vldr s0, [r0, #1024]
 vldr.16 s0, [r0, #1]
-vpush {d0-d16}
+vpush {d0-d16}  @ column differs: llvm-mc names d16; the manual refuses the count (regs > 16), so mlisa names the list
 vldmia r0!, {s0, s2}
 vabs.f64 d0, s1
-vsqrt.f32 d0, d1
+vsqrt.f32 d0, d1  @ column differs: llvm-mc blames the .f32 suffix, mlisa the first D register where .f32 takes S
 vmovx.f32 s0, s1
 vins.f32 s0, s1
 vsel.f32 s0, s1, s2

@@ -19,3 +19,10 @@ vcadd.i32 q0, q1, q0, #270
 viwdup.u8 q0, r0, sp, #1
 vidup.u8 q0, r1, #1
 vidup.u8 q0, r0, #3
+vmladava.s8 r3, q0, q1
+vshr.s8 q0, q1
+vadd.i8 q0, q1, q2, q3
+vldrw.u32 q0, [r0, #3]
+vadd.x8 q0, q1, q2
+vmovx.f16 q0, q1
+vfoo q0

@@ -1,6 +1,6 @@
 @ Lines that both mlisa and llvm-mc-19 refuse (helper mem's forms).
 ldmdb r11, {r4, r5, r11, sp, lr}
-ldm r0!, {r0, r1}
+ldm r0!, {r0, r1}  @ column differs: llvm-mc blames the '!', mlisa the base register (wback with Rn in the list is UNPREDICTABLE)
 ldm r0, {r1, lr, pc}
 ldrd r0, r0, [r1]
 ldrd r0, r1, [r2, #2]

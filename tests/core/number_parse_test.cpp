@@ -1,0 +1,50 @@
+// The number scanners every parser shares (core/number_parse.hpp). Expected
+// values are the literals' meanings worked by hand.
+#include "core/number_parse.hpp"
+
+#include <gtest/gtest.h>
+
+namespace mlisa {
+namespace {
+
+TEST(ScanInteger, DecimalHexSignsAndWhereTheTokenEnds) {
+  uint64_t m = 0;
+  bool neg = false;
+  EXPECT_EQ(scan_integer("4095]", m, neg), 4u);
+  EXPECT_EQ(m, 4095u);
+  EXPECT_FALSE(neg);
+  EXPECT_EQ(scan_integer("-0x1fe0000,", m, neg), 10u);
+  EXPECT_EQ(m, 0x1fe0000u);
+  EXPECT_TRUE(neg);
+  EXPECT_EQ(scan_integer("+7", m, neg), 2u);
+  EXPECT_EQ(m, 7u);
+  EXPECT_EQ(scan_integer("0xffffffffffffffff", m, neg), 18u);
+  EXPECT_EQ(m, ~uint64_t{0});
+  EXPECT_EQ(scan_integer("18446744073709551616", m, neg), 0u);  // 2^64: too large
+  EXPECT_EQ(scan_integer("0x", m, neg), 1u);                    // "0", then an x that is not a digit
+  EXPECT_EQ(scan_integer("-", m, neg), 0u);
+  EXPECT_EQ(scan_integer("r0", m, neg), 0u);
+}
+
+TEST(ScanDecimalFloat, TheForms) {
+  double v = 0;
+  EXPECT_EQ(scan_decimal_float("1", v), 1u);
+  EXPECT_EQ(v, 1.0);
+  EXPECT_EQ(scan_decimal_float("-2.5,", v), 4u);
+  EXPECT_EQ(v, -2.5);
+  EXPECT_EQ(scan_decimal_float("1.25e1", v), 6u);
+  EXPECT_EQ(v, 12.5);
+  EXPECT_EQ(scan_decimal_float("+1.000000e+00", v), 13u);
+  EXPECT_EQ(v, 1.0);
+  EXPECT_EQ(scan_decimal_float(".5", v), 2u);
+  EXPECT_EQ(v, 0.5);
+  EXPECT_EQ(scan_decimal_float("2e", v), 1u);  // an exponent needs digits
+  EXPECT_EQ(scan_decimal_float(".", v), 0u);
+  EXPECT_EQ(scan_decimal_float("-", v), 0u);
+  EXPECT_EQ(scan_decimal_float("q0", v), 0u);
+}
+
+TEST(ToLower, Ascii) { EXPECT_EQ(to_lower("VADD.I8 Q0"), "vadd.i8 q0"); }
+
+}  // namespace
+}  // namespace mlisa
