@@ -31,14 +31,10 @@ uint64_t low_mask(uint32_t n) { return n >= 64 ? ~uint64_t{0} : (uint64_t{1} << 
 // ---------------------------------------------------------------------------
 // Bits: storage
 
-Bits::Bits(uint32_t width, uint64_t value) : width_(width) {
-  check_width(width);
-  if (is_small()) {
-    small_ = value & low_mask(width);
-  } else {
-    words_ = new uint64_t[words()]();
-    words_[0] = value;
-  }
+void Bits::init_wide(uint64_t value) {
+  check_width(width_);
+  words_ = new uint64_t[words()]();
+  words_[0] = value;
 }
 
 Bits Bits::zeros(uint32_t width) { return Bits(width, 0); }
@@ -52,26 +48,12 @@ Bits Bits::ones(uint32_t width) {
   return b;
 }
 
-Bits::Bits(const Bits& other) : width_(other.width_) {
-  if (is_small()) {
-    small_ = other.small_;
-  } else {
-    words_ = new uint64_t[words()];
-    std::memcpy(words_, other.words_, words() * sizeof(uint64_t));
-  }
+void Bits::copy_wide(const Bits& other) {
+  words_ = new uint64_t[words()];
+  std::memcpy(words_, other.words_, words() * sizeof(uint64_t));
 }
 
-Bits::Bits(Bits&& other) noexcept : width_(other.width_) {
-  if (is_small()) {
-    small_ = other.small_;
-  } else {
-    words_ = other.words_;
-  }
-  other.width_ = 0;
-  other.small_ = 0;
-}
-
-Bits& Bits::operator=(const Bits& other) {
+Bits& Bits::assign_wide(const Bits& other) {
   if (this == &other) return *this;
   if (!other.is_small()) {
     if (!is_small() && words() == other.words()) {
@@ -89,21 +71,6 @@ Bits& Bits::operator=(const Bits& other) {
     small_ = other.small_;
   }
   return *this;
-}
-
-Bits& Bits::operator=(Bits&& other) noexcept {
-  if (this == &other) return *this;
-  if (!is_small()) delete[] words_;
-  width_ = other.width_;
-  if (is_small()) small_ = other.small_;
-  else words_ = other.words_;
-  other.width_ = 0;
-  other.small_ = 0;
-  return *this;
-}
-
-Bits::~Bits() {
-  if (!is_small()) delete[] words_;
 }
 
 void Bits::mask_top() {

@@ -19,15 +19,46 @@ class Bits {
   static constexpr uint32_t kMaxWidth = 65536;  // the widest bits(N) the language allows
 
   Bits() = default;
-  Bits(uint32_t width, uint64_t value);  // truncates value to width
+  // Truncates value to width. The narrow cases (64 bits and less) are
+  // inline: the engines make and drop such values for every operation.
+  Bits(uint32_t width, uint64_t value) : width_(width) {
+    if (width <= 64) small_ = width == 64 ? value : value & ((uint64_t{1} << width) - 1);
+    else init_wide(value);
+  }
   static Bits zeros(uint32_t width);
   static Bits ones(uint32_t width);
 
-  Bits(const Bits& other);
-  Bits(Bits&& other) noexcept;
-  Bits& operator=(const Bits& other);
-  Bits& operator=(Bits&& other) noexcept;
-  ~Bits();
+  Bits(const Bits& other) : width_(other.width_) {
+    if (is_small()) small_ = other.small_;
+    else copy_wide(other);
+  }
+  Bits(Bits&& other) noexcept : width_(other.width_) {
+    small_ = other.small_;  // or the pointer to the words, which moves
+    if (!is_small()) words_ = other.words_;
+    other.width_ = 0;
+    other.small_ = 0;
+  }
+  Bits& operator=(const Bits& other) {
+    if (is_small() && other.is_small()) {
+      width_ = other.width_;
+      small_ = other.small_;
+      return *this;
+    }
+    return assign_wide(other);
+  }
+  Bits& operator=(Bits&& other) noexcept {
+    if (this == &other) return *this;
+    if (!is_small()) delete[] words_;
+    width_ = other.width_;
+    if (is_small()) small_ = other.small_;
+    else words_ = other.words_;
+    other.width_ = 0;
+    other.small_ = 0;
+    return *this;
+  }
+  ~Bits() {
+    if (!is_small()) delete[] words_;
+  }
 
   uint32_t width() const { return width_; }
   bool is_small() const { return width_ <= 64; }
@@ -76,6 +107,9 @@ class Bits {
  private:
   uint32_t words() const { return (width_ + 63) / 64; }
   void mask_top();
+  void init_wide(uint64_t value);
+  void copy_wide(const Bits& other);
+  Bits& assign_wide(const Bits& other);
   uint32_t width_ = 0;
   union {
     uint64_t small_ = 0;
