@@ -127,6 +127,24 @@ std::unique_ptr<CompiledBinding> CompiledBinding::bind(const TargetSpec& spec, E
         break;
       }
       case 's': b->consts_.push_back(Value::string(k.text)); break;
+      case 'r': {
+        const RecordType* rt = nullptr;
+        for (const RecordType* x : spec.module().records)
+          if (x->name == k.text) rt = x;
+        if (!rt) throw std::logic_error(fmt::format("compiled code: no record type {}", k.text));
+        std::vector<Value> fields;
+        for (const Type& f : rt->field_types) {
+          switch (f.kind) {
+            case TypeKind::Boolean: fields.push_back(Value::boolean(false)); break;
+            case TypeKind::Integer: fields.push_back(Value::integer(0)); break;
+            case TypeKind::Real: fields.push_back(Value::real(0)); break;
+            case TypeKind::Enum: fields.push_back(Value::enumeration(f.enum_type, 0)); break;
+            default: fields.push_back(Value::bits(Bits::zeros(static_cast<uint32_t>(f.width)))); break;
+          }
+        }
+        b->consts_.push_back(Value::record(rt, std::move(fields)));
+        break;
+      }
       case 'b': {
         Bits v = Bits::zeros(k.n);
         const std::string hex = k.text;

@@ -30,8 +30,9 @@ struct Ctx;
 // A constant the generated code needs as a Value of the loaded module
 // (enumeration members, strings, wide bits), built when it is bound.
 struct CompiledConst {
-  char kind;         // 'e' enumeration member, 's' string, 'b' bits (hex digits, most significant first)
-  const char* text;  // enumeration type name, string, or hex digits
+  char kind;         // 'e' enumeration member, 's' string, 'b' bits (hex digits, most significant first),
+                     // 'r' a record of zero fields
+  const char* text;  // enumeration type name, string, hex digits, or record type name
   uint32_t n;        // member index or bits width
 };
 

@@ -152,6 +152,13 @@ class Translator {
         for (size_t i = 0; i < t.elems.size(); ++i) s += (i ? ", " : "") + zero_of(t.elems[i], loc);
         return s + (ct == "Value" ? "))" : ")");
       }
+      case TypeKind::Record:
+        // Built when bound: every field its type's zero.
+        for (const Type& f : t.record_type->field_types)
+          if (!(f.kind == TypeKind::Boolean || f.kind == TypeKind::Integer || f.kind == TypeKind::Real ||
+                f.kind == TypeKind::Enum || (f.kind == TypeKind::Bits && f.width >= 0)))
+            error(loc, "a default value of " + t.describe() + " (a field of " + f.describe() + ")");
+        return fmt::format("c.k[{}]", konst('r', t.record_type->name, 0));
       default: error(loc, "a default value of " + t.describe());
     }
   }

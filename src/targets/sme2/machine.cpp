@@ -146,6 +146,13 @@ Machine::Machine(const WordIsa& isa, int svl) : isa_(isa), engine_(isa.spec().mo
     f = Value::bits(64, f.as_bits().low64() | flags);
   };
   reset();
+  set_engine(spec::default_engine_kind());
+}
+
+void Machine::set_engine(spec::EngineKind kind) {
+  decoded_.clear();
+  compiled_.reset();
+  if (kind == spec::EngineKind::Compiled) compiled_ = spec::CompiledBinding::bind(isa_.spec(), engine_);
 }
 
 void Machine::reset() {
@@ -166,17 +173,22 @@ void Machine::execute(const Bits& word) {
   if (it == decoded_.end()) {
     Decoded d;
     d.enc = isa_.decode(word, nullptr, &d.why);
+    if (d.enc && compiled_) d.fn = compiled_->encoding(*d.enc);
     it = decoded_.emplace(w32, std::move(d)).first;
   }
   const spec::Encoding* enc = it->second.enc;
-  const std::string hex = fmt::format("0x{:08x}", w32);
-  if (!enc) throw Fault("UNDEFINED", fmt::format("instruction {}: {}", hex, it->second.why));
-  // The text is for messages only: printing runs on a fault, not per step.
+  // The text is for messages only: formatting runs on a fault, not per step.
+  const auto hex = [&] { return fmt::format("0x{:08x}", w32); };
+  if (!enc) throw Fault("UNDEFINED", fmt::format("instruction {}: {}", hex(), it->second.why));
   auto text = [&] { return isa_.print(*enc, word); };
-  std::vector<Value> frame = isa_.spec().frame_for(*enc, word);
   global(branch_) = Value::boolean(false);
   try {
-    engine_.run({&enc->decode, &enc->operation}, frame);
+    if (it->second.fn && !engine_.coverage) {
+      compiled_->run(it->second.fn, word);
+    } else {
+      std::vector<Value> frame = isa_.spec().frame_for(*enc, word);
+      engine_.run({&enc->decode, &enc->operation}, frame);
+    }
   } catch (const spec::EndOfInstruction& e) {
     using K = spec::EndOfInstruction::Kind;
     if (e.kind != K::Nop) {
@@ -184,14 +196,14 @@ void Machine::execute(const Bits& word) {
                          : e.kind == K::Unpredictable            ? "UNPREDICTABLE"
                          : e.kind == K::ConstrainedUnpredictable ? "CONSTRAINED UNPREDICTABLE"
                                                                  : "fault";
-      throw Fault(what, fmt::format("'{}' ({})", text(), hex));
+      throw Fault(what, fmt::format("'{}' ({})", text(), hex()));
     }
   } catch (const spec::ExecutionError& e) {
-    throw Fault("execution error", fmt::format("'{}' ({}): {}", text(), hex, e.format(isa_.spec().sources())));
+    throw Fault("execution error", fmt::format("'{}' ({}): {}", text(), hex(), e.format(isa_.spec().sources())));
   } catch (const Fault& f) {
     // The fault names the instruction and its address (the preferred
     // exception return address is the faulting instruction's).
-    throw Fault(f.fault_name(), fmt::format("'{}' ({}) at pc 0x{:x}{}{}", text(), hex, global(pc_).as_bits().low64(),
+    throw Fault(f.fault_name(), fmt::format("'{}' ({}) at pc 0x{:x}{}{}", text(), hex(), global(pc_).as_bits().low64(),
                                             f.message().empty() ? "" : ": ", f.message()));
   }
   if (!global(branch_).as_bool()) global(pc_) = Value::bits(64, global(pc_).as_bits().low64() + 4);

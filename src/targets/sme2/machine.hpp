@@ -17,6 +17,7 @@
 #pragma once
 
 #include "sim/memory.hpp"
+#include "spec/compiled.hpp"
 #include "spec/engine.hpp"
 #include "targets/targets.hpp"
 #include "targets/word_program.hpp"
@@ -65,6 +66,12 @@ class Machine {
   spec::Engine& engine() { return engine_; }
   uint64_t instructions = 0;
 
+  // Which engine runs the pseudocode (as mve::Machine::set_engine;
+  // docs/compiled.md): compiled by default when the specs are the compiled
+  // ones, else the interpreter.
+  void set_engine(spec::EngineKind kind);
+  spec::EngineKind engine_kind() const { return compiled_ ? spec::EngineKind::Compiled : spec::EngineKind::Interpreter; }
+
   // A Linux process's layout: text at 0x400000, data after it, a 1 MiB
   // stack below 0x7fff0000 with SP 16-byte aligned at its top.
   static constexpr uint64_t kTextBase = 0x400000, kStackTop = 0x7fff0000, kStackSize = 1 << 20;
@@ -102,8 +109,10 @@ class Machine {
   struct Decoded {
     const spec::Encoding* enc = nullptr;
     std::string why;
+    spec::CompiledTarget::EncodingFn fn = nullptr;  // its compiled decode and operation
   };
   std::unordered_map<uint32_t, Decoded> decoded_;
+  std::unique_ptr<spec::CompiledBinding> compiled_;
 };
 
 }  // namespace mlisa::targets::sme2

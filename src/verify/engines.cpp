@@ -1,0 +1,192 @@
+#include "verify/engines.hpp"
+
+#include "core/diag.hpp"
+#include "spec/compiled.hpp"
+
+#include <fmt/format.h>
+
+#include <random>
+#include <vector>
+
+namespace mlisa::verify::engines {
+
+namespace {
+
+using spec::Bits;
+using spec::Value;
+
+// What one step did: the fault it stopped with, or "".
+template <class F>
+std::string outcome(F&& f) {
+  try {
+    f();
+  } catch (const Fault& e) {
+    return fmt::format("{}: {}", e.fault_name(), e.message());
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+std::string memory_diff(const sim::Memory& a, const sim::Memory& b, const std::vector<std::pair<uint64_t, unsigned>>& la,
+                        const std::vector<std::pair<uint64_t, unsigned>>& lb) {
+  if (la != lb) return fmt::format("the instruction wrote {} stores on the compiled engine, {} on the interpreter", la.size(), lb.size());
+  for (const auto& [addr, n] : la) {
+    uint64_t x = 0, y = 0;
+    a.read(addr, n, x);
+    b.read(addr, n, y);
+    if (x != y) return fmt::format("memory at 0x{:08x}: 0x{:x} (compiled) vs 0x{:x} (interpreter)", addr, x, y);
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string compare_state(targets::mve::Machine& compiled, targets::mve::Machine& interp) {
+  const auto& ga = compiled.engine().globals();
+  const auto& gb = interp.engine().globals();
+  const auto& decls = compiled.engine().module().globals;
+  for (const spec::GlobalDecl& g : decls) {
+    if (g.slot < 0) continue;
+    const Value& x = ga[static_cast<size_t>(g.slot)];
+    const Value& y = gb[static_cast<size_t>(g.slot)];
+    bool same = false;
+    try {
+      same = x.kind() == y.kind() && spec::values_equal(x, y);
+    } catch (const std::exception&) {
+      same = false;
+    }
+    if (!same) return fmt::format("{}: {} (compiled) vs {} (interpreter)", g.name, x.describe(), y.describe());
+  }
+  if (compiled.host().output != interp.host().output) return "semihosting output differs";
+  if (compiled.exit_status() != interp.exit_status()) return "exit status differs";
+  return "";
+}
+
+std::string compare_program(const targets::mve::Target& target, const targets::ProgramImage& image,
+                            uint64_t max_steps, uint64_t* steps, bool linear) {
+  targets::mve::Machine a(*target.isa), b(*target.isa);
+  a.set_engine(spec::EngineKind::Compiled);
+  b.set_engine(spec::EngineKind::Interpreter);
+  if (a.engine_kind() != spec::EngineKind::Compiled) return "no compiled engine for these specs";
+  for (auto* m : {&a, &b}) {
+    m->reset(true);
+    m->load(image);
+  }
+  std::vector<std::pair<uint64_t, unsigned>> la, lb;
+  a.memory().write_log = &la;
+  b.memory().write_log = &lb;
+  // Linear: every instruction of the code segments once, in address order.
+  std::vector<std::pair<uint64_t, uint64_t>> code;
+  for (const auto& seg : image.segments)
+    if (seg.code && !seg.bytes.empty()) code.emplace_back(seg.address, seg.address + seg.bytes.size());
+  size_t seg = 0;
+  uint64_t addr = code.empty() ? 0 : code[0].first;
+  uint64_t n = 0;
+  for (; n < max_steps; ++n) {
+    la.clear();
+    lb.clear();
+    if (linear) {
+      while (seg < code.size() && addr >= code[seg].second) {
+        if (++seg < code.size()) addr = code[seg].first;
+      }
+      if (seg >= code.size()) break;
+      for (auto* m : {&a, &b}) m->set("pc", Bits(32, addr));
+      uint64_t hw = 0;
+      a.memory().read(addr, 2, hw);
+      const uint64_t top = hw >> 11;
+      addr += (top == 0b11101 || top == 0b11110 || top == 0b11111) ? 4 : 2;
+    }
+    const uint32_t pc = static_cast<uint32_t>(a.get("pc").low64());
+    const std::string fa = outcome([&] { a.step(); });
+    const std::string fb = outcome([&] { b.step(); });
+    std::string d;
+    if (fa != fb) d = fmt::format("fault '{}' (compiled) vs '{}' (interpreter)", fa, fb);
+    if (d.empty()) d = compare_state(a, b);
+    if (d.empty()) d = memory_diff(a.memory(), b.memory(), la, lb);
+    if (!d.empty()) {
+      if (steps) *steps = n + 1;
+      return fmt::format("instruction {} at 0x{:08x}: {}", n + 1, pc, d);
+    }
+    if (a.exit_status() || (!fa.empty() && !linear)) {
+      ++n;
+      break;
+    }
+  }
+  if (steps) *steps = n;
+  return "";
+}
+
+std::string compare_random(const targets::mve::Target& target, uint64_t seed, int count, bool t32, uint64_t* executed) {
+  std::mt19937_64 rng(seed);
+  targets::mve::Machine a(*target.isa), b(*target.isa);
+  a.set_engine(spec::EngineKind::Compiled);
+  b.set_engine(spec::EngineKind::Interpreter);
+  if (a.engine_kind() != spec::EngineKind::Compiled) return "no compiled engine for these specs";
+  std::vector<std::pair<uint64_t, unsigned>> la, lb;
+  uint64_t done = 0;
+  auto randomize = [&] {
+    for (auto* m : {&a, &b}) m->reset(true);
+    a.memory().write_log = &la;
+    b.memory().write_log = &lb;
+    std::vector<std::pair<std::string, Bits>> regs;
+    for (int r = 0; r <= 12; ++r) {
+      uint32_t v = static_cast<uint32_t>(rng());
+      if (rng() & 1) v = targets::mve::Machine::kDtcmBase + 0x1000 + (v & 0x3fffc);
+      regs.emplace_back(fmt::format("r{}", r), Bits(32, v));
+    }
+    regs.emplace_back("sp", Bits(32, targets::mve::Machine::kDtcmBase + 0x40000));
+    regs.emplace_back("lr", Bits(32, static_cast<uint32_t>(rng()) | 1u));
+    regs.emplace_back("pc", Bits(32, 0x1000 + (static_cast<uint32_t>(rng()) & 0xffe)));
+    for (int q = 0; q < 8; ++q) {
+      Bits v = Bits::zeros(128);
+      v.set_word(0, rng());
+      v.set_word(1, rng());
+      regs.emplace_back(fmt::format("q{}", q), v);
+    }
+    regs.emplace_back("apsr", Bits(32, static_cast<uint32_t>(rng()) & 0xf80f0000u));
+    for (auto* m : {&a, &b})
+      for (const auto& [n, v] : regs) m->set(n, v);
+  };
+  randomize();
+  for (int i = 0; i < count; ++i) {
+    Bits word;
+    const spec::Encoding* enc = nullptr;
+    const spec::InstructionSpec* inst = nullptr;
+    for (int tries = 0; tries < 1000 && !enc; ++tries) {
+      if (t32) {
+        uint32_t w = static_cast<uint32_t>(rng());
+        const uint32_t top = (w >> 27) & 0x1f;
+        if (top != 0b11101 && top != 0b11110 && top != 0b11111) w = (w & 0x07ffffffu) | (0b11101u + (rng() % 3)) << 27;
+        word = Bits(32, w);
+      } else {
+        uint32_t w = static_cast<uint32_t>(rng()) & 0xffff;
+        const uint32_t top = w >> 11;
+        if (top == 0b11101 || top == 0b11110 || top == 0b11111) continue;
+        word = Bits(16, w);
+      }
+      enc = target.isa->decode(word, &inst);
+    }
+    if (!enc) continue;
+    la.clear();
+    lb.clear();
+    const std::string fa = outcome([&] { a.execute(word); });
+    const std::string fb = outcome([&] { b.execute(word); });
+    ++done;
+    std::string d;
+    if (fa != fb) d = fmt::format("fault '{}' (compiled) vs '{}' (interpreter)", fa, fb);
+    if (d.empty()) d = compare_state(a, b);
+    if (d.empty()) d = memory_diff(a.memory(), b.memory(), la, lb);
+    if (!d.empty()) {
+      if (executed) *executed = done;
+      return fmt::format("word 0x{:0{}x} ({} {}): {}", word.low64(), word.width() / 4, inst ? inst->name : "?", enc->name, d);
+    }
+    // A fault or an exit leaves the state as it is; start again from new
+    // random state every 16 instructions.
+    if (!fa.empty() || a.exit_status() || i % 16 == 15) randomize();
+  }
+  if (executed) *executed = done;
+  return "";
+}
+
+}  // namespace mlisa::verify::engines

@@ -1,0 +1,36 @@
+// The two pseudocode engines side by side (docs/compiled.md): the code
+// compiled from the specs at build time and the interpreter run the same
+// instructions on two machines, and the architectural state (every global of
+// the specs: registers, flags, system registers, predication and beat state),
+// the memory each instruction writes, faults and semihosting output must be
+// identical after every instruction. Used by `mlisa verify --suite engines`
+// and by tests/verify/engines_test.cpp.
+#pragma once
+
+#include "targets/mve/machine.hpp"
+#include "targets/word_program.hpp"
+
+#include <cstdint>
+#include <string>
+
+namespace mlisa::verify::engines {
+
+// The first difference between the two machines' state, or "".
+std::string compare_state(targets::mve::Machine& compiled, targets::mve::Machine& interp);
+
+// Runs a program on both engines in lock step for at most max_steps
+// instructions; returns the first difference ("" when none) and counts the
+// instructions in *steps. Linear: every instruction of the code segments
+// once, in address order, whatever it does (for files of instruction forms
+// that are not programs), faults included.
+std::string compare_program(const targets::mve::Target& target, const targets::ProgramImage& image,
+                            uint64_t max_steps, uint64_t* steps = nullptr, bool linear = false);
+
+// `count` random instruction words the decoder accepts (t32: 32-bit
+// encodings, else 16-bit ones), each run on both engines from random
+// register state (addresses in DTCM for half the registers); returns the
+// first difference, or "".
+std::string compare_random(const targets::mve::Target& target, uint64_t seed, int count, bool t32,
+                           uint64_t* executed = nullptr);
+
+}  // namespace mlisa::verify::engines
