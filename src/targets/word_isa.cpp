@@ -634,9 +634,19 @@ InputError describe_refusal(const std::string& text, const std::string& trimmed,
         if (!numbers.empty() && numbers.size() == why.spellings.size()) {
           msg = "operand must be " + describe_ranges(numbers);
           if (at > 0 && trimmed[at - 1] == '#') --at;
+        } else if (why.spellings.size() > 12) {
+          // A long table (VMOV.I64's byte masks): name a few, not hundreds.
+          std::string some;
+          for (size_t i = 0; i < 4; ++i) some += why.spellings[i] + ", ";
+          msg = fmt::format("operand must be one of the {} values this form takes ({}...)", why.spellings.size(), some);
         } else {
           msg = takes.empty() ? "invalid operand for instruction" : fmt::format("operand must be one of: {}", takes);
         }
+        // An immediate held as a table is blamed at its '#', as other immediates are.
+        const bool immediates = !why.spellings.empty() &&
+            std::all_of(why.spellings.begin(), why.spellings.end(),
+                        [](const std::string& sp) { return !sp.empty() && std::isdigit(static_cast<unsigned char>(sp[0])); });
+        if (immediates && numbers.size() != why.spellings.size() && at > 0 && trimmed[at - 1] == '#') --at;
         break;
       }
       default: msg = why.msg;

@@ -200,7 +200,10 @@ TEST(GdbCli, CtrlCInterruptsARun) {
       "cd {0}\n( {1} run --target mve --gdb {2} --gdb-wait {3} > spin.out 2> spin.err; echo $? > spin.rc ) &\n"
       "timeout 60 gdb-multiarch -batch -nx -ex 'set tcp connect-timeout 30' -ex 'target remote 127.0.0.1:{2}' "
       "-ex continue -ex 'print $r0 > 1000' -ex kill < /dev/null > spin.gdb.txt 2>&1 &\n"
-      "gdb=$!\nsleep 2\nkill -INT $gdb\nwait\n",
+      "gdb=$!\n"
+      // Interrupt only once gdb has connected and resumed the program (a loaded machine may take a while).
+      "for i in $(seq 300); do ss -tn state established '( sport = :{2} )' | grep -q :{2} && break; sleep 0.1; done\n"
+      "sleep 1\nkill -INT $gdb\nwait\n",
       d.string(), MLISA_BINARY, port, s.string());
   ASSERT_EQ(std::system(fmt::format("timeout 90 bash {}", (d / "ctrlc.sh").string()).c_str()), 0);
   const std::string t = slurp(d / "spin.gdb.txt");
