@@ -203,7 +203,11 @@ TEST(GdbCli, CtrlCInterruptsARun) {
       "gdb=$!\n"
       // Interrupt only once gdb has connected and resumed the program (a loaded machine may take a while).
       "for i in $(seq 300); do ss -tn state established '( sport = :{2} )' | grep -q :{2} && break; sleep 0.1; done\n"
-      "sleep 1\nkill -INT $gdb\nwait\n",
+      // ... and mlisa burns CPU: the program runs (20 clock ticks more than at the connection).
+      "p=$(pgrep -f -- '--gdb {2} ' | head -1); t0=$(awk '{{print $14}}' /proc/$p/stat)\n"
+      "for i in $(seq 300); do [ $(awk '{{print $14}}' /proc/$p/stat) -gt $((t0 + 20)) ] && break; sleep 0.1; done\n"
+      // To gdb itself: timeout would also signal its whole process group, a second Ctrl-C.
+      "kill -INT $(pgrep -P $gdb)\nwait\n",
       d.string(), MLISA_BINARY, port, s.string());
   ASSERT_EQ(std::system(fmt::format("timeout 90 bash {}", (d / "ctrlc.sh").string()).c_str()), 0);
   const std::string t = slurp(d / "spin.gdb.txt");
