@@ -11,6 +11,7 @@
 #include "spec/builtins.hpp"
 #include "spec/compiled.hpp"
 #include "spec/engine.hpp"
+#include "spec/int_ops.hpp"
 #include "spec/value.hpp"
 
 #include <string>
@@ -104,27 +105,10 @@ const Value& tget(const Value& t) {
 // ---------------------------------------------------------------------------
 // Integers
 
-inline Int add(Int a, Int b) {
-  Int r;
-  if (__builtin_add_overflow(a, b, &r)) fail("integer overflow");
-  return r;
-}
-inline Int sub(Int a, Int b) {
-  Int r;
-  if (__builtin_sub_overflow(a, b, &r)) fail("integer overflow");
-  return r;
-}
-inline Int mul(Int a, Int b) {
-  Int r;
-  if (__builtin_mul_overflow(a, b, &r)) fail("integer overflow");
-  return r;
-}
-inline Int idiv(Int a, Int b) {  // DIV, rounds down
-  if (b == 0) fail("division by zero");
-  Int q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
-  return q;
-}
+inline Int add(Int a, Int b) { return add_checked(a, b); }
+inline Int sub(Int a, Int b) { return sub_checked(a, b); }
+inline Int mul(Int a, Int b) { return mul_checked(a, b); }
+inline Int idiv(Int a, Int b) { return floor_div(a, b); }  // DIV, rounds down
 inline Int mod(Int a, Int b) { return a - b * idiv(a, b); }
 inline Int rem(Int a, Int b) {
   if (b == 0) fail("division by zero");

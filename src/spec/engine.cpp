@@ -3,6 +3,7 @@
 
 #include "core/diag.hpp"
 #include "spec/coverage.hpp"
+#include "spec/int_ops.hpp"
 
 #include <fmt/format.h>
 
@@ -22,29 +23,6 @@ std::string ExecutionError::format(const SourceSet& sources) const {
 namespace {
 
 [[noreturn]] void fail(const std::string& msg) { throw RuntimeError(msg); }
-
-Int add_checked(Int a, Int b) {
-  Int r;
-  if (__builtin_add_overflow(a, b, &r)) fail("integer overflow");
-  return r;
-}
-Int sub_checked(Int a, Int b) {
-  Int r;
-  if (__builtin_sub_overflow(a, b, &r)) fail("integer overflow");
-  return r;
-}
-Int mul_checked(Int a, Int b) {
-  Int r;
-  if (__builtin_mul_overflow(a, b, &r)) fail("integer overflow");
-  return r;
-}
-
-Int floor_div(Int a, Int b) {
-  if (b == 0) fail("division by zero");
-  Int q = a / b;
-  if ((a % b != 0) && ((a < 0) != (b < 0))) --q;
-  return q;
-}
 
 uint32_t to_width(Int w, const char* what) {
   if (w < 0 || w > Bits::kMaxWidth) fail(fmt::format("{} {} is not a valid bits width", what, int_to_string(w)));
