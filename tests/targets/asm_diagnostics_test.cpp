@@ -27,6 +27,8 @@
 #include <string>
 #include <vector>
 
+#include <unistd.h>
+
 namespace mlisa::test {
 namespace {
 
@@ -60,7 +62,8 @@ struct Diag {
 
 // llvm-mc's first error on each line.
 std::map<int, Diag> llvm_mc_errors(const std::string& args, const fs::path& file) {
-  const std::string out = ::testing::TempDir() + "asm_diagnostics.txt";
+  // One file per process and input: ctest runs the mve and sme2 tests at once.
+  const std::string out = ::testing::TempDir() + fmt::format("asm_diagnostics_{}_{}.txt", getpid(), file.stem().string());
   const std::string cmd = fmt::format("llvm-mc-19 {} -show-encoding '{}' > '{}' 2>&1", args, file.string(), out);
   if (std::system(cmd.c_str()) != 0) {}  // it fails on the bad lines: its report is what counts
   std::map<int, Diag> errors;
