@@ -6,6 +6,7 @@
 #               gtest suites, pytest over the Python module, the cluster tests)
 #   make python build the Python module into build/release/python
 #               (PYTHONPATH=build/release/python python3 -c 'import mlisa')
+#   make docs   rewrite the generated instruction references, docs/reference (mlisa spec doc)
 #   make bench  build and run the benchmarks (ENGINE=compiled|interp: the engine mlisa runs them with)
 #   make asan   build and test with AddressSanitizer + UBSan
 #   make fuzz   build the libFuzzer targets with clang and run each for FUZZ_SECONDS
@@ -19,7 +20,7 @@ FUZZ_SECONDS ?= 30
 ENGINE  ?=
 FUZZERS ?= spec_parser_fuzz asm_frontend_fuzz asm_decoder_fuzz word_asm_fuzz word_decoder_fuzz
 
-.PHONY: all run test python bench asan debug fuzz bootstrap configure-release build-release clean
+.PHONY: all run test python docs bench asan debug fuzz bootstrap configure-release build-release clean
 
 all: build-release
 
@@ -42,6 +43,9 @@ test: build-release
 python: configure-release
 	$(CMAKE) --build --preset release -j $(JOBS) --target mlisa_python
 	@echo "python: PYTHONPATH=build/release/python python3 -c 'import mlisa'  (or: pip install --no-build-isolation .)"
+
+docs: configure-release
+	$(CMAKE) --build --preset release -j $(JOBS) --target docs
 
 bench: configure-release
 	$(CMAKE) --build --preset release -j $(JOBS) --target mlisa_bench

@@ -4,6 +4,7 @@
 //   mlisa spec show  --target T NAME [--spec-dir DIR] [--json]
 //   mlisa spec check [--target T] [--spec-dir DIR]
 //   mlisa spec eval  [--target T] [--spec-dir DIR] 'STATEMENTS'
+//   mlisa spec doc   [--target T] [--spec-dir DIR] [--out DIR]
 #include "cli/command.hpp"
 #include "core/diag.hpp"
 #include "core/number_parse.hpp"
@@ -20,6 +21,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <fstream>
 #include <memory>
 #include <optional>
 #include <set>
@@ -37,6 +39,7 @@ struct SpecOptions {
   std::string spec_dir;
   std::string name;
   std::string statements;
+  std::string out;  // spec doc: the reference folder
 
   std::optional<std::string> dir() const {
     if (spec_dir.empty()) return std::nullopt;
@@ -155,128 +158,9 @@ int run_list(const SpecOptions& o, const GlobalOptions& g) {
 
 // ---- spec show ---------------------------------------------------------------
 
-// Bit offsets from the top at which the diagram has a `|`.
-std::set<uint32_t> bar_positions(const std::string& diagram) {
-  std::set<uint32_t> bars;
-  uint32_t n = 0;
-  size_t p = 0;
-  while (p < diagram.size()) {
-    while (p < diagram.size() && diagram[p] == ' ') ++p;
-    size_t e = diagram.find(' ', p);
-    std::string t = diagram.substr(p, e == std::string::npos ? std::string::npos : e - p);
-    p = e == std::string::npos ? diagram.size() : e;
-    if (t.empty()) continue;
-    if (t == "|") bars.insert(n);
-    else if (t == "(0)" || t == "(1)") n += 1;
-    else if (t.find_first_not_of("01") == std::string::npos) n += static_cast<uint32_t>(t.size());
-    else if (auto c = t.find(':'); c != std::string::npos) n += static_cast<uint32_t>(std::stoul(t.substr(c + 1)));
-    else n += 1;
-  }
-  return bars;
-}
-
-// The encoding diagram as a box: bit numbers above, each fixed bit, should-be
-// bit ((0), (1)) and field in its columns.
-std::vector<std::string> draw_diagram(const Encoding& enc) {
-  struct Cell {
-    uint32_t start, bits;  // from the top
-    std::string label;
-  };
-  std::vector<Cell> cells;
-  const uint32_t width = enc.width;
-  uint32_t i = 0;
-  while (i < width) {
-    const uint32_t b = width - 1 - i;
-    const EncodingField* field = nullptr;
-    for (const auto& f : enc.fields)
-      if (b >= f.lo && b < f.lo + f.width) field = &f;
-    if (field) {
-      cells.push_back({i, field->width, field->name});
-      i += field->width;
-    } else if (enc.should_mask.bit(b)) {
-      cells.push_back({i, 1, enc.should_value.bit(b) ? "(1)" : "(0)"});
-      ++i;
-    } else {
-      cells.push_back({i, 1, enc.fixed_value.bit(b) ? "1" : "0"});
-      ++i;
-    }
-  }
-  size_t w = std::max<size_t>(2, std::to_string(width - 1).size());
-  for (const Cell& c : cells)
-    while (c.label.size() > c.bits * w + (c.bits - 1)) ++w;
-  const auto bars = bar_positions(enc.diagram_text);
-  const size_t total = width * (w + 1) + 1;
-
-  std::string top(total, '-');
-  top.front() = top.back() = '+';
-  std::string header;
-  for (uint32_t k = 0; k < width; ++k) {
-    header += (k == 0 || bars.count(k)) ? '|' : ' ';
-    header += fmt::format("{:>{}}", width - 1 - k, w);
-  }
-  header += '|';
-  std::string rule, row;
-  for (const Cell& c : cells) {
-    const size_t inner = c.bits * w + (c.bits - 1);
-    rule += '+' + std::string(inner, '-');
-    const size_t left = (inner - c.label.size() + 1) / 2;
-    row += '|' + std::string(left, ' ') + c.label + std::string(inner - c.label.size() - left, ' ');
-  }
-  rule += '+';
-  row += '|';
-  return {top, header, rule, row, rule};
-}
-
-std::string pattern_text(const BitPattern& p) {
-  std::string s;
-  for (uint32_t k = p.care.width(); k-- > 0;) s += p.care.bit(k) ? (p.value.bit(k) ? '1' : '0') : 'x';
-  return s;
-}
-
-std::string describe_operand(const OperandMap& op) {
-  std::string s = op.kind;
-  if (op.kind == "const") return s + " " + op.constant;
-  if (!op.reg_class.empty()) s += " " + op.reg_class;
-  s += " " + op.fields.text;
-  if (op.kind == "vreglist") {
-    s += " " + op.count_fields.text;
-    for (const auto& o : op.label_options) s += " " + o;
-  }
-  if (op.kind == "list") {
-    s += fmt::format(" {}", op.count);
-    if (op.stride != 1) s += fmt::format(" {}", op.stride);
-  }
-  if (op.scale != 1) s += fmt::format(" * {}", op.scale);
-  if (op.offset > 0) s += fmt::format(" + {}", op.offset);
-  if (op.offset < 0) s += fmt::format(" - {}", -op.offset);
-  for (const auto& [pat, spelling] : op.table) s += fmt::format(" '{}'={}", pattern_text(pat), spelling);
-  return s;
-}
-
-// Lines [first, last] of a source, re-indented to `indent` spaces.
-std::vector<std::string> source_lines(const SourceSet& sources, uint32_t file, uint32_t first, uint32_t last,
-                                      size_t indent) {
-  std::vector<std::string> lines;
-  if (!first || last < first) return lines;
-  const std::string& text = sources.text(file);
-  size_t p = 0;
-  for (uint32_t n = 1; n <= last && p <= text.size(); ++n) {
-    size_t e = text.find('\n', p);
-    if (e == std::string::npos) e = text.size();
-    if (n >= first) {
-      std::string l = text.substr(p, e - p);
-      if (!l.empty() && l.back() == '\r') l.pop_back();
-      lines.push_back(l);
-    }
-    p = e + 1;
-  }
-  size_t common = std::string::npos;
-  for (const auto& l : lines)
-    if (l.find_first_not_of(" \t") != std::string::npos) common = std::min(common, l.find_first_not_of(" \t"));
-  if (common == std::string::npos) common = 0;
-  for (auto& l : lines) l = l.find_first_not_of(" \t") == std::string::npos ? "" : std::string(indent, ' ') + l.substr(common);
-  return lines;
-}
+using targets::describe_operand;
+using targets::draw_diagram;
+using targets::source_lines;
 
 int run_show(const SpecOptions& o, const GlobalOptions& g) {
   auto spec = load_required_target(o);
@@ -423,6 +307,41 @@ int run_eval(const SpecOptions& o, const GlobalOptions& g) {
   return 0;
 }
 
+// ---- spec doc ----------------------------------------------------------------
+
+void write_file(const std::filesystem::path& path, const std::string& text) {
+  std::filesystem::create_directories(path.parent_path());
+  std::ofstream f(path, std::ios::binary);
+  f << text;
+  if (!f.flush()) throw InputError(fmt::format("cannot write {}", path.string()));
+}
+
+// Writes each target's pages under o.out and removes the .md files of a
+// target's folder that it no longer generates (a group renamed or gone).
+int run_doc(const SpecOptions& o) {
+  if (o.out.empty()) {
+    fmt::print("{}", targets::reference_document(*load_required_target(o)));
+    return 0;
+  }
+  const std::vector<std::string> names = o.target.empty() ? known_targets(o) : std::vector<std::string>{o.target};
+  for (const auto& t : names) {
+    const auto pages = targets::reference_pages(*load_target(t, o));
+    std::set<std::filesystem::path> written;
+    for (const auto& p : pages) {
+      const std::filesystem::path path = std::filesystem::path(o.out) / p.path;
+      write_file(path, p.text);
+      written.insert(path);
+    }
+    const std::filesystem::path dir = std::filesystem::path(o.out) / t;
+    std::error_code ec;
+    if (std::filesystem::is_directory(dir, ec))
+      for (const auto& e : std::filesystem::directory_iterator(dir, ec))
+        if (e.path().extension() == ".md" && !written.count(e.path())) std::filesystem::remove(e.path(), ec);
+    fmt::print("{}: {} page{} in {}\n", t, pages.size(), pages.size() == 1 ? "" : "s", o.out);
+  }
+  return 0;
+}
+
 }  // namespace
 
 Action setup_spec(CLI::App& sub, const GlobalOptions& global) {
@@ -445,15 +364,15 @@ Action setup_spec(CLI::App& sub, const GlobalOptions& global) {
   CLI::App* eval = sub.add_subcommand("eval", "Run pseudocode statements and print the final expression's value");
   common(eval);
   eval->add_option("statements", o->statements, "Statements; the last may be an expression without ';'")->required();
-  CLI::App* doc = sub.add_subcommand("doc", "The reference manual of a bundle target, generated from its specs (Markdown)");
+  CLI::App* doc = sub.add_subcommand(
+      "doc", "The instruction reference of a target, generated from its specs (Markdown, docs/reference)");
   common(doc);
+  doc->add_option("--out", o->out,
+                  "Write the reference into DIR (DIR/T.md or DIR/T/*.md) instead of printing it; without "
+                  "--target, every target's");
 
   return [o, &global, list, show, check, eval, doc]() -> int {
-    if (doc->parsed()) {
-      auto ts = load_required_target(*o);
-      fmt::print("{}", targets::bundle_manual(*targets::build_isa(*ts)));
-      return 0;
-    }
+    if (doc->parsed()) return run_doc(*o);
     if (list->parsed()) return run_list(*o, global);
     if (show->parsed()) return run_show(*o, global);
     if (check->parsed()) return run_check(*o, global);

@@ -1,6 +1,6 @@
 # mlisa.assemble / mlisa.disassemble: encodings from llvm-mc-19 (recorded and,
 # when it is installed, asked again), tcore's bundle worked by hand from
-# docs/tcore.md.
+# docs/reference/tcore.md.
 import pytest
 
 import mlisa
@@ -64,7 +64,7 @@ def test_disassemble_reassembles():
 
 
 def halt_bundle():
-    # docs/tcore.md: a 512-bit little-endian bundle; HALT is misc-slot opcode
+    # docs/reference/tcore.md: a 512-bit little-endian bundle; HALT is misc-slot opcode
     # 0b000010 (slot bits 31..26, the slot at bundle bits 503..472) under
     # predicate p0 (bits 508..504 = 0); every other slot's predicate is
     # NEVER (31): s0 224, s1 264, v0 304, v1 344, vls 384, mxu 424, dma 464.

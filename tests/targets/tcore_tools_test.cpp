@@ -1,4 +1,5 @@
-// mlisa as, mlisa disasm and mlisa spec doc through the real binary.
+// mlisa as and mlisa disasm through the real binary (spec doc: tests/cli/spec_doc_test.cpp).
+#include "support/files.hpp"
 #include "support/run_mlisa.hpp"
 
 #include <gtest/gtest.h>
@@ -11,30 +12,6 @@ namespace mlisa::test {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string slurp(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    path = fs::temp_directory_path() / fs::path("mlisa_tcore_" + std::to_string(::getpid()) + "_" +
-                                                ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(path);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  std::string write(const std::string& name, const std::string& text) const {
-    std::ofstream(path / name, std::ios::binary) << text;
-    return (path / name).string();
-  }
-};
 
 const char* kProgram = R"(# a tcore program
         .text
@@ -162,15 +139,6 @@ TEST(TcoreTools, DisasmRefusesWhatItCannotName) {
   auto o = run_mlisa({"disasm", "--target", "tcore", odd});
   EXPECT_EQ(o.exit_code, 2);
   EXPECT_NE(o.err.find("not a whole number of 64-byte words"), std::string::npos) << o.err;
-}
-
-TEST(TcoreTools, GeneratedManualIsCurrent) {
-  auto r = run_mlisa({"spec", "doc", "--target", "tcore"});
-  ASSERT_EQ(r.exit_code, 0) << r.err;
-  const std::string committed = slurp(fs::path(MLISA_SOURCE_DIR) / "docs" / "tcore.md");
-  EXPECT_TRUE(r.out == committed)
-      << "docs/tcore.md is stale; refresh it with\n  " << MLISA_BINARY
-      << " spec doc --target tcore > docs/tcore.md\n(or: cmake --build <build dir> --target doc-tcore)";
 }
 
 }  // namespace
