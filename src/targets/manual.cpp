@@ -207,7 +207,7 @@ std::string operand_meaning(const OperandMap& op) {
     if (op.offset < 0) s += fmt::format(" − {}", -op.offset);
     return s;
   };
-  if (op.kind == "reg") return fmt::format("a {} register, number {}", op.reg_class, scaled("UInt(" + f + ")"));
+  if (op.kind == "reg") return fmt::format("{} register number {}", op.reg_class, scaled("UInt(" + f + ")"));
   if (op.kind == "imm") return "immediate " + scaled("UInt(" + f + ")");
   if (op.kind == "simm") return "signed immediate " + scaled("SInt(" + f + ")");
   if (op.kind == "table") {
@@ -432,6 +432,15 @@ struct WordReference {
         "operation. The helpers the pseudocode calls are in [the shared pseudocode]({3}). "
         "`mlisa spec show --target {0} NAME` prints one instruction.\n\n",
         ts.target(), n, e, shared_link());
+    bool cq = false, v = false;
+    for (const auto& i : ts.instructions())
+      for (const auto& en : i.encodings)
+        for (const auto& t : en.syntax) cq |= t.find("<c>") != std::string::npos, v |= t.find("<v>") != std::string::npos;
+    if (cq)
+      o += "In the syntaxes, `<c>` is the condition an IT block gives the instruction (or one it names itself where the "
+           "operand table says so) and `<q>` a `.N` or `.W` width qualifier";
+    if (v) o += ", and `<v>` the `T` or `E` suffix of an MVE instruction inside a VPT block";
+    if (cq) o += ": the assembler's own, without a row in the operand tables.\n\n";
     o += "| group | instructions | encodings |\n|---|---|---|\n";
     for (const auto& g : groups) o += fmt::format("| [{}]({}) | {} | {} |\n", g.title, group_link(g), g.insts.size(), g.encodings);
     o += fmt::format("| all | {} | {} |\n", n, e);

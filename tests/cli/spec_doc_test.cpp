@@ -107,6 +107,20 @@ TEST(SpecDoc, EveryLinkResolves) {
     }
   }
   EXPECT_GT(links, 2000u);
+  // Printed as one document (no --out), the links are to anchors in it.
+  for (const std::string target : {"mve", "sme2", "tcore"}) {
+    auto r = run_mlisa({"spec", "doc", "--target", target});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto here = anchors_of(r.out);
+    size_t n = 0;
+    for (std::sregex_iterator m(r.out.begin(), r.out.end(), link), end; m != end; ++m) {
+      if ((*m)[1].str().rfind("../", 0) == 0) continue;
+      ++n;
+      EXPECT_EQ((*m)[1].str(), "") << target << ": " << (*m)[0];
+      EXPECT_TRUE(here.count((*m)[3].str())) << target << ": " << (*m)[0];
+    }
+    EXPECT_GT(n, target == "tcore" ? 20u : 100u) << target;
+  }
 }
 
 // Every instruction `spec list` names has its section, once, and the index
