@@ -86,8 +86,8 @@ TEST(GdbCli, MveSessionEqualsQemus) {
   if (!have("arm-none-eabi-gcc")) GTEST_SKIP() << "arm-none-eabi-gcc absent";
   const fs::path elf = dir() / "gdb_mve.elf";
   const std::string build = fmt::format(
-      "arm-none-eabi-gcc -mcpu=cortex-m55 -mfloat-abi=hard -nostdlib -nostartfiles -Wl,-Ttext=0 -Wl,-e,0 {} -o {}",
-      kData + "gdb_mve.s", elf.string());
+      "arm-none-eabi-gcc -mcpu=cortex-m55 -mfloat-abi=hard -nostdlib -nostartfiles -Wl,-Ttext=0 -Wl,-e,0 -I {} {} -o {}",
+      std::string(MLISA_SOURCE_DIR) + "/tests/programs", kData + "gdb_mve.s", elf.string());
   ASSERT_EQ(std::system(build.c_str()), 0) << build;
   const std::string script = kData + "gdb_mve.gdb";
 

@@ -63,8 +63,8 @@ const std::string kData = std::string(MLISA_SOURCE_DIR) + "/tests/cli/data/";
 fs::path build_gdb_mve() {
   const fs::path elf = dir() / "gdb_mve.elf";
   const std::string cmd = fmt::format(
-      "arm-none-eabi-gcc -mcpu=cortex-m55 -mfloat-abi=hard -nostdlib -nostartfiles -Wl,-Ttext=0 -Wl,-e,0 {} -o {}",
-      kData + "gdb_mve.s", elf.string());
+      "arm-none-eabi-gcc -mcpu=cortex-m55 -mfloat-abi=hard -nostdlib -nostartfiles -Wl,-Ttext=0 -Wl,-e,0 -I {} {} -o {}",
+      std::string(MLISA_SOURCE_DIR) + "/tests/programs", kData + "gdb_mve.s", elf.string());
   EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
   return elf;
 }

@@ -343,45 +343,10 @@ TEST(MveRuntime, MalformedElf) {
 // ---------------------------------------------------------------------------
 // newlib with --specs=rdimon.specs: printf of integers, floats and doubles,
 // malloc, file I/O and the command line, as QEMU runs it. The startup file
-// gives the vector table and calls newlib's _start; everything is in ITCM,
-// so that QEMU's SYS_HEAPINFO (the gap after the program in ITCM) leaves
-// the heap below the stack.
-const char* kStartup = R"(    .syntax unified
-    .thumb
-    .section .vectors, "a"
-    .word 0x00080000
-    .word reset + 1
-    .rept 14
-    .word hang + 1
-    .endr
-    .text
-    .thumb_func
-reset:
-    ldr r0, =0xE000ED88
-    ldr r1, =0x00F00000
-    str r1, [r0]
-    dsb
-    isb
-    b _start
-    .thumb_func
-hang:
-    b hang
-)";
-
-const char* kLinkerScript = R"(MEMORY { ITCM (rwx) : ORIGIN = 0x00000000, LENGTH = 512K }
-SECTIONS {
-  .text : { KEEP(*(.vectors)) *(.text*) *(.rodata*) KEEP(*(.init)) KEEP(*(.fini))
-            . = ALIGN(4); __preinit_array_start = .; KEEP(*(.preinit_array)) __preinit_array_end = .;
-            __init_array_start = .; KEEP(*(SORT(.init_array.*))) KEEP(*(.init_array)) __init_array_end = .;
-            __fini_array_start = .; KEEP(*(.fini_array)) __fini_array_end = .; } > ITCM
-  .ARM.exidx : { *(.ARM.exidx*) } > ITCM
-  .data : { *(.data*) } > ITCM
-  .bss : { __bss_start__ = .; *(.bss*) *(COMMON) . = ALIGN(8); __bss_end__ = .; } > ITCM
-  end = .; __end__ = .;
-  __stack = 0x00080000;
-}
-)";
-
+// and the linker script are those of tests/programs (docs/mve.md): the vector
+// table calls newlib's _start; everything is in ITCM, so that QEMU's
+// SYS_HEAPINFO (the gap after the program in ITCM) leaves the heap below the
+// stack.
 const char* kNewlibProgram = R"(#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -418,12 +383,11 @@ TEST(MveRuntime, NewlibProgramAsQemu) {
   NEED_GCC();
   const std::string dir = scratch("newlib"), root = dir + "/root", elf = dir + "/newlib.elf";
   fs::create_directories(root);
-  write(dir + "/startup.s", kStartup);
-  write(dir + "/m55.ld", kLinkerScript);
   write(dir + "/main.c", kNewlibProgram);
-  ASSERT_EQ(std::system(fmt::format("cd {} && arm-none-eabi-gcc -mcpu=cortex-m55 -mfloat-abi=hard -O2 "
-                                    "--specs=rdimon.specs -T m55.ld startup.s main.c -o {} 2>/dev/null",
-                                    dir, elf)
+  const std::string programs = std::string(MLISA_SOURCE_DIR) + "/tests/programs";
+  ASSERT_EQ(std::system(fmt::format("cd {0} && arm-none-eabi-gcc -mcpu=cortex-m55 -mfloat-abi=hard -O2 "
+                                    "--specs=rdimon.specs -T {1}/m55.ld {1}/startup.s main.c -o {2} 2>/dev/null",
+                                    dir, programs, elf)
                             .c_str()),
             0);
   const RunResult r = run_mlisa({"run", "--target", "mve", "--semihosting-root", root, elf, "--", "one", "two"});

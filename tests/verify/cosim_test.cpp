@@ -29,21 +29,9 @@ fs::path dir() {
 
 // A program that reaches memory, flags, a multiply, FP and a semihosting
 // write before it exits with status 3: the vector table, then code.
+// Programs start with tests/programs/m55_reset.inc (built with -I there).
 constexpr const char* kProgram = R"(
-    .syntax unified
-    .thumb
-    .section .vectors, "a"
-    .word 0x20080000
-    .word reset + 1
-    .text
-    .thumb_func
-reset:
-    ldr r0, =0xE000ED88        @ CPACR: CP10 and CP11 full access
-    ldr r1, [r0]
-    orr r1, r1, #(0xF << 20)
-    str r1, [r0]
-    dsb
-    isb
+    .include "m55_reset.inc"   @ the vector table and CPACR (tests/programs)
     movs r0, #5
     movs r1, #7
     muls r0, r1, r0
@@ -73,8 +61,9 @@ fs::path build_program(const char* program = kProgram, const std::string& name =
   const fs::path s = dir() / (name + ".s"), ld = dir() / (name + ".ld"), elf = dir() / (name + ".elf");
   std::ofstream(s) << program;
   std::ofstream(ld) << "SECTIONS { .text 0 : { KEEP(*(.vectors)) *(.text*) } }\n";
-  const std::string cmd = fmt::format("arm-none-eabi-gcc -mcpu=cortex-m55 -mfloat-abi=hard -nostdlib -nostartfiles -T {} {} -o {}",
-                                      ld.string(), s.string(), elf.string());
+  const std::string cmd =
+      fmt::format("arm-none-eabi-gcc -mcpu=cortex-m55 -mfloat-abi=hard -nostdlib -nostartfiles -I {}/tests/programs -T {} {} -o {}",
+                  MLISA_SOURCE_DIR, ld.string(), s.string(), elf.string());
   EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
   return elf;
 }
@@ -94,20 +83,7 @@ TEST(Cosim, AProgramRunsInLockStepWithQemu) {
 // pattern and size on a 128-byte pattern, compared with QEMU after every
 // instruction, memory writes included.
 constexpr const char* kInterleave = R"(
-    .syntax unified
-    .thumb
-    .section .vectors, "a"
-    .word 0x20080000
-    .word reset + 1
-    .text
-    .thumb_func
-reset:
-    ldr r0, =0xE000ED88
-    ldr r1, [r0]
-    orr r1, r1, #(0xF << 20)
-    str r1, [r0]
-    dsb
-    isb
+    .include "m55_reset.inc"   @ the vector table and CPACR (tests/programs)
     ldr r0, =0x20001000
     ldr r1, =0x87651234
     ldr r3, =0x79b99e37

@@ -4,21 +4,8 @@
 @ VMLADAVA (lanes 0 and 2 active) at the label `mac`, a store the script
 @ watches, then a semihosting exit with status 3.
 @ Built by arm-none-eabi-gcc -mcpu=cortex-m55 -mfloat-abi=hard -nostdlib
-@ -nostartfiles -Wl,-Ttext=0.
-    .syntax unified
-    .thumb
-    .text
-    .word 0x20080000
-    .word reset + 1
-
-    .thumb_func
-reset:
-    ldr r0, =0xE000ED88        @ CPACR: CP10 and CP11 full access
-    ldr r1, [r0]
-    orr r1, r1, #(0xF << 20)
-    str r1, [r0]
-    dsb
-    isb
+@ -nostartfiles -Wl,-Ttext=0 -I tests/programs.
+    .include "m55_reset.inc"   @ the vector table and CPACR (tests/programs)
     ldr r2, =avec
     ldr r3, =bvec
     vldrw.u32 q0, [r2]

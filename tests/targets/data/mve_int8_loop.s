@@ -1,5 +1,7 @@
     // The int8 inner-loop pattern of CMSIS-NN (issue 14): DLSTP.8, two
     // VLDRB.U8, VMLADAVA.S8, LETP, 200 times over 256 bytes. r4 ends 0.
+    // bench/programs/loops.S includes this file (from `outer` on) as its
+    // HELIUM loop: keep `outer` the loop's head, r4 its count.
     .syntax unified
     .thumb
     .global _start
