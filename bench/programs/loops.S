@@ -33,30 +33,23 @@ reset:
     movs r6, #0
 #ifdef HELIUM
     b outer
-@ The loop, its exit and its buffers are the engines test's program (200 outer iterations from
-@ its own _start, which the vector table bypasses here): one copy of it.
-#include "../../tests/targets/data/mve_int8_loop.s"
 #else
-outer:
+scalar_outer:
     movw r0, #:lower16:buf_a
     movt r0, #:upper16:buf_a
     mov r2, #256
     movs r3, #0
-inner:
+scalar_inner:
     add r3, r3, r2
     str r3, [r0]
     ldrb r5, [r0, #1]
     strb r5, [r0, #2]
     subs r2, r2, #1
-    bne inner
+    bne scalar_inner
     subs r4, r4, #1
-    bne outer
-    mov r0, #0x18
-    movw r1, #0x26
-    movt r1, #2
-    bkpt 0xab
-    .data
-    .balign 16
-buf_a: .space 256
-buf_b: .space 256
+    bne scalar_outer
+    b done
 #endif
+@ The HELIUM loop, the exit (`done`) and the buffers are the engines test's program (200 outer
+@ iterations from its own _start, which the vector table bypasses here): one copy of them.
+#include "../../tests/targets/data/mve_int8_loop.s"

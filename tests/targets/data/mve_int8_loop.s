@@ -1,7 +1,7 @@
     // The int8 inner-loop pattern of CMSIS-NN (issue 14): DLSTP.8, two
     // VLDRB.U8, VMLADAVA.S8, LETP, 200 times over 256 bytes. r4 ends 0.
-    // bench/programs/loops.S includes this file (from `outer` on) as its
-    // HELIUM loop: keep `outer` the loop's head, r4 its count.
+    // bench/programs/loops.S includes this file: its HELIUM loop starts at
+    // `outer` (r4 the count), its SCALAR loop ends at `done`.
     .syntax unified
     .thumb
     .global _start
@@ -22,6 +22,7 @@ inner:
     letp lr, inner
     subs r4, r4, #1
     bne outer
+done:
     mov r0, #0x18
     movw r1, #0x26
     movt r1, #2
