@@ -310,7 +310,9 @@ int run_eval(const SpecOptions& o, const GlobalOptions& g) {
 // ---- spec doc ----------------------------------------------------------------
 
 void write_file(const std::filesystem::path& path, const std::string& text) {
-  std::filesystem::create_directories(path.parent_path());
+  std::error_code ec;
+  std::filesystem::create_directories(path.parent_path(), ec);
+  if (ec) throw InputError(fmt::format("cannot create {}: {}", path.parent_path().string(), ec.message()));
   std::ofstream f(path, std::ios::binary);
   f << text;
   if (!f.flush()) throw InputError(fmt::format("cannot write {}", path.string()));

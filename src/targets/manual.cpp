@@ -8,6 +8,7 @@
 #include <cctype>
 #include <functional>
 #include <map>
+#include <optional>
 #include <set>
 
 namespace mlisa::targets {
@@ -211,10 +212,35 @@ std::string operand_meaning(const OperandMap& op) {
   if (op.kind == "imm") return "immediate " + scaled("UInt(" + f + ")");
   if (op.kind == "simm") return "signed immediate " + scaled("SInt(" + f + ")");
   if (op.kind == "table") {
+    // Runs of four or more numbered spellings of consecutive values are
+    // written as one range: '00000'..'11110' `W0`..`W30`.
+    auto numbered = [](const std::string& sp) -> std::optional<std::pair<std::string, long>> {
+      const size_t d = sp.find_last_not_of("0123456789");
+      if (d == sp.size() - 1 || (d + 1 < sp.size() - 1 && sp[d + 1] == '0')) return std::nullopt;
+      return std::make_pair(sp.substr(0, d + 1), std::stol(sp.substr(d + 1)));
+    };
+    auto next = [&](size_t k) {
+      const auto& [p0, s0] = op.table[k];
+      const auto& [p1, s1] = op.table[k + 1];
+      const auto a = numbered(s0), b = numbered(s1);
+      return p0.care.is_ones() && p1.care.is_ones() && p1.value.low64() == p0.value.low64() + 1 && a && b &&
+             a->first == b->first && b->second == a->second + 1;
+    };
+    auto spelled = [](const std::string& sp) { return sp.empty() ? std::string("(nothing)") : "`" + sp + "`"; };
     std::string s = f + ":";
-    for (const auto& [pat, spelling] : op.table)
-      s += fmt::format(" '{}' {}{}", pattern_text(pat), spelling.empty() ? "(nothing)" : "`" + spelling + "`",
-                       &spelling == &op.table.back().second ? "" : ",");
+    for (size_t k = 0; k < op.table.size();) {
+      size_t e = k;
+      while (e + 1 < op.table.size() && next(e)) ++e;
+      if (k) s += ",";
+      if (e >= k + 3) {
+        s += fmt::format(" '{}'..'{}' {}..{}", pattern_text(op.table[k].first), pattern_text(op.table[e].first),
+                         spelled(op.table[k].second), spelled(op.table[e].second));
+      } else {
+        e = k;
+        s += fmt::format(" '{}' {}", pattern_text(op.table[k].first), spelled(op.table[k].second));
+      }
+      k = e + 1;
+    }
     return s;
   }
   if (op.kind == "list")
@@ -503,7 +529,8 @@ struct WordReference {
       if (!e.operands.empty()) {
         o += "| operand | is | spec |\n|---|---|---|\n";
         for (const auto& op : e.operands)
-          o += fmt::format("| `<{}>` | {} | `{}` |\n", op.name, cell(operand_meaning(op)), cell(describe_operand(op)));
+          o += fmt::format("| `<{}>` | {} | `{}` |\n", op.name, cell(operand_meaning(op)),
+                           cell(op.kind == "table" ? "table " + op.fields.text : describe_operand(op)));
         o += "\n";
       }
       const auto dec = source_lines(src, i.source, e.decode_first_line, e.decode_last_line, 0);

@@ -181,6 +181,20 @@ TEST(SpecDoc, AliasesAndEncodingsAsTheOraclesHaveThem) {
   EXPECT_NE(a64.find("(word & 0xff800000) == 0xd2800000`", movz), std::string::npos);
 }
 
+TEST(SpecDoc, BadInputSaysWhy) {
+  auto none = run_mlisa({"spec", "doc"});
+  EXPECT_EQ(none.exit_code, 2);
+  EXPECT_EQ(none.err, "mlisa: error: --target is required (one of mve, sme2, tcore)\n");
+  auto unknown = run_mlisa({"spec", "doc", "--target", "nope"});
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_NE(unknown.err.find("mlisa: error: unknown target 'nope'"), std::string::npos) << unknown.err;
+  TempDir dir;
+  const std::string file = dir.write("file", "x");  // a file where the folder should be
+  auto r = run_mlisa({"spec", "doc", "--target", "sme2", "--out", file});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err.rfind("mlisa: error: cannot create " + file + "/sme2", 0), 0u) << r.err;
+}
+
 // ---- the examples of the docs -------------------------------------------------
 
 struct Fence {
