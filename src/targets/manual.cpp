@@ -140,9 +140,12 @@ std::vector<std::string> draw_diagram(const Encoding& enc) {
   std::string top(total, '-');
   top.front() = top.back() = '+';
   std::string header;
+  // Each part between bars is numbered from its own top bit down to 0, as
+  // the manual numbers a 32-bit T32 encoding's halfwords 15..0 | 15..0.
   for (uint32_t k = 0; k < width; ++k) {
     header += (k == 0 || bars.count(k)) ? '|' : ' ';
-    header += fmt::format("{:>{}}", width - 1 - k, w);
+    const auto next = bars.upper_bound(k);
+    header += fmt::format("{:>{}}", (next == bars.end() ? width : *next) - 1 - k, w);
   }
   header += '|';
   std::string rule, row;
@@ -516,8 +519,9 @@ struct WordReference {
       for (const auto& f : e.features) ef += (ef.empty() ? "" : ", ") + f;
       o += fmt::format("\n### {} encoding {}{}\n\n", i.name, e.name, ef.empty() ? "" : " (" + ef + ")");
       o += "```text\n" + join_lines(draw_diagram(e)) + "```\n\n";
-      o += fmt::format("A word is this encoding when `(word & {}) == {}` ({} bits, the diagram's leftmost bit is bit {}).\n\n",
-                       e.fixed_mask.to_hex(), e.fixed_value.to_hex(), e.width, e.width - 1);
+      o += fmt::format("A word is this encoding when `(word & {}) == {}` ({} bits, the diagram's leftmost bit is bit {}{}).\n\n",
+                       e.fixed_mask.to_hex(), e.fixed_value.to_hex(), e.width, e.width - 1,
+                       e.diagram_text.find('|') != std::string::npos ? ": the first halfword is the high one" : "");
       if (!e.syntax.empty()) {
         o += "```text\n";
         for (size_t k = 0; k < e.syntax.size(); ++k) {

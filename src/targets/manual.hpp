@@ -33,8 +33,9 @@ std::string reference_document(const spec::TargetSpec& ts);
 std::string bundle_manual(const SpecIsa& isa);
 
 // An encoding's diagram as a box, the manual's way: bit numbers above (a `|`
-// where the diagram has one), each fixed bit, should-be bit and field in its
-// columns. One string per line.
+// where the diagram has one, each part numbered from its top bit down to 0:
+// 15..0 | 15..0 for a 32-bit T32 encoding), each fixed bit, should-be bit
+// and field in its columns. One string per line.
 std::vector<std::string> draw_diagram(const spec::Encoding& enc);
 
 // An operand mapping as the spec writes it (`reg Q D:Qd`, `table sz '0'=F32 ...`).

@@ -169,6 +169,10 @@ TEST(SpecDoc, AliasesAndEncodingsAsTheOraclesHaveThem) {
   ASSERT_NE(at, std::string::npos);
   EXPECT_NE(page.find("== 0xeef00e00`", at), std::string::npos);
   EXPECT_NE(page.find("== 0xeef10e00`", at), std::string::npos);
+  // Numbered as the manual numbers a 32-bit T32 encoding: each halfword 15..0.
+  EXPECT_NE(page.find("|15 14 13 12 11 10  9  8  7  6  5  4  3  2  1  0|15 14 13 12 11 10  9  8  7  6  5  4  3  2  1  0|",
+                      at),
+            std::string::npos);
   EXPECT_NE(page.find("| 1| 1| 1| U| 1| 1| 1| 0| 1| 1| 1| 1|   Qn   | 0|  RdaHi | X| 1| 1| 1|sz| 0| 0| A| 0|   Qm   | 0|", at),
             std::string::npos);
   // A64: `mov x0, #1` is MOVZ (d2800020), `cmp x1, #3` is SUBS (immediate) (f1000c3f).
