@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cctype>
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -278,6 +279,50 @@ TEST(SpecDoc, SpecFormatExamplesCheck) {
   check_examples("spec-format.md", whole, fragments);
   EXPECT_GE(whole, 2u);
   EXPECT_GE(fragments, 3u);
+}
+
+// A `console` fence of a doc holds `$ mlisa ...` commands (a quoted argument
+// may run over lines), each followed by what it prints, stdout and stderr
+// together: run through sh with the binary under test, they print that.
+void check_console(const std::string& doc, size_t& commands) {
+  const std::string text = slurp(kSource / doc);
+  ASSERT_FALSE(text.empty()) << doc;
+  for (const Fence& f : fences(text)) {
+    if (f.info != "console") continue;
+    std::vector<std::pair<std::string, std::string>> runs;  // command, expected output
+    std::istringstream in(f.text);
+    bool open_quote = false;
+    char quote = 0;
+    for (std::string l; std::getline(in, l);) {
+      if (!open_quote && l.rfind("$ ", 0) == 0) {
+        runs.push_back({l.substr(2), ""});
+      } else if (open_quote) {
+        runs.back().first += "\n" + l;
+      } else {
+        ASSERT_FALSE(runs.empty()) << doc << ":" << f.line << ": output before a command";
+        runs.back().second += l + "\n";
+        continue;
+      }
+      for (char c : l)
+        if (!open_quote && (c == '\'' || c == '"')) open_quote = true, quote = c;
+        else if (open_quote && c == quote) open_quote = false;
+    }
+    for (const auto& [command, expected] : runs) {
+      ++commands;
+      ASSERT_EQ(command.rfind("mlisa ", 0), 0u) << doc << ":" << f.line << ": " << command;
+      TempDir dir;
+      const std::string script = dir.write("run.sh", std::string("exec '") + MLISA_BINARY + "'" + command.substr(5) + " 2>&1\n");
+      const std::string out = dir.path / "out";
+      std::system(("cd '" + dir.path.string() + "' && sh run.sh > out").c_str());
+      EXPECT_EQ(slurp(out), expected) << doc << ":" << f.line << ": $ " << command;
+    }
+  }
+}
+
+TEST(SpecDoc, ConsoleExamplesPrintWhatTheDocsSay) {
+  size_t commands = 0;
+  for (const char* doc : {"README.md", "docs/spec-language.md", "docs/spec-format.md"}) check_console(doc, commands);
+  EXPECT_GE(commands, 3u);
 }
 
 // An example that is not a valid spec is reported (the test above can fail).
