@@ -328,6 +328,8 @@ std::map<std::string, Allowed> read_allow_list() {
   return out;
 }
 
+bool have_llvm_objdump() { return std::system("llvm-objdump-19 --version > /dev/null 2>&1") == 0; }
+
 // ---- the check --------------------------------------------------------------------------
 
 void check_target(const Target& t) {
@@ -335,7 +337,7 @@ void check_target(const Target& t) {
   const auto loaded = targets::load_word_target(t.name, (fs::path(MLISA_SOURCE_DIR) / "isa").string());
   const targets::WordIsa& isa = *loaded.isa;
   verify::forms::Options o;
-  o.per_encoding = 6;
+  o.per_encoding = 8;
   const verify::forms::Forms forms = verify::forms::generate(isa, o);
   const auto allow = read_allow_list();
   std::map<std::string, int> counts;
@@ -523,12 +525,12 @@ void check_target(const Target& t) {
 }
 
 TEST(FormsAtScale, MveAgainstLlvm) {
-  if (!have_llvm_mc()) GTEST_SKIP() << "llvm-mc-19 is not installed";
+  if (!have_llvm_mc() || !have_llvm_objdump()) GTEST_SKIP() << "llvm-mc-19 or llvm-objdump-19 is not installed";
   check_target(kMve);
 }
 
 TEST(FormsAtScale, Sme2AgainstLlvm) {
-  if (!have_llvm_mc()) GTEST_SKIP() << "llvm-mc-19 is not installed";
+  if (!have_llvm_mc() || !have_llvm_objdump()) GTEST_SKIP() << "llvm-mc-19 or llvm-objdump-19 is not installed";
   check_target(kSme2);
 }
 
