@@ -81,6 +81,20 @@ std::string out_of_range_register(const std::string& tok, bool t32) {
   return fmt::format("{}{}{}", c, past, suffix);
 }
 
+// A register of another file, same number (r3 -> q3, q3 -> s3, s3 -> r3,
+// d3 -> q3; x3 -> z3, w3 -> z3, z3 -> x3, p3 -> z3), or "".
+std::string other_class_register(const std::string& tok, bool t32) {
+  if (tok.size() < 2) return "";
+  const char c = static_cast<char>(std::tolower(static_cast<unsigned char>(tok[0])));
+  const size_t dot = tok.find('.');
+  const std::string num = tok.substr(1, dot == std::string::npos ? std::string::npos : dot - 1);
+  if (!all_digits(num) || std::stoi(num) > 7) return "";
+  char to = 0;
+  if (t32) to = c == 'r' ? 'q' : c == 'q' ? 's' : c == 's' ? 'r' : c == 'd' ? 'q' : 0;
+  else to = c == 'x' || c == 'w' || c == 'p' ? 'z' : c == 'z' ? 'x' : 0;
+  return to ? std::string(1, to) + num : "";
+}
+
 // An integer immediate (#12, #-4, #0x1f) out of every field's reach.
 std::string out_of_range_immediate(const std::string& tok) {
   if (tok.size() < 2 || tok[0] != '#') return "";
@@ -163,6 +177,9 @@ Forms generate(const targets::WordIsa& isa, const Options& o) {
       const std::string bad_reg =
           replace_first_token(text, [&](const std::string& tok) { return out_of_range_register(tok, t32); });
       if (!bad_reg.empty()) out.bad.push_back({id, bad_reg, "register out of range"});
+      const std::string other =
+          replace_first_token(text, [&](const std::string& tok) { return other_class_register(tok, t32); });
+      if (!other.empty()) out.bad.push_back({id, other, "register of another class"});
       const std::string bad_imm = replace_first_token(text, out_of_range_immediate);
       if (!bad_imm.empty()) out.bad.push_back({id, bad_imm, "immediate out of range"});
       if (bad_reg.empty() && bad_imm.empty() && text.find(' ') == std::string::npos)

@@ -14,8 +14,11 @@
 // S) comes after `it eq`.
 //
 // Bad lines, per encoding, mutate its first form: a register number past
-// the end of its file (q8, r16, z32, p16, ...) and an immediate out of reach
-// (#1048577: no T32 or A64 immediate field, modified or shifted, holds it).
+// the end of its file (q8, r16, z32, p16, ...), a register of another class
+// (r3 -> q3, q3 -> s3, s3 -> r3, d3 -> q3; x3, w3, p3 -> z3, z3 -> x3) and an
+// immediate out of reach (#1048577: no T32 or A64 immediate field, modified
+// or shifted, holds it). A mutation both assemblers accept is no bad line
+// (the test counts it apart).
 #pragma once
 
 #include "targets/word_isa.hpp"
@@ -50,7 +53,7 @@ struct Form {
 struct BadLine {
   std::string id;  // the encoding's, as Form::id
   std::string line;
-  std::string why;  // "register out of range", "immediate out of range", "extra operand"
+  std::string why;  // "register out of range", "register of another class", "immediate out of range", "extra operand"
 };
 
 struct Forms {
