@@ -3,11 +3,13 @@
 //   mlisa gen prm     --target T [--csv] [--json] [--spec-dir DIR]
 //   mlisa gen hazards --target T [--gaps 0-4] [--seed S] [-o FILE.s] [--json] [--spec-dir DIR]
 //                     [--run [--dump FILE]]
+//   mlisa gen forms   --target mve|sme2 [--per-encoding N] [--seed S] [--bad] [--spec-dir DIR]
 #include "cli/command.hpp"
 #include "core/diag.hpp"
 #include "spec/specfile.hpp"
 #include "targets/targets.hpp"
 #include "targets/tcore/machine.hpp"
+#include "verify/forms.hpp"
 #include "verify/hazards.hpp"
 #include "verify/prm.hpp"
 
@@ -32,6 +34,8 @@ struct GenOptions {
   std::string gaps = "0", out, dump;
   bool run = false;
   uint64_t seed = 1;
+  unsigned per_encoding = 6;
+  bool bad = false;
   std::optional<std::string> dir() const {
     if (spec_dir.empty()) return std::nullopt;
     return spec_dir;
@@ -179,6 +183,34 @@ int run_hazards(const GenOptions& o, const GlobalOptions& global) {
   return c.covered.size() == c.required ? 0 : 1;
 }
 
+// The forms of every encoding of a single-word target (verify/forms.hpp).
+int run_forms(const GenOptions& o, const GlobalOptions& global) {
+  if (!targets::is_word_target(o.target))
+    throw InputError(fmt::format("no forms generator for target {} (mve, sme2)", o.target));
+  const auto t = targets::load_word_target(o.target, o.dir());
+  verify::forms::Options fo;
+  fo.seed = o.seed;
+  fo.per_encoding = o.per_encoding;
+  const auto f = verify::forms::generate(*t.isa, fo);
+  if (global.json) {
+    nlohmann::json j;
+    j["target"] = targets::canonical_target(o.target);
+    j["encodings"] = f.encodings;
+    j["uncovered"] = f.uncovered;
+    nlohmann::json forms = nlohmann::json::array();
+    for (const auto& g : f.good)
+      forms.push_back({{"encoding", g.id}, {"lines", g.lines}, {"word", fmt::format("0x{:0{}x}", g.word, g.enc->width / 4)}});
+    j["forms"] = forms;
+    nlohmann::json bad = nlohmann::json::array();
+    for (const auto& b : f.bad) bad.push_back({{"encoding", b.id}, {"line", b.line}, {"why", b.why}});
+    j["bad"] = bad;
+    fmt::print("{}\n", j.dump(2));
+    return 0;
+  }
+  fmt::print("{}", o.bad ? verify::forms::bad_source(*t.isa, f) : verify::forms::good_source(*t.isa, f, false));
+  return 0;
+}
+
 }  // namespace
 
 Action setup_gen(CLI::App& sub, const GlobalOptions& global) {
@@ -200,8 +232,16 @@ Action setup_gen(CLI::App& sub, const GlobalOptions& global) {
   hz->add_option("-o,--output", o->out, "Write the assembly source (for mlisa as) to FILE");
   hz->add_flag("--run", o->run, "Run the program on the ISA-level tcore model and print a digest of the results region");
   hz->add_option("--dump", o->dump, "With the run: write the results region to FILE (address: 16 words per line)");
-  return [o, &global, prm, hz]() -> int {
+  CLI::App* fm = sub.add_subcommand("forms", "Forms of every encoding drawn from the specs (mve, sme2), good or bad, as a source");
+  fm->fallthrough();
+  fm->add_option("--target", o->target, "Target (mve, sme2)")->required();
+  fm->add_option("--spec-dir", o->spec_dir, "Also load DIR/<target>/*.isa (or DIR/*.isa)");
+  fm->add_option("--per-encoding", o->per_encoding, "Forms per encoding, at most (default 6)");
+  fm->add_option("--seed", o->seed, "Seed of the drawn words (default 1)");
+  fm->add_flag("--bad", o->bad, "Print lines every assembler must refuse (a register or immediate out of range)");
+  return [o, &global, prm, hz, fm]() -> int {
     if (prm->parsed()) return run_prm(*o, global);
+    if (fm->parsed()) return run_forms(*o, global);
     if (hz->parsed()) return run_hazards(*o, global);
     return 2;
   };

@@ -1619,6 +1619,8 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
     std::string pretty;
     for (char c : out) {
       if (c == '#' && !pretty.empty() && std::isalnum(static_cast<unsigned char>(pretty.back()))) pretty += ' ';
+      // and after a mnemonic whose first operand is an address (`pld [r0]`).
+      if (c == '[' && pretty.find(' ') == std::string::npos) pretty += ' ';
       pretty += c;
       if (c == ',') pretty += ' ';
     }

@@ -20,6 +20,7 @@
 // exceptions, wait for events or reach the system registers (below).
 #include "core/diag.hpp"
 #include "targets/mve/machine.hpp"
+#include "verify/forms.hpp"
 #include "verify/mve_cases.hpp"
 #include "verify/qemu_mve.hpp"
 #include "verify/suite.hpp"
@@ -60,18 +61,6 @@ bool in_a_straight_line(const spec::InstructionSpec& inst, const spec::Encoding&
   for (const auto& op : enc.operands)
     if (op.kind == "label") return false;
   return true;
-}
-
-std::string slug(const std::string& s) {
-  std::string out;
-  for (char c : s) {
-    if (std::isalnum(static_cast<unsigned char>(c)))
-      out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    else if (!out.empty() && out.back() != '_')
-      out += '_';
-  }
-  while (!out.empty() && out.back() == '_') out.pop_back();
-  return out;
 }
 
 // Lower-case words of a text: registers, mnemonics, numbers.
@@ -155,9 +144,6 @@ class IsaSuite final : public OracleSuite {
     Rng r{mix(seed ^ mix(op * 0x100000001b3ull + index))};
     GenCase g;
     g.cls = "random";
-    const uint64_t fixed_mask = o.enc->fixed_mask.low64(), fixed = o.enc->fixed_value.low64();
-    const uint64_t should_mask = o.enc->should_mask.low64(), should = o.enc->should_value.low64();
-    const uint64_t all = o.enc->width == 32 ? 0xffffffffull : 0xffffull;
     uint64_t word = 0;
     {
       std::lock_guard lock(isa_mutex_);
@@ -178,16 +164,7 @@ class IsaSuite final : public OracleSuite {
                                      o.inst->name, o.enc->name);
           return g;
         }
-        uint64_t w = 0;
-        for (const auto& f : o.enc->fields) {
-          const uint64_t m = f.width >= 64 ? ~0ull : (1ull << f.width) - 1;
-          // Lean to small values and all ones: register lists, counts and
-          // shift amounts have narrow valid ranges.
-          const uint64_t pick = r.below(4);
-          const uint64_t v = pick == 1 ? r.below(4) : pick == 2 ? m : r.next();
-          w |= (v & m) << f.lo;
-        }
-        w = ((w & ~fixed_mask & ~should_mask) | fixed | should) & all;
+        const uint64_t w = forms::draw_word(*o.enc, r);
         const Bits bits(o.enc->width, w);
         const spec::Encoding* decoded = isa.decode(bits);
         if (decoded != o.enc) {
@@ -295,7 +272,7 @@ class IsaSuite final : public OracleSuite {
     std::call_once(ops_once_, [&] {
       for (const auto& inst : shared_target().spec->instructions())
         for (const auto& enc : inst.encodings)
-          if (in_a_straight_line(inst, enc)) ops_.push_back({&inst, &enc, slug(inst.name) + "." + slug(enc.name)});
+          if (in_a_straight_line(inst, enc)) ops_.push_back({&inst, &enc, forms::form_id(inst, enc)});
     });
     return ops_;
   }
