@@ -95,7 +95,7 @@ class Machine {
 
   // The register table, and registers by name (lower case; width as the
   // table says). get/set throw mlisa::InputError for a name not in the
-  // table (register() says which names there are).
+  // table (register_names() lists the names).
   virtual const std::vector<RegisterInfo>& registers() const = 0;
   virtual spec::Bits get(const std::string& name) const = 0;
   virtual void set(const std::string& name, const spec::Bits& value) = 0;
