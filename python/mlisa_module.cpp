@@ -11,8 +11,8 @@
 #include "core/diag.hpp"
 #include "core/fp.hpp"
 #include "sim/gemm.hpp"
-#include "targets/mve/machine.hpp"
-#include "targets/sme2/machine.hpp"
+#include "sim/machine.hpp"
+#include "targets/machines.hpp"
 #include "targets/targets.hpp"
 #include "targets/tools.hpp"
 #include "targets/word_program.hpp"
@@ -186,11 +186,6 @@ py::int_ int_of(const spec::Bits& b) {
       .attr("from_bytes")(py::bytes(raw), "little");
 }
 
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
 void check_esize(int esize, uint32_t width, const std::string& reg) {
   if (esize != 8 && esize != 16 && esize != 32 && esize != 64)
     value_error(fmt::format("lane size {}: expected 8, 16, 32 or 64", esize));
@@ -200,31 +195,20 @@ void check_esize(int esize, uint32_t width, const std::string& reg) {
 
 // ---- machines -----------------------------------------------------------------------
 
-// What the Python classes of the two machines share: registers by name, lanes,
-// memory, faults with the PC.
-template <class Derived>
-struct MachineBase {
-  std::shared_ptr<targets::LoadedWordTarget> target;
+// A machine of the one machine interface (sim/machine.hpp, docs/machine.md)
+// as the Python classes show it: registers by name, lanes, memory, faults
+// with the PC. MveMachine and Sme2Machine add what only their target has.
+struct PyMachine {
+  std::shared_ptr<targets::LoadedWordTarget> target;  // keeps the specs alive
+  std::unique_ptr<sim::Machine> m;
 
-  Derived& self() { return static_cast<Derived&>(*this); }
-
-  uint32_t width(const std::string& name) {
-    const int w = self().width_of(lower(name));
-    if (w <= 0) value_error(fmt::format("unknown {} register '{}' ({})", Derived::kTarget, name, Derived::kNames));
-    return static_cast<uint32_t>(w);
-  }
-  py::int_ get(const std::string& name) {
-    width(name);
-    return int_of(self().m->get(lower(name)));
-  }
-  void set(const std::string& name, const py::int_& value) {
-    const uint32_t w = width(name);
-    self().m->set(lower(name), bits_of(value, w, name));
-  }
+  uint32_t width(const std::string& name) { return m->register_info(name).width; }
+  py::int_ get(const std::string& name) { return int_of(m->get(name)); }
+  void set(const std::string& name, const py::int_& value) { m->set(name, bits_of(value, width(name), name)); }
   std::vector<py::int_> lanes(const std::string& name, int esize, bool is_signed) {
     const uint32_t w = width(name);
     check_esize(esize, w, name);
-    const spec::Bits b = self().m->get(lower(name));
+    const spec::Bits b = m->get(name);
     std::vector<py::int_> out;
     for (uint32_t lo = 0; lo < w; lo += static_cast<uint32_t>(esize)) {
       const spec::Bits lane = b.slice(lo, static_cast<uint32_t>(esize));
@@ -242,74 +226,71 @@ struct MachineBase {
     for (size_t i = 0; i < values.size(); ++i)
       b.set_slice(static_cast<uint32_t>(i) * static_cast<uint32_t>(esize),
                   bits_of(values[i], static_cast<uint32_t>(esize), fmt::format("{} lane {}", name, i)));
-    self().m->set(lower(name), b);
+    m->set(name, b);
   }
 
   py::bytes read(uint64_t address, uint64_t size) {
-    if (size == 0) return py::bytes("");
-    const uint8_t* p = self().mem().find(address, size);
-    if (!p) value_error(fmt::format("no memory at 0x{:x}..0x{:x} ({} bytes; an access must lie in one region)", address,
-                                    address + size - 1, size));
-    return py::bytes(reinterpret_cast<const char*>(p), size);
+    const std::vector<uint8_t> b = m->read_memory(address, size);
+    return py::bytes(reinterpret_cast<const char*>(b.data()), b.size());
   }
   void write(uint64_t address, const py::bytes& data) {
     const std::string s = data;
-    if (s.empty()) return;
-    if (!self().mem().load(address, reinterpret_cast<const uint8_t*>(s.data()), s.size()))
-      value_error(fmt::format("no memory at 0x{:x}..0x{:x} ({} bytes; an access must lie in one region)", address,
-                              address + s.size() - 1, s.size()));
+    m->write_memory(address, std::vector<uint8_t>(s.begin(), s.end()));
   }
   std::vector<py::tuple> regions() {
     std::vector<py::tuple> out;
-    for (const auto& r : self().mem().regions()) out.push_back(py::make_tuple(r.name, r.base, r.size, r.writable));
+    if (const sim::Memory* mem = m->memory())
+      for (const auto& r : mem->regions()) out.push_back(py::make_tuple(r.name, r.base, r.size, r.writable));
     return out;
   }
 
-  void load_file(const std::string& path) {
-    self().m->load(targets::load_program(*target->isa, path, Derived::Machine::layout()));
-  }
-  void load_source(const std::string& text, const std::string& file) {
-    const auto layout = Derived::Machine::layout();
-    self().m->load(targets::place_object(targets::assemble_word_program(*target->isa, text, file, layout), layout));
-  }
-  // A raw code image at the text base, started at its first byte (a _start
-  // symbol there; `mlisa run` would take a raw image's vector table instead).
-  void load_bytes(const py::bytes& data) {
-    const std::string s = data;
-    as::Object obj;
-    obj.sections.push_back({".text", true, 1, std::vector<uint8_t>(s.begin(), s.end()), std::nullopt});
-    obj.symbols.push_back({"_start", 0, 0, true});
-    self().m->load(targets::place_object(obj, Derived::Machine::layout()));
+  void load_file(const std::string& path) { m->load_file(path); }
+  void load_source(const std::string& text, const std::string& file) { m->load_source(text, file); }
+  void reset() { m->reset(); }
+  uint64_t pc() { return m->pc(); }
+  std::optional<int> exit_status() { return m->exit_status(); }
+  uint64_t instructions() { return m->instructions(); }
+  py::str output() {
+    const std::string& s = m->output();
+    return py::reinterpret_steal<py::str>(PyUnicode_DecodeUTF8(s.data(), static_cast<Py_ssize_t>(s.size()), "replace"));
   }
 
-  uint64_t pc() { return self().m->get("pc").low64(); }
+  // A fault of the program leaves as a MachineFault with its PC.
+  static void check(const sim::StepResult& r) {
+    if (!r.faulted()) return;
+    MachineFault mf;
+    mf.name = r.fault;
+    mf.message = r.message;
+    mf.pc = r.pc;
+    throw mf;
+  }
 
   // Runs n instructions (fewer when the program exits).
   void step(uint64_t n) {
-    guarded([&] {
-      for (uint64_t i = 0; i < n && !self().exit_status(); ++i) {
-        self().run_chunk(1);
-        if ((i & 0xffff) == 0xffff && PyErr_CheckSignals() != 0) throw py::error_already_set();
-      }
-    });
+    for (uint64_t i = 0; i < n && !m->exit_status(); ++i) {
+      check(m->step());
+      if ((i & 0xffff) == 0xffff && PyErr_CheckSignals() != 0) throw py::error_already_set();
+    }
   }
 
   // Runs in chunks, so that Ctrl-C (a pending Python signal) stops a long
   // run between two chunks with KeyboardInterrupt.
   int run(uint64_t max_steps) {
     static constexpr uint64_t kChunk = 1 << 16;
-    return guarded([&] {
-      uint64_t left = max_steps;
-      while (!self().exit_status()) {
-        if (left == 0)
-          throw Fault("step limit", fmt::format("{} instructions run without the program exiting", max_steps));
-        const uint64_t n = std::min(left, kChunk);
-        self().run_chunk(n);
-        left -= n;
-        if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+    uint64_t left = max_steps;
+    while (!m->exit_status()) {
+      const uint64_t n = std::min(left, kChunk);
+      const sim::StepResult r = m->run(n);
+      left -= n;
+      if (r.faulted() && (r.fault != "step limit" || left == 0)) {
+        sim::StepResult limit = r;
+        if (r.fault == "step limit")
+          limit.message = fmt::format("{} instructions run without the program exiting", max_steps);
+        check(limit);
       }
-      return *self().exit_status();
-    });
+      if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+    }
+    return *m->exit_status();
   }
 
   // Runs f; a fault of the program leaves as a MachineFault with the PC.
@@ -327,73 +308,46 @@ struct MachineBase {
   }
 };
 
-struct PyMve : MachineBase<PyMve> {
-  using Machine = targets::mve::Machine;
-  static constexpr const char* kTarget = "mve";
-  static constexpr const char* kNames =
-      "r0-r15, sp, lr, pc, s0-s31, d0-d15, q0-q7, fpscr, vpr, apsr, cpacr, control, vtor, ipsr, msp, psp, primask, "
-      "basepri, faultmask";
-  std::unique_ptr<Machine> m;
+// A raw code image at the text base, started at its first byte (a _start
+// symbol there; `mlisa run` would take a raw image's vector table instead).
+template <class M>
+void load_bytes(M& m, const py::bytes& data) {
+  const std::string s = data;
+  as::Object obj;
+  obj.sections.push_back({".text", true, 1, std::vector<uint8_t>(s.begin(), s.end()), std::nullopt});
+  obj.symbols.push_back({"_start", 0, 0, true});
+  m.raw().load(targets::place_object(obj, std::remove_reference_t<decltype(m.raw())>::layout()));
+}
 
-  bool fp_enabled;
-  explicit PyMve(bool fp) : fp_enabled(fp) {
+struct PyMve : PyMachine {
+  targets::MveMachine* mve;
+  explicit PyMve(bool fp) {
     target = loaded("mve").word;
-    m = std::make_unique<Machine>(*target->isa);
-    m->reset(fp_enabled);
+    targets::MachineOptions o;
+    o.fp_enabled = fp;
+    auto owned = std::make_unique<targets::MveMachine>(*target->isa, o);
+    mve = owned.get();
+    m = std::move(owned);
   }
-  void reset() { m->reset(fp_enabled); }
-  int width_of(const std::string& name) { return Machine::width_of(name); }
-  sim::Memory& mem() { return m->memory(); }
-
-  void run_chunk(uint64_t n) { m->run(n); }
+  void load_bytes(const py::bytes& data) { ::load_bytes(*mve, data); }
   void execute(const std::string& text) {
-    guarded([&] { m->execute(text); });
-  }
-  std::optional<int> exit_status() { return m->exit_status(); }
-  py::str output() {
-    const std::string& s = m->host().output;
-    return py::reinterpret_steal<py::str>(PyUnicode_DecodeUTF8(s.data(), static_cast<Py_ssize_t>(s.size()), "replace"));
+    guarded([&] { mve->raw().execute(text); });
   }
 };
 
-struct PySme2 : MachineBase<PySme2> {
-  using Machine = targets::sme2::Machine;
-  static constexpr const char* kTarget = "sme2";
-  static constexpr const char* kNames = "x0-x30, w0-w30, sp, pc, nzcv, fpcr, fpsr, svcr, z0-z31, p0-p15, za[N]";
-  std::unique_ptr<Machine> m;
-  std::string out;
-
+struct PySme2 : PyMachine {
+  targets::Sme2Machine* sme2;
   explicit PySme2(int svl) {
     target = loaded("sme2").word;
-    m = std::make_unique<Machine>(*target->isa, svl);
-    m->reset();
-    m->on_write = [this](int, std::string_view s) { out += s; };
+    targets::MachineOptions o;
+    o.svl = svl;
+    auto owned = std::make_unique<targets::Sme2Machine>(*target->isa, o);
+    sme2 = owned.get();
+    m = std::move(owned);
   }
-  int width_of(const std::string& name) { return m->width_of(name); }
-  sim::Memory& mem() { return m->memory; }
-  // A new machine: reset() leaves memory mapped (the program's regions).
-  void reset() {
-    const int svl = m->svl();
-    m = std::make_unique<Machine>(*target->isa, svl);
-    m->reset();
-    m->on_write = [this](int, std::string_view s) { out += s; };
-    out.clear();
-  }
-
-  // Machine::run's fetch; it stops with "step limit" after n instructions.
-  void run_chunk(uint64_t n) {
-    try {
-      m->run(m->instructions + n);
-    } catch (const Fault& e) {
-      if (e.fault_name() != "step limit") throw;
-    }
-  }
+  void load_bytes(const py::bytes& data) { ::load_bytes(*sme2, data); }
   void execute(const std::string& text) {
-    guarded([&] { m->execute(text); });
-  }
-  std::optional<int> exit_status() { return m->exited ? std::optional<int>(m->exit_status) : std::nullopt; }
-  py::str output() {
-    return py::reinterpret_steal<py::str>(PyUnicode_DecodeUTF8(out.data(), static_cast<Py_ssize_t>(out.size()), "replace"));
+    guarded([&] { sme2->raw().execute(text); });
   }
 };
 
@@ -423,7 +377,7 @@ void bind_machine(const char* doc, py::class_<T>& c) {
       .def_property_readonly("pc", &T::pc)
       .def_property_readonly("exit_status", &T::exit_status)
       .def_property_readonly("output", &T::output, "What the program wrote to its console")
-      .def_property_readonly("instructions", [](T& t) { return t.m->instructions; });
+      .def_property_readonly("instructions", &T::instructions);
 }
 
 // ---- fp ---------------------------------------------------------------------------------
@@ -571,8 +525,8 @@ PYBIND11_MODULE(mlisa, mod) {
                mve);
   py::class_<PySme2> sme2(mod, "Sme2Machine");
   sme2.def(py::init<int>(), py::arg("svl") = 512)
-      .def("start_streaming", [](PySme2& s) { s.m->start_streaming(); }, "SVCR.SM = SVCR.ZA = 1 (as mlisa exec)")
-      .def_property_readonly("svl", [](PySme2& s) { return s.m->svl(); });
+      .def("start_streaming", [](PySme2& s) { s.sme2->raw().start_streaming(); }, "SVCR.SM = SVCR.ZA = 1 (as mlisa exec)")
+      .def_property_readonly("svl", [](PySme2& s) { return s.sme2->raw().svl(); });
   bind_machine("The sme2 target (A64 + SME2): a Linux process's layout; write(1/2) in .output",
                sme2);
   mod.def(

@@ -7,6 +7,7 @@
 #include "cli/command.hpp"
 #include "core/diag.hpp"
 #include "spec/specfile.hpp"
+#include "targets/machines.hpp"
 #include "targets/targets.hpp"
 #include "targets/tcore/machine.hpp"
 #include "verify/forms.hpp"
@@ -16,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include <fstream>
+#include <limits>
 
 #include <fmt/format.h>
 
@@ -87,26 +89,28 @@ int run_hazards(const GenOptions& o, const GlobalOptions& global) {
   // The ISA-level run: the results region after HALT, as a digest (and a dump).
   std::optional<std::pair<uint64_t, uint64_t>> run_stats;  // bundles run, FNV-1a of the results region
   if (o.run || !o.dump.empty()) {
-    targets::tcore::Machine mach(*t.isa, targets::all_builtins(), std::max<size_t>(r.program.memory_bytes, 1 << 20));
-    uint64_t steps = 0;
-    while (!mach.halted()) {
-      if (mach.pc % 64 || mach.pc / 64 >= words.size())
-        throw Fault("PC out of program", fmt::format("pc 0x{:08x} after {} bundles", mach.pc, steps));
-      mach.step(words[mach.pc / 64]);
-      ++steps;
-    }
+    targets::MachineOptions options;
+    options.memory_bytes = std::max<size_t>(r.program.memory_bytes, 1 << 20);
+    targets::TcoreMachine mach(*t.isa, options);
+    mach.load_code(words);
+    mach.run(std::numeric_limits<uint64_t>::max()).rethrow();
+    const uint64_t steps = mach.instructions();
+    const std::vector<uint8_t> results =
+        mach.read_memory(r.program.results_base, r.program.results_end - r.program.results_base);
     uint64_t h = 0xcbf29ce484222325ull;
-    for (uint32_t a = r.program.results_base; a < r.program.results_end; ++a) {
-      h ^= mach.memory[a];
+    for (uint8_t b : results) {
+      h ^= b;
       h *= 0x100000001b3ull;
     }
     run_stats = std::make_pair(steps, h);
     if (!o.dump.empty()) {
       std::ofstream f(o.dump, std::ios::binary);
       if (!f) throw InputError(fmt::format("{}: cannot write", o.dump));
-      for (uint32_t a = r.program.results_base; a < r.program.results_end; a += 64) {
-        f << fmt::format("{:08x}:", a);
-        for (uint32_t i = 0; i < 64; i += 4) f << fmt::format(" {:08x}", mach.read32(a + i));
+      for (size_t a = 0; a < results.size(); a += 64) {
+        f << fmt::format("{:08x}:", r.program.results_base + a);
+        for (size_t i = 0; i < 64; i += 4)
+          f << fmt::format(" {:08x}", uint32_t{results[a + i]} | uint32_t{results[a + i + 1]} << 8 |
+                                          uint32_t{results[a + i + 2]} << 16 | uint32_t{results[a + i + 3]} << 24);
         f << "\n";
       }
       if (!f) throw InputError(fmt::format("{}: cannot write", o.dump));

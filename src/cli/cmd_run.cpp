@@ -10,10 +10,12 @@
 //   mlisa run --target tcore --list-faults
 #include "cli/command.hpp"
 #include "cli/run_debug.hpp"
+#include "cli/run_machine.hpp"
 #include "cli/run_mve.hpp"
 #include "cli/run_sme2.hpp"
 #include "core/diag.hpp"
 #include "sim/npu.hpp"
+#include "targets/machines.hpp"
 #include "targets/targets.hpp"
 #include "targets/tcore/pipeline.hpp"
 #include "targets/tcore/program.hpp"
@@ -22,9 +24,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include <fstream>
 #include <memory>
-#include <sstream>
 #include <string>
 
 namespace mlisa::cli {
@@ -33,37 +33,37 @@ namespace {
 
 struct RunOptions {
   std::string target, input, dtype = "int8";
-  MveRunOptions mve;  // --target mve (run_mve.cpp)
-  Sme2RunOptions sme2;  // --target sme2 (run_sme2.cpp; --max-steps and --show are mve's)
-  DebugOptions debug;   // --gdb, --trace: mve and sme2 (run_debug.hpp)
+  MachineRunOptions run;  // every target: --max-steps, --set, --show, --stats (run_machine.hpp)
+  MveRunOptions mve;      // --target mve (run_mve.cpp)
+  Sme2RunOptions sme2;    // --target sme2 (run_sme2.cpp)
+  DebugOptions debug;     // --gdb, --trace: mve and sme2 (run_debug.hpp)
   int array = 4;
   bool double_buffer = false;
   int64_t l0a_rows = 8192, l0b_rows = 2048, l0c_rows = 2048, dma_bw = 64, dma_latency = 32;
   int64_t memory = 1 << 20;
-  uint64_t max_bundles = uint64_t{1} << 32;
+  std::optional<uint64_t> max_steps, max_bundles;
   bool pipeline = false, list_faults = false;  // the pipelined model (docs/pipeline.md)
   std::string fault, pipeview;
 };
-
-bool ends_with(const std::string& s, const char* suffix) {
-  const std::string x = suffix;
-  return s.size() >= x.size() && s.compare(s.size() - x.size(), x.size(), x) == 0;
-}
 
 uint32_t bounded(const char* flag, int64_t v, int64_t lo, int64_t hi) {
   if (v < lo || v > hi) throw UsageError(fmt::format("{} must be between {} and {} (got {})", flag, lo, hi, v));
   return static_cast<uint32_t>(v);
 }
 
-int run_run(const RunOptions& o, const GlobalOptions& global) {
+int run_run(RunOptions o, const GlobalOptions& global) {
+  if (o.max_steps) o.run.max_steps = *o.max_steps;
   const bool debugging = o.debug.gdb_port >= 0 || !o.debug.trace.empty();
-  if (o.target == "mve" || o.target == "armv8.1-m.main+mve.fp") return run_mve(o.mve, o.debug, o.input, global.json);
+  const std::string target = targets::canonical_target(o.target);
+  if (target == "mve") return run_mve(o.mve, o.run, o.debug, o.input, global.json);
   if (!o.mve.args.empty())
     throw UsageError(fmt::format("program arguments after FILE are for --target mve (got '{}')", o.mve.args.front()));
-  if (o.target == "sme2" || o.target == "armv9-a+sme2")
-    return run_sme2(o.sme2, o.debug, o.mve.max_steps, o.mve.shows, o.input, global.json);
+  if (target == "sme2")
+    return run_sme2(o.sme2, o.run, o.debug, o.mve.spec_dir.empty() ? std::nullopt : std::optional(o.mve.spec_dir),
+                    o.input, global.json);
   if (debugging) throw UsageError("--gdb and --trace are for --target mve and sme2");
-  if (o.target != "tcore") throw UsageError(fmt::format("mlisa run runs mve, sme2 and tcore programs (got --target {})", o.target));
+  if (target != "tcore") throw UsageError(fmt::format("mlisa run runs mve, sme2 and tcore programs (got --target {})", o.target));
+  if (o.run.stats) throw UsageError("--stats is for --target mve and sme2");
   if (o.list_faults) {
     for (const auto& f : targets::tcore::fault_catalogue())
       fmt::print("{:<38} {:<8} {}{}\n", f.name, targets::tcore::unit_name(f.unit), f.data_hazard ? "" : "(control) ",
@@ -89,22 +89,18 @@ int run_run(const RunOptions& o, const GlobalOptions& global) {
   sim::check_config(cfg);
   const size_t memory = bounded("--memory", o.memory, 4, int64_t{1} << 31);
 
-  auto t = targets::load_bundle_target(o.target);
-  std::ifstream in(o.input, std::ios::binary);
-  if (!in) throw InputError(fmt::format("{}: cannot read", o.input));
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  const std::string bytes = ss.str();
-  std::vector<as::ObjSection> sections;
-  if (ends_with(o.input, ".s") || ends_with(o.input, ".S") || ends_with(o.input, ".asm")) {
-    sections = as::assemble_gas(t.isa->isa, targets::gas_target(*t.isa), bytes, o.input).sections;
-  } else {
-    sections = targets::image_sections(std::vector<uint8_t>(bytes.begin(), bytes.end()), o.input);
-  }
-  const targets::tcore::Image image = targets::tcore::load_image(*t.isa, sections, o.input);
-  auto m = targets::tcore::make_machine(*t.isa, image, memory, cfg);
-  if (o.pipeline) return targets::tcore::run_pipelined(*m, image.code, o.max_bundles, o.fault, o.pipeview, global.json);
-  m->run(image.code, o.max_bundles);
+  targets::MachineOptions options;
+  options.memory_bytes = memory;
+  options.mxu = cfg;
+  const auto machine = targets::make_machine("tcore", options);
+  auto& tm = static_cast<targets::TcoreMachine&>(*machine);
+  for (const std::string& r : o.run.shows) tm.register_info(r);
+  tm.load_file(o.input);
+  prepare_run(tm, o.run);
+  const uint64_t max_bundles = o.max_bundles.value_or(o.max_steps.value_or(uint64_t{1} << 32));
+  if (o.pipeline) return targets::tcore::run_pipelined(tm.raw(), tm.code(), max_bundles, o.fault, o.pipeview, global.json);
+  tm.run(max_bundles).rethrow();
+  const targets::tcore::Machine* m = &tm.raw();
 
   const sim::RunStats& st = m->mxu().stats();
   if (global.json) {
@@ -122,6 +118,7 @@ int run_run(const RunOptions& o, const GlobalOptions& global) {
       ins.push_back(std::move(one));
     }
     j["instructions"] = std::move(ins);
+    if (!o.run.shows.empty()) show_registers(tm, o.run.shows, &j);
     j["traffic"] = {{"l0a", {{"read", st.l0a.read}, {"write", st.l0a.write}}},
                     {"l0b", {{"read", st.l0b.read}, {"write", st.l0b.write}}},
                     {"l0c", {{"read", st.l0c.read}, {"write", st.l0c.write}}},
@@ -132,6 +129,7 @@ int run_run(const RunOptions& o, const GlobalOptions& global) {
     fmt::print("halted at pc 0x{:08x} after {} bundles\n", m->pc, m->bundles_executed);
     fmt::print("  cycles       {} (the MXU's: {} MXU/DMA instructions)\n", st.cycles, m->mxu_insns().size());
     if (cfg.dtype == sim::DType::BF16) fmt::print("  flags        {}\n", fp::flags_to_string(st.flags));
+    show_registers(tm, o.run.shows, nullptr);
   }
   return 0;
 }
@@ -151,6 +149,15 @@ Action setup_run(CLI::App& sub, const GlobalOptions& global) {
   sub.add_option("--dma-bw", o->dma_bw, "tcore: DMA bytes per cycle")->capture_default_str();
   sub.add_option("--dma-latency", o->dma_latency, "tcore: DMA fixed cycles per transfer")->capture_default_str();
   sub.add_option("--memory", o->memory, "tcore: data memory bytes (at least the data sections)")->capture_default_str();
+  sub.add_option("--max-steps", o->max_steps,
+                 "Stop with the fault 'step limit' after this many instructions (tcore: bundles; default mve, sme2 "
+                 "100000000, tcore 2^32)");
+  sub.add_option("--set", o->run.sets,
+                 "REG=VALUE (0x hex or a decimal integer, negative too) or REG.TYPE=LANE,... after loading, before the "
+                 "run (registers as docs/machine.md lists them; mve: fpscr keeps LTPSIZE, ltpsize sets it)");
+  sub.add_option("--show", o->run.shows, "Print REG=0x... after the run (any register of the target)")
+      ->allow_extra_args(false);
+  sub.add_flag("--stats", o->run.stats, "mve, sme2: print the instructions that ran, counted by encoding, on stderr");
   add_mve_run_options(sub, o->mve);
   add_sme2_run_options(sub, o->sme2);
   add_debug_options(sub, o->debug);

@@ -3,7 +3,7 @@
 // run_mve when --target is mve.
 #pragma once
 
-#include "cli/run_debug.hpp"
+#include "cli/run_machine.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -14,13 +14,10 @@
 namespace mlisa::cli {
 
 struct MveRunOptions {
-  uint64_t max_steps = 100'000'000;
   bool fp_disabled = false;
-  std::vector<std::string> shows;
   std::string semihosting_root;   // --semihosting-root DIR: host files below DIR
   std::string spec_dir;           // --spec-dir DIR: DIR/mve/*.isa over the embedded specs
   std::vector<std::string> args;  // after FILE (and --): the program's command line
-  bool stats = false;             // --stats: executed instructions by encoding, on stderr
 };
 
 void add_mve_run_options(CLI::App& sub, MveRunOptions& o);
@@ -32,12 +29,8 @@ void add_mve_run_options(CLI::App& sub, MveRunOptions& o);
 // FILE -append "ARGS". Returns the program's exit status; throws
 // mlisa::Fault (exit 3) on a fault or when max_steps run out,
 // mlisa::UsageError (exit 2) when --semihosting-root is not a directory.
-// With --stats, the instructions that ran, counted by encoding, go to stderr
-// (with --json, into the object as "stats"), also when the run stops at a
-// fault.
-// With --gdb the program runs under the GDB stub (docs/gdb.md); a run the
-// debugger ends (kill, or a lost connection) returns 0. With --trace every
-// instruction goes to the trace (docs/trace.md).
-int run_mve(const MveRunOptions& o, const DebugOptions& debug, const std::string& file, bool json);
+// --set, --show, --stats, --gdb and --trace as run_machine.hpp says.
+int run_mve(const MveRunOptions& o, const MachineRunOptions& run, const DebugOptions& debug, const std::string& file,
+            bool json);
 
 }  // namespace mlisa::cli

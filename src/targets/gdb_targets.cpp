@@ -1,6 +1,7 @@
 #include "targets/gdb_targets.hpp"
 
 #include "core/diag.hpp"
+#include "targets/machines.hpp"
 
 #include <fmt/format.h>
 
@@ -171,17 +172,10 @@ std::string disassemble(const WordIsa& isa, const Bits& word, uint64_t address, 
 sim::gdb::Instruction MveGdbTarget::describe() {
   sim::gdb::Instruction insn;
   insn.address = pc();
-  uint64_t hw1 = 0, hw2 = 0;
-  if (!m_.memory().read(insn.address, 2, hw1)) return insn;
-  const uint64_t top = hw1 >> 11;
-  if (top == 0b11101 || top == 0b11110 || top == 0b11111) {
-    if (!m_.memory().read(insn.address + 2, 2, hw2)) return insn;
-    insn.word = hw1 << 16 | hw2;
-    insn.bytes = 4;
-  } else {
-    insn.word = hw1;
-    insn.bytes = 2;
-  }
+  const std::optional<Bits> word = t32_fetch(m_.memory(), insn.address);
+  if (!word) return insn;
+  insn.word = word->low64();
+  insn.bytes = word->width() / 8;
   // Inside a VPT block, the instruction's place in it is the block's length
   // less the instructions left, which the mask field's lowest set bit counts
   // ('1000': this one is the last).
@@ -270,15 +264,6 @@ std::string Sme2GdbTarget::qemu_state() {
 }
 
 uint64_t Sme2GdbTarget::pc() { return m_.get("pc").low64(); }
-
-void Sme2GdbTarget::step() {
-  const uint64_t pc = m_.get("pc").low64();
-  if (pc & 3) throw Fault("PCAlignmentFault", fmt::format("pc 0x{:x} is not a multiple of 4", pc));
-  uint64_t word = 0;
-  if (!m_.memory.read(pc, 4, word))
-    throw Fault("InstructionAbort (Translation)", fmt::format("fetch at pc 0x{:x}: outside memory", pc));
-  m_.execute(Bits(32, word));
-}
 
 std::vector<uint8_t> Sme2GdbTarget::read_register(int regnum) {
   const unsigned svl = static_cast<unsigned>(m_.svl());

@@ -54,8 +54,7 @@ class Sme2GdbTarget : public sim::gdb::Target {
   bool write_register(int regnum, const std::vector<uint8_t>& bytes) override;
   sim::Memory& memory() override { return m_.memory; }
   uint64_t pc() override;
-  // Fetches and runs the instruction at PC, as Machine::run does.
-  void step() override;
+  void step() override { m_.step(); }
   std::optional<int> exit_status() const override {
     return m_.exited ? std::optional<int>(m_.exit_status) : std::nullopt;
   }

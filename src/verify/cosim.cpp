@@ -2,7 +2,7 @@
 
 #include "core/diag.hpp"
 #include "sim/rsp.hpp"
-#include "targets/mve/machine.hpp"
+#include "targets/machines.hpp"
 #include "targets/word_program.hpp"
 #include "verify/subprocess.hpp"
 
@@ -201,26 +201,28 @@ Outcome run_once(const Options& o, const Plan& plan, std::optional<uint64_t>& re
   const auto qemu = subprocess::on_path(o.qemu);
   if (!qemu) throw OracleError(fmt::format("{} not found on PATH (scripts/bootstrap installs qemu-system-arm)", o.qemu));
 
-  // Our side, reset as the hardware is (FP off until the program enables it).
+  // Our side (the machine interface, docs/machine.md), reset as the
+  // hardware is (FP off until the program enables it).
   auto target = targets::mve::load(o.spec_dir);
-  const targets::ProgramImage image =
-      targets::load_program(*target.isa, o.file, targets::mve::Machine::layout());
-  targets::mve::Machine ours(*target.isa);
-  ours.reset(false);
-  ours.load(image);
+  targets::MachineOptions options;
+  options.fp_enabled = false;
+  targets::MveMachine ours(*target.isa, options);
+  ours.load_file(o.file);
+  sim::Memory& our_memory = *ours.memory();
+  targets::mve::Host& host = ours.raw().host();
   Outcome out;
-  ours.host().write = [&](std::string_view s) { out.our_output.append(s); };
+  host.write = [&](std::string_view s) { out.our_output.append(s); };
   // SYS_GET_CMDLINE: QEMU's is its -kernel file (absolute, as QEMU runs
   // elsewhere) and its -append text.
   const std::string program = fs::absolute(o.file).string();
   std::string append;
   for (const std::string& a : o.args) append += (append.empty() ? "" : " ") + a;
-  ours.host().cmdline = append.empty() ? program : program + " " + append;
+  host.cmdline = append.empty() ? program : program + " " + append;
   // SYS_FLEN of the console: QEMU's stdout and stderr are fresh files that
   // hold what the program wrote to them; its stdin is /dev/null.
-  ours.host().console_size = [&h = ours.host()](int fd) { return fd == 0 ? 0 : h.console_written[fd]; };
+  host.console_size = [&h = host](int fd) { return fd == 0 ? 0 : h.console_written[fd]; };
   std::vector<std::pair<uint64_t, unsigned>> stores;
-  ours.memory().write_log = &stores;
+  our_memory.write_log = &stores;
 
   // Each side's semihosting root: a private copy of the given directory.
   subprocess::TempDir dir("cosim");
@@ -232,7 +234,7 @@ Outcome run_once(const Options& o, const Plan& plan, std::optional<uint64_t>& re
       fs::copy(*o.semihosting_root, root, fs::copy_options::recursive | fs::copy_options::copy_symlinks, ec);
     if (ec) throw InputError(fmt::format("--semihosting-root {}: cannot copy it: {}", *o.semihosting_root, ec.message()));
   }
-  ours.host().root = fs::canonical(our_root).string();
+  host.root = fs::canonical(our_root).string();
 
   // QEMU halted at reset, its gdbstub on a private socket.
   const std::string socket_path = dir.file("gdb.sock");
@@ -295,11 +297,9 @@ Outcome run_once(const Options& o, const Plan& plan, std::optional<uint64_t>& re
     return std::any_of(rows.begin(), rows.end(), [](const Row& r) { return r.ours != r.theirs; });
   };
   auto describe = [&](uint32_t address) {
-    uint64_t hw1 = 0, hw2 = 0;
-    if (!ours.memory().read(address, 2, hw1)) return fmt::format("0x{:08x}: (not in memory)", address);
-    const bool wide = (hw1 >> 11) >= 0b11101;
-    Bits word(16, hw1);
-    if (wide && ours.memory().read(address + 2, 2, hw2)) word = Bits(32, hw1 << 16 | hw2);
+    const std::optional<Bits> fetched = targets::t32_fetch(our_memory, address);
+    if (!fetched) return fmt::format("0x{:08x}: (not in memory)", address);
+    const Bits word = *fetched;
     const spec::Encoding* enc = target.isa->decode(word);
     const std::string text = enc ? target.isa->print(*enc, word, targets::PrintContext{address}) : "";
     return fmt::format("0x{:08x}: {:0{}x}  {}", address, word.low64(), word.width() / 4,
@@ -331,12 +331,7 @@ Outcome run_once(const Options& o, const Plan& plan, std::optional<uint64_t>& re
     auto pc_now = [&]() { return static_cast<uint32_t>(ours.get("pc").low64()); };
     for (; n < std::min(k, limit) || (n < std::min(2 * k, limit) && reached.count(pc_now())); ++n) {
       if (n > 0) ++reached[pc_now()];
-      try {
-        ours.step();
-      } catch (const Fault&) {
-        return false;
-      }
-      if (ours.exit_status()) return false;
+      if (!ours.step().ok()) return false;  // a fault or the exit
     }
     const uint32_t x = pc_now();
     const std::string first = remote.ask("s");
@@ -369,7 +364,7 @@ Outcome run_once(const Options& o, const Plan& plan, std::optional<uint64_t>& re
       const std::vector<uint8_t> theirs = remote.read_memory(lo, hi - lo);
       for (uint64_t a = lo; a < hi; ++a) {
         uint64_t mine = 0;
-        if (!ours.memory().read(a, 1, mine) || mine != theirs[a - lo]) return false;
+        if (!our_memory.read(a, 1, mine) || mine != theirs[a - lo]) return false;
       }
     }
     out.steps += n;
@@ -390,14 +385,10 @@ Outcome run_once(const Options& o, const Plan& plan, std::optional<uint64_t>& re
     }
     const uint32_t pc = static_cast<uint32_t>(ours.get("pc").low64());
     uint64_t hw1 = 0;
-    ours.memory().read(pc, 2, hw1);
+    our_memory.read(pc, 2, hw1);
     stores.clear();
     std::string our_fault;
-    try {
-      ours.step();
-    } catch (const Fault& f) {
-      our_fault = f.what();
-    }
+    if (const sim::StepResult r = ours.step(); r.faulted()) our_fault = Fault(r.fault, r.message).what();
     const std::string reply = remote.ask("s");
     if (!our_fault.empty()) {
       std::vector<Row> rows;
@@ -443,7 +434,7 @@ Outcome run_once(const Options& o, const Plan& plan, std::optional<uint64_t>& re
     for (const auto& [address, n] : stores) {
       const std::vector<uint8_t> theirs = remote.read_memory(address, n);
       uint64_t mine = 0;
-      ours.memory().read(address, n, mine);
+      our_memory.read(address, n, mine);
       if (mine != little_endian(theirs, 0, n))
         return diverge(fmt::format("memory at 0x{:08x} ({} bytes): ours 0x{:0{}x}, QEMU 0x{:0{}x}", address, n, mine,
                                    2 * n, little_endian(theirs, 0, n), 2 * n),

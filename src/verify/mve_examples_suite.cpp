@@ -5,7 +5,7 @@
 // or with QEMU's output recorded under tests/vectors/mve/examples.
 // docs/mve.md ("Examples") describes the programs.
 #include "core/diag.hpp"
-#include "targets/mve/machine.hpp"
+#include "targets/machines.hpp"
 #include "targets/word_program.hpp"
 #include "verify/examples.hpp"
 #include "verify/qemu_mve.hpp"
@@ -33,12 +33,10 @@ class MveExamplesSuite final : public ExamplesSuite {
     // One target per thread: the assembler and decoder run pseudocode in an
     // engine of their own, which threads must not share.
     static thread_local const targets::mve::Target target = targets::mve::load();
-    const targets::ProgramImage image = targets::load_program(*target.isa, source, targets::mve::Machine::layout());
-    targets::mve::Machine m(*target.isa);
-    m.reset(true);
-    m.load(image);
-    if (!m.run(kMaxSteps)) throw Fault("step limit", fmt::format("{} instructions without SYS_EXIT", kMaxSteps));
-    return m.host().output;
+    targets::MveMachine m(*target.isa);
+    m.load_file(source);
+    m.run(kMaxSteps).rethrow();
+    return m.output();
   }
 
   // QEMU's semihosting console (its stderr) for the source built by gcc.

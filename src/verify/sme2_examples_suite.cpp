@@ -11,7 +11,7 @@
 //                   (--oracle stored; --record DIR writes it from QEMU).
 // One case per program. docs/sme2.md describes the kernels.
 #include "core/diag.hpp"
-#include "targets/sme2/machine.hpp"
+#include "targets/machines.hpp"
 #include "targets/word_program.hpp"
 #include "verify/examples.hpp"
 #include "verify/qemu_sme2.hpp"
@@ -70,13 +70,15 @@ class Sme2ExamplesSuite final : public ExamplesSuite {
   std::string run_ours(const std::string& source) const override {
     // One target per thread: the decoder's engine is not shared.
     static thread_local const targets::sme2::Target target = targets::sme2::load();
-    targets::sme2::Machine m(*target.isa, 512);
-    m.load(targets::load_program(*target.isa, source, targets::sme2::Machine::layout()));
+    targets::Sme2Machine m(*target.isa);
+    m.load_file(source);
     std::string out;
-    m.on_write = [&](int fd, std::string_view s) {
+    m.set_output([&](int fd, std::string_view s) {
       if (fd == 1) out += s;
-    };
-    const int status = m.run(kMaxSteps);
+    });
+    const sim::StepResult r = m.run(kMaxSteps);
+    r.rethrow();
+    const int status = r.exit_status;
     if (status != 0) throw Fault("exit status", fmt::format("the program exited with status {}", status));
     return out;
   }

@@ -87,6 +87,12 @@ class Machine {
   void execute(const std::string& text);
   // Fetches and runs the instruction at the PC.
   void step();
+  // The instruction and encoding a word decodes to (both null when none
+  // does), from the machine's decode cache.
+  std::pair<const spec::InstructionSpec*, const spec::Encoding*> decoded(const spec::Bits& word) {
+    const Decoded& d = decode(word);
+    return {d.inst, d.enc};
+  }
 
   // Steps until SYS_EXIT (true) or max_steps instructions (false).
   bool run(uint64_t max_steps);

@@ -167,24 +167,34 @@ void Machine::start_streaming() { global(svcr_) = Value::bits(64, 3); }
 
 void Machine::execute(const std::string& text) { execute(isa_.assemble(text).word); }
 
-void Machine::execute(const Bits& word) {
-  const uint32_t w32 = static_cast<uint32_t>(word.low64());
+const Machine::Decoded& Machine::decode(uint32_t w32) {
   auto it = decoded_.find(w32);
   if (it == decoded_.end()) {
     Decoded d;
-    d.enc = isa_.decode(word, nullptr, &d.why);
+    d.enc = isa_.decode(Bits(32, w32), &d.inst, &d.why);
     if (d.enc && compiled_) d.fn = compiled_->encoding(*d.enc);
     it = decoded_.emplace(w32, std::move(d)).first;
   }
-  const spec::Encoding* enc = it->second.enc;
+  return it->second;
+}
+
+std::pair<const spec::InstructionSpec*, const spec::Encoding*> Machine::decoded(const Bits& word) {
+  const Decoded& d = decode(static_cast<uint32_t>(word.low64()));
+  return {d.inst, d.enc};
+}
+
+void Machine::execute(const Bits& word) {
+  const uint32_t w32 = static_cast<uint32_t>(word.low64());
+  const Decoded& dec = decode(w32);
+  const spec::Encoding* enc = dec.enc;
   // The text is for messages only: formatting runs on a fault, not per step.
   const auto hex = [&] { return fmt::format("0x{:08x}", w32); };
-  if (!enc) throw Fault("UNDEFINED", fmt::format("instruction {}: {}", hex(), it->second.why));
+  if (!enc) throw Fault("UNDEFINED", fmt::format("instruction {}: {}", hex(), dec.why));
   auto text = [&] { return isa_.print(*enc, word); };
   global(branch_) = Value::boolean(false);
   try {
-    if (it->second.fn && !engine_.coverage) {
-      compiled_->run(it->second.fn, word);
+    if (dec.fn && !engine_.coverage) {
+      compiled_->run(dec.fn, word);
     } else {
       std::vector<Value> frame = isa_.spec().frame_for(*enc, word);
       engine_.run({&enc->decode, &enc->operation}, frame);
@@ -226,16 +236,23 @@ void Machine::load(const ProgramImage& image) {
   global(sp_) = Value::bits(64, kStackTop);
 }
 
+Bits Machine::fetch() const {
+  const uint64_t pc = global(pc_).as_bits().low64();
+  if (pc & 3) throw Fault("PCAlignmentFault", fmt::format("pc 0x{:x} is not a multiple of 4", pc));
+  uint64_t word = 0;
+  if (!memory.read(pc, 4, word))
+    throw Fault("InstructionAbort (Translation)", fmt::format("fetch at pc 0x{:x}: outside memory", pc));
+  return Bits(32, word);
+}
+
+void Machine::step() { execute(fetch()); }
+
 int Machine::run(uint64_t max_steps) {
   while (!exited) {
-    const uint64_t pc = global(pc_).as_bits().low64();
-    if (pc & 3) throw Fault("PCAlignmentFault", fmt::format("pc 0x{:x} is not a multiple of 4", pc));
-    uint64_t word = 0;
-    if (!memory.read(pc, 4, word))
-      throw Fault("InstructionAbort (Translation)", fmt::format("fetch at pc 0x{:x}: outside memory", pc));
+    const Bits word = fetch();
     if (instructions >= max_steps)
-      throw Fault("step limit", fmt::format("{} instructions run, pc 0x{:x}", instructions, pc));
-    execute(Bits(32, word));
+      throw Fault("step limit", fmt::format("{} instructions run, pc 0x{:x}", instructions, global(pc_).as_bits().low64()));
+    execute(word);
   }
   return exit_status;
 }

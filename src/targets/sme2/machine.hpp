@@ -56,6 +56,12 @@ class Machine {
   // (InactiveZA), UNDEFINED, ...).
   void execute(const spec::Bits& word);
   void execute(const std::string& text);
+  // Fetches the word at PC and runs it (a PC not a multiple of 4 is
+  // PCAlignmentFault, one outside memory InstructionAbort (Translation)).
+  void step();
+  // The instruction and encoding a word decodes to (both null when none
+  // does), from the machine's decode cache.
+  std::pair<const spec::InstructionSpec*, const spec::Encoding*> decoded(const spec::Bits& word);
 
   // Registers by name: x0-x30, w0-w30, sp, pc, nzcv, fpcr, fpsr, svcr,
   // z0-z31 (SVL bits), p0-p15 (SVL/8 bits), za[N] (array vector N, SVL bits).
@@ -107,11 +113,14 @@ class Machine {
   int r_, sp_, pc_, nzcv_, fpcr_, fpsr_, svcr_, svl_slot_, z_, p_, ffr_, za_, branch_, macs_;
   // Decoded words: each word is decoded once (decode runs pseudocode).
   struct Decoded {
+    const spec::InstructionSpec* inst = nullptr;
     const spec::Encoding* enc = nullptr;
     std::string why;
     spec::CompiledTarget::EncodingFn fn = nullptr;  // its compiled decode and operation
   };
   std::unordered_map<uint32_t, Decoded> decoded_;
+  const Decoded& decode(uint32_t word);
+  spec::Bits fetch() const;
   std::unique_ptr<spec::CompiledBinding> compiled_;
 };
 
