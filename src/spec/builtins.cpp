@@ -267,6 +267,34 @@ Bits extend_bits(const char* fn, const Bits& x, Int n, bool is_unsigned) {
   return r;
 }
 
+Bits align_bits(const char* fn, const Bits& x, Int y, bool up) {
+  if (y <= 0) throw RuntimeError(fmt::format("{}: the alignment {} is not positive", fn, show(y)));
+  const uint32_t n = x.width();
+  if (!up && (y & (y - 1)) == 0) {  // a power of two: clear the low bits (any width)
+    const uint32_t k = trailing_zeros(y);
+    if (x.is_small()) return Bits(n, k >= 64 ? 0 : x.low64() & ~((uint64_t{1} << k) - 1));
+    Bits r = x;
+    if (k > 0) r.set_slice(0, Bits::zeros(std::min(k, n)));
+    return r;
+  }
+  const Int v = x.to_uint();
+  Int q = floor_div(v, y);
+  if (up && q * y != v) ++q;
+  return Bits::from_int(n, checked_mul(q, y, fn));
+}
+
+Bits lsl_bits(const Bits& x, Int s) {
+  check_shift("LSL", x, s, true);
+  if (x.is_small()) return Bits(x.width(), s >= 64 ? 0 : x.low64() << static_cast<int>(s));
+  return x.shl(clamp_shift(s));
+}
+
+Bits lsr_bits(const Bits& x, Int s) {
+  check_shift("LSR", x, s, true);
+  if (x.is_small()) return Bits(x.width(), s >= 64 ? 0 : x.low64() >> static_cast<int>(s));
+  return x.lshr(clamp_shift(s));
+}
+
 // Elem[bits(N) vector, integer e, integer size]: assert e >= 0 && (e+1)*size <= N.
 static uint32_t elem_range(const char* what, const Bits& v, Int e, Int size) {
   if (size < 0 || e < 0 || (e + 1) * size > Int{v.width()})
@@ -370,21 +398,8 @@ void add_standard_builtins(BuiltinTable& t) {
   auto align = [](const char* fn, bool up) {
     return [fn, up](CallSite&, std::vector<Value>& a) -> Value {
       const Int y = int_arg(a, 1, fn);
+      if (a[0].kind() == ValueKind::Bits) return Value::bits(align_bits(fn, a[0].as_bits(), y, up));
       if (y <= 0) throw RuntimeError(fmt::format("{}: the alignment {} is not positive", fn, show(y)));
-      if (a[0].kind() == ValueKind::Bits) {
-        const Bits& x = a[0].as_bits();
-        const uint32_t n = x.width();
-        if (!up && (y & (y - 1)) == 0) {  // a power of two: clear the low bits (any width)
-          const uint32_t k = trailing_zeros(y);
-          Bits r = x;
-          if (k > 0) r.set_slice(0, Bits::zeros(std::min(k, n)));
-          return Value::bits(std::move(r));
-        }
-        const Int v = x.to_uint();
-        Int q = floor_div(v, y);
-        if (up && q * y != v) ++q;
-        return Value::bits(Bits::from_int(n, checked_mul(q, y, fn)));
-      }
       const Int x = int_arg(a, 0, fn);
       Int q = floor_div(x, y);
       if (up && q * y != x) ++q;
@@ -538,10 +553,7 @@ void add_standard_builtins(BuiltinTable& t) {
   // LSL(x, shift): assert shift >= 0. LSL_C(x, shift): assert shift > 0;
   // (x:Zeros(shift))<N-1:0>, carry (x:Zeros(shift))<N>.
   add_fn(t, "LSL", 2, 2, bits_like_arg(0), [](CallSite&, std::vector<Value>& a) {
-    const Bits& x = bits_arg(a, 0, "LSL");
-    const Int s = int_arg(a, 1, "LSL");
-    check_shift("LSL", x, s, true);
-    return Value::bits(x.shl(clamp_shift(s)));
+    return Value::bits(lsl_bits(bits_arg(a, 0, "LSL"), int_arg(a, 1, "LSL")));
   });
   add_fn(t, "LSL_C", 2, 2, bits_and_bit_rule(), [](CallSite&, std::vector<Value>& a) {
     const Bits& x = bits_arg(a, 0, "LSL_C");
@@ -553,10 +565,7 @@ void add_standard_builtins(BuiltinTable& t) {
   });
   // LSR_C: ZeroExtend(x, shift+N)<shift+N-1:shift>, carry x<shift-1>.
   add_fn(t, "LSR", 2, 2, bits_like_arg(0), [](CallSite&, std::vector<Value>& a) {
-    const Bits& x = bits_arg(a, 0, "LSR");
-    const Int s = int_arg(a, 1, "LSR");
-    check_shift("LSR", x, s, true);
-    return Value::bits(x.lshr(clamp_shift(s)));
+    return Value::bits(lsr_bits(bits_arg(a, 0, "LSR"), int_arg(a, 1, "LSR")));
   });
   add_fn(t, "LSR_C", 2, 2, bits_and_bit_rule(), [](CallSite&, std::vector<Value>& a) {
     const Bits& x = bits_arg(a, 0, "LSR_C");

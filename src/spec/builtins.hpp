@@ -80,6 +80,11 @@ class BuiltinTable {
 Bits extend_bits(const char* fn, const Bits& x, Int n, bool is_unsigned);
 Bits elem_get(const Bits& vector, Int e, Int size);
 void elem_set(Bits& vector, Int e, Int size, const Bits& value);
+// Align/AlignDown (up false) and AlignUp of bits(N) x to y: Align(UInt(x), y)<N-1:0>.
+Bits align_bits(const char* fn, const Bits& x, Int y, bool up);
+// LSL(x, shift) and LSR(x, shift), shift >= 0.
+Bits lsl_bits(const Bits& x, Int shift);
+Bits lsr_bits(const Bits& x, Int shift);
 
 // UInt, SInt, ZeroExtend, SignExtend, Zeros, Ones, Replicate, Align, Min, Max,
 // Abs, SignedSat, UnsignedSat, SignedSatQ, UnsignedSatQ, SatQ, Sat,

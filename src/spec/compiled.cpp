@@ -194,10 +194,19 @@ void CompiledBinding::run(CompiledTarget::EncodingFn fn, const Bits& word) {
 Value CompiledBinding::call(const FunctionDecl& fn, std::vector<Value> args) {
   auto it = functions_.find(&fn);
   if (it == functions_.end()) return ctx_->e.call(fn, std::move(args));
+  return call(it->second, args);
+}
+
+CompiledTarget::FunctionFn CompiledBinding::function(const FunctionDecl& fn) const {
+  auto it = functions_.find(&fn);
+  return it == functions_.end() ? nullptr : it->second;
+}
+
+Value CompiledBinding::call(CompiledTarget::FunctionFn f, std::vector<Value>& args) {
   rt::Ctx& c = *ctx_;
   const size_t depth = c.depth;
   try {
-    Value r = it->second(c, args);
+    Value r = f(c, args);
     c.depth = depth;
     return r;
   } catch (const RuntimeError& e) {

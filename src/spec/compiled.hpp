@@ -83,6 +83,11 @@ class CompiledBinding {
   void run(CompiledTarget::EncodingFn fn, const Bits& word);
   // Calls a pseudocode function as Engine::call does.
   Value call(const FunctionDecl& fn, std::vector<Value> args);
+  // The compiled code of a function (null when it has none), looked up once
+  // by a caller that calls it often, and the call through it (args are
+  // consumed; no lookup, no allocation beyond what the function does).
+  CompiledTarget::FunctionFn function(const FunctionDecl& fn) const;
+  Value call(CompiledTarget::FunctionFn f, std::vector<Value>& args);
 
  private:
   CompiledBinding() = default;

@@ -387,6 +387,7 @@ inline Int SInt(const Bits& b) {
 inline Int IntOf(const Bits& b, bool is_unsigned) { return is_unsigned ? UInt(b) : SInt(b); }
 Bits ZeroExtend(const Bits& b, Int n);
 Bits SignExtend(const Bits& b, Int n);
+inline Bits Extend(const Bits& b, Int n, bool is_unsigned) { return extend_bits("Extend", b, n, is_unsigned); }
 inline Bits Zeros(Int n) {
   if (n < 0 || n > Bits::kMaxWidth) fail("width " + int_to_string(n) + " is not a valid bits width");
   return Bits(static_cast<uint32_t>(n), 0);

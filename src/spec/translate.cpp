@@ -452,6 +452,16 @@ Code Translator::builtin(const Expr* e, const std::vector<Code>& args) {
     if ((n == "Min" || n == "Max") && kinds({K::Integer, K::Integer}))
       return typed(fmt::format("rt::{}({}, {})", n, as(args[0], "Int"), as(args[1], "Int")), "Int");
     if (n == "Abs" && kinds({K::Integer})) return typed(fmt::format("rt::Abs({})", as(args[0], "Int")), "Int");
+    if ((n == "Align" || n == "AlignDown" || n == "AlignUp") && kinds({K::Bits, K::Integer}))
+      return typed(fmt::format("spec::align_bits(\"{}\", {}, {}, {})", n, as(args[0], "Bits"), as(args[1], "Int"),
+                               n == "AlignUp" ? "true" : "false"),
+                   "Bits");
+    if (n == "Extend" && kinds({K::Bits, K::Integer, K::Boolean}))
+      return typed(fmt::format("rt::Extend({}, {}, {})", as(args[0], "Bits"), as(args[1], "Int"), as(args[2], "bool")),
+                   "Bits");
+    if ((n == "LSL" || n == "LSR") && kinds({K::Bits, K::Integer}))
+      return typed(fmt::format("spec::{}_bits({}, {})", n == "LSL" ? "lsl" : "lsr", as(args[0], "Bits"), as(args[1], "Int")),
+                   "Bits");
   } else {
     if (n == "Elem" && kinds({K::Bits, K::Integer, K::Integer}))
       return typed(fmt::format("rt::Elem({}, {}, {})", as(args[0], "Bits"), as(args[1], "Int"), as(args[2], "Int")), "Bits");

@@ -94,6 +94,23 @@ void Machine::set_engine(spec::EngineKind kind) {
   decoded_.clear();
   compiled_.reset();
   if (kind == spec::EngineKind::Compiled) compiled_ = spec::CompiledBinding::bind(isa_.spec(), engine_);
+  auto hot = [&](const spec::FunctionDecl* f) { return Hot{f, compiled_ ? compiled_->function(*f) : nullptr}; };
+  vpt_advance_hot_ = hot(vpt_advance_);
+  it_advance_hot_ = hot(it_advance_);
+  check_thumb_hot_ = hot(check_thumb_);
+}
+
+void Machine::call_hot(const Hot& h) const {
+  hot_args_.clear();
+  if (h.fn && !engine_.coverage) compiled_->call(h.fn, hot_args_);
+  else engine_.call(*h.decl, {});
+}
+
+void Machine::call_hot(const Hot& h, Value arg) const {
+  hot_args_.clear();
+  hot_args_.push_back(std::move(arg));
+  if (h.fn && !engine_.coverage) compiled_->call(h.fn, hot_args_);
+  else engine_.call(*h.decl, std::move(hot_args_));
 }
 
 Value Machine::call(const spec::FunctionDecl& fn, std::vector<Value> args) const {
@@ -312,7 +329,7 @@ void Machine::execute(const Bits& word) {
   };
   if (!enc) return undefined(d.why);
   try {
-    call(*check_thumb_, {});
+    call_hot(check_thumb_hot_);
     for (int beat = 0; beat < 4; ++beat) {
       global(beat_) = Value::integer(beat);
       global(beatwise_) = Value::boolean(false);
@@ -335,7 +352,7 @@ void Machine::execute(const Bits& word) {
         throw Fault("execution error", fmt::format("{}: {}", where(), e.format(isa_.spec().sources())));
       }
       if (!global(beatwise_).as_bool()) break;
-      call(*vpt_advance_, {Value::integer(beat)});
+      call_hot(vpt_advance_hot_, Value::integer(beat));
     }
   } catch (const SemihostingExit& e) {
     host_.exit_status = e.status;
@@ -354,7 +371,7 @@ void Machine::execute(const Bits& word) {
     throw;
   }
   if (!global(pc_changed_).as_bool()) set_pc(address + word.width() / 8);
-  if (!d.is_it) call(*it_advance_, {});
+  if (!d.is_it) call_hot(it_advance_hot_);
   if (vectors_ && !host_.exit_status) after_instruction(address);
 }
 

@@ -130,6 +130,15 @@ class Machine {
   };
   // Calls a pseudocode procedure or function on the engine running.
   spec::Value call(const spec::FunctionDecl& fn, std::vector<spec::Value> args = {}) const;
+  // The same for the procedures called on every instruction or beat: their
+  // compiled code is looked up once (set_engine) and the argument vector is
+  // reused, so the call allocates nothing.
+  struct Hot {
+    const spec::FunctionDecl* decl = nullptr;
+    spec::CompiledTarget::FunctionFn fn = nullptr;
+  };
+  void call_hot(const Hot& h) const;
+  void call_hot(const Hot& h, spec::Value arg) const;
   const Decoded& decode(const spec::Bits& word);
   void map_memory();
   int slot(const char* name) const;
@@ -164,6 +173,8 @@ class Machine {
   const spec::FunctionDecl* vpt_advance_ = nullptr;
   const spec::FunctionDecl* it_advance_ = nullptr;
   const spec::FunctionDecl* check_thumb_ = nullptr;
+  Hot vpt_advance_hot_, it_advance_hot_, check_thumb_hot_;
+  mutable std::vector<spec::Value> hot_args_;
   std::unordered_map<uint64_t, Decoded> decoded_;  // by width << 32 | word
   std::unique_ptr<spec::CompiledBinding> compiled_;
 };
