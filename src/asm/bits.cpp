@@ -1,5 +1,6 @@
 #include "asm/bits.hpp"
 
+#include <algorithm>
 #include <bit>
 
 namespace mlisa::as {
@@ -25,46 +26,111 @@ uint64_t unplace(uint64_t v, int shift) { return shift >= 0 ? v >> shift : v << 
 
 }  // namespace
 
-bool Assignment::set(Field f, uint64_t v) {
+Assignment::Assignment(uint32_t width) : width_(width) {
+  if (words() > kInlineWords) wide_ = std::make_unique<uint64_t[]>(2 * size_t{words()});
+  else std::fill(inline_, inline_ + 2 * words(), 0);
+}
+
+void Assignment::copy_from(const Assignment& o) {
+  lanes = o.lanes;
+  reads = o.reads;
+  if (o.words() > kInlineWords) {
+    if (!wide_ || words() != o.words()) wide_ = std::make_unique<uint64_t[]>(2 * size_t{o.words()});
+  } else {
+    wide_.reset();
+  }
+  width_ = o.width_;
+  std::copy(o.m(), o.m() + 2 * words(), m());
+}
+
+void Assignment::move_from(Assignment& o) {
+  lanes = o.lanes;
+  reads = o.reads;
+  width_ = o.width_;
+  wide_ = std::move(o.wide_);
+  if (!wide_) std::copy(o.inline_, o.inline_ + 2 * words(), inline_);
+}
+
+spec::Bits Assignment::mask() const {
+  spec::Bits b(width_, 0);
+  for (uint32_t i = 0; i < words(); ++i) b.set_word(i, m()[i]);
+  return b;
+}
+
+spec::Bits Assignment::value() const {
+  spec::Bits b(width_, 0);
+  for (uint32_t i = 0; i < words(); ++i) b.set_word(i, v()[i]);
+  return b;
+}
+
+bool Assignment::empty() const {
+  for (uint32_t i = 0; i < words(); ++i)
+    if (m()[i]) return false;
+  return true;
+}
+
+bool Assignment::operator==(const Assignment& o) const {
+  return lanes == o.lanes && reads == o.reads && width_ == o.width_ && std::equal(m(), m() + 2 * words(), o.m());
+}
+
+bool Assignment::set(Field f, uint64_t val) {
   if (f.width == 0) return true;
-  v &= low_mask(f.width);
+  val &= low_mask(f.width);
+  uint64_t* mk = m();
+  uint64_t* vl = v();
+  const uint32_t n = words();
   bool ok = true;
-  for_parts(f, [&](uint32_t w, uint64_t m, int sh) {
-    const uint64_t bits = place(v, sh) & m;
-    if ((mask_.word(w) & m & (value_.word(w) ^ bits)) != 0) ok = false;
+  for_parts(f, [&](uint32_t w, uint64_t msk, int sh) {
+    if (w >= n) return;
+    const uint64_t bits = place(val, sh) & msk;
+    if ((mk[w] & msk & (vl[w] ^ bits)) != 0) ok = false;
   });
   if (!ok) return false;
-  for_parts(f, [&](uint32_t w, uint64_t m, int sh) {
-    const uint64_t bits = place(v, sh) & m;
-    mask_.set_word(w, mask_.word(w) | m);
-    value_.set_word(w, (value_.word(w) & ~m) | bits);
+  for_parts(f, [&](uint32_t w, uint64_t msk, int sh) {
+    if (w >= n) return;
+    const uint64_t top = w + 1 == n && width_ % 64 ? low_mask(width_ % 64) : ~uint64_t{0};
+    const uint64_t bits = place(val, sh) & msk & top;
+    mk[w] |= msk & top;
+    vl[w] = (vl[w] & ~msk) | bits;
   });
   return true;
 }
 
 bool Assignment::assigned(Field f) const {
   bool all = true;
-  for_parts(f, [&](uint32_t w, uint64_t m, int) {
-    if ((mask_.word(w) & m) != m) all = false;
+  for_parts(f, [&](uint32_t w, uint64_t msk, int) {
+    if ((mask_word(w) & msk) != msk) all = false;
   });
   return all;
 }
 
-uint64_t Assignment::get(Field f) const { return get_field(value_, f); }
+uint64_t Assignment::get(Field f) const {
+  uint64_t r = 0;
+  if (f.width == 0) return 0;
+  for_parts(f, [&](uint32_t w, uint64_t msk, int sh) { r |= unplace(value_word(w) & msk, sh); });
+  return r & low_mask(f.width);
+}
 
 bool Assignment::compatible(const Assignment& o) const {
-  const uint32_t n = nwords(std::min(width(), o.width()));
+  const uint32_t n = std::min(words(), o.words());
+  const uint64_t *am = m(), *av = v(), *bm = o.m(), *bv = o.v();
   for (uint32_t i = 0; i < n; ++i)
-    if ((mask_.word(i) & o.mask_.word(i) & (value_.word(i) ^ o.value_.word(i))) != 0) return false;
+    if ((am[i] & bm[i] & (av[i] ^ bv[i])) != 0) return false;
   return true;
 }
 
 bool Assignment::merge(const Assignment& o) {
   if (!compatible(o)) return false;
-  const uint32_t n = nwords(width());
+  const uint32_t n = std::min(words(), o.words());
+  uint64_t *am = m(), *av = v();
+  const uint64_t *bm = o.m(), *bv = o.v();
   for (uint32_t i = 0; i < n; ++i) {
-    mask_.set_word(i, mask_.word(i) | o.mask_.word(i));
-    value_.set_word(i, value_.word(i) | o.value_.word(i));
+    am[i] |= bm[i];
+    av[i] |= bv[i];
+  }
+  if (n && width_ % 64 && n == words()) {
+    am[n - 1] &= low_mask(width_ % 64);
+    av[n - 1] &= low_mask(width_ % 64);
   }
   lanes |= o.lanes;
   reads |= o.reads;
@@ -72,10 +138,16 @@ bool Assignment::merge(const Assignment& o) {
 }
 
 bool Assignment::matches(const Word& word) const {
-  const uint32_t n = nwords(width());
+  const uint32_t n = words();
+  const uint64_t *am = m(), *av = v();
   for (uint32_t i = 0; i < n; ++i)
-    if ((mask_.word(i) & (value_.word(i) ^ word.word(i))) != 0) return false;
+    if ((am[i] & (av[i] ^ word.word(i))) != 0) return false;
   return true;
+}
+
+void Assignment::apply(Word& word) const {
+  const uint64_t *am = m(), *av = v();
+  for (uint32_t i = 0; i < words(); ++i) word.set_word(i, (word.word(i) & ~am[i]) | (av[i] & am[i]));
 }
 
 uint64_t get_field(const Word& word, Field f) {

@@ -6,6 +6,7 @@
 #include "spec/value.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace mlisa::as {
@@ -22,14 +23,36 @@ struct Field {
 
 // A partial assignment of a word of `width` bits, with the shared resources
 // read. A value written by a constraint does not count as read.
+//
+// The mask and value words of words up to kInlineWords * 64 bits (512) are
+// held inline: the solver copies and merges assignments in its innermost
+// loop, and these never allocate.
 class Assignment {
  public:
-  Assignment() = default;
-  explicit Assignment(uint32_t width) : mask_(width, 0), value_(width, 0) {}
+  static constexpr uint32_t kInlineWords = 8;
 
-  uint32_t width() const { return mask_.width(); }
-  const spec::Bits& mask() const { return mask_; }
-  const spec::Bits& value() const { return value_; }
+  Assignment() = default;
+  explicit Assignment(uint32_t width);
+  Assignment(const Assignment& o) { copy_from(o); }
+  Assignment(Assignment&& o) noexcept { move_from(o); }
+  Assignment& operator=(const Assignment& o) {
+    if (this != &o) copy_from(o);
+    return *this;
+  }
+  Assignment& operator=(Assignment&& o) noexcept {
+    if (this != &o) move_from(o);
+    return *this;
+  }
+  ~Assignment() = default;
+
+  uint32_t width() const { return width_; }
+  uint32_t words() const { return (width_ + 63) / 64; }
+  spec::Bits mask() const;   // a copy; the hot paths read mask_word/value_word
+  spec::Bits value() const;
+  uint64_t mask_word(uint32_t i) const { return i < words() ? m()[i] : 0; }
+  uint64_t value_word(uint32_t i) const { return i < words() ? v()[i] : 0; }
+  const uint64_t* mask_words() const { return m(); }    // words() of them
+  const uint64_t* value_words() const { return v(); }
   uint64_t lanes = 0;  // bit i: shared immediate lane i is read
   uint64_t reads = 0;  // bit i: shared scalar-read field i is read
 
@@ -43,14 +66,23 @@ class Assignment {
   bool merge(const Assignment& o);             // false (unchanged) on conflict
   // True when every assigned bit agrees with `word` (of the same or smaller width).
   bool matches(const spec::Bits& word) const;
-  bool empty() const { return mask_.is_zero(); }
+  // Writes the assigned bits into `word` (of the same or smaller width).
+  void apply(spec::Bits& word) const;
+  bool empty() const;
 
-  bool operator==(const Assignment& o) const {
-    return lanes == o.lanes && reads == o.reads && mask_ == o.mask_ && value_ == o.value_;
-  }
+  bool operator==(const Assignment& o) const;
 
  private:
-  spec::Bits mask_, value_;
+  uint64_t* m() { return wide_ ? wide_.get() : inline_; }
+  const uint64_t* m() const { return wide_ ? wide_.get() : inline_; }
+  uint64_t* v() { return m() + words(); }
+  const uint64_t* v() const { return m() + words(); }
+  void copy_from(const Assignment& o);
+  void move_from(Assignment& o);
+
+  uint32_t width_ = 0;
+  uint64_t inline_[2 * kInlineWords] = {};      // mask words, then value words
+  std::unique_ptr<uint64_t[]> wide_;           // the same, for wider words
 };
 
 // A field's value in a word (f.width <= 64); bits beyond the word read as 0.

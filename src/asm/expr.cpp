@@ -529,6 +529,7 @@ void collect_fields(const Expr& e, std::vector<const FieldRef*>& out) {
 }
 
 void drop_duplicates(std::vector<Assignment>& v) {
+  if (v.size() < 2) return;
   std::vector<Assignment> out;
   out.reserve(v.size());
   for (auto& a : v)
@@ -539,6 +540,19 @@ void drop_duplicates(std::vector<Assignment>& v) {
 std::vector<Assignment> product(const std::vector<std::vector<Assignment>>& lists, uint32_t width) {
   std::vector<Assignment> acc{Assignment(width)};
   for (const auto& l : lists) {
+    if (l.size() == 1) {
+      // One alternative: merged into every partial product in place.
+      size_t kept = 0;
+      for (size_t i = 0; i < acc.size(); ++i)
+        if (acc[i].merge(l[0])) {
+          if (kept != i) acc[kept] = std::move(acc[i]);
+          ++kept;
+        }
+      acc.resize(kept);
+      if (acc.size() > 1) drop_duplicates(acc);
+      if (acc.empty()) break;
+      continue;
+    }
     std::vector<Assignment> next;
     next.reserve(acc.size() * l.size());
     for (const auto& a : acc)

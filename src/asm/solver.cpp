@@ -28,23 +28,6 @@ bool set_less(uint64_t a, uint64_t b) {
   return (a & (d & (~d + 1))) != 0;
 }
 
-struct Key {
-  uint32_t width = 0;
-  int nlanes = 0, nreads = 0;
-  uint64_t lanes = 0, reads = 0;
-  Word word;
-};
-
-// -1, 0, 1 on the cost key.
-int compare(const Key& a, const Key& b) {
-  if (a.width != b.width) return a.width < b.width ? -1 : 1;
-  if (a.nlanes != b.nlanes) return a.nlanes < b.nlanes ? -1 : 1;
-  if (a.nreads != b.nreads) return a.nreads < b.nreads ? -1 : 1;
-  if (a.lanes != b.lanes) return set_less(a.lanes, b.lanes) ? -1 : 1;
-  if (a.reads != b.reads) return set_less(a.reads, b.reads) ? -1 : 1;
-  return compare_le_bytes(a.word, b.word);
-}
-
 bool parse_value(const Symbols& symbols, uint32_t width, std::string_view value, uint64_t& out, std::string* why) {
   value = trim(value);
   if (!symbols.empty()) {
@@ -107,87 +90,271 @@ std::string insn_label(const Isa& isa, const Problem::SlotCandidates& s) {
   return fmt::format("{}: '{}'", isa.slots()[static_cast<size_t>(s.slot)].def.name, s.insn ? s.insn->text : "");
 }
 
+// -1, 0, 1 comparing the little-endian byte strings of n words.
+int compare_le_words(const uint64_t* a, const uint64_t* b, uint32_t n) {
+  for (uint32_t i = 0; i < n; ++i)
+    if (a[i] != b[i]) return __builtin_bswap64(a[i]) < __builtin_bswap64(b[i]) ? -1 : 1;
+  return 0;
+}
+
+// A candidate as the search reads it: flat mask, value and form-writable words.
+struct Flat {
+  const Candidate* c;
+  const uint64_t *m, *v, *w;
+  uint64_t lanes, reads;
+};
+
+// Depth-first branch and bound over the slots (docs/assembler.md, "Solving a
+// bundle"). Everything lives in flat word arrays allocated once per solve.
+//
+// The cost key starts with the resources read, (number of lanes, number of
+// scalar reads, lane set, read set), a total order on the pairs (L, R). When
+// the candidates read few distinct resources, the search runs once per pair
+// in that order, each time with only the candidates whose resources lie within
+// (L, R), until one finds a solution: every solution of that pass reads
+// exactly (L, R) (one reading less would have been found by an earlier pass),
+// so within it only the word's bytes are compared, and the byte bound prunes
+// from the first solution on. The first (L, R) that has a solution is the
+// optimum's, and the pass visits the candidates in the same order as a single
+// search would, so the result is the same.
 struct Search {
   const Isa& isa;
-  std::vector<const std::vector<Candidate>*> order;  // slots in search order
+  uint32_t nw = 0;
+  std::vector<std::vector<Flat>> order;  // slots in search order
   std::vector<int> order_slot;
-  std::vector<Word> suffix_writable;  // union of candidate writable bits of order[k..]
-  Assignment global;
-  std::optional<Key> best;
-  std::vector<const Candidate*> cur, best_choice;
+  std::vector<std::vector<const Flat*>> use;  // the candidates of the current pass
+  std::vector<uint64_t> suffix;   // (depth + 1) x nw: union of writable bits of order[k..]
+  std::vector<uint64_t> acc_m, acc_v, acc_w;  // (depth + 1) x nw
+  std::vector<uint64_t> acc_lanes, acc_reads;
+  std::vector<uint64_t> empty, full;
+  std::vector<const Flat*> cur;
+  bool restricted = false;  // a pass of fixed (L, R): prune on bytes only
+
+  bool have_best = false;
+  uint32_t best_width = 0;
+  uint64_t best_lanes = 0, best_reads = 0;
+  std::vector<uint64_t> best_word;
+  std::vector<const Flat*> best_choice;
   bool unwritable = false;  // some complete combination left a constraint outside the writable bits
 
-  // The partial assignment and writable bits at each depth, reused from one
-  // candidate to the next so that the search does not allocate.
-  std::vector<Assignment> acc_at;
-  std::vector<Word> writable_at;
+  explicit Search(const Isa& i) : isa(i), nw(nwords(i.width())) {}
 
-  void run() {
-    acc_at.assign(order.size() + 1, global);
-    writable_at.assign(order.size() + 1, Word(isa.width(), 0));
-    dfs(0);
+  void reset(const Assignment& global) {
+    const size_t d = order.size();
+    acc_m.assign((d + 1) * nw, 0);
+    acc_v.assign((d + 1) * nw, 0);
+    acc_w.assign((d + 1) * nw, 0);
+    acc_lanes.assign(d + 1, 0);
+    acc_reads.assign(d + 1, 0);
+    for (uint32_t i = 0; i < nw && i < global.words(); ++i) {
+      acc_m[i] = global.mask_words()[i];
+      acc_v[i] = global.value_words()[i];
+    }
+    acc_lanes[0] = global.lanes;
+    acc_reads[0] = global.reads;
+    cur.assign(d, nullptr);
   }
 
   void dfs(size_t k) {
-    const Assignment& acc = acc_at[k];
-    const Word& writable = writable_at[k];
-    if (k == order.size()) {
-      leaf(acc, writable);
+    const size_t d = order.size();
+    if (k == d) {
+      leaf();
       return;
     }
-    for (const Candidate& c : *order[k]) {
-      Assignment& next = acc_at[k + 1];
-      next = acc;
-      if (!next.merge(c.bits)) continue;
-      Word& w = writable_at[k + 1];
-      w = writable;
-      const Word& fw = isa.forms()[static_cast<size_t>(c.form)].writable;
-      for (uint32_t i = 0; i < nwords(isa.width()); ++i) w.set_word(i, w.word(i) | fw.word(i));
-      if (k + 1 < order.size() && best && prune(next, w, k + 1)) continue;
-      cur.push_back(&c);
+    const uint64_t *am = &acc_m[k * nw], *av = &acc_v[k * nw], *aw = &acc_w[k * nw];
+    uint64_t *nm = &acc_m[(k + 1) * nw], *nv = &acc_v[(k + 1) * nw], *nwr = &acc_w[(k + 1) * nw];
+    for (const Flat* c : use[k]) {
+      bool ok = true;
+      for (uint32_t i = 0; i < nw; ++i)
+        if (am[i] & c->m[i] & (av[i] ^ c->v[i])) {
+          ok = false;
+          break;
+        }
+      if (!ok) continue;
+      for (uint32_t i = 0; i < nw; ++i) {
+        nm[i] = am[i] | c->m[i];
+        nv[i] = av[i] | c->v[i];
+        nwr[i] = aw[i] | c->w[i];
+      }
+      acc_lanes[k + 1] = acc_lanes[k] | c->lanes;
+      acc_reads[k + 1] = acc_reads[k] | c->reads;
+      if (k + 1 < d && have_best && prune(k + 1)) continue;
+      cur[k] = c;
       dfs(k + 1);
-      cur.pop_back();
     }
   }
 
-  // True when no completion of `acc` can beat the best key found so far.
-  bool prune(const Assignment& acc, const Word& writable, size_t next) const {
-    const int nl = std::popcount(acc.lanes), nr = std::popcount(acc.reads);
-    if (nl != best->nlanes) return nl > best->nlanes;
-    if (nr != best->nreads) return nr > best->nreads;
-    // Equal counts: a better completion reads no more resources, so the sets are final.
-    if (acc.lanes != best->lanes) return !set_less(acc.lanes, best->lanes);
-    if (acc.reads != best->reads) return !set_less(acc.reads, best->reads);
-    Word bound(isa.width(), 0);
-    const Word& empty = isa.empty_word();
-    const Word& later = suffix_writable[next];
-    for (uint32_t i = 0; i < nwords(isa.width()); ++i) {
-      const uint64_t possible = writable.word(i) | later.word(i);
-      bound.set_word(i, acc.value().word(i) | (~acc.mask().word(i) & ~possible & empty.word(i)));
+  // True when no completion of the partial assignment at depth k can beat the
+  // best key found so far.
+  bool prune(size_t k) {
+    if (!restricted) {
+      const uint64_t lanes = acc_lanes[k], reads = acc_reads[k];
+      const int nl = std::popcount(lanes), nr = std::popcount(reads);
+      const int bl = std::popcount(best_lanes), br = std::popcount(best_reads);
+      if (nl != bl) return nl > bl;
+      if (nr != br) return nr > br;
+      // Equal counts: a better completion reads no more resources, so the sets are final.
+      if (lanes != best_lanes) return !set_less(lanes, best_lanes);
+      if (reads != best_reads) return !set_less(reads, best_reads);
     }
-    return compare_le_bytes(resize(bound, best->word.width()), best->word) >= 0;
+    // The bound: assigned bits as they are, bits some candidate may still
+    // write as 0, the rest as in the empty word.
+    const uint64_t *am = &acc_m[k * nw], *av = &acc_v[k * nw], *aw = &acc_w[k * nw], *later = &suffix[k * nw];
+    const uint32_t n = nwords(best_width);
+    for (uint32_t i = 0; i < n; ++i) {
+      uint64_t b = av[i] | (~am[i] & ~(aw[i] | later[i]) & empty[i]);
+      if (i + 1 == n && best_width % 64) b &= low_mask(best_width % 64);
+      if (b != best_word[i]) return __builtin_bswap64(b) > __builtin_bswap64(best_word[i]);
+    }
+    return true;
   }
 
-  void leaf(const Assignment& acc, const Word& writable) {
-    const uint32_t n = nwords(isa.width());
-    for (uint32_t i = 0; i < n; ++i)
-      if (acc.mask().word(i) & ~writable.word(i)) {
+  void leaf() {
+    const size_t d = order.size();
+    const uint64_t *am = &acc_m[d * nw], *av = &acc_v[d * nw], *aw = &acc_w[d * nw];
+    for (uint32_t i = 0; i < nw; ++i)
+      if (am[i] & ~aw[i]) {
         unwritable = true;
         return;
       }
     uint32_t width = isa.width();
-    if (isa.single_slot() && !cur.empty()) width = isa.forms()[static_cast<size_t>(cur[0]->form)].width;
-    Word full(isa.width(), 0);
-    const Word& empty = isa.empty_word();
-    for (uint32_t i = 0; i < n; ++i)
-      full.set_word(i, (acc.value().word(i) & writable.word(i)) | (empty.word(i) & ~writable.word(i)));
-    Key key{width, std::popcount(acc.lanes), std::popcount(acc.reads), acc.lanes, acc.reads, resize(full, width)};
-    if (!best || compare(key, *best) < 0) {
-      best = std::move(key);
-      best_choice = cur;
+    if (isa.single_slot() && d > 0) width = isa.forms()[static_cast<size_t>(cur[0]->c->form)].width;
+    const uint32_t n = nwords(width);
+    for (uint32_t i = 0; i < n; ++i) full[i] = (av[i] & aw[i]) | (empty[i] & ~aw[i]);
+    if (width % 64) full[n - 1] &= low_mask(width % 64);
+    const uint64_t lanes = acc_lanes[d], reads = acc_reads[d];
+    if (have_best) {
+      int c = 0;
+      if (width != best_width) c = width < best_width ? -1 : 1;
+      else if (!restricted) {
+        const int nl = std::popcount(lanes), nr = std::popcount(reads);
+        const int bl = std::popcount(best_lanes), br = std::popcount(best_reads);
+        if (nl != bl) c = nl < bl ? -1 : 1;
+        else if (nr != br) c = nr < br ? -1 : 1;
+        else if (lanes != best_lanes) c = set_less(lanes, best_lanes) ? -1 : 1;
+        else if (reads != best_reads) c = set_less(reads, best_reads) ? -1 : 1;
+      }
+      if (c == 0) c = compare_le_words(full.data(), best_word.data(), n);
+      if (c >= 0) return;
+    }
+    have_best = true;
+    best_width = width;
+    best_lanes = lanes;
+    best_reads = reads;
+    std::copy(full.begin(), full.begin() + n, best_word.begin());
+    best_choice.assign(cur.begin(), cur.end());
+  }
+
+  // One search over the candidates whose resources lie within (L, R).
+  bool pass(const Assignment& global, uint64_t L, uint64_t R) {
+    for (size_t k = 0; k < order.size(); ++k) {
+      use[k].clear();
+      for (const Flat& f : order[k])
+        if (!(f.lanes & ~L) && !(f.reads & ~R)) use[k].push_back(&f);
+      if (use[k].empty()) return false;
+    }
+    reset(global);
+    dfs(0);
+    return have_best;
+  }
+
+  void run(const Assignment& global) {
+    const size_t d = order.size();
+    use.assign(d, {});
+    full.assign(nw, 0);
+    best_word.assign(nw, 0);
+    empty.assign(nw, 0);
+    for (uint32_t i = 0; i < nw; ++i) empty[i] = isa.empty_word().word(i);
+    suffix.assign((d + 1) * nw, 0);
+    for (size_t k = d; k-- > 0;) {
+      for (uint32_t i = 0; i < nw; ++i) suffix[k * nw + i] = suffix[(k + 1) * nw + i];
+      for (const Flat& f : order[k])
+        for (uint32_t i = 0; i < nw; ++i) suffix[k * nw + i] |= f.w[i];
+    }
+    uint64_t all_lanes = 0, all_reads = 0;
+    for (const auto& l : order)
+      for (const Flat& f : l) {
+        all_lanes |= f.lanes;
+        all_reads |= f.reads;
+      }
+    // The global constraints read nothing (a constraint's value is not a read).
+    std::vector<uint64_t> lane_bits, read_bits;
+    for (uint64_t x = all_lanes; x; x &= x - 1) lane_bits.push_back(x & (~x + 1));
+    for (uint64_t x = all_reads; x; x &= x - 1) read_bits.push_back(x & (~x + 1));
+    if (isa.single_slot() || lane_bits.size() + read_bits.size() > 12 || global.lanes || global.reads) {
+      restricted = false;
+      pass(global, ~uint64_t{0}, ~uint64_t{0});
+      return;
+    }
+    restricted = true;
+    std::vector<uint64_t> lsets, rsets;
+    for (size_t nl = 0; nl <= lane_bits.size(); ++nl) {
+      subsets(lane_bits, nl, lsets);
+      for (size_t nr = 0; nr <= read_bits.size(); ++nr) {
+        subsets(read_bits, nr, rsets);
+        for (uint64_t L : lsets)
+          for (uint64_t R : rsets)
+            if (pass(global, L, R)) return;
+      }
+    }
+  }
+
+  // The subsets of `bits` (single bits, ascending) with n members, in the
+  // order of their sorted index lists.
+  static void subsets(const std::vector<uint64_t>& bits, size_t n, std::vector<uint64_t>& out) {
+    out.clear();
+    std::vector<size_t> idx(n);
+    for (size_t i = 0; i < n; ++i) idx[i] = i;
+    while (true) {
+      uint64_t s = 0;
+      for (size_t i : idx) s |= bits[i];
+      out.push_back(s);
+      size_t i = n;
+      while (i > 0 && idx[i - 1] == bits.size() - n + (i - 1)) --i;
+      if (i == 0) return;
+      ++idx[i - 1];
+      for (size_t j = i; j < n; ++j) idx[j] = idx[j - 1] + 1;
     }
   }
 };
+
+// Drops each candidate that an earlier one of its slot dominates: the same
+// form, resources and assigned bits, and values that differ only on bits no
+// other slot and no global field holds. Completed alike, the two give words
+// that differ only there, where the earlier candidate's value is no larger
+// (the lists are sorted by cost, then by value), so the earlier one is never
+// beaten by the later and the search result does not change.
+void drop_dominated(const Isa& isa, const Problem& p, std::vector<std::vector<Candidate>>& cands) {
+  const uint32_t nw = nwords(isa.width());
+  std::vector<uint64_t> shared(nw, 0);
+  for (const GlobalField& g : isa.globals()) {
+    Assignment a(isa.width());
+    a.set(g.def.field, 0);
+    for (uint32_t i = 0; i < nw; ++i) shared[i] |= a.mask_word(i);
+  }
+  for (size_t k = 0; k < cands.size(); ++k) {
+    auto& l = cands[k];
+    if (l.size() < 2) continue;
+    const int slot = p.slots[k].slot;
+    std::vector<uint64_t> other(shared);
+    for (size_t t = 0; t < isa.slots().size(); ++t)
+      if (static_cast<int>(t) != slot)
+        for (uint32_t i = 0; i < nw; ++i) other[i] |= isa.slots()[t].region.word(i);
+    std::vector<Candidate> kept;
+    kept.reserve(l.size());
+    for (Candidate& c : l) {
+      const bool dominated = std::any_of(kept.begin(), kept.end(), [&](const Candidate& a) {
+        if (a.form != c.form || a.bits.lanes != c.bits.lanes || a.bits.reads != c.bits.reads) return false;
+        for (uint32_t i = 0; i < nw; ++i)
+          if (a.bits.mask_word(i) != c.bits.mask_word(i) || ((a.bits.value_word(i) ^ c.bits.value_word(i)) & other[i]))
+            return false;
+        return true;
+      });
+      if (!dominated) kept.push_back(std::move(c));
+    }
+    l = std::move(kept);
+  }
+}
 
 // Why a search found nothing: the fields two slots cannot agree on.
 std::string diagnose(const Isa& isa, const Problem& p, const std::vector<std::vector<Candidate>>& cands,
@@ -201,7 +368,7 @@ std::string diagnose(const Isa& isa, const Problem& p, const std::vector<std::ve
       }
     Word outside(isa.width(), 0);
     for (uint32_t i = 0; i < nwords(isa.width()); ++i)
-      outside.set_word(i, global.mask().word(i) & ~union_w.word(i));
+      outside.set_word(i, global.mask_word(i) & ~union_w.word(i));
     if (!outside.is_zero())
       return fmt::format("no instruction of the bundle writes {} (constraints {})",
                          fmt::join(isa.field_names_at(outside), ", "), list_constraints(globals));
@@ -218,8 +385,8 @@ std::string diagnose(const Isa& isa, const Problem& p, const std::vector<std::ve
             break;
           }
           for (uint32_t i = 0; i < nwords(isa.width()); ++i)
-            bits.set_word(i, bits.word(i) | (ca.bits.mask().word(i) & cb.bits.mask().word(i) &
-                                             (ca.bits.value().word(i) ^ cb.bits.value().word(i))));
+            bits.set_word(i, bits.word(i) | (ca.bits.mask_word(i) & cb.bits.mask_word(i) &
+                                             (ca.bits.value_word(i) ^ cb.bits.value_word(i))));
         }
       if (any) continue;
       pairs.push_back(fmt::format("{} and {} conflict on {}", insn_label(isa, p.slots[a]), insn_label(isa, p.slots[b]),
@@ -319,37 +486,46 @@ std::optional<Solution> solve_impl(const Problem& p, const std::vector<Constrain
       if (ra != rb) return ra < rb;
       if (a.bits.lanes != b.bits.lanes) return set_less(a.bits.lanes, b.bits.lanes);
       if (a.bits.reads != b.bits.reads) return set_less(a.bits.reads, b.bits.reads);
-      return compare_le_bytes(a.bits.value(), b.bits.value()) < 0;
+      return compare_le_words(a.bits.value_words(), b.bits.value_words(), a.bits.words()) < 0;
     });
   std::vector<size_t> idx(cands.size());
   for (size_t i = 0; i < idx.size(); ++i) idx[i] = i;
   std::stable_sort(idx.begin(), idx.end(), [&](size_t a, size_t b) { return cands[a].size() < cands[b].size(); });
 
-  Search s{isa, {}, {}, {}, global, std::nullopt, {}, {}, false};
+  drop_dominated(isa, p, cands);
+  // Flat words of the forms' writable bits.
+  const uint32_t nw = nwords(isa.width());
+  std::vector<int> form_at(isa.forms().size(), -1);
+  std::vector<uint64_t> writable;
+  for (const auto& l : cands)
+    for (const Candidate& c : l)
+      if (form_at[static_cast<size_t>(c.form)] < 0) {
+        form_at[static_cast<size_t>(c.form)] = static_cast<int>(writable.size());
+        const Word& fw = isa.forms()[static_cast<size_t>(c.form)].writable;
+        for (uint32_t i = 0; i < nw; ++i) writable.push_back(fw.word(i));
+      }
+  Search s(isa);
   for (size_t i : idx) {
-    s.order.push_back(&cands[i]);
+    std::vector<Flat> l;
+    l.reserve(cands[i].size());
+    for (const Candidate& c : cands[i])
+      l.push_back({&c, c.bits.mask_words(), c.bits.value_words(),
+                   writable.data() + form_at[static_cast<size_t>(c.form)], c.bits.lanes, c.bits.reads});
+    s.order.push_back(std::move(l));
     s.order_slot.push_back(p.slots[i].slot);
   }
-  s.suffix_writable.assign(idx.size() + 1, Word(isa.width(), 0));
-  for (size_t k = idx.size(); k-- > 0;) {
-    Word w = s.suffix_writable[k + 1];
-    for (const auto& c : *s.order[k]) {
-      const Word& fw = isa.forms()[static_cast<size_t>(c.form)].writable;
-      for (uint32_t i = 0; i < nwords(isa.width()); ++i) w.set_word(i, w.word(i) | fw.word(i));
-    }
-    s.suffix_writable[k] = std::move(w);
-  }
-  s.run();
-  if (!s.best) {
+  s.run(global);
+  if (!s.have_best) {
     if (!throwing) return std::nullopt;
     fail(p.loc, diagnose(isa, p, cands, global, s.unwritable, globals));
   }
   Solution out;
-  out.word = s.best->word;
-  out.lanes = s.best->lanes;
-  out.reads = s.best->reads;
+  out.word = Word(s.best_width, 0);
+  for (uint32_t i = 0; i < nwords(s.best_width); ++i) out.word.set_word(i, s.best_word[i]);
+  out.lanes = s.best_lanes;
+  out.reads = s.best_reads;
   for (size_t k = 0; k < s.best_choice.size(); ++k)
-    out.chosen.push_back({s.order_slot[k], s.best_choice[k]->form, s.best_choice[k]->signature});
+    out.chosen.push_back({s.order_slot[k], s.best_choice[k]->c->form, s.best_choice[k]->c->signature});
   std::sort(out.chosen.begin(), out.chosen.end(), [](const Chosen& a, const Chosen& b) { return a.slot < b.slot; });
   return out;
 }

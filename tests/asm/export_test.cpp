@@ -131,8 +131,7 @@ TEST(Export, RandomThumbWords) {
     const Form& f = isa.forms()[rng() % 2];
     Word w(f.width, 0);
     for (const FieldDef& fd : f.def.fields) set_field(w, fd.field, rng());
-    for (uint32_t b = 0; b < f.width; ++b)
-      if (f.fixed.mask().bit(b)) w.set_bit(b, f.fixed.value().bit(b));
+    f.fixed.apply(w);
     words.push_back(w);
   }
   const std::string listing = export_listing(isa, words, ExportMode::Exact);

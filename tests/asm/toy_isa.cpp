@@ -216,8 +216,7 @@ Word random_bundle(const Isa& isa, std::mt19937_64& rng) {
     }
     for (int g : f.globals) set_field(w, isa.globals()[static_cast<size_t>(g)].def.field, rng());
     // Keep the form's fixed bits (the opcode) over the random fields.
-    for (uint32_t i = 0; i < isa.width(); ++i)
-      if (f.fixed.mask().bit(i)) w.set_bit(i, f.fixed.value().bit(i));
+    f.fixed.apply(w);
     // Fixed fields of the signatures (sfence's scope) are ordinary fields here.
   }
   return w;

@@ -33,8 +33,7 @@ inline as::Word random_tcore_bundle(std::mt19937_64& rng) {
       as::set_field(w, fd.field, v);
     }
     for (int g : f.globals) as::set_field(w, isa.globals()[static_cast<size_t>(g)].def.field, rng());
-    for (uint32_t i = 0; i < isa.width(); ++i)
-      if (f.fixed.mask().bit(i)) w.set_bit(i, f.fixed.value().bit(i));
+    f.fixed.apply(w);
   }
   return w;
 }

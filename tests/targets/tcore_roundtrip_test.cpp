@@ -105,8 +105,7 @@ TEST(TcoreRoundTrip, RandomWordsPerForm) {
       for (const auto& fd : f.def.fields)
         as::set_field(w, fd.field, fd.symbols.empty() ? rng() : fd.symbols[rng() % fd.symbols.size()].first);
       for (int g : f.globals) as::set_field(w, isa.globals()[static_cast<size_t>(g)].def.field, rng());
-      for (uint32_t i = 0; i < isa.width(); ++i)
-        if (f.fixed.mask().bit(i)) w.set_bit(i, f.fixed.value().bit(i));
+      f.fixed.apply(w);
       std::vector<as::DecodedInsn> d;
       try {
         d = as::decode_bundle(isa, w);
