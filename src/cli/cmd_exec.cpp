@@ -34,33 +34,15 @@ struct ExecOptions {
   int svl = 512;
 };
 
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
-std::string trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return std::string(s);
-}
-
 std::vector<std::string> split(const std::string& s, char sep) {
   std::vector<std::string> out;
   size_t start = 0;
   for (size_t i = 0; i <= s.size(); ++i)
     if (i == s.size() || s[i] == sep) {
-      out.push_back(trim(std::string_view(s).substr(start, i - start)));
+      out.push_back(std::string(trim(std::string_view(s).substr(start, i - start))));
       start = i + 1;
     }
   return out;
-}
-
-std::string hex(const Bits& b) {
-  std::string out;
-  for (int i = static_cast<int>(b.width()) / 4 - 1; i >= 0; --i)
-    out += "0123456789abcdef"[b.slice(static_cast<uint32_t>(4 * i), 4).low64()];
-  return "0x" + out;
 }
 
 // A decimal number rounded once, to nearest with ties to even, into format f.
@@ -94,7 +76,7 @@ uint64_t decimal_to(std::string_view text, fp::Format f) {
 // top fraction bit below the quiet bit set), `snan:0x..`/`nan:0x..`/`0x..`
 // (raw bits), `inf`, `-inf`, decimals; integers for s/u/i/x types.
 uint64_t parse_lane(const std::string& text, const std::string& type, uint32_t esize) {
-  const std::string v = lower(text);
+  const std::string v = to_lower(text);
   const bool is_float = type[0] == 'f' || type == "bf16";
   if (v.rfind("snan:", 0) == 0 || v.rfind("nan:", 0) == 0) {
     uint64_t out = 0;
@@ -143,8 +125,8 @@ template <class M>
 void apply_set(M& m, const std::string& item) {
   const size_t eq = item.find('=');
   if (eq == std::string::npos) throw UsageError(fmt::format("--set '{}': expected REG=VALUE", item));
-  std::string reg = lower(trim(item.substr(0, eq)));
-  const std::string value = trim(item.substr(eq + 1));
+  std::string reg = to_lower(trim(item.substr(0, eq)));
+  const std::string value(trim(item.substr(eq + 1)));
   std::string type;
   if (const size_t dot = reg.find('.'); dot != std::string::npos) {
     type = reg.substr(dot + 1);
@@ -165,7 +147,7 @@ void apply_set(M& m, const std::string& item) {
   Bits out = Bits::zeros(static_cast<uint32_t>(w));
   if (type.empty()) {
     uint64_t lo = 0;
-    std::string digits = lower(value);
+    std::string digits = to_lower(value);
     if (digits.rfind("0x", 0) != 0) {
       // A decimal integer, signed or unsigned; a negative one fills the register's upper bits.
       const int bits = std::min(w, 64);
@@ -214,7 +196,7 @@ int run_exec_sme2(const ExecOptions& o) {
   auto t = targets::sme2::load(o.spec_dir.empty() ? std::nullopt : std::optional<std::string>(o.spec_dir));
   targets::sme2::Machine m(*t.isa, o.svl);
   for (const std::string& r : o.shows)
-    if (m.width_of(lower(r)) == 0) throw InputError(fmt::format("--show: unknown register '{}'", r));
+    if (m.width_of(to_lower(r)) == 0) throw InputError(fmt::format("--show: unknown register '{}'", r));
   std::vector<Bits> words;
   std::vector<std::string> texts;
   for (const std::string& insn : split(o.program, ';')) {
@@ -231,7 +213,7 @@ int run_exec_sme2(const ExecOptions& o) {
       fmt::print("{:<32} @ encoding: [{}]\n", texts[i], bytes);
     }
   for (const Bits& w : words) m.execute(w);
-  for (const std::string& r : o.shows) fmt::print("{}={}\n", lower(r), hex(m.get(lower(r))));
+  for (const std::string& r : o.shows) fmt::print("{}={}\n", to_lower(r), m.get(to_lower(r)).to_hex());
   return 0;
 }
 
@@ -239,7 +221,7 @@ int run_exec(const ExecOptions& o) {
   if (o.target == "sme2" || o.target == "armv9-a+sme2") return run_exec_sme2(o);
   if (o.target != "mve") throw UsageError(fmt::format("mlisa exec supports --target mve or sme2 (not '{}')", o.target));
   for (const std::string& r : o.shows)
-    if (targets::mve::Machine::width_of(lower(r)) == 0) throw InputError(fmt::format("--show: unknown register '{}'", r));
+    if (targets::mve::Machine::width_of(to_lower(r)) == 0) throw InputError(fmt::format("--show: unknown register '{}'", r));
   auto t = targets::mve::load(o.spec_dir.empty() ? std::nullopt : std::optional<std::string>(o.spec_dir));
   // The snippet is a small program at address 0 (so IT blocks and branches
   // to labels work), run from the reset state plus --set until the PC leaves
@@ -271,7 +253,7 @@ int run_exec(const ExecOptions& o) {
     if (++steps > kMaxSteps) throw Fault("step limit", fmt::format("the snippet ran {} instructions", kMaxSteps));
     m.step();
   }
-  for (const std::string& r : o.shows) fmt::print("{}={}\n", lower(r), hex(m.get(lower(r))));
+  for (const std::string& r : o.shows) fmt::print("{}={}\n", to_lower(r), m.get(to_lower(r)).to_hex());
   return 0;
 }
 

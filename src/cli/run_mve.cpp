@@ -2,6 +2,7 @@
 #include "cli/run_mve.hpp"
 
 #include "core/diag.hpp"
+#include "core/number_parse.hpp"
 #include "targets/gdb_targets.hpp"
 #include "targets/mve/machine.hpp"
 #include "targets/word_program.hpp"
@@ -19,21 +20,6 @@
 namespace mlisa::cli {
 
 namespace {
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
-
-std::string hex(const spec::Bits& b) {
-  std::string out;
-  for (uint32_t at = b.width(); at > 0;) {
-    const uint32_t w = std::min<uint32_t>(64, at);
-    at -= w;
-    out += fmt::format("{:0{}x}", b.slice(at, w).low64(), (w + 3) / 4);
-  }
-  return "0x" + out;
-}
 
 // --stats: the instructions that ran, counted by the encoding they decode
 // to (a cache by word keeps the decode out of the loop's way).
@@ -120,7 +106,7 @@ int run_mve(const MveRunOptions& o, const DebugOptions& debug, const std::string
   check_debug_options(debug);
   if (file.empty()) throw UsageError("mlisa run --target mve needs a FILE (.s, .o or .elf)");
   for (const std::string& r : o.shows)
-    if (targets::mve::Machine::width_of(lower(r)) == 0) throw InputError(fmt::format("--show: unknown register '{}'", r));
+    if (targets::mve::Machine::width_of(to_lower(r)) == 0) throw InputError(fmt::format("--show: unknown register '{}'", r));
   std::string root;
   if (!o.semihosting_root.empty()) {
     std::error_code ec;
@@ -179,11 +165,11 @@ int run_mve(const MveRunOptions& o, const DebugOptions& debug, const std::string
     j["instructions"] = m.instructions;
     j["output"] = m.host().output;
     nlohmann::json regs = nlohmann::json::object();
-    for (const std::string& r : o.shows) regs[lower(r)] = hex(m.get(lower(r)));
+    for (const std::string& r : o.shows) regs[to_lower(r)] = m.get(to_lower(r)).to_hex();
     j["registers"] = regs;
     fmt::print("{}\n", j.dump(2));
   } else {
-    for (const std::string& r : o.shows) fmt::print("{}={}\n", lower(r), hex(m.get(lower(r))));
+    for (const std::string& r : o.shows) fmt::print("{}={}\n", to_lower(r), m.get(to_lower(r)).to_hex());
   }
   return status;
 }

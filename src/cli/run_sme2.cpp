@@ -2,6 +2,7 @@
 #include "cli/run_sme2.hpp"
 
 #include "core/diag.hpp"
+#include "core/number_parse.hpp"
 #include "targets/gdb_targets.hpp"
 #include "targets/sme2/machine.hpp"
 #include "targets/word_program.hpp"
@@ -15,11 +16,6 @@
 namespace mlisa::cli {
 
 namespace {
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 }  // namespace
 
@@ -35,7 +31,7 @@ int run_sme2(const Sme2RunOptions& o, const DebugOptions& debug, uint64_t max_st
   auto t = targets::sme2::load();
   targets::sme2::Machine m(*t.isa, o.svl);
   for (const std::string& r : shows)
-    if (m.width_of(lower(r)) == 0) throw InputError(fmt::format("--show: unknown register '{}'", r));
+    if (m.width_of(to_lower(r)) == 0) throw InputError(fmt::format("--show: unknown register '{}'", r));
   m.load(targets::load_program(*t.isa, file, targets::sme2::Machine::layout()));
   std::string output;
   m.on_write = [&](int fd, std::string_view s) {
@@ -66,11 +62,11 @@ int run_sme2(const Sme2RunOptions& o, const DebugOptions& debug, uint64_t max_st
     j["za_multiply_accumulates_per_instruction"] = per;
     j["output"] = output;
     nlohmann::json regs = nlohmann::json::object();
-    for (const std::string& r : shows) regs[lower(r)] = m.get(lower(r)).to_hex();
+    for (const std::string& r : shows) regs[to_lower(r)] = m.get(to_lower(r)).to_hex();
     j["registers"] = regs;
     fmt::print("{}\n", j.dump(2));
   } else {
-    for (const std::string& r : shows) fmt::print("{}={}\n", lower(r), m.get(lower(r)).to_hex());
+    for (const std::string& r : shows) fmt::print("{}={}\n", to_lower(r), m.get(to_lower(r)).to_hex());
     fmt::print(stderr, "mlisa: exit status {} after {} instructions; {} ZA multiply-accumulates ({:.2f} per instruction)\n",
                status, m.instructions, macs, per);
   }

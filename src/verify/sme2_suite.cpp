@@ -18,6 +18,7 @@
 //
 // Case i of an operation is a pure function of (operation, i, seed).
 #include "core/diag.hpp"
+#include "core/number_parse.hpp"
 #include "targets/sme2/machine.hpp"
 #include "targets/targets.hpp"
 #include "verify/campaign.hpp"
@@ -184,12 +185,6 @@ Bytes to_bytes(const Bits& v) {
     for (size_t k = 0; k < width / 8; ++k) out[i + k] = static_cast<uint8_t>(w >> (8 * k));
   }
   return out;
-}
-
-std::string hex(const Bytes& b) {
-  std::string s = "0x";
-  for (size_t i = b.size(); i-- > 0;) s += fmt::format("{:02x}", b[i]);
-  return s;
 }
 
 // A predicate of SVL/64 bytes for .H elements, by class.
@@ -657,7 +652,7 @@ class Sme2Suite final : public Suite {
 
   std::string reproducer(const GenCase& g) const {
     std::string sets;
-    for (const auto& [reg, bytes] : g.regs) sets += fmt::format(" --set {}={}", reg, hex(bytes));
+    for (const auto& [reg, bytes] : g.regs) sets += fmt::format(" --set {}={}", reg, hex_le(bytes));
     std::string shows;
     for (const std::string& reg : g.outs) shows += " --show " + reg;
     return fmt::format("mlisa exec --target sme2 --svl {} --set fpcr=0x{:x} --set fpsr=0x{:x}{}{} {}", g.svl, g.fpcr,
@@ -686,7 +681,7 @@ class Sme2Suite final : public Suite {
     out.passed = want == ours.outs && ours.fpsr == g.fpsr;
     std::string differ;
     for (size_t k = 0; k < want.size(); ++k)
-      if (want[k] != ours.outs[k]) differ += fmt::format(" {}: ours {} MPFR {}", g.outs[k], hex(ours.outs[k]), hex(want[k]));
+      if (want[k] != ours.outs[k]) differ += fmt::format(" {}: ours {} MPFR {}", g.outs[k], hex_le(ours.outs[k]), hex_le(want[k]));
     if (ours.fpsr != g.fpsr) differ += fmt::format(" fpsr changed to 0x{:x}", ours.fpsr);
     out.detail = fmt::format("'{}' (seed {}, SVL {}): {}; ours: {}", g.text, seed, g.svl,
                              out.passed ? "ours and MPFR agree" : "differ:" + differ, reproducer(g));
@@ -710,7 +705,7 @@ class Sme2Suite final : public Suite {
       const std::vector<Bytes> theirs = qemu_outs(f, *q, g.svl);
       out.nan_case = out.nan_case || nan_in(g, theirs);
       for (size_t k = 0; k < theirs.size() && k < ours.outs.size(); ++k)
-        if (theirs[k] != ours.outs[k]) differ += fmt::format(" {}: ours {} {} {}", g.outs[k], hex(ours.outs[k]), who, hex(theirs[k]));
+        if (theirs[k] != ours.outs[k]) differ += fmt::format(" {}: ours {} {} {}", g.outs[k], hex_le(ours.outs[k]), who, hex_le(theirs[k]));
       if (f.check == Check::QemuMopa && q->fpsr != ours.fpsr)
         differ += fmt::format(" fpsr: ours 0x{:x} {} 0x{:x}", ours.fpsr, who, q->fpsr);
     } else if (!out.passed) {
