@@ -15,13 +15,6 @@ void say(std::string* why, std::string msg) {
   if (why && why->empty()) *why = std::move(msg);
 }
 
-bool iequal(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
-  return true;
-}
-
 // Total effective width of concatenated fields.
 uint32_t concat_width(const std::vector<FieldRef>& fs) {
   uint32_t n = 0;
@@ -67,14 +60,14 @@ std::vector<Assignment> encode_register(const Expr& e, std::string_view text, ui
   const uint32_t n = concat_width(e.fields);
   uint64_t raw = 0;
   if (!e.names.empty()) {
-    auto it = std::find_if(e.names.begin(), e.names.end(), [&](const std::string& s) { return iequal(s, text); });
+    auto it = std::find_if(e.names.begin(), e.names.end(), [&](const std::string& s) { return iequals(s, text); });
     if (it == e.names.end()) {
       say(why, fmt::format("'{}' is not a register name here", text));
       return {};
     }
     raw = static_cast<uint64_t>(it - e.names.begin());
   } else {
-    if (text.size() <= e.text.size() || !iequal(text.substr(0, e.text.size()), e.text)) {
+    if (text.size() <= e.text.size() || !iequals(text.substr(0, e.text.size()), e.text)) {
       say(why, fmt::format("'{}' is not a {} register", text, e.text));
       return {};
     }
@@ -565,12 +558,6 @@ std::vector<Assignment> product(const std::vector<std::vector<Assignment>>& list
     if (acc.empty()) break;
   }
   return acc;
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
 }
 
 std::string strip_space(std::string_view s) {

@@ -24,6 +24,7 @@
 
 #include "asm/bits.hpp"
 #include "asm/number.hpp"
+#include "core/number_parse.hpp"
 
 #include <cstdint>
 #include <string>
@@ -119,7 +120,7 @@ std::vector<Assignment> product(const std::vector<std::vector<Assignment>>& list
 void drop_duplicates(std::vector<Assignment>& v);
 
 // Text helpers shared with the listing parser.
-std::string_view trim(std::string_view s);
+using mlisa::trim;  // core/number_parse.hpp
 std::string strip_space(std::string_view s);  // every whitespace character removed
 // Splits on `sep` outside (), [] and {}; each part trimmed. An empty text is no parts.
 std::vector<std::string_view> split_top(std::string_view s, char sep);

@@ -122,13 +122,6 @@ uint64_t double_to_format(double d, Format f) {
   return pack_float(f, sign, 0, shift >= 64 ? 0 : sig >> shift);
 }
 
-bool iequals(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
-  return true;
-}
-
 bool is_decimal_syntax(std::string_view s) {
   size_t i = 0, n = s.size();
   if (i < n && (s[i] == '+' || s[i] == '-')) ++i;

@@ -108,4 +108,28 @@ std::string to_lower(std::string_view text) {
   return out;
 }
 
+bool iequals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i)
+    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
+  return true;
+}
+
+std::string_view trim(std::string_view text) {
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) text.remove_prefix(1);
+  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) text.remove_suffix(1);
+  return text;
+}
+
+std::string hex_le(std::span<const uint8_t> bytes) {
+  static const char digits[] = "0123456789abcdef";
+  std::string out = "0x";
+  out.reserve(2 + 2 * bytes.size());
+  for (size_t i = bytes.size(); i-- > 0;) {
+    out += digits[bytes[i] >> 4];
+    out += digits[bytes[i] & 0xf];
+  }
+  return out;
+}
+
 }  // namespace mlisa

@@ -1,11 +1,13 @@
 // Parsing of number literals shared by the command line tools and the
 // assemblers: hex bit patterns of a given width, decimal integers, and the
 // number tokens an assembler reads at the start of an operand, without
-// locale or errno dependence.
+// locale or errno dependence; and the small string helpers (case, trimming,
+// hex of bytes) every layer uses.
 #pragma once
 
 #include <cstdint>
 #include <cstddef>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -37,7 +39,19 @@ size_t scan_integer(std::string_view text, uint64_t& magnitude, bool& negative);
 // the nearest double.
 size_t scan_decimal_float(std::string_view text, double& value);
 
+// Small string helpers, said once for every layer.
+
 // ASCII lower case.
 std::string to_lower(std::string_view text);
+
+// ASCII case-insensitive equality.
+bool iequals(std::string_view a, std::string_view b);
+
+// `text` without the white space (std::isspace) at either end.
+std::string_view trim(std::string_view text);
+
+// Little-endian bytes (a register's value as memory holds it) as "0x" and two
+// hex digits a byte, the most significant first.
+std::string hex_le(std::span<const uint8_t> bytes);
 
 }  // namespace mlisa

@@ -261,13 +261,6 @@ Gemm random_gemm(DType dtype, int64_t m, int64_t k, int64_t n, uint64_t seed) {
 
 namespace {
 
-bool iequal(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i)
-    if (std::tolower(static_cast<unsigned char>(a[i])) != std::tolower(static_cast<unsigned char>(b[i]))) return false;
-  return true;
-}
-
 bool is_decimal(std::string_view s) {
   size_t i = 0, digits = 0;
   if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
@@ -363,11 +356,11 @@ Matrix parse_matrix_csv(std::string_view text, const std::string& file, DType dt
             case ParseStatus::TooWide: throw fail(col, fmt::format("bit pattern {} is wider than 16 bits", field));
             default: throw fail(col, fmt::format("'{}' is not a hex bit pattern", field));
           }
-        } else if (iequal(field, "inf") || iequal(field, "+inf") || iequal(field, "infinity")) {
+        } else if (iequals(field, "inf") || iequals(field, "+inf") || iequals(field, "infinity")) {
           v = 0x7f80;
-        } else if (iequal(field, "-inf") || iequal(field, "-infinity")) {
+        } else if (iequals(field, "-inf") || iequals(field, "-infinity")) {
           v = 0xff80;
-        } else if (iequal(field, "nan")) {
+        } else if (iequals(field, "nan")) {
           v = 0x7fc0;
         } else if (is_decimal(field)) {
           v = decimal_to_bf16(std::string(field));

@@ -1,6 +1,7 @@
 #include "sim/trace.hpp"
 
 #include "core/diag.hpp"
+#include "core/number_parse.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -12,13 +13,6 @@
 namespace mlisa::sim {
 
 namespace {
-
-// A little-endian register value as 0x and hex digits, most significant first.
-std::string hex_value(const std::vector<uint8_t>& bytes) {
-  std::string out = "0x";
-  for (auto it = bytes.rbegin(); it != bytes.rend(); ++it) out += fmt::format("{:02x}", *it);
-  return out;
-}
 
 std::string hex_sized(uint64_t value, unsigned bytes) { return fmt::format("0x{:0{}x}", value, 2 * bytes); }
 
@@ -110,7 +104,7 @@ void Tracer::step(gdb::Target& target) {
     j["asm"] = insn.text;
     if (masked) j["beat_mask"] = fmt::format("0x{:04x}", *insn.beat_mask);
     nlohmann::json regs = nlohmann::json::object();
-    for (const auto& [i, v] : changed) regs[names_[i]] = hex_value(v);
+    for (const auto& [i, v] : changed) regs[names_[i]] = hex_le(v);
     j["regs"] = regs;
     nlohmann::json accesses = nlohmann::json::array();
     for (size_t k = first; k < reads.size(); ++k)
@@ -131,7 +125,7 @@ void Tracer::step(gdb::Target& target) {
                                 insn.text);
     s += state;
     if (masked) s += fmt::format("  mask 0x{:04x}\n", *insn.beat_mask);
-    for (const auto& [i, v] : changed) s += fmt::format("  reg {}={}\n", names_[i], hex_value(v));
+    for (const auto& [i, v] : changed) s += fmt::format("  reg {}={}\n", names_[i], hex_le(v));
     for (size_t k = first; k < reads.size(); ++k)
       s += fmt::format("  read 0x{:08x} {} {}\n", reads[k].address, reads[k].size, hex_sized(reads[k].value, reads[k].size));
     for (const Memory::Access& w : writes)

@@ -8,6 +8,7 @@
 #include "spec/specfile.hpp"
 
 #include "core/diag.hpp"
+#include "core/number_parse.hpp"
 #include "spec/checker.hpp"
 #include "spec/parser.hpp"
 
@@ -74,12 +75,6 @@ std::string_view strip_comment(std::string_view line) {
 bool is_blank(std::string_view line) {
   std::string_view s = strip_comment(line);
   return indent_of(s) == s.size();
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
 }
 
 struct Word {

@@ -2,6 +2,7 @@
 #include "targets/spec_isa.hpp"
 
 #include "core/diag.hpp"
+#include "core/number_parse.hpp"
 
 #include <fmt/format.h>
 
@@ -18,11 +19,6 @@ using spec::BundleField;
 using spec::BundleSpec;
 using spec::Encoding;
 using spec::OperandMap;
-
-std::string lower(std::string s) {
-  for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return s;
-}
 
 [[noreturn]] void fail_at(const spec::TargetSpec& ts, const spec::Loc& loc, const std::string& msg) {
   SourceLocation where;
@@ -81,7 +77,7 @@ struct FormBuilder {
     uint32_t width = 0;
     if (op.kind == "reg") {
       auto r = refs(op.fields, op, width);
-      return as::ex::reg(lower(op.reg_class), std::move(r), op.scale, op.offset);
+      return as::ex::reg(to_lower(op.reg_class), std::move(r), op.scale, op.offset);
     }
     if (op.kind == "imm" || op.kind == "simm" || op.kind == "label") {
       auto r = refs(op.fields, op, width);
@@ -119,7 +115,7 @@ struct FormBuilder {
         }
         std::string cls = op.reg_class;
         if (!enc.field(sym)) cls = bundle.local(slot.name, sym)->reg_class;
-        alts.emplace_back(v, as::ex::reg(lower(cls), {as::FieldRef(isa_name(sym))}));
+        alts.emplace_back(v, as::ex::reg(to_lower(cls), {as::FieldRef(isa_name(sym))}));
       }
       return as::ex::choice(as::FieldRef(isa_name(op.selector)), std::move(alts));
     }
@@ -295,7 +291,7 @@ std::unique_ptr<SpecIsa> build_isa(const spec::TargetSpec& ts) {
       const std::string& t = sf.enc->syntax[k];
       const spec::Loc& loc = sf.enc->syntax_locs[k];
       const size_t sp = t.find(' ');
-      std::string mnemonic = lower(t.substr(0, sp));
+      std::string mnemonic = to_lower(t.substr(0, sp));
       std::vector<as::Expr> ops;
       SpecSignature sig{k, {}};
       if (sp != std::string::npos) {

@@ -31,21 +31,11 @@ std::string escape_output(const std::string& s) {
 }
 
 bool ExamplesSuite::set_option(const std::string& key, const std::string& value) {
-  if (key == "oracle") {
-    if (value != "qemu" && value != "stored" && value != "auto")
-      throw CampaignError(fmt::format("--oracle '{}': expected qemu, stored or auto", value));
-    oracle_ = value;
-    return true;
-  }
-  if (key == "record") return record_dir_ = value, true;
-  if (key == "vectors") return vectors_dir_ = value, true;
-  return false;
+  return options_.set(key, value);
 }
 
 std::string ExamplesSuite::oracle() const {
-  if (!record_dir_.empty()) return "qemu";
-  if (oracle_ == "qemu" || oracle_ == "stored") return oracle_;
-  return have_qemu() ? "qemu" : "stored";
+  return options_.resolve([this] { return have_qemu(); });
 }
 
 std::string ExamplesSuite::vectors_path(const std::string& dir, const std::string& program) const {
@@ -72,13 +62,13 @@ CaseOutcome ExamplesSuite::run_case(size_t op, uint64_t, uint64_t) const {
   } else if (oracle() == "qemu") {
     expected = qemu_output(op, source);
     who = "QEMU";
-    if (!record_dir_.empty()) {
-      const std::string path = vectors_path(record_dir_, program);
+    if (!options_.record_dir().empty()) {
+      const std::string path = vectors_path(options_.record_dir(), program);
       std::filesystem::create_directories(std::filesystem::path(path).parent_path());
       std::ofstream(path, std::ios::binary) << expected;
     }
   } else {
-    const std::string path = vectors_path(vectors_dir_.empty() ? MLISA_VECTOR_DIR : vectors_dir_, program);
+    const std::string path = vectors_path(options_.vectors_dir(), program);
     if (!std::filesystem::exists(path))
       throw std::runtime_error(fmt::format(
           "{}: no recorded output; run with QEMU (--oracle qemu) or record it (mlisa verify --target {} --suite "

@@ -7,6 +7,7 @@
 // cannot run, a reference the suite computes on the host.
 #pragma once
 
+#include "verify/oracle_suite.hpp"
 #include "verify/suite.hpp"
 
 #include <map>
@@ -53,7 +54,7 @@ class ExamplesSuite : public Suite {
   std::string qemu_output(size_t op, const std::string& source) const;
 
   std::vector<std::string> programs_;
-  std::string oracle_ = "auto", record_dir_, vectors_dir_;
+  OracleOptions options_;
   // QEMU runs once per program: every case of it is the same run.
   mutable std::mutex qemu_mutex_;
   mutable std::map<size_t, std::string> qemu_outputs_;

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "targets/mve/machine.hpp"
+#include "verify/oracle_suite.hpp"
 #include "verify/qemu_mve.hpp"
 #include "verify/suite.hpp"
 
@@ -119,7 +120,6 @@ Ours run_ours(targets::mve::Machine& machine, const qemu_mve::Case& c);
 
 // ---- a suite of generated cases against QEMU ------------------------------------
 
-struct StoredOp;
 
 class OracleSuite : public Suite {
  public:
@@ -143,7 +143,6 @@ class OracleSuite : public Suite {
   std::string resolved_oracle() const;
 
  private:
-  std::string vectors_path(const std::string& dir, size_t op) const;
   std::vector<qemu_mve::Result> stored_results(size_t op, uint64_t begin, const std::vector<qemu_mve::Case>& batch,
                                                uint64_t seed) const;
   void record(size_t op, uint64_t begin, const std::vector<qemu_mve::Case>& batch,
@@ -152,13 +151,11 @@ class OracleSuite : public Suite {
                       const std::string& oracle) const;
 
   std::string name_, description_;
-  std::string oracle_ = "auto", record_dir_, vectors_dir_;
+  OracleOptions options_;
   std::string spec_dir_;  // --spec-dir: specs over the embedded ones
   mutable std::once_flag load_once_;
   mutable targets::mve::Target target_;
-  mutable std::mutex mutex_;
-  mutable std::map<size_t, std::shared_ptr<StoredOp>> stored_;
-  mutable std::map<size_t, std::map<uint64_t, std::string>> recorded_;
+  StoredVectors vectors_;
 };
 
 }  // namespace mlisa::verify::mve

@@ -32,10 +32,6 @@
 #include <sstream>
 #include <unordered_map>
 
-#ifndef MLISA_VECTOR_DIR
-#define MLISA_VECTOR_DIR "tests/vectors"
-#endif
-
 namespace mlisa::verify::mve {
 
 using spec::Bits;
@@ -575,64 +571,6 @@ std::string vector_line(uint64_t index, const qemu_mve::Case& c, const qemu_mve:
   return line;
 }
 
-struct StoredLine {
-  uint32_t hash = 0;
-  qemu_mve::Result result;  // out holds only the changes; applied to the inputs
-  std::vector<std::pair<std::string, std::string>> changes;
-};
-
-struct StoredOp {
-  uint64_t seed = 0;
-  std::unordered_map<uint64_t, StoredLine> lines;
-  uint64_t first = 0, last = 0;  // the index range held (for messages)
-};
-
-std::shared_ptr<StoredOp> load_stored(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return nullptr;
-  auto op = std::make_shared<StoredOp>();
-  std::string line;
-  size_t number = 0;
-  bool have_seed = false;
-  while (std::getline(in, line)) {
-    ++number;
-    if (line.empty()) continue;
-    if (line[0] == '#') {
-      if (const size_t p = line.find(" seed="); p != std::string::npos) {
-        op->seed = std::stoull(line.substr(p + 6));
-        have_seed = true;
-      }
-      continue;
-    }
-    std::istringstream words(line);
-    uint64_t index = 0;
-    std::string hash;
-    if (!(words >> index >> hash) || hash.size() != 8)
-      throw qemu_mve::OracleError(fmt::format("{}:{}: malformed vector line", path, number));
-    StoredLine sl;
-    sl.hash = static_cast<uint32_t>(std::stoul(hash, nullptr, 16));
-    std::string item;
-    while (words >> item) {
-      if (item == "fault") {
-        sl.result.faulted = true;
-        continue;
-      }
-      const size_t eq = item.find('=');
-      if (eq == std::string::npos) throw qemu_mve::OracleError(fmt::format("{}:{}: malformed item '{}'", path, number, item));
-      const std::string key = item.substr(0, eq), value = item.substr(eq + 1);
-      if (key == "exception") sl.result.exception = static_cast<uint32_t>(std::stoul(value));
-      else if (key == "cfsr") sl.result.cfsr = static_cast<uint32_t>(std::stoul(value, nullptr, 16));
-      else sl.changes.emplace_back(key, value);
-    }
-    if (op->lines.empty()) op->first = op->last = index;
-    op->first = std::min(op->first, index);
-    op->last = std::max(op->last, index);
-    op->lines[index] = std::move(sl);
-  }
-  if (!have_seed) throw qemu_mve::OracleError(fmt::format("{}: no '# ... seed=N' header", path));
-  return op;
-}
-
 // ---- the suite ------------------------------------------------------------------
 
 std::string quote(const std::string& s) {
@@ -641,25 +579,20 @@ std::string quote(const std::string& s) {
   return out + "'";
 }
 
+// The items of a vectors line: the registers QEMU changed, or "fault" and
+// its exception and CFSR.
+std::string check_items(const std::vector<std::string>& items) {
+  for (const std::string& item : items)
+    if (item != "fault" && item.find('=') == std::string::npos) return fmt::format("malformed item '{}'", item);
+  return "";
+}
+
 OracleSuite::OracleSuite(std::string name, std::string description)
-    : name_(std::move(name)), description_(std::move(description)) {}
+    : name_(std::move(name)), description_(std::move(description)), vectors_("mve", name_, 8, check_items) {}
 OracleSuite::~OracleSuite() = default;
 
 bool OracleSuite::set_option(const std::string& key, const std::string& value) {
-  if (key == "oracle") {
-    if (value != "qemu" && value != "stored" && value != "auto")
-      throw CampaignError(fmt::format("--oracle '{}': expected qemu, stored or auto", value));
-    oracle_ = value;
-    return true;
-  }
-  if (key == "record") {
-    record_dir_ = value;
-    return true;
-  }
-  if (key == "vectors") {
-    vectors_dir_ = value;
-    return true;
-  }
+  if (options_.set(key, value)) return true;
   if (key == "spec-dir") {
     spec_dir_ = value;
     return true;
@@ -723,7 +656,7 @@ void OracleSuite::run_range(size_t op, uint64_t begin, uint64_t end, uint64_t se
   }
   for (size_t k = 0; k < cases.size(); ++k)
     sink.record(op, begin + k, compare(cases[k], run_ours(machine, cases[k].c), expected[k], seed, oracle));
-  if (!record_dir_.empty()) record(op, begin, batch, expected, seed);
+  if (!options_.record_dir().empty()) record(op, begin, batch, expected, seed);
 }
 
 const targets::mve::Target& OracleSuite::shared_target() const {
@@ -734,65 +667,41 @@ const targets::mve::Target& OracleSuite::shared_target() const {
 }
 
 std::string OracleSuite::resolved_oracle() const {
-  if (!record_dir_.empty()) return "qemu";
-  if (oracle_ == "qemu" || oracle_ == "stored") return oracle_;
-  return qemu_mve::find_tools() ? "qemu" : "stored";
-}
-
-std::string OracleSuite::vectors_path(const std::string& dir, size_t op) const {
-  return (std::filesystem::path(dir) / "mve" / name_ / (operations()[op] + ".txt")).string();
+  return options_.resolve([] { return qemu_mve::find_tools().has_value(); });
 }
 
 std::vector<qemu_mve::Result> OracleSuite::stored_results(size_t op, uint64_t begin, const std::vector<qemu_mve::Case>& batch,
-                                             uint64_t seed) const {
-  std::shared_ptr<StoredOp> stored;
-  const std::string dir = vectors_dir_.empty() ? MLISA_VECTOR_DIR : vectors_dir_;
-  const std::string path = vectors_path(dir, op);
-  {
-    std::lock_guard lock(mutex_);
-    auto it = stored_.find(op);
-    if (it == stored_.end()) it = stored_.emplace(op, load_stored(path)).first;
-    stored = it->second;
-  }
-  const std::string fix = "run with QEMU (--oracle qemu) or record them (mlisa verify --target mve --record DIR)";
-  if (!stored) throw qemu_mve::OracleError(fmt::format("no stored vectors {} (QEMU absent?); {}", path, fix));
-  if (stored->seed != seed)
-    throw qemu_mve::OracleError(fmt::format("{} holds seed {}, not {}; {}", path, stored->seed, seed, fix));
+                                                          uint64_t seed) const {
+  const std::string name = operations()[op];
+  const std::string path = vectors_.path(options_.vectors_dir(), name);
   std::vector<qemu_mve::Result> out;
   for (size_t k = 0; k < batch.size(); ++k) {
-    auto it = stored->lines.find(begin + k);
-    if (it == stored->lines.end())
-      throw qemu_mve::OracleError(fmt::format("{} holds cases {}..{}, not case {}; {}", path, stored->first,
-                                              stored->last, begin + k, fix));
-    const StoredLine& sl = it->second;
-    if (sl.hash != input_hash(batch[k]))
-      throw qemu_mve::OracleError(fmt::format("{}: case {} is stale (its inputs or encoding changed); re-record them "
-                                              "(mlisa verify --target mve --record DIR)",
-                                              path, begin + k));
-    qemu_mve::Result r = sl.result;
+    qemu_mve::Result r;
     r.out = batch[k].in;
-    for (const auto& [reg, value] : sl.changes)
-      if (!set_value(r.out, reg, value))
-        throw qemu_mve::OracleError(fmt::format("{}: case {}: malformed {}={}", path, begin + k, reg, value));
+    for (const std::string& item :
+         vectors_.items(options_.vectors_dir(), op, name, begin + k, seed, input_hash(batch[k]))) {
+      if (item == "fault") {
+        r.faulted = true;
+        continue;
+      }
+      const size_t eq = item.find('=');
+      const std::string key = item.substr(0, eq), value = item.substr(eq + 1);
+      if (key == "exception") r.exception = static_cast<uint32_t>(std::stoul(value));
+      else if (key == "cfsr") r.cfsr = static_cast<uint32_t>(std::stoul(value, nullptr, 16));
+      else if (!set_value(r.out, key, value))
+        throw qemu_mve::OracleError(fmt::format("{}: case {}: malformed {}={}", path, begin + k, key, value));
+    }
     out.push_back(r);
   }
   return out;
 }
 
 void OracleSuite::record(size_t op, uint64_t begin, const std::vector<qemu_mve::Case>& batch,
-            const std::vector<qemu_mve::Result>& results, uint64_t seed) const {
-  std::lock_guard lock(mutex_);
-  auto& lines = recorded_[op];
-  for (size_t k = 0; k < batch.size(); ++k) lines[begin + k] = vector_line(begin + k, batch[k], results[k]);
-  const std::string path = vectors_path(record_dir_, op);
-  std::filesystem::create_directories(std::filesystem::path(path).parent_path());
-  std::ofstream out(path);
-  out << fmt::format(
-      "# mlisa verify --target mve --record: QEMU's results for suite={} op={} seed={}\n"
-      "# one line per case: index, hash of the inputs and words, the registers QEMU changed (or a fault)\n",
-      name_, operations()[op], seed);
-  for (const auto& [index, line] : lines) out << line << "\n";
-  if (!out) throw qemu_mve::OracleError(fmt::format("cannot write {}", path));
+                         const std::vector<qemu_mve::Result>& results, uint64_t seed) const {
+  std::vector<std::pair<uint64_t, std::string>> lines;
+  for (size_t k = 0; k < batch.size(); ++k) lines.emplace_back(begin + k, vector_line(begin + k, batch[k], results[k]));
+  vectors_.record(options_.record_dir(), op, operations()[op], seed,
+                  "index, hash of the inputs and words, the registers QEMU changed (or a fault)", lines);
 }
 
 CaseOutcome OracleSuite::compare(const GenCase& g, const Ours& ours, const qemu_mve::Result& q, uint64_t seed,

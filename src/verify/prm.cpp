@@ -1,6 +1,7 @@
 #include "verify/prm.hpp"
 
 #include "core/diag.hpp"
+#include "core/number_parse.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
@@ -618,13 +619,6 @@ std::string base_name(const std::string& path) {
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
-std::string trim(std::string s) {
-  const size_t a = s.find_first_not_of(" \t\r");
-  if (a == std::string::npos) return "";
-  const size_t b = s.find_last_not_of(" \t\r");
-  return s.substr(a, b - a + 1);
-}
-
 SourceLocation location(const spec::SourceSet& src, Loc loc) {
   SourceLocation l;
   l.file = src.name(loc.file);
@@ -667,14 +661,14 @@ struct Override {
 Access parse_access(const std::string& text, const SourceLocation& loc) {
   Access a;
   a.from_override = true;
-  std::string t = trim(text);
+  std::string t(trim(text));
   const size_t open = t.find('[');
   if (open == std::string::npos) {
     a.cls = t;
   } else {
     if (t.back() != ']') throw InputError(loc, fmt::format("prm override: expected ']' at the end of '{}'", t));
     a.cls = trim(t.substr(0, open));
-    const std::string ix = trim(t.substr(open + 1, t.size() - open - 2));
+    const std::string ix(trim(t.substr(open + 1, t.size() - open - 2)));
     if (ix == "*") {
       a.index.kind = Index::Kind::Whole;
     } else if (size_t dots = ix.find(".."); dots != std::string::npos) {
@@ -711,7 +705,7 @@ std::vector<Override> parse_overrides(const spec::TargetSpec& spec, std::string&
     int lineno = 0;
     while (std::getline(in, line)) {
       ++lineno;
-      std::string t = trim(line);
+      std::string t(trim(line));
       if (t.rfind("//", 0) != 0) continue;
       t = trim(t.substr(2));
       if (t.rfind("prm ", 0) != 0) continue;
@@ -721,10 +715,10 @@ std::vector<Override> parse_overrides(const spec::TargetSpec& spec, std::string&
       if (colon == std::string::npos) throw InputError(loc, "prm override: expected 'prm NAME: EFFECT; ... -- REASON'");
       Override o;
       o.loc = loc;
-      std::string who = trim(t.substr(4, colon - 4));
+      std::string who(trim(t.substr(4, colon - 4)));
       if (size_t slash = who.rfind('/'); slash != std::string::npos) {
         o.encoding = trim(who.substr(slash + 1));
-        who = trim(who.substr(0, slash));
+        who = std::string(trim(who.substr(0, slash)));
       }
       o.instruction = who;
       std::string rest = t.substr(colon + 1);
@@ -736,11 +730,11 @@ std::vector<Override> parse_overrides(const spec::TargetSpec& spec, std::string&
       std::istringstream effects(rest);
       std::string eff;
       while (std::getline(effects, eff, ';')) {
-        eff = trim(eff);
+        eff = std::string(trim(eff));
         if (eff.empty()) continue;
         const size_t sp = eff.find(' ');
         const std::string verb = eff.substr(0, sp);
-        const std::string arg = sp == std::string::npos ? "" : trim(eff.substr(sp + 1));
+        const std::string arg(sp == std::string::npos ? "" : trim(eff.substr(sp + 1)));
         if (verb == "replace" && arg.empty()) o.replace = true;
         else if (verb == "reads" && !arg.empty()) o.reads.push_back(parse_access(arg, loc));
         else if (verb == "writes" && !arg.empty()) o.writes.push_back(parse_access(arg, loc));

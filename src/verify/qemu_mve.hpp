@@ -16,6 +16,8 @@
 // afterwards. docs/mve.md ("The QEMU oracle") describes the image and the suite on top.
 #pragma once
 
+#include "verify/oracle_suite.hpp"
+
 #include <array>
 #include <cstdint>
 #include <optional>
@@ -69,12 +71,8 @@ struct Result {
   State out;
 };
 
-// A failure of the oracle itself (a tool missing or failing, a timeout, a
-// malformed results file): the suite cannot run.
-class OracleError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+// A failure of the oracle itself (verify/oracle_suite.hpp).
+using OracleError = verify::OracleError;
 
 struct Tools {
   std::string qemu;  // qemu-system-arm

@@ -16,6 +16,8 @@
 // also in Streaming SVE mode) but not SME2. docs/sme2.md ("The QEMU oracle").
 #pragma once
 
+#include "verify/oracle_suite.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
@@ -24,12 +26,8 @@
 
 namespace mlisa::verify::qemu_sme2 {
 
-// A failure of the oracle itself (a tool missing or failing, a timeout, a
-// malformed results file).
-class OracleError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+// A failure of the oracle itself (verify/oracle_suite.hpp).
+using OracleError = verify::OracleError;
 
 struct Tools {
   std::string qemu;  // qemu-aarch64

@@ -18,10 +18,12 @@
 //
 // Case i of an operation is a pure function of (operation, i, seed).
 #include "core/diag.hpp"
+#include "core/number_parse.hpp"
 #include "targets/sme2/machine.hpp"
 #include "targets/targets.hpp"
 #include "verify/campaign.hpp"
 #include "verify/fp_reference.hpp"
+#include "verify/oracle_suite.hpp"
 #include "verify/qemu_sme2.hpp"
 #include "verify/suite.hpp"
 
@@ -34,9 +36,6 @@
 #include <sstream>
 #include <unordered_map>
 
-#ifndef MLISA_VECTOR_DIR
-#define MLISA_VECTOR_DIR "tests/vectors"
-#endif
 
 namespace mlisa::verify {
 namespace {
@@ -186,12 +185,6 @@ Bytes to_bytes(const Bits& v) {
     for (size_t k = 0; k < width / 8; ++k) out[i + k] = static_cast<uint8_t>(w >> (8 * k));
   }
   return out;
-}
-
-std::string hex(const Bytes& b) {
-  std::string s = "0x";
-  for (size_t i = b.size(); i-- > 0;) s += fmt::format("{:02x}", b[i]);
-  return s;
 }
 
 // A predicate of SVL/64 bytes for .H elements, by class.
@@ -518,43 +511,6 @@ uint64_t output_digest(const std::vector<Bytes>& outs, std::optional<uint64_t> f
   return h;
 }
 
-struct StoredOp {
-  uint64_t seed = 0;
-  std::unordered_map<uint64_t, std::pair<uint64_t, uint64_t>> lines;  // index -> (input hash, output digest)
-  uint64_t first = 0, last = 0;
-};
-
-std::shared_ptr<StoredOp> load_stored(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return nullptr;
-  auto op = std::make_shared<StoredOp>();
-  std::string line;
-  size_t number = 0;
-  bool have_seed = false;
-  while (std::getline(in, line)) {
-    ++number;
-    if (line.empty()) continue;
-    if (line[0] == '#') {
-      if (const size_t p = line.find(" seed="); p != std::string::npos) {
-        op->seed = std::stoull(line.substr(p + 6));
-        have_seed = true;
-      }
-      continue;
-    }
-    std::istringstream words(line);
-    uint64_t index = 0;
-    std::string hash, digest;
-    if (!(words >> index >> hash >> digest) || hash.size() != 16 || digest.size() != 16)
-      throw qemu_sme2::OracleError(fmt::format("{}:{}: malformed vector line", path, number));
-    if (op->lines.empty()) op->first = op->last = index;
-    op->first = std::min(op->first, index);
-    op->last = std::max(op->last, index);
-    op->lines[index] = {std::stoull(hash, nullptr, 16), std::stoull(digest, nullptr, 16)};
-  }
-  if (!have_seed) throw qemu_sme2::OracleError(fmt::format("{}: no '# ... seed=N' header", path));
-  return op;
-}
-
 // ---- the suite ------------------------------------------------------------------
 
 std::string quote(const std::string& s) {
@@ -565,7 +521,11 @@ std::string quote(const std::string& s) {
 
 class Sme2Suite final : public Suite {
  public:
-  Sme2Suite() : forms_(za_forms()) {}
+  // A vectors line's one item: the digest of QEMU's outputs.
+  Sme2Suite()
+      : forms_(za_forms()), vectors_("sme2", "za", 16, [](const std::vector<std::string>& items) {
+          return !items.empty() && items[0].size() == 16 ? std::string() : std::string("malformed vector line");
+        }) {}
 
   std::string name() const override { return "za"; }
   std::string target() const override { return "sme2"; }
@@ -582,15 +542,7 @@ class Sme2Suite final : public Suite {
   uint64_t default_cases() const override { return 300; }
 
   bool set_option(const std::string& key, const std::string& value) override {
-    if (key == "oracle") {
-      if (value != "qemu" && value != "stored" && value != "auto")
-        throw CampaignError(fmt::format("--oracle '{}': expected qemu, stored or auto", value));
-      oracle_ = value;
-      return true;
-    }
-    if (key == "record") return record_dir_ = value, true;
-    if (key == "vectors") return vectors_dir_ = value, true;
-    return false;
+    return options_.set(key, value);
   }
 
   CaseOutcome run_case(size_t op, uint64_t index, uint64_t seed) const override {
@@ -652,7 +604,7 @@ class Sme2Suite final : public Suite {
     }
     for (size_t k = 0; k < cases.size(); ++k)
       sink.record(op, begin + k, compare_qemu(f, cases[k], ours[k], expected[k], *expected_digest[k], seed, oracle));
-    if (!record_dir_.empty()) record(op, begin, cases, words, expected_digest, seed);
+    if (!options_.record_dir().empty()) record(op, begin, cases, words, expected_digest, seed);
   }
 
  private:
@@ -662,9 +614,7 @@ class Sme2Suite final : public Suite {
   }
 
   std::string resolved_oracle() const {
-    if (!record_dir_.empty()) return "qemu";
-    if (oracle_ == "qemu" || oracle_ == "stored") return oracle_;
-    return qemu_sme2::find_tools() ? "qemu" : "stored";
+    return options_.resolve([] { return qemu_sme2::find_tools().has_value(); });
   }
 
   // QEMU's outputs in our order: the tile's rows (and FPSR) for BFMOPA and
@@ -681,60 +631,28 @@ class Sme2Suite final : public Suite {
     return output_digest(qemu_outs(f, q, svl), f.check == Check::QemuMopa ? std::optional<uint64_t>(q.fpsr) : std::nullopt);
   }
 
-  std::string vectors_path(const std::string& dir, size_t op) const {
-    return (std::filesystem::path(dir) / "sme2" / name() / (forms_[op].name + ".txt")).string();
-  }
-
   std::vector<std::optional<uint64_t>> stored_digests(size_t op, uint64_t begin, const std::vector<GenCase>& cases,
                                                       const std::vector<uint64_t>& words, uint64_t seed) const {
-    std::shared_ptr<StoredOp> stored;
-    const std::string dir = vectors_dir_.empty() ? MLISA_VECTOR_DIR : vectors_dir_;
-    const std::string path = vectors_path(dir, op);
-    {
-      std::lock_guard lock(mutex_);
-      auto it = stored_.find(op);
-      if (it == stored_.end()) it = stored_.emplace(op, load_stored(path)).first;
-      stored = it->second;
-    }
-    const std::string fix = "run with QEMU (--oracle qemu) or record them (mlisa verify --target sme2 --record DIR)";
-    if (!stored) throw qemu_sme2::OracleError(fmt::format("no stored vectors {} (QEMU absent?); {}", path, fix));
-    if (stored->seed != seed)
-      throw qemu_sme2::OracleError(fmt::format("{} holds seed {}, not {}; {}", path, stored->seed, seed, fix));
     std::vector<std::optional<uint64_t>> out;
-    for (size_t k = 0; k < cases.size(); ++k) {
-      auto it = stored->lines.find(begin + k);
-      if (it == stored->lines.end())
-        throw qemu_sme2::OracleError(
-            fmt::format("{} holds cases {}..{}, not case {}; {}", path, stored->first, stored->last, begin + k, fix));
-      if (it->second.first != input_hash(cases[k], words[k]))
-        throw qemu_sme2::OracleError(fmt::format(
-            "{}: case {} is stale (its inputs or encoding changed); re-record them (mlisa verify --target sme2 --record DIR)",
-            path, begin + k));
-      out.push_back(it->second.second);
-    }
+    for (size_t k = 0; k < cases.size(); ++k)
+      out.push_back(std::stoull(vectors_.items(options_.vectors_dir(), op, forms_[op].name, begin + k, seed,
+                                               input_hash(cases[k], words[k]))[0],
+                                nullptr, 16));
     return out;
   }
 
   void record(size_t op, uint64_t begin, const std::vector<GenCase>& cases, const std::vector<uint64_t>& words,
               const std::vector<std::optional<uint64_t>>& digests, uint64_t seed) const {
-    std::lock_guard lock(mutex_);
-    auto& lines = recorded_[op];
+    std::vector<std::pair<uint64_t, std::string>> lines;
     for (size_t k = 0; k < cases.size(); ++k)
-      lines[begin + k] = fmt::format("{} {:016x} {:016x}", begin + k, input_hash(cases[k], words[k]), *digests[k]);
-    const std::string path = vectors_path(record_dir_, op);
-    std::filesystem::create_directories(std::filesystem::path(path).parent_path());
-    std::ofstream out(path);
-    out << fmt::format(
-        "# mlisa verify --target sme2 --record: QEMU's results for suite={} op={} seed={}\n"
-        "# one line per case: index, hash of the inputs and the word, digest (FNV-1a) of QEMU's compared outputs\n",
-        name(), forms_[op].name, seed);
-    for (const auto& [index, line] : lines) out << line << "\n";
-    if (!out) throw qemu_sme2::OracleError(fmt::format("cannot write {}", path));
+      lines.emplace_back(begin + k, fmt::format("{} {:016x} {:016x}", begin + k, input_hash(cases[k], words[k]), *digests[k]));
+    vectors_.record(options_.record_dir(), op, forms_[op].name, seed,
+                    "index, hash of the inputs and the word, digest (FNV-1a) of QEMU's compared outputs", lines);
   }
 
   std::string reproducer(const GenCase& g) const {
     std::string sets;
-    for (const auto& [reg, bytes] : g.regs) sets += fmt::format(" --set {}={}", reg, hex(bytes));
+    for (const auto& [reg, bytes] : g.regs) sets += fmt::format(" --set {}={}", reg, hex_le(bytes));
     std::string shows;
     for (const std::string& reg : g.outs) shows += " --show " + reg;
     return fmt::format("mlisa exec --target sme2 --svl {} --set fpcr=0x{:x} --set fpsr=0x{:x}{}{} {}", g.svl, g.fpcr,
@@ -763,7 +681,7 @@ class Sme2Suite final : public Suite {
     out.passed = want == ours.outs && ours.fpsr == g.fpsr;
     std::string differ;
     for (size_t k = 0; k < want.size(); ++k)
-      if (want[k] != ours.outs[k]) differ += fmt::format(" {}: ours {} MPFR {}", g.outs[k], hex(ours.outs[k]), hex(want[k]));
+      if (want[k] != ours.outs[k]) differ += fmt::format(" {}: ours {} MPFR {}", g.outs[k], hex_le(ours.outs[k]), hex_le(want[k]));
     if (ours.fpsr != g.fpsr) differ += fmt::format(" fpsr changed to 0x{:x}", ours.fpsr);
     out.detail = fmt::format("'{}' (seed {}, SVL {}): {}; ours: {}", g.text, seed, g.svl,
                              out.passed ? "ours and MPFR agree" : "differ:" + differ, reproducer(g));
@@ -787,7 +705,7 @@ class Sme2Suite final : public Suite {
       const std::vector<Bytes> theirs = qemu_outs(f, *q, g.svl);
       out.nan_case = out.nan_case || nan_in(g, theirs);
       for (size_t k = 0; k < theirs.size() && k < ours.outs.size(); ++k)
-        if (theirs[k] != ours.outs[k]) differ += fmt::format(" {}: ours {} {} {}", g.outs[k], hex(ours.outs[k]), who, hex(theirs[k]));
+        if (theirs[k] != ours.outs[k]) differ += fmt::format(" {}: ours {} {} {}", g.outs[k], hex_le(ours.outs[k]), who, hex_le(theirs[k]));
       if (f.check == Check::QemuMopa && q->fpsr != ours.fpsr)
         differ += fmt::format(" fpsr: ours 0x{:x} {} 0x{:x}", ours.fpsr, who, q->fpsr);
     } else if (!out.passed) {
@@ -804,12 +722,10 @@ class Sme2Suite final : public Suite {
   }
 
   std::vector<Form> forms_;
-  std::string oracle_ = "auto", record_dir_, vectors_dir_;
+  OracleOptions options_;
+  StoredVectors vectors_;
   mutable std::once_flag load_once_;
   mutable targets::sme2::Target target_;
-  mutable std::mutex mutex_;
-  mutable std::map<size_t, std::shared_ptr<StoredOp>> stored_;
-  mutable std::map<size_t, std::map<uint64_t, std::string>> recorded_;
 };
 
 }  // namespace

@@ -46,5 +46,24 @@ TEST(ScanDecimalFloat, TheForms) {
 
 TEST(ToLower, Ascii) { EXPECT_EQ(to_lower("VADD.I8 Q0"), "vadd.i8 q0"); }
 
+TEST(IEquals, AsciiCaseOnly) {
+  EXPECT_TRUE(iequals("Q0", "q0"));
+  EXPECT_TRUE(iequals("", ""));
+  EXPECT_FALSE(iequals("q0", "q0 "));
+  EXPECT_FALSE(iequals("r1", "r2"));
+}
+
+TEST(Trim, WhiteSpaceAtEitherEnd) {
+  EXPECT_EQ(trim(" \t r0 = 1 \r\n"), "r0 = 1");
+  EXPECT_EQ(trim("   "), "");
+  EXPECT_EQ(trim("x"), "x");
+}
+
+TEST(HexLe, MostSignificantByteFirst) {
+  const uint8_t bytes[] = {0x78, 0x56, 0x34, 0x12, 0x0a};
+  EXPECT_EQ(hex_le(bytes), "0x0a12345678");
+  EXPECT_EQ(hex_le(std::span<const uint8_t>()), "0x");
+}
+
 }  // namespace
 }  // namespace mlisa
