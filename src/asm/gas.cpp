@@ -56,51 +56,80 @@ class Gas {
     word_bytes_ = isa ? (isa->width() + 7) / 8 : 1;
   }
 
-  // A single-word target: layout passes until no instruction grows.
+  // A single-word target: layout passes until the sizes settle. The first
+  // passes take each instruction at the narrowest encoding that holds its
+  // operands where the last pass placed it, so that a size guessed too large
+  // (a forward target seen through too-narrow guesses of the instructions
+  // before it: a literal then misaligned, a narrow load refused) shrinks
+  // again. Should those passes not settle, the last passes only let an
+  // instruction grow from where it stands, which ends.
   Object run_words() {
     scan();
-    std::map<size_t, InputError> first_error;  // by instruction
+    const std::vector<size_t> floor = insn_sizes_;  // the narrowest each may be (`.w`, `.inst` wide)
+    constexpr int kFreePasses = 16, kMaxPasses = kFreePasses + 64;
+    const size_t widest = std::max(words_->max_bytes, words_->min_bytes);
+    std::map<size_t, InputError> first_error;  // by instruction, growth passes
     for (int pass = 0;; ++pass) {
-      if (pass > 64) fail(1, 1, "instruction sizes do not settle (relaxation did not converge)");
+      if (pass > kMaxPasses) fail(1, 1, "instruction sizes do not settle (relaxation did not converge)");
+      const bool free = pass < kFreePasses;
       layout();
       insn_bytes_.assign(insn_sizes_.size(), {});
       if (words_->begin_pass) words_->begin_pass();
-      bool grew = false;
+      bool changed = false;
       // A refusal while sizes are still provisional (a forward target seen
       // through narrow guesses of the instructions before it, an instruction
       // with only wide encodings) grows the instruction to the widest size or
-      // waits for the layout to settle; it is reported once nothing grows.
+      // waits for the layout to settle; it is reported once nothing changes.
       std::optional<InputError> deferred;
-      const size_t widest = std::max(words_->max_bytes, words_->min_bytes);
       for (const PlacedInsn& pi : placed_insns_) {
         const Event& e = events_[pi.event];
+        size_t& size = insn_sizes_[e.bundle];
         const uint64_t address = base(pi.section) + pi.offset;
         const std::string text = substitute_operators(e, pi.section);
         SymbolResolver resolve = [&](std::string_view t) { return resolve_address(t, pi.section, e.line, e.col); };
+        // Wider than it may be: were it at its narrowest, the addresses after
+        // it would move back by the difference. If it takes its narrowest
+        // size at those addresses, that is what it takes (a layout can hold
+        // an instruction wide only because it is wide: the narrow load of a
+        // literal placed on a halfword by the load's own width; GNU as keeps
+        // it narrow).
+        bool shrunk = false;
+        if (free && size > floor[e.bundle] && words_->probe) {
+          const uint64_t after = pi.offset + size, back = size - floor[e.bundle];
+          SymbolResolver shifted = [&](std::string_view t) {
+            return resolve_address(t, pi.section, e.line, e.col, after, back);
+          };
+          try {
+            if (words_->probe(text, address, floor[e.bundle], shifted).size() == floor[e.bundle]) {
+              size = floor[e.bundle];
+              changed = shrunk = true;
+            }
+          } catch (const InputError&) {
+          }
+        }
         std::vector<uint8_t> bytes;
         try {
-          bytes = words_->encode(text, address, insn_sizes_[e.bundle], resolve);
+          bytes = words_->encode(text, address, free ? floor[e.bundle] : size, resolve);
         } catch (const InputError& err) {
-          if (insn_sizes_[e.bundle] < widest) {
-            insn_sizes_[e.bundle] = widest;
-            grew = true;
-          }
-          // The instruction's first refusal says most (a later one may only
-          // say that a forced width has no such encoding).
           // A column in the instruction's text is placed in its line.
           const int col = err.location().col > 0 ? e.col + err.location().col - 1 : e.col;
-          first_error.try_emplace(e.bundle, err.location().line >= 1 ? err : located(e.line, col, err.message()));
-          if (!deferred) deferred = first_error.at(e.bundle);
-          bytes.assign(insn_sizes_[e.bundle], 0);
+          InputError here = err.location().line >= 1 ? err : located(e.line, col, err.message());
+          // In growth passes the instruction's first refusal says most (a
+          // later one may only say that a forced width has no such encoding).
+          if (!free) here = first_error.try_emplace(e.bundle, here).first->second;
+          if (!deferred) deferred = here;
+          bytes.assign(std::max(size, widest), 0);
         }
-        if (bytes.size() > insn_sizes_[e.bundle]) {
-          insn_sizes_[e.bundle] = bytes.size();
-          grew = true;
+        if (shrunk) {
+          bytes.assign(size, 0);  // the next pass encodes it where it then stands
+        } else if (free ? bytes.size() != size : bytes.size() > size) {
+          size = bytes.size();
+          changed = true;
         }
         insn_bytes_[e.bundle] = std::move(bytes);
       }
-      if (!grew && deferred) throw *deferred;
-      if (!grew) break;
+      if (!changed && deferred) throw *deferred;
+      if (!changed) break;
     }
     finish_globals();
     for (const auto& f : fixups_) data_fixup(f);
@@ -205,9 +234,13 @@ class Gas {
 
   // A symbol expression's address for an instruction of `from`: absolute
   // with a placement; without one, only addresses in `from` (its offsets).
-  std::optional<int64_t> resolve_address(std::string_view text, int from, int line, int col) {
+  // An address; with `back`, one in section `from` at offset `after` or
+  // beyond is taken `back` bytes earlier.
+  std::optional<int64_t> resolve_address(std::string_view text, int from, int line, int col, uint64_t after = 0,
+                                         uint64_t back = 0) {
     Val v = eval(text, line, col);
     if (v.section < 0) return v.v;
+    if (back && v.section == from && v.v >= static_cast<int64_t>(after)) v.v -= static_cast<int64_t>(back);
     if (v.section != from && !words_->placement)
       fail(line, col,
            fmt::format("'{}' is in section {}: an instruction of {} can only name addresses in its own section "

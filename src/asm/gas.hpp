@@ -98,6 +98,12 @@ struct WordEncoder {
   std::function<void()> begin_pass;
   std::function<std::vector<uint8_t>(std::string_view text, uint64_t address, size_t min_bytes, const SymbolResolver& resolve)>
       encode;
+  // `encode` without its effect on the instructions after it (the IT and VPT
+  // block state it keeps): called before `encode` of the same instruction to
+  // ask whether it would take its narrowest size were the addresses after it
+  // closer. Optional.
+  std::function<std::vector<uint8_t>(std::string_view text, uint64_t address, size_t min_bytes, const SymbolResolver& resolve)>
+      probe;
 };
 Object assemble_gas_words(const WordEncoder& enc, std::string_view text, const std::string& file);
 

@@ -320,6 +320,7 @@ double vfp_imm_value(uint32_t imm8) {
 
 int reg_number(const std::string& cls, std::string_view tok) {
   const std::string c = to_lower(cls);
+  if (c == "ra") return tok == "apsr" ? 15 : tok == "pc" ? -1 : reg_number("r", tok);  // CLRM's list: APSR for the PC
   if (c == "r") {
     if (tok == "sp") return 13;
     if (tok == "lr") return 14;
@@ -342,6 +343,7 @@ int reg_number(const std::string& cls, std::string_view tok) {
 
 std::string reg_name(const std::string& cls, int64_t n) {
   const std::string c = to_lower(cls);
+  if (c == "ra") return n == 15 ? "apsr" : reg_name("r", n);
   if (c == "r" && n == 13) return "sp";
   if (c == "r" && n == 14) return "lr";
   if (c == "r" && n == 15) return "pc";

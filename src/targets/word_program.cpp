@@ -191,8 +191,9 @@ as::Object assemble_word_program(const WordIsa& isa, std::string_view text, cons
     pending->clear();
     pending_vpt->clear();
   };
-  enc.encode = [&isa, pending, pending_vpt](std::string_view line, uint64_t address, size_t min_bytes,
-                                            const as::SymbolResolver& resolve) {
+  // `commit`: the IT and VPT conditions it gives or takes are passed on.
+  auto encode = [&isa, pending, pending_vpt](std::string_view line, uint64_t address, size_t min_bytes,
+                                             const as::SymbolResolver& resolve, bool commit) {
     AsmContext ctx;
     ctx.address = address;
     ctx.resolve = resolve;
@@ -200,11 +201,11 @@ as::Object assemble_word_program(const WordIsa& isa, std::string_view text, cons
     if (!pending->empty()) {
       ctx.in_it = true;
       ctx.it_cond = pending->front();
-      pending->erase(pending->begin());
+      if (commit) pending->erase(pending->begin());
     }
     if (!pending_vpt->empty()) {
       ctx.vpt = pending_vpt->front();
-      pending_vpt->erase(0, 1);
+      if (commit) pending_vpt->erase(0, 1);
     }
     if (line.substr(0, 5) == ".inst") return raw_instruction(isa, line, resolve);
     std::string text(line);
@@ -213,6 +214,7 @@ as::Object assemble_word_program(const WordIsa& isa, std::string_view text, cons
       text.resize(at);
     }
     const WordIsa::Assembled a = isa.assemble(text, ctx);
+    if (!commit) return word_bytes(isa, a.word);
     if (std::string v = isa.vpt_predicates(*a.inst, *a.enc, a.word); !v.empty()) *pending_vpt = std::move(v);
     std::vector<std::string> conds = isa.it_conditions(*a.enc, a.word);
     if (!conds.empty()) {
@@ -220,6 +222,12 @@ as::Object assemble_word_program(const WordIsa& isa, std::string_view text, cons
       *pending = std::move(conds);
     }
     return word_bytes(isa, a.word);
+  };
+  enc.encode = [encode](std::string_view line, uint64_t address, size_t min_bytes, const as::SymbolResolver& resolve) {
+    return encode(line, address, min_bytes, resolve, true);
+  };
+  enc.probe = [encode](std::string_view line, uint64_t address, size_t min_bytes, const as::SymbolResolver& resolve) {
+    return encode(line, address, min_bytes, resolve, false);
   };
   return as::assemble_gas_words(enc, t32 ? expand_literal_loads(text) : std::string(text), file);
 }
@@ -308,11 +316,17 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
     for (const Insn& in : insns) starts.insert(in.offset);  // data runs too: a branch may name a table
     std::set<uint64_t> labels{0};
     // A target outside the program's instructions and data runs is not
-    // named: an absolute address may relax to another width when the listing
-    // is reassembled (or not reach at all), so that syntax is not printed.
-    auto namer = [&](bool record) {
-      return [&, record](uint64_t target) -> std::optional<std::string> {
-        if (!starts.count(target)) return std::nullopt;
+    // named; with `absolute`, it is its address, as llvm-objdump prints it
+    // (`bl 0x1004`, `b 0x2c`), which the assembler takes back (and `outside`
+    // is set).
+    bool outside = false;
+    auto namer = [&](bool record, bool absolute) {
+      return [&, record, absolute](uint64_t target) -> std::optional<std::string> {
+        if (!starts.count(target)) {
+          if (!absolute || target >> 32 != 0) return std::nullopt;
+          outside = true;
+          return fmt::format("0x{:x}", target);
+        }
         if (record) labels.insert(target);
         return label_name(target);
       };
@@ -338,8 +352,16 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
         };
         std::vector<std::string> texts;
         if (in.enc) {
-          PrintContext pc{in.offset, in.in_it, in.cond, namer(pass == 0), in.vpt};
+          outside = false;
+          PrintContext pc{in.offset, in.in_it, in.cond, namer(pass == 0, true), in.vpt};
           texts = isa.print_all(*in.enc, in.word, pc, true);
+          if (outside) {
+            // A load of a literal outside: `[pc, #imm]`, as llvm-objdump prints it.
+            pc.name_target = namer(pass == 0, false);
+            std::vector<std::string> relative = isa.print_all(*in.enc, in.word, pc, true);
+            if (std::any_of(relative.begin(), relative.end(), [](const std::string& t) { return t.find("[pc") != std::string::npos; }))
+              texts = std::move(relative);
+          }
         }
         if (pass == 0) continue;
         std::string text;

@@ -15,6 +15,7 @@
 
 #include <sys/wait.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -77,9 +78,9 @@ std::string case_name(const ::testing::TestParamInfo<Case>& info) {
 
 class MveKernels : public ::testing::TestWithParam<Case> {};
 
-TEST_P(MveKernels, RunsAsQemuAndCosims) {
-  const Case& c = GetParam();
-  const fs::path dir = fs::path(::testing::TempDir()) / ("mve_kernels_" + c.kernel + "_" + c.compiler);
+// Builds the case's program into a fresh directory `dir` (with dir/root):
+// its path, or none when its compiler is absent.
+std::optional<std::string> build(const Case& c, const fs::path& dir) {
   fs::remove_all(dir);
   fs::create_directories(dir / "root");
   const std::string elf = (dir / (c.kernel + ".elf")).string();
@@ -87,10 +88,23 @@ TEST_P(MveKernels, RunsAsQemuAndCosims) {
   const std::string cmd = fmt::format("{}/build.sh {} {} {} 2>{}", kPrograms, c.compiler, c.kernel, elf,
                                       (dir / "build.log").string());
   const int built = std::system(cmd.c_str());
-  if (WIFEXITED(built) && WEXITSTATUS(built) == 77)
-    GTEST_SKIP() << (c.compiler == "gcc" ? "arm-none-eabi-gcc" : "clang-19 or arm-none-eabi-gcc's newlib")
-                 << " absent: the program cannot be built";
-  ASSERT_EQ(built, 0) << cmd << "\n" << slurp((dir / "build.log").string());
+  if (WIFEXITED(built) && WEXITSTATUS(built) == 77) return std::nullopt;
+  EXPECT_EQ(built, 0) << cmd << "\n" << slurp((dir / "build.log").string());
+  return elf;
+}
+
+std::string absent(const Case& c) {
+  return std::string(c.compiler == "gcc" ? "arm-none-eabi-gcc" : "clang-19 or arm-none-eabi-gcc's newlib") +
+         " absent: the program cannot be built";
+}
+
+TEST_P(MveKernels, RunsAsQemuAndCosims) {
+  const Case& c = GetParam();
+  const fs::path dir = fs::path(::testing::TempDir()) / ("mve_kernels_" + c.kernel + "_" + c.compiler);
+  const std::optional<std::string> built = build(c, dir);
+  if (!built) GTEST_SKIP() << absent(c);
+  ASSERT_FALSE(HasFailure());
+  const std::string& elf = *built;
 
   const RunResult r = run_mlisa({"run", "--target", "mve", "--semihosting-root", (dir / "root").string(), elf});
   if (const auto word = undefined_word(r.err); word && r.exit_code == 3) {
@@ -119,6 +133,36 @@ TEST_P(MveKernels, RunsAsQemuAndCosims) {
   EXPECT_EQ(co.exit_code, 0) << co.err;
   EXPECT_NE(co.err.find("cosim: identical"), std::string::npos) << co.err;
   EXPECT_EQ(co.out, r.out);
+}
+
+// `mlisa disasm` of the linked program (its vector table, code, literal
+// pools and jump tables, by the ELF's mapping symbols) reassembles with
+// `mlisa as` to the very bytes of its .text: every narrow literal load stays
+// narrow, every branch reaches its label (arm-none-eabi-objcopy reads both).
+TEST_P(MveKernels, DisassemblyReassemblesToItsBytes) {
+  const Case& c = GetParam();
+  const fs::path dir = fs::path(::testing::TempDir()) / ("mve_kernels_disasm_" + c.kernel + "_" + c.compiler);
+  const std::optional<std::string> built = build(c, dir);
+  if (!built) GTEST_SKIP() << absent(c);
+  ASSERT_FALSE(HasFailure());
+  const std::string& elf = *built;
+  if (!have("arm-none-eabi-objcopy")) GTEST_SKIP() << "arm-none-eabi-objcopy absent";
+  const RunResult d = run_mlisa({"disasm", "--target", "mve", elf});
+  ASSERT_EQ(d.exit_code, 0) << d.err;
+  const std::string listing = (dir / "listing.s").string(), object = (dir / "listing.o").string();
+  std::ofstream(listing) << d.out;
+  const RunResult a = run_mlisa({"as", "--target", "mve", listing, "-o", object});
+  ASSERT_EQ(a.exit_code, 0) << a.err;
+  auto text = [&](const std::string& file, const std::string& out) {
+    const std::string cmd = fmt::format("arm-none-eabi-objcopy -O binary -j .text {} {}", file, out);
+    EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
+    return slurp(out);
+  };
+  const std::string want = text(elf, (dir / "elf.text").string()), got = text(object, (dir / "listing.text").string());
+  ASSERT_FALSE(want.empty());
+  EXPECT_EQ(got.size(), want.size());
+  EXPECT_TRUE(got == want) << "the reassembled .text differs from the ELF's first at byte "
+                           << std::distance(want.begin(), std::mismatch(want.begin(), want.end(), got.begin(), got.end()).first);
 }
 
 // `mlisa run --stats`: the instructions that ran, by encoding (the names of

@@ -216,6 +216,31 @@ TEST(MveRuntime, StartsFromTheVectorTable) {
   EXPECT_EQ(r.exit_code, 1) << r.err;
 }
 
+// Exception entry clears the local exclusive monitor (the manual's exception
+// entry; QEMU's Cortex-M55 too): LDREX, an SVC whose handler returns at
+// once, then STREX to the marked address fails (returns 1). The program
+// exits 0 when it failed, 1 when it stored; QEMU 7.2 exits 0.
+TEST(MveRuntime, ExceptionEntryClearsTheExclusiveMonitor) {
+  NEED_GCC();
+  const std::string dir = scratch("clrex"), s = dir + "/x.s", elf = dir + "/x.elf";
+  write(s, "    .syntax unified\n    .thumb\n    .text\n    .word 0x20010000\n    .word reset + 1\n"
+           "    .word 0, 0, 0, 0, 0, 0, 0, 0, 0\n    .word svc_handler + 1\n"
+           "    .thumb_func\nreset:\n    ldr r6, =buf\n    ldrex r2, [r6]\n    svc #0\n    movs r5, #7\n"
+           "    strex r3, r5, [r6]\n    movs r0, #0x18\n    ldr r1, =0x20026\n    cmp r3, #1\n    beq 1f\n"
+           "    movs r1, #1\n1:\n    bkpt 0xab\n    .thumb_func\nsvc_handler:\n    bx lr\n    .ltorg\n"
+           "    .data\nbuf:\n    .word 0\n");
+  ASSERT_EQ(std::system(fmt::format("arm-none-eabi-gcc -mcpu=cortex-m55 -mthumb -nostdlib -nostartfiles -Wl,-Ttext=0 "
+                                    "-Wl,-Tdata=0x20000000 -Wl,-e,0 {} -o {}",
+                                    s, elf)
+                            .c_str()),
+            0);
+  const RunResult r = run_mlisa({"run", "--target", "mve", elf});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  if (have("qemu-system-arm")) {
+    EXPECT_EQ(run_qemu(elf, dir).second, 0);
+  }
+}
+
 // Faults without a handler: the architectural name, the PC, the word and its
 // disassembly (its bytes when nothing decodes it); exit 3.
 TEST(MveRuntime, FaultMessages) {

@@ -76,6 +76,24 @@ TEST(WordProgram, BranchRelaxationMatchesLlvmMc) {
   EXPECT_EQ(test::llvm_mc_bytes(ours), test::llvm_mc_bytes(theirs));
 }
 
+// Literals that only the final layout puts on a word boundary. Laid out
+// from 2-byte guesses, the BL and the RSB (32-bit only) hold `lit` on a
+// halfword, so the narrow LDR of it refuses and goes wide, and with it wide
+// `lit` stays on a halfword: a layout that holds only because of itself, and
+// none at all for the VLDR (its offset must be a multiple of 4). GNU as and
+// llvm-mc-19 keep both loads narrow (the LDREQ one inside an IT block).
+TEST(WordProgram, LiteralLoadsStayNarrowWhereTheFinalLayoutAlignsThem) {
+  const std::string src =
+      "\t.syntax unified\n\t.thumb\n\t.text\nf:\n\tpush {r4, lr}\n\tldr r4, lit\n\tldrb r3, [r4]\n\tcbnz r3, done\n"
+      "\tbl f\n\trsb r2, r2, r2, lsl #3\n\tcmp r3, #0\n\tit eq\n\tldreq r0, lit2\n\tvldr d8, lit3\n\tmovs r3, #1\n"
+      "\tnop\ndone:\n\tpop {r4, pc}\nlit:\n\t.word 0x84a0\nlit2:\n\t.word 5\nlit3:\n\t.word 0, 0x3ff00000\n";
+  // arm-none-eabi-as -march=armv8.1-m.main+mve.fp+fp.dp and llvm-mc-19 alike.
+  EXPECT_EQ(test::llvm_mc_bytes(text_of(targets::assemble_word_program(mve(), src, "lit.s"))),
+            "0x10,0xb5,0x07,0x4c,0x23,0x78,0x53,0xb9,0xff,0xf7,0xfa,0xff,0xc2,0xeb,0xc2,0x02,0x00,0x2b,0x08,0xbf,"
+            "0x03,0x48,0x9f,0xed,0x04,0x8b,0x01,0x23,0x00,0xbf,0x10,0xbd,0xa0,0x84,0x00,0x00,0x05,0x00,0x00,0x00,"
+            "0x00,0x00,0x00,0x00,0x00,0x00,0xf0,0x3f");
+}
+
 TEST(WordProgram, ItBlocksGiveTheirConditions) {
   const std::string src =
       "\t.syntax unified\n\t.thumb\n\t.text\n\tcmp r0, #3\n\tite eq\n\tmoveq r1, #1\n\tmovne r1, #2\n"

@@ -47,6 +47,9 @@ vorn.i16 q1, #0xfffe
 clrm {r0, r2, r3, r8, r10, lr}
 clrm {r1}
 clrm {r0-r12, lr}
+clrm {r0, apsr}
+clrm {r0, r1, lr, apsr}
+clrm {apsr}
 tt r0, r1
 ttt r2, r12
 tt lr, r0
