@@ -1,9 +1,10 @@
 #include "asm/number.hpp"
 
+#include "core/fp.hpp"
+#include "core/fp_literal.hpp"
 #include "core/number_parse.hpp"
 
 #include <fmt/format.h>
-#include <mpfr.h>
 
 #include <bit>
 #include <cctype>
@@ -18,40 +19,6 @@ uint64_t low_mask(uint32_t n) { return n >= 64 ? ~uint64_t{0} : (uint64_t{1} << 
 void say(std::string* why, std::string msg) {
   if (why) *why = std::move(msg);
 }
-
-// [+-]? (digits [. digits?] | . digits) ([eE] [+-]? digits)?
-bool is_decimal(std::string_view s) {
-  size_t i = 0;
-  if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
-  size_t mant = 0;
-  while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i, ++mant;
-  if (i < s.size() && s[i] == '.') {
-    ++i;
-    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i, ++mant;
-  }
-  if (mant == 0) return false;
-  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
-    ++i;
-    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
-    size_t exp = 0;
-    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i, ++exp;
-    if (exp == 0) return false;
-  }
-  return i == s.size();
-}
-
-// Restores MPFR's exponent range (thread-local state) when it goes out of scope.
-struct ExponentRange {
-  mpfr_exp_t emin = mpfr_get_emin(), emax = mpfr_get_emax();
-  ExponentRange(mpfr_exp_t lo, mpfr_exp_t hi) {
-    mpfr_set_emin(lo);
-    mpfr_set_emax(hi);
-  }
-  ~ExponentRange() {
-    mpfr_set_emin(emin);
-    mpfr_set_emax(emax);
-  }
-};
 
 }  // namespace
 
@@ -87,29 +54,16 @@ bool parse_f32(std::string_view text, uint32_t& out, std::string* why) {
     out = (neg ? 0x80000000u : 0u) | 0x7f800000u;
     return true;
   }
-  if (!is_decimal(text)) {
+  const auto bits = fp::decimal_to_format(text, fp::Format::F32);
+  if (!bits) {
     say(why, fmt::format("'{}' is not a decimal floating-point number", text));
     return false;
   }
-  const std::string s(text);
-  mpfr_t x;
-  mpfr_init2(x, 24);
-  float f = 0;
-  {
-    // binary32: significand in [0.5, 1) times 2^e, e in [-148, 128].
-    ExponentRange range(-148, 128);
-    char* end = nullptr;
-    int t = mpfr_strtofr(x, s.c_str(), &end, 10, MPFR_RNDN);
-    t = mpfr_subnormalize(x, t, MPFR_RNDN);
-    (void)t;
-    f = mpfr_get_flt(x, MPFR_RNDN);
-  }
-  mpfr_clear(x);
-  if (std::isinf(f)) {
+  if ((*bits & 0x7fffffffu) == 0x7f800000u) {
     say(why, fmt::format("'{}' is out of range for f32", text));
     return false;
   }
-  out = std::bit_cast<uint32_t>(f);
+  out = static_cast<uint32_t>(*bits);
   return true;
 }
 

@@ -5,7 +5,6 @@
 //
 // The operations and their semantics are listed in docs/fp.md.
 #include <fmt/format.h>
-#include <mpfr.h>
 #include <nlohmann/json.hpp>
 
 #include <array>
@@ -25,6 +24,7 @@
 #include "cli/command.hpp"
 #include "core/diag.hpp"
 #include "core/fp.hpp"
+#include "core/fp_literal.hpp"
 #include "core/number_parse.hpp"
 
 namespace mlisa::cli {
@@ -104,67 +104,6 @@ uint64_t pack_float(Format f, bool sign, uint64_t biased_exp, uint64_t frac) {
 
 uint64_t all_ones_exp(Format f) { return (uint64_t{1} << fp::traits(f).exp_bits) - 1; }
 
-// A binary64 value that is exactly representable in f, as f's bit pattern.
-uint64_t double_to_format(double d, Format f) {
-  uint64_t b;
-  std::memcpy(&b, &d, sizeof b);
-  if (f == Format::F64) return b;
-  auto t = fp::traits(f);
-  bool sign = b >> 63;
-  int e = static_cast<int>((b >> 52) & 0x7ff);
-  uint64_t m = b & ((uint64_t{1} << 52) - 1);
-  if (e == 0 && m == 0) return pack_float(f, sign, 0, 0);
-  if (e == 0x7ff) return pack_float(f, sign, all_ones_exp(f), 0);  // infinity (NaNs never come here)
-  int exp = e - 1023;
-  if (exp >= t.min_exp) return pack_float(f, sign, static_cast<uint64_t>(exp - t.min_exp + 1), m >> (52 - t.frac_bits));
-  uint64_t sig = m | (uint64_t{1} << 52);
-  int shift = 52 - t.frac_bits + (t.min_exp - exp);
-  return pack_float(f, sign, 0, shift >= 64 ? 0 : sig >> shift);
-}
-
-bool is_decimal_syntax(std::string_view s) {
-  size_t i = 0, n = s.size();
-  if (i < n && (s[i] == '+' || s[i] == '-')) ++i;
-  size_t digits = 0;
-  while (i < n && std::isdigit(static_cast<unsigned char>(s[i]))) ++i, ++digits;
-  if (i < n && s[i] == '.') {
-    ++i;
-    while (i < n && std::isdigit(static_cast<unsigned char>(s[i]))) ++i, ++digits;
-  }
-  if (digits == 0) return false;
-  if (i < n && (s[i] == 'e' || s[i] == 'E')) {
-    ++i;
-    if (i < n && (s[i] == '+' || s[i] == '-')) ++i;
-    size_t ed = 0;
-    while (i < n && std::isdigit(static_cast<unsigned char>(s[i]))) ++i, ++ed;
-    if (ed == 0) return false;
-  }
-  return i == n;
-}
-
-// A decimal literal rounded to nearest, ties to even, into f (exact, via MPFR,
-// with f's precision and exponent range and gradual underflow).
-uint64_t decimal_to_format(std::string_view s, Format f) {
-  auto t = fp::traits(f);
-  std::string z(s);
-  mpfr_exp_t old_emin = mpfr_get_emin(), old_emax = mpfr_get_emax();
-  mpfr_set_emin(t.min_exp - t.frac_bits + 1);
-  mpfr_set_emax(2 - t.min_exp);
-  mpfr_t x;
-  mpfr_init2(x, t.frac_bits + 1);
-  char* end = nullptr;
-  int inex = mpfr_strtofr(x, z.c_str(), &end, 10, MPFR_RNDN);
-  inex = mpfr_check_range(x, inex, MPFR_RNDN);
-  mpfr_subnormalize(x, inex, MPFR_RNDN);
-  double d = mpfr_get_d(x, MPFR_RNDN);  // exact: x is representable in f, f embeds in binary64
-  bool neg_zero = mpfr_zero_p(x) && mpfr_signbit(x);
-  mpfr_clear(x);
-  mpfr_set_emin(old_emin);
-  mpfr_set_emax(old_emax);
-  if (neg_zero) d = -0.0;
-  return double_to_format(d, f);
-}
-
 std::optional<std::string> parse_operand(std::string_view text, const NumType& type, uint64_t& out) {
   if (type.is_int) {
     switch (parse_integer(text, type.width, type.is_signed, out)) {
@@ -199,8 +138,8 @@ std::optional<std::string> parse_operand(std::string_view text, const NumType& t
     out = pack_float(type.fmt, sign, all_ones_exp(type.fmt), uint64_t{1} << (t.frac_bits - 1));
     return std::nullopt;
   }
-  if (is_decimal_syntax(text)) {
-    out = decimal_to_format(text, type.fmt);
+  if (const auto bits = fp::decimal_to_format(text, type.fmt)) {
+    out = *bits;
     return std::nullopt;
   }
   return fmt::format("malformed operand '{}' (expected 0x-prefixed hex, a decimal number, inf or nan)", text);

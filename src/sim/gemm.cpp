@@ -2,7 +2,6 @@
 #include "sim/gemm.hpp"
 
 #include <fmt/format.h>
-#include <mpfr.h>
 
 #include <algorithm>
 #include <cctype>
@@ -12,6 +11,7 @@
 #include <sstream>
 
 #include "core/diag.hpp"
+#include "core/fp_literal.hpp"
 #include "core/number_parse.hpp"
 
 namespace mlisa::sim {
@@ -261,46 +261,6 @@ Gemm random_gemm(DType dtype, int64_t m, int64_t k, int64_t n, uint64_t seed) {
 
 namespace {
 
-bool is_decimal(std::string_view s) {
-  size_t i = 0, digits = 0;
-  if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
-  while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i, ++digits;
-  if (i < s.size() && s[i] == '.') {
-    ++i;
-    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i, ++digits;
-  }
-  if (digits == 0) return false;
-  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
-    ++i;
-    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
-    size_t ed = 0;
-    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i, ++ed;
-    if (ed == 0) return false;
-  }
-  return i == s.size();
-}
-
-// A decimal rounded once to bfloat16 (nearest even, with subnormals), by MPFR
-// at 8 bits of precision in bfloat16's exponent range.
-uint16_t decimal_to_bf16(const std::string& s) {
-  const mpfr_exp_t old_emin = mpfr_get_emin(), old_emax = mpfr_get_emax();
-  mpfr_set_emin(-132);  // the smallest subnormal is 2^-133 = 0.5 * 2^-132
-  mpfr_set_emax(128);   // values below 2^128
-  mpfr_t x;
-  mpfr_init2(x, 8);
-  int t = mpfr_strtofr(x, s.c_str(), nullptr, 10, MPFR_RNDN);
-  t = mpfr_check_range(x, t, MPFR_RNDN);
-  mpfr_subnormalize(x, t, MPFR_RNDN);
-  const double d = mpfr_get_d(x, MPFR_RNDN);  // exact: bfloat16 embeds in binary64
-  mpfr_clear(x);
-  mpfr_set_emin(old_emin);
-  mpfr_set_emax(old_emax);
-  uint64_t bits;
-  std::memcpy(&bits, &d, sizeof bits);
-  fp::Context ctx;
-  return static_cast<uint16_t>(fp::FPConvert(fp::Format::F64, fp::Format::BF16, bits, ctx));
-}
-
 std::string_view trim(std::string_view s, size_t& offset) {
   size_t b = 0, e = s.size();
   while (b < e && (s[b] == ' ' || s[b] == '\t' || s[b] == '\r')) ++b;
@@ -362,8 +322,8 @@ Matrix parse_matrix_csv(std::string_view text, const std::string& file, DType dt
           v = 0xff80;
         } else if (iequals(field, "nan")) {
           v = 0x7fc0;
-        } else if (is_decimal(field)) {
-          v = decimal_to_bf16(std::string(field));
+        } else if (const auto bits = fp::decimal_to_format(field, fp::Format::BF16)) {
+          v = static_cast<uint16_t>(*bits);
         } else {
           throw fail(col, fmt::format("'{}' is not a number (a decimal, inf, nan or a 0x bit pattern)", field));
         }

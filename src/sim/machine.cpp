@@ -2,11 +2,11 @@
 
 #include "core/diag.hpp"
 #include "core/fp.hpp"
+#include "core/fp_literal.hpp"
 #include "core/number_parse.hpp"
 #include "asm/expr.hpp"
 
 #include <fmt/format.h>
-#include <mpfr.h>
 
 #include <algorithm>
 #include <cctype>
@@ -84,33 +84,6 @@ std::string Machine::register_names() const {
 
 namespace {
 
-// A decimal number rounded once, to nearest with ties to even, into format f.
-uint64_t decimal_to(std::string_view text, fp::Format f) {
-  const auto t = fp::traits(f);
-  const std::string z(text);
-  const mpfr_exp_t old_emin = mpfr_get_emin(), old_emax = mpfr_get_emax();
-  mpfr_set_emin(t.min_exp - t.frac_bits + 1);
-  mpfr_set_emax(2 - t.min_exp);
-  mpfr_t x;
-  mpfr_init2(x, t.frac_bits + 1);
-  char* end = nullptr;
-  int inex = mpfr_strtofr(x, z.c_str(), &end, 10, MPFR_RNDN);
-  const bool whole = end && *end == '\0' && !z.empty();
-  inex = mpfr_check_range(x, inex, MPFR_RNDN);
-  mpfr_subnormalize(x, inex, MPFR_RNDN);
-  double d = mpfr_get_d(x, MPFR_RNDN);
-  if (mpfr_zero_p(x) && mpfr_signbit(x)) d = -0.0;
-  mpfr_clear(x);
-  mpfr_set_emin(old_emin);
-  mpfr_set_emax(old_emax);
-  if (!whole) throw InputError(fmt::format("malformed number '{}'", text));
-  uint64_t bits = 0;
-  std::memcpy(&bits, &d, sizeof bits);
-  if (f == fp::Format::F64) return bits;
-  fp::Context ctx;
-  return fp::FPConvert(fp::Format::F64, f, bits, ctx);  // exact: d is representable in f
-}
-
 // One lane: `nan` (default NaN), `snan` (the signalling NaN with only the
 // top fraction bit below the quiet bit set), `snan:0x..`/`nan:0x..`/`0x..`
 // (raw bits), `inf`, `-inf`, decimals; integers for s/u/i/x types.
@@ -140,7 +113,8 @@ uint64_t parse_lane(const std::string& text, const std::string& type, uint32_t e
     if (v == "snan") return (fp::FPInfinity(f, false)) | (quiet >> 1);
     if (v == "inf" || v == "+inf") return fp::FPInfinity(f, false);
     if (v == "-inf") return fp::FPInfinity(f, true);
-    return decimal_to(v, f);
+    if (const auto bits = fp::decimal_to_format(v, f)) return *bits;
+    throw InputError(fmt::format("malformed number '{}'", text));
   }
   uint64_t out = 0;
   const bool is_signed = type[0] == 's' || type[0] == 'i';
