@@ -40,29 +40,34 @@ using operands::reg_number;
 // positions agree), whitespace runs as one space, no space next to , [ ] #.
 // With `origin`, each character's index in s (a space: its run's first).
 std::string normalise(std::string_view s, bool keep_case = false, std::vector<size_t>* origin = nullptr) {
-  std::string t;
-  std::vector<size_t> from;
-  bool space = false;
+  // ASCII only: the C library's locale-aware isspace/tolower cost more than the rest of a line.
+  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; };
+  auto sticky = [](char c) { return c == ',' || c == '[' || c == ']' || c == '#'; };
+  std::string out;
+  out.reserve(s.size());
+  bool pending = false;  // a run of spaces not yet written
   size_t space_at = 0;
   for (size_t i = 0; i < s.size(); ++i) {
-    const char c = s[i];
-    if (std::isspace(static_cast<unsigned char>(c))) {
-      if (!space) space_at = i;
-      space = true;
+    char c = s[i];
+    if (space(c)) {
+      if (!pending) space_at = i;
+      pending = true;
       continue;
     }
-    if (space && !t.empty()) t += ' ', from.push_back(space_at);
-    space = false;
-    t += keep_case ? c : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    from.push_back(i);
+    if (!keep_case && c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    // One space between two characters, none next to , [ ] #.
+    if (pending && !out.empty() && !sticky(c) && !sticky(out.back())) {
+      out += ' ';
+      if (origin) origin->push_back(space_at);
+    }
+    pending = false;
+    out += c;
+    if (origin) origin->push_back(i);
   }
-  if (space) t += ' ', from.push_back(space_at);  // kept: a literal may end with the space before an operand
-  std::string out;
-  for (size_t i = 0; i < t.size(); ++i) {
-    auto sticky = [](char c) { return c == ',' || c == '[' || c == ']' || c == '#'; };
-    if (t[i] == ' ' && ((i + 1 < t.size() && sticky(t[i + 1])) || (!out.empty() && sticky(out.back())))) continue;
-    out += t[i];
-    if (origin) origin->push_back(from[i]);
+  // Kept: a literal may end with the space before an operand.
+  if (pending && (out.empty() || !sticky(out.back()))) {
+    out += ' ';
+    if (origin) origin->push_back(space_at);
   }
   return out;
 }
@@ -324,16 +329,20 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins)
 }
 
 void WordIsa::candidates(std::string_view trimmed, std::vector<uint32_t>& out) const {
-  out = no_stem_;
+  out.assign(no_stem_.begin(), no_stem_.end());
+  size_t lists = no_stem_.empty() ? 0 : 1;
   size_t n = 0;
   while (n < trimmed.size() && std::isalnum(static_cast<unsigned char>(trimmed[n]))) ++n;
   std::string key;
+  key.reserve(n);
   for (size_t k = 1; k <= n; ++k) {
-    key.assign(trimmed.substr(0, k));
+    key += trimmed[k - 1];
     const auto it = by_stem_.find(key);
-    if (it != by_stem_.end()) out.insert(out.end(), it->second.begin(), it->second.end());
+    if (it == by_stem_.end()) continue;
+    out.insert(out.end(), it->second.begin(), it->second.end());
+    ++lists;
   }
-  std::sort(out.begin(), out.end());
+  if (lists > 1) std::sort(out.begin(), out.end());  // spec order
 }
 
 std::string WordIsa::decode_verdict(const Encoding& enc, const Bits& word, std::string* rule) const {
@@ -528,7 +537,11 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
   const std::string in = normalise(text, false, &origin);
   std::string trimmed = in;
   while (!trimmed.empty() && trimmed.back() == ' ') trimmed.pop_back();
-  const std::string cased = normalise(text, true).substr(0, trimmed.size());  // label text keeps its case
+  std::optional<std::string> cased_text;  // label text keeps its case (made when a label operand reads it)
+  auto cased = [&]() -> const std::string& {
+    if (!cased_text) cased_text = normalise(text, true).substr(0, trimmed.size());
+    return *cased_text;
+  };
   const int it_cond = ctx.in_it ? cond_value(to_lower(ctx.it_cond)) : -1;
   Refusal why;
   Refusal block_why;  // the first IT or VPT block refusal: it explains a refused mnemonic best
@@ -964,7 +977,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         while (len < s.size() && s[len] != ',') ++len;
         while (len > 0 && s[len - 1] == ' ') --len;
         if (len == 0) return;
-        const std::string_view tok = std::string_view(cased).substr(pos, len);
+        const std::string_view tok = std::string_view(cased()).substr(pos, len);
         // A symbol or an address, or `#<offset>` from the PC (b #-420, cbz r5,
         // #8: llvm-mc's and GNU as's spelling); `[pc, #4]` is another syntax's.
         std::optional<int64_t> pc_relative;
@@ -1104,7 +1117,10 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
       why.note(std::move(r));
     };
     // The template's items as a list.
-    std::vector<Seq> seq(t.items.size());
+    Seq nodes[32];
+    std::vector<Seq> more;
+    Seq* seq = nodes;
+    if (t.items.size() > 32) more.resize(t.items.size()), seq = more.data();
     const Seq* head = nullptr;
     for (size_t i = t.items.size(); i-- > 0;) seq[i] = Seq{&t.items[i], head}, head = &seq[i];
     go(go, head, 0, Partial{Bits::zeros(enc.width), Bits::zeros(enc.width)});

@@ -24,6 +24,22 @@ size_t word_length(std::string_view s) {
 
 uint64_t low_mask(size_t w) { return w >= 64 ? ~uint64_t{0} : (uint64_t{1} << w) - 1; }
 
+// After the register a of a list: `-b` (b >= a) or nothing (b = a);
+// false, with why in *msg, when the range is bad.
+template <class ReadReg>
+bool range_end(std::string_view s, size_t& p, ReadReg& reg, int a, int& b, const char** msg) {
+  b = a;
+  if (p >= s.size() || s[p] != '-') return true;
+  ++p;
+  b = reg();
+  if (b < 0) return false;
+  if (b < a) {
+    *msg = "bad range in register list";
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 BitMap bitmap(const spec::Encoding& enc, const spec::FieldConcat& fc) {
@@ -423,15 +439,7 @@ size_t RegMask::parse(std::string_view s, std::vector<Raw>& out, size_t* bad, co
     const int a = reg();
     if (a < 0) return 0;
     int b = a;
-    if (p < s.size() && s[p] == '-') {
-      ++p;
-      b = reg();
-      if (b < 0) return 0;
-      if (b < a) {
-        *msg = "bad range in register list";
-        return 0;
-      }
-    }
+    if (!range_end(s, p, reg, a, b, msg)) return 0;
     for (int r = a; r <= b; ++r) {
       if ((mask >> r) & 1) {
         *msg = "register duplicated in register list";
@@ -505,15 +513,7 @@ size_t VRegList::parse(std::string_view s, std::vector<Raw>& out, size_t* bad, c
       return 0;
     }
     int b = a;
-    if (p < s.size() && s[p] == '-') {
-      ++p;
-      b = reg();
-      if (b < 0) return 0;
-      if (b < a) {
-        *msg = "bad range in register list";
-        return 0;
-      }
-    }
+    if (!range_end(s, p, reg, a, b, msg)) return 0;
     if (first < 0) first = a;
     last = b;
     if (p < s.size() && s[p] == ',') {
