@@ -1,6 +1,8 @@
 // The single-word assembler, decoder and printer (word_isa.hpp).
 #include "targets/word_isa.hpp"
 
+#include "targets/word_operands.hpp"
+
 #include "core/diag.hpp"
 #include "core/number_parse.hpp"
 
@@ -12,6 +14,8 @@
 #include <cmath>
 #include <cstdlib>
 #include <functional>
+#include <type_traits>
+#include <variant>
 
 namespace mlisa::targets {
 
@@ -21,34 +25,49 @@ using Item = WordTemplate::Item;
 using spec::Bits;
 using spec::Encoding;
 using spec::OperandMap;
+using operands::BitMap;
+using operands::bitmap;
+using operands::cond_value;
+using operands::kCondNames;
+using operands::Operand;
+using operands::Partial;
+using operands::Raw;
+using operands::read_bits;
+using operands::reg_name;
+using operands::reg_number;
 
 // Lower case (unless keep_case: then the same string with its case, so
 // positions agree), whitespace runs as one space, no space next to , [ ] #.
 // With `origin`, each character's index in s (a space: its run's first).
 std::string normalise(std::string_view s, bool keep_case = false, std::vector<size_t>* origin = nullptr) {
-  std::string t;
-  std::vector<size_t> from;
-  bool space = false;
+  // ASCII only: the C library's locale-aware isspace/tolower cost more than the rest of a line.
+  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; };
+  auto sticky = [](char c) { return c == ',' || c == '[' || c == ']' || c == '#'; };
+  std::string out;
+  out.reserve(s.size());
+  bool pending = false;  // a run of spaces not yet written
   size_t space_at = 0;
   for (size_t i = 0; i < s.size(); ++i) {
-    const char c = s[i];
-    if (std::isspace(static_cast<unsigned char>(c))) {
-      if (!space) space_at = i;
-      space = true;
+    char c = s[i];
+    if (space(c)) {
+      if (!pending) space_at = i;
+      pending = true;
       continue;
     }
-    if (space && !t.empty()) t += ' ', from.push_back(space_at);
-    space = false;
-    t += keep_case ? c : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    from.push_back(i);
+    if (!keep_case && c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    // One space between two characters, none next to , [ ] #.
+    if (pending && !out.empty() && !sticky(c) && !sticky(out.back())) {
+      out += ' ';
+      if (origin) origin->push_back(space_at);
+    }
+    pending = false;
+    out += c;
+    if (origin) origin->push_back(i);
   }
-  if (space) t += ' ', from.push_back(space_at);  // kept: a literal may end with the space before an operand
-  std::string out;
-  for (size_t i = 0; i < t.size(); ++i) {
-    auto sticky = [](char c) { return c == ',' || c == '[' || c == ']' || c == '#'; };
-    if (t[i] == ' ' && ((i + 1 < t.size() && sticky(t[i + 1])) || (!out.empty() && sticky(out.back())))) continue;
-    out += t[i];
-    if (origin) origin->push_back(from[i]);
+  // Kept: a literal may end with the space before an operand.
+  if (pending && (out.empty() || !sticky(out.back()))) {
+    out += ' ';
+    if (origin) origin->push_back(space_at);
   }
   return out;
 }
@@ -117,93 +136,6 @@ std::vector<Item> parse_template(std::string_view t, size_t& i, bool nested) {
   return items;
 }
 
-// The word bits of FIELDS, most significant first; -1 for a literal bit
-// (its value in `lits`).
-struct BitMap {
-  std::vector<int> pos;
-  std::vector<bool> lit;
-};
-
-BitMap bitmap(const Encoding& enc, const spec::FieldConcat& fc) {
-  BitMap m;
-  for (const auto& p : fc.parts) {
-    if (p.field.empty()) {
-      for (uint32_t k = p.literal.width(); k-- > 0;) {
-        m.pos.push_back(-1);
-        m.lit.push_back(p.literal.bit(k));
-      }
-      continue;
-    }
-    const spec::EncodingField* f = enc.field(p.field);
-    for (uint32_t k = f->width; k-- > 0;) {
-      m.pos.push_back(static_cast<int>(f->lo + k));
-      m.lit.push_back(false);
-    }
-  }
-  return m;
-}
-
-uint64_t read_bits(const BitMap& m, const Bits& word) {
-  uint64_t v = 0;
-  for (size_t i = 0; i < m.pos.size(); ++i) v = v << 1 | (m.pos[i] < 0 ? m.lit[i] : word.bit(static_cast<uint32_t>(m.pos[i])));
-  return v;
-}
-
-// Runs f when it goes out of scope unless `done` was set: an operand's
-// refusal, said once for every way its parsing gives up.
-template <class F>
-struct UnlessDone {
-  F f;
-  bool done = false;
-  ~UnlessDone() {
-    if (!done) f();
-  }
-};
-template <class F>
-UnlessDone(F) -> UnlessDone<F>;
-
-struct State {
-  Bits mask, value;
-  bool omitted = false;  // an optional `{<Rd>,}` was left out
-  // Assigns bit k (from the least significant) of raw to the bits of m;
-  // false on a conflict or a literal bit that differs.
-  bool assign(const BitMap& m, uint64_t raw, const Bits* care = nullptr) {
-    const size_t n = m.pos.size();
-    for (size_t i = 0; i < n; ++i) {
-      const uint32_t k = static_cast<uint32_t>(n - 1 - i);
-      if (care && !care->bit(k)) continue;
-      const bool b = k < 64 && ((raw >> k) & 1);
-      if (m.pos[i] < 0) {
-        if (m.lit[i] != b) return false;
-        continue;
-      }
-      const uint32_t p = static_cast<uint32_t>(m.pos[i]);
-      if (mask.bit(p) && value.bit(p) != b) return false;
-      mask.set_bit(p, true);
-      value.set_bit(p, b);
-    }
-    return true;
-  }
-};
-
-const OperandMap* find_op(const Encoding& enc, const std::string& name) {
-  for (const auto& o : enc.operands)
-    if (o.name == name) return &o;
-  return nullptr;
-}
-
-// The condition codes by value (ConditionHolds's cond<3:0>), spelled as
-// llvm-objdump spells them (hs, lo), then the synonyms cs and cc.
-constexpr const char* kCondNames[16] = {"eq", "ne", "hs", "lo", "mi", "pl", "vs", "vc",
-                                        "hi", "ls", "ge", "lt", "gt", "le", "al", "nv"};
-
-int cond_value(std::string_view name) {
-  for (int i = 0; i < 15; ++i)
-    if (name == kCondNames[i]) return i;
-  if (name == "cs") return 2;
-  if (name == "cc") return 3;
-  return -1;
-}
 
 // The condition names at the start of s (longest first does not matter:
 // every name has two letters).
@@ -216,138 +148,31 @@ std::vector<std::pair<int, size_t>> conds_at(std::string_view s) {
   return out;
 }
 
-bool has_option(const OperandMap& op, const char* o) {
-  return std::find(op.label_options.begin(), op.label_options.end(), o) != op.label_options.end();
-}
-
-// A label's field value (before scale and offset) to the bits of FIELDS and
-// back: the identity, except for t32-j (J1 = NOT(I1 EOR S), J2 likewise,
-// where S, I1, I2 are the value's top three bits).
-uint64_t t32_j(uint64_t raw, size_t width) {
-  if (width < 3) return raw;
-  const uint64_t sbit = (raw >> (width - 1)) & 1;
-  const uint64_t flip = (sbit ? 0 : 3) << (width - 3);  // NOT(x EOR S): flip when S = 0
-  return raw ^ flip;
-}
-
-// ThumbExpandImm (shared_int.isa) of a 12-bit i:imm3:imm8, or nothing where
-// the manual makes it UNPREDICTABLE (a zero byte in a repeated pattern).
-std::optional<uint32_t> thumb_expand_imm(uint32_t imm12) {
-  const uint32_t b = imm12 & 0xff;
-  if ((imm12 >> 10) == 0) {
-    switch ((imm12 >> 8) & 3) {
-      case 0: return b;
-      case 1: return b ? std::optional<uint32_t>(b << 16 | b) : std::nullopt;
-      case 2: return b ? std::optional<uint32_t>(b << 24 | b << 8) : std::nullopt;
-      default: return b ? std::optional<uint32_t>(b * 0x01010101u) : std::nullopt;
-    }
-  }
-  const uint32_t unrotated = 0x80 | (imm12 & 0x7f), rot = imm12 >> 7;
-  return unrotated >> rot | unrotated << (32 - rot);
-}
-
-// The 12-bit fields that expand to `value`: at most one pattern and one
-// rotation can, and the pattern is tried first, as GNU as and LLVM do.
-std::vector<uint32_t> thumb_modimm_fields(uint32_t value) {
-  std::vector<uint32_t> out;
-  for (uint32_t pattern = 0; pattern < 4; ++pattern) {
-    const uint32_t imm12 = pattern << 8 | ((pattern == 2 ? value >> 8 : value) & 0xff);  // 0xXY00XY00 has XY in bits 15:8
-    if (thumb_expand_imm(imm12) == value) out.push_back(imm12);
-  }
-  for (uint32_t rot = 8; rot < 32; ++rot) {
-    const uint32_t unrotated = value << rot | value >> (32 - rot);  // rotate left: undo ROR
-    if (unrotated >= 0x80 && unrotated <= 0xff) out.push_back(rot << 7 | (unrotated & 0x7f));
-  }
-  return out;
-}
-
-// `<c>` without a cond operand of its own is the assembler's: the condition
-// an IT block gives the instruction.
-bool is_it_condition(const Encoding& enc, const std::string& name) {
-  if (name != "c") return false;
-  const OperandMap* op = find_op(enc, name);
-  return !(op && op->kind == "cond");
-}
-
-// An optional item that holds just that `<c>` (`{<c>}`).
-bool is_optional_it_condition(const Encoding& enc, const Item& optional) {
-  return optional.items.size() == 1 && optional.items[0].kind == Item::Kind::Operand &&
-         is_it_condition(enc, optional.items[0].text);
+// An optional item that holds just the IT block's `<c>` (`{<c>}`).
+bool is_optional_it_condition(const Item& optional) {
+  return optional.items.size() == 1 && optional.items[0].role == Item::Role::ItCond;
 }
 
 // An optional item that holds just `<v>` (`{<v>}`): an MVE instruction's
 // predicate suffix, t or e inside a VPT block.
 bool is_optional_vpt_suffix(const Item& optional) {
-  return optional.items.size() == 1 && optional.items[0].kind == Item::Kind::Operand && optional.items[0].text == "v";
+  return optional.items.size() == 1 && optional.items[0].role == Item::Role::VptSuffix;
 }
 
-// A shiftamt operand's two parts: the shift type's bits and the amount's
-// (the loader keeps them as one FieldConcat, the type's `count` parts first).
-std::pair<BitMap, BitMap> shiftamt_maps(const Encoding& enc, const OperandMap& op) {
-  spec::FieldConcat type, amount;
-  for (size_t p = 0; p < op.fields.parts.size(); ++p) (p < op.count ? type : amount).parts.push_back(op.fields.parts[p]);
-  return {bitmap(enc, type), bitmap(enc, amount)};
-}
-
-// DecodeImmShift's amount field for a shift type and a written amount, or
-// nothing when the type cannot shift by it: LSL 0-31; LSR and ASR 1-32, 32
-// held as 0; ROR 1-31 (ROR with 0 is RRX, written without an amount).
-std::optional<uint64_t> shift_amount_field(uint64_t type, uint64_t amount) {
-  switch (type) {
-    case 0: return amount <= 31 ? std::optional<uint64_t>(amount) : std::nullopt;
-    case 1:
-    case 2: return amount >= 1 && amount <= 32 ? std::optional<uint64_t>(amount & 31) : std::nullopt;
-    default: return amount >= 1 && amount <= 31 ? std::optional<uint64_t>(amount) : std::nullopt;
+// Resolves the operand items of a template: their kinds, or the role the
+// assembler gives the names it owns (`<c>` without a cond operand of its
+// own is the IT block's condition).
+void resolve_items(std::vector<Item>& items, const std::vector<Operand>& ops) {
+  for (Item& it : items) {
+    resolve_items(it.items, ops);
+    if (it.kind != Item::Kind::Operand && it.kind != Item::Kind::List && it.kind != Item::Kind::Same) continue;
+    for (const Operand& o : ops)
+      if (o.name() == it.text) it.operand = &o;
+    const bool cond = it.operand && std::holds_alternative<operands::Cond>(it.operand->kind);
+    if (it.kind == Item::Kind::Operand && it.text == "c" && !cond) it.role = Item::Role::ItCond, it.operand = nullptr;
+    else if (it.kind == Item::Kind::Operand && it.text == "q") it.role = Item::Role::Width;
+    else if (it.kind == Item::Kind::Operand && it.text == "v") it.role = Item::Role::VptSuffix;
   }
-}
-
-// The amount DecodeImmShift gives a type and field, or nothing for RRX.
-std::optional<uint64_t> shift_amount_text(uint64_t type, uint64_t field) {
-  if (field == 0 && (type == 1 || type == 2)) return 32;
-  if (field == 0 && type == 3) return std::nullopt;
-  return field;
-}
-
-// VFPExpandImm (shared_vfp.isa) of imm8 = a:b:cd:efgh as a value: the sign
-// a, the fraction 1.efgh and the exponent cd+1 (b = 0) or cd-3 (b = 1).
-// Every such value is exact in a double, and the same in f16, f32 and f64.
-double vfp_imm_value(uint32_t imm8) {
-  const int cd = static_cast<int>((imm8 >> 4) & 3);
-  const int e = (imm8 & 0x40) ? cd - 3 : cd + 1;
-  const double v = std::ldexp(static_cast<double>(16 + (imm8 & 15)) / 16.0, e);
-  return (imm8 & 0x80) ? -v : v;
-}
-
-int reg_number(const std::string& cls, std::string_view tok) {
-  const std::string c = to_lower(cls);
-  if (c == "ra") return tok == "apsr" ? 15 : tok == "pc" ? -1 : reg_number("r", tok);  // CLRM's list: APSR for the PC
-  if (c == "r") {
-    if (tok == "sp") return 13;
-    if (tok == "lr") return 14;
-    if (tok == "pc") return 15;
-    // The procedure-call standard's names, which llvm-mc and GNU as take.
-    if (tok == "ip") return 12;
-    if (tok == "fp") return 11;
-    if (tok == "sl") return 10;
-    if (tok == "sb") return 9;
-  }
-  if (tok.size() <= c.size() || tok.substr(0, c.size()) != c) return -1;
-  int n = 0;
-  for (char ch : tok.substr(c.size())) {
-    if (!std::isdigit(static_cast<unsigned char>(ch))) return -1;
-    n = n * 10 + (ch - '0');
-    if (n > 1000) return -1;
-  }
-  return n;
-}
-
-std::string reg_name(const std::string& cls, int64_t n) {
-  const std::string c = to_lower(cls);
-  if (c == "ra") return n == 15 ? "apsr" : reg_name("r", n);
-  if (c == "r" && n == 13) return "sp";
-  if (c == "r" && n == 14) return "lr";
-  if (c == "r" && n == 15) return "pc";
-  return fmt::format("{}{}", c, n);
 }
 
 // Why a text was refused, as llvm-mc says it: the failure furthest into the
@@ -449,7 +274,8 @@ std::string describe_regs(const std::string& cls, const std::set<int64_t>& regs)
 }
 
 // The registers of a reg operand's class its FIELDS can hold (literal bits as they are).
-std::set<int64_t> reg_operand_range(const OperandMap& op, const BitMap& m) {
+std::set<int64_t> reg_operand_range(const operands::Reg& op) {
+  const BitMap& m = op.map;
   std::set<int64_t> out;
   const size_t w = m.pos.size();
   const uint64_t n = w >= 6 ? 64 : uint64_t{1} << w;
@@ -468,13 +294,17 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins)
     : spec_(ts), decoder_(ts), engine_(ts.module(), builtins) {
   engine_.sources = &ts.sources();
   engine_.reset_globals();
-  static const std::set<std::string> kinds = {"reg",    "imm",    "simm",     "table",    "list",     "regmask", "cond",
-                                              "label",  "itmask", "modimm",   "shiftamt", "vreglist", "vfpimm",  "const"};
   for (const auto& inst : ts.instructions())
     for (const auto& enc : inst.encodings) {
-      for (const auto& op : enc.operands)
-        if (!kinds.count(op.kind))
-          fail_at(ts, op.loc, fmt::format("operand kind '{}' is not supported by the single-word assembler", op.kind));
+      std::vector<Operand>& ops = operands_[&enc];
+      for (const auto& op : enc.operands) {
+        std::optional<Operand> o = operands::prepare(enc, op);
+        if (!o) fail_at(ts, op.loc, fmt::format("operand kind '{}' is not supported by the single-word assembler", op.kind));
+        ops.push_back(std::move(*o));
+      }
+    }
+  for (const auto& inst : ts.instructions())
+    for (const auto& enc : inst.encodings) {
       min_width_ = std::min(min_width_, enc.width);
       for (size_t k = 0; k < enc.syntax.size(); ++k) {
         WordTemplate t;
@@ -482,17 +312,37 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins)
         t.enc = &enc;
         t.syntax = k;
         t.it = k < enc.syntax_it.size() ? enc.syntax_it[k] : 0;
+        t.index = static_cast<uint32_t>(templates_.size());
         size_t i = 0;
         t.items = parse_template(enc.syntax[k], i, false);
+        resolve_items(t.items, operands_.at(&enc));
         if (!t.items.empty() && t.items[0].kind == Item::Kind::Lit)
           for (char c : t.items[0].text) {
             if (!std::isalnum(static_cast<unsigned char>(c))) break;
             t.stem += c;
           }
         if (enc.width == 16 && !t.stem.empty()) narrow_stems_.insert(t.stem);
+        (t.stem.empty() ? no_stem_ : by_stem_[t.stem]).push_back(t.index);
         templates_.push_back(std::move(t));
       }
     }
+}
+
+void WordIsa::candidates(std::string_view trimmed, std::vector<uint32_t>& out) const {
+  out.assign(no_stem_.begin(), no_stem_.end());
+  size_t lists = no_stem_.empty() ? 0 : 1;
+  size_t n = 0;
+  while (n < trimmed.size() && std::isalnum(static_cast<unsigned char>(trimmed[n]))) ++n;
+  std::string key;
+  key.reserve(n);
+  for (size_t k = 1; k <= n; ++k) {
+    key += trimmed[k - 1];
+    const auto it = by_stem_.find(key);
+    if (it == by_stem_.end()) continue;
+    out.insert(out.end(), it->second.begin(), it->second.end());
+    ++lists;
+  }
+  if (lists > 1) std::sort(out.begin(), out.end());  // spec order
 }
 
 std::string WordIsa::decode_verdict(const Encoding& enc, const Bits& word, std::string* rule) const {
@@ -521,10 +371,11 @@ std::string WordIsa::decode_verdict(const Encoding& enc, const Bits& word, std::
 }
 
 std::string WordIsa::t32_flip_negative(std::string_view text, bool* first) {
-  const size_t hash = text.rfind("#-");
+  // The immediate: the number after the last '#' (negative after `#-`).
+  const size_t hash = text.rfind('#');
   if (hash == std::string_view::npos) return "";
-  // The number after #-: its value, then the flipped value's text.
-  const std::string_view digits = text.substr(hash + 2);
+  const bool negative = text.substr(hash, 2) == "#-";
+  const std::string_view digits = text.substr(hash + (negative ? 2 : 1));
   uint64_t mag = 0;
   bool neg = false;
   if (digits.empty() || digits[0] == '-' || digits[0] == '+' || scan_integer(digits, mag, neg) != digits.size() || mag == 0 ||
@@ -541,18 +392,31 @@ std::string WordIsa::t32_flip_negative(std::string_view text, bool* first) {
     for (const auto& [from, to] : table) {
       const std::string_view f(from);
       if (lowered.compare(0, f.size(), f) != 0) continue;
-      *first = f == "add" || f == "sub";
+      *first = negative && (f == "add" || f == "sub");
       return std::string(text.substr(0, start)) + to + std::string(text.substr(start + f.size(), hash + 1 - start - f.size())) +
              std::to_string(value);
     }
     return "";
   };
-  std::string out = flip(kNegate, mag);
-  if (out.empty()) out = flip(kInvert, mag - 1);
-  return out;
+  if (negative) {
+    std::string out = flip(kNegate, mag);
+    if (out.empty()) out = flip(kInvert, mag - 1);
+    return out;
+  }
+  // A positive value the instruction cannot hold whose complement (~v:
+  // and <-> bic, orr <-> orn, mov <-> mvn, adc <-> sbc) or, from 2^31 up,
+  // negation (-v: add <-> sub, cmp <-> cmn) its partner holds, as llvm-mc-19
+  // assembles `and r0, #0xffffff00` (bic r0, r0, #255). llvm-mc refuses
+  // `movs r0, #0xffffff00`; so does this.
+  if (lowered.compare(0, 4, "movs") == 0) return "";
+  if (mag >= 0x80000000u) {
+    std::string out = flip(kNegate, (uint64_t{1} << 32) - mag);
+    if (!out.empty()) return out;
+  }
+  return flip(kInvert, ~mag & 0xffffffffu);
 }
 
-bool WordIsa::t32_modified_immediate(uint32_t value) { return !thumb_modimm_fields(value).empty(); }
+bool WordIsa::t32_modified_immediate(uint32_t value) { return !operands::thumb_modimm_fields(value).empty(); }
 
 WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& ctx) const {
   bool flip_first = false;
@@ -673,7 +537,11 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
   const std::string in = normalise(text, false, &origin);
   std::string trimmed = in;
   while (!trimmed.empty() && trimmed.back() == ' ') trimmed.pop_back();
-  const std::string cased = normalise(text, true).substr(0, trimmed.size());  // label text keeps its case
+  std::optional<std::string> cased_text;  // label text keeps its case (made when a label operand reads it)
+  auto cased = [&]() -> const std::string& {
+    if (!cased_text) cased_text = normalise(text, true).substr(0, trimmed.size());
+    return *cased_text;
+  };
   const int it_cond = ctx.in_it ? cond_value(to_lower(ctx.it_cond)) : -1;
   Refusal why;
   Refusal block_why;  // the first IT or VPT block refusal: it explains a refused mnemonic best
@@ -691,7 +559,8 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
     why.note(std::move(r));
   };
   // The operands of the match in progress, with where their text starts.
-  std::vector<std::pair<const OperandMap*, size_t>> trail;
+  std::vector<std::pair<const Operand*, size_t>> trail;
+  trail.reserve(16);
   // A whole match whose word the decode pseudocode refuses (verdict v, at the
   // pseudocode line `rule`): the first operand, in the order written, some
   // other value of which the pseudocode takes; the values it takes describe
@@ -711,9 +580,9 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
       int64_t number;        // a register or immediate, or
       std::string spelling;  // a table's spelling
     };
-    auto alternatives = [&](const OperandMap& op) {
+    auto alternatives = [&](const Operand& op) {
       std::vector<Alt> out;
-      const BitMap m = bitmap(enc, op.fields);
+      const BitMap m = bitmap(enc, op.spec->fields);
       const size_t w = m.pos.size();
       auto with = [&](uint64_t x, Bits* value, Bits* care) {
         for (size_t k = 0; k < w; ++k) {
@@ -727,8 +596,8 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         }
         return true;
       };
-      if (op.kind == "table") {
-        for (const auto& [pat, spelling] : op.table) {
+      if (const auto* table = std::get_if<operands::Table>(&op.kind)) {
+        for (const auto& [pat, spelling] : table->entries) {
           Alt a{Bits::zeros(enc.width), Bits::zeros(enc.width), 0, spelling};
           for (size_t k = 0; k < w; ++k)
             if (m.pos[k] >= 0 && pat.care.bit(static_cast<uint32_t>(w - 1 - k))) {
@@ -741,11 +610,11 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
       }
       const uint64_t n = w >= 6 ? 64 : uint64_t{1} << w;
       for (uint64_t x = 0; x < n; ++x) {
-        Alt a{Bits::zeros(enc.width), Bits::zeros(enc.width), static_cast<int64_t>(x) * op.scale + op.offset, ""};
+        Alt a{Bits::zeros(enc.width), Bits::zeros(enc.width), static_cast<int64_t>(x) * op.spec->scale + op.spec->offset, ""};
         if (with(x, &a.value, &a.care)) out.push_back(std::move(a));
       }
-      if (op.kind == "vreglist") {  // the register count too
-        const BitMap cm = bitmap(enc, op.count_fields);
+      if (const auto* list = std::get_if<operands::VRegList>(&op.kind)) {  // the register count too
+        const BitMap& cm = list->count;
         for (uint64_t c = 1; c < 64 && cm.pos.size() < 7 && c < (uint64_t{1} << cm.pos.size()); ++c) {
           Alt a{Bits::zeros(enc.width), Bits::zeros(enc.width), -1, ""};
           for (size_t k = 0; k < cm.pos.size(); ++k)
@@ -777,44 +646,50 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         if (r.pos > 0 && trimmed[r.pos - 1] == '#') --r.pos;
         // Refused where it equals another register operand of its class, and
         // taken when that one differs: they must differ.
-        auto reg_of = [&](const OperandMap& o) -> int64_t {
-          if (o.kind == "reg") return static_cast<int64_t>(read_bits(bitmap(enc, o.fields), word)) * o.scale + o.offset;
-          if (o.kind != "table") return -1;
+        auto reg_of = [&](const Operand& o) -> int64_t {
+          if (const auto* reg = std::get_if<operands::Reg>(&o.kind))
+            return static_cast<int64_t>(reg->decode(word).a) * reg->scale + reg->offset;
+          if (!std::holds_alternative<operands::Table>(o.kind)) return -1;
           for (const Alt& a : alternatives(o))
             if (apply(a) == word && table_reg(a.spelling) >= 0) return table_reg(a.spelling);
           return -1;
         };
         const int64_t value = reg_of(*op);
         for (size_t j = 0; value >= 0 && j < trail.size(); ++j) {
-          const OperandMap* o = trail[j].first;
-          if (j == i || o->name == op->name || reg_of(*o) != value || (o->kind == "reg" && o->reg_class != op->reg_class)) continue;
+          const Operand* o = trail[j].first;
+          const bool o_reg = std::holds_alternative<operands::Reg>(o->kind);
+          if (j == i || o->name() == op->name() || reg_of(*o) != value || (o_reg && o->spec->reg_class != op->spec->reg_class))
+            continue;
           bool differ = false;
           for (const Alt& a : alternatives(*o)) {
-            const int64_t other = o->kind == "reg" ? a.number : table_reg(a.spelling);
+            const int64_t other = o_reg ? a.number : table_reg(a.spelling);
             if (other >= 0 && other != value && accepted((word & ~a.care) | a.value)) differ = true;
             if (differ) break;
           }
           if (differ) {
-            r.msg = fmt::format("<{}> and <{}> must be different registers ({})", op->name, o->name, where);
+            r.msg = fmt::format("<{}> and <{}> must be different registers ({})", op->name(), o->name(), where);
             return r;
           }
         }
         std::set<int64_t> regs;
         std::vector<Refusal::Range> numbers;
         std::vector<std::string> words;
+        const bool is_reg = std::holds_alternative<operands::Reg>(op->kind);
+        const bool is_table = std::holds_alternative<operands::Table>(op->kind);
         for (const Alt& a : taken) {
-          if (op->kind == "reg") regs.insert(a.number);
-          else if (op->kind == "table" && table_reg(a.spelling) >= 0) regs.insert(table_reg(a.spelling));
-          else if (op->kind == "table") words.push_back(to_lower(a.spelling));
-          else if (op->kind == "imm" || op->kind == "simm") numbers.push_back({a.number, a.number, 1});
+          if (is_reg) regs.insert(a.number);
+          else if (is_table && table_reg(a.spelling) >= 0) regs.insert(table_reg(a.spelling));
+          else if (is_table) words.push_back(to_lower(a.spelling));
+          else if (std::holds_alternative<operands::Number>(op->kind)) numbers.push_back({a.number, a.number, 1});
         }
         if (!regs.empty()) {
           std::string extra;
           for (const std::string& wd : words) extra += " or " + wd;
-          r.msg = fmt::format("operand must be {}{} ({})", describe_regs(op->kind == "reg" ? op->reg_class : "r", regs), extra, where);
-        } else if (!numbers.empty() && op->scale == 1) {
+          r.msg = fmt::format("operand must be {}{} ({})", describe_regs(is_reg ? op->spec->reg_class : "r", regs), extra, where);
+        } else if (!numbers.empty() && op->spec->scale == 1) {
           r.msg = fmt::format("operand must be {} ({})", describe_ranges(numbers), where);
-        } else if (op->kind == "regmask" || op->kind == "vreglist" || op->kind == "list") {
+        } else if (std::holds_alternative<operands::RegMask>(op->kind) || std::holds_alternative<operands::VRegList>(op->kind) ||
+                   std::holds_alternative<operands::List>(op->kind)) {
           r.msg = fmt::format("invalid register list for instruction ({})", where);
         } else {
           r.msg = fmt::format("invalid operand for instruction ({})", where);
@@ -827,18 +702,27 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
   // greater width that needs no omission is preferred (T32's choice among
   // encodings, as llvm-mc makes it).
   std::optional<Assembled> omitted_match;
-  for (const WordTemplate& t : templates_) {
+  // The remaining items of a match: a list on the stack of the calls that
+  // extend it.
+  struct Seq {
+    const Item* item;
+    const Seq* next;
+  };
+  std::vector<uint32_t> cands;
+  candidates(trimmed, cands);
+  std::vector<Raw> raws;
+  std::vector<size_t> lengths;
+  for (uint32_t index : cands) {
+    const WordTemplate& t = templates_[index];
     const Encoding& enc = *t.enc;
     if (enc.width < ctx.min_width || (t.it == 1 && !ctx.in_it) || (t.it == 2 && ctx.in_it)) continue;
-    if (trimmed.compare(0, t.stem.size(), t.stem) != 0) continue;  // another mnemonic: the cheap test first
     if (omitted_match && enc.width > omitted_match->enc->width) continue;
     std::optional<Assembled> found;
     bool found_omitted = false;
     // Depth-first over the items; `rest` is the remaining sequence.
-    std::function<void(std::vector<const Item*>, size_t, State)> go = [&](std::vector<const Item*> rest, size_t pos,
-                                                                         State st) {
+    auto go = [&](auto& self, const Seq* rest, size_t pos, const Partial& st) -> void {
       if (found) return;
-      if (rest.empty()) {
+      if (!rest) {
         if (pos != trimmed.size()) {
           refuse_at(Refusal::Kind::Syntax, pos, "too many operands for instruction");
           return;
@@ -858,7 +742,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
             if (enc.should_mask.bit(b)) w.set_bit(b, (*ctx.should_be >> --k) & 1);
         }
         std::string rule;
-        const std::string v = decode_verdict(enc, w, &rule);
+        const std::string v = decode_verdict(enc, w, explain ? &rule : nullptr);
         if (v.empty()) {
           found = Assembled{t.inst, &enc, w};
           found_omitted = st.omitted;
@@ -867,16 +751,35 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         }
         return;
       }
-      const Item* it = rest.front();
-      std::vector<const Item*> tail(rest.begin() + 1, rest.end());
+      const Item* it = rest->item;
+      const Seq* tail = rest->next;
       const bool peek = it->kind == Item::Kind::Same;  // reads the text, leaves it for the next operand
-      auto next = [&](size_t p, const State& s) { go(tail, peek ? pos : p, s); };
+      auto next = [&](size_t p, const Partial& s) { self(self, tail, peek ? pos : p, s); };
       // The same for an operand the decode pseudocode reads (blamed when it refuses).
-      auto next_op = [&](const OperandMap* o, size_t p, const State& s) {
+      auto next_op = [&](const Operand* o, size_t p, const Partial& s) {
         trail.emplace_back(o, pos);
-        go(tail, peek ? pos : p, s);
+        self(self, tail, peek ? pos : p, s);
         trail.pop_back();
       };
+      // Each field value a kind parsed (raws from `from` on), encoded on top
+      // of st; then they are dropped. Deeper calls push and drop after them.
+      auto each = [&](const auto& kind, const Operand* o, size_t from, auto length_of) {
+        bool any = false;
+        const size_t end = raws.size();
+        for (size_t i = from; i < end; ++i) {
+          const Raw r = raws[i];
+          const size_t p = pos + length_of(i - from);
+          Partial st2 = st;
+          if (kind.encode(r, st2)) {
+            any = true;
+            if (o) next_op(o, p, st2);
+            else next(p, st2);
+          }
+        }
+        raws.resize(from);
+        return any;
+      };
+      auto fixed = [](size_t len) { return [len](size_t) { return len; }; };
       std::string_view s = std::string_view(trimmed).substr(pos);
       switch (it->kind) {
         case Item::Kind::Lit:
@@ -887,6 +790,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
             const size_t n = it->text.size() - 1;
             if (s.substr(0, n) == std::string_view(it->text).substr(0, n) && s.substr(n, 1) == "#") return next(pos + n, st);
           }
+          if (!explain) return;
           {
             // The first character that differs.
             size_t k = 0;
@@ -909,90 +813,50 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
           }
           return;
         case Item::Kind::Optional: {
-          std::vector<const Item*> with;
+          // Present: its items, then the rest.
+          Seq nodes[16];
+          std::vector<Seq> more;
+          size_t n = 0;
           for (const Item& x : it->items)
-            if (x.kind != Item::Kind::Same) with.push_back(&x);
-          with.insert(with.end(), tail.begin(), tail.end());
-          go(with, pos, st);
+            if (x.kind != Item::Kind::Same) ++n;
+          Seq* buf = nodes;
+          if (n > 16) more.resize(n), buf = more.data();
+          const Seq* with = tail;
+          size_t k = n;
+          for (size_t i = it->items.size(); i-- > 0;)
+            if (it->items[i].kind != Item::Kind::Same) buf[--k] = Seq{&it->items[i], with}, with = &buf[k];
+          self(self, with, pos, st);
           if (it->same_as_next) {
             // Omitted: the operand reads the text of the next operand too.
             // (Whatever register text follows: an operand's or a literal SP's.)
-            std::vector<const Item*> without = tail;
-            without.insert(without.begin(), &it->items.back());
-            State st2 = st;
+            const Seq without{&it->items.back(), tail};
+            Partial st2 = st;
             st2.omitted = true;
-            go(without, pos, st2);
+            self(self, &without, pos, st2);
             return;
           }
           // Inside an IT block the instruction spells the block's condition.
           // Inside a VPT block an MVE instruction spells its predicate (t or e).
-          if (!(ctx.in_it && is_optional_it_condition(enc, *it)) && !(ctx.vpt && is_optional_vpt_suffix(*it)))
-            next(pos, st);
+          if (!(ctx.in_it && is_optional_it_condition(*it)) && !(ctx.vpt && is_optional_vpt_suffix(*it))) next(pos, st);
           return;
         }
         case Item::Kind::Operand:
         case Item::Kind::Same: break;
         case Item::Kind::List: {
-          const OperandMap* op = find_op(enc, it->text);
-          if (!op || op->kind != "list") return;
-          UnlessDone guard{[&] {
-            if (!explain) return;
+          const auto* list = it->operand ? std::get_if<operands::List>(&it->operand->kind) : nullptr;
+          if (!list) return;
+          const size_t from = raws.size();
+          const size_t len = list->parse(s, it->items.front().text, raws);
+          if (len && each(*list, it->operand, from, fixed(len))) return;
+          raws.resize(from);
+          if (explain)
             refuse_at(Refusal::Kind::Operand, pos,
-                      fmt::format("operand must be a list of {} consecutive registers{}", op->count,
-                                  op->stride > 1 ? fmt::format(" {} apart", op->stride) : ""));
-          }};
-          const std::string& suffix = it->items.front().text;
-          size_t p = 0;
-          auto skip_space = [&] {
-            if (p < s.size() && s[p] == ' ') ++p;
-          };
-          auto reg = [&]() -> int {
-            size_t len = 0;
-            while (p + len < s.size() && std::isalnum(static_cast<unsigned char>(s[p + len]))) ++len;
-            const int n = reg_number(op->reg_class, s.substr(p, len));
-            if (n < 0 || n > 31 || s.substr(p + len, suffix.size()) != suffix) return -1;
-            p += len + suffix.size();
-            return n;
-          };
-          if (s.empty() || s[0] != '{') return;
-          ++p;
-          skip_space();
-          std::vector<int> regs;
-          const int first = reg();
-          if (first < 0) return;
-          regs.push_back(first);
-          skip_space();
-          if (p < s.size() && s[p] == '-') {
-            ++p;
-            skip_space();
-            const int last = reg();
-            if (last < 0) return;
-            for (int r = first; r != last && regs.size() <= 32;) regs.push_back(r = (r + static_cast<int>(op->stride)) % 32);
-          } else {
-            while (p < s.size() && s[p] == ',') {
-              ++p;
-              skip_space();
-              const int r = reg();
-              if (r < 0 || r != (regs.back() + static_cast<int>(op->stride)) % 32) return;
-              regs.push_back(r);
-            }
-          }
-          skip_space();
-          if (p >= s.size() || s[p] != '}' || regs.size() != op->count) return;
-          ++p;
-          int64_t raw = first - op->offset;
-          if (raw < 0 || raw % op->scale) return;
-          raw /= op->scale;
-          const BitMap m = bitmap(enc, op->fields);
-          if (m.pos.size() < 63 && raw >> m.pos.size()) return;
-          State st2 = st;
-          if (st2.assign(m, static_cast<uint64_t>(raw))) guard.done = true, next_op(op, pos + p, st2);
+                      fmt::format("operand must be a list of {} consecutive registers{}", list->count,
+                                  list->stride > 1 ? fmt::format(" {} apart", list->stride) : ""));
           return;
         }
       }
-      const std::string& name = it->text;
-      const OperandMap* op = find_op(enc, name);
-      if (is_it_condition(enc, name)) {
+      if (it->role == Item::Role::ItCond) {
         // The IT block's condition, spelled on the mnemonic.
         if (it_cond < 0) {
           for (const auto& [v, len] : conds_at(s))
@@ -1009,13 +873,13 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
                                 conds_at(s).empty() ? std::string("none") : std::string(s.substr(0, 2)), to_lower(ctx.it_cond)));
         return;
       }
-      if (name == "q") {
+      if (it->role == Item::Role::Width) {
         next(pos, st);
         if (s.substr(0, 2) == ".w" && enc.width == 32) next(pos + 2, st);
         if (s.substr(0, 2) == ".n" && enc.width == 16) next(pos + 2, st);
         return;
       }
-      if (name == "v") {
+      if (it->role == Item::Role::VptSuffix) {
         if (ctx.vpt) {
           if (!s.empty() && s[0] == ctx.vpt) return next(pos + 1, st);
           if (explain) refuse_at(Refusal::Kind::OutsideIt, pos,
@@ -1028,226 +892,92 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         if (!s.empty() && (s[0] == 't' || s[0] == 'e')) next(pos + 1, st);
         return;
       }
+      const Operand* op = it->operand;
       if (!op) return;
-      const BitMap m = bitmap(enc, op->fields);
-      if (op->kind == "table") {
-        bool any = false;
+      const size_t from = raws.size();
+      if (const auto* table = std::get_if<operands::Table>(&op->kind)) {
         // After the mnemonic a spelling is a whole word (`#2` is not the start of `#25`).
         const bool whole_word = pos > 0 && trimmed.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789._") < pos;
-        for (const auto& [pat, spelling] : op->table) {
-          const std::string sp = to_lower(spelling);
-          if (s.substr(0, sp.size()) != sp) continue;
-          if (whole_word && !sp.empty() && std::isalnum(static_cast<unsigned char>(sp.back())) && sp.size() < s.size() &&
-              (std::isalnum(static_cast<unsigned char>(s[sp.size()])) || s[sp.size()] == '_'))
-            continue;
-          State st2 = st;
-          if (st2.assign(m, pat.value.low64(), &pat.care)) any = true, next_op(op, pos + sp.size(), st2);
-        }
+        const size_t lfrom = lengths.size();
+        table->parse_all(s, whole_word, raws, lengths);
+        const bool any = each(*table, op, from, [&](size_t i) { return lengths[lfrom + i]; });
+        lengths.resize(lfrom);
         if (any) return;
         // Refused: the spellings the bits chosen so far allow.
         if (!explain) return;
         Refusal r;
         r.kind = Refusal::Kind::Table;
         r.pos = pos;
-        for (const auto& [pat, spelling] : op->table) {
-          State st2 = st;
-          const std::string sp = to_lower(spelling);
-          if (!sp.empty() && st2.assign(m, pat.value.low64(), &pat.care) &&
+        for (size_t i = 0; i < table->entries.size(); ++i) {
+          Partial st2 = st;
+          const std::string& sp = table->entries[i].spelling;
+          if (!sp.empty() && table->encode(Raw{0, i + 1}, st2) &&
               std::find(r.spellings.begin(), r.spellings.end(), sp) == r.spellings.end())
             r.spellings.push_back(sp);
         }
         why.note(std::move(r));
         return;
       }
-      if (op->kind == "const") {
-        const std::string c = normalise(op->constant);
-        if (s.substr(0, c.size()) == c) return next(pos + c.size(), st);
-        if (explain) refuse_at(Refusal::Kind::Operand, pos, fmt::format("operand must be {}", c));
+      if (const auto* c = std::get_if<operands::Const>(&op->kind)) {
+        if (c->parse(s, raws)) return raws.resize(from), next(pos + c->text.size(), st);
+        if (explain) refuse_at(Refusal::Kind::Operand, pos, fmt::format("operand must be {}", c->text));
         return;
       }
-      if (op->kind == "cond") {
+      if (const auto* cond = std::get_if<operands::Cond>(&op->kind)) {
         // A condition field of its own (B T1, T3; IT's first condition).
-        if (name == "c" && ctx.in_it) return;  // a conditional branch encoding inside an IT block is UNPREDICTABLE
-        if (name == "c") {
-          State st2 = st;
-          if (st2.assign(m, 14)) next(pos, st2);  // none written: AL
+        if (cond->own_c && ctx.in_it) return;  // a conditional branch encoding inside an IT block is UNPREDICTABLE
+        if (cond->own_c) {
+          Partial st2 = st;
+          if (cond->encode(Raw{14}, st2)) next(pos, st2);  // none written: AL
         }
-        for (const auto& [v, len] : conds_at(s)) {
-          State st2 = st;
-          if (st2.assign(m, static_cast<uint64_t>(v))) next_op(op, pos + len, st2);
-        }
-        if (name != "c" && conds_at(s).empty()) refuse_at(Refusal::Kind::Operand, pos, "invalid condition code");
+        const size_t len = cond->parse(s, raws);
+        if (len) each(*cond, op, from, fixed(len));
+        else if (!cond->own_c) refuse_at(Refusal::Kind::Operand, pos, "invalid condition code");
         return;
       }
-      if (op->kind == "regmask") {
-        // {r0, r2-r4, lr}: any order, no register twice.
-        size_t p = 0, bad = 0;
-        const char* bad_msg = "register list expected";
-        UnlessDone guard{[&] { if (explain) refuse_at(Refusal::Kind::Operand, pos + bad, bad_msg); }};
-        if (s.empty() || s[0] != '{') return;
-        ++p;
-        uint64_t mask = 0;
-        const size_t w = m.pos.size();
-        auto reg = [&]() -> int {
-          if (p < s.size() && s[p] == ' ') ++p;
-          bad = p;
-          size_t len = 0;
-          while (p + len < s.size() && std::isalnum(static_cast<unsigned char>(s[p + len]))) ++len;
-          const int n = reg_number(op->reg_class, s.substr(p, len));
-          p += len;
-          if (p < s.size() && s[p] == ' ') ++p;
-          if (n < 0 || static_cast<size_t>(n) >= w) bad_msg = "register expected";
-          return n >= 0 && static_cast<size_t>(n) < w ? n : -1;
-        };
-        for (;;) {
-          const int a = reg();
-          if (a < 0) return;
-          int b = a;
-          if (p < s.size() && s[p] == '-') {
-            ++p;
-            b = reg();
-            if (b < 0) return;
-            if (b < a) {
-              bad_msg = "bad range in register list";
-              return;
-            }
-          }
-          for (int r = a; r <= b; ++r) {
-            if ((mask >> r) & 1) {
-              bad_msg = "register duplicated in register list";
-              return;
-            }
-            mask |= uint64_t{1} << r;
-          }
-          if (p < s.size() && s[p] == ',') {
-            ++p;
-            continue;
-          }
-          break;
-        }
-        bad = p;
-        bad_msg = "'}' expected";
-        if (p >= s.size() || s[p] != '}') return;
-        State st2 = st;
-        bad = 0;
-        bad_msg = "invalid register list for instruction";
-        if (st2.assign(m, mask)) guard.done = true, next_op(op, pos + p + 1, st2);
+      if (const auto* mask = std::get_if<operands::RegMask>(&op->kind)) {
+        size_t bad = 0;
+        const char* bad_msg = "";
+        const size_t len = mask->parse(s, raws, &bad, &bad_msg);
+        if (len && each(*mask, op, from, fixed(len))) return;
+        raws.resize(from);
+        if (explain) refuse_at(Refusal::Kind::Operand, pos + bad, bad_msg);
         return;
       }
-      if (op->kind == "vreglist") {
-        // {s4-s7}, {d0, d1, d2}, {d8}, and with the vpr option a last `vpr`
-        // ({s0-s3, vpr}): consecutive registers, lowest first.
-        size_t p = 0, bad = 0;
-        const char* bad_msg = "register list expected";
-        UnlessDone guard{[&] { if (explain) refuse_at(Refusal::Kind::Operand, pos + bad, bad_msg); }};
-        auto skip_space = [&] {
-          if (p < s.size() && s[p] == ' ') ++p;
-        };
-        auto reg = [&]() -> int {
-          skip_space();
-          bad = p;
-          bad_msg = "register expected";
-          size_t len = 0;
-          while (p + len < s.size() && std::isalnum(static_cast<unsigned char>(s[p + len]))) ++len;
-          const int n = reg_number(op->reg_class, s.substr(p, len));
-          if (n < 0 || n > 31) return -1;
-          p += len;
-          skip_space();
-          return n;
-        };
-        const bool vpr = has_option(*op, "vpr");
-        if (s.empty() || s[0] != '{') return;
-        ++p;
-        int first = -1, last = -1;
-        bool saw_vpr = false;
-        for (;;) {
-          skip_space();
-          if (vpr && s.substr(p, 3) == "vpr") {
-            p += 3;
-            skip_space();
-            saw_vpr = true;
-            break;
-          }
-          const int a = reg();
-          if (a < 0) return;
-          if (last >= 0 && a != last + 1) {
-            bad_msg = a <= last ? "register list not in ascending order" : "non-contiguous register range";
-            return;
-          }
-          int b = a;
-          if (p < s.size() && s[p] == '-') {
-            ++p;
-            b = reg();
-            if (b < 0) return;
-            if (b < a) {
-              bad_msg = "bad range in register list";
-              return;
-            }
-          }
-          if (first < 0) first = a;
-          last = b;
-          if (p < s.size() && s[p] == ',') {
-            ++p;
-            continue;
-          }
-          break;
-        }
-        bad = p;
-        bad_msg = vpr && !saw_vpr ? "'vpr' expected at the end of the register list" : "'}' expected";
-        if (first < 0 || vpr != saw_vpr || p >= s.size() || s[p] != '}') return;
-        const BitMap cm = bitmap(enc, op->count_fields);
-        const uint64_t count = static_cast<uint64_t>(last - first + 1) * static_cast<uint64_t>(op->scale);
-        bad = 0;
-        bad_msg = "invalid register list for instruction";
-        if (cm.pos.size() < 63 && count >> cm.pos.size()) return;
-        if (m.pos.size() < 63 && static_cast<uint64_t>(first) >> m.pos.size()) return;
-        State st2 = st;
-        if (st2.assign(m, static_cast<uint64_t>(first)) && st2.assign(cm, count)) guard.done = true, next_op(op, pos + p + 1, st2);
+      if (const auto* list = std::get_if<operands::VRegList>(&op->kind)) {
+        size_t bad = 0;
+        const char* bad_msg = "";
+        const size_t len = list->parse(s, raws, &bad, &bad_msg);
+        if (len && each(*list, op, from, fixed(len))) return;
+        raws.resize(from);
+        if (explain) refuse_at(Refusal::Kind::Operand, pos + bad, bad_msg);
         return;
       }
-      if (op->kind == "vfpimm") {
-        // A decimal value; the imm8 whose VFPExpandImm is exactly it.
-        double v = 0;
-        const size_t len = scan_decimal_float(s, v);
-        bool any = false;
-        for (uint32_t imm8 = 0; len > 0 && imm8 < 256; ++imm8)
-          if (vfp_imm_value(imm8) == v) {
-            State st2 = st;
-            if (st2.assign(m, imm8)) any = true, next_op(op, pos + len, st2);
-          }
-        if (!any && explain)
+      if (const auto* fp = std::get_if<operands::VfpImm>(&op->kind)) {
+        const size_t len = fp->parse(s, raws);
+        if (len && each(*fp, op, from, fixed(len))) return;
+        raws.resize(from);
+        if (explain)
           refuse_at(Refusal::Kind::Operand, pos,
                     len == 0 ? std::string("floating-point immediate expected")
                              : "operand must be a floating-point constant +/-(16 to 31)/16 times a power of two "
                                "from 2^-3 to 2^4 (0.125 to 31.0)");
         return;
       }
-      if (op->kind == "itmask") {
-        // 0 to 3 letters t/e; each says whether that instruction's condition
-        // is the first one's (bit 0 equal) or its inverse; a 1 follows them.
-        const spec::EncodingField* cf = enc.field(op->reg_class);
-        BitMap c0;
-        c0.pos.push_back(static_cast<int>(cf->lo));
-        c0.lit.push_back(false);
-        for (size_t n = 0; n <= 3 && n <= s.size(); ++n) {
-          if (n > 0 && s[n - 1] != 't' && s[n - 1] != 'e') break;
-          for (uint64_t fc0 = 0; fc0 <= 1; ++fc0) {
-            uint64_t mask = uint64_t{1} << (3 - n);
-            for (size_t i = 0; i < n; ++i)
-              if ((s[i] == 't') == (fc0 == 1)) mask |= uint64_t{1} << (3 - i);
-            State st2 = st;
-            if (st2.assign(m, mask) && st2.assign(c0, fc0)) next(pos + n, st2);
-          }
-        }
+      if (const auto* itm = std::get_if<operands::ItMask>(&op->kind)) {
+        const size_t lfrom = lengths.size();
+        itm->parse_all(s, raws, lengths);
+        each(*itm, nullptr, from, [&](size_t i) { return lengths[lfrom + i]; });
+        lengths.resize(lfrom);
         refuse_at(Refusal::Kind::Operand, pos, "invalid IT mask (up to three letters t and e)");
         return;
       }
-      if (op->kind == "label") {
+      if (const auto* label = std::get_if<operands::Label>(&op->kind)) {
         size_t len = 0;
         while (len < s.size() && s[len] != ',') ++len;
         while (len > 0 && s[len - 1] == ' ') --len;
         if (len == 0) return;
-        const std::string_view tok = std::string_view(cased).substr(pos, len);
+        const std::string_view tok = std::string_view(cased()).substr(pos, len);
         // A symbol or an address, or `#<offset>` from the PC (b #-420, cbz r5,
         // #8: llvm-mc's and GNU as's spelling); `[pc, #4]` is another syntax's.
         std::optional<int64_t> pc_relative;
@@ -1265,8 +995,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         } else if (!(std::isalnum(static_cast<unsigned char>(tok[0])) || tok[0] == '_' || tok[0] == '.' || tok[0] == '$')) {
           return;
         }
-        int64_t pc = static_cast<int64_t>(ctx.address) + pc_offset;
-        if (has_option(*op, "align-pc")) pc &= ~int64_t{3};
+        const int64_t pc = static_cast<int64_t>(label->read_pc(ctx.address + static_cast<uint64_t>(pc_offset)));
         std::optional<int64_t> target;
         if (pc_relative) {
           target = pc + *pc_relative;
@@ -1283,47 +1012,33 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
                                 : fmt::format("the label '{}' needs a program around it (mlisa as, mlisa run)", tok));
           return;
         }
-        const int64_t delta = *target - pc - op->offset;
-        if (delta % op->scale) {
+        const int64_t delta = *target - pc - label->offset;
+        if (delta % label->scale) {
           if (explain) refuse_at(Refusal::Kind::Operand, pos,
-                    fmt::format("the target {} is not a multiple of {} bytes away", tok, op->scale < 0 ? -op->scale : op->scale));
+                    fmt::format("the target {} is not a multiple of {} bytes away", tok, label->scale < 0 ? -label->scale : label->scale));
           return;
         }
-        const int64_t raw = delta / op->scale;
-        const size_t w = m.pos.size();
-        const bool is_unsigned = has_option(*op, "unsigned"), add_bit = has_option(*op, "add-bit");
-        if (minus_zero && !add_bit) return;
-        const uint64_t magnitude = raw < 0 ? 0 - static_cast<uint64_t>(raw) : static_cast<uint64_t>(raw);
-        const bool fits = add_bit       ? w < 63 && magnitude >> (w - 1) == 0
-                          : is_unsigned ? raw >= 0 && (w >= 63 || raw >> w == 0)
-                                        : w >= 63 || (raw >= -(int64_t{1} << (w - 1)) && raw < (int64_t{1} << (w - 1)));
-        if (!fits) {
+        const std::optional<uint64_t> bits = label->field(*target - pc, minus_zero);
+        if (!bits) {
+          if (minus_zero && !label->add_bit) return;
           if (explain) refuse_at(Refusal::Kind::Operand, pos, fmt::format("the target {} is out of reach of {} {}", tok, t.inst->name, enc.name));
           return;
         }
-        uint64_t bits = add_bit ? uint64_t{raw >= 0 && !minus_zero} << (w - 1) | magnitude
-                                : static_cast<uint64_t>(raw) & (w >= 64 ? ~uint64_t{0} : (uint64_t{1} << w) - 1);
-        if (has_option(*op, "t32-j")) bits = t32_j(bits, w);
-        State st2 = st;
-        if (st2.assign(m, bits)) next(pos + len, st2);
+        Partial st2 = st;
+        if (label->encode(Raw{*bits}, st2)) next(pos + len, st2);
         return;
       }
-      // A register or number token.
-      size_t len = 0;
-      if (op->kind == "reg") {
-        while (len < s.size() && (std::isalnum(static_cast<unsigned char>(s[len])) || s[len] == '_')) ++len;
-        const int n = reg_number(op->reg_class, s.substr(0, len));
-        int64_t raw = n - op->offset;
-        State st2 = st;
-        if (n >= 0 && raw >= 0 && raw % op->scale == 0 && (m.pos.size() >= 63 || ((raw / op->scale) >> m.pos.size()) == 0) &&
-            st2.assign(m, static_cast<uint64_t>(raw / op->scale)))
-          return next_op(op, pos + len, st2);
+      if (const auto* reg = std::get_if<operands::Reg>(&op->kind)) {
+        int n = -1;
+        const size_t len = reg->parse(s, raws, &n);
+        if (len && each(*reg, op, from, fixed(len))) return;
+        raws.resize(from);
         if (!explain) return;
         Refusal r;
         r.kind = Refusal::Kind::Reg;
         r.pos = pos;
-        r.reg_class = op->reg_class;
-        r.regs = reg_operand_range(*op, m);
+        r.reg_class = reg->cls;
+        r.regs = reg_operand_range(*reg);
         r.fits_text = n >= 0;
         why.note(std::move(r));
         return;
@@ -1333,107 +1048,82 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
       const bool negated = start > 0 && trimmed[start - 1] == '-';
       if (negated) --start;
       if (start > 0 && trimmed[start - 1] == '#') --start;
-      // imm, simm
+      // modimm, shiftamt, imm, simm: a number.
       bool neg = false;
       uint64_t mag = 0;
+      size_t len = 0;
       if (!s.empty() && s[0] != '+') len = scan_integer(s, mag, neg);
       if (len == 0) {
         refuse_at(Refusal::Kind::Syntax, start, "immediate value expected");
         return;
       }
-      if (op->kind == "modimm") {
-        // A negative value is its 32-bit two's complement (cmp.w r0, #-1).
-        UnlessDone guard{[&] {
-            if (!explain) return;
+      if (const auto* mod = std::get_if<operands::ModImm>(&op->kind)) {
+        mod->fields(mag, neg, raws);
+        if (each(*mod, op, from, fixed(len))) return;
+        raws.resize(from);
+        if (explain)
           refuse_at(Refusal::Kind::Operand, start,
                     "operand must be a modified immediate constant (an 8-bit value rotated right by 8 to 31 bits, or "
                     "0x00XY00XY, 0xXY00XY00, 0xXYXYXYXY)");
-        }};
-        if (mag > (neg ? 0x80000000u : 0xffffffffu)) return;
-        if (neg) mag = (0 - mag) & 0xffffffffu;
-        for (uint32_t f : thumb_modimm_fields(static_cast<uint32_t>(mag))) {
-          State st2 = st;
-          if (st2.assign(m, f)) guard.done = true, next_op(op, pos + len, st2);
-        }
         return;
       }
-      if (op->kind == "shiftamt") {
+      if (const auto* shift = std::get_if<operands::ShiftAmt>(&op->kind)) {
         // Each shift type that can shift by the amount (one, when <shift> came first).
-        UnlessDone guard{[&] {
-            if (!explain) return;
+        bool any = false;
+        if (!neg) {
+          shift->fields(mag, raws);
+          const size_t end = raws.size();
+          for (size_t i = from; i < end; ++i) {
+            const Raw r = raws[i];
+            Partial st2 = st;
+            // A shift by 0 is no shift whatever its type: LSL #0, as llvm-mc and GNU as write it.
+            if (mag == 0)
+              for (int p : shift->type.pos)
+                if (p >= 0) st2.mask.set_bit(static_cast<uint32_t>(p), false);
+            if (shift->encode(r, st2)) any = true, next_op(op, pos + len, st2);
+          }
+          raws.resize(from);
+        }
+        if (!any && explain)
           refuse_at(Refusal::Kind::Operand, pos,
                     "immediate shift value out of range (lsl #0 to #31, lsr and asr #1 to #32, ror #1 to #31)");
-        }};
-        if (neg) return;
-        const auto [type_map, amount_map] = shiftamt_maps(enc, *op);
-        if (mag == 0) {
-          // A shift by 0 is no shift whatever its type: LSL #0, as llvm-mc and GNU as write it.
-          State st2 = st;
-          for (int p : type_map.pos)
-            if (p >= 0) st2.mask.set_bit(static_cast<uint32_t>(p), false);
-          if (st2.assign(type_map, 0) && st2.assign(amount_map, 0)) guard.done = true, next_op(op, pos + len, st2);
-          return;
-        }
-        for (uint64_t type = 0; type < 4; ++type) {
-          const std::optional<uint64_t> field = shift_amount_field(type, mag);
-          State st2 = st;
-          if (field && st2.assign(type_map, type) && st2.assign(amount_map, *field)) guard.done = true, next_op(op, pos + len, st2);
-        }
         return;
       }
-      const size_t w = m.pos.size();
-      // Refused: the values the operand takes (negated where the template spells the '-').
-      UnlessDone guard{[&] {
-            if (!explain) return;
-        Refusal r;
-        r.kind = Refusal::Kind::Imm;
-        r.pos = start;
-        r.fits_text = true;
-        if (w < 40 && op->scale > 0) {
-          const int64_t n = int64_t{1} << w;
-          Refusal::Range range = op->kind == "imm" ? Refusal::Range{op->offset, (n - 1) * op->scale + op->offset, op->scale}
-                                                   : Refusal::Range{-(n / 2) * op->scale + op->offset,
-                                                                    (n / 2 - 1) * op->scale + op->offset, op->scale};
-          if (negated) range = {-range.hi, -range.lo, range.step};
-          r.ranges.push_back(range);
-        } else {
-          r.kind = Refusal::Kind::Operand;
-          r.msg = "immediate operand out of range";
-        }
-        why.note(std::move(r));
-      }};
-      int64_t raw;
-      if (op->kind == "imm") {
-        // Unsigned all the way: a scaled immediate may use bit 63 (MOVZ's lsl #48).
-        // A negative scale counts down from the offset (VAND's complemented constant).
-        if (neg) return;
-        uint64_t u;
-        if (op->scale < 0) {
-          if (op->offset < 0 || mag > static_cast<uint64_t>(op->offset)) return;
-          u = static_cast<uint64_t>(op->offset) - mag;
-        } else {
-          if (op->offset > 0 && mag < static_cast<uint64_t>(op->offset)) return;
-          u = mag - static_cast<uint64_t>(op->offset);
-        }
-        const uint64_t scale = static_cast<uint64_t>(op->scale < 0 ? -op->scale : op->scale);
-        if (u % scale) return;
-        const uint64_t q = u / scale;
-        if (w < 64 && q >> w) return;
-        raw = static_cast<int64_t>(q);
-      } else {
-        if (mag > (uint64_t{1} << 62)) return;
-        raw = (neg ? -static_cast<int64_t>(mag) : static_cast<int64_t>(mag)) - op->offset;
-        if (raw % op->scale) return;
-        raw /= op->scale;
-        if (w < 63 && (raw < -(int64_t{1} << (w - 1)) || raw >= (int64_t{1} << (w - 1)))) return;
+      const auto* num = std::get_if<operands::Number>(&op->kind);
+      if (!num) return;
+      if (const std::optional<uint64_t> f = num->field(mag, neg)) {
+        Partial st2 = st;
+        if (num->encode(Raw{*f}, st2)) return next_op(op, pos + len, st2);
       }
-      State st2 = st;
-      if (st2.assign(m, static_cast<uint64_t>(raw) & (w >= 64 ? ~uint64_t{0} : (uint64_t{1} << w) - 1)))
-        guard.done = true, next_op(op, pos + len, st2);
+      // Refused: the values the operand takes (negated where the template spells the '-').
+      if (!explain) return;
+      const size_t w = num->map.width();
+      Refusal r;
+      r.kind = Refusal::Kind::Imm;
+      r.pos = start;
+      r.fits_text = true;
+      if (w < 40 && num->scale > 0) {
+        const int64_t n = int64_t{1} << w;
+        Refusal::Range range = !num->is_signed
+                                   ? Refusal::Range{num->offset, (n - 1) * num->scale + num->offset, num->scale}
+                                   : Refusal::Range{-(n / 2) * num->scale + num->offset, (n / 2 - 1) * num->scale + num->offset,
+                                                    num->scale};
+        if (negated) range = {-range.hi, -range.lo, range.step};
+        r.ranges.push_back(range);
+      } else {
+        r.kind = Refusal::Kind::Operand;
+        r.msg = "immediate operand out of range";
+      }
+      why.note(std::move(r));
     };
-    std::vector<const Item*> seq;
-    for (const Item& x : t.items) seq.push_back(&x);
-    go(seq, 0, State{Bits::zeros(enc.width), Bits::zeros(enc.width)});
+    // The template's items as a list.
+    Seq nodes[32];
+    std::vector<Seq> more;
+    Seq* seq = nodes;
+    if (t.items.size() > 32) more.resize(t.items.size()), seq = more.data();
+    const Seq* head = nullptr;
+    for (size_t i = t.items.size(); i-- > 0;) seq[i] = Seq{&t.items[i], head}, head = &seq[i];
+    go(go, head, 0, Partial{Bits::zeros(enc.width), Bits::zeros(enc.width)});
     if (found && !found_omitted) return *found;
     if (found && !omitted_match) omitted_match = found;
   }
@@ -1487,13 +1177,13 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
     for (const Item& it : t.items) {
       if (it.kind == Item::Kind::Optional && it.same_as_next) {
         // `{<Rd>,}`: printed, as llvm-objdump prints every register.
-        const OperandMap* op = find_op(enc, it.items[0].text);
-        if (!op || op->kind != "reg") {
+        const Operand* op = it.items[0].operand;
+        const auto* reg = op ? std::get_if<operands::Reg>(&op->kind) : nullptr;
+        if (!reg) {
           ok = false;
           break;
         }
-        const int64_t r = static_cast<int64_t>(read_bits(bitmap(enc, op->fields), word)) * op->scale + op->offset;
-        out += reg_name(op->reg_class, r) + ",";
+        out += *reg->print(reg->decode(word)) + ",";
         ++operands;
         continue;
       }
@@ -1501,7 +1191,7 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
         // The VPT block's predicate of this instruction.
         if (ctx.vpt && is_optional_vpt_suffix(it)) out += ctx.vpt;
         // An optional <c> the assembler owns: the IT block's condition.
-        if (ctx.in_it && is_optional_it_condition(enc, it)) out += to_lower(ctx.it_cond);
+        if (ctx.in_it && is_optional_it_condition(it)) out += to_lower(ctx.it_cond);
         continue;
       }
       if (it.kind != Item::Kind::Lit) ++operands;
@@ -1509,111 +1199,32 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
         out += it.text;
         continue;
       }
-      const OperandMap* op = find_op(enc, it.text);
-      if (is_it_condition(enc, it.text)) {
+      if (it.role == Item::Role::ItCond) {
         out += to_lower(ctx.it_cond);
         continue;
       }
+      const Operand* op = it.operand;
       if (!op) continue;
-      if (it.kind == Item::Kind::List) {
-        // llvm-mc's style: a range when the list does not wrap and has more
-        // than two registers, else the registers one by one.
-        const int64_t first = static_cast<int64_t>(read_bits(bitmap(enc, op->fields), word)) * op->scale + op->offset;
-        const std::string& suffix = it.items.front().text;
-        const int64_t last = (first + static_cast<int64_t>(op->stride) * (op->count - 1)) % 32;
-        if (op->count > 2 && op->stride == 1 && last > first) {
-          out += fmt::format("{{ {}{} - {}{} }}", reg_name(op->reg_class, first), suffix, reg_name(op->reg_class, last), suffix);
-        } else {
-          out += "{ ";
-          for (uint32_t k = 0; k < op->count; ++k)
-            out += fmt::format("{}{}{}", k ? "," : "", reg_name(op->reg_class, (first + static_cast<int64_t>(op->stride) * k) % 32), suffix);
-          out += " }";
-        }
-        continue;
+      // Each kind prints its field values; a label names its target.
+      std::optional<std::string> text = std::visit(
+          [&](const auto& kind) -> std::optional<std::string> {
+            using K = std::decay_t<decltype(kind)>;
+            if constexpr (std::is_same_v<K, operands::List>) {
+              return kind.print(kind.decode(word), it.items.front().text);
+            } else if constexpr (std::is_same_v<K, operands::Label>) {
+              const uint64_t target = kind.read_pc(ctx.address + static_cast<uint64_t>(pc_offset)) +
+                                      static_cast<uint64_t>(kind.delta(kind.decode(word)));
+              return ctx.name_target ? ctx.name_target(target) : fmt::format("0x{:x}", target);
+            } else {
+              return kind.print(kind.decode(word));
+            }
+          },
+          op->kind);
+      if (!text) {
+        ok = false;
+        break;
       }
-      const BitMap m = bitmap(enc, op->fields);
-      const uint64_t raw = read_bits(m, word);
-      const size_t w = m.pos.size();
-      if (op->kind == "table") {
-        bool hit = false;
-        for (const auto& [pat, spelling] : op->table)
-          if (pat.matches(Bits(static_cast<uint32_t>(w), raw))) {
-            out += to_lower(spelling);
-            hit = true;
-            break;
-          }
-        if (!hit) ok = false;
-      } else if (op->kind == "const") {
-        out += normalise(op->constant);
-      } else if (op->kind == "cond") {
-        if (!(it.text == "c" && raw == 14)) out += kCondNames[raw & 15];
-      } else if (op->kind == "regmask") {
-        // llvm-mc's style: every register, lowest first.
-        out += "{";
-        bool first = true;
-        for (size_t r = 0; r < w; ++r)
-          if ((raw >> r) & 1) {
-            out += fmt::format("{}{}", first ? "" : ",", reg_name(op->reg_class, static_cast<int64_t>(r)));
-            first = false;
-          }
-        out += "}";
-      } else if (op->kind == "vreglist") {
-        // llvm-mc's style: every register, lowest first, then vpr.
-        const uint64_t words = read_bits(bitmap(enc, op->count_fields), word);
-        const uint64_t count = words / static_cast<uint64_t>(op->scale);
-        if (words % static_cast<uint64_t>(op->scale) || (count == 0 && !has_option(*op, "vpr"))) {
-          ok = false;
-        } else {
-          out += "{";
-          for (uint64_t k = 0; k < count; ++k)
-            out += fmt::format("{}{}", k ? "," : "", reg_name(op->reg_class, static_cast<int64_t>(raw + k)));
-          if (has_option(*op, "vpr")) out += count ? ",vpr" : "vpr";
-          out += "}";
-        }
-      } else if (op->kind == "vfpimm") {
-        out += fmt::format("{:e}", vfp_imm_value(static_cast<uint32_t>(raw)));
-      } else if (op->kind == "itmask") {
-        const spec::EncodingField* cf = enc.field(op->reg_class);
-        const bool fc0 = word.bit(cf->lo);
-        int n = 3;
-        while (n >= 0 && !((raw >> (3 - n)) & 1)) --n;
-        if (n < 0) ok = false;  // mask 0000 is not an IT
-        for (int i = 0; i < n; ++i) out += ((raw >> (3 - i)) & 1) == fc0 ? 't' : 'e';
-      } else if (op->kind == "label") {
-        uint64_t bits = raw;
-        if (has_option(*op, "t32-j")) bits = t32_j(bits, w);
-        int64_t v = static_cast<int64_t>(bits);
-        if (has_option(*op, "add-bit")) {
-          v = static_cast<int64_t>(bits & ((uint64_t{1} << (w - 1)) - 1));
-          if (!((bits >> (w - 1)) & 1)) v = -v;
-        } else if (!has_option(*op, "unsigned") && w < 64 && (bits >> (w - 1)) & 1) {
-          v -= int64_t{1} << w;
-        }
-        uint64_t pc = ctx.address + static_cast<uint64_t>(pc_offset);
-        if (has_option(*op, "align-pc")) pc &= ~uint64_t{3};
-        const uint64_t target = pc + static_cast<uint64_t>(v * op->scale + op->offset);
-        const std::optional<std::string> name = ctx.name_target ? ctx.name_target(target) : fmt::format("0x{:x}", target);
-        if (!name) ok = false;
-        else out += *name;
-      } else if (op->kind == "shiftamt") {
-        const auto [type_map, amount_map] = shiftamt_maps(enc, *op);
-        const auto v = shift_amount_text(read_bits(type_map, word), read_bits(amount_map, word));
-        if (!v) ok = false;  // RRX: the syntax without an amount prints it
-        else out += fmt::format("{}", *v);
-      } else if (op->kind == "modimm") {
-        const auto v = thumb_expand_imm(static_cast<uint32_t>(raw));
-        if (!v) ok = false;
-        else out += fmt::format("{}", *v);
-      } else if (op->kind == "reg") {
-        out += reg_name(op->reg_class, static_cast<int64_t>(raw) * op->scale + op->offset);
-      } else if (op->kind == "simm") {
-        uint64_t v = raw;
-        if (w < 64 && (raw >> (w - 1)) & 1) v -= uint64_t{1} << w;  // wrapping: the value's two's complement
-        out += fmt::format("{}", static_cast<int64_t>(v * static_cast<uint64_t>(op->scale) + static_cast<uint64_t>(op->offset)));
-      } else {
-        out += fmt::format("{}", raw * static_cast<uint64_t>(op->scale) + static_cast<uint64_t>(op->offset));
-      }
-      if (!ok) break;
+      out += *text;
     }
     if (!ok) continue;
     // llvm-mc's spacing: a space after each comma and before a `#` that
@@ -1649,21 +1260,19 @@ uint64_t WordIsa::should_be_bits(const Encoding& enc, const Bits& word, int* cou
 
 std::string WordIsa::vpt_predicates(const spec::InstructionSpec& inst, const Encoding& enc, const Bits& word) const {
   if (inst.name.rfind("VPT", 0) != 0 && inst.name.rfind("VPST", 0) != 0) return "";
-  const OperandMap* op = find_op(enc, "mask");
-  if (!op || op->kind != "table") return "";
-  const BitMap m = bitmap(enc, op->fields);
-  const Bits raw(static_cast<uint32_t>(m.pos.size()), read_bits(m, word));
-  for (const auto& [pat, spelling] : op->table)
-    if (pat.matches(raw)) return "t" + to_lower(spelling);
+  for (const Operand& op : operands_.at(&enc))
+    if (const auto* mask = std::get_if<operands::Table>(&op.kind); mask && op.name() == "mask")
+      if (const auto text = mask->print(mask->decode(word))) return "t" + *text;
   return "";
 }
 
 std::vector<std::string> WordIsa::it_conditions(const Encoding& enc, const Bits& word) const {
-  for (const OperandMap& op : enc.operands) {
-    if (op.kind != "itmask") continue;
-    const spec::EncodingField* cf = enc.field(op.reg_class);
+  for (const Operand& op : operands_.at(&enc)) {
+    const auto* itm = std::get_if<operands::ItMask>(&op.kind);
+    if (!itm) continue;
+    const spec::EncodingField* cf = enc.field(op.spec->reg_class);
     const uint64_t first = (word.low64() >> cf->lo) & 15;
-    const uint64_t mask = read_bits(bitmap(enc, op.fields), word);
+    const uint64_t mask = itm->decode(word).a;
     int n = 3;
     while (n >= 0 && !((mask >> (3 - n)) & 1)) --n;
     if (n < 0) return {};

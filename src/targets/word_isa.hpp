@@ -44,6 +44,7 @@
 #include "spec/engine.hpp"
 #include "spec/specfile.hpp"
 #include "targets/word_decoder.hpp"
+#include "targets/word_operands.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -53,9 +54,11 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace mlisa::targets {
+
 
 struct WordTemplate {
   struct Item {
@@ -68,6 +71,12 @@ struct WordTemplate {
     // Same of it): omitted, it is the register that follows, as the manual
     // reads `{<Rd>,} <Rn>, <Rm>`.
     bool same_as_next = false;
+    // Operand, List, Same: the encoding's operand of that name (its kind), or
+    // null for a name the assembler owns (`<c>` of an IT block, `<q>`, `<v>`).
+    const operands::Operand* operand = nullptr;
+    // The names the assembler owns: the IT block's condition `<c>`, the
+    // width qualifier `<q>` (.w/.n), the VPT block's predicate `<v>`.
+    enum class Role : uint8_t { None, ItCond, Width, VptSuffix } role = Role::None;
   };
   const spec::InstructionSpec* inst = nullptr;
   const spec::Encoding* enc = nullptr;
@@ -75,6 +84,7 @@ struct WordTemplate {
   std::vector<Item> items;
   int8_t it = 0;  // 0 anywhere, 1 inside an IT block only, 2 outside only
   std::string stem;  // the letters the text must start with (the mnemonic's fixed part)
+  uint32_t index = 0;  // in WordIsa::templates()
 };
 
 // Where an instruction is assembled: its address, the symbols its label
@@ -113,6 +123,8 @@ class WordIsa {
 
   const spec::TargetSpec& spec() const { return spec_; }
   const std::vector<WordTemplate>& templates() const { return templates_; }
+  // An encoding's operands with their kinds (word_operands.hpp).
+  const std::vector<operands::Operand>& operands_of(const spec::Encoding& enc) const { return operands_.at(&enc); }
   // Features the decode pseudocode sees (IsFeatureImplemented).
   std::set<std::string>& features() { return engine_.features; }
 
@@ -125,13 +137,15 @@ class WordIsa {
   Assembled assemble(const std::string& text) const { return assemble(text, AsmContext{}); }
   Assembled assemble(const std::string& text, const AsmContext& ctx) const;
 
-  // T32: a negative immediate the assemblers take by flipping the
-  // instruction to its complement (add <-> sub, cmp <-> cmn, mov <-> mvn,
-  // and <-> bic, orr <-> orn, adc <-> sbc): the flipped text, or "" when the
-  // text has no such immediate. `first` says whether the flip is tried before
-  // the text as written (add/sub: llvm-mc's add r0, r1, #-1 is sub.w r0, r1,
-  // #1) or after it (the others: cmp.w r0, #-1 and movs.w r0, #-1 are modified
-  // immediates as written).
+  // T32: an immediate the assemblers take by flipping the instruction to
+  // its complement (add <-> sub, cmp <-> cmn, mov <-> mvn, and <-> bic,
+  // orr <-> orn, adc <-> sbc): a negative one, or a positive one whose
+  // complement (and r0, #0xffffff00 is bic r0, r0, #255) or, from 2^31 up,
+  // negation the partner holds; the flipped text, or "" when the text has
+  // no such immediate. `first` says whether the flip is tried before the
+  // text as written (add/sub with #-: llvm-mc's add r0, r1, #-1 is sub.w r0,
+  // r1, #1) or after it (the others: cmp.w r0, #-1 and movs.w r0, #-1 are
+  // modified immediates as written).
   static std::string t32_flip_negative(std::string_view text, bool* first);
 
   // T32: whether a 32-bit value is a modified immediate (ThumbExpandImm of some imm12).
@@ -194,8 +208,16 @@ class WordIsa {
   const spec::Encoding* decode_among(std::span<const WordDecoder::Candidate> cands, const spec::Bits& word,
                                      const spec::InstructionSpec** inst, std::string* why) const;
 
+  // The templates a text may match, in spec order: those whose stem is a
+  // prefix of the text's first word (the templates without a stem too).
+  void candidates(std::string_view trimmed, std::vector<uint32_t>& out) const;
+
   const spec::TargetSpec& spec_;
+  // Every encoding's operands with their kinds (templates point into them).
+  std::unordered_map<const spec::Encoding*, std::vector<operands::Operand>> operands_;
   std::vector<WordTemplate> templates_;
+  std::unordered_map<std::string, std::vector<uint32_t>> by_stem_;  // stem -> templates, in spec order
+  std::vector<uint32_t> no_stem_;
   uint32_t min_width_ = 32;
   std::set<std::string> narrow_stems_;  // T32: the mnemonics of 16-bit templates
   WordDecoder decoder_;

@@ -308,6 +308,25 @@ TEST(MveT32Encoding, ValuesWithoutAModifiedImmediateAreRefused) {
   EXPECT_EQ(mve().isa->assemble("cmp r8, #0x1000100").word.low64(), 0xf1b82f01u);
 }
 
+TEST(MveT32Encoding, ComplementedModifiedImmediatesFlipTheInstruction) {
+  // A value no modified immediate holds whose complement (or, for add, sub
+  // and cmp, negation) one does: the partner instruction, as llvm-mc-19 -show-encoding
+  // gives it (`and r0, #0xffffff00` is bic r0, r0, #255: [0x20,0xf0,0xff,0x00]).
+  const std::pair<const char*, uint64_t> cases[] = {
+      {"and r0, #0xffffff00", 0xf02000ffu},        {"and r0, r0, #0xffffff00", 0xf02000ffu},
+      {"bic r0, r0, #0xffffff00", 0xf00000ffu},    {"orr r1, r2, #0xffffff00", 0xf06201ffu},
+      {"orn r1, r2, #0xffffff00", 0xf04201ffu},    {"mov r0, #0xffffff00", 0xf06f00ffu},
+      {"mvn r0, #0xffffff00", 0xf04f00ffu},        {"adc r0, r0, #0xffffff00", 0xf16000ffu},
+      {"sbc r0, r0, #0xffffff00", 0xf14000ffu},    {"ands r3, r4, #0xfffffffe", 0xf0340301u},
+      {"cmp r0, #0xffffff00", 0xf5107f80u},        {"add r0, r0, #0xffffff00", 0xf5a07080u},
+      {"mvns r0, #0xffffff00", 0x20ffu},           {"orrs r1, r2, #0xffffff00", 0xf07201ffu},
+      {"adcs r1, r2, #0xffffff00", 0xf17201ffu},   {"bics r0, r1, #0xffffff00", 0xf01100ffu},
+  };
+  for (const auto& [text, word] : cases) EXPECT_EQ(mve().isa->assemble(text).word.low64(), word) << text;
+  // llvm-mc-19 refuses movs with it (it does not flip to mvns).
+  EXPECT_THROW(mve().isa->assemble("movs r0, #0xffffff00"), InputError);
+}
+
 TEST(MveT32Semantics, ShiftedRegisterAndModifiedImmediateCarry) {
   // ADDS.W r0, r1, r2, LSL #3 adds r2 << 3; the shift's carry is not used.
   Program p("adds.w r0, r1, r2, lsl #3");

@@ -1,0 +1,683 @@
+// The operand kinds of single-word targets (word_operands.hpp).
+#include "targets/word_operands.hpp"
+
+#include "core/number_parse.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+namespace mlisa::targets::operands {
+
+namespace {
+
+bool alnum(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
+
+// The run of letters and digits at the start of s.
+size_t word_length(std::string_view s) {
+  size_t n = 0;
+  while (n < s.size() && alnum(s[n])) ++n;
+  return n;
+}
+
+uint64_t low_mask(size_t w) { return w >= 64 ? ~uint64_t{0} : (uint64_t{1} << w) - 1; }
+
+// After the register a of a list: `-b` (b >= a) or nothing (b = a);
+// false, with why in *msg, when the range is bad.
+template <class ReadReg>
+bool range_end(std::string_view s, size_t& p, ReadReg& reg, int a, int& b, const char** msg) {
+  b = a;
+  if (p >= s.size() || s[p] != '-') return true;
+  ++p;
+  b = reg();
+  if (b < 0) return false;
+  if (b < a) {
+    *msg = "bad range in register list";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+BitMap bitmap(const spec::Encoding& enc, const spec::FieldConcat& fc) {
+  BitMap m;
+  for (const auto& p : fc.parts) {
+    if (p.field.empty()) {
+      for (uint32_t k = p.literal.width(); k-- > 0;) {
+        m.pos.push_back(-1);
+        m.lit.push_back(p.literal.bit(k));
+      }
+      continue;
+    }
+    const spec::EncodingField* f = enc.field(p.field);
+    for (uint32_t k = f->width; k-- > 0;) {
+      m.pos.push_back(static_cast<int>(f->lo + k));
+      m.lit.push_back(false);
+    }
+  }
+  return m;
+}
+
+uint64_t read_bits(const BitMap& m, const Bits& word) {
+  uint64_t v = 0;
+  for (size_t i = 0; i < m.pos.size(); ++i) v = v << 1 | (m.pos[i] < 0 ? m.lit[i] : word.bit(static_cast<uint32_t>(m.pos[i])));
+  return v;
+}
+
+bool Partial::assign(const BitMap& m, uint64_t raw, const Bits* care) {
+  const size_t n = m.pos.size();
+  for (size_t i = 0; i < n; ++i) {
+    const uint32_t k = static_cast<uint32_t>(n - 1 - i);
+    if (care && !care->bit(k)) continue;
+    const bool b = k < 64 && ((raw >> k) & 1);
+    if (m.pos[i] < 0) {
+      if (m.lit[i] != b) return false;
+      continue;
+    }
+    const uint32_t p = static_cast<uint32_t>(m.pos[i]);
+    if (mask.bit(p) && value.bit(p) != b) return false;
+    mask.set_bit(p, true);
+    value.set_bit(p, b);
+  }
+  return true;
+}
+
+const char* const kCondNames[16] = {"eq", "ne", "hs", "lo", "mi", "pl", "vs", "vc",
+                                    "hi", "ls", "ge", "lt", "gt", "le", "al", "nv"};
+
+int cond_value(std::string_view name) {
+  for (int i = 0; i < 15; ++i)
+    if (name == kCondNames[i]) return i;
+  if (name == "cs") return 2;
+  if (name == "cc") return 3;
+  return -1;
+}
+
+int reg_number(std::string_view cls, std::string_view tok) {
+  // Register classes are one or two letters (r, q, s, d, z, zt, p, pn, x, w, za...).
+  char c[8];
+  const size_t cn = std::min<size_t>(cls.size(), sizeof c);
+  for (size_t i = 0; i < cn; ++i) c[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(cls[i])));
+  const std::string_view lc(c, cn);
+  if (lc == "ra") return tok == "apsr" ? 15 : tok == "pc" ? -1 : reg_number("r", tok);  // CLRM's list: APSR for the PC
+  if (lc == "r") {
+    if (tok == "sp") return 13;
+    if (tok == "lr") return 14;
+    if (tok == "pc") return 15;
+    // The procedure-call standard's names, which llvm-mc and GNU as take.
+    if (tok == "ip") return 12;
+    if (tok == "fp") return 11;
+    if (tok == "sl") return 10;
+    if (tok == "sb") return 9;
+  }
+  if (tok.size() <= lc.size() || tok.substr(0, lc.size()) != lc) return -1;
+  int n = 0;
+  for (char ch : tok.substr(lc.size())) {
+    if (!std::isdigit(static_cast<unsigned char>(ch))) return -1;
+    n = n * 10 + (ch - '0');
+    if (n > 1000) return -1;
+  }
+  return n;
+}
+
+std::string reg_name(std::string_view cls, int64_t n) {
+  const std::string c = to_lower(cls);
+  if (c == "ra") return n == 15 ? "apsr" : reg_name("r", n);
+  if (c == "r" && n == 13) return "sp";
+  if (c == "r" && n == 14) return "lr";
+  if (c == "r" && n == 15) return "pc";
+  return fmt::format("{}{}", c, n);
+}
+
+std::optional<uint32_t> thumb_expand_imm(uint32_t imm12) {
+  const uint32_t b = imm12 & 0xff;
+  if ((imm12 >> 10) == 0) {
+    switch ((imm12 >> 8) & 3) {
+      case 0: return b;
+      case 1: return b ? std::optional<uint32_t>(b << 16 | b) : std::nullopt;
+      case 2: return b ? std::optional<uint32_t>(b << 24 | b << 8) : std::nullopt;
+      default: return b ? std::optional<uint32_t>(b * 0x01010101u) : std::nullopt;
+    }
+  }
+  const uint32_t unrotated = 0x80 | (imm12 & 0x7f), rot = imm12 >> 7;
+  return unrotated >> rot | unrotated << (32 - rot);
+}
+
+std::vector<uint32_t> thumb_modimm_fields(uint32_t value) {
+  std::vector<uint32_t> out;
+  for (uint32_t pattern = 0; pattern < 4; ++pattern) {
+    const uint32_t imm12 = pattern << 8 | ((pattern == 2 ? value >> 8 : value) & 0xff);  // 0xXY00XY00 has XY in bits 15:8
+    if (thumb_expand_imm(imm12) == value) out.push_back(imm12);
+  }
+  for (uint32_t rot = 8; rot < 32; ++rot) {
+    const uint32_t unrotated = value << rot | value >> (32 - rot);  // rotate left: undo ROR
+    if (unrotated >= 0x80 && unrotated <= 0xff) out.push_back(rot << 7 | (unrotated & 0x7f));
+  }
+  return out;
+}
+
+double vfp_imm_value(uint32_t imm8) {
+  // imm8 = a:b:cd:efgh: the sign a, the fraction 1.efgh and the exponent
+  // cd+1 (b = 0) or cd-3 (b = 1).
+  const int cd = static_cast<int>((imm8 >> 4) & 3);
+  const int e = (imm8 & 0x40) ? cd - 3 : cd + 1;
+  const double v = std::ldexp(static_cast<double>(16 + (imm8 & 15)) / 16.0, e);
+  return (imm8 & 0x80) ? -v : v;
+}
+
+// --- Reg
+
+std::optional<std::string> Reg::print(const Raw& r) const {
+  return reg_name(cls, static_cast<int64_t>(r.a) * scale + offset);
+}
+
+size_t Reg::parse(std::string_view s, std::vector<Raw>& out, int* number) const {
+  size_t len = 0;
+  while (len < s.size() && (alnum(s[len]) || s[len] == '_')) ++len;
+  const int n = reg_number(cls, s.substr(0, len));
+  if (number) *number = n;
+  if (n < 0) return 0;
+  const int64_t raw = n - offset;
+  if (raw >= 0 && raw % scale == 0 && (map.width() >= 63 || ((raw / scale) >> map.width()) == 0))
+    out.push_back({static_cast<uint64_t>(raw / scale)});
+  return len;
+}
+
+// --- Number
+
+std::optional<std::string> Number::print(const Raw& r) const {
+  const size_t w = map.width();
+  if (!is_signed) return fmt::format("{}", r.a * static_cast<uint64_t>(scale) + static_cast<uint64_t>(offset));
+  uint64_t v = r.a;
+  if (w < 64 && (r.a >> (w - 1)) & 1) v -= uint64_t{1} << w;  // wrapping: the value's two's complement
+  return fmt::format("{}", static_cast<int64_t>(v * static_cast<uint64_t>(scale) + static_cast<uint64_t>(offset)));
+}
+
+std::optional<uint64_t> Number::field(uint64_t mag, bool neg) const {
+  const size_t w = map.width();
+  if (!is_signed) {
+    // Unsigned all the way: a scaled immediate may use bit 63 (MOVZ's lsl #48).
+    // A negative scale counts down from the offset (VAND's complemented constant).
+    if (neg) return std::nullopt;
+    uint64_t u;
+    if (scale < 0) {
+      if (offset < 0 || mag > static_cast<uint64_t>(offset)) return std::nullopt;
+      u = static_cast<uint64_t>(offset) - mag;
+    } else {
+      if (offset > 0 && mag < static_cast<uint64_t>(offset)) return std::nullopt;
+      u = mag - static_cast<uint64_t>(offset);
+    }
+    const uint64_t sc = static_cast<uint64_t>(scale < 0 ? -scale : scale);
+    if (u % sc) return std::nullopt;
+    const uint64_t q = u / sc;
+    if (w < 64 && q >> w) return std::nullopt;
+    return q;
+  }
+  if (mag > (uint64_t{1} << 62)) return std::nullopt;
+  int64_t raw = (neg ? -static_cast<int64_t>(mag) : static_cast<int64_t>(mag)) - offset;
+  if (raw % scale) return std::nullopt;
+  raw /= scale;
+  if (w < 63 && (raw < -(int64_t{1} << (w - 1)) || raw >= (int64_t{1} << (w - 1)))) return std::nullopt;
+  return static_cast<uint64_t>(raw) & low_mask(w);
+}
+
+size_t Number::parse(std::string_view s, std::vector<Raw>& out) const {
+  uint64_t mag = 0;
+  bool neg = false;
+  const size_t len = !s.empty() && s[0] != '+' ? scan_integer(s, mag, neg) : 0;
+  if (len == 0) return 0;
+  if (const auto f = field(mag, neg)) out.push_back({*f});
+  return len;
+}
+
+// --- ModImm
+
+std::optional<std::string> ModImm::print(const Raw& r) const {
+  const auto v = thumb_expand_imm(static_cast<uint32_t>(r.a));
+  if (!v) return std::nullopt;
+  return fmt::format("{}", *v);
+}
+
+void ModImm::fields(uint64_t mag, bool neg, std::vector<Raw>& out) const {
+  if (mag > (neg ? 0x80000000u : 0xffffffffu)) return;
+  if (neg) mag = (0 - mag) & 0xffffffffu;
+  for (uint32_t f : thumb_modimm_fields(static_cast<uint32_t>(mag))) out.push_back({f});
+}
+
+size_t ModImm::parse(std::string_view s, std::vector<Raw>& out) const {
+  uint64_t mag = 0;
+  bool neg = false;
+  const size_t len = !s.empty() && s[0] != '+' ? scan_integer(s, mag, neg) : 0;
+  if (len) fields(mag, neg, out);
+  return len;
+}
+
+// --- VfpImm
+
+std::optional<std::string> VfpImm::print(const Raw& r) const {
+  return fmt::format("{:e}", vfp_imm_value(static_cast<uint32_t>(r.a)));
+}
+
+size_t VfpImm::parse(std::string_view s, std::vector<Raw>& out) const {
+  // A decimal value; the imm8 whose VFPExpandImm is exactly it.
+  double v = 0;
+  const size_t len = scan_decimal_float(s, v);
+  for (uint32_t imm8 = 0; len > 0 && imm8 < 256; ++imm8)
+    if (vfp_imm_value(imm8) == v) out.push_back({imm8});
+  return len;
+}
+
+// --- ShiftAmt
+
+std::optional<std::string> ShiftAmt::print(const Raw& r) const {
+  // DecodeImmShift: LSR and ASR by 32 are held as 0; ROR by 0 is RRX.
+  if (r.b == 0 && (r.a == 1 || r.a == 2)) return "32";
+  if (r.b == 0 && r.a == 3) return std::nullopt;
+  return fmt::format("{}", r.b);
+}
+
+void ShiftAmt::fields(uint64_t amount, std::vector<Raw>& out) const {
+  // LSL 0-31; LSR and ASR 1-32, 32 held as 0; ROR 1-31. A shift by 0 is no
+  // shift whatever its type: LSL #0, as llvm-mc and GNU as write it.
+  if (amount == 0) {
+    out.push_back({0, 0});
+    return;
+  }
+  for (uint64_t type = 0; type < 4; ++type) {
+    const bool ok = type == 0 ? amount <= 31 : type == 3 ? amount <= 31 : amount <= 32;
+    if (ok) out.push_back({type, amount & 31});
+  }
+}
+
+size_t ShiftAmt::parse(std::string_view s, std::vector<Raw>& out) const {
+  uint64_t mag = 0;
+  bool neg = false;
+  const size_t len = !s.empty() && s[0] != '+' ? scan_integer(s, mag, neg) : 0;
+  if (len && !neg) fields(mag, out);
+  return len;
+}
+
+// --- Cond
+
+std::optional<std::string> Cond::print(const Raw& r) const {
+  if (own_c && r.a == 14) return "";
+  return kCondNames[r.a & 15];
+}
+
+size_t Cond::parse(std::string_view s, std::vector<Raw>& out) const {
+  // Every condition name has two letters.
+  const int v = s.size() >= 2 ? cond_value(s.substr(0, 2)) : -1;
+  if (v < 0) return 0;
+  out.push_back({static_cast<uint64_t>(v)});
+  return 2;
+}
+
+// --- Const
+
+size_t Const::parse(std::string_view s, std::vector<Raw>& out) const {
+  if (s.substr(0, text.size()) != text) return 0;
+  out.push_back({});
+  return text.size();
+}
+
+// --- Table
+
+std::optional<std::string> Table::print(const Raw& r) const {
+  const Bits v(static_cast<uint32_t>(map.width()), r.a);
+  for (const Entry& e : entries)
+    if (e.pat.matches(v)) return e.spelling;
+  return std::nullopt;
+}
+
+void Table::parse_all(std::string_view s, bool whole_word, std::vector<Raw>& out, std::vector<size_t>& lengths) const {
+  for (size_t i = 0; i < entries.size(); ++i) {
+    const std::string& sp = entries[i].spelling;
+    if (s.substr(0, sp.size()) != sp) continue;
+    if (whole_word && !sp.empty() && alnum(sp.back()) && sp.size() < s.size() && (alnum(s[sp.size()]) || s[sp.size()] == '_'))
+      continue;
+    out.push_back({entries[i].pat.value.low64(), i + 1});
+    lengths.push_back(sp.size());
+  }
+}
+
+// --- List
+
+std::optional<std::string> List::print(const Raw& r, std::string_view suffix) const {
+  // llvm-mc's style: a range when the list does not wrap and has more than
+  // two registers, else the registers one by one.
+  const int64_t first = static_cast<int64_t>(r.a) * scale + offset;
+  const int64_t last = (first + static_cast<int64_t>(stride) * (count - 1)) % 32;
+  if (count > 2 && stride == 1 && last > first)
+    return fmt::format("{{ {}{} - {}{} }}", reg_name(cls, first), suffix, reg_name(cls, last), suffix);
+  std::string out = "{ ";
+  for (uint32_t k = 0; k < count; ++k)
+    out += fmt::format("{}{}{}", k ? "," : "", reg_name(cls, (first + static_cast<int64_t>(stride) * k) % 32), suffix);
+  return out + " }";
+}
+
+size_t List::parse(std::string_view s, std::string_view suffix, std::vector<Raw>& out) const {
+  size_t p = 0;
+  auto skip_space = [&] {
+    if (p < s.size() && s[p] == ' ') ++p;
+  };
+  auto reg = [&]() -> int {
+    const size_t len = word_length(s.substr(p));
+    const int n = reg_number(cls, s.substr(p, len));
+    if (n < 0 || n > 31 || s.substr(p + len, suffix.size()) != suffix) return -1;
+    p += len + suffix.size();
+    return n;
+  };
+  if (s.empty() || s[0] != '{') return 0;
+  ++p;
+  skip_space();
+  std::vector<int> regs;
+  const int first = reg();
+  if (first < 0) return 0;
+  regs.push_back(first);
+  skip_space();
+  if (p < s.size() && s[p] == '-') {
+    ++p;
+    skip_space();
+    const int last = reg();
+    if (last < 0) return 0;
+    for (int r = first; r != last && regs.size() <= 32;) regs.push_back(r = (r + static_cast<int>(stride)) % 32);
+  } else {
+    while (p < s.size() && s[p] == ',') {
+      ++p;
+      skip_space();
+      const int r = reg();
+      if (r < 0 || r != (regs.back() + static_cast<int>(stride)) % 32) return 0;
+      regs.push_back(r);
+    }
+  }
+  skip_space();
+  if (p >= s.size() || s[p] != '}' || regs.size() != count) return 0;
+  ++p;
+  int64_t raw = first - offset;
+  if (raw < 0 || raw % scale) return 0;
+  raw /= scale;
+  if (map.width() < 63 && raw >> map.width()) return 0;
+  out.push_back({static_cast<uint64_t>(raw)});
+  return p;
+}
+
+// --- RegMask
+
+std::optional<std::string> RegMask::print(const Raw& r) const {
+  // llvm-mc's style: every register, lowest first.
+  std::string out = "{";
+  bool first = true;
+  for (size_t n = 0; n < map.width(); ++n)
+    if ((r.a >> n) & 1) {
+      out += fmt::format("{}{}", first ? "" : ",", reg_name(cls, static_cast<int64_t>(n)));
+      first = false;
+    }
+  return out + "}";
+}
+
+size_t RegMask::parse(std::string_view s, std::vector<Raw>& out, size_t* bad, const char** msg) const {
+  // {r0, r2-r4, lr}: any order, no register twice.
+  size_t p = 0;
+  *bad = 0;
+  *msg = "register list expected";
+  if (s.empty() || s[0] != '{') return 0;
+  ++p;
+  uint64_t mask = 0;
+  const size_t w = map.width();
+  auto reg = [&]() -> int {
+    if (p < s.size() && s[p] == ' ') ++p;
+    *bad = p;
+    const size_t len = word_length(s.substr(p));
+    const int n = reg_number(cls, s.substr(p, len));
+    p += len;
+    if (p < s.size() && s[p] == ' ') ++p;
+    if (n < 0 || static_cast<size_t>(n) >= w) *msg = "register expected";
+    return n >= 0 && static_cast<size_t>(n) < w ? n : -1;
+  };
+  for (;;) {
+    const int a = reg();
+    if (a < 0) return 0;
+    int b = a;
+    if (!range_end(s, p, reg, a, b, msg)) return 0;
+    for (int r = a; r <= b; ++r) {
+      if ((mask >> r) & 1) {
+        *msg = "register duplicated in register list";
+        return 0;
+      }
+      mask |= uint64_t{1} << r;
+    }
+    if (p < s.size() && s[p] == ',') {
+      ++p;
+      continue;
+    }
+    break;
+  }
+  *bad = p;
+  *msg = "'}' expected";
+  if (p >= s.size() || s[p] != '}') return 0;
+  *bad = 0;
+  *msg = "invalid register list for instruction";
+  out.push_back({mask});
+  return p + 1;
+}
+
+// --- VRegList
+
+std::optional<std::string> VRegList::print(const Raw& r) const {
+  // llvm-mc's style: every register, lowest first, then vpr.
+  const uint64_t n = r.b / static_cast<uint64_t>(scale);
+  if (r.b % static_cast<uint64_t>(scale) || (n == 0 && !vpr)) return std::nullopt;
+  std::string out = "{";
+  for (uint64_t k = 0; k < n; ++k) out += fmt::format("{}{}", k ? "," : "", reg_name(cls, static_cast<int64_t>(r.a + k)));
+  if (vpr) out += n ? ",vpr" : "vpr";
+  return out + "}";
+}
+
+size_t VRegList::parse(std::string_view s, std::vector<Raw>& out, size_t* bad, const char** msg) const {
+  // {s4-s7}, {d0, d1, d2}, {d8}, and with vpr a last `vpr` ({s0-s3, vpr}):
+  // consecutive registers, lowest first.
+  size_t p = 0;
+  *bad = 0;
+  *msg = "register list expected";
+  auto skip_space = [&] {
+    if (p < s.size() && s[p] == ' ') ++p;
+  };
+  auto reg = [&]() -> int {
+    skip_space();
+    *bad = p;
+    *msg = "register expected";
+    const size_t len = word_length(s.substr(p));
+    const int n = reg_number(cls, s.substr(p, len));
+    if (n < 0 || n > 31) return -1;
+    p += len;
+    skip_space();
+    return n;
+  };
+  if (s.empty() || s[0] != '{') return 0;
+  ++p;
+  int first = -1, last = -1;
+  bool saw_vpr = false;
+  for (;;) {
+    skip_space();
+    if (vpr && s.substr(p, 3) == "vpr") {
+      p += 3;
+      skip_space();
+      saw_vpr = true;
+      break;
+    }
+    const int a = reg();
+    if (a < 0) return 0;
+    if (last >= 0 && a != last + 1) {
+      *msg = a <= last ? "register list not in ascending order" : "non-contiguous register range";
+      return 0;
+    }
+    int b = a;
+    if (!range_end(s, p, reg, a, b, msg)) return 0;
+    if (first < 0) first = a;
+    last = b;
+    if (p < s.size() && s[p] == ',') {
+      ++p;
+      continue;
+    }
+    break;
+  }
+  *bad = p;
+  *msg = vpr && !saw_vpr ? "'vpr' expected at the end of the register list" : "'}' expected";
+  if (first < 0 || vpr != saw_vpr || p >= s.size() || s[p] != '}') return 0;
+  const uint64_t n = static_cast<uint64_t>(last - first + 1) * static_cast<uint64_t>(scale);
+  *bad = 0;
+  *msg = "invalid register list for instruction";
+  if (count.width() < 63 && n >> count.width()) return 0;
+  if (map.width() < 63 && static_cast<uint64_t>(first) >> map.width()) return 0;
+  out.push_back({static_cast<uint64_t>(first), n});
+  return p + 1;
+}
+
+// --- ItMask
+
+std::optional<std::string> ItMask::print(const Raw& r) const {
+  int n = 3;
+  while (n >= 0 && !((r.a >> (3 - n)) & 1)) --n;
+  if (n < 0) return std::nullopt;  // mask 0000 is not an IT
+  std::string out;
+  for (int i = 0; i < n; ++i) out += ((r.a >> (3 - i)) & 1) == r.b ? 't' : 'e';
+  return out;
+}
+
+void ItMask::parse_all(std::string_view s, std::vector<Raw>& out, std::vector<size_t>& lengths) const {
+  // 0 to 3 letters t/e; each says whether that instruction's condition is
+  // the first one's (bit 0 equal) or its inverse; a 1 follows them.
+  for (size_t n = 0; n <= 3 && n <= s.size(); ++n) {
+    if (n > 0 && s[n - 1] != 't' && s[n - 1] != 'e') break;
+    for (uint64_t fc0 = 0; fc0 <= 1; ++fc0) {
+      uint64_t mask = uint64_t{1} << (3 - n);
+      for (size_t i = 0; i < n; ++i)
+        if ((s[i] == 't') == (fc0 == 1)) mask |= uint64_t{1} << (3 - i);
+      out.push_back({mask, fc0});
+      lengths.push_back(n);
+    }
+  }
+}
+
+// --- Label
+
+namespace {
+// A label's field to the bits of FIELDS and back: the identity, except for
+// t32-j (J1 = NOT(I1 EOR S), J2 likewise, S, I1, I2 the value's top three bits).
+uint64_t t32_j_flip(uint64_t raw, size_t width) {
+  if (width < 3) return raw;
+  const uint64_t sbit = (raw >> (width - 1)) & 1;
+  const uint64_t flip = (sbit ? 0 : 3) << (width - 3);  // NOT(x EOR S): flip when S = 0
+  return raw ^ flip;
+}
+}  // namespace
+
+int64_t Label::delta(const Raw& r) const {
+  const size_t w = map.width();
+  uint64_t bits = t32_j ? t32_j_flip(r.a, w) : r.a;
+  int64_t v = static_cast<int64_t>(bits);
+  if (add_bit) {
+    v = static_cast<int64_t>(bits & ((uint64_t{1} << (w - 1)) - 1));
+    if (!((bits >> (w - 1)) & 1)) v = -v;
+  } else if (!is_unsigned && w < 64 && (bits >> (w - 1)) & 1) {
+    v -= int64_t{1} << w;
+  }
+  return v * scale + offset;
+}
+
+std::optional<uint64_t> Label::field(int64_t d, bool minus_zero) const {
+  d -= offset;
+  if (d % scale) return std::nullopt;
+  const int64_t raw = d / scale;
+  const size_t w = map.width();
+  if (minus_zero && !add_bit) return std::nullopt;
+  const uint64_t magnitude = raw < 0 ? 0 - static_cast<uint64_t>(raw) : static_cast<uint64_t>(raw);
+  const bool fits = add_bit       ? w < 63 && magnitude >> (w - 1) == 0
+                    : is_unsigned ? raw >= 0 && (w >= 63 || raw >> w == 0)
+                                  : w >= 63 || (raw >= -(int64_t{1} << (w - 1)) && raw < (int64_t{1} << (w - 1)));
+  if (!fits) return std::nullopt;
+  uint64_t bits = add_bit ? uint64_t{raw >= 0 && !minus_zero} << (w - 1) | magnitude : static_cast<uint64_t>(raw) & low_mask(w);
+  if (t32_j) bits = t32_j_flip(bits, w);
+  return bits;
+}
+
+std::optional<std::string> Label::print(const Raw& r, uint64_t pc) const {
+  return fmt::format("0x{:x}", read_pc(pc) + static_cast<uint64_t>(delta(r)));
+}
+
+size_t Label::parse(std::string_view s, uint64_t pc, std::vector<Raw>& out) const {
+  uint64_t num = 0;
+  bool minus = false;
+  const size_t len = !s.empty() && std::isdigit(static_cast<unsigned char>(s[0])) ? scan_integer(s, num, minus) : 0;
+  if (len == 0) return 0;
+  if (const auto f = field(static_cast<int64_t>(num - read_pc(pc)))) out.push_back({*f});
+  return len;
+}
+
+// --- prepare
+
+std::optional<Operand> prepare(const spec::Encoding& enc, const spec::OperandMap& op) {
+  auto has = [&](const char* o) { return std::find(op.label_options.begin(), op.label_options.end(), o) != op.label_options.end(); };
+  Operand out{&op, Const{}};
+  const std::string& k = op.kind;
+  if (k == "reg") {
+    out.kind = Reg{op.reg_class, bitmap(enc, op.fields), op.scale, op.offset};
+  } else if (k == "imm" || k == "simm") {
+    out.kind = Number{bitmap(enc, op.fields), op.scale, op.offset, k == "simm"};
+  } else if (k == "modimm") {
+    out.kind = ModImm{bitmap(enc, op.fields)};
+  } else if (k == "vfpimm") {
+    out.kind = VfpImm{bitmap(enc, op.fields)};
+  } else if (k == "shiftamt") {
+    // The loader keeps the type's `count` parts first, then the amount's.
+    spec::FieldConcat type, amount;
+    for (size_t p = 0; p < op.fields.parts.size(); ++p) (p < op.count ? type : amount).parts.push_back(op.fields.parts[p]);
+    out.kind = ShiftAmt{bitmap(enc, type), bitmap(enc, amount)};
+  } else if (k == "cond") {
+    out.kind = Cond{bitmap(enc, op.fields), op.name == "c"};
+  } else if (k == "const") {
+    // Normalised as the matcher's text is: lower case, no spaces next to , [ ] #.
+    std::string t;
+    for (char c : op.constant) {
+      if (std::isspace(static_cast<unsigned char>(c))) {
+        if (!t.empty() && t.back() != ' ') t += ' ';
+        continue;
+      }
+      t += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    while (!t.empty() && t.back() == ' ') t.pop_back();
+    std::string n;
+    auto sticky = [](char c) { return c == ',' || c == '[' || c == ']' || c == '#'; };
+    for (size_t i = 0; i < t.size(); ++i) {
+      if (t[i] == ' ' && ((i + 1 < t.size() && sticky(t[i + 1])) || (!n.empty() && sticky(n.back())))) continue;
+      n += t[i];
+    }
+    out.kind = Const{n};
+  } else if (k == "table") {
+    Table t{bitmap(enc, op.fields), {}};
+    for (const auto& [pat, spelling] : op.table) t.entries.push_back({pat, to_lower(spelling)});
+    out.kind = std::move(t);
+  } else if (k == "list") {
+    out.kind = List{op.reg_class, bitmap(enc, op.fields), op.count, op.stride, op.scale, op.offset};
+  } else if (k == "regmask") {
+    out.kind = RegMask{op.reg_class, bitmap(enc, op.fields)};
+  } else if (k == "vreglist") {
+    out.kind = VRegList{op.reg_class, bitmap(enc, op.fields), bitmap(enc, op.count_fields), op.scale, has("vpr")};
+  } else if (k == "itmask") {
+    ItMask m{bitmap(enc, op.fields), {}};
+    const spec::EncodingField* cf = enc.field(op.reg_class);
+    m.c0.pos.push_back(static_cast<int>(cf->lo));
+    m.c0.lit.push_back(false);
+    out.kind = std::move(m);
+  } else if (k == "label") {
+    out.kind = Label{bitmap(enc, op.fields), op.scale, op.offset, has("unsigned"), has("add-bit"), has("t32-j"), has("align-pc")};
+  } else {
+    return std::nullopt;
+  }
+  return out;
+}
+
+}  // namespace mlisa::targets::operands

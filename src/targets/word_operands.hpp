@@ -1,0 +1,250 @@
+// The operand kinds of single-word targets (docs/spec-format.md, "Operand
+// kinds"; the assembler of word_isa.hpp): one C++ type per kind, built once
+// per encoding operand from its `operand` line, with the word bits its FIELDS
+// name resolved. Each kind reads its field values from a word (decode), writes
+// them into a partial word (encode), prints them and parses its text back to
+// the field values that print so (several where the text leaves a choice: a
+// modified immediate, a shift type, a table's spellings).
+//
+// Field values are a `Raw`: `a` the bits of FIELDS (most significant FIELDS
+// part first, as a number), `b` the second field a kind has (shiftamt: the
+// amount, with the type in `a`; vreglist: the count; itmask: firstcond<0>).
+//
+// The matcher (word_isa.cpp) dispatches on the kind's type (std::variant),
+// never on the spec's kind string; the refusals it words for a text that does
+// not parse stay there, since they merge what several templates take.
+#pragma once
+
+#include "spec/specfile.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace mlisa::targets::operands {
+
+using spec::Bits;
+
+// The word bits of FIELDS, most significant first; -1 for a literal bit
+// (its value in `lit`).
+struct BitMap {
+  std::vector<int> pos;
+  std::vector<bool> lit;
+  size_t width() const { return pos.size(); }
+};
+BitMap bitmap(const spec::Encoding& enc, const spec::FieldConcat& fc);
+uint64_t read_bits(const BitMap& m, const Bits& word);
+
+// A partial word: the bits assigned so far.
+struct Partial {
+  Bits mask, value;
+  bool omitted = false;  // an optional `{<Rd>,}` was left out
+  // Assigns bit k (from the least significant) of raw to the bits of m;
+  // false on a conflict or a literal bit that differs. With care: only the
+  // bits set in care.
+  bool assign(const BitMap& m, uint64_t raw, const Bits* care = nullptr);
+};
+
+struct Raw {
+  uint64_t a = 0, b = 0;
+  bool operator==(const Raw&) const = default;
+};
+
+// The condition codes by value, spelled as llvm-objdump spells them (hs, lo).
+extern const char* const kCondNames[16];
+// A condition's value (with the synonyms cs and cc), or -1.
+int cond_value(std::string_view name);
+// A register's number in its class (r: sp, lr, pc, ip, fp, sl, sb too), or -1.
+int reg_number(std::string_view cls, std::string_view tok);
+std::string reg_name(std::string_view cls, int64_t n);
+
+// ThumbExpandImm (shared_int.isa) of a 12-bit i:imm3:imm8, or nothing where
+// the manual makes it UNPREDICTABLE (a zero byte in a repeated pattern).
+std::optional<uint32_t> thumb_expand_imm(uint32_t imm12);
+// The 12-bit fields that expand to `value` (the pattern first, as GNU as and
+// LLVM choose).
+std::vector<uint32_t> thumb_modimm_fields(uint32_t value);
+// VFPExpandImm (shared_vfp.isa) of imm8 as a value (exact in f16, f32, f64).
+double vfp_imm_value(uint32_t imm8);
+
+// A register: the field holds (number - offset) / scale.
+struct Reg {
+  std::string cls;
+  BitMap map;
+  int64_t scale = 1, offset = 0;
+  Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
+  bool encode(const Raw& r, Partial& p) const { return p.assign(map, r.a); }
+  std::optional<std::string> print(const Raw& r) const;
+  // The register named at the start of s: its length (0: no register of the
+  // class; *number then -1) and the field value (none: the field cannot hold it).
+  size_t parse(std::string_view s, std::vector<Raw>& out, int* number = nullptr) const;
+};
+
+// An immediate (imm, or simm when is_signed): the field holds
+// (value - offset) / scale; a negative scale counts down from the offset.
+struct Number {
+  BitMap map;
+  int64_t scale = 1, offset = 0;
+  bool is_signed = false;
+  Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
+  bool encode(const Raw& r, Partial& p) const { return p.assign(map, r.a); }
+  std::optional<std::string> print(const Raw& r) const;
+  // The field value of a written value (magnitude and sign), or nothing.
+  std::optional<uint64_t> field(uint64_t mag, bool neg) const;
+  size_t parse(std::string_view s, std::vector<Raw>& out) const;
+};
+
+// A T32 modified immediate: the field is i:imm3:imm8 of ThumbExpandImm.
+struct ModImm {
+  BitMap map;
+  Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
+  bool encode(const Raw& r, Partial& p) const { return p.assign(map, r.a); }
+  std::optional<std::string> print(const Raw& r) const;
+  // A negative value is its 32-bit two's complement (cmp.w r0, #-1).
+  void fields(uint64_t mag, bool neg, std::vector<Raw>& out) const;
+  size_t parse(std::string_view s, std::vector<Raw>& out) const;
+};
+
+// An FP immediate: the field is VFPExpandImm's imm8.
+struct VfpImm {
+  BitMap map;
+  Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
+  bool encode(const Raw& r, Partial& p) const { return p.assign(map, r.a); }
+  std::optional<std::string> print(const Raw& r) const;
+  size_t parse(std::string_view s, std::vector<Raw>& out) const;
+};
+
+// A shift amount with its type (DecodeImmShift): a = type, b = amount field.
+struct ShiftAmt {
+  BitMap type, amount;
+  Raw decode(const Bits& w) const { return {read_bits(type, w), read_bits(amount, w)}; }
+  bool encode(const Raw& r, Partial& p) const { return p.assign(type, r.a) && p.assign(amount, r.b); }
+  std::optional<std::string> print(const Raw& r) const;  // nothing: RRX (no amount)
+  // Every type that can shift by the written amount (0: LSL only).
+  void fields(uint64_t amount, std::vector<Raw>& out) const;
+  size_t parse(std::string_view s, std::vector<Raw>& out) const;
+};
+
+// A condition field (B T1, T3; IT's firstcond). `own_c`: the operand is
+// `<c>` itself, which may be left out (AL) and prints nothing for AL.
+struct Cond {
+  BitMap map;
+  bool own_c = false;
+  Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
+  bool encode(const Raw& r, Partial& p) const { return p.assign(map, r.a); }
+  std::optional<std::string> print(const Raw& r) const;
+  size_t parse(std::string_view s, std::vector<Raw>& out) const;
+};
+
+// A fixed spelling with no bits (`#0`).
+struct Const {
+  std::string text;  // normalised
+  Raw decode(const Bits&) const { return {}; }
+  bool encode(const Raw&, Partial&) const { return true; }
+  std::optional<std::string> print(const Raw&) const { return text; }
+  size_t parse(std::string_view s, std::vector<Raw>& out) const;
+};
+
+// Spellings by bit pattern (lower case); a text may match several.
+struct Table {
+  struct Entry {
+    spec::BitPattern pat;
+    std::string spelling;
+  };
+  BitMap map;
+  std::vector<Entry> entries;
+  Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
+  // r.b: the entry's index + 1 (its care bits), or 0: every bit.
+  bool encode(const Raw& r, Partial& p) const {
+    return r.b ? p.assign(map, entries[r.b - 1].pat.value.low64(), &entries[r.b - 1].pat.care) : p.assign(map, r.a);
+  }
+  std::optional<std::string> print(const Raw& r) const;
+  // Every spelling s starts with (after the mnemonic, a whole word:
+  // `#2` is not the start of `#25`): its length in out's order.
+  void parse_all(std::string_view s, bool whole_word, std::vector<Raw>& out, std::vector<size_t>& lengths) const;
+};
+
+// `{ <Zn1>.H-<Zn2>.H }`: count registers `stride` apart (modulo 32); the
+// field holds the first's (number - offset) / scale.
+struct List {
+  std::string cls;
+  BitMap map;
+  uint32_t count = 1, stride = 1;
+  int64_t scale = 1, offset = 0;
+  Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
+  bool encode(const Raw& r, Partial& p) const { return p.assign(map, r.a); }
+  std::optional<std::string> print(const Raw& r, std::string_view suffix) const;
+  size_t parse(std::string_view s, std::string_view suffix, std::vector<Raw>& out) const;
+};
+
+// A register mask `{r0, r2-r4, lr}`: bit n for register n.
+struct RegMask {
+  std::string cls;
+  BitMap map;
+  Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
+  bool encode(const Raw& r, Partial& p) const { return p.assign(map, r.a); }
+  std::optional<std::string> print(const Raw& r) const;
+  // On a refusal: *bad the offset blamed, *msg why.
+  size_t parse(std::string_view s, std::vector<Raw>& out, size_t* bad, const char** msg) const;
+};
+
+// Consecutive FP registers `{s4-s7}` (a: the first, b: the count times
+// scale), with `vpr` last when the option says so.
+struct VRegList {
+  std::string cls;
+  BitMap map, count;
+  int64_t scale = 1;
+  bool vpr = false;
+  Raw decode(const Bits& w) const { return {read_bits(map, w), read_bits(count, w)}; }
+  bool encode(const Raw& r, Partial& p) const { return p.assign(map, r.a) && p.assign(count, r.b); }
+  std::optional<std::string> print(const Raw& r) const;
+  size_t parse(std::string_view s, std::vector<Raw>& out, size_t* bad, const char** msg) const;
+};
+
+// IT's mask with firstcond<0> (b): the letters t and e after `it`.
+struct ItMask {
+  BitMap map, c0;
+  Raw decode(const Bits& w) const { return {read_bits(map, w), read_bits(c0, w)}; }
+  bool encode(const Raw& r, Partial& p) const { return p.assign(map, r.a) && p.assign(c0, r.b); }
+  std::optional<std::string> print(const Raw& r) const;
+  // Every (mask, firstcond<0>) of 0 to 3 letters: each with its length.
+  void parse_all(std::string_view s, std::vector<Raw>& out, std::vector<size_t>& lengths) const;
+};
+
+// A branch target: the field holds (target - PC - offset) / scale, signed
+// unless `is_unsigned`, as sign and magnitude with `add_bit`, with T32's
+// J1/J2 flip with `t32_j`; `align_pc`: the PC rounded down to 4.
+struct Label {
+  BitMap map;
+  int64_t scale = 1, offset = 0;
+  bool is_unsigned = false, add_bit = false, t32_j = false, align_pc = false;
+  Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
+  bool encode(const Raw& r, Partial& p) const { return p.assign(map, r.a); }
+  // The target's distance from the PC the instruction reads.
+  int64_t delta(const Raw& r) const;
+  // The field of a distance, or nothing (out of reach, misaligned); `minus_zero`: `#-0`.
+  std::optional<uint64_t> field(int64_t delta, bool minus_zero = false) const;
+  // With pc: the target address in hex (what a listing without labels prints).
+  std::optional<std::string> print(const Raw& r, uint64_t pc) const;
+  // An absolute address (number) at the start of s, with pc.
+  size_t parse(std::string_view s, uint64_t pc, std::vector<Raw>& out) const;
+  uint64_t read_pc(uint64_t pc) const { return align_pc ? pc & ~uint64_t{3} : pc; }
+};
+
+using Kind = std::variant<Reg, Number, ModImm, VfpImm, ShiftAmt, Cond, Const, Table, List, RegMask, VRegList, ItMask, Label>;
+
+// One operand of an encoding: its spec line and its kind.
+struct Operand {
+  const spec::OperandMap* spec = nullptr;
+  Kind kind;
+  const std::string& name() const { return spec->name; }
+};
+
+// The kind of an operand line; nullopt for a kind the single-word
+// assembler does not have (the loader refuses it then).
+std::optional<Operand> prepare(const spec::Encoding& enc, const spec::OperandMap& op);
+
+}  // namespace mlisa::targets::operands
