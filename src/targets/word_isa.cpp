@@ -1284,8 +1284,11 @@ std::vector<std::string> WordIsa::it_conditions(const Encoding& enc, const Bits&
 }
 
 bool WordIsa::t32_prints_wide(std::string_view text) const {
+  // A negative offset in an address (`[r1, #-4]`): only 32-bit forms have it.
+  // A branch's negative `#-` offset says nothing of its width.
+  const bool address = text.find('[') != std::string_view::npos;
   if (text.find('!') != std::string_view::npos || text.find("], #") != std::string_view::npos ||
-      text.find("#-") != std::string_view::npos)
+      (address && text.find("#-") != std::string_view::npos))
     return false;
   const std::string mnemonic = to_lower(text.substr(0, std::min(text.find(' '), text.find('.'))));
   if (narrow_stems_.count(mnemonic)) return true;

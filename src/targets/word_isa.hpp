@@ -191,7 +191,7 @@ class WordIsa {
   // T32 (llvm-objdump's spelling): whether the listing text of a 32-bit word
   // carries `.w`: its mnemonic (less a condition) also names a 16-bit
   // encoding, and its operands are not a form only 32-bit encodings have
-  // (writeback `!`, post-index `], #`, a negative offset `#-`).
+  // (writeback `!`, post-index `], #`, a negative address offset `[rn, #-4]`).
   bool t32_prints_wide(std::string_view text) const;
 
   // A 32-bit T32 word as memory holds it: the halfword of bits 31:16 first,

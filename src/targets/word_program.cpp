@@ -315,17 +315,25 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
     std::set<uint64_t> starts;
     for (const Insn& in : insns) starts.insert(in.offset);  // data runs too: a branch may name a table
     std::set<uint64_t> labels{0};
-    // A target outside the program's instructions and data runs is not
-    // named; with `absolute`, it is its address, as llvm-objdump prints it
-    // (`bl 0x1004`, `b 0x2c`), which the assembler takes back (and `outside`
-    // is set).
+    // A target outside the program's instructions and data runs has no
+    // label: it is written `#offset` from the PC the instruction reads
+    // (`bl #16382`, `adr r2, #104`), which llvm-mc-19 and our assembler both
+    // take back wherever the listing is placed. That PC is the address + 4,
+    // or (ADR, literal loads) that aligned to 4; both are offered and the
+    // reassembly check below keeps the one that gives the word back.
+    // `outside` says that a target was outside.
     bool outside = false;
-    auto namer = [&](bool record, bool absolute) {
-      return [&, record, absolute](uint64_t target) -> std::optional<std::string> {
+    enum class Outside { Unnamed, FromPc, FromAlignedPc };
+    auto namer = [&](bool record, uint64_t address, Outside how) {
+      return [&, record, address, how](uint64_t target) -> std::optional<std::string> {
         if (!starts.count(target)) {
-          if (!absolute || target >> 32 != 0) return std::nullopt;
           outside = true;
-          return fmt::format("0x{:x}", target);
+          if (how == Outside::Unnamed) return std::nullopt;
+          uint64_t pc = address + static_cast<uint64_t>(isa.pc_offset);
+          if (how == Outside::FromAlignedPc) pc &= ~uint64_t{3};
+          int64_t off = static_cast<int64_t>(target - pc);
+          if (t32) off = static_cast<int32_t>(static_cast<uint32_t>(off));
+          return fmt::format("#{}", off);
         }
         if (record) labels.insert(target);
         return label_name(target);
@@ -353,14 +361,18 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
         std::vector<std::string> texts;
         if (in.enc) {
           outside = false;
-          PrintContext pc{in.offset, in.in_it, in.cond, namer(pass == 0, true), in.vpt};
+          PrintContext pc{in.offset, in.in_it, in.cond, namer(pass == 0, in.offset, Outside::FromPc), in.vpt};
           texts = isa.print_all(*in.enc, in.word, pc, true);
           if (outside) {
-            // A load of a literal outside: `[pc, #imm]`, as llvm-objdump prints it.
-            pc.name_target = namer(pass == 0, false);
-            std::vector<std::string> relative = isa.print_all(*in.enc, in.word, pc, true);
-            if (std::any_of(relative.begin(), relative.end(), [](const std::string& t) { return t.find("[pc") != std::string::npos; }))
-              texts = std::move(relative);
+            // A literal load outside prints `[pc, #imm]` first, as llvm-objdump does.
+            pc.name_target = namer(pass == 0, in.offset, Outside::Unnamed);
+            std::vector<std::string> unnamed = isa.print_all(*in.enc, in.word, pc, true);
+            std::erase_if(unnamed, [](const std::string& t) { return t.find("[pc") == std::string::npos; });
+            pc.name_target = namer(pass == 0, in.offset, Outside::FromAlignedPc);
+            std::vector<std::string> aligned = isa.print_all(*in.enc, in.word, pc, true);
+            unnamed.insert(unnamed.end(), texts.begin(), texts.end());
+            unnamed.insert(unnamed.end(), aligned.begin(), aligned.end());
+            texts = std::move(unnamed);
           }
         }
         if (pass == 0) continue;
