@@ -14,6 +14,7 @@
 #include <map>
 #include <regex>
 #include <set>
+#include <unordered_map>
 
 #include <fstream>
 #include <memory>
@@ -150,6 +151,73 @@ std::string expand_literal_loads(std::string_view text) {
   return out;
 }
 
+// Encodings of lines already assembled (assemble_word_program's layout
+// passes). A line's key is its text, width floor and IT/VPT context, with its
+// address when its mnemonic (some prefix of its first word) is the stem of a
+// template that has a label operand: only those read the address. An entry
+// holds when every symbol it resolved still has the value it had.
+class EncodeCache {
+ public:
+  struct Entry {
+    bool valid = false;
+    std::vector<uint8_t> bytes;
+    std::string vpt;                                                 // vpt_predicates
+    std::vector<std::string> it;                                     // it_conditions
+    std::vector<std::pair<std::string, std::optional<int64_t>>> symbols;  // resolved, with their values
+  };
+
+  explicit EncodeCache(const WordIsa& isa) {
+    for (const WordTemplate& t : isa.templates())
+      for (const operands::Operand& op : isa.operands_of(*t.enc))
+        if (std::holds_alternative<operands::Label>(op.kind)) {
+          if (t.stem.empty()) every_line_placed_ = true;
+          label_stems_.insert(t.stem);
+        }
+  }
+
+  // The entry of a line (not valid: encode it and fill it in).
+  Entry& lookup(std::string_view line, uint64_t address, const AsmContext& ctx, const as::SymbolResolver& resolve) {
+    key_.assign(line);
+    key_ += '\0';
+    key_ += std::to_string(ctx.min_width);
+    key_ += ctx.in_it ? "\0i" : "\0-";
+    key_ += ctx.it_cond;
+    key_ += '\0';
+    key_ += ctx.vpt ? ctx.vpt : '-';
+    if (placed(line)) {
+      key_ += '@';
+      key_ += std::to_string(address);
+    }
+    Entry& e = entries_[key_];
+    if (e.valid)
+      for (const auto& [name, value] : e.symbols)
+        if (resolve(name) != value) {
+          e.valid = false;
+          break;
+        }
+    return e;
+  }
+
+ private:
+  // Whether the line's encoding may depend on its address.
+  bool placed(std::string_view line) const {
+    if (every_line_placed_) return true;
+    size_t b = 0;
+    while (b < line.size() && (line[b] == ' ' || line[b] == '\t')) ++b;
+    std::string word;
+    for (size_t k = b; k < line.size() && std::isalnum(static_cast<unsigned char>(line[k])); ++k) {
+      word += static_cast<char>(std::tolower(static_cast<unsigned char>(line[k])));
+      if (label_stems_.count(word)) return true;
+    }
+    return false;
+  }
+
+  std::set<std::string> label_stems_;
+  bool every_line_placed_ = false;
+  std::unordered_map<std::string, Entry> entries_;
+  std::string key_;
+};
+
 }  // namespace
 
 std::vector<uint8_t> word_bytes(const WordIsa& isa, const spec::Bits& word) {
@@ -191,12 +259,16 @@ as::Object assemble_word_program(const WordIsa& isa, std::string_view text, cons
     pending->clear();
     pending_vpt->clear();
   };
+  // Layout encodes every line once per pass, mostly at the same size and with
+  // the same symbol values as the pass before: a line's encoding is kept
+  // with what it depended on (its text, width floor, IT and VPT context, the
+  // value of each symbol it resolved and, for a mnemonic that has a
+  // PC-relative form, its address) and taken again while those are equal.
+  auto cache = std::make_shared<EncodeCache>(isa);
   // `commit`: the IT and VPT conditions it gives or takes are passed on.
-  auto encode = [&isa, pending, pending_vpt](std::string_view line, uint64_t address, size_t min_bytes,
-                                             const as::SymbolResolver& resolve, bool commit) {
+  auto encode = [&isa, pending, pending_vpt, cache](std::string_view line, uint64_t address, size_t min_bytes,
+                                                    const as::SymbolResolver& resolve, bool commit) {
     AsmContext ctx;
-    ctx.address = address;
-    ctx.resolve = resolve;
     ctx.min_width = static_cast<uint32_t>(min_bytes * 8);
     if (!pending->empty()) {
       ctx.in_it = true;
@@ -208,20 +280,33 @@ as::Object assemble_word_program(const WordIsa& isa, std::string_view text, cons
       if (commit) pending_vpt->erase(0, 1);
     }
     if (line.substr(0, 5) == ".inst") return raw_instruction(isa, line, resolve);
-    std::string text(line);
-    if (const size_t at = text.find(".encoding"); at != std::string::npos) {
-      ctx.should_be = should_be_constraint(std::string_view(text).substr(at + 9));
-      text.resize(at);
+    EncodeCache::Entry& entry = cache->lookup(line, address, ctx, resolve);
+    if (!entry.valid) {
+      ctx.address = address;
+      entry.symbols.clear();
+      ctx.resolve = [&](std::string_view name) {
+        std::optional<int64_t> v = resolve(name);
+        entry.symbols.emplace_back(std::string(name), v);
+        return v;
+      };
+      std::string text(line);
+      if (const size_t at = text.find(".encoding"); at != std::string::npos) {
+        ctx.should_be = should_be_constraint(std::string_view(text).substr(at + 9));
+        text.resize(at);
+      }
+      const WordIsa::Assembled a = isa.assemble(text, ctx);
+      entry.bytes = word_bytes(isa, a.word);
+      entry.vpt = isa.vpt_predicates(*a.inst, *a.enc, a.word);
+      entry.it = isa.it_conditions(*a.enc, a.word);
+      entry.valid = true;
     }
-    const WordIsa::Assembled a = isa.assemble(text, ctx);
-    if (!commit) return word_bytes(isa, a.word);
-    if (std::string v = isa.vpt_predicates(*a.inst, *a.enc, a.word); !v.empty()) *pending_vpt = std::move(v);
-    std::vector<std::string> conds = isa.it_conditions(*a.enc, a.word);
-    if (!conds.empty()) {
+    if (!commit) return entry.bytes;
+    if (!entry.vpt.empty()) *pending_vpt = entry.vpt;
+    if (!entry.it.empty()) {
       if (ctx.in_it) throw InputError(fmt::format("'{}' inside an IT block", line));
-      *pending = std::move(conds);
+      *pending = entry.it;
     }
-    return word_bytes(isa, a.word);
+    return entry.bytes;
   };
   enc.encode = [encode](std::string_view line, uint64_t address, size_t min_bytes, const as::SymbolResolver& resolve) {
     return encode(line, address, min_bytes, resolve, true);
