@@ -152,18 +152,24 @@ std::string expand_literal_loads(std::string_view text) {
 }
 
 // Encodings of lines already assembled (assemble_word_program's layout
-// passes). A line's key is its text, width floor and IT/VPT context, with its
-// address when its mnemonic (some prefix of its first word) is the stem of a
-// template that has a label operand: only those read the address. An entry
-// holds when every symbol it resolved still has the value it had.
+// passes). A line's key is its text, width floor and IT/VPT context; an
+// entry holds while every symbol it resolved keeps its value. Only a label
+// operand reads the instruction's address (operands::Label: the distance
+// from the PC, which may be rounded down to 4), so the address matters only
+// when the line's mnemonic (a prefix of its first word) is the stem of a
+// template with a label operand. Such a line's key has its address modulo 4,
+// and its entry holds while each symbol it resolved is as far from its
+// address as it was; one with a number that may be a target holds at
+// its own address only (a target written as a number is absolute).
 class EncodeCache {
  public:
   struct Entry {
     bool valid = false;
     std::vector<uint8_t> bytes;
-    std::string vpt;                                                 // vpt_predicates
-    std::vector<std::string> it;                                     // it_conditions
+    std::string vpt;                                                      // vpt_predicates
+    std::vector<std::string> it;                                          // it_conditions
     std::vector<std::pair<std::string, std::optional<int64_t>>> symbols;  // resolved, with their values
+    uint64_t address = 0;                                                 // where it was encoded
   };
 
   explicit EncodeCache(const WordIsa& isa) {
@@ -172,47 +178,68 @@ class EncodeCache {
         if (std::holds_alternative<operands::Label>(op.kind)) {
           if (t.stem.empty()) every_line_placed_ = true;
           label_stems_.insert(t.stem);
+          longest_stem_ = std::max(longest_stem_, t.stem.size());
         }
+    if (longest_stem_ > kLongest) every_line_placed_ = true;
   }
 
-  // The entry of a line (not valid: encode it and fill it in).
+  // The entry of a line (not valid: encode it and fill it in, with `address`).
   Entry& lookup(std::string_view line, uint64_t address, const AsmContext& ctx, const as::SymbolResolver& resolve) {
     key_.assign(line);
     key_ += '\0';
-    key_ += std::to_string(ctx.min_width);
-    key_ += ctx.in_it ? "\0i" : "\0-";
-    key_ += ctx.it_cond;
-    key_ += '\0';
+    key_ += static_cast<char>('0' + ctx.min_width / 8);
+    key_ += ctx.in_it ? 'i' : '-';
     key_ += ctx.vpt ? ctx.vpt : '-';
-    if (placed(line)) {
-      key_ += '@';
-      key_ += std::to_string(address);
-    }
+    key_ += ctx.it_cond;
+    const bool at = placed(line);
+    if (at) key_ += static_cast<char>('0' + (address & 3));
     Entry& e = entries_[key_];
-    if (e.valid)
-      for (const auto& [name, value] : e.symbols)
-        if (resolve(name) != value) {
-          e.valid = false;
-          break;
-        }
+    if (!e.valid) return e;
+    const int64_t moved = at ? static_cast<int64_t>(address - e.address) : 0;
+    if (at && moved && absolute_target(line)) e.valid = false;
+    for (size_t i = 0; e.valid && i < e.symbols.size(); ++i) {
+      const auto& [name, value] = e.symbols[i];
+      const std::optional<int64_t> now = resolve(name);
+      e.valid = now.has_value() == value.has_value() && (!now || *now == *value + moved);
+    }
     return e;
   }
 
  private:
+  // Whether the line has a number that may be an absolute target (`b 0x100`):
+  // one not after `#` (a `#imm` target is PC-relative, `b #-420`).
+  static bool absolute_target(std::string_view line) {
+    for (size_t k = 0; k < line.size(); ++k) {
+      if (!std::isdigit(static_cast<unsigned char>(line[k]))) continue;
+      size_t p = k;
+      if (p > 0 && (line[p - 1] == '-' || line[p - 1] == '+')) --p;
+      const char before = p > 0 ? line[p - 1] : ' ';
+      if (!(std::isalnum(static_cast<unsigned char>(before)) || before == '_' || before == '.' || before == '#' ||
+            before == '$'))
+        return true;
+    }
+    return false;
+  }
+
   // Whether the line's encoding may depend on its address.
   bool placed(std::string_view line) const {
     if (every_line_placed_) return true;
     size_t b = 0;
     while (b < line.size() && (line[b] == ' ' || line[b] == '\t')) ++b;
-    std::string word;
-    for (size_t k = b; k < line.size() && std::isalnum(static_cast<unsigned char>(line[k])); ++k) {
-      word += static_cast<char>(std::tolower(static_cast<unsigned char>(line[k])));
-      if (label_stems_.count(word)) return true;
+    char word[kLongest];
+    size_t n = 0;
+    for (size_t k = b; k < line.size() && n < longest_stem_ &&
+                       std::isalnum(static_cast<unsigned char>(line[k]));
+         ++k) {
+      word[n++] = static_cast<char>(std::tolower(static_cast<unsigned char>(line[k])));
+      if (label_stems_.count(std::string_view(word, n))) return true;
     }
     return false;
   }
 
-  std::set<std::string> label_stems_;
+  static constexpr size_t kLongest = 32;
+  std::set<std::string, std::less<>> label_stems_;
+  size_t longest_stem_ = 0;
   bool every_line_placed_ = false;
   std::unordered_map<std::string, Entry> entries_;
   std::string key_;
@@ -283,6 +310,7 @@ as::Object assemble_word_program(const WordIsa& isa, std::string_view text, cons
     EncodeCache::Entry& entry = cache->lookup(line, address, ctx, resolve);
     if (!entry.valid) {
       ctx.address = address;
+      entry.address = address;
       entry.symbols.clear();
       ctx.resolve = [&](std::string_view name) {
         std::optional<int64_t> v = resolve(name);
