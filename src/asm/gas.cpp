@@ -85,7 +85,9 @@ class Gas {
         const Event& e = events_[pi.event];
         size_t& size = insn_sizes_[e.bundle];
         const uint64_t address = base(pi.section) + pi.offset;
-        const std::string text = substitute_operators(e, pi.section);
+        std::string substituted;
+        if (e.text.find(':') != std::string::npos) substituted = substitute_operators(e, pi.section);
+        const std::string& text = substituted.empty() ? e.text : substituted;
         SymbolResolver resolve = [&](std::string_view t) { return resolve_address(t, pi.section, e.line, e.col); };
         // Wider than it may be: were it at its narrowest, the addresses after
         // it would move back by the difference. If it takes its narrowest
@@ -280,8 +282,9 @@ class Gas {
           continue;
         }
         if (s[p] == '"') in_str = true;
-        else if ((!target_.comment.empty() && s.compare(p, target_.comment.size(), target_.comment) == 0) ||
-                 s.compare(p, 2, "//") == 0) {
+        else if ((!target_.comment.empty() && s[p] == target_.comment[0] &&
+                  s.compare(p, target_.comment.size(), target_.comment) == 0) ||
+                 (s[p] == '/' && s.compare(p, 2, "//") == 0)) {
           s.resize(p);
           break;
         }

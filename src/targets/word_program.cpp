@@ -10,6 +10,7 @@
 #include <elf.h>
 
 #include <algorithm>
+#include <array>
 #include <charconv>
 #include <map>
 #include <regex>
@@ -191,9 +192,10 @@ class EncodeCache {
     key_ += ctx.in_it ? 'i' : '-';
     key_ += ctx.vpt ? ctx.vpt : '-';
     key_ += ctx.it_cond;
-    const bool at = placed(line);
-    if (at) key_ += static_cast<char>('0' + (address & 3));
-    Entry& e = entries_[key_];
+    Slot& slot = slots_[key_];
+    if (slot.placed < 0) slot.placed = placed(line) ? 1 : 0;
+    const bool at = slot.placed;
+    Entry& e = slot.entries[at ? address & 3 : 0];
     if (!e.valid) return e;
     const int64_t moved = at ? static_cast<int64_t>(address - e.address) : 0;
     if (at && moved && absolute_target(line)) e.valid = false;
@@ -206,6 +208,12 @@ class EncodeCache {
   }
 
  private:
+  // The entries of one key: one, or one per address modulo 4 when placed.
+  struct Slot {
+    int8_t placed = -1;  // not yet known
+    std::array<Entry, 4> entries;
+  };
+
   // Whether the line has a number that may be an absolute target (`b 0x100`):
   // one not after `#` (a `#imm` target is PC-relative, `b #-420`).
   static bool absolute_target(std::string_view line) {
@@ -241,7 +249,7 @@ class EncodeCache {
   std::set<std::string, std::less<>> label_stems_;
   size_t longest_stem_ = 0;
   bool every_line_placed_ = false;
-  std::unordered_map<std::string, Entry> entries_;
+  std::unordered_map<std::string, Slot> slots_;
   std::string key_;
 };
 
