@@ -76,6 +76,23 @@ TEST(WordProgram, BranchRelaxationMatchesLlvmMc) {
   EXPECT_EQ(test::llvm_mc_bytes(ours), test::llvm_mc_bytes(theirs));
 }
 
+// Layout passes keep a line's encoding while what it read is unchanged
+// (word_program.cpp, EncodeCache): the same text at other addresses must
+// still be encoded where it stands (a branch near then far, a literal load
+// and ADR on a word and on a halfword, a line whose target moves).
+TEST(WordProgram, RepeatedLinesAreEncodedWhereTheyStand) {
+  if (!test::have_llvm_mc()) GTEST_SKIP() << "llvm-mc-19 is not installed";
+  const std::string src = "\t.syntax unified\n\t.thumb\n\t.text\nstart:\n\tb start\n\tldr r0, lit\n\tadr r1, lit\n"
+                          "\tnop\n\tldr r0, lit\n\tadr r1, lit\n\tcbz r0, mid\n\tb mid\n" +
+                          nops(40) + "mid:\n\tcbz r0, done\n\tb mid\n\tldr r0, lit\n" + nops(20) +
+                          "done:\n" + nops(1100) +
+                          "\tb start\n\tb mid\n\tadr r1, lit\n\tbx lr\n\t.balign 4\nlit:\n\t.word 7\n";
+  const std::vector<uint8_t> theirs = llvm_mc_text(src);
+  ASSERT_FALSE(theirs.empty());
+  EXPECT_EQ(test::llvm_mc_bytes(text_of(targets::assemble_word_program(mve(), src, "repeat.s"))),
+            test::llvm_mc_bytes(theirs));
+}
+
 // Literals that only the final layout puts on a word boundary. Laid out
 // from 2-byte guesses, the BL and the RSB (32-bit only) hold `lit` on a
 // halfword, so the narrow LDR of it refuses and goes wide, and with it wide
