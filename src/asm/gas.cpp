@@ -272,8 +272,11 @@ class Gas {
   // then each line split into labels, a directive, or bundle text.
   void scan() {
     int depth = 0;
+    events_.reserve(orig_.size());
+    if (words_) insn_sizes_.reserve(orig_.size());
+    std::string s;
     for (size_t i = 0; i < orig_.size(); ++i) {
-      std::string s = orig_[i];
+      s = orig_[i];
       bool in_str = false;
       for (size_t p = 0; p < s.size(); ++p) {
         if (in_str) {
@@ -355,12 +358,12 @@ class Gas {
         if (s[q] == '"') in_str = true;
         if (s[q] != ';') continue;
       }
-      statement(s.substr(0, q), start, line);
+      statement(std::string_view(s).substr(0, q), start, line);
       start = q + 1;
     }
   }
 
-  void statement(const std::string& s, size_t p, int line) {
+  void statement(std::string_view s, size_t p, int line) {
     while (true) {
       while (p < s.size() && std::isspace(static_cast<unsigned char>(s[p]))) ++p;
       if (p >= s.size()) return;
@@ -368,7 +371,7 @@ class Gas {
         size_t q = p;
         while (q < s.size() && is_sym_char(s[q])) ++q;
         if (q < s.size() && s[q] == ':') {
-          events_.push_back({Event::Label, line, static_cast<int>(p + 1), s.substr(p, q - p), 0});
+          events_.push_back({Event::Label, line, static_cast<int>(p + 1), std::string(s.substr(p, q - p)), 0});
           p = q + 1;
           continue;
         }
@@ -379,9 +382,9 @@ class Gas {
       // in an IT block, so the encoder handles it.
       const bool inst = s.compare(p, 5, ".inst") == 0 && (p + 5 == e || s[p + 5] == ' ' || s[p + 5] == '\t' || s[p + 5] == '.');
       if (s[p] == '.' && !inst) {
-        events_.push_back({Event::Directive, line, static_cast<int>(p + 1), s.substr(p, e - p), 0});
+        events_.push_back({Event::Directive, line, static_cast<int>(p + 1), std::string(s.substr(p, e - p)), 0});
       } else {
-        events_.push_back({Event::Insn, line, static_cast<int>(p + 1), s.substr(p, e - p), insn_sizes_.size()});
+        events_.push_back({Event::Insn, line, static_cast<int>(p + 1), std::string(s.substr(p, e - p)), insn_sizes_.size()});
         insn_sizes_.push_back(words_->initial_bytes ? words_->initial_bytes(s.substr(p, e - p)) : words_->min_bytes);
       }
       return;
