@@ -18,6 +18,12 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <optional>
+#include <thread>
+
 namespace mlisa::verify {
 
 namespace tc = targets::tcore;
@@ -85,16 +91,44 @@ HazardSuiteReport run_hazard_suite(const HazardSuiteOptions& o) {
     baseline.push_back(std::move(b));
   }
   r.programs = hazard.size();
-  for (const tc::FaultSpec& f : tc::fault_catalogue()) {
-    if (!o.only.empty() && std::find(o.only.begin(), o.only.end(), f.name) == o.only.end()) continue;
+  std::vector<const tc::FaultSpec*> faults;
+  for (const tc::FaultSpec& f : tc::fault_catalogue())
+    if (o.only.empty() || std::find(o.only.begin(), o.only.end(), f.name) != o.only.end()) faults.push_back(&f);
+  // Each fault against the hazard programs and against the baseline: independent
+  // runs, shared out among the threads (each with a target of its own, since
+  // nothing of a loaded target is meant to be shared between threads).
+  using Detection = std::tuple<bool, uint64_t, std::string>;
+  std::vector<Detection> found(2 * faults.size());
+  std::vector<std::exception_ptr> errors(found.size());
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    std::optional<targets::LoadedTarget> own;
+    for (size_t i; (i = next++) < found.size();) {
+      try {
+        if (!own) own = targets::load_bundle_target("tcore");
+        found[i] = first_detection(*own->isa, i % 2 ? baseline : hazard, faults[i / 2]);
+      } catch (...) {
+        errors[i] = std::current_exception();
+      }
+    }
+  };
+  const unsigned jobs = static_cast<unsigned>(std::clamp<size_t>(
+      found.size(), 1, o.jobs ? o.jobs : std::max(1u, std::thread::hardware_concurrency())));
+  std::vector<std::thread> threads;
+  for (unsigned k = 1; k < jobs; ++k) threads.emplace_back(work);
+  work();
+  for (auto& th : threads) th.join();
+  for (const auto& e : errors)
+    if (e) std::rethrow_exception(e);
+  for (size_t k = 0; k < faults.size(); ++k) {
+    const tc::FaultSpec& f = *faults[k];
     HazardFaultResult x;
     x.fault = f.name;
     x.unit = tc::unit_name(f.unit);
     x.description = f.description;
     x.data_hazard = f.data_hazard;
-    std::tie(x.detected, x.instructions_to_detect, x.how) = first_detection(*t.isa, hazard, &f);
-    std::string ignored;
-    std::tie(x.baseline_detected, x.baseline_instructions_to_detect, ignored) = first_detection(*t.isa, baseline, &f);
+    std::tie(x.detected, x.instructions_to_detect, x.how) = found[2 * k];
+    std::tie(x.baseline_detected, x.baseline_instructions_to_detect, std::ignore) = found[2 * k + 1];
     r.faults.push_back(std::move(x));
   }
   return r;
