@@ -123,6 +123,7 @@ int run_hazard_suite_command(const VerifyOptions& o, const GlobalOptions& global
   HazardSuiteOptions h;
   h.seed = o.seed;
   if (!o.op.empty()) h.only = {o.op};
+  h.jobs = o.jobs;
   const HazardSuiteReport r = run_hazard_suite(h);
   fmt::print("{}", global.json ? hazard_report_json(r) : hazard_report_text(r));
   for (const auto& f : r.faults)

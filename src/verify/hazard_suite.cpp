@@ -18,6 +18,13 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <atomic>
+#include <exception>
+#include <functional>
+#include <optional>
+#include <thread>
+
 namespace mlisa::verify {
 
 namespace tc = targets::tcore;
@@ -50,19 +57,57 @@ std::tuple<bool, uint64_t, std::string> first_detection(const targets::SpecIsa& 
   return {false, 0, ""};
 }
 
+// What a thread works with: nothing of a loaded target is meant to be shared
+// between threads, so each has its own (and its own PRM matrix when it needs one).
+struct Own {
+  targets::LoadedTarget t = targets::load_bundle_target("tcore");
+  std::optional<prm::Matrix> m;
+  const prm::Matrix& matrix() {
+    if (!m) m = prm::build(*t.spec);
+    return *m;
+  }
+};
+
+// Runs work(i, own) for i in [0, n) on `jobs` threads (0: one per core); the
+// first error by i is rethrown.
+void share_out(size_t n, unsigned jobs, const std::function<void(size_t, Own&)>& work) {
+  std::vector<std::exception_ptr> errors(n);
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    std::optional<Own> own;
+    for (size_t i; (i = next++) < n;) {
+      try {
+        if (!own) own.emplace();
+        work(i, *own);
+      } catch (...) {
+        errors[i] = std::current_exception();
+      }
+    }
+  };
+  jobs = static_cast<unsigned>(std::clamp<size_t>(n, 1, jobs ? jobs : std::max(1u, std::thread::hardware_concurrency())));
+  std::vector<std::thread> threads;
+  for (unsigned k = 1; k < jobs; ++k) threads.emplace_back(worker);
+  worker();
+  for (auto& th : threads) th.join();
+  for (const auto& e : errors)
+    if (e) std::rethrow_exception(e);
+}
+
 }  // namespace
 
 HazardSuiteReport run_hazard_suite(const HazardSuiteOptions& o) {
-  auto t = targets::load_bundle_target("tcore");
-  const prm::Matrix m = prm::build(*t.spec);
   HazardSuiteReport r;
-  std::vector<Prog> hazard, baseline;
-  for (const auto& [lo, hi] : o.gaps) {
+  // Each range of gaps: its generated program and a random baseline of as
+  // many instructions, both checked on the fault-free pipeline.
+  std::vector<Prog> hazard(o.gaps.size()), baseline(o.gaps.size());
+  share_out(o.gaps.size(), o.jobs, [&](size_t i, Own& own) {
+    const auto [lo, hi] = o.gaps[i];
+    const targets::SpecIsa& isa = *own.t.isa;
     hazards::GenOptions go;
     go.seed = o.seed;
-    const auto res = hazards::run(m, *t.isa, lo, hi, go);
-    Prog h = assemble(*t.isa, res.program.assembly, res.program.memory_bytes);
-    const tc::Comparison clean = tc::compare_with_isa(*t.isa, h.image.code, h.image.data, h.memory, nullptr);
+    const auto res = hazards::run(own.matrix(), isa, lo, hi, go);
+    Prog h = assemble(isa, res.program.assembly, res.program.memory_bytes);
+    const tc::Comparison clean = tc::compare_with_isa(isa, h.image.code, h.image.data, h.memory, nullptr);
     h.instructions = clean.instructions;
     // The fault-free pipeline must equal the ISA model, or every "detection" is noise.
     auto require_clean = [&](const tc::Comparison& c, const char* what) {
@@ -73,28 +118,36 @@ HazardSuiteReport run_hazard_suite(const HazardSuiteOptions& o) {
     };
     require_clean(clean, "generated");
     // The baseline: random programs with as many instructions.
-    const hazards::Plan plan = hazards::plan(m, *t.isa, lo, hi);
-    Prog b = assemble(*t.isa, hazards::random_program(m, *t.isa, plan, h.instructions, o.seed * 1000 + hazard.size()),
-                      1 << 20);
-    const tc::Comparison bclean = tc::compare_with_isa(*t.isa, b.image.code, b.image.data, b.memory, nullptr);
+    const hazards::Plan plan = hazards::plan(own.matrix(), isa, lo, hi);
+    Prog b = assemble(isa, hazards::random_program(own.matrix(), isa, plan, h.instructions, o.seed * 1000 + i), 1 << 20);
+    const tc::Comparison bclean = tc::compare_with_isa(isa, b.image.code, b.image.data, b.memory, nullptr);
     b.instructions = bclean.instructions;
     require_clean(bclean, "random baseline");
-    r.hazard_instructions += h.instructions;
-    r.baseline_instructions += b.instructions;
-    hazard.push_back(std::move(h));
-    baseline.push_back(std::move(b));
+    hazard[i] = std::move(h);
+    baseline[i] = std::move(b);
+  });
+  for (size_t i = 0; i < hazard.size(); ++i) {
+    r.hazard_instructions += hazard[i].instructions;
+    r.baseline_instructions += baseline[i].instructions;
   }
   r.programs = hazard.size();
-  for (const tc::FaultSpec& f : tc::fault_catalogue()) {
-    if (!o.only.empty() && std::find(o.only.begin(), o.only.end(), f.name) == o.only.end()) continue;
+  std::vector<const tc::FaultSpec*> faults;
+  for (const tc::FaultSpec& f : tc::fault_catalogue())
+    if (o.only.empty() || std::find(o.only.begin(), o.only.end(), f.name) != o.only.end()) faults.push_back(&f);
+  // Each fault against the hazard programs and against the baseline: independent runs.
+  std::vector<std::tuple<bool, uint64_t, std::string>> found(2 * faults.size());
+  share_out(found.size(), o.jobs, [&](size_t i, Own& own) {
+    found[i] = first_detection(*own.t.isa, i % 2 ? baseline : hazard, faults[i / 2]);
+  });
+  for (size_t k = 0; k < faults.size(); ++k) {
+    const tc::FaultSpec& f = *faults[k];
     HazardFaultResult x;
     x.fault = f.name;
     x.unit = tc::unit_name(f.unit);
     x.description = f.description;
     x.data_hazard = f.data_hazard;
-    std::tie(x.detected, x.instructions_to_detect, x.how) = first_detection(*t.isa, hazard, &f);
-    std::string ignored;
-    std::tie(x.baseline_detected, x.baseline_instructions_to_detect, ignored) = first_detection(*t.isa, baseline, &f);
+    std::tie(x.detected, x.instructions_to_detect, x.how) = found[2 * k];
+    std::tie(x.baseline_detected, x.baseline_instructions_to_detect, std::ignore) = found[2 * k + 1];
     r.faults.push_back(std::move(x));
   }
   return r;

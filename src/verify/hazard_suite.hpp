@@ -24,6 +24,7 @@ struct HazardSuiteOptions {
   uint64_t seed = 1;
   std::vector<std::pair<int, int>> gaps = {{0, 0}, {1, 1}, {2, 2}, {3, 4}};  // one program per range, in order
   std::vector<std::string> only;  // fault names; empty: the whole catalogue
+  unsigned jobs = 1;              // threads running the faults; 0: one per core
 };
 
 struct HazardSuiteReport {

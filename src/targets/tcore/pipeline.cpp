@@ -58,6 +58,7 @@ struct Pipeline::SlotState {
   std::vector<Machine::GlobalWrite> shadow;  // a disabled slot's would-be writes (PredicateForward)
   std::vector<Element> dest;                 // from D: what it will write
   bool dest_unknown = false;
+  std::optional<Machine::SlotEffects> probed;  // depends()'s run against the view it then executes with
 };
 
 struct Pipeline::Entry {
@@ -172,47 +173,70 @@ void Pipeline::decode(Entry& e) {
   }
 }
 
-// The destinations of a bundle's slots, found at D by running each against
-// the register file with its predicate ignored (its operation names them by
-// encoding fields), without issuing anything.
-static void find_destinations(Machine& m, const std::vector<size_t>& arrays, uint32_t pc, const as::Word& word,
-                              std::vector<Value>& rf, std::vector<as::DecodedInsn> insns,
-                              std::vector<std::vector<Element>>& dest, std::vector<bool>& unknown) {
-  m.probing = true;
-  // Against a register file with every bit flipped, so that a write of the
-  // value an element already holds shows too.
-  // (A second copy keeps the scalar registers, which form addresses.)
-  // Two more pairs with other patterns: a write of exactly what a view holds
-  // (vmax of a register with a smaller one) hides in a view, rarely in all.
+// The views the destinations are found against: the register file, and
+// three pairs of it with other patterns. Against a register file with every
+// bit flipped, so that a write of the value an element already holds shows
+// too; the second of a pair keeps the scalar registers, which form addresses.
+// A write of exactly what a view holds (vmax of a register with a smaller one)
+// hides in a view, rarely in all. They are kept from bundle to bundle: only the
+// elements of the register file that changed since are perturbed again.
+void Pipeline::update_probe_views() {
   constexpr int kPatterns = 3;
-  std::vector<std::vector<Value>> views(1 + 2 * kPatterns, rf);
-  for (int r = 0; r < kPatterns; ++r)
-    for (size_t g : arrays) {
-      const uint64_t salt0 = static_cast<uint64_t>(r) * 1000 + 1;
-      auto& all = views[static_cast<size_t>(1 + 2 * r)][g].mutable_elems();
-      for (size_t k = 0; k < all.size(); ++k) all[k] = perturb(all[k], 0, k + salt0);
-      if (g == arrays.front()) continue;
-      auto& vp = views[static_cast<size_t>(2 + 2 * r)][g].mutable_elems();
-      for (size_t k = 0; k < vp.size(); ++k) vp[k] = perturb(vp[k], 0, k + salt0);
+  const bool all = probe_views_.empty();
+  if (all) probe_views_.assign(1 + 2 * kPatterns, rf_);
+  for (auto& view : probe_views_)
+    for (size_t g = 0; g < rf_.size(); ++g)
+      if (std::find(arrays_.begin(), arrays_.end(), g) == arrays_.end()) view[g] = rf_[g];
+  for (size_t g : arrays_) {
+    const auto& now = rf_[g].elems();
+    const auto& was = probe_base_.empty() ? now : probe_base_[g].elems();
+    if (!all && &now == &was) continue;
+    std::vector<size_t> changed;
+    for (size_t k = 0; k < now.size(); ++k) {
+      // Perturbing is a function of the element: one that is the same needs nothing.
+      const bool same = !all && now[k].kind() == was[k].kind() &&
+                        ((now[k].kind() == ValueKind::Bits && now[k].as_bits() == was[k].as_bits()) ||
+                         (now[k].kind() == ValueKind::Boolean && now[k].as_bool() == was[k].as_bool()));
+      if (!same) changed.push_back(k);
     }
-  // Run against both; a write shows in at least one unless the slot writes
-  // exactly what both hold.
-  for (size_t i = 0; i < insns.size(); ++i) {
+    if (changed.empty()) continue;
+    probe_views_[0][g] = rf_[g];
+    for (int r = 0; r < kPatterns; ++r) {
+      const uint64_t salt0 = static_cast<uint64_t>(r) * 1000 + 1;
+      auto& flipped = probe_views_[static_cast<size_t>(1 + 2 * r)][g].mutable_elems();
+      auto& kept = probe_views_[static_cast<size_t>(2 + 2 * r)][g].mutable_elems();
+      for (size_t k : changed) {
+        flipped[k] = perturb(now[k], 0, k + salt0);
+        kept[k] = g == arrays_.front() ? now[k] : flipped[k];
+      }
+    }
+  }
+  probe_base_ = rf_;
+}
+
+// The destinations of a bundle's slots, found at D by running each against
+// the probe views with its predicate ignored (its operation names them by
+// encoding fields), without issuing anything.
+void Pipeline::find_destinations(Entry& e) {
+  update_probe_views();
+  m_.probing = true;
+  // A write shows in at least one view unless the slot writes exactly what all hold.
+  for (SlotState& s : e.slots) {
     int faults = 0;
-    for (const std::vector<Value>& view : views) {
+    for (const std::vector<Value>& view : probe_views_) {
       try {
-        Machine::SlotEffects fx = m.run_slot(word, insns[i], pc, view, true);
+        Machine::SlotEffects fx = m_.run_slot(e.word, s.insn, e.pc, view, true);
         for (const auto& w : fx.writes)
-          if (std::find(arrays.begin(), arrays.end(), w.global) != arrays.end() &&
-              std::find(dest[i].begin(), dest[i].end(), Element{w.global, w.element}) == dest[i].end())
-            dest[i].push_back({w.global, w.element});
+          if (std::find(arrays_.begin(), arrays_.end(), w.global) != arrays_.end() &&
+              std::find(s.dest.begin(), s.dest.end(), Element{w.global, w.element}) == s.dest.end())
+            s.dest.push_back({w.global, w.element});
       } catch (const Fault&) {
         ++faults;
       }
     }
-    unknown[i] = faults == static_cast<int>(views.size());
+    s.dest_unknown = faults == static_cast<int>(probe_views_.size());
   }
-  m.probing = false;
+  m_.probing = false;
 }
 
 std::vector<Value> Pipeline::view_for(const Entry& e, Unit consumer) const {
@@ -320,8 +344,9 @@ bool Pipeline::depends(const Entry& e, SlotState& s, const std::vector<Value>& v
       return std::nullopt;
     }
   };
-  const auto base = run(view);
+  auto base = run(view);
   if (!base) return true;
+  s.probed = base;
   for (int round = 0; round < kPerturbRounds; ++round) {
     std::vector<Value> changed = view;
     for (const Element& el : pending) {
@@ -345,6 +370,7 @@ bool Pipeline::execute(Entry& e, int stage) {
   if (here.empty()) return true;
   // The bundle moves as one: every slot reading here must be free to go.
   std::vector<std::vector<Value>> views;
+  for (SlotState* s : here) s->probed.reset();
   for (SlotState* s : here) {
     views.push_back(view_for(e, s->unit));
     const auto pending = pending_for(e, *s);
@@ -355,7 +381,10 @@ bool Pipeline::execute(Entry& e, int stage) {
   }
   for (size_t i = 0; i < here.size(); ++i) {
     SlotState& s = *here[i];
-    s.fx = m_.run_slot(e.word, s.insn, e.pc, views[i]);
+    // A run while probing did all this one does unless it would have issued MXU ops.
+    if (s.probed && s.probed->mxu_ops.empty()) s.fx = std::move(*s.probed);
+    else s.fx = m_.run_slot(e.word, s.insn, e.pc, views[i]);
+    s.probed.reset();
     s.executed = true;
     if (!s.fx.enabled && is_kind(fault_, FaultKind::PredicateForward) && fault_->unit == s.unit) {
       m_.probing = true;
@@ -450,15 +479,7 @@ void Pipeline::run(const std::vector<as::Word>& words, uint64_t max_bundles) {
         if (!e->bad_kind.empty()) throw Fault(e->bad_kind, e->bad_message);
         if (!e->destinations_found) {
           e->destinations_found = true;
-          std::vector<as::DecodedInsn> insns;
-          for (const auto& x : e->slots) insns.push_back(x.insn);
-          std::vector<std::vector<Element>> dest(insns.size());
-          std::vector<bool> unknown(insns.size(), false);
-          find_destinations(m_, arrays_, e->pc, e->word, rf_, insns, dest, unknown);
-          for (size_t i = 0; i < insns.size(); ++i) {
-            e->slots[i].dest = dest[i];
-            e->slots[i].dest_unknown = unknown[i];
-          }
+          find_destinations(*e);
         }
       }
       if (!execute(*e, s)) {

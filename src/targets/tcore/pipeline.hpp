@@ -94,6 +94,8 @@ class Pipeline {
   bool depends(const Entry& e, SlotState& s, const std::vector<spec::Value>& view,
                const std::vector<std::pair<size_t, long>>& pending);
   void decode(Entry& e);
+  void update_probe_views();
+  void find_destinations(Entry& e);
   void retire(Entry& e);
   void flush_younger(int stage);
   void log(const char* fmt_line);
@@ -113,6 +115,8 @@ class Pipeline {
   PipelineStats stats_;
   uint64_t next_id_ = 0, retired_ids_ = 0;
   std::vector<size_t> arrays_;  // the globals _S, _V, _P
+  std::vector<std::vector<spec::Value>> probe_views_;  // find_destinations's views
+  std::vector<spec::Value> probe_base_;                // the register file they were made from
 };
 
 // The pipeline against the ISA-level machine on one program: both run from
