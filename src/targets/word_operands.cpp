@@ -552,6 +552,8 @@ size_t VRegList::parse(std::string_view s, std::vector<Raw>& out, size_t* bad, c
   }
   *bad = p;
   *msg = vpr && !saw_vpr ? "'vpr' expected at the end of the register list" : "'}' expected";
+  // `{vpr}` alone: no register (VSCCLRM with imm8 = 0, as GNU as and objdump write it).
+  if (first < 0 && saw_vpr) first = 0, last = -1;
   if (first < 0 || vpr != saw_vpr || p >= s.size() || s[p] != '}') return 0;
   const uint64_t n = static_cast<uint64_t>(last - first + 1) * static_cast<uint64_t>(scale);
   *bad = 0;

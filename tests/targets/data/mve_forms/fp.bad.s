@@ -23,4 +23,3 @@ vldr d0, [r0, #-1024]
 vstmia r0!, {d15-d0}
 vpush {d8, q5}
 vlldm pc
-vscclrm {vpr}
