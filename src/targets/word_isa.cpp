@@ -345,8 +345,24 @@ void WordIsa::candidates(std::string_view trimmed, std::vector<uint32_t>& out) c
   if (lists > 1) std::sort(out.begin(), out.end());  // spec order
 }
 
-std::string WordIsa::decode_verdict(const Encoding& enc, const Bits& word, std::string* rule) const {
+std::string WordIsa::decode_verdict(const Encoding& enc, const Bits& word, std::string* rule, bool in_it) const {
   std::vector<spec::Value> frame = spec_.frame_for(enc, word);
+  // Inside an IT block: ITSTATE says so while the decode runs (the last instruction of the block, the
+  // state in which the fewest instructions are refused), then gets back what it held.
+  const int it_slot = in_it ? engine_.global_slot("ITSTATE") : -1;
+  std::optional<spec::Value> it_was;
+  if (it_slot >= 0) {
+    it_was = engine_.globals()[static_cast<size_t>(it_slot)];
+    engine_.globals()[static_cast<size_t>(it_slot)] = spec::Value::bits(8, 0x08);
+  }
+  struct Restore {
+    spec::Engine& e;
+    int slot;
+    std::optional<spec::Value>& was;
+    ~Restore() {
+      if (slot >= 0) e.globals()[static_cast<size_t>(slot)] = std::move(*was);
+    }
+  } restore{engine_, it_slot, it_was};
   try {
     engine_.run({&enc.decode}, frame);
   } catch (const spec::EndOfInstruction& e) {
@@ -742,7 +758,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
             if (enc.should_mask.bit(b)) w.set_bit(b, (*ctx.should_be >> --k) & 1);
         }
         std::string rule;
-        const std::string v = decode_verdict(enc, w, explain ? &rule : nullptr);
+        const std::string v = decode_verdict(enc, w, explain ? &rule : nullptr, ctx.in_it);
         if (v.empty()) {
           found = Assembled{t.inst, &enc, w};
           found_omitted = st.omitted;
@@ -919,7 +935,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         return;
       }
       if (const auto* c = std::get_if<operands::Const>(&op->kind)) {
-        if (c->parse(s, raws)) return raws.resize(from), next(pos + c->text.size(), st);
+        if (const size_t len = c->parse(s, raws)) return raws.resize(from), next(pos + len, st);
         if (explain) refuse_at(Refusal::Kind::Operand, pos, fmt::format("operand must be {}", c->text));
         return;
       }
@@ -1194,7 +1210,9 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
         if (ctx.in_it && is_optional_it_condition(it)) out += to_lower(ctx.it_cond);
         continue;
       }
-      if (it.kind != Item::Kind::Lit) ++operands;
+      // A constant operand (`{d0 - d15}` of VLLDM T1, `SP`) tells nothing, so costs nothing:
+      // `vlldm r0, {d0 - d15}` is listed as llvm-objdump-19 lists it, not as `vlldm r0`.
+      if (it.kind != Item::Kind::Lit && !(it.operand && std::holds_alternative<operands::Const>(it.operand->kind))) ++operands;
       if (it.kind == Item::Kind::Lit) {
         out += it.text;
         continue;

@@ -203,7 +203,10 @@ class WordIsa {
   Assembled assemble_as_written(const std::string& text, const AsmContext& ctx, bool explain = false) const;
   // The decode pseudocode's verdict on a word: "" when it runs to its end.
   // With `rule`: the pseudocode line that refused it.
-  std::string decode_verdict(const spec::Encoding& enc, const spec::Bits& word, std::string* rule = nullptr) const;
+  // in_it: as the instruction of an IT block (the last: InITBlock() and LastInITBlock() TRUE), where the
+  // assembler places it (a half-precision VADD there is UNPREDICTABLE).
+  std::string decode_verdict(const spec::Encoding& enc, const spec::Bits& word, std::string* rule = nullptr,
+                             bool in_it = false) const;
   // The first candidate (in order) whose fixed bits match and whose decode runs to its end.
   const spec::Encoding* decode_among(std::span<const WordDecoder::Candidate> cands, const spec::Bits& word,
                                      const spec::InstructionSpec** inst, std::string* why) const;

@@ -318,9 +318,16 @@ size_t Cond::parse(std::string_view s, std::vector<Raw>& out) const {
 // --- Const
 
 size_t Const::parse(std::string_view s, std::vector<Raw>& out) const {
-  if (s.substr(0, text.size()) != text) return 0;
+  // Spaces are free on either side (`{d0-d15}` for `{d0 - d15}`, as llvm-mc-19 takes it).
+  size_t i = 0;
+  for (size_t j = 0; j < text.size(); ++j) {
+    if (text[j] == ' ') continue;
+    while (i < s.size() && s[i] == ' ') ++i;
+    if (i == s.size() || s[i] != text[j]) return 0;
+    ++i;
+  }
   out.push_back({});
-  return text.size();
+  return i;
 }
 
 // --- Table
@@ -341,6 +348,19 @@ void Table::parse_all(std::string_view s, bool whole_word, std::vector<Raw>& out
     out.push_back({entries[i].pat.value.low64(), i + 1});
     lengths.push_back(sp.size());
   }
+  // A number spelled in hexadecimal (`#0x10`, as llvm-objdump-19 prints shift
+  // amounts and VIWDUP steps): the decimal spelling of its value.
+  if (s.size() < 3 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X')) return;
+  uint64_t v = 0;
+  bool neg = false;
+  const size_t n = scan_integer(s, v, neg);
+  if (n == 0 || (n < s.size() && (alnum(s[n]) || s[n] == '_'))) return;
+  const std::string dec = std::to_string(v);
+  for (size_t i = 0; i < entries.size(); ++i)
+    if (entries[i].spelling == dec) {
+      out.push_back({entries[i].pat.value.low64(), i + 1});
+      lengths.push_back(n);
+    }
 }
 
 // --- List
@@ -485,12 +505,17 @@ size_t VRegList::parse(std::string_view s, std::vector<Raw>& out, size_t* bad, c
   auto skip_space = [&] {
     if (p < s.size() && s[p] == ' ') ++p;
   };
+  // A Q register in a D list is its pair of D registers (`vpush {q4-q5}` is
+  // `vpush {d8-d11}`, as llvm-mc-19 takes it): reg() gives the first, top the last.
+  int top = -1;
   auto reg = [&]() -> int {
     skip_space();
     *bad = p;
     *msg = "register expected";
     const size_t len = word_length(s.substr(p));
-    const int n = reg_number(cls, s.substr(p, len));
+    int n = reg_number(cls, s.substr(p, len));
+    top = n;
+    if (n < 0 && (cls == "D" || cls == "d") && (n = reg_number("q", s.substr(p, len))) >= 0 && n <= 15) top = 2 * n + 1, n *= 2;
     if (n < 0 || n > 31) return -1;
     p += len;
     skip_space();
@@ -515,9 +540,10 @@ size_t VRegList::parse(std::string_view s, std::vector<Raw>& out, size_t* bad, c
       return 0;
     }
     int b = a;
+    const int a_top = top;
     if (!range_end(s, p, reg, a, b, msg)) return 0;
     if (first < 0) first = a;
-    last = b;
+    last = b == a ? a_top : top;
     if (p < s.size() && s[p] == ',') {
       ++p;
       continue;
@@ -526,6 +552,8 @@ size_t VRegList::parse(std::string_view s, std::vector<Raw>& out, size_t* bad, c
   }
   *bad = p;
   *msg = vpr && !saw_vpr ? "'vpr' expected at the end of the register list" : "'}' expected";
+  // `{vpr}` alone: no register (VSCCLRM with imm8 = 0, as GNU as and objdump write it).
+  if (first < 0 && saw_vpr) first = 0, last = -1;
   if (first < 0 || vpr != saw_vpr || p >= s.size() || s[p] != '}') return 0;
   const uint64_t n = static_cast<uint64_t>(last - first + 1) * static_cast<uint64_t>(scale);
   *bad = 0;

@@ -248,5 +248,18 @@ TEST(MveAsmListing, ConditionsAndWideQualifiers) {
   EXPECT_EQ(assemble("it cc\nmovcc r0, r1"), (Bytes{0x38, 0xbf, 0x08, 0x46}));
 }
 
+// ---------------------------------------------------------------------------
+// Half precision inside an IT block: UNPREDICTABLE (the manual's VADD (scalar)
+// decode: size == '01' && InITBlock()); llvm-mc-19 refuses it ("instructions in
+// IT block must be predicable") and takes the .f32 form (bytes from llvm-mc-19).
+
+TEST(MveAsm, HalfPrecisionInsideAnItBlockIsRefused) {
+  EXPECT_NE(error_of("it ne\nvaddne.f16 s0, s1, s2").find("UNPREDICTABLE"), std::string::npos);
+  EXPECT_EQ(assemble("vadd.f16 s0, s1, s2"), (Bytes{0x30, 0xee, 0x81, 0x09}));
+  EXPECT_EQ(assemble("it ne\nvaddne.f32 s0, s1, s2"), (Bytes{0x18, 0xbf, 0x30, 0xee, 0x81, 0x0a}));
+  // Branches stay allowed as the last instruction of the block.
+  EXPECT_EQ(assemble("it eq\nbxeq lr"), (Bytes{0x08, 0xbf, 0x70, 0x47}));
+}
+
 }  // namespace
 }  // namespace mlisa::test

@@ -21,3 +21,5 @@ vcmp.f32 s0, #1.0
 vpop {s31, s0}
 vldr d0, [r0, #-1024]
 vstmia r0!, {d15-d0}
+vpush {d8, q5}
+vlldm pc

@@ -33,6 +33,11 @@ vpush {s16}
 vpush {d0}
 vpop {s16, s17, s18, s19, s20, s21, s22, s23, s24, s25, s26, s27, s28, s29, s30, s31}
 vpop {d8, d9}
+@ A Q register in a D list is its pair of D registers (llvm-mc-19 takes them).
+vpop {q4}
+vpush {q4-q5}
+vldmia r8!, {q3}
+vstmdb r1!, {q0, q1}
 fldmiax r0!, {d0, d1, d2, d3}
 fstmdbx r1!, {d8}
 fldmdbx r2!, {d4, d5}
@@ -207,10 +212,13 @@ vcvtp.u32.f16 s0, s1
 vcvtm.s32.f32 s0, s1
 vcvtm.u32.f64 s0, d1
 
-@ VSCCLRM, VLLDM and VLSTM are UNDEFINED without the Security Extension,
-@ which this model does not implement, so mlisa refuses them where llvm-mc
-@ accepts (docs/known-differences.md):
-@ vscclrm {s0, s1, s2, s3, vpr}
-@ vscclrm {d0, d1, d2, d3, vpr}
-@ vlldm r0, {d0 - d15}
-@ vlstm r1, {d0 - d15}
+@ VSCCLRM, VLLDM and VLSTM: Secure state only, UNDEFINED when executed here
+@ (no Security Extension), but they assemble and disassemble as llvm-mc-19 does.
+vscclrm {s0, s1, s2, s3, vpr}
+vscclrm {d0, d1, d2, d3, vpr}
+vscclrm {s31, vpr}
+vlldm r0
+vlldm r0, {d0-d15}
+vlldm r0, {d0 - d31}
+vlstm r1, {d0 - d15}
+vlstm lr, {d0 - d31}

@@ -26,3 +26,4 @@ vldrw.u32 q0, [r0, #3]
 vadd.x8 q0, q1, q2
 vmovx.f16 q0, q1
 vfoo q0
+viwdup.u8 q0, r0, r1, #0x3

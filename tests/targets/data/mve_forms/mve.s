@@ -65,6 +65,8 @@ vqshlu.s32 q0, q1, #0
 vshr.s8 q0, q1, #8
 vshr.s8 q0, q1, #1
 vshr.u16 q0, q1, #16
+vshr.u16 q0, q1, #0x10
+vshr.s8 q2, q3, #0x1
 vshr.u32 q0, q1, #1
 vshr.s32 q0, q1, #32
 vrshr.s16 q0, q1, #16
@@ -277,6 +279,8 @@ vddup.u8 q0, lr, #4
 viwdup.u16 q0, r2, r1, #4
 viwdup.u8 q0, r0, r11, #1
 viwdup.u32 q3, r6, r9, #8
+viwdup.u8 q0, r0, r1, #0x8
+vdwdup.u16 q1, r2, r3, #0x2
 vdwdup.u8 q0, r0, r3, #2
 vdwdup.u32 q0, r10, r5, #8
 @ VSHLC

@@ -25,3 +25,4 @@ bfc r0, #0, #33  @ column differs: llvm-mc points at the comma before the width,
 bfi r0, pc, #0, #1
 addeq r0, r1, r2
 mov r0
+lsls r0, #33

@@ -37,6 +37,15 @@ lsls r0, r1, #1
 lsls r7, r6, #31
 lsl.w r0, r1, #1
 lsls.w r12, lr, #31
+@ <Rdm>, #imm: the one register is both Rd and Rm.
+lsls r0, #2
+lsrs r1, #32
+asrs r7, #1
+lsl r0, #2
+lsls r8, #2
+ror r0, #2
+rors r1, #0x3
+lsls r0, r1, #0x1f
 lsl r8, r9, #5
 ror r0, r1, #1
 rors r10, r11, #31
