@@ -319,35 +319,38 @@ void load_bytes(M& m, const py::bytes& data) {
   m.raw().load(targets::place_object(obj, std::remove_reference_t<decltype(m.raw())>::layout()));
 }
 
-struct PyMve : PyMachine {
-  targets::MveMachine* mve;
-  explicit PyMve(bool fp) {
-    target = loaded("mve").word;
-    targets::MachineOptions o;
-    o.fp_enabled = fp;
-    auto owned = std::make_unique<targets::MveMachine>(*target->isa, o);
-    mve = owned.get();
+// A word target's machine (mve, sme2): the interface plus its own
+// machine, for loading raw bytes and running a snippet.
+template <class M>
+struct PyWordMachine : PyMachine {
+  M* word;
+  PyWordMachine(const char* name, const targets::MachineOptions& o) {
+    target = loaded(name).word;
+    auto owned = std::make_unique<M>(*target->isa, o);
+    word = owned.get();
     m = std::move(owned);
   }
-  void load_bytes(const py::bytes& data) { ::load_bytes(*mve, data); }
+  void load_bytes(const py::bytes& data) { ::load_bytes(*word, data); }
   void execute(const std::string& text) {
-    guarded([&] { mve->raw().execute(text); });
+    guarded([&] { word->raw().execute(text); });
   }
 };
 
-struct PySme2 : PyMachine {
-  targets::Sme2Machine* sme2;
-  explicit PySme2(int svl) {
-    target = loaded("sme2").word;
+struct PyMve : PyWordMachine<targets::MveMachine> {
+  explicit PyMve(bool fp) : PyWordMachine("mve", options(fp)) {}
+  static targets::MachineOptions options(bool fp) {
+    targets::MachineOptions o;
+    o.fp_enabled = fp;
+    return o;
+  }
+};
+
+struct PySme2 : PyWordMachine<targets::Sme2Machine> {
+  explicit PySme2(int svl) : PyWordMachine("sme2", options(svl)) {}
+  static targets::MachineOptions options(int svl) {
     targets::MachineOptions o;
     o.svl = svl;
-    auto owned = std::make_unique<targets::Sme2Machine>(*target->isa, o);
-    sme2 = owned.get();
-    m = std::move(owned);
-  }
-  void load_bytes(const py::bytes& data) { ::load_bytes(*sme2, data); }
-  void execute(const std::string& text) {
-    guarded([&] { sme2->raw().execute(text); });
+    return o;
   }
 };
 
@@ -525,8 +528,8 @@ PYBIND11_MODULE(mlisa, mod) {
                mve);
   py::class_<PySme2> sme2(mod, "Sme2Machine");
   sme2.def(py::init<int>(), py::arg("svl") = 512)
-      .def("start_streaming", [](PySme2& s) { s.sme2->raw().start_streaming(); }, "SVCR.SM = SVCR.ZA = 1 (as mlisa exec)")
-      .def_property_readonly("svl", [](PySme2& s) { return s.sme2->raw().svl(); });
+      .def("start_streaming", [](PySme2& s) { s.word->raw().start_streaming(); }, "SVCR.SM = SVCR.ZA = 1 (as mlisa exec)")
+      .def_property_readonly("svl", [](PySme2& s) { return s.word->raw().svl(); });
   bind_machine("The sme2 target (A64 + SME2): a Linux process's layout; write(1/2) in .output",
                sme2);
   mod.def(

@@ -159,8 +159,8 @@ Bits parse_value(const std::string& reg, const std::string& value, uint32_t w) {
 void set_register(Machine& m, const std::string& item) {
   const size_t eq = item.find('=');
   if (eq == std::string::npos) throw UsageError(fmt::format("--set '{}': expected REG=VALUE", item));
-  std::string reg = to_lower(as::trim(std::string_view(item).substr(0, eq)));
-  const std::string value(as::trim(std::string_view(item).substr(eq + 1)));
+  std::string reg = to_lower(trim(std::string_view(item).substr(0, eq)));
+  const std::string value(trim(std::string_view(item).substr(eq + 1)));
   std::string type;
   if (const size_t dot = reg.find('.'); dot != std::string::npos) {
     type = reg.substr(dot + 1);
