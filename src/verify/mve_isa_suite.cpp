@@ -47,20 +47,31 @@ std::string head_word(const std::string& name) {
   return w;
 }
 
-bool in_a_straight_line(const spec::InstructionSpec& inst, const spec::Encoding& enc) {
-  static const std::set<std::string> kLeftOut = {
-      // branches and loops
-      "B", "BL", "BX", "BLX", "BXNS", "BLXNS", "CBZ", "CBNZ", "TBB", "TBH", "LE", "LETP", "WLS", "WLSTP", "BF", "BFL",
-      "BFX", "BFLX", "BFCSEL",
-      // blocks that reach the harness's next instructions
-      "IT", "VPT", "VPST",
-      // exceptions, waits, system state
-      "SVC", "BKPT", "UDF", "WFI", "WFE", "MSR", "MRS", "CPS", "CPSIE", "CPSID", "VLLDM", "VLSTM", "VSCCLRM", "SG", "TT", "TTT",
-      "TTA", "TTAT"};
-  if (kLeftOut.count(head_word(inst.name))) return false;
+// How a case of an encoding runs.
+enum class Way {
+  Line,   // in a straight line of the image's code
+  Zone,   // in the landing zone: it branches or reads the PC; the trap it reaches is compared too
+  Block,  // an IT or VPT block opener, followed by instructions that show which of them ran
+};
+
+Way way_of(const spec::InstructionSpec& inst, const spec::Encoding& enc) {
+  static const std::set<std::string> kZone = {"B",   "BL",    "BX", "BLX", "BXNS", "BLXNS", "CBZ",    "CBNZ",
+                                              "TBB", "TBH",   "LE", "LETP", "WLS", "WLSTP", "BF",    "BFL",
+                                              "BFX", "BFLX", "BFCSEL"};
+  static const std::set<std::string> kBlock = {"IT", "VPT", "VPST"};
+  const std::string head = head_word(inst.name);
+  if (kBlock.count(head)) return Way::Block;
+  if (kZone.count(head)) return Way::Zone;
   for (const auto& op : enc.operands)
-    if (op.kind == "label") return false;
-  return true;
+    if (op.kind == "label") return Way::Zone;
+  return Way::Line;
+}
+
+bool in_a_straight_line(const spec::InstructionSpec& inst, const spec::Encoding&) {
+  static const std::set<std::string> kLeftOut = {
+      // waits, system state
+      "WFI", "MSR", "MRS", "CPS", "CPSIE", "CPSID", "VLLDM", "VLSTM", "VSCCLRM", "SG", "TT", "TTT", "TTA", "TTAT"};
+  return !kLeftOut.count(head_word(inst.name));
 }
 
 // Lower-case words of a text: registers, mnemonics, numbers.
@@ -113,6 +124,20 @@ uint32_t gpr_value(Rng& r) {
   return static_cast<uint32_t>(r.next());
 }
 
+// The instructions after an IT or VPT block opener (the harness's, not
+// drawn): each shows whether it ran. An IT block's are integer and scalar
+// FP (MVE instructions in an IT block are CONSTRAINED UNPREDICTABLE); its
+// first sets flags that the later conditions then read. A VPT block's are
+// MVE instructions on different element sizes.
+const std::vector<std::string> kItFollowers = {"adds.w r0, r0, r1", "vadd.f32 s0, s1, s2", "eor.w r2, r2, #0x55",
+                                               "add.w r3, r3, #1"};
+const std::vector<std::string> kVptFollowers = {"vadd.i8 q0, q0, q1", "veor q2, q2, q3", "vadd.i32 q4, q4, q5",
+                                                "vsub.i16 q6, q6, q7"};
+
+const std::vector<std::string>& followers(const spec::InstructionSpec& inst) {
+  return head_word(inst.name) == "IT" ? kItFollowers : kVptFollowers;
+}
+
 // The loads and stores of several registers, whose base comes first.
 const char* const kMultiple[] = {"ldm", "stm", "vldm", "vstm", "fldm", "fstm"};
 
@@ -144,47 +169,155 @@ class IsaSuite final : public OracleSuite {
     Rng r{mix(seed ^ mix(op * 0x100000001b3ull + index))};
     GenCase g;
     g.cls = "random";
-    uint64_t word = 0;
-    {
-      std::lock_guard lock(isa_mutex_);
-      const targets::WordIsa& isa = *shared_target().isa;
-      const spec::Encoding* claimed_by = nullptr;  // another encoding that decoded a draw
-      for (int attempt = 0;; ++attempt) {
-        if (attempt == 1024) {
-          if (claimed_by) {
-            // An alias page: every word of it is claimed by an earlier
-            // encoding, which runs (and is checked as) that one.
-            g.cls = "alias";
-            g.unrunnable = fmt::format("alias: its words decode as {}", claimed_by->name);
-            g.alias = true;
-            return g;
-          }
-          g.unrunnable = fmt::format("no word of {} {} decodes in 1024 draws: its decode always ends early "
-                                     "(UNDEFINED, UNPREDICTABLE, SEE)",
-                                     o.inst->name, o.enc->name);
+    std::lock_guard lock(isa_mutex_);
+    const targets::WordIsa& isa = *shared_target().isa;
+    const spec::Encoding* claimed_by = nullptr;  // another encoding that decoded a draw
+    for (int attempt = 0;; ++attempt) {
+      if (attempt == 1024) {
+        if (claimed_by) {
+          // An alias page: every word of it is claimed by an earlier
+          // encoding, which runs (and is checked as) that one.
+          g.cls = "alias";
+          g.unrunnable = fmt::format("alias: its words decode as {}", claimed_by->name);
+          g.alias = true;
           return g;
         }
-        const uint64_t w = forms::draw_word(*o.enc, r);
-        const Bits bits(o.enc->width, w);
-        const spec::Encoding* decoded = isa.decode(bits);
-        if (decoded != o.enc) {
-          if (decoded) claimed_by = decoded;
-          continue;
-        }
-        const std::string text = isa.print(*o.enc, bits);
-        if (text.empty()) continue;
-        const auto toks = tokens(text);
-        if (std::find(toks.begin(), toks.end(), "pc") != toks.end()) continue;
-        if (!distinct_address_registers(text)) continue;
-        word = w;
-        g.text = text;
-        break;
+        g.unrunnable = fmt::format("no word of {} {} runs in 1024 draws: its decode always ends early "
+                                   "(UNDEFINED, UNPREDICTABLE, SEE){}",
+                                   o.inst->name, o.enc->name,
+                                   o.way == Way::Zone ? " or it never lands in the landing zone" : "");
+        return g;
       }
-    }
-    g.c.words.push_back(static_cast<uint32_t>(word));
+      const uint64_t w = forms::draw_word(*o.enc, r);
+      Bits bits(o.enc->width, w);
+      const spec::Encoding* decoded = isa.decode(bits);
+      if (decoded != o.enc) {
+        if (decoded) claimed_by = decoded;
+        continue;
+      }
+      // A zone case's address: the zone's middle, word-aligned or not.
+      const uint32_t pc = o.way == Way::Zone ? qemu_mve::kZoneMiddle + 2 * static_cast<uint32_t>(r.below(2)) : 0;
+      std::string text;
+      if (o.way == Way::Zone) {
+        // A label operand: its target moved into the zone (the assembler
+        // places it; the other fields stay as drawn).
+        std::optional<uint64_t> target;
+        targets::PrintContext pctx;
+        pctx.address = pc;
+        pctx.name_target = [&](uint64_t t) -> std::optional<std::string> {
+          target = t;
+          return "target";
+        };
+        // The syntax that names the target as a label, if one does.
+        for (const std::string& t : isa.print_all(*o.enc, bits, pctx, false))
+          if (tokens(t).back() == "target" || t.find("target") != std::string::npos) {
+            text = t;
+            break;
+          }
+        if (target && text.empty()) target.reset();
+        if (target && (*target < qemu_mve::kZone || *target >= qemu_mve::kZone + qemu_mve::kZoneBytes)) {
+          const uint64_t to = qemu_mve::kZone + r.below(qemu_mve::kZoneBytes) / (r.chance(2) ? 4 : 2) * (r.chance(2) ? 4 : 2);
+          targets::AsmContext actx;
+          actx.address = pc;
+          actx.min_width = o.enc->width;
+          actx.resolve = [&](std::string_view sym) -> std::optional<int64_t> {
+            if (sym == "target") return static_cast<int64_t>(to);
+            return std::nullopt;
+          };
+          try {
+            const auto a = isa.assemble(text, actx);
+            if (a.enc != o.enc) continue;
+            bits = a.word;
+          } catch (const Error&) {
+            continue;
+          }
+        }
+        // Every label it names lies in the zone.
+        bool outside = false;
+        pctx.name_target = [&](uint64_t t) -> std::optional<std::string> {
+          outside = outside || t < qemu_mve::kZone || t >= qemu_mve::kZone + qemu_mve::kZoneBytes;
+          return "target";
+        };
+        for (const std::string& t : isa.print_all(*o.enc, bits, pctx, false)) (void)t;
+        if (outside) continue;
+        targets::PrintContext at;
+        at.address = pc;
+        text = isa.print(*o.enc, bits, at);
+      } else {
+        text = isa.print(*o.enc, bits);
+      }
+      if (text.empty()) continue;
+      const auto toks = tokens(text);
+      if (o.way != Way::Zone && std::find(toks.begin(), toks.end(), "pc") != toks.end()) continue;
+      if (!distinct_address_registers(text)) continue;
+      // BKPT 0xAB is a semihosting call on QEMU and on ours.
+      if (head_word(o.inst->name) == "BKPT" && (bits.low64() & 0xff) == 0xab) continue;
 
+      g.c.words = {static_cast<uint32_t>(bits.low64())};
+      g.c.pc = pc;
+      if (pc) g.c.sp = qemu_mve::kZoneSp;
+      g.text = text;
+      if (o.way == Way::Block)
+        for (const std::string& f : followers(*o.inst)) g.c.words.push_back(static_cast<uint32_t>(isa.assemble(f).word.low64()));
+      // State: in the zone, drawn again until our engine lands in the zone
+      // (away from the case's own words) or faults; QEMU's trap takes it
+      // there.
+      bool landed = o.way != Way::Zone;
+      for (int tries = 0; tries < 16 && !landed; ++tries) {
+        draw_state(g, r);
+        const Ours ours = run_ours(probe(), g.c);
+        const uint32_t end = pc + static_cast<uint32_t>(bits.width() / 8);
+        landed = ours.faulted || (ours.out.pc >= qemu_mve::kZone && ours.out.pc < qemu_mve::kZone + qemu_mve::kZoneBytes &&
+                                  (ours.out.pc < pc || ours.out.pc >= end));
+      }
+      if (!landed) continue;
+      if (o.way != Way::Zone) draw_state(g, r);
+      break;
+    }
+
+    // What a reproducer sets and shows: the registers the text names, the flags.
+    const auto toks = tokens(g.text);
+    std::set<std::string> named;
+    for (const std::string& tok : toks) {
+      int n = 0;
+      const char c = register_of(tok, n);
+      if (c) named.insert(reg_name(c, n));
+    }
+    for (const std::string& reg : named) {
+      g.reads.push_back(reg);
+      g.writes.push_back(reg);
+    }
+    for (const char* reg : {"apsr", "fpscr"}) {
+      g.reads.push_back(reg);
+      g.writes.push_back(reg);
+    }
+    if (g.c.pc) {
+      g.reads.push_back("pc");
+      g.writes.push_back("pc");
+    }
+    // The text runs as it is under `mlisa exec` (the reproducer): the words,
+    // then their disassembly as a comment.
+    std::string words, shown = g.text;
+    for (uint32_t w : g.c.words)
+      words += fmt::format("{}.inst.{} 0x{:0{}x}", words.empty() ? "" : "; ", w < 0x10000 ? "n" : "w", w, w < 0x10000 ? 4 : 8);
+    if (o.way == Way::Block)
+      for (const std::string& f : followers(*o.inst)) shown += "; " + f;
+    g.text = fmt::format("{} @ {}", words, shown);
+    return g;
+  }
+
+ private:
+  // Random state leaning to the edges; the registers a text puts in
+  // brackets point into the window. A zone case's registers lean to the
+  // zone's addresses too (the targets of BX, BLX).
+  void draw_state(GenCase& g, Rng& r) const {
     State& s = g.c.in;
-    for (auto& v : s.r) v = gpr_value(r);
+    s = State{};
+    s.pc = g.c.pc;  // not an input of the image's table: the reproducer's --set pc
+    for (auto& v : s.r) {
+      v = gpr_value(r);
+      if (g.c.pc && r.chance(3)) v = (qemu_mve::kZone + static_cast<uint32_t>(r.below(qemu_mve::kZoneBytes))) | (r.chance(4) ? 0u : 1u);
+    }
     for (int q = 0; q < 8; ++q) {
       const int e = 8 << r.below(3);
       const bool fp = e > 8 && r.chance(2);
@@ -229,7 +362,7 @@ class IsaSuite final : public OracleSuite {
       for (const std::string& tok : inside) {
         int n = 0;
         const char c = register_of(tok, n);
-        if (!c && tok != "sp") continue;
+        if (!c && tok != "sp" && tok != "pc") continue;
         if (first) {
           make_pointer(tok);
         } else if (!pointers.count(tok)) {
@@ -240,39 +373,25 @@ class IsaSuite final : public OracleSuite {
         first = false;
       }
     }
-
-    // What a reproducer sets and shows: the registers the text names, the flags.
-    std::set<std::string> named;
-    for (const std::string& tok : toks) {
-      int n = 0;
-      const char c = register_of(tok, n);
-      if (c) named.insert(reg_name(c, n));
-    }
-    for (const std::string& reg : named) {
-      g.reads.push_back(reg);
-      g.writes.push_back(reg);
-    }
-    for (const char* reg : {"apsr", "fpscr"}) {
-      g.reads.push_back(reg);
-      g.writes.push_back(reg);
-    }
-    // The text runs as it is under `mlisa exec` (the reproducer): the word,
-    // then its disassembly as a comment.
-    g.text = fmt::format(".inst.{} 0x{:0{}x} @ {}", word < 0x10000 ? "n" : "w", word, word < 0x10000 ? 4 : 8, g.text);
-    return g;
   }
 
- private:
+  targets::mve::Machine& probe() const {
+    if (!probe_) probe_ = std::make_unique<targets::mve::Machine>(*shared_target().isa);
+    return *probe_;
+  }
+  mutable std::unique_ptr<targets::mve::Machine> probe_;  // our engine, for the zone cases' draws (under isa_mutex_)
+
   struct Op {
     const spec::InstructionSpec* inst;
     const spec::Encoding* enc;
     std::string name;
+    Way way;
   };
   const std::vector<Op>& ops() const {
     std::call_once(ops_once_, [&] {
       for (const auto& inst : shared_target().spec->instructions())
         for (const auto& enc : inst.encodings)
-          if (in_a_straight_line(inst, enc)) ops_.push_back({&inst, &enc, forms::form_id(inst, enc)});
+          if (in_a_straight_line(inst, enc)) ops_.push_back({&inst, &enc, forms::form_id(inst, enc), way_of(inst, enc)});
     });
     return ops_;
   }

@@ -454,6 +454,7 @@ std::string value_of(const State& s, const std::string& reg) {
   if (reg == "vpr") return fmt::format("0x{:08x}", s.vpr);
   if (reg == "lr") return fmt::format("0x{:08x}", s.r[13]);
   if (reg == "apsr") return fmt::format("0x{:08x}", s.apsr);
+  if (reg == "pc") return fmt::format("0x{:08x}", s.pc);
   if (reg.rfind("mem", 0) == 0) return fmt::format("0x{:08x}", s.mem[static_cast<size_t>(std::stoi(reg.substr(3)))]);
   const int k = std::stoi(reg.substr(1));
   switch (reg[0]) {
@@ -475,6 +476,7 @@ std::vector<std::string> all_registers() {
   names.push_back("lr");
   names.push_back("apsr");
   for (int w = 0; w < 16; ++w) names.push_back(fmt::format("mem{}", w));
+  names.push_back("pc");  // where a landing-zone case ended (0 otherwise)
   return names;
 }
 
@@ -498,6 +500,7 @@ bool set_value(State& s, const std::string& reg, const std::string& hex) {
   else if (reg == "vpr") s.vpr = w[0];
   else if (reg == "lr") s.r[13] = w[0];
   else if (reg == "apsr") s.apsr = w[0];
+  else if (reg == "pc") s.pc = w[0];
   else if (reg.rfind("mem", 0) == 0) s.mem[static_cast<size_t>(std::stoi(reg.substr(3)))] = w[0];
   else if (reg[0] == 'r') s.r[static_cast<size_t>(std::stoi(reg.substr(1)))] = w[0];
   else if (reg[0] == 'q')
@@ -520,17 +523,30 @@ Ours run_ours(targets::mve::Machine& machine, const qemu_mve::Case& c) {
   machine.set("vpr", Bits(32, in.vpr));
   for (int r = 0; r < 14; ++r) machine.set(reg_name('r', r == 13 ? 14 : r), Bits(32, in.r[static_cast<size_t>(r)]));
   machine.set("apsr", Bits(32, in.apsr & qemu_mve::kApsrMask));
-  machine.set("sp", Bits(32, qemu_mve::kCaseSp));
+  machine.set("sp", Bits(32, c.sp));
   for (uint32_t k = 0; k < 16; ++k) machine.memory().write(qemu_mve::kWindow + 4 * k, 4, in.mem[k]);
+  if (c.pc) {  // a landing-zone case: the zone's traps around the words, the PC at them
+    for (uint32_t a = qemu_mve::kZone; a < qemu_mve::kZone + qemu_mve::kZoneBytes; a += 2)
+      machine.memory().write(a, 2, qemu_mve::zone_halfword(a));
+    uint32_t at = c.pc;
+    for (uint32_t w : c.words)
+      for (uint8_t b : targets::WordIsa::t32_bytes(w < 0x10000 ? Bits(16, w) : Bits(32, w))) machine.memory().write(at++, 1, b);
+    machine.set("pc", Bits(32, c.pc));
+  }
   Ours o;
   try {
     for (uint32_t w : c.words) machine.execute(w < 0x10000 ? Bits(16, w) : Bits(32, w));
+    // A branch to an even address clears EPSR.T: the instruction there
+    // takes the UsageFault.
+    if (c.pc && !(machine.get("epsr").low64() >> 24 & 1))
+      throw Fault("UsageFault (INVSTATE)", fmt::format("branched to 0x{:08x} with EPSR.T clear", machine.get("pc").low64()));
   } catch (const Fault& e) {
     o.faulted = true;
     o.fault = e.what();
     o.fault_name = e.fault_name();
     return o;
   }
+  if (c.pc) o.out.pc = static_cast<uint32_t>(machine.get("pc").low64());
   for (int q = 0; q < 8; ++q) {
     const Bits v = machine.get(reg_name('q', q));
     for (int k = 0; k < 4; ++k) o.out.q[4 * q + k] = static_cast<uint32_t>(v.slice(32 * static_cast<uint32_t>(k), 32).low64());

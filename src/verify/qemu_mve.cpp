@@ -22,6 +22,11 @@ constexpr uint32_t kInputs = 0x00040000;
 constexpr uint32_t kWriteArgs = 0x20000000;
 constexpr uint32_t kHeader = 0x20000010;
 constexpr uint32_t kResults = kHeader + kHeaderBytes;
+// The landing zone's control words (scratch DTCM, below the zone cases'
+// stack): the address to resume the case at, 1 while a zone case runs, the
+// trap's address the handler found, the first and the last-plus-one address
+// of the case's own words.
+constexpr uint32_t kZoneControl = kWindow - 0x1000;
 
 uint32_t get32(const uint8_t* p) {
   return static_cast<uint32_t>(p[0]) | static_cast<uint32_t>(p[1]) << 8 | static_cast<uint32_t>(p[2]) << 16 |
@@ -98,6 +103,10 @@ ParsedResults run_image(const Tools& tools, const std::vector<Case>& cases, doub
 
 }  // namespace
 
+uint16_t zone_halfword(uint32_t address) {
+  return static_cast<uint16_t>(0xDE00u | ((address * 0x9E3779B1u) >> 24));
+}
+
 void pack(const State& s, uint8_t* out) {
   for (size_t i = 0; i < 32; ++i) put32(out + 4 * i, s.q[i]);
   put32(out + 128, s.fpscr);
@@ -139,13 +148,14 @@ std::string linker_script() {
   return fmt::format(
       "SECTIONS {{\n"
       "  .text 0x00000000 : {{ KEEP(*(.vectors)) *(.text*) *(.rodata*) }}\n"
+      "  .zone 0x{:08x} : {{ KEEP(*(.zone)) }}\n"
       "  .inputs 0x{:08x} : {{ KEEP(*(.inputs)) }}\n"
       "  .bss 0x{:08x} (NOLOAD) : {{ *(.bss*) }}\n"
-      "  ASSERT(SIZEOF(.text) <= 0x{:x}, \"the code reaches the inputs table\")\n"
+      "  ASSERT(SIZEOF(.text) <= 0x{:x}, \"the code reaches the landing zone\")\n"
       "  ASSERT(ADDR(.inputs) + SIZEOF(.inputs) <= 0x80000, \"the inputs overflow ITCM\")\n"
       "  ASSERT(ADDR(.bss) + SIZEOF(.bss) <= 0x{:08x}, \"the results reach the scratch memory around the window\")\n"
       "}}\n",
-      kInputs, kWriteArgs, kInputs, kWindow - 0x8000);
+      kZone, kInputs, kWriteArgs, kZone, kWindow - 0x8000);
 }
 
 std::string image_source(const std::vector<Case>& cases, const std::string& inputs_path,
@@ -165,11 +175,34 @@ std::string image_source(const std::vector<Case>& cases, const std::string& inpu
   s += "    ldr r1, [r0]\n    orr r1, r1, #(0xF << 20)\n    str r1, [r0]\n    dsb\n    isb\n";
   s += load_address("r1", kHeader);
   s += "    movs r0, #0\n    str r0, [r1, #4]\n    str r0, [r1, #8]\n    str r0, [r1, #12]\n";
+  // A case's words as the halfwords memory holds, in order.
+  auto halfwords = [](const std::vector<uint32_t>& words) {
+    std::vector<uint16_t> out;
+    for (uint32_t w : words) {
+      if (w >= 0x10000) out.push_back(static_cast<uint16_t>(w >> 16));
+      out.push_back(static_cast<uint16_t>(w));
+    }
+    return out;
+  };
   for (size_t i = 0; i < n; ++i) {
+    const Case& c = cases[i];
     s += fmt::format("@ case {}\n", i);
     s += fmt::format("    movw r0, #{}\n", i);
     s += load_address("r1", kHeader);
     s += "    str r0, [r1]\n";
+    const std::vector<uint16_t> code = halfwords(c.words);
+    if (c.pc) {
+      // The words into the zone, the control words for the handler.
+      s += load_address("r1", c.pc);
+      for (size_t k = 0; k < code.size(); ++k) s += fmt::format("    movw r2, #0x{:04x}\n    strh r2, [r1, #{}]\n", code[k], 2 * k);
+      s += load_address("r1", kZoneControl);
+      s += load_address("r2", fmt::format("resume_{}", i));
+      s += "    bic r2, r2, #1\n    str r2, [r1]\n    movs r2, #1\n    str r2, [r1, #4]\n    movs r2, #0\n    str r2, [r1, #8]\n";
+      s += load_address("r2", c.pc);
+      s += "    str r2, [r1, #12]\n";
+      s += load_address("r2", c.pc + 2 * code.size());
+      s += "    str r2, [r1, #16]\n    dsb\n    isb\n";
+    }
     // The window's bytes and APSR first, while registers are free; SP in the
     // window; then the registers, R0 last.
     s += load_address("r0", kInputs + i * kStateBytes);
@@ -177,25 +210,58 @@ std::string image_source(const std::vector<Case>& cases, const std::string& inpu
     s += load_address("r2", kWindow);
     s += "    ldm r1!, {r3-r10}\n    stm r2!, {r3-r10}\n    ldm r1!, {r3-r10}\n    stm r2!, {r3-r10}\n";
     s += "    ldr r1, [r0, #192]\n    msr APSR_nzcvqg, r1\n";
-    s += load_address("r1", kCaseSp);
+    s += load_address("r1", c.sp);
     s += "    mov sp, r1\n";
     s += "    vldm r0!, {d0-d15}\n    ldm r0!, {r1, r2}\n    vmsr fpscr, r1\n    vmsr vpr, r2\n"
          "    ldm r0, {r0-r12, lr}\n";
-    for (uint32_t w : cases[i].words)
-      s += w < 0x10000 ? fmt::format("    .inst.n 0x{:04x}\n", w) : fmt::format("    .inst.w 0x{:08x}\n", w);
+    if (c.pc) {
+      // Into the zone; its trap's handler resumes here.
+      s += fmt::format("    b.w zone + 0x{:x}\nresume_{}:\n", c.pc - kZone, i);
+    } else {
+      for (uint32_t w : c.words)
+        s += w < 0x10000 ? fmt::format("    .inst.n 0x{:04x}\n", w) : fmt::format("    .inst.w 0x{:08x}\n", w);
+    }
     // SP: the state's end in the case's results record (push stores
     // downwards), from a literal, as every register holds a result.
-    s += fmt::format("    ldr.w sp, 1f\n    b 2f\n    .align 2\n1:  .word 0x{:08x}\n2:\n", kResults + i * kStateBytes + 192);
+    s += fmt::format("    ldr.w sp, 1f\n    b 2f\n    .align 2\n1:  .word 0x{:08x}\n2:\n", kResults + i * kResultBytes + 192);
     s += "    push {r0-r12, lr}\n    vmrs r0, fpscr\n    vmrs r1, vpr\n    push {r0, r1}\n    vpush {d0-d15}\n";
     s += "    mrs r0, apsr\n    str r0, [sp, #192]\n    add r1, sp, #196\n";
     s += load_address("r2", kWindow);
     s += "    ldm r2!, {r3-r10}\n    stm r1!, {r3-r10}\n    ldm r2!, {r3-r10}\n    stm r1!, {r3-r10}\n";
+    if (c.pc) {
+      // The trap's address into the record; the zone as it was.
+      s += load_address("r1", kZoneControl);
+      s += fmt::format("    ldr r0, [r1, #8]\n    str r0, [sp, #{}]\n    movs r0, #0\n    str r0, [r1, #4]\n", kStateBytes);
+      s += load_address("r1", c.pc);
+      for (size_t k = 0; k < code.size(); ++k)
+        s += fmt::format("    movw r2, #0x{:04x}\n    strh r2, [r1, #{}]\n", zone_halfword(c.pc + 2 * static_cast<uint32_t>(k)), 2 * k);
+      s += "    dsb\n    isb\n";
+    }
   }
   s += fmt::format("    movw r0, #{}\n", n);
   s += load_address("r1", kHeader);
   s += "    str r0, [r1]\n    b finish\n";
   // A fault: record it (status 1, IPSR, CFSR) and write what finished.
   s += "    .thumb_func\nfault:\n";
+  // A zone case's trap: a UDF (CFSR.UNDEFINSTR alone) in the zone, not at
+  // the case's own words. Its address is recorded, CFSR cleared, and the
+  // exception returns to the case's resume label (the frame, on MSP, is
+  // restored as it was).
+  s += load_address("r1", kZoneControl);
+  s += "    ldr r0, [r1, #4]\n    cmp r0, #1\n    bne.w real_fault\n";
+  s += load_address("r2", 0xE000ED28);
+  s += "    ldr r3, [r2]\n    cmp r3, #0x10000\n    bne.w real_fault\n";
+  s += "    ldr r0, [sp, #24]\n";
+  s += load_address("r12", kZone);
+  s += "    cmp r0, r12\n    blo.w real_fault\n";
+  s += load_address("r12", kZone + kZoneBytes);
+  s += "    cmp r0, r12\n    bhs.w real_fault\n";
+  s += "    ldr r12, [r1, #12]\n    cmp r0, r12\n    blo 3f\n    ldr r12, [r1, #16]\n    cmp r0, r12\n    blo.w real_fault\n";
+  s += "3:  str r0, [r1, #8]\n    str r3, [r2]\n";
+  s += load_address("r2", 0xE000ED2C);
+  s += "    mov r3, #0x40000000\n    str r3, [r2]\n";
+  s += "    ldr r0, [r1]\n    str r0, [sp, #24]\n    movs r0, #0\n    str r0, [r1, #4]\n    bx lr\n";
+  s += "real_fault:\n";
   s += load_address("r1", kHeader);
   s += "    movs r0, #1\n    str r0, [r1, #4]\n    mrs r0, ipsr\n    str r0, [r1, #8]\n";
   s += load_address("r2", 0xE000ED28);
@@ -209,7 +275,7 @@ std::string image_source(const std::vector<Case>& cases, const std::string& inpu
   s += "    str r0, [r1]\n";
   s += load_address("r2", kHeader);
   s += "    str r2, [r1, #4]\n";
-  s += load_address("r2", kHeaderBytes + n * kStateBytes);
+  s += load_address("r2", kHeaderBytes + n * kResultBytes);
   s += "    str r2, [r1, #8]\n    movs r0, #0x05\n    bkpt 0xab\n";
   s += load_address("r1", kWriteArgs);
   s += "    movs r0, #0x02\n    bkpt 0xab\n";
@@ -218,6 +284,13 @@ std::string image_source(const std::vector<Case>& cases, const std::string& inpu
   s += "    movs r0, #0x18\n";
   s += load_address("r1", 0x20026);
   s += "    bkpt 0xab\n1:  b 1b\n";
+  // The zone: traps everywhere (a case's words are written in and out).
+  s += "    .section .zone, \"ax\"\n    .thumb_func\nzone:\n";
+  for (uint32_t a = kZone; a < kZone + kZoneBytes; a += 16) {
+    s += "    .hword ";
+    for (uint32_t k = 0; k < 8; ++k) s += fmt::format("{}0x{:04x}", k ? ", " : "", zone_halfword(a + 2 * k));
+    s += "\n";
+  }
   s += "    .section .inputs, \"a\"\ninputs:\n";
   s += fmt::format("    .incbin {}\n", quote_asm(inputs_path));
   s += "    .section .rodata\n    .align 2\nopen_args:\n    .word path\n    .word 5\n";
@@ -225,14 +298,14 @@ std::string image_source(const std::vector<Case>& cases, const std::string& inpu
   s += fmt::format("path:\n    .asciz {}\n", quote_asm(results_path));
   s += fmt::format("marker:\n    .asciz \"{}\\n\"\n", kMarker);
   s += "    .bss\nwrite_args:\n    .space 16\nheader:\n    .space 16\nresults:\n";
-  s += fmt::format("    .space {}\n", n * kStateBytes);
+  s += fmt::format("    .space {}\n", n * kResultBytes);
   return s;
 }
 
 ParsedResults parse_results(const std::vector<uint8_t>& blob, size_t n) {
-  if (blob.size() != kHeaderBytes + n * kStateBytes)
+  if (blob.size() != kHeaderBytes + n * kResultBytes)
     throw OracleError(fmt::format("the results file has {} bytes, expected {} for {} cases", blob.size(),
-                                  kHeaderBytes + n * kStateBytes, n));
+                                  kHeaderBytes + n * kResultBytes, n));
   ParsedResults r;
   r.stopped_at = get32(blob.data());
   r.faulted = get32(blob.data() + 4) == 1;
@@ -241,7 +314,11 @@ ParsedResults parse_results(const std::vector<uint8_t>& blob, size_t n) {
   if (r.stopped_at > n || (!r.faulted && r.stopped_at != n) || (r.faulted && r.stopped_at == n))
     throw OracleError(fmt::format("the results file says it stopped at case {} of {}{}", r.stopped_at, n,
                                   r.faulted ? " after a fault" : ""));
-  for (size_t i = 0; i < r.stopped_at; ++i) r.states.push_back(unpack(blob.data() + kHeaderBytes + i * kStateBytes));
+  for (size_t i = 0; i < r.stopped_at; ++i) {
+    const uint8_t* record = blob.data() + kHeaderBytes + i * kResultBytes;
+    r.states.push_back(unpack(record));
+    r.states.back().pc = get32(record + kStateBytes);
+  }
   return r;
 }
 

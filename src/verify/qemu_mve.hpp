@@ -38,9 +38,15 @@ struct State {
   std::array<uint32_t, 14> r{};  // R0..R12, then R14
   uint32_t apsr = 0;
   std::array<uint32_t, 16> mem{};  // the window, word k at kWindow + 4k
+  // Results only (not in the inputs table): where a case run in the landing
+  // zone went, the address of the zone's trap it reached (0 for a case run
+  // in a straight line).
+  uint32_t pc = 0;
   bool operator==(const State&) const = default;
 };
 inline constexpr size_t kStateBytes = 260;
+// A results record: the state, then the landing PC.
+inline constexpr size_t kResultBytes = kStateBytes + 4;
 // The APSR bits a case compares: N, Z, C, V, Q (31:27) and GE (19:16).
 inline constexpr uint32_t kApsrMask = 0xF80F0000u;
 // The memory window in DTCM that a case's loads and stores reach: its
@@ -51,8 +57,25 @@ inline constexpr uint32_t kApsrMask = 0xF80F0000u;
 inline constexpr uint32_t kWindow = 0x20060000;
 inline constexpr uint32_t kWindowBytes = 64;
 inline constexpr uint32_t kCaseSp = kWindow + 32;
+// pack and unpack: the kStateBytes of an inputs record (pc is not there).
 void pack(const State& s, uint8_t* out);
 State unpack(const uint8_t* in);
+
+// The landing zone (ITCM, below the inputs table): instructions that branch
+// or read the PC run in it, at Case::pc near its middle. Every other
+// halfword of it is a trap, a UDF (T1) whose immediate varies with the
+// address (zone_halfword), so that wherever a branch lands the next
+// instruction traps; QEMU's fault handler records that address and resumes
+// the case (docs/verify.md, "The mve isa suite"), our side reads its PC.
+// Literal loads and TBB/TBH tables in the zone read the same halfwords on
+// both sides.
+inline constexpr uint32_t kZone = 0x0003f000;
+inline constexpr uint32_t kZoneBytes = 0x1000;
+inline constexpr uint32_t kZoneMiddle = kZone + kZoneBytes / 2;
+uint16_t zone_halfword(uint32_t address);
+// The SP of a case run in the zone: below the window, so that QEMU's
+// exception frame (the trap) lands in scratch memory and not in the window.
+inline constexpr uint32_t kZoneSp = kWindow - 0x100;
 
 // One case: the inputs and the T32 words to run in order (a 32-bit word's
 // first halfword in bits 31:16, as `.inst.w` takes it; a value below
@@ -60,6 +83,10 @@ State unpack(const uint8_t* in);
 struct Case {
   State in;
   std::vector<uint32_t> words;
+  // 0: the words run in a straight line (at an address of the image's);
+  // else their address in the landing zone, where the run ends at a trap.
+  uint32_t pc = 0;
+  uint32_t sp = kCaseSp;
 };
 
 // What QEMU did with a case: the state after it, or the fault it took
@@ -95,7 +122,7 @@ std::vector<uint8_t> input_table(const std::vector<Case>& cases);
 
 // The results file of an image of n cases: a 16-byte header (the index of
 // the case running when the image stopped, n when all finished; 1 if a
-// fault stopped it; IPSR; CFSR) and n states. Results after a faulting case
+// fault stopped it; IPSR; CFSR) and n results records (kResultBytes). Results after a faulting case
 // are absent. Throws OracleError when the file is malformed.
 struct ParsedResults {
   uint32_t stopped_at = 0;

@@ -67,11 +67,11 @@ TEST(QemuMveImage, SourceRunsOurWordsBetweenLoadAndStore) {
 
 std::vector<uint8_t> results_blob(uint32_t stopped, uint32_t status, uint32_t ipsr, uint32_t cfsr,
                                   const std::vector<State>& states, size_t n) {
-  std::vector<uint8_t> blob(16 + n * qemu_mve::kStateBytes);
+  std::vector<uint8_t> blob(16 + n * qemu_mve::kResultBytes);
   const uint32_t header[4] = {stopped, status, ipsr, cfsr};
   for (int i = 0; i < 4; ++i)
     for (int b = 0; b < 4; ++b) blob[static_cast<size_t>(4 * i + b)] = static_cast<uint8_t>(header[i] >> (8 * b));
-  for (size_t i = 0; i < states.size(); ++i) qemu_mve::pack(states[i], blob.data() + 16 + i * qemu_mve::kStateBytes);
+  for (size_t i = 0; i < states.size(); ++i) qemu_mve::pack(states[i], blob.data() + 16 + i * qemu_mve::kResultBytes);
   return blob;
 }
 
