@@ -595,6 +595,32 @@ std::string quote(const std::string& s) {
   return out + "'";
 }
 
+// Why the exception QEMU took (its number, from IPSR in the handler, and
+// CFSR) is not the fault ours names ("" when it is, or when the name is not
+// one this knows). QEMU's board leaves UsageFault, BusFault and MemManage
+// disabled (SHCSR), so they reach the handler escalated to HardFault (3).
+std::string fault_differs(const std::string& name, uint32_t exception, uint32_t cfsr) {
+  static const std::map<std::string, std::pair<uint32_t, uint32_t>> kFaults = {
+      {"SVCall", {11, 0}},
+      {"HardFault (DEBUGEVT)", {3, 0}},
+      {"UsageFault (UNDEFINSTR)", {6, 1u << 16}},
+      {"UsageFault (INVSTATE)", {6, 1u << 17}},
+      {"UsageFault (INVPC)", {6, 1u << 18}},
+      {"UsageFault (NOCP)", {6, 1u << 19}},
+      {"UsageFault (STKOF)", {6, 1u << 20}},
+      {"UsageFault (UNALIGNED)", {6, 1u << 24}},
+      {"UsageFault (DIVBYZERO)", {6, 1u << 25}},
+      {"BusFault (IBUSERR)", {5, 1u << 8}},
+      {"BusFault (PRECISERR)", {5, 1u << 9}}};
+  const auto it = kFaults.find(name);
+  if (it == kFaults.end()) return "";
+  const auto [number, bit] = it->second;
+  const bool escalates = number >= 4 && number <= 6;
+  if (exception != number && !(escalates && exception == 3)) return fmt::format("expected exception {}", number);
+  if (bit && !(cfsr & bit)) return fmt::format("expected CFSR bit 0x{:08x}", bit);
+  return "";
+}
+
 // The items of a vectors line: the registers QEMU changed, or "fault" and
 // its exception and CFSR.
 std::string check_items(const std::vector<std::string>& items) {
@@ -735,6 +761,16 @@ CaseOutcome OracleSuite::compare(const GenCase& g, const Ours& ours, const qemu_
   if (ours.faulted || q.faulted) {
     // A pseudocode error (an index out of range, ...) is ours, whatever QEMU did.
     out.passed = ours.faulted && q.faulted && ours.fault_name != "execution error";
+    const std::string unlike = out.passed ? fault_differs(ours.fault_name, q.exception, q.cfsr) : "";
+    if (!unlike.empty()) {
+      out.passed = false;
+      out.detail = fmt::format("'{}' (seed {}): ours took {}, {} exception {} with CFSR 0x{:08x} ({}); ours: mlisa exec --target mve {}",
+                               g.text, seed, ours.fault_name, who, q.exception, q.cfsr, unlike, quote(g.text));
+      return out;
+    }
+    if (out.passed)
+      out.detail = fmt::format("'{}' (seed {}): ours took {}, {} exception {} with CFSR 0x{:08x}", g.text, seed,
+                               ours.fault_name, who, q.exception, q.cfsr);
     if (!out.passed)
       out.detail = ours.faulted && q.faulted
                        ? fmt::format("'{}': ours stopped with an error of its pseudocode ({})", g.text, ours.fault)
