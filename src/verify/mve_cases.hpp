@@ -107,6 +107,10 @@ struct GenCase {
   bool nan = false;
   std::string unrunnable;  // set when the operation has no case to run: why (each case fails with it)
   bool alias = false;      // ... unless the operation is an alias whose words another one runs: they pass
+  // Set: the case was checked without QEMU (how, and what ours did), and
+  // whether it passed; QEMU does not run it.
+  std::string checked;
+  bool checked_ok = false;
 };
 
 // Our engine's side of a case.

@@ -190,6 +190,11 @@ std::string image_source(const std::vector<Case>& cases, const std::string& inpu
     s += fmt::format("    movw r0, #{}\n", i);
     s += load_address("r1", kHeader);
     s += "    str r0, [r1]\n";
+    // The system registers a case may write (MSR, CPS) as at reset, so that
+    // no case sees another's: masks, the process stack and the stack limits,
+    // CONTROL (its FPCA and SFPA come back with the FP loads below).
+    s += "    movs r0, #0\n    msr primask, r0\n    msr basepri, r0\n    msr faultmask, r0\n    msr psp, r0\n"
+         "    msr msplim, r0\n    msr psplim, r0\n    msr control, r0\n    isb\n";
     const std::vector<uint16_t> code = halfwords(c.words);
     if (c.pc) {
       // The words into the zone, the control words for the handler.
