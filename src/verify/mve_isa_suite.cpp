@@ -268,6 +268,7 @@ class IsaSuite final : public OracleSuite {
 
       g.c.words = {static_cast<uint32_t>(bits.low64())};
       g.c.pc = pc;
+      g.c.wake = head_word(o.inst->name) == "WFI";
       if (pc) g.c.sp = qemu_mve::kZoneSp;
       g.text = text;
       if (o.way == Way::Block)

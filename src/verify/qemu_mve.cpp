@@ -195,6 +195,11 @@ std::string image_source(const std::vector<Case>& cases, const std::string& inpu
     // CONTROL (its FPCA and SFPA come back with the FP loads below).
     s += "    movs r0, #0\n    msr primask, r0\n    msr basepri, r0\n    msr faultmask, r0\n    msr psp, r0\n"
          "    msr msplim, r0\n    msr psplim, r0\n    msr control, r0\n    isb\n";
+    if (c.wake) {
+      s += "    movs r0, #1\n    msr primask, r0\n";
+      s += load_address("r1", 0xE000ED04);
+      s += "    mov r0, #0x10000000\n    str r0, [r1]\n    dsb\n    isb\n";
+    }
     const std::vector<uint16_t> code = halfwords(c.words);
     if (c.pc) {
       // The words into the zone, the control words for the handler.
@@ -241,6 +246,10 @@ std::string image_source(const std::vector<Case>& cases, const std::string& inpu
       for (size_t k = 0; k < code.size(); ++k)
         s += fmt::format("    movw r2, #0x{:04x}\n    strh r2, [r1, #{}]\n", zone_halfword(c.pc + 2 * static_cast<uint32_t>(k)), 2 * k);
       s += "    dsb\n    isb\n";
+    }
+    if (c.wake) {  // PendSV no longer pending (PENDSVCLR), before the next case clears PRIMASK
+      s += load_address("r1", 0xE000ED04);
+      s += "    mov r0, #0x08000000\n    str r0, [r1]\n    dsb\n    isb\n";
     }
   }
   s += fmt::format("    movw r0, #{}\n", n);

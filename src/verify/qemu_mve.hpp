@@ -87,6 +87,11 @@ struct Case {
   // else their address in the landing zone, where the run ends at a trap.
   uint32_t pc = 0;
   uint32_t sp = kCaseSp;
+  // WFI: QEMU 7.2 halts until an exception is pending, for ever with none.
+  // The image pends PendSV with PRIMASK set before the words (its NVIC
+  // raises the wake-up whatever PRIMASK says, and PRIMASK keeps PendSV from
+  // being taken), so the WFI returns at once as on ours, and clears it after.
+  bool wake = false;
 };
 
 // What QEMU did with a case: the state after it, or the fault it took
