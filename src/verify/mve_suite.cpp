@@ -767,14 +767,20 @@ CaseOutcome OracleSuite::compare(const GenCase& g, const Ours& ours, const qemu_
     out.detail = fmt::format("'{}': {} in the manual, not compared ({})", g.text, ours.fault_name, ours.fault);
     return out;
   }
+  std::string inputs, sets;
+  for (const std::string& reg : g.reads) {
+    inputs += fmt::format(" {}={}", reg, value_of(g.c.in, reg));
+    sets += fmt::format(" --set {}={}", reg, value_of(g.c.in, reg));
+  }
   if (ours.faulted || q.faulted) {
     // A pseudocode error (an index out of range, ...) is ours, whatever QEMU did.
     out.passed = ours.faulted && q.faulted && ours.fault_name != "execution error";
     const std::string unlike = out.passed ? fault_differs(ours.fault_name, q.exception, q.cfsr) : "";
     if (!unlike.empty()) {
       out.passed = false;
-      out.detail = fmt::format("'{}' (seed {}): ours took {}, {} exception {} with CFSR 0x{:08x} ({}); ours: mlisa exec --target mve {}",
-                               g.text, seed, ours.fault_name, who, q.exception, q.cfsr, unlike, quote(g.text));
+      out.detail = fmt::format("'{}' (seed {}): inputs{}; ours took {}, {} exception {} with CFSR 0x{:08x} ({}); ours: "
+                               "mlisa exec --target mve{} {}",
+                               g.text, seed, inputs, ours.fault_name, who, q.exception, q.cfsr, unlike, sets, quote(g.text));
       return out;
     }
     if (out.passed)
@@ -789,11 +795,7 @@ CaseOutcome OracleSuite::compare(const GenCase& g, const Ours& ours, const qemu_
     return out;
   }
   out.passed = ours.out == q.out;
-  std::string inputs, differ, sets, shows;
-  for (const std::string& reg : g.reads) {
-    inputs += fmt::format(" {}={}", reg, value_of(g.c.in, reg));
-    sets += fmt::format(" --set {}={}", reg, value_of(g.c.in, reg));
-  }
+  std::string differ, shows;
   std::vector<std::string> show = g.writes;
   for (const std::string& reg : all_registers())
     if (value_of(ours.out, reg) != value_of(q.out, reg)) {

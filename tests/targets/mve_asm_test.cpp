@@ -261,5 +261,16 @@ TEST(MveAsm, HalfPrecisionInsideAnItBlockIsRefused) {
   EXPECT_EQ(assemble("it eq\nbxeq lr"), (Bytes{0x08, 0xbf, 0x70, 0x47}));
 }
 
+// `vscclrm {vpr}` (no register) fits T1 and T2; GNU as 2.40 gives T2
+// (ec9f 0b00), and the lists with registers as GNU as encodes them.
+TEST(MveAsmVscclrm, EmptyListIsT2AsGnuAs) {
+  EXPECT_EQ(assemble("vscclrm {vpr}"), (Bytes{0x9f, 0xec, 0x00, 0x0b}));
+  EXPECT_EQ(assemble("vscclrm {s0, vpr}"), (Bytes{0x9f, 0xec, 0x01, 0x0a}));
+  EXPECT_EQ(assemble("vscclrm {d0, vpr}"), (Bytes{0x9f, 0xec, 0x02, 0x0b}));
+  EXPECT_EQ(assemble("vscclrm {s3-s7, vpr}"), (Bytes{0xdf, 0xec, 0x05, 0x1a}));
+  EXPECT_EQ(assemble("vscclrm {d1-d4, vpr}"), (Bytes{0x9f, 0xec, 0x08, 0x1b}));
+  EXPECT_EQ(disassemble({0x9f, 0xec, 0x00, 0x0b}), "vscclrm {vpr}\n");
+}
+
 }  // namespace
 }  // namespace mlisa::test

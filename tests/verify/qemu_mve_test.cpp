@@ -163,6 +163,67 @@ TEST(QemuMveOracle, RunsASmallBatch) {
   }
 }
 
+// Cases in the landing zone: where each branch lands (worked by hand from
+// the encodings), LR after BL, and a WFI that returns.
+TEST(QemuMveOracle, LandingZoneRecordsWhereABranchLands) {
+  std::string why;
+  auto tools = qemu_mve::find_tools(&why);
+  if (!tools) GTEST_SKIP() << "QEMU oracle not available: " << why;
+  for (uint32_t a = qemu_mve::kZone; a < qemu_mve::kZone + qemu_mve::kZoneBytes; a += 2)
+    ASSERT_EQ(qemu_mve::zone_halfword(a) & 0xff00u, 0xde00u) << "every zone halfword is a UDF (T1)";
+  auto at = [](std::vector<uint32_t> words, uint32_t pc) {
+    Case c;
+    c.in.fpscr = 0x00040000;
+    c.words = std::move(words);
+    c.pc = pc;
+    c.sp = qemu_mve::kZoneSp;
+    return c;
+  };
+  const uint32_t mid = qemu_mve::kZoneMiddle;
+  Case b = at({0xe004}, mid);                  // b.n: imm11 = 4, PC + 4 + 8
+  Case bl = at({0xf000f880}, mid + 2);         // bl: S 0, J1 J2 1 (I1 I2 1), imm11 0x80: PC + 4 + 0x100
+  Case cbz_not = at({0xb108}, mid);            // cbz r0, PC + 4 + 2, with r0 = 1: the next halfword
+  cbz_not.in.r[0] = 1;
+  Case cbz_taken = cbz_not;
+  cbz_taken.in.r[0] = 0;
+  Case line;  // a straight-line case after them: no landing address
+  line.in.fpscr = 0x00040000;
+  line.words = {word_of("adds r1, r1, #1")};
+  Case wfi = line;
+  wfi.words = {word_of("wfi")};
+  wfi.wake = true;
+  const auto r = qemu_mve::run(*tools, {b, bl, cbz_not, cbz_taken, line, wfi});
+  ASSERT_EQ(r.size(), 6u);
+  for (const auto& x : r) ASSERT_FALSE(x.faulted) << x.exception;
+  EXPECT_EQ(r[0].out.pc, mid + 12);
+  EXPECT_EQ(r[1].out.pc, mid + 2 + 4 + 0x100);
+  EXPECT_EQ(r[1].out.r[13], (mid + 2 + 4) | 1u) << "LR: the return address, Thumb bit set";
+  EXPECT_EQ(r[2].out.pc, mid + 2);
+  EXPECT_EQ(r[3].out.pc, mid + 6);
+  EXPECT_EQ(r[4].out.pc, 0u);
+  EXPECT_EQ(r[4].out.r[1], 1u);
+  EXPECT_EQ(r[5].out, wfi.in) << "WFI returns, nothing changed";
+}
+
+// The isa suite has an operation for every encoding of the specs, and
+// checks the Security Extension's against the manual without QEMU.
+TEST(MveIsaSuite, EveryEncodingIsAnOperation) {
+  std::unique_ptr<Suite> isa;
+  for (auto& s : registered_suites())
+    if (s && s->target() == "mve" && s->name() == "isa") isa = std::move(s);
+  ASSERT_TRUE(isa);
+  size_t encodings = 0;
+  for (const auto& inst : mve().spec->instructions()) encodings += inst.encodings.size();
+  EXPECT_EQ(isa->operations().size(), encodings);
+  auto sel = select_operations({isa.get()}, "vlldm.*");
+  CampaignOptions o;
+  o.cases = 20;
+  o.jobs = 1;
+  const CampaignResult res = run_campaign(sel, o);
+  EXPECT_EQ(res.total_cases(), 40u);
+  EXPECT_EQ(res.total_failed(), 0u);
+}
+
 // ---- the ml suite ------------------------------------------------------------
 
 std::unique_ptr<Suite> ml_suite() {
