@@ -230,7 +230,12 @@ inline Bits slice(Int v, Int lo, Int width) {
   }
   return slice(Bits::from_int(128, v), lo, width);
 }
-Bits slice(const Value& v, Int lo, Int width);
+Bits slice_value(const Value& v, Int lo, Int width);
+// A field of a global: no call when it holds bits.
+inline Bits slice(const Value& v, Int lo, Int width) {
+  if (v.kind() == ValueKind::Bits) return slice(v.as_bits(), lo, width);
+  return slice_value(v, lo, width);
+}
 // x<lo + width - 1 : lo> = v.
 void set_slice(Bits& b, Int lo, Int width, const Bits& v);
 
@@ -318,6 +323,8 @@ inline void store(Value& dst, const Bits& b) {
   if (dst.kind() == ValueKind::Bits) dst.as_bits() = b;
   else dst = Value::bits(b);
 }
+inline void store(Value& dst, bool b) { dst.set_bool(b); }
+inline void store(Value& dst, Int i) { dst.set_int(i); }
 template <class T>
 void store(Value& dst, const T& x) {
   dst = conv<Value>(x);

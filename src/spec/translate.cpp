@@ -928,13 +928,21 @@ TranslateResult Translator::run(size_t parts) {
     head << signature(*fns[i], static_cast<int>(i), false) << ";\n";
   }
   head << "\n";
-  std::vector<std::string> thunks;
+  std::vector<std::string> thunks, procs0, procs1;
   std::ostringstream thunk_code;
   for (size_t i = 0; i < fns.size(); ++i) {
     const FunctionDecl& f = *fns[i];
     if (!f.has_body) continue;
     function(f, static_cast<int>(i));
     ++result_.functions;
+    // Procedures of no argument or of one integer have direct entry points
+    // too (no argument vector, no Value result): machines call some on every
+    // instruction.
+    const bool proc = f.kind != FunctionKind::Setter && ctype(f.return_type) == "void";
+    procs0.push_back(proc && f.params.empty() ? fmt::format("F{}", i) : "nullptr");
+    procs1.push_back(proc && f.params.size() == 1 && !f.params[0].by_ref && ctype(f.params[0].type) == "Int"
+                         ? fmt::format("F{}", i)
+                         : "nullptr");
     if (f.kind == FunctionKind::Setter) {
       thunks.push_back("nullptr");
       continue;
@@ -1008,11 +1016,19 @@ TranslateResult Translator::run(size_t parts) {
       out << "const CompiledTarget::FunctionFn kFunctions[] = {";
       for (size_t i = 0; i < thunks.size(); ++i) out << (i % 8 ? " " : "\n    ") << thunks[i] << ",";
       out << " nullptr};\n";
+      out << "const CompiledTarget::ProcFn kProcs0[] = {";
+      for (size_t i = 0; i < procs0.size(); ++i) out << (i % 8 ? " " : "\n    ") << procs0[i] << ",";
+      out << " nullptr};\n";
+      out << "const CompiledTarget::ProcIntFn kProcs1[] = {";
+      for (size_t i = 0; i < procs1.size(); ++i) out << (i % 8 ? " " : "\n    ") << procs1[i] << ",";
+      out << " nullptr};\n";
       out << "const CompiledConst kConsts[] = {";
       for (size_t i = 0; i < consts_.size(); ++i) out << "\n    " << consts_[i] << ",";
       out << "\n    {'s', \"\", 0}};\n";
-      out << fmt::format("const CompiledTarget kTarget{{\"{}\", UINT64_C(0x{:x}), kEncodings, {}, kFunctions, {}, kConsts, {}}};\n",
-                         spec_.target(), spec_hash(sources_), n, thunks.size(), consts_.size());
+      out << fmt::format(
+          "const CompiledTarget kTarget{{\"{}\", UINT64_C(0x{:x}), kEncodings, {}, kFunctions, {}, kProcs0, kProcs1, kConsts, "
+          "{}}};\n",
+          spec_.target(), spec_hash(sources_), n, thunks.size(), consts_.size());
       out << "const bool kRegistered = (register_compiled(&kTarget), true);\n\n";
       out << "}  // namespace\n";
     }
