@@ -171,6 +171,7 @@ std::unique_ptr<CompiledBinding> CompiledBinding::bind(const TargetSpec& spec, E
   for (const FunctionDecl* fn : spec.module().functions) {
     if (!fn->has_body) continue;
     if (f < t->function_count && t->functions[f]) b->functions_[fn] = t->functions[f];
+    if (f < t->function_count) b->function_index_[fn] = f;
     ++f;
   }
   return b;
@@ -197,18 +198,26 @@ Value CompiledBinding::call(const FunctionDecl& fn, std::vector<Value> args) {
   return call(it->second, args);
 }
 
-CompiledTarget::FunctionFn CompiledBinding::function(const FunctionDecl& fn) const {
-  auto it = functions_.find(&fn);
-  return it == functions_.end() ? nullptr : it->second;
+CompiledTarget::ProcFn CompiledBinding::procedure0(const FunctionDecl& fn) const {
+  auto it = function_index_.find(&fn);
+  return it == function_index_.end() ? nullptr : target_->procs0[it->second];
 }
 
-Value CompiledBinding::call(CompiledTarget::FunctionFn f, std::vector<Value>& args) {
-  rt::Ctx& c = *ctx_;
+CompiledTarget::ProcIntFn CompiledBinding::procedure1(const FunctionDecl& fn) const {
+  auto it = function_index_.find(&fn);
+  return it == function_index_.end() ? nullptr : target_->procs1[it->second];
+}
+
+namespace {
+
+// Runs f() as call() runs a function: a run-time error becomes an
+// ExecutionError at the pseudocode line, the call depth is restored.
+template <class F>
+void run_direct(rt::Ctx& c, F&& f) {
   const size_t depth = c.depth;
   try {
-    Value r = f(c, args);
+    f();
     c.depth = depth;
-    return r;
   } catch (const RuntimeError& e) {
     c.depth = depth;
     throw ExecutionError(c.loc, e.what());
@@ -216,6 +225,25 @@ Value CompiledBinding::call(CompiledTarget::FunctionFn f, std::vector<Value>& ar
     c.depth = depth;
     throw;
   }
+}
+
+}  // namespace
+
+Value CompiledBinding::call(CompiledTarget::FunctionFn f, std::vector<Value>& args) {
+  rt::Ctx& c = *ctx_;
+  Value r;
+  run_direct(c, [&] { r = f(c, args); });
+  return r;
+}
+
+void CompiledBinding::call(CompiledTarget::ProcFn f) {
+  rt::Ctx& c = *ctx_;
+  run_direct(c, [&] { f(c); });
+}
+
+void CompiledBinding::call(CompiledTarget::ProcIntFn f, Int arg) {
+  rt::Ctx& c = *ctx_;
+  run_direct(c, [&] { f(c, arg); });
 }
 
 // ---------------------------------------------------------------------------
@@ -264,9 +292,8 @@ void bad_slice(Int lo, Int width, uint32_t base_width) {
   fail(fmt::format("slice <{}:{}> of a {}-bit value", int_to_string(lo + width - 1), int_to_string(lo), base_width));
 }
 
-Bits slice(const Value& v, Int lo, Int width) {
+Bits slice_value(const Value& v, Int lo, Int width) {
   if (v.kind() == ValueKind::Integer) return slice(v.as_int(), lo, width);
-  if (v.kind() == ValueKind::Bits) return slice(v.as_bits(), lo, width);
   fail(fmt::format("cannot slice {}", v.describe()));
 }
 

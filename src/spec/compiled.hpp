@@ -39,12 +39,16 @@ struct CompiledConst {
 struct CompiledTarget {
   using EncodingFn = void (*)(rt::Ctx&, const Bits& word);
   using FunctionFn = Value (*)(rt::Ctx&, std::vector<Value>& args);
+  using ProcFn = void (*)(rt::Ctx&);           // a procedure of no argument
+  using ProcIntFn = void (*)(rt::Ctx&, Int);  // a procedure of one integer
   const char* target;
   uint64_t hash;                       // of the spec sources it came from (spec_hash)
   const EncodingFn* encodings;         // in walk order (instructions, then their encodings)
   size_t encoding_count;
   const FunctionFn* functions;         // one per module function with a body, in module order (null for none)
   size_t function_count;
+  const ProcFn* procs0;     // like functions: the direct entry points of procedures of no argument, else null
+  const ProcIntFn* procs1;  // and of procedures of one integer argument
   const CompiledConst* consts;
   size_t const_count;
 };
@@ -83,11 +87,14 @@ class CompiledBinding {
   void run(CompiledTarget::EncodingFn fn, const Bits& word);
   // Calls a pseudocode function as Engine::call does.
   Value call(const FunctionDecl& fn, std::vector<Value> args);
-  // The compiled code of a function (null when it has none), looked up once
-  // by a caller that calls it often, and the call through it (args are
-  // consumed; no lookup, no allocation beyond what the function does).
-  CompiledTarget::FunctionFn function(const FunctionDecl& fn) const;
+  // A function's compiled code called with values (args are consumed).
   Value call(CompiledTarget::FunctionFn f, std::vector<Value>& args);
+  // The direct entry points of a procedure of no argument or of one integer
+  // (null when it is not one) and the calls through them (no Value at all).
+  CompiledTarget::ProcFn procedure0(const FunctionDecl& fn) const;
+  CompiledTarget::ProcIntFn procedure1(const FunctionDecl& fn) const;
+  void call(CompiledTarget::ProcFn f);
+  void call(CompiledTarget::ProcIntFn f, Int arg);
 
  private:
   CompiledBinding() = default;
@@ -97,6 +104,7 @@ class CompiledBinding {
   std::vector<int> builtins_;
   std::vector<Value> consts_;
   std::unordered_map<const Encoding*, CompiledTarget::EncodingFn> encodings_;
+  std::unordered_map<const FunctionDecl*, size_t> function_index_;  // into the target's tables
   std::unordered_map<const FunctionDecl*, CompiledTarget::FunctionFn> functions_;
 };
 

@@ -105,10 +105,24 @@ const Value& tget(const Value& t) {
 // ---------------------------------------------------------------------------
 // Integers
 
+// Operands that fit in 64 bits (nearly all) take 64-bit paths: a product of
+// two of them cannot leave the 128-bit range, and 64-bit division is one
+// instruction (a constant divisor, a shift) where 128-bit division is a call.
+inline bool fits64(Int a) { return a == static_cast<int64_t>(a); }
 inline Int add(Int a, Int b) { return add_checked(a, b); }
 inline Int sub(Int a, Int b) { return sub_checked(a, b); }
-inline Int mul(Int a, Int b) { return mul_checked(a, b); }
-inline Int idiv(Int a, Int b) { return floor_div(a, b); }  // DIV, rounds down
+inline Int mul(Int a, Int b) {
+  if (fits64(a) && fits64(b)) return Int{static_cast<int64_t>(a)} * static_cast<int64_t>(b);
+  return mul_checked(a, b);
+}
+inline Int idiv(Int a, Int b) {  // DIV, rounds down
+  if (fits64(a) && fits64(b) && b > 0) {
+    const int64_t x = static_cast<int64_t>(a), y = static_cast<int64_t>(b);
+    const int64_t q = x / y;
+    return q - ((x % y != 0) && (x < 0));
+  }
+  return floor_div(a, b);
+}
 inline Int mod(Int a, Int b) { return a - b * idiv(a, b); }
 inline Int rem(Int a, Int b) {
   if (b == 0) fail("division by zero");
@@ -230,7 +244,12 @@ inline Bits slice(Int v, Int lo, Int width) {
   }
   return slice(Bits::from_int(128, v), lo, width);
 }
-Bits slice(const Value& v, Int lo, Int width);
+Bits slice_value(const Value& v, Int lo, Int width);
+// A field of a global: no call when it holds bits.
+inline Bits slice(const Value& v, Int lo, Int width) {
+  if (v.kind() == ValueKind::Bits) return slice(v.as_bits(), lo, width);
+  return slice_value(v, lo, width);
+}
 // x<lo + width - 1 : lo> = v.
 void set_slice(Bits& b, Int lo, Int width, const Bits& v);
 
@@ -318,6 +337,8 @@ inline void store(Value& dst, const Bits& b) {
   if (dst.kind() == ValueKind::Bits) dst.as_bits() = b;
   else dst = Value::bits(b);
 }
+inline void store(Value& dst, bool b) { dst.set_bool(b); }
+inline void store(Value& dst, Int i) { dst.set_int(i); }
 template <class T>
 void store(Value& dst, const T& x) {
   dst = conv<Value>(x);

@@ -4,18 +4,22 @@
 // tables (CompiledTarget) through which an engine binds them
 // (spec/compiled.hpp). mlisa-spec2cpp runs it at build time for every
 // embedded target; the output is compiled into the binaries, never
-// committed.
+// committed. The output comes in parts (translation units) that the build
+// compiles in parallel: the encodings are shared out among them, every part
+// has its own (static) copy of the functions it calls, and part 0 has the
+// tables.
 #pragma once
 
 #include "spec/specfile.hpp"
 
 #include <map>
 #include <string>
+#include <vector>
 
 namespace mlisa::spec {
 
 struct TranslateResult {
-  std::string code;
+  std::vector<std::string> parts;  // the C++ of each part
   // Builtins reached through their BuiltinFn (not a typed call), with the
   // number of call sites each.
   std::map<std::string, int> bridged;
@@ -25,6 +29,6 @@ struct TranslateResult {
 
 // Throws mlisa::InputError (file:line:col, the construct named) for
 // pseudocode it cannot compile.
-TranslateResult translate(const TargetSpec& spec, const BuiltinTable& builtins);
+TranslateResult translate(const TargetSpec& spec, const BuiltinTable& builtins, size_t parts = 1);
 
 }  // namespace mlisa::spec

@@ -367,34 +367,6 @@ std::string Bits::to_binary() const {
 // ---------------------------------------------------------------------------
 // Value
 
-Value Value::boolean(bool b) {
-  Value v;
-  v.kind_ = ValueKind::Boolean;
-  v.b_ = b;
-  return v;
-}
-
-Value Value::integer(Int i) {
-  Value v;
-  v.kind_ = ValueKind::Integer;
-  v.i_ = i;
-  return v;
-}
-
-Value Value::real(double r) {
-  Value v;
-  v.kind_ = ValueKind::Real;
-  v.r_ = r;
-  return v;
-}
-
-Value Value::bits(Bits b) {
-  Value v;
-  v.kind_ = ValueKind::Bits;
-  v.bits_ = std::move(b);
-  return v;
-}
-
 Value Value::enumeration(const EnumType* type, uint32_t member) {
   Value v;
   v.kind_ = ValueKind::Enum;
@@ -438,12 +410,12 @@ const std::string& Value::as_string() const {
   return str_ ? *str_ : empty;
 }
 
-const std::vector<Value>& Value::elems() const {
+const std::vector<Value>& Value::no_elems() {
   static const std::vector<Value> empty;
-  return elems_ ? *elems_ : empty;
+  return empty;
 }
 
-std::vector<Value>& Value::mutable_elems() {
+std::vector<Value>& Value::mutable_elems_slow() {
   if (!elems_) {
     elems_ = std::make_shared<std::vector<Value>>();
   } else if (elems_.use_count() > 1) {

@@ -133,10 +133,31 @@ enum class ValueKind : uint8_t { Void, Boolean, Integer, Real, Bits, Enum, Strin
 class Value {
  public:
   Value() = default;
-  static Value boolean(bool b);
-  static Value integer(Int i);
-  static Value real(double r);
-  static Value bits(Bits b);
+  // The scalar constructors are inline: both engines make them all the time.
+  static Value boolean(bool b) {
+    Value v;
+    v.kind_ = ValueKind::Boolean;
+    v.b_ = b;
+    return v;
+  }
+  static Value integer(Int i) {
+    Value v;
+    v.kind_ = ValueKind::Integer;
+    v.i_ = i;
+    return v;
+  }
+  static Value real(double r) {
+    Value v;
+    v.kind_ = ValueKind::Real;
+    v.r_ = r;
+    return v;
+  }
+  static Value bits(Bits b) {
+    Value v;
+    v.kind_ = ValueKind::Bits;
+    v.bits_ = std::move(b);
+    return v;
+  }
   static Value bits(uint32_t width, uint64_t v) { return bits(Bits(width, v)); }
   static Value enumeration(const EnumType* type, uint32_t member);
   static Value string(std::string s);
@@ -155,14 +176,29 @@ class Value {
   const RecordType* record_type() const { return record_type_; }
   const std::string& as_string() const;
   // Tuple elements, record fields or array elements; copied on write.
-  const std::vector<Value>& elems() const;
-  std::vector<Value>& mutable_elems();
+  const std::vector<Value>& elems() const { return elems_ ? *elems_ : no_elems(); }
+  std::vector<Value>& mutable_elems() {
+    if (elems_ && elems_.use_count() == 1) return *elems_;
+    return mutable_elems_slow();
+  }
+  // In place: the value becomes the boolean or integer (no temporary when it
+  // is one already, as the machine's flags and counters are).
+  void set_bool(bool b) {
+    if (kind_ == ValueKind::Boolean) b_ = b;
+    else *this = boolean(b);
+  }
+  void set_int(Int i) {
+    if (kind_ == ValueKind::Integer) i_ = i;
+    else *this = integer(i);
+  }
   Int array_first() const { return i_; }
 
   // `integer 42`, `boolean TRUE`, `bits(8) 0x5a`, `real 0.5`, ...
   std::string describe() const;
 
  private:
+  static const std::vector<Value>& no_elems();
+  std::vector<Value>& mutable_elems_slow();
   ValueKind kind_ = ValueKind::Void;
   bool b_ = false;
   Int i_ = 0;  // integer, enum member, array first index

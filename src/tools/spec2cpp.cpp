@@ -1,7 +1,8 @@
-// mlisa-spec2cpp TARGET OUT.cpp [SUMMARY.txt]: translates the embedded specs of
-// TARGET (isa/TARGET/*.isa) to C++ (src/spec/translate.hpp,
-// docs/compiled.md). Run by the build; a construct it cannot compile is an
-// error at its file:line:col.
+// mlisa-spec2cpp TARGET OUT PARTS [SUMMARY.txt]: translates the embedded specs
+// of TARGET (isa/TARGET/*.isa) to C++ in PARTS translation units,
+// OUT_0.cpp ... OUT_<PARTS-1>.cpp (src/spec/translate.hpp, docs/compiled.md).
+// Run by the build; a construct it cannot compile is an error at its
+// file:line:col.
 #include "core/diag.hpp"
 #include "spec/specfile.hpp"
 #include "spec/translate.hpp"
@@ -9,32 +10,36 @@
 
 #include <fmt/format.h>
 
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
 
 int main(int argc, char** argv) {
-  if (argc < 3) {
-    std::cerr << "usage: mlisa-spec2cpp TARGET OUT.cpp [SUMMARY.txt]\n";
+  if (argc < 4 || std::atoi(argv[3]) < 1) {
+    std::cerr << "usage: mlisa-spec2cpp TARGET OUT PARTS [SUMMARY.txt]\n";
     return 2;
   }
   const std::string target = argv[1];
+  const size_t parts = static_cast<size_t>(std::atoi(argv[3]));
   try {
     auto spec = mlisa::spec::TargetSpec::load(target, mlisa::spec::embedded_specs(target),
                                               mlisa::targets::all_builtins());
-    const auto r = mlisa::spec::translate(*spec, mlisa::targets::all_builtins());
-    const std::string tmp = std::string(argv[2]) + ".tmp";
-    {
-      std::ofstream out(tmp);
-      out << r.code;
-      if (!out) throw mlisa::InputError(fmt::format("cannot write {}", tmp));
+    const auto r = mlisa::spec::translate(*spec, mlisa::targets::all_builtins(), parts);
+    for (size_t p = 0; p < parts; ++p) {
+      const std::string path = fmt::format("{}_{}.cpp", argv[2], p), tmp = path + ".tmp";
+      {
+        std::ofstream out(tmp);
+        out << r.parts[p];
+        if (!out) throw mlisa::InputError(fmt::format("cannot write {}", tmp));
+      }
+      // Rewrite only what changed, so that an unchanged part does not rebuild.
+      std::ifstream old(path);
+      std::string before((std::istreambuf_iterator<char>(old)), std::istreambuf_iterator<char>());
+      if (before != r.parts[p]) std::rename(tmp.c_str(), path.c_str());
+      else std::remove(tmp.c_str());
     }
-    // Rewrite only when it changed, so that an unchanged spec does not rebuild.
-    std::ifstream old(argv[2]);
-    std::string before((std::istreambuf_iterator<char>(old)), std::istreambuf_iterator<char>());
-    if (before != r.code) std::rename(tmp.c_str(), argv[2]);
-    else std::remove(tmp.c_str());
-    if (argc > 3) {
-      std::ofstream s(argv[3]);
+    if (argc > 4) {
+      std::ofstream s(argv[4]);
       s << fmt::format("{}: {} functions, {} encodings\n", target, r.functions, r.encodings);
       s << "typed builtin calls:";
       for (const auto& [n, c] : r.typed) s << " " << n << "(" << c << ")";

@@ -92,25 +92,25 @@ Machine::Machine(const WordIsa& isa) : isa_(isa), engine_(isa.spec().module(), a
 
 void Machine::set_engine(spec::EngineKind kind) {
   decoded_.clear();
+  std::fill(recent_.begin(), recent_.end(), RecentDecode{});
   compiled_.reset();
   if (kind == spec::EngineKind::Compiled) compiled_ = spec::CompiledBinding::bind(isa_.spec(), engine_);
-  auto hot = [&](const spec::FunctionDecl* f) { return Hot{f, compiled_ ? compiled_->function(*f) : nullptr}; };
+  auto hot = [&](const spec::FunctionDecl* f) {
+    return Hot{f, compiled_ ? compiled_->procedure0(*f) : nullptr, compiled_ ? compiled_->procedure1(*f) : nullptr};
+  };
   vpt_advance_hot_ = hot(vpt_advance_);
   it_advance_hot_ = hot(it_advance_);
   check_thumb_hot_ = hot(check_thumb_);
 }
 
 void Machine::call_hot(const Hot& h) const {
-  hot_args_.clear();
-  if (h.fn && !engine_.coverage) compiled_->call(h.fn, hot_args_);
-  else engine_.call(*h.decl, {});
+  if (h.proc0 && !engine_.coverage) compiled_->call(h.proc0);
+  else call(*h.decl, {});
 }
 
-void Machine::call_hot(const Hot& h, Value arg) const {
-  hot_args_.clear();
-  hot_args_.push_back(std::move(arg));
-  if (h.fn && !engine_.coverage) compiled_->call(h.fn, hot_args_);
-  else engine_.call(*h.decl, std::move(hot_args_));
+void Machine::call_hot(const Hot& h, int arg) const {
+  if (h.proc1 && !engine_.coverage) compiled_->call(h.proc1, spec::Int{arg});
+  else call(*h.decl, {Value::integer(arg)});
 }
 
 Value Machine::call(const spec::FunctionDecl& fn, std::vector<Value> args) const {
@@ -141,7 +141,11 @@ void Machine::reset(bool fp_enabled) {
 
 uint32_t Machine::pc() const { return static_cast<uint32_t>(global(r_).elems().at(15).as_bits().low64()); }
 
-void Machine::set_pc(uint32_t address) { global(r_).mutable_elems().at(15) = Value::bits(32, address); }
+void Machine::set_pc(uint32_t address) {
+  Value& v = global(r_).mutable_elems().at(15);
+  if (v.kind() == spec::ValueKind::Bits && v.as_bits().width() == 32) v.as_bits() = Bits(32, address);
+  else v = Value::bits(32, address);
+}
 
 void Machine::load(const ProgramImage& image) {
   host_.loaded.clear();
@@ -208,13 +212,18 @@ void Machine::execute(const std::string& text) {
 
 const Machine::Decoded& Machine::decode(const Bits& word) {
   const uint64_t key = uint64_t{word.width()} << 32 | word.low64();
+  RecentDecode& r = recent_[(key ^ (key >> 12) ^ (key >> 32)) % kRecent];
+  if (r.key == key) return *r.d;
   auto it = decoded_.find(key);
-  if (it != decoded_.end()) return it->second;
-  Decoded d;
-  d.enc = isa_.decode(word, &d.inst, &d.why);
-  d.is_it = d.enc && d.inst->name == "IT";
-  if (d.enc && compiled_) d.fn = compiled_->encoding(*d.enc);
-  return decoded_.emplace(key, d).first->second;
+  if (it == decoded_.end()) {
+    Decoded d;
+    d.enc = isa_.decode(word, &d.inst, &d.why);
+    d.is_it = d.enc && d.inst->name == "IT";
+    if (d.enc && compiled_) d.fn = compiled_->encoding(*d.enc);
+    it = decoded_.emplace(key, d).first;
+  }
+  r = {key, &it->second};
+  return it->second;
 }
 
 uint32_t Machine::read_word(uint32_t address) const {
@@ -319,7 +328,7 @@ void Machine::execute(const Bits& word) {
     return fmt::format("'{}' (0x{:0{}x}) at 0x{:08x}", isa_.print(*enc, word, pctx), word.low64(), word.width() / 4,
                        address);
   };
-  global(pc_changed_) = Value::boolean(false);
+  global(pc_changed_).set_bool(false);
   ++instructions;
   // A synchronous exception: UNDEFINED words and the faults the pseudocode
   // raises.
@@ -331,8 +340,8 @@ void Machine::execute(const Bits& word) {
   try {
     call_hot(check_thumb_hot_);
     for (int beat = 0; beat < 4; ++beat) {
-      global(beat_) = Value::integer(beat);
-      global(beatwise_) = Value::boolean(false);
+      global(beat_).set_int(beat);
+      global(beatwise_).set_bool(false);
       try {
         if (d.fn && !engine_.coverage) {
           compiled_->run(d.fn, word);
@@ -352,7 +361,7 @@ void Machine::execute(const Bits& word) {
         throw Fault("execution error", fmt::format("{}: {}", where(), e.format(isa_.spec().sources())));
       }
       if (!global(beatwise_).as_bool()) break;
-      call_hot(vpt_advance_hot_, Value::integer(beat));
+      call_hot(vpt_advance_hot_, beat);
     }
   } catch (const SemihostingExit& e) {
     host_.exit_status = e.status;

@@ -135,10 +135,11 @@ class Machine {
   // reused, so the call allocates nothing.
   struct Hot {
     const spec::FunctionDecl* decl = nullptr;
-    spec::CompiledTarget::FunctionFn fn = nullptr;
+    spec::CompiledTarget::ProcFn proc0 = nullptr;     // its compiled code, when it takes no argument
+    spec::CompiledTarget::ProcIntFn proc1 = nullptr;  // or one integer
   };
   void call_hot(const Hot& h) const;
-  void call_hot(const Hot& h, spec::Value arg) const;
+  void call_hot(const Hot& h, int arg) const;
   const Decoded& decode(const spec::Bits& word);
   void map_memory();
   int slot(const char* name) const;
@@ -174,8 +175,15 @@ class Machine {
   const spec::FunctionDecl* it_advance_ = nullptr;
   const spec::FunctionDecl* check_thumb_ = nullptr;
   Hot vpt_advance_hot_, it_advance_hot_, check_thumb_hot_;
-  mutable std::vector<spec::Value> hot_args_;
   std::unordered_map<uint64_t, Decoded> decoded_;  // by width << 32 | word
+  // In front of decoded_: a direct-mapped cache of its entries (the map's
+  // nodes do not move), by a hash of the key.
+  struct RecentDecode {
+    uint64_t key = ~uint64_t{0};
+    const Decoded* d = nullptr;
+  };
+  static constexpr size_t kRecent = 4096;
+  std::vector<RecentDecode> recent_ = std::vector<RecentDecode>(kRecent);
   std::unique_ptr<spec::CompiledBinding> compiled_;
 };
 
