@@ -1,6 +1,7 @@
 #include "targets/sme2/machine.hpp"
 
 #include "core/diag.hpp"
+#include "targets/sme2/a64_rules.hpp"
 #include "targets/targets.hpp"
 
 #include <fmt/format.h>
@@ -104,7 +105,7 @@ void add_builtins(spec::BuiltinTable& t) {
 }
 
 Target load(const std::optional<std::string>& spec_dir) {
-  return load_word_target("sme2", spec_dir, {std::begin(kFeatures), std::end(kFeatures)});
+  return load_word_target("sme2", spec_dir, {std::begin(kFeatures), std::end(kFeatures)}, a64_rules());
 }
 
 std::vector<uint8_t> a64_bytes(const Bits& word) {
