@@ -1,6 +1,7 @@
 // The single-word assembler, decoder and printer (word_isa.hpp).
 #include "targets/word_isa.hpp"
 
+#include "asm/bits.hpp"
 #include "targets/word_operands.hpp"
 
 #include "core/diag.hpp"
@@ -289,11 +290,7 @@ std::set<int64_t> reg_operand_range(const operands::Reg& op) {
 
 }  // namespace
 
-std::vector<uint8_t> TargetRules::bytes(const Bits& word) const {
-  std::vector<uint8_t> out;
-  for (uint32_t i = 0; i < word.width(); i += 8) out.push_back(static_cast<uint8_t>(word.slice(i, 8).low64()));
-  return out;
-}
+std::vector<uint8_t> TargetRules::bytes(const Bits& word) const { return as::le_bytes(word); }
 
 Bits TargetRules::word_from(std::span<const uint8_t> bytes) const {
   uint64_t v = 0;
@@ -305,6 +302,8 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins,
     : spec_(ts), rules_(std::move(rules)), decoder_(ts), engine_(ts.module(), builtins) {
   engine_.sources = &ts.sources();
   engine_.reset_globals();
+  pc_offset_ = rules_->pc_offset();
+  pred_letters_ = rules_->pred_letters();
   if (const auto state = rules_->in_block_state()) {
     block_state_slot_ = engine_.global_slot(state->first);
     block_state_ = state->second;
@@ -888,8 +887,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         return;
       }
       if (it->role == Item::Role::BlockPred) {
-        const std::string letters = rules_->pred_letters();
-        const bool letter = !s.empty() && letters.find(s[0]) != std::string::npos;
+        const bool letter = !s.empty() && pred_letters_.find(s[0]) != std::string::npos;
         if (ctx.block_pred) {
           if (!s.empty() && s[0] == ctx.block_pred) return next(pos + 1, st);
           if (explain) refuse_at(Refusal::Kind::OutsideBlock, pos,
@@ -1004,7 +1002,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         } else if (!(std::isalnum(static_cast<unsigned char>(tok[0])) || tok[0] == '_' || tok[0] == '.' || tok[0] == '$')) {
           return;
         }
-        const int64_t pc = static_cast<int64_t>(label->read_pc(ctx.address + static_cast<uint64_t>(rules_->pc_offset())));
+        const int64_t pc = static_cast<int64_t>(label->read_pc(ctx.address + static_cast<uint64_t>(pc_offset_)));
         std::optional<int64_t> target;
         if (pc_relative) {
           target = pc + *pc_relative;
@@ -1223,7 +1221,7 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
             if constexpr (std::is_same_v<K, operands::List>) {
               return kind.print(kind.decode(word), it.items.front().text);
             } else if constexpr (std::is_same_v<K, operands::Label>) {
-              const uint64_t target = kind.read_pc(ctx.address + static_cast<uint64_t>(rules_->pc_offset())) +
+              const uint64_t target = kind.read_pc(ctx.address + static_cast<uint64_t>(pc_offset_)) +
                                       static_cast<uint64_t>(kind.delta(kind.decode(word)));
               return ctx.name_target ? ctx.name_target(target) : fmt::format("0x{:x}", target);
             } else {

@@ -287,6 +287,9 @@ class WordIsa {
   std::unordered_map<std::string, std::vector<uint32_t>> by_stem_;  // stem -> templates, in spec order
   std::vector<uint32_t> no_stem_;
   uint32_t min_width_ = 32;
+  // What the matcher asks the rules for on every line, asked once.
+  int64_t pc_offset_ = 0;
+  std::string pred_letters_;
   int block_state_slot_ = -1;  // the global of TargetRules::in_block_state
   spec::Value block_state_;
   WordDecoder decoder_;
