@@ -54,7 +54,7 @@ void write_bin(const as::Object& obj, const std::string& out) {
 int run_as_words(const AsOptions& o, const targets::LoadedWordTarget& t, const std::string& text, const std::string& file) {
   const as::Object obj = targets::assemble_word_program(*t.isa, text, file);
   if (o.show_encoding) {
-    const char* comment = t.isa->t32 ? "@" : "//";
+    const std::string comment = t.isa->rules().comment();
     for (const auto& l : obj.lines) {
       const auto& bytes = obj.sections[static_cast<size_t>(l.section)].bytes;
       std::string enc;

@@ -160,10 +160,10 @@ std::string disassemble(const WordIsa& isa, const Bits& word, uint64_t address, 
   const spec::Encoding* enc = isa.decode(word, &inst);
   if (!enc) return "(undefined)";
   if (block && inst)
-    if (std::string v = isa.vpt_predicates(*inst, *enc, word); !v.empty()) *block = v;
+    if (std::string v = isa.rules().opens(*inst, *enc, word).preds; !v.empty()) *block = v;
   PrintContext ctx;
   ctx.address = address;
-  ctx.vpt = vpt;
+  ctx.block_pred = vpt;
   return isa.print(*enc, word, ctx);
 }
 

@@ -51,14 +51,11 @@ LoadedTarget load_bundle_target(const std::string& target, const std::optional<s
 }
 
 LoadedWordTarget load_word_target(const std::string& target, const std::optional<std::string>& spec_dir,
-                                  const std::vector<std::string>& features) {
+                                  const std::vector<std::string>& features, std::unique_ptr<TargetRules> rules) {
   LoadedWordTarget out;
   out.spec = spec::TargetSpec::load(target, target_sources(target, spec_dir), all_builtins());
-  out.isa = std::make_unique<WordIsa>(*out.spec, all_builtins());
+  out.isa = std::make_unique<WordIsa>(*out.spec, all_builtins(), std::move(rules));
   for (const std::string& f : features) out.isa->features().insert(f);
-  // mve is T32: an instruction reads PC as its address + 4; A64 as its address.
-  out.isa->t32 = target == "mve";
-  out.isa->pc_offset = out.isa->t32 ? 4 : 0;
   return out;
 }
 

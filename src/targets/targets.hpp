@@ -40,8 +40,9 @@ struct LoadedWordTarget {
   std::unique_ptr<spec::TargetSpec> spec;
   std::unique_ptr<WordIsa> isa;
 };
+// `rules`: what the target says that the generic engine does not (T32's, A64's).
 LoadedWordTarget load_word_target(const std::string& target, const std::optional<std::string>& spec_dir,
-                                  const std::vector<std::string>& features);
+                                  const std::vector<std::string>& features, std::unique_ptr<TargetRules> rules);
 
 // A target's name for its alias (armv8.1-m.main+mve.fp is mve, armv9-a+sme2
 // is sme2); any other name unchanged.

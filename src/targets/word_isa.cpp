@@ -1,6 +1,7 @@
 // The single-word assembler, decoder and printer (word_isa.hpp).
 #include "targets/word_isa.hpp"
 
+#include "asm/bits.hpp"
 #include "targets/word_operands.hpp"
 
 #include "core/diag.hpp"
@@ -148,30 +149,29 @@ std::vector<std::pair<int, size_t>> conds_at(std::string_view s) {
   return out;
 }
 
-// An optional item that holds just the IT block's `<c>` (`{<c>}`).
-bool is_optional_it_condition(const Item& optional) {
-  return optional.items.size() == 1 && optional.items[0].role == Item::Role::ItCond;
+// An optional item that holds just a block condition (T32's `{<c>}`).
+bool is_optional_block_cond(const Item& optional) {
+  return optional.items.size() == 1 && optional.items[0].role == Item::Role::BlockCond;
 }
 
-// An optional item that holds just `<v>` (`{<v>}`): an MVE instruction's
-// predicate suffix, t or e inside a VPT block.
-bool is_optional_vpt_suffix(const Item& optional) {
-  return optional.items.size() == 1 && optional.items[0].role == Item::Role::VptSuffix;
+// An optional item that holds just a block predicate (MVE's `{<v>}`: t or e
+// inside a VPT block).
+bool is_optional_block_pred(const Item& optional) {
+  return optional.items.size() == 1 && optional.items[0].role == Item::Role::BlockPred;
 }
 
 // Resolves the operand items of a template: their kinds, or the role the
-// assembler gives the names it owns (`<c>` without a cond operand of its
-// own is the IT block's condition).
-void resolve_items(std::vector<Item>& items, const std::vector<Operand>& ops) {
+// rules give the names the assembler owns.
+void resolve_items(std::vector<Item>& items, const std::vector<Operand>& ops, const TargetRules& rules) {
   for (Item& it : items) {
-    resolve_items(it.items, ops);
+    resolve_items(it.items, ops, rules);
     if (it.kind != Item::Kind::Operand && it.kind != Item::Kind::List && it.kind != Item::Kind::Same) continue;
     for (const Operand& o : ops)
       if (o.name() == it.text) it.operand = &o;
+    if (it.kind != Item::Kind::Operand) continue;
     const bool cond = it.operand && std::holds_alternative<operands::Cond>(it.operand->kind);
-    if (it.kind == Item::Kind::Operand && it.text == "c" && !cond) it.role = Item::Role::ItCond, it.operand = nullptr;
-    else if (it.kind == Item::Kind::Operand && it.text == "q") it.role = Item::Role::Width;
-    else if (it.kind == Item::Kind::Operand && it.text == "v") it.role = Item::Role::VptSuffix;
+    it.role = rules.role_of(it.text, cond);
+    if (it.role == Item::Role::BlockCond) it.operand = nullptr;
   }
 }
 
@@ -181,7 +181,7 @@ void resolve_items(std::vector<Item>& items, const std::vector<Operand>& ops) {
 // them takes). A text that matched a template whole but whose word the
 // decode pseudocode refuses (UNPREDICTABLE, ...) beats every partial match.
 struct Refusal {
-  enum class Kind : uint8_t { None, Syntax, Operand, Imm, Reg, Table, OutsideIt, Whole };
+  enum class Kind : uint8_t { None, Syntax, Operand, Imm, Reg, Table, OutsideBlock, Whole };
   Kind kind = Kind::None;
   size_t pos = 0;   // where in the normalised text
   std::string msg;  // Syntax, Operand, Whole
@@ -290,10 +290,24 @@ std::set<int64_t> reg_operand_range(const operands::Reg& op) {
 
 }  // namespace
 
-WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins)
-    : spec_(ts), decoder_(ts), engine_(ts.module(), builtins) {
+std::vector<uint8_t> TargetRules::bytes(const Bits& word) const { return as::le_bytes(word); }
+
+Bits TargetRules::word_from(std::span<const uint8_t> bytes) const {
+  uint64_t v = 0;
+  for (size_t i = 0; i < bytes.size() && i < 8; ++i) v |= uint64_t{bytes[i]} << (8 * i);
+  return Bits(static_cast<uint32_t>(bytes.size() * 8), v);
+}
+
+WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins, std::unique_ptr<TargetRules> rules)
+    : spec_(ts), rules_(std::move(rules)), decoder_(ts), engine_(ts.module(), builtins) {
   engine_.sources = &ts.sources();
   engine_.reset_globals();
+  pc_offset_ = rules_->pc_offset();
+  pred_letters_ = rules_->pred_letters();
+  if (const auto state = rules_->in_block_state()) {
+    block_state_slot_ = engine_.global_slot(state->first);
+    block_state_ = state->second;
+  }
   for (const auto& inst : ts.instructions())
     for (const auto& enc : inst.encodings) {
       std::vector<Operand>& ops = operands_[&enc];
@@ -311,21 +325,45 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins)
         t.inst = &inst;
         t.enc = &enc;
         t.syntax = k;
-        t.it = k < enc.syntax_it.size() ? enc.syntax_it[k] : 0;
+        t.in_block = k < enc.syntax_it.size() ? enc.syntax_it[k] : 0;
         t.index = static_cast<uint32_t>(templates_.size());
         size_t i = 0;
         t.items = parse_template(enc.syntax[k], i, false);
-        resolve_items(t.items, operands_.at(&enc));
+        resolve_items(t.items, operands_.at(&enc), *rules_);
         if (!t.items.empty() && t.items[0].kind == Item::Kind::Lit)
           for (char c : t.items[0].text) {
             if (!std::isalnum(static_cast<unsigned char>(c))) break;
             t.stem += c;
           }
-        if (enc.width == 16 && !t.stem.empty()) narrow_stems_.insert(t.stem);
         (t.stem.empty() ? no_stem_ : by_stem_[t.stem]).push_back(t.index);
         templates_.push_back(std::move(t));
       }
     }
+  // The values of modimm operands: the rules' function of every field value, once.
+  const std::string expand = rules_->modimm_function();
+  const spec::FunctionDecl* fn = nullptr;
+  for (const spec::FunctionDecl* f : ts.module().functions)
+    if (!expand.empty() && f->name == expand && f->has_body) fn = f;
+  for (auto& [enc, ops] : operands_)
+    for (Operand& o : ops) {
+      auto* mod = std::get_if<operands::ModImm>(&o.kind);
+      if (!mod || !fn) continue;
+      if (!modimm_) {
+        modimm_ = std::make_unique<operands::ExpandTable>();
+        const uint32_t width = static_cast<uint32_t>(mod->map.width());
+        for (uint64_t f = 0; f < (uint64_t{1} << width); ++f) {
+          std::optional<uint32_t> v;
+          try {
+            v = static_cast<uint32_t>(engine_.call(*fn, {spec::Value::bits(width, f)}).as_bits().low64());
+            modimm_->fields[*v].push_back(static_cast<uint32_t>(f));
+          } catch (const spec::EndOfInstruction&) {  // UNPREDICTABLE: no value
+          }
+          modimm_->value.push_back(v);
+        }
+      }
+      mod->table = modimm_.get();
+    }
+  rules_->prepare(*this);
 }
 
 void WordIsa::candidates(std::string_view trimmed, std::vector<uint32_t>& out) const {
@@ -345,15 +383,15 @@ void WordIsa::candidates(std::string_view trimmed, std::vector<uint32_t>& out) c
   if (lists > 1) std::sort(out.begin(), out.end());  // spec order
 }
 
-std::string WordIsa::decode_verdict(const Encoding& enc, const Bits& word, std::string* rule, bool in_it) const {
+std::string WordIsa::decode_verdict(const Encoding& enc, const Bits& word, std::string* rule, bool in_block) const {
   std::vector<spec::Value> frame = spec_.frame_for(enc, word);
-  // Inside an IT block: ITSTATE says so while the decode runs (the last instruction of the block, the
-  // state in which the fewest instructions are refused), then gets back what it held.
-  const int it_slot = in_it ? engine_.global_slot("ITSTATE") : -1;
-  std::optional<spec::Value> it_was;
-  if (it_slot >= 0) {
-    it_was = engine_.globals()[static_cast<size_t>(it_slot)];
-    engine_.globals()[static_cast<size_t>(it_slot)] = spec::Value::bits(8, 0x08);
+  // Inside a conditional block: the rules' global says so while the decode runs, then gets back what
+  // it held.
+  const int state_slot = in_block ? block_state_slot_ : -1;
+  std::optional<spec::Value> state_was;
+  if (state_slot >= 0) {
+    state_was = engine_.globals()[static_cast<size_t>(state_slot)];
+    engine_.globals()[static_cast<size_t>(state_slot)] = block_state_;
   }
   struct Restore {
     spec::Engine& e;
@@ -362,7 +400,7 @@ std::string WordIsa::decode_verdict(const Encoding& enc, const Bits& word, std::
     ~Restore() {
       if (slot >= 0) e.globals()[static_cast<size_t>(slot)] = std::move(*was);
     }
-  } restore{engine_, it_slot, it_was};
+  } restore{engine_, state_slot, state_was};
   try {
     engine_.run({&enc.decode}, frame);
   } catch (const spec::EndOfInstruction& e) {
@@ -386,57 +424,9 @@ std::string WordIsa::decode_verdict(const Encoding& enc, const Bits& word, std::
   return "";
 }
 
-std::string WordIsa::t32_flip_negative(std::string_view text, bool* first) {
-  // The immediate: the number after the last '#' (negative after `#-`).
-  const size_t hash = text.rfind('#');
-  if (hash == std::string_view::npos) return "";
-  const bool negative = text.substr(hash, 2) == "#-";
-  const std::string_view digits = text.substr(hash + (negative ? 2 : 1));
-  uint64_t mag = 0;
-  bool neg = false;
-  if (digits.empty() || digits[0] == '-' || digits[0] == '+' || scan_integer(digits, mag, neg) != digits.size() || mag == 0 ||
-      mag > 0xffffffffu)
-    return "";
-  size_t start = 0;
-  while (start < text.size() && std::isspace(static_cast<unsigned char>(text[start]))) ++start;
-  const std::string lowered = to_lower(text.substr(start));
-  // Pairs whose value is negated (-v) and pairs whose value is inverted (~v = v - 1 here).
-  static const std::pair<const char*, const char*> kNegate[] = {{"add", "sub"}, {"sub", "add"}, {"cmp", "cmn"}, {"cmn", "cmp"}};
-  static const std::pair<const char*, const char*> kInvert[] = {{"mov", "mvn"}, {"mvn", "mov"}, {"and", "bic"}, {"bic", "and"},
-                                                                {"orr", "orn"}, {"orn", "orr"}, {"adc", "sbc"}, {"sbc", "adc"}};
-  auto flip = [&](const auto& table, uint64_t value) -> std::string {
-    for (const auto& [from, to] : table) {
-      const std::string_view f(from);
-      if (lowered.compare(0, f.size(), f) != 0) continue;
-      *first = negative && (f == "add" || f == "sub");
-      return std::string(text.substr(0, start)) + to + std::string(text.substr(start + f.size(), hash + 1 - start - f.size())) +
-             std::to_string(value);
-    }
-    return "";
-  };
-  if (negative) {
-    std::string out = flip(kNegate, mag);
-    if (out.empty()) out = flip(kInvert, mag - 1);
-    return out;
-  }
-  // A positive value the instruction cannot hold whose complement (~v:
-  // and <-> bic, orr <-> orn, mov <-> mvn, adc <-> sbc) or, from 2^31 up,
-  // negation (-v: add <-> sub, cmp <-> cmn) its partner holds, as llvm-mc-19
-  // assembles `and r0, #0xffffff00` (bic r0, r0, #255). llvm-mc refuses
-  // `movs r0, #0xffffff00`; so does this.
-  if (lowered.compare(0, 4, "movs") == 0) return "";
-  if (mag >= 0x80000000u) {
-    std::string out = flip(kNegate, (uint64_t{1} << 32) - mag);
-    if (!out.empty()) return out;
-  }
-  return flip(kInvert, ~mag & 0xffffffffu);
-}
-
-bool WordIsa::t32_modified_immediate(uint32_t value) { return !operands::thumb_modimm_fields(value).empty(); }
-
 WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& ctx) const {
   bool flip_first = false;
-  const std::string flipped = t32 ? t32_flip_negative(text, &flip_first) : "";
+  const std::string flipped = rules_->alternative(text, &flip_first);
   if (flipped.empty()) return assemble_as_written(text, ctx);
   if (flip_first) {
     try {
@@ -468,7 +458,7 @@ int column_of(const std::vector<size_t>& origin, size_t p) {
 // The refusal as llvm-mc words it, at the column it blames.
 InputError describe_refusal(const std::string& text, const std::string& trimmed,
                                      const std::vector<size_t>& origin, const Refusal& why, const AsmContext& ctx,
-                                     bool t32) {
+                                     const TargetRules& rules) {
   using K = Refusal::Kind;
   const size_t mnemonic_end = std::min(trimmed.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789._"), trimmed.size());
   const std::string mnemonic = trimmed.substr(0, mnemonic_end);
@@ -478,14 +468,14 @@ InputError describe_refusal(const std::string& text, const std::string& trimmed,
     msg = why.kind == K::None ? "invalid instruction" : why.msg;
   } else if (at < mnemonic_end) {
     // In the mnemonic: its condition, its VPT predicate, its type suffix, or no such instruction.
-    if (why.kind == K::OutsideIt && !ctx.in_it && !ctx.vpt) {
-      msg = fmt::format("{} (write 'it {}' before it)", why.msg, mnemonic.substr(at, 2));
+    if (why.kind == K::OutsideBlock && !ctx.in_block && !ctx.block_pred) {
+      msg = fmt::format("{} (write '{} {}' before it)", why.msg, to_lower(rules.cond_block()), mnemonic.substr(at, 2));
       at = 0;
-    } else if (why.kind == K::OutsideIt) {
-      const std::string want = ctx.vpt ? std::string(1, ctx.vpt) : to_lower(ctx.it_cond);
+    } else if (why.kind == K::OutsideBlock) {
+      const std::string want = ctx.block_pred ? std::string(1, ctx.block_pred) : to_lower(ctx.block_cond);
       const bool got = why.msg.find("got 'none'") == std::string::npos;
       msg = fmt::format("{} (write '{}{}{}')", why.msg, mnemonic.substr(0, at), want,
-                        mnemonic.substr(std::min(mnemonic.size(), at + (got ? (ctx.vpt ? 1 : 2) : 0))));
+                        mnemonic.substr(std::min(mnemonic.size(), at + (got ? (ctx.block_pred ? 1 : 2) : 0))));
     } else if (trimmed.rfind('.', at) != std::string::npos) {
       at = trimmed.rfind('.', at);
       const size_t end = std::min(trimmed.find('.', at + 1), mnemonic_end);
@@ -534,8 +524,8 @@ InputError describe_refusal(const std::string& text, const std::string& trimmed,
       default: msg = why.msg;
     }
     if (why.kind == K::Syntax && at < trimmed.size() && trimmed[at] == ',') ++at;
-    // T32: an offset in brackets is blamed on the memory operand, as llvm-mc blames it.
-    if (t32 && (why.kind == K::Imm || (why.kind == K::Syntax && at < trimmed.size()))) {
+    // An offset in brackets blamed on the memory operand (T32, as llvm-mc blames it).
+    if (rules.blame_brackets() && (why.kind == K::Imm || (why.kind == K::Syntax && at < trimmed.size()))) {
       const size_t open = trimmed.rfind('[', at);
       if (open != std::string::npos && trimmed.find(']', open) >= at) at = open;
     }
@@ -558,12 +548,12 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
     if (!cased_text) cased_text = normalise(text, true).substr(0, trimmed.size());
     return *cased_text;
   };
-  const int it_cond = ctx.in_it ? cond_value(to_lower(ctx.it_cond)) : -1;
+  const int block_cond = ctx.in_block ? cond_value(to_lower(ctx.block_cond)) : -1;
   Refusal why;
-  Refusal block_why;  // the first IT or VPT block refusal: it explains a refused mnemonic best
+  Refusal block_why;  // the first block refusal: it explains a refused mnemonic best
   auto refuse_at = [&](Refusal::Kind kind, size_t at, std::string_view msg) {
     if (!explain) return;
-    if (kind == Refusal::Kind::OutsideIt && block_why.kind == Refusal::Kind::None) {
+    if (kind == Refusal::Kind::OutsideBlock && block_why.kind == Refusal::Kind::None) {
       block_why.kind = kind;
       block_why.pos = at;
       block_why.msg = msg;
@@ -731,7 +721,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
   for (uint32_t index : cands) {
     const WordTemplate& t = templates_[index];
     const Encoding& enc = *t.enc;
-    if (enc.width < ctx.min_width || (t.it == 1 && !ctx.in_it) || (t.it == 2 && ctx.in_it)) continue;
+    if (enc.width < ctx.min_width || (t.in_block == 1 && !ctx.in_block) || (t.in_block == 2 && ctx.in_block)) continue;
     if (omitted_match && enc.width > omitted_match->enc->width) continue;
     std::optional<Assembled> found;
     bool found_omitted = false;
@@ -758,7 +748,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
             if (enc.should_mask.bit(b)) w.set_bit(b, (*ctx.should_be >> --k) & 1);
         }
         std::string rule;
-        const std::string v = decode_verdict(enc, w, explain ? &rule : nullptr, ctx.in_it);
+        const std::string v = decode_verdict(enc, w, explain ? &rule : nullptr, ctx.in_block);
         if (v.empty()) {
           found = Assembled{t.inst, &enc, w};
           found_omitted = st.omitted;
@@ -851,9 +841,9 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
             self(self, &without, pos, st2);
             return;
           }
-          // Inside an IT block the instruction spells the block's condition.
-          // Inside a VPT block an MVE instruction spells its predicate (t or e).
-          if (!(ctx.in_it && is_optional_it_condition(*it)) && !(ctx.vpt && is_optional_vpt_suffix(*it))) next(pos, st);
+          // Inside a conditional block the instruction spells the block's condition;
+          // inside a predication block, its predicate letter.
+          if (!(ctx.in_block && is_optional_block_cond(*it)) && !(ctx.block_pred && is_optional_block_pred(*it))) next(pos, st);
           return;
         }
         case Item::Kind::Operand:
@@ -872,40 +862,41 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
           return;
         }
       }
-      if (it->role == Item::Role::ItCond) {
-        // The IT block's condition, spelled on the mnemonic.
-        if (it_cond < 0) {
+      if (it->role == Item::Role::BlockCond) {
+        // The conditional block's condition, spelled on the mnemonic.
+        if (block_cond < 0) {
           for (const auto& [v, len] : conds_at(s))
             if (len == s.size() || s[len] == ' ' || s[len] == '.')
-              refuse_at(Refusal::Kind::OutsideIt, pos, "predicated instructions must be in IT block");
+              refuse_at(Refusal::Kind::OutsideBlock, pos,
+                        fmt::format("predicated instructions must be in {} block", rules_->cond_block()));
           return next(pos, st);
         }
         bool any = false;
         for (const auto& [v, len] : conds_at(s))
-          if (v == it_cond) any = true, next(pos + len, st);
+          if (v == block_cond) any = true, next(pos + len, st);
         if (!any)
-          if (explain) refuse_at(Refusal::Kind::OutsideIt, pos,
-                    fmt::format("incorrect condition in IT block; got '{}', but expected '{}'",
-                                conds_at(s).empty() ? std::string("none") : std::string(s.substr(0, 2)), to_lower(ctx.it_cond)));
+          if (explain) refuse_at(Refusal::Kind::OutsideBlock, pos,
+                    fmt::format("incorrect condition in {} block; got '{}', but expected '{}'", rules_->cond_block(),
+                                conds_at(s).empty() ? std::string("none") : std::string(s.substr(0, 2)), to_lower(ctx.block_cond)));
         return;
       }
       if (it->role == Item::Role::Width) {
         next(pos, st);
-        if (s.substr(0, 2) == ".w" && enc.width == 32) next(pos + 2, st);
-        if (s.substr(0, 2) == ".n" && enc.width == 16) next(pos + 2, st);
+        const std::string_view suffix = rules_->width_suffix(enc.width);
+        if (!suffix.empty() && s.substr(0, suffix.size()) == suffix) next(pos + suffix.size(), st);
         return;
       }
-      if (it->role == Item::Role::VptSuffix) {
-        if (ctx.vpt) {
-          if (!s.empty() && s[0] == ctx.vpt) return next(pos + 1, st);
-          if (explain) refuse_at(Refusal::Kind::OutsideIt, pos,
-                    fmt::format("incorrect predication in VPT block; got '{}', but expected '{}'",
-                                !s.empty() && (s[0] == 't' || s[0] == 'e') ? std::string(1, s[0]) : std::string("none"),
-                                ctx.vpt));
+      if (it->role == Item::Role::BlockPred) {
+        const bool letter = !s.empty() && pred_letters_.find(s[0]) != std::string::npos;
+        if (ctx.block_pred) {
+          if (!s.empty() && s[0] == ctx.block_pred) return next(pos + 1, st);
+          if (explain) refuse_at(Refusal::Kind::OutsideBlock, pos,
+                    fmt::format("incorrect predication in {} block; got '{}', but expected '{}'", rules_->pred_block(),
+                                letter ? std::string(1, s[0]) : std::string("none"), ctx.block_pred));
           return;
         }
         next(pos, st);
-        if (!s.empty() && (s[0] == 't' || s[0] == 'e')) next(pos + 1, st);
+        if (letter) next(pos + 1, st);
         return;
       }
       const Operand* op = it->operand;
@@ -941,7 +932,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
       }
       if (const auto* cond = std::get_if<operands::Cond>(&op->kind)) {
         // A condition field of its own (B T1, T3; IT's first condition).
-        if (cond->own_c && ctx.in_it) return;  // a conditional branch encoding inside an IT block is UNPREDICTABLE
+        if (cond->own_c && ctx.in_block) return;  // a condition field of its own inside a conditional block: UNPREDICTABLE (T32)
         if (cond->own_c) {
           Partial st2 = st;
           if (cond->encode(Raw{14}, st2)) next(pos, st2);  // none written: AL
@@ -1011,7 +1002,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         } else if (!(std::isalnum(static_cast<unsigned char>(tok[0])) || tok[0] == '_' || tok[0] == '.' || tok[0] == '$')) {
           return;
         }
-        const int64_t pc = static_cast<int64_t>(label->read_pc(ctx.address + static_cast<uint64_t>(pc_offset)));
+        const int64_t pc = static_cast<int64_t>(label->read_pc(ctx.address + static_cast<uint64_t>(pc_offset_)));
         std::optional<int64_t> target;
         if (pc_relative) {
           target = pc + *pc_relative;
@@ -1149,7 +1140,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
   const size_t mnemonic_end = std::min(trimmed.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789._"), trimmed.size());
   throw InputError(describe_refusal(text, trimmed, origin,
                                     why.pos < mnemonic_end && why.kind != Refusal::Kind::Whole && block_why.kind != Refusal::Kind::None ? block_why : why,
-                                    ctx, t32));
+                                    ctx, *rules_));
 }
 
 const Encoding* WordIsa::decode(const Bits& word, const spec::InstructionSpec** inst, std::string* why) const {
@@ -1186,7 +1177,7 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
                                             bool fewest_operands_first) const {
   std::vector<std::pair<size_t, std::string>> texts;  // (operands, text)
   for (const WordTemplate& t : templates_) {
-    if (t.enc != &enc || (t.it == 1 && !ctx.in_it) || (t.it == 2 && ctx.in_it)) continue;
+    if (t.enc != &enc || (t.in_block == 1 && !ctx.in_block) || (t.in_block == 2 && ctx.in_block)) continue;
     std::string out;
     bool ok = true;
     size_t operands = 0;
@@ -1204,10 +1195,10 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
         continue;
       }
       if (it.kind == Item::Kind::Optional) {
-        // The VPT block's predicate of this instruction.
-        if (ctx.vpt && is_optional_vpt_suffix(it)) out += ctx.vpt;
-        // An optional <c> the assembler owns: the IT block's condition.
-        if (ctx.in_it && is_optional_it_condition(it)) out += to_lower(ctx.it_cond);
+        // The predication block's letter of this instruction.
+        if (ctx.block_pred && is_optional_block_pred(it)) out += ctx.block_pred;
+        // An optional block condition: the conditional block's.
+        if (ctx.in_block && is_optional_block_cond(it)) out += to_lower(ctx.block_cond);
         continue;
       }
       // A constant operand (`{d0 - d15}` of VLLDM T1, `SP`) tells nothing, so costs nothing:
@@ -1217,8 +1208,8 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
         out += it.text;
         continue;
       }
-      if (it.role == Item::Role::ItCond) {
-        out += to_lower(ctx.it_cond);
+      if (it.role == Item::Role::BlockCond) {
+        out += to_lower(ctx.block_cond);
         continue;
       }
       const Operand* op = it.operand;
@@ -1230,7 +1221,7 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
             if constexpr (std::is_same_v<K, operands::List>) {
               return kind.print(kind.decode(word), it.items.front().text);
             } else if constexpr (std::is_same_v<K, operands::Label>) {
-              const uint64_t target = kind.read_pc(ctx.address + static_cast<uint64_t>(pc_offset)) +
+              const uint64_t target = kind.read_pc(ctx.address + static_cast<uint64_t>(pc_offset_)) +
                                       static_cast<uint64_t>(kind.delta(kind.decode(word)));
               return ctx.name_target ? ctx.name_target(target) : fmt::format("0x{:x}", target);
             } else {
@@ -1274,51 +1265,6 @@ uint64_t WordIsa::should_be_bits(const Encoding& enc, const Bits& word, int* cou
     }
   if (count) *count = n;
   return v;
-}
-
-std::string WordIsa::vpt_predicates(const spec::InstructionSpec& inst, const Encoding& enc, const Bits& word) const {
-  if (inst.name.rfind("VPT", 0) != 0 && inst.name.rfind("VPST", 0) != 0) return "";
-  for (const Operand& op : operands_.at(&enc))
-    if (const auto* mask = std::get_if<operands::Table>(&op.kind); mask && op.name() == "mask")
-      if (const auto text = mask->print(mask->decode(word))) return "t" + *text;
-  return "";
-}
-
-std::vector<std::string> WordIsa::it_conditions(const Encoding& enc, const Bits& word) const {
-  for (const Operand& op : operands_.at(&enc)) {
-    const auto* itm = std::get_if<operands::ItMask>(&op.kind);
-    if (!itm) continue;
-    const spec::EncodingField* cf = enc.field(op.spec->reg_class);
-    const uint64_t first = (word.low64() >> cf->lo) & 15;
-    const uint64_t mask = itm->decode(word).a;
-    int n = 3;
-    while (n >= 0 && !((mask >> (3 - n)) & 1)) --n;
-    if (n < 0) return {};
-    std::vector<std::string> out{kCondNames[first]};
-    for (int i = 0; i < n; ++i) out.push_back(kCondNames[(first & 14) | ((mask >> (3 - i)) & 1)]);
-    return out;
-  }
-  return {};
-}
-
-bool WordIsa::t32_prints_wide(std::string_view text) const {
-  // A negative offset in an address (`[r1, #-4]`): only 32-bit forms have it.
-  // A branch's negative `#-` offset says nothing of its width.
-  const bool address = text.find('[') != std::string_view::npos;
-  if (text.find('!') != std::string_view::npos || text.find("], #") != std::string_view::npos ||
-      (address && text.find("#-") != std::string_view::npos))
-    return false;
-  const std::string mnemonic = to_lower(text.substr(0, std::min(text.find(' '), text.find('.'))));
-  if (narrow_stems_.count(mnemonic)) return true;
-  return mnemonic.size() > 2 && cond_value(std::string_view(mnemonic).substr(mnemonic.size() - 2)) >= 0 &&
-         narrow_stems_.count(mnemonic.substr(0, mnemonic.size() - 2));
-}
-
-std::vector<uint8_t> WordIsa::t32_bytes(const Bits& word) {
-  const uint64_t v = word.low64();
-  if (word.width() == 16) return {static_cast<uint8_t>(v), static_cast<uint8_t>(v >> 8)};
-  return {static_cast<uint8_t>(v >> 16), static_cast<uint8_t>(v >> 24), static_cast<uint8_t>(v),
-          static_cast<uint8_t>(v >> 8)};
 }
 
 }  // namespace mlisa::targets

@@ -4,8 +4,7 @@
 // and every syntax template one signature, matched directly against the text.
 //
 // Assembling: the text is matched against each template in spec order
-// (optional parts `{...}` present or absent; `<c>` matches only the empty
-// condition, `<q>` empty or `.w`/`.n`, `<v>` empty or the VPT suffix `t`/`e`);
+// (optional parts `{...}` present or absent; the names the rules own, below);
 // each operand assigns the bits of its FIELDS, table operands (including
 // empty spellings) assign their patterns' bits, the diagram's fixed and
 // should-be bits are set, and bits nothing names are 0. A candidate whose
@@ -20,16 +19,23 @@
 // consecutive modulo 32 (or the operand's stride); the first one is encoded.
 //
 // Label operands (`label FIELDS * N`): the value is the target address minus
-// the PC the instruction reads (its address + pc_offset: 4 for T32, 0 for
-// A64); the text is a symbol expression the context resolves, or an
+// the PC the instruction reads (its address + the rules' pc_offset); the text is a symbol expression the context resolves, or an
 // absolute address. A target out of the field's reach, or misaligned for its
 // scale, refuses that encoding, so the next (wider) one is tried.
 //
 // Conditions: an encoding with an `operand <c> cond FIELDS` line (B T1, T3)
-// takes its condition from the text (none: AL); any other `<c>` must be the
-// condition the enclosing IT block gives the instruction (none outside an IT
-// block). Templates annotated `(inside IT block)` or `(outside IT block)`
-// match only there.
+// takes its condition from the text (none: AL). The names the target's rules
+// own (TargetRules::role_of) are the engine's: a block condition must be the
+// condition the enclosing conditional block gives the instruction (none
+// outside one), a block predicate the letter the enclosing predication block
+// gives it, a width qualifier names the encoding's width. Templates annotated
+// `(inside IT block)` or `(outside IT block)` in the specs match only inside
+// or outside a conditional block.
+//
+// What is particular to a target (its byte order, the PC an instruction
+// reads, alternative texts it tries, the blocks an instruction opens, how a
+// listing spells widths) is said by its TargetRules: T32's in
+// targets/mve/t32_rules.hpp, A64's in targets/sme2/a64_rules.hpp.
 //
 // An optional first register `{<Rd>,}` that the text omits is the register
 // of the operand after it (`sub.w r3, r10` is `sub.w r3, r3, r10`); among
@@ -41,6 +47,7 @@
 // (printed, as llvm-objdump prints `sub.w r3, r3, r10`).
 #pragma once
 
+#include "asm/elf.hpp"
 #include "spec/engine.hpp"
 #include "spec/specfile.hpp"
 #include "targets/word_decoder.hpp"
@@ -72,31 +79,32 @@ struct WordTemplate {
     // reads `{<Rd>,} <Rn>, <Rm>`.
     bool same_as_next = false;
     // Operand, List, Same: the encoding's operand of that name (its kind), or
-    // null for a name the assembler owns (`<c>` of an IT block, `<q>`, `<v>`).
+    // null for a name the assembler owns (TargetRules::role_of).
     const operands::Operand* operand = nullptr;
-    // The names the assembler owns: the IT block's condition `<c>`, the
-    // width qualifier `<q>` (.w/.n), the VPT block's predicate `<v>`.
-    enum class Role : uint8_t { None, ItCond, Width, VptSuffix } role = Role::None;
+    // The names the assembler owns: the condition an enclosing conditional
+    // block gives (BlockCond), a width qualifier (Width), the predicate an
+    // enclosing predication block gives (BlockPred).
+    enum class Role : uint8_t { None, BlockCond, Width, BlockPred } role = Role::None;
   };
   const spec::InstructionSpec* inst = nullptr;
   const spec::Encoding* enc = nullptr;
   size_t syntax = 0;
   std::vector<Item> items;
-  int8_t it = 0;  // 0 anywhere, 1 inside an IT block only, 2 outside only
+  int8_t in_block = 0;  // 0 anywhere, 1 inside a conditional block only, 2 outside only
   std::string stem;  // the letters the text must start with (the mnemonic's fixed part)
   uint32_t index = 0;  // in WordIsa::templates()
 };
 
 // Where an instruction is assembled: its address, the symbols its label
-// operands may name, and its IT block.
+// operands may name, and the blocks it is in.
 struct AsmContext {
   uint64_t address = 0;
   // The address of a label operand's text (a symbol expression); nullopt when
   // it names no symbol. May throw mlisa::InputError (an undefined symbol).
   std::function<std::optional<int64_t>(std::string_view)> resolve;
-  bool in_it = false;
-  std::string it_cond;     // the condition the IT block gives this instruction (lower case)
-  char vpt = 0;            // inside a VPT block: the predicate suffix this instruction must carry ('t' or 'e')
+  bool in_block = false;   // inside a conditional block
+  std::string block_cond;  // the condition the conditional block gives this instruction (lower case)
+  char block_pred = 0;     // inside a predication block: the predicate letter this instruction must carry
   uint32_t min_width = 0;  // bits: encodings narrower than this are skipped (relaxation)
   // The named constraint `should_be`: the encoding's should-be bits ((0) and
   // (1) of its diagram), most significant first, instead of their canonical
@@ -104,24 +112,114 @@ struct AsmContext {
   std::optional<uint64_t> should_be;
 };
 
-// How a word prints: its address (for label targets), its IT block, and how
+// How a word prints: its address (for label targets), its blocks, and how
 // to name a branch target (default: the absolute address in hex; nullopt:
 // the target cannot be named, so syntaxes with a label are not printed).
 struct PrintContext {
   uint64_t address = 0;
-  bool in_it = false;
-  std::string it_cond;
+  bool in_block = false;
+  std::string block_cond;
   std::function<std::optional<std::string>(uint64_t)> name_target;
-  char vpt = 0;  // inside a VPT block: the word's predicate suffix
+  char block_pred = 0;  // inside a predication block: the word's predicate letter
+};
+
+class WordIsa;
+
+// What a single-word target says about itself: the hooks the generic engine
+// (WordIsa, and the front end, listings and programs of word_program.hpp)
+// calls. The defaults describe a plain target: words of one width,
+// little-endian, no blocks, no width qualifiers, no alternative texts.
+class TargetRules {
+ public:
+  virtual ~TargetRules() = default;
+  // The rules' name ("t32", "a64").
+  virtual std::string_view name() const = 0;
+  // Called once when the engine has read the specs (its templates and the
+  // operands' kinds).
+  virtual void prepare(const WordIsa& isa) { (void)isa; }
+
+  // --- Words
+  // The PC an instruction reads, relative to its address.
+  virtual int64_t pc_offset() const { return 0; }
+  // A word as memory holds it (default little-endian), and back.
+  virtual std::vector<uint8_t> bytes(const spec::Bits& word) const;
+  virtual spec::Bits word_from(std::span<const uint8_t> bytes) const;
+  // The width in bits of the instruction whose bytes start at `rest` (the
+  // first bytes tell), or 0 when there are too few to tell (default 32).
+  virtual uint32_t width_at(std::span<const uint8_t> rest) const {
+    (void)rest;
+    return 32;
+  }
+  // The ELF header of the target's objects, its code's mapping symbol and
+  // the padding of alignment in code.
+  virtual as::ElfOptions elf() const = 0;
+  virtual std::string code_mapping() const = 0;
+  virtual std::vector<uint8_t> nop() const = 0;
+
+  // --- Text
+  // The comment character of its source, what a listing starts with, and
+  // the source as the front end takes it (after the target's own sugar).
+  virtual std::string comment() const { return "//"; }
+  virtual std::string listing_preamble() const { return ""; }
+  virtual std::string rewrite_source(std::string_view text) const { return std::string(text); }
+  // The role of a syntax template's `<name>` the assembler owns (None: an
+  // operand's); `own_cond`: the encoding has a cond operand of that name.
+  virtual WordTemplate::Item::Role role_of(std::string_view name, bool own_cond) const {
+    (void)name, (void)own_cond;
+    return WordTemplate::Item::Role::None;
+  }
+  // The qualifier that names a width (`.w`), or "".
+  virtual std::string_view width_suffix(uint32_t width) const {
+    (void)width;
+    return "";
+  }
+  // A text the assembler tries when the text as written is refused, or
+  // before it (`*first`); "" when there is none.
+  virtual std::string alternative(std::string_view text, bool* first) const {
+    (void)text, (void)first;
+    return "";
+  }
+  // Whether a refused offset in brackets is blamed on the `[`.
+  virtual bool blame_brackets() const { return false; }
+  // Listings: whether the text of a word wider than the narrowest carries
+  // its width suffix first (rather than only when it would reassemble narrower).
+  virtual bool prints_width(std::string_view text) const {
+    (void)text;
+    return false;
+  }
+  // The spec function whose value a `modimm` operand's text is ("": none).
+  virtual std::string modimm_function() const { return ""; }
+
+  // --- Blocks: an instruction that gives the next ones a condition
+  // (conditional block) or a predicate letter (predication block).
+  struct Block {
+    std::vector<std::string> conds;  // the conditions of the instructions it covers
+    std::string preds;               // the predicate letters it gives itself and them
+  };
+  virtual Block opens(const spec::InstructionSpec& inst, const spec::Encoding& enc, const spec::Bits& word) const {
+    (void)inst, (void)enc, (void)word;
+    return {};
+  }
+  // The blocks' names in messages ("IT", "VPT") and the predicate letters.
+  virtual std::string cond_block() const { return ""; }
+  virtual std::string pred_block() const { return ""; }
+  virtual std::string pred_letters() const { return ""; }
+  // The global the decode pseudocode reads inside a conditional block, and
+  // its value there (the state in which it refuses the fewest instructions).
+  virtual std::optional<std::pair<std::string, spec::Value>> in_block_state() const { return std::nullopt; }
 };
 
 class WordIsa {
  public:
   // Throws mlisa::InputError (at the spec line) for an operand kind this
   // assembler does not support.
-  WordIsa(const spec::TargetSpec& spec, const spec::BuiltinTable& builtins);
+  WordIsa(const spec::TargetSpec& spec, const spec::BuiltinTable& builtins, std::unique_ptr<TargetRules> rules);
 
   const spec::TargetSpec& spec() const { return spec_; }
+  const TargetRules& rules() const { return *rules_; }
+  // The values of the `modimm` operands (TargetRules::modimm_function of
+  // each field value, computed once from the specs), or null.
+  const operands::ExpandTable* modimm_table() const { return modimm_.get(); }
   const std::vector<WordTemplate>& templates() const { return templates_; }
   // An encoding's operands with their kinds (word_operands.hpp).
   const std::vector<operands::Operand>& operands_of(const spec::Encoding& enc) const { return operands_.at(&enc); }
@@ -136,20 +234,6 @@ class WordIsa {
   // One instruction. Throws mlisa::InputError naming the text.
   Assembled assemble(const std::string& text) const { return assemble(text, AsmContext{}); }
   Assembled assemble(const std::string& text, const AsmContext& ctx) const;
-
-  // T32: an immediate the assemblers take by flipping the instruction to
-  // its complement (add <-> sub, cmp <-> cmn, mov <-> mvn, and <-> bic,
-  // orr <-> orn, adc <-> sbc): a negative one, or a positive one whose
-  // complement (and r0, #0xffffff00 is bic r0, r0, #255) or, from 2^31 up,
-  // negation the partner holds; the flipped text, or "" when the text has
-  // no such immediate. `first` says whether the flip is tried before the
-  // text as written (add/sub with #-: llvm-mc's add r0, r1, #-1 is sub.w r0,
-  // r1, #1) or after it (the others: cmp.w r0, #-1 and movs.w r0, #-1 are
-  // modified immediates as written).
-  static std::string t32_flip_negative(std::string_view text, bool* first);
-
-  // T32: whether a 32-bit value is a modified immediate (ThumbExpandImm of some imm12).
-  static bool t32_modified_immediate(uint32_t value);
 
   // The encoding a word decodes to (its width is the encoding's), or null:
   // `why` then says UNDEFINED or the last refusal.
@@ -174,39 +258,18 @@ class WordIsa {
   // The should-be bits of a word of `enc`, most significant first, and how many there are.
   static uint64_t should_be_bits(const spec::Encoding& enc, const spec::Bits& word, int* count = nullptr);
 
-  // T32 (halfword streams, IT blocks, PC = address + 4) rather than A64.
-  bool t32 = false;
-  // The PC an instruction reads, relative to its address (T32 4, A64 0).
-  int64_t pc_offset = 0;
   // The narrowest encoding width in bits (16 for T32, 32 for A64).
   uint32_t min_width() const { return min_width_; }
-  // The IT instruction's conditions for the instructions it covers, or an
-  // empty vector when `enc` is not an IT encoding (one with an itmask operand).
-  std::vector<std::string> it_conditions(const spec::Encoding& enc, const spec::Bits& word) const;
-  // MVE: the predicates a VPT or VPST gives itself and the instructions it
-  // covers ("tte": the block's first instruction is always t), or "" when
-  // the word is not one.
-  std::string vpt_predicates(const spec::InstructionSpec& inst, const spec::Encoding& enc, const spec::Bits& word) const;
-
-  // T32 (llvm-objdump's spelling): whether the listing text of a 32-bit word
-  // carries `.w`: its mnemonic (less a condition) also names a 16-bit
-  // encoding, and its operands are not a form only 32-bit encodings have
-  // (writeback `!`, post-index `], #`, a negative address offset `[rn, #-4]`).
-  bool t32_prints_wide(std::string_view text) const;
-
-  // A 32-bit T32 word as memory holds it: the halfword of bits 31:16 first,
-  // each halfword little-endian; a 16-bit word as one halfword.
-  static std::vector<uint8_t> t32_bytes(const spec::Bits& word);
 
  private:
   // explain: note why each template refuses the text (for the error; a second run).
   Assembled assemble_as_written(const std::string& text, const AsmContext& ctx, bool explain = false) const;
   // The decode pseudocode's verdict on a word: "" when it runs to its end.
   // With `rule`: the pseudocode line that refused it.
-  // in_it: as the instruction of an IT block (the last: InITBlock() and LastInITBlock() TRUE), where the
-  // assembler places it (a half-precision VADD there is UNPREDICTABLE).
+  // in_block: as an instruction of a conditional block (TargetRules::in_block_state), where the
+  // assembler places it (T32: a half-precision VADD in an IT block is UNPREDICTABLE).
   std::string decode_verdict(const spec::Encoding& enc, const spec::Bits& word, std::string* rule = nullptr,
-                             bool in_it = false) const;
+                             bool in_block = false) const;
   // The first candidate (in order) whose fixed bits match and whose decode runs to its end.
   const spec::Encoding* decode_among(std::span<const WordDecoder::Candidate> cands, const spec::Bits& word,
                                      const spec::InstructionSpec** inst, std::string* why) const;
@@ -216,13 +279,19 @@ class WordIsa {
   void candidates(std::string_view trimmed, std::vector<uint32_t>& out) const;
 
   const spec::TargetSpec& spec_;
+  std::unique_ptr<TargetRules> rules_;
+  std::unique_ptr<operands::ExpandTable> modimm_;
   // Every encoding's operands with their kinds (templates point into them).
   std::unordered_map<const spec::Encoding*, std::vector<operands::Operand>> operands_;
   std::vector<WordTemplate> templates_;
   std::unordered_map<std::string, std::vector<uint32_t>> by_stem_;  // stem -> templates, in spec order
   std::vector<uint32_t> no_stem_;
   uint32_t min_width_ = 32;
-  std::set<std::string> narrow_stems_;  // T32: the mnemonics of 16-bit templates
+  // What the matcher asks the rules for on every line, asked once.
+  int64_t pc_offset_ = 0;
+  std::string pred_letters_;
+  int block_state_slot_ = -1;  // the global of TargetRules::in_block_state
+  spec::Value block_state_;
   WordDecoder decoder_;
   mutable spec::Engine engine_;
 };

@@ -132,31 +132,10 @@ std::string reg_name(std::string_view cls, int64_t n) {
   return fmt::format("{}{}", c, n);
 }
 
-std::optional<uint32_t> thumb_expand_imm(uint32_t imm12) {
-  const uint32_t b = imm12 & 0xff;
-  if ((imm12 >> 10) == 0) {
-    switch ((imm12 >> 8) & 3) {
-      case 0: return b;
-      case 1: return b ? std::optional<uint32_t>(b << 16 | b) : std::nullopt;
-      case 2: return b ? std::optional<uint32_t>(b << 24 | b << 8) : std::nullopt;
-      default: return b ? std::optional<uint32_t>(b * 0x01010101u) : std::nullopt;
-    }
-  }
-  const uint32_t unrotated = 0x80 | (imm12 & 0x7f), rot = imm12 >> 7;
-  return unrotated >> rot | unrotated << (32 - rot);
-}
-
-std::vector<uint32_t> thumb_modimm_fields(uint32_t value) {
-  std::vector<uint32_t> out;
-  for (uint32_t pattern = 0; pattern < 4; ++pattern) {
-    const uint32_t imm12 = pattern << 8 | ((pattern == 2 ? value >> 8 : value) & 0xff);  // 0xXY00XY00 has XY in bits 15:8
-    if (thumb_expand_imm(imm12) == value) out.push_back(imm12);
-  }
-  for (uint32_t rot = 8; rot < 32; ++rot) {
-    const uint32_t unrotated = value << rot | value >> (32 - rot);  // rotate left: undo ROR
-    if (unrotated >= 0x80 && unrotated <= 0xff) out.push_back(rot << 7 | (unrotated & 0x7f));
-  }
-  return out;
+const std::vector<uint32_t>& ExpandTable::fields_of(uint32_t v) const {
+  static const std::vector<uint32_t> none;
+  const auto it = fields.find(v);
+  return it == fields.end() ? none : it->second;
 }
 
 double vfp_imm_value(uint32_t imm8) {
@@ -236,7 +215,8 @@ size_t Number::parse(std::string_view s, std::vector<Raw>& out) const {
 // --- ModImm
 
 std::optional<std::string> ModImm::print(const Raw& r) const {
-  const auto v = thumb_expand_imm(static_cast<uint32_t>(r.a));
+  if (!table || r.a >= table->value.size()) return std::nullopt;
+  const auto v = table->value[r.a];
   if (!v) return std::nullopt;
   return fmt::format("{}", *v);
 }
@@ -244,7 +224,8 @@ std::optional<std::string> ModImm::print(const Raw& r) const {
 void ModImm::fields(uint64_t mag, bool neg, std::vector<Raw>& out) const {
   if (mag > (neg ? 0x80000000u : 0xffffffffu)) return;
   if (neg) mag = (0 - mag) & 0xffffffffu;
-  for (uint32_t f : thumb_modimm_fields(static_cast<uint32_t>(mag))) out.push_back({f});
+  if (!table) return;
+  for (uint32_t f : table->fields_of(static_cast<uint32_t>(mag))) out.push_back({f});
 }
 
 size_t ModImm::parse(std::string_view s, std::vector<Raw>& out) const {

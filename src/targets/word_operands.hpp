@@ -21,6 +21,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <variant>
 #include <vector>
 
@@ -61,12 +62,15 @@ int cond_value(std::string_view name);
 int reg_number(std::string_view cls, std::string_view tok);
 std::string reg_name(std::string_view cls, int64_t n);
 
-// ThumbExpandImm (shared_int.isa) of a 12-bit i:imm3:imm8, or nothing where
-// the manual makes it UNPREDICTABLE (a zero byte in a repeated pattern).
-std::optional<uint32_t> thumb_expand_imm(uint32_t imm12);
-// The 12-bit fields that expand to `value` (the pattern first, as GNU as and
-// LLVM choose).
-std::vector<uint32_t> thumb_modimm_fields(uint32_t value);
+// The values a spec function gives each value of a field (a `modimm`
+// operand: T32's ThumbExpandImm of i:imm3:imm8), computed once from the
+// specs (WordIsa), and the field values that give each value.
+struct ExpandTable {
+  std::vector<std::optional<uint32_t>> value;  // by field value; nothing where the function refuses it (UNPREDICTABLE)
+  std::unordered_map<uint32_t, std::vector<uint32_t>> fields;  // by value: its field values, ascending
+  // The field values that give `value` (none: empty).
+  const std::vector<uint32_t>& fields_of(uint32_t value) const;
+};
 // VFPExpandImm (shared_vfp.isa) of imm8 as a value (exact in f16, f32, f64).
 double vfp_imm_value(uint32_t imm8);
 
@@ -97,9 +101,13 @@ struct Number {
   size_t parse(std::string_view s, std::vector<Raw>& out) const;
 };
 
-// A T32 modified immediate: the field is i:imm3:imm8 of ThumbExpandImm.
+// A modified immediate: the text is the value the target's function
+// (TargetRules::modimm_function; T32: ThumbExpandImm) gives the field.
+// Field values in ascending order: T32's pattern forms before its rotations,
+// as GNU as and LLVM choose.
 struct ModImm {
   BitMap map;
+  const ExpandTable* table = nullptr;  // set by WordIsa; null: no value prints or parses
   Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
   bool encode(const Raw& r, Partial& p) const { return p.assign(map, r.a); }
   std::optional<std::string> print(const Raw& r) const;

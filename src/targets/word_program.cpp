@@ -25,8 +25,6 @@ namespace mlisa::targets {
 
 namespace {
 
-bool is_t32(const WordIsa& isa) { return isa.t32; }
-
 bool ends_with(const std::string& s, std::string_view suffix) {
   return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
 }
@@ -55,105 +53,31 @@ uint64_t should_be_constraint(std::string_view t) {
   return v;
 }
 
-// `.inst.n V`, `.inst.w V` (T32: one halfword, two with the high one first)
-// or `.inst V` (A64: a little-endian word; T32: .n when V fits 16 bits): what
-// a disassembler prints for a word it cannot name.
+// `.inst V` (a word of the narrowest width that holds V) or `.inst` with a
+// width suffix (T32's `.inst.n`, `.inst.w`): what a disassembler prints for
+// a word it cannot name.
 std::vector<uint8_t> raw_instruction(const WordIsa& isa, std::string_view line, const as::SymbolResolver& resolve) {
   const size_t sp = line.find_first_of(" \t");
   const std::string_view name = line.substr(0, sp);
-  if (name != ".inst" && name != ".inst.n" && name != ".inst.w") throw InputError(fmt::format("unknown directive '{}'", name));
+  if (name != ".inst" && name.substr(0, 6) != ".inst.") throw InputError(fmt::format("unknown directive '{}'", name));
   if (sp == std::string_view::npos) throw InputError(fmt::format("{} needs a value", name));
+  const std::string_view suffix = name.substr(5);
+  std::optional<uint32_t> width;  // the suffix's
+  for (uint32_t w = isa.min_width(); w <= 32; w *= 2)
+    if (!suffix.empty() && isa.rules().width_suffix(w) == suffix) width = w;
   const std::optional<int64_t> v = resolve(line.substr(sp + 1));
   const uint64_t u = static_cast<uint64_t>(v.value_or(-1));
-  const size_t n = name == ".inst.n" ? 2 : name == ".inst.w" ? 4 : !isa.t32 ? 4 : u > 0xffff ? 4 : 2;
-  if (!v || *v < 0 || (n == 2 && u > 0xffff) || u > 0xffffffffu || (!isa.t32 && name != ".inst"))
+  uint32_t bits = 32;
+  for (uint32_t w = 32; w >= isa.min_width() && !width; w /= 2)
+    if (u >> w == 0) bits = w;
+  if (width) bits = *width;
+  if (!v || *v < 0 || u >> bits || (!suffix.empty() && !width))
     throw InputError(fmt::format("{} {}: out of range for this target", name, line.substr(sp + 1)));
-  return word_bytes(isa, spec::Bits(static_cast<uint32_t>(n * 8), u));
-}
-
-// GNU as's `ldr Rt, =VALUE` (T32), as GNU as and llvm-mc-19 assemble it: a
-// number MOV.W, MVN.W or MOVW holds becomes that instruction (`ldr r1, =1` is
-// `mov.w r1, #1`); any other value, or a symbol expression, is a load of a
-// literal pool word (`ldr Rt, <pool label>`). A pool is placed at each
-// `.ltorg` (or `.pool`), and what remains at the end of its section, aligned
-// to 4 with zero bytes; within a pool equal values share a word. The text
-// keeps its lines (a pool is written on the `.ltorg` line, with `;`).
-std::string expand_literal_loads(std::string_view text) {
-  static const std::regex load(R"(^(\s*(?:[A-Za-z_.$][\w.$]*:\s*)*)(ldr(?:eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al)?(?:\.w|\.n)?)\s+(\w+)\s*,\s*=\s*(.*?)\s*$)",
-                               std::regex::icase);
-  static const std::regex section(R"(^\s*(\.text|\.data|\.bss|\.section\s+[^\s,;@]+[^;@]*)\s*(?:@.*)?$)");
-  static const std::regex ltorg(R"(^\s*\.(?:ltorg|pool)\s*(?:@.*)?$)");
-  if (text.find('=') == std::string_view::npos) return std::string(text);
-  struct Pool {
-    std::string enter;                                  // the directive that enters the section
-    std::vector<std::pair<std::string, std::string>> words;  // (value, label)
-  };
-  std::map<std::string, Pool> pools;  // by section name
-  std::vector<std::string> order;     // sections in the order of their first pool word
-  std::string current = ".text";
-  int labels = 0;
-  auto flush = [&](Pool& p) {
-    std::string out = ".balign 4, 0";
-    for (const auto& [value, label] : p.words) out += fmt::format("; {}: .word {}", label, value);
-    p.words.clear();
-    return out;
-  };
-  std::string out;
-  size_t at = 0;
-  while (at <= text.size()) {
-    size_t nl = text.find('\n', at);
-    if (nl == std::string_view::npos) nl = text.size();
-    std::string line(text.substr(at, nl - at));
-    std::string code = line.substr(0, line.find('@'));
-    std::smatch m;
-    if (std::regex_match(code, m, section)) {
-      const std::string d = m[1];
-      current = d.rfind(".section", 0) == 0 ? d.substr(8 + d.substr(8).find_first_not_of(" \t")) : d;
-      current = current.substr(0, current.find_first_of(" \t,"));
-      if (!pools.count(current)) pools[current].enter = d;
-    } else if (std::regex_match(code, m, ltorg)) {
-      line = pools.count(current) && !pools[current].words.empty() ? flush(pools[current]) : "";
-    } else if (std::regex_match(code, m, load)) {
-      const std::string prefix = m[1], mnemonic = m[2], reg = m[3], value = m[4];
-      const std::string cond = mnemonic.size() >= 5 && mnemonic[3] != '.' ? mnemonic.substr(3, 2) : "";
-      const bool narrow = mnemonic.size() > 2 && to_lower(mnemonic.substr(mnemonic.size() - 2)) == ".n";
-      uint64_t mag = 0;
-      bool neg = false;
-      std::string replaced;
-      if (!narrow && scan_integer(value, mag, neg) == value.size() && mag <= 0xffffffffu) {
-        const uint32_t v = static_cast<uint32_t>(neg ? 0 - mag : mag);
-        if (WordIsa::t32_modified_immediate(v)) replaced = fmt::format("mov{}.w {}, #{}", cond, reg, v);
-        else if (WordIsa::t32_modified_immediate(~v)) replaced = fmt::format("mvn{}.w {}, #{}", cond, reg, ~v);
-        else if (v <= 0xffff) replaced = fmt::format("movw{} {}, #{}", cond, reg, v);
-      }
-      if (replaced.empty()) {
-        Pool& p = pools[current];
-        if (p.enter.empty()) p.enter = current == ".text" ? ".text" : ".section " + current;
-        if (std::find(order.begin(), order.end(), current) == order.end()) order.push_back(current);
-        std::string label;
-        for (const auto& [v, l] : p.words)
-          if (v == value) label = l;
-        if (label.empty()) {
-          label = fmt::format(".Lmlisa_literal{}", labels++);
-          p.words.emplace_back(value, label);
-        }
-        replaced = fmt::format("{} {}, {}", mnemonic, reg, label);
-      }
-      line = prefix + replaced;
-    }
-    out += line;
-    if (nl == text.size()) break;
-    out += '\n';
-    at = nl + 1;
-  }
-  // What no .ltorg placed: at the end of its section.
-  for (const std::string& name : order)
-    if (!pools[name].words.empty()) out += fmt::format("\n{}; {}\n", pools[name].enter, flush(pools[name]));
-  return out;
+  return isa.rules().bytes(spec::Bits(bits, u));
 }
 
 // Encodings of lines already assembled (assemble_word_program's layout
-// passes). A line's key is its text, width floor and IT/VPT context; an
+// passes). A line's key is its text, width floor and block context; an
 // entry holds while every symbol it resolved keeps its value. Only a label
 // operand reads the instruction's address (operands::Label: the distance
 // from the PC, which may be rounded down to 4), so the address matters only
@@ -167,8 +91,8 @@ class EncodeCache {
   struct Entry {
     bool valid = false;
     std::vector<uint8_t> bytes;
-    std::string vpt;                                                      // vpt_predicates
-    std::vector<std::string> it;                                          // it_conditions
+    std::string preds;                                                    // the block it opens (TargetRules::opens)
+    std::vector<std::string> conds;
     std::vector<std::pair<std::string, std::optional<int64_t>>> symbols;  // resolved, with their values
     uint64_t address = 0;                                                 // where it was encoded
   };
@@ -189,9 +113,9 @@ class EncodeCache {
     key_.assign(line);
     key_ += '\0';
     key_ += static_cast<char>('0' + ctx.min_width / 8);
-    key_ += ctx.in_it ? 'i' : '-';
-    key_ += ctx.vpt ? ctx.vpt : '-';
-    key_ += ctx.it_cond;
+    key_ += ctx.in_block ? 'i' : '-';
+    key_ += ctx.block_pred ? ctx.block_pred : '-';
+    key_ += ctx.block_cond;
     Slot& slot = slots_[key_];
     if (slot.placed < 0) slot.placed = placed(line) ? 1 : 0;
     const bool at = slot.placed;
@@ -255,64 +179,61 @@ class EncodeCache {
 
 }  // namespace
 
-std::vector<uint8_t> word_bytes(const WordIsa& isa, const spec::Bits& word) {
-  if (is_t32(isa)) return WordIsa::t32_bytes(word);
-  std::vector<uint8_t> out;
-  for (uint32_t i = 0; i < word.width() / 8; ++i) out.push_back(static_cast<uint8_t>(word.low64() >> (8 * i)));
-  return out;
-}
+std::vector<uint8_t> word_bytes(const WordIsa& isa, const spec::Bits& word) { return isa.rules().bytes(word); }
 
-as::ElfOptions word_elf_options(const WordIsa& isa) {
-  if (is_t32(isa)) return as::ElfOptions{false, EM_ARM, 0x05000000};  // EF_ARM_EABI_VER5
-  return as::ElfOptions{true, EM_AARCH64, 0};
-}
+as::ElfOptions word_elf_options(const WordIsa& isa) { return isa.rules().elf(); }
 
 as::Object assemble_word_program(const WordIsa& isa, std::string_view text, const std::string& file,
                                  const std::optional<LinkLayout>& placement) {
-  const bool t32 = is_t32(isa);
+  const TargetRules& rules = isa.rules();
   as::WordEncoder enc;
-  enc.comment = std::string(t32 ? "@" : "//");
-  enc.min_bytes = t32 ? 2 : 4;
+  enc.comment = rules.comment();
+  enc.min_bytes = isa.min_width() / 8;
   enc.max_bytes = 4;
-  enc.nop = t32 ? std::vector<uint8_t>{0x00, 0xbf} : std::vector<uint8_t>{0x1f, 0x20, 0x03, 0xd5};
-  enc.code_mapping = t32 ? "$t" : "$x";
+  enc.nop = rules.nop();
+  enc.code_mapping = rules.code_mapping();
   enc.ignored_directives = {".syntax", ".thumb", ".thumb_func", ".arm",   ".code", ".cpu",  ".fpu",
                             ".arch",   ".arch_extension",        ".eabi_attribute", ".type", ".size", ".file",
                             ".ident",  ".variant_pcs"};
   enc.placement = placement;
-  // Layout starts from the narrowest width, except where the text fixes it.
-  enc.initial_bytes = [t32](std::string_view line) -> size_t {
+  // Layout starts from the narrowest width, except where the text fixes it
+  // (a suffix that names the widest width, `.inst`).
+  const size_t narrowest = enc.min_bytes;
+  const std::string widest(rules.width_suffix(32));
+  enc.initial_bytes = [narrowest, widest](std::string_view line) -> size_t {
     const std::string_view mnemonic = line.substr(0, line.find_first_of(" \t"));
-    if (!t32 || mnemonic == ".inst" || (mnemonic.size() > 2 && mnemonic.substr(mnemonic.size() - 2) == ".w")) return 4;
-    return 2;
+    if (mnemonic == ".inst" || (!widest.empty() && mnemonic.size() > widest.size() &&
+                                mnemonic.substr(mnemonic.size() - widest.size()) == widest))
+      return 4;
+    return narrowest;
   };
-  // The conditions an IT instruction gave the instructions after it.
+  // The conditions a conditional block's opening gave the instructions after it.
   auto pending = std::make_shared<std::vector<std::string>>();
-  // The predicates (t, e) a VPT or VPST gave the instructions after it.
-  auto pending_vpt = std::make_shared<std::string>();
-  enc.begin_pass = [pending, pending_vpt] {
+  // The predicate letters a predication block's opening gave the instructions after it.
+  auto pending_preds = std::make_shared<std::string>();
+  enc.begin_pass = [pending, pending_preds] {
     pending->clear();
-    pending_vpt->clear();
+    pending_preds->clear();
   };
   // Layout encodes every line once per pass, mostly at the same size and with
   // the same symbol values as the pass before: a line's encoding is kept
-  // with what it depended on (its text, width floor, IT and VPT context, the
+  // with what it depended on (its text, width floor, block context, the
   // value of each symbol it resolved and, for a mnemonic that has a
   // PC-relative form, its address) and taken again while those are equal.
   auto cache = std::make_shared<EncodeCache>(isa);
-  // `commit`: the IT and VPT conditions it gives or takes are passed on.
-  auto encode = [&isa, pending, pending_vpt, cache](std::string_view line, uint64_t address, size_t min_bytes,
+  // `commit`: the block conditions and predicates it gives or takes are passed on.
+  auto encode = [&isa, pending, pending_preds, cache](std::string_view line, uint64_t address, size_t min_bytes,
                                                     const as::SymbolResolver& resolve, bool commit) {
     AsmContext ctx;
     ctx.min_width = static_cast<uint32_t>(min_bytes * 8);
     if (!pending->empty()) {
-      ctx.in_it = true;
-      ctx.it_cond = pending->front();
+      ctx.in_block = true;
+      ctx.block_cond = pending->front();
       if (commit) pending->erase(pending->begin());
     }
-    if (!pending_vpt->empty()) {
-      ctx.vpt = pending_vpt->front();
-      if (commit) pending_vpt->erase(0, 1);
+    if (!pending_preds->empty()) {
+      ctx.block_pred = pending_preds->front();
+      if (commit) pending_preds->erase(0, 1);
     }
     if (line.substr(0, 5) == ".inst") return raw_instruction(isa, line, resolve);
     EncodeCache::Entry& entry = cache->lookup(line, address, ctx, resolve);
@@ -332,15 +253,16 @@ as::Object assemble_word_program(const WordIsa& isa, std::string_view text, cons
       }
       const WordIsa::Assembled a = isa.assemble(text, ctx);
       entry.bytes = word_bytes(isa, a.word);
-      entry.vpt = isa.vpt_predicates(*a.inst, *a.enc, a.word);
-      entry.it = isa.it_conditions(*a.enc, a.word);
+      TargetRules::Block block = isa.rules().opens(*a.inst, *a.enc, a.word);
+      entry.preds = std::move(block.preds);
+      entry.conds = std::move(block.conds);
       entry.valid = true;
     }
     if (!commit) return entry.bytes;
-    if (!entry.vpt.empty()) *pending_vpt = entry.vpt;
-    if (!entry.it.empty()) {
-      if (ctx.in_it) throw InputError(fmt::format("'{}' inside an IT block", line));
-      *pending = entry.it;
+    if (!entry.preds.empty()) *pending_preds = entry.preds;
+    if (!entry.conds.empty()) {
+      if (ctx.in_block) throw InputError(fmt::format("'{}' inside an {} block", line, isa.rules().cond_block()));
+      *pending = entry.conds;
     }
     return entry.bytes;
   };
@@ -350,7 +272,7 @@ as::Object assemble_word_program(const WordIsa& isa, std::string_view text, cons
   enc.probe = [encode](std::string_view line, uint64_t address, size_t min_bytes, const as::SymbolResolver& resolve) {
     return encode(line, address, min_bytes, resolve, false);
   };
-  return as::assemble_gas_words(enc, t32 ? expand_literal_loads(text) : std::string(text), file);
+  return as::assemble_gas_words(enc, rules.rewrite_source(text), file);
 }
 
 namespace {
@@ -359,8 +281,8 @@ namespace {
 std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& sections, bool exact,
                     const std::string& file, const std::vector<as::ObjSymbol>& symbols,
                     const std::map<std::string, std::set<uint64_t>>& raw_at) {
-  const bool t32 = is_t32(isa);
-  std::string out = t32 ? "\t.syntax unified\n\t.thumb\n" : "";
+  const TargetRules& rules = isa.rules();
+  std::string out = rules.listing_preamble();
   for (size_t si = 0; si < sections.size(); ++si) {
     const as::ObjSection& sec = sections[si];
     // Data runs in code: from a $d to the next $t/$x.
@@ -385,19 +307,19 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
       }
       continue;
     }
-    // The instruction words, with the IT condition each one runs under.
+    // The instruction words, with the block condition and predicate each one runs under.
     struct Insn {
       uint64_t offset;
       spec::Bits word;
       const spec::Encoding* enc;
-      bool in_it;
+      bool in_block;
       std::string cond;
       size_t data = 0;  // > 0: a run of this many data bytes instead
-      char vpt = 0;     // the VPT block's predicate of this word
+      char pred = 0;    // the predication block's letter of this word
     };
     std::vector<Insn> insns;
     std::vector<std::string> pending;
-    std::string pending_vpt;
+    std::string pending_preds;
     const auto& b = sec.bytes;
     for (size_t off = 0; off < b.size();) {
       if (const uint64_t end = data_until(off); end > off) {
@@ -405,30 +327,24 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
         off = end;
         continue;
       }
-      spec::Bits word;
-      if (t32) {
-        if (off + 2 > b.size()) throw InputError(fmt::format("{}: {} ends in the middle of a halfword", file, sec.name));
-        const uint32_t hw1 = b[off] | uint32_t{b[off + 1]} << 8;
-        const bool wide = (hw1 >> 11) == 0x1d || (hw1 >> 11) == 0x1e || (hw1 >> 11) == 0x1f;
-        if (wide && off + 4 > b.size()) throw InputError(fmt::format("{}: {} ends in the middle of a 32-bit instruction", file, sec.name));
-        word = wide ? spec::Bits(32, uint64_t{hw1} << 16 | b[off + 2] | uint32_t{b[off + 3]} << 8) : spec::Bits(16, hw1);
-      } else {
-        if (off + 4 > b.size()) throw InputError(fmt::format("{}: {} is not a whole number of 4-byte words", file, sec.name));
-        word = spec::Bits(32, b[off] | uint32_t{b[off + 1]} << 8 | uint32_t{b[off + 2]} << 16 | uint64_t{b[off + 3]} << 24);
-      }
+      const std::span<const uint8_t> rest(b.data() + off, b.size() - off);
+      const uint32_t width = rules.width_at(rest);
+      if (width == 0 || off + width / 8 > b.size())
+        throw InputError(width == 0 ? fmt::format("{}: {} ends in the middle of an instruction", file, sec.name)
+                                    : fmt::format("{}: {} ends in the middle of a {}-bit instruction", file, sec.name, width));
+      const spec::Bits word = rules.word_from(rest.first(width / 8));
       const spec::InstructionSpec* inst = nullptr;
       Insn in{off, word, isa.decode(word, &inst), !pending.empty(), pending.empty() ? "" : pending.front(), 0};
       if (!pending.empty()) pending.erase(pending.begin());
-      if (!pending_vpt.empty()) {
-        in.vpt = pending_vpt.front();
-        pending_vpt.erase(0, 1);
+      if (!pending_preds.empty()) {
+        in.pred = pending_preds.front();
+        pending_preds.erase(0, 1);
       }
-      if (in.enc)
-        if (std::string v = isa.vpt_predicates(*inst, *in.enc, word); !v.empty()) pending_vpt = std::move(v);
       if (in.enc) {
-        auto conds = isa.it_conditions(*in.enc, word);
-        if (!conds.empty() && in.in_it) in.enc = nullptr;  // an IT inside an IT block is UNPREDICTABLE: raw
-        else if (!conds.empty()) pending = std::move(conds);
+        TargetRules::Block block = rules.opens(*inst, *in.enc, word);
+        if (!block.preds.empty()) pending_preds = std::move(block.preds);
+        if (!block.conds.empty() && in.in_block) in.enc = nullptr;  // a conditional block inside one is UNPREDICTABLE: raw
+        else if (!block.conds.empty()) pending = std::move(block.conds);
       }
       off += word.width() / 8;
       insns.push_back(std::move(in));
@@ -450,10 +366,10 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
         if (!starts.count(target)) {
           outside = true;
           if (how == Outside::Unnamed) return std::nullopt;
-          uint64_t pc = address + static_cast<uint64_t>(isa.pc_offset);
+          uint64_t pc = address + static_cast<uint64_t>(rules.pc_offset());
           if (how == Outside::FromAlignedPc) pc &= ~uint64_t{3};
           int64_t off = static_cast<int64_t>(target - pc);
-          if (t32) off = static_cast<int32_t>(static_cast<uint32_t>(off));
+          if (!rules.elf().is64) off = static_cast<int32_t>(static_cast<uint32_t>(off));  // a 32-bit address space
           return fmt::format("#{}", off);
         }
         if (record) labels.insert(target);
@@ -474,15 +390,14 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
           }
           continue;
         }
-        const bool wide = in.word.width() == 32;
-        auto raw = [&] {
-          return t32 ? fmt::format(".inst.{} 0x{:0{}x}", wide ? "w" : "n", in.word.low64(), wide ? 8 : 4)
-                     : fmt::format(".inst 0x{:08x}", in.word.low64());
-        };
+        // The word's width suffix: a word of a target with several widths.
+        const std::string_view suffix = rules.width_suffix(in.word.width());
+        const bool wide = in.word.width() > isa.min_width() && !suffix.empty();
+        auto raw = [&] { return fmt::format(".inst{} 0x{:0{}x}", suffix, in.word.low64(), in.word.width() / 4); };
         std::vector<std::string> texts;
         if (in.enc) {
           outside = false;
-          PrintContext pc{in.offset, in.in_it, in.cond, namer(pass == 0, in.offset, Outside::FromPc), in.vpt};
+          PrintContext pc{in.offset, in.in_block, in.cond, namer(pass == 0, in.offset, Outside::FromPc), in.pred};
           texts = isa.print_all(*in.enc, in.word, pc, true);
           if (outside) {
             // A literal load outside prints `[pc, #imm]` first, as llvm-objdump does.
@@ -502,9 +417,9 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
           // The text must give this word back where it stands.
           AsmContext ctx;
           ctx.address = in.offset;
-          ctx.in_it = in.in_it;
-          ctx.it_cond = in.cond;
-          ctx.vpt = in.vpt;
+          ctx.in_block = in.in_block;
+          ctx.block_cond = in.cond;
+          ctx.block_pred = in.pred;
           ctx.resolve = [&](std::string_view name) -> std::optional<int64_t> {
             for (uint64_t l : labels)
               if (label_name(l) == name) return static_cast<int64_t>(l);
@@ -525,12 +440,14 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
           };
           std::vector<std::string> candidates;
           for (const std::string& t : texts) {
-            if (wide && t32) {
-              // `.w` first where llvm-objdump prints it, else only when the
-              // text would reassemble narrower without it.
+            if (wide) {
+              // The width suffix first where the rules print it (T32's `.w`,
+              // as llvm-objdump), else only when the text would reassemble
+              // narrower without it.
               const size_t sp = t.find(' ');
-              const std::string w = sp == std::string::npos ? t + ".w" : t.substr(0, sp) + ".w" + t.substr(sp);
-              const bool first = isa.t32_prints_wide(t);
+              const std::string w = sp == std::string::npos ? t + std::string(suffix)
+                                                            : t.substr(0, sp) + std::string(suffix) + t.substr(sp);
+              const bool first = rules.prints_width(t);
               candidates.push_back(first ? w : t);
               candidates.push_back(first ? t : w);
             } else {
@@ -594,9 +511,8 @@ std::string disassemble_words(const WordIsa& isa, const std::vector<as::ObjSecti
         if (same && exact) {
           same = std::equal(b.begin() + static_cast<long>(l.offset), b.begin() + static_cast<long>(l.offset + l.size),
                             o.begin() + static_cast<long>(l.offset));
-        } else if (same && is_t32(isa) && l.offset + 1 < o.size()) {  // canonical: the same width at least
-          const unsigned top = o[l.offset + 1] >> 3;
-          same = l.size == (top == 0x1d || top == 0x1e || top == 0x1f ? 4u : 2u);
+        } else if (same && isa.min_width() < 32) {  // canonical: the same width at least
+          same = l.size * 8 == isa.rules().width_at(std::span<const uint8_t>(o).subspan(l.offset));
         }
         if (same) continue;
         if (!raw_at[orig->name].insert(l.offset).second) break;

@@ -127,16 +127,16 @@ uint64_t draw_word(const spec::Encoding& enc, mve::Rng& r) {
 
 Forms generate(const targets::WordIsa& isa, const Options& o) {
   Forms out;
-  const bool t32 = isa.t32;
+  const bool t32 = isa.rules().name() == "t32";
   targets::PrintContext outside;
   outside.name_target = [&](uint64_t target) -> std::optional<std::string> {
-    int64_t off = static_cast<int64_t>(target) - isa.pc_offset;
+    int64_t off = static_cast<int64_t>(target) - isa.rules().pc_offset();
     if (t32) off = static_cast<int32_t>(static_cast<uint32_t>(off));
     return fmt::format("#{}", off);
   };
   targets::PrintContext inside = outside;
-  inside.in_it = true;
-  inside.it_cond = "eq";
+  inside.in_block = true;
+  inside.block_cond = "eq";
   size_t index = 0;
   for (const auto& inst : isa.spec().instructions()) {
     for (const auto& enc : inst.encodings) {
@@ -161,8 +161,9 @@ Forms generate(const targets::WordIsa& isa, const Options& o) {
         }
         if (text.empty() || !seen.insert(text).second) continue;
         f.lines.push_back(text);
-        for (const std::string& c : isa.it_conditions(enc, bits)) f.lines.push_back("nop" + c);
-        for (char p : isa.vpt_predicates(inst, enc, bits)) f.lines.push_back(fmt::format("vadd{}.i32 q0, q0, q0", p));
+        const targets::TargetRules::Block block = isa.rules().opens(inst, enc, bits);
+        for (const std::string& c : block.conds) f.lines.push_back("nop" + c);
+        for (char p : block.preds) f.lines.push_back(fmt::format("vadd{}.i32 q0, q0, q0", p));
         out.good.push_back(std::move(f));
         ++kept;
       }
@@ -190,8 +191,8 @@ Forms generate(const targets::WordIsa& isa, const Options& o) {
 }
 
 std::string good_source(const targets::WordIsa& isa, const Forms& f, bool labels) {
-  const char* comment = isa.t32 ? "@" : "//";
-  std::string out = isa.t32 ? "\t.syntax unified\n\t.thumb\n" : "";
+  const std::string comment = isa.rules().comment();
+  std::string out = isa.rules().listing_preamble();
   for (size_t i = 0; i < f.good.size(); ++i) {
     const Form& form = f.good[i];
     if (labels) out += fmt::format("f{}:\n", i);
@@ -206,7 +207,7 @@ std::string good_source(const targets::WordIsa& isa, const Forms& f, bool labels
 }
 
 std::string bad_source(const targets::WordIsa& isa, const Forms& f) {
-  const char* comment = isa.t32 ? "@" : "//";
+  const std::string comment = isa.rules().comment();
   std::string out;
   for (const BadLine& b : f.bad) out += fmt::format("\t{:<40} {} {}: {}\n", b.line, comment, b.id, b.why);
   return out;

@@ -7,6 +7,7 @@
 // predicated, later ones drawn at random). docs/verify.md describes it.
 #include "verify/mve_hazards.hpp"
 
+#include "targets/mve/t32_rules.hpp"
 #include "targets/targets.hpp"
 #include "verify/campaign.hpp"
 #include "verify/suite.hpp"
@@ -541,7 +542,7 @@ class HazardSuite final : public mve::OracleSuite {
     std::lock_guard lock(isa_mutex_);
     auto& isa = isas_[std::this_thread::get_id()];
     if (!isa) {
-      isa = std::make_unique<targets::WordIsa>(*t.spec, targets::all_builtins());
+      isa = std::make_unique<targets::WordIsa>(*t.spec, targets::all_builtins(), targets::mve::t32_rules());
       for (const char* feat : {"FEAT_T32", "FEAT_FP", "FEAT_FP16", "FEAT_MVE", "FEAT_MVE_FP"}) isa->features().insert(feat);
     }
     return *isa;

@@ -15,6 +15,7 @@
 // docs/mve.md ("The QEMU oracle") describes the suite.
 #include "core/diag.hpp"
 #include "spec/coverage.hpp"
+#include "targets/mve/t32_rules.hpp"
 #include "targets/mve/machine.hpp"
 #include "targets/targets.hpp"
 #include "verify/campaign.hpp"
@@ -657,7 +658,7 @@ CaseOutcome OracleSuite::run_case(size_t op, uint64_t index, uint64_t seed) cons
 void OracleSuite::run_range(size_t op, uint64_t begin, uint64_t end, uint64_t seed, CaseSink& sink) const {
   if (op >= operations().size()) throw std::out_of_range("no such operation");
   const targets::mve::Target& t = shared_target();
-  targets::WordIsa isa(*t.spec, targets::all_builtins());
+  targets::WordIsa isa(*t.spec, targets::all_builtins(), targets::mve::t32_rules());
   for (const char* feat : {"FEAT_T32", "FEAT_FP", "FEAT_FP16", "FEAT_MVE", "FEAT_MVE_FP"}) isa.features().insert(feat);
   targets::mve::Machine machine(isa);
   machine.engine().coverage = sink.coverage();

@@ -19,6 +19,7 @@
 // Case i of an operation is a pure function of (operation, i, seed).
 #include "core/diag.hpp"
 #include "core/number_parse.hpp"
+#include "targets/sme2/a64_rules.hpp"
 #include "targets/sme2/machine.hpp"
 #include "targets/targets.hpp"
 #include "verify/campaign.hpp"
@@ -560,7 +561,7 @@ class Sme2Suite final : public Suite {
     const targets::sme2::Target& t = shared_target();
     // A WordIsa of this call's own: assembling and decoding run pseudocode in
     // the WordIsa's engine, which threads must not share.
-    targets::WordIsa isa(*t.spec, targets::all_builtins());
+    targets::WordIsa isa(*t.spec, targets::all_builtins(), targets::sme2::a64_rules());
     for (const std::string& feat : t.isa->features()) isa.features().insert(feat);
     std::map<int, std::unique_ptr<targets::sme2::Machine>> machines;
     std::vector<GenCase> cases;

@@ -336,6 +336,7 @@ void check_target(const Target& t) {
   // The source tree's pages (the same as the embedded ones once built).
   const auto loaded = targets::load_word_target(t.name, (fs::path(MLISA_SOURCE_DIR) / "isa").string());
   const targets::WordIsa& isa = *loaded.isa;
+  const bool t32 = isa.rules().name() == "t32";
   verify::forms::Options o;
   o.per_encoding = 8;
   const verify::forms::Forms forms = verify::forms::generate(isa, o);
@@ -360,7 +361,7 @@ void check_target(const Target& t) {
     all_lines.push_back(forms.good[i].lines);
     all_index.push_back(i);
   }
-  const McResult mc = mc_encode(t, labelled(all_lines, all_index, isa.t32));
+  const McResult mc = mc_encode(t, labelled(all_lines, all_index, t32));
   std::vector<std::vector<uint8_t>> theirs(forms.good.size());
   std::vector<bool> accepted(forms.good.size(), false);
   for (size_t i = 0; i < forms.good.size(); ++i) {
@@ -423,7 +424,7 @@ void check_target(const Target& t) {
     offset += theirs[i].size();
   }
   const std::string obj = temp_file(".o");
-  run(fmt::format("llvm-mc-19 {} -filetype=obj -o '{}' '{{in}}'", t.mc, obj), labelled(ok_lines, ok_index, isa.t32).text);
+  run(fmt::format("llvm-mc-19 {} -filetype=obj -o '{}' '{{in}}'", t.mc, obj), labelled(ok_lines, ok_index, t32).text);
   const Ran dump = run(fmt::format("llvm-objdump-19 -d --no-show-raw-insn {} '{}' < '{{in}}'", t.objdump, obj), "");
   std::remove(obj.c_str());
   EXPECT_NE(dump.out.find("Disassembly"), std::string::npos) << "llvm-objdump-19: " << dump.err;
@@ -436,7 +437,7 @@ void check_target(const Target& t) {
     auto it = form_at.upper_bound(address);
     if (it == form_at.begin()) continue;
     --it;
-    objdump[it->second].push_back({address - it->first, normalise_objdump(m[2], address, isa.t32)});
+    objdump[it->second].push_back({address - it->first, normalise_objdump(m[2], address, t32)});
   }
   std::vector<std::vector<std::string>> relisted;  // mlisa's listings, for llvm-mc
   std::vector<size_t> relisted_index;
@@ -464,7 +465,7 @@ void check_target(const Target& t) {
     }
     bool same = true;
     for (size_t l = 0; l < ours.size() && same; ++l) {
-      const std::string mine = normalise_ours(ours[l], theirs_listed[l].offset, isa.t32, isa.pc_offset);
+      const std::string mine = normalise_ours(ours[l], theirs_listed[l].offset, t32, isa.rules().pc_offset());
       if (mine != theirs_listed[l].text) {
         differ(f, "text", fmt::format("mlisa '{}', llvm-objdump-19 '{}'", mine, theirs_listed[l].text));
         same = false;
@@ -474,7 +475,7 @@ void check_target(const Target& t) {
   }
 
   // 3. llvm-mc reassembles mlisa's listings to llvm-mc's bytes (a byte that holds a fixup not compared).
-  const McResult again = mc_encode(t, labelled(relisted, relisted_index, isa.t32));
+  const McResult again = mc_encode(t, labelled(relisted, relisted_index, t32));
   for (size_t i : relisted_index) {
     const Form& f = forms.good[i];
     const int fi = static_cast<int>(i);
@@ -496,7 +497,7 @@ void check_target(const Target& t) {
     bad_lines.push_back({forms.bad[i].line});
     bad_index.push_back(i);
   }
-  const McResult bad = mc_encode(t, labelled(bad_lines, bad_index, isa.t32), true);
+  const McResult bad = mc_encode(t, labelled(bad_lines, bad_index, t32), true);
   for (size_t i = 0; i < forms.bad.size(); ++i) {
     const auto& b = forms.bad[i];
     bool ours_refuses = false;

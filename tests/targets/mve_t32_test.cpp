@@ -4,6 +4,7 @@
 // flags, conditions, IT blocks, memory, PUSH/POP, branches and their faults).
 #include "core/diag.hpp"
 #include "support/llvm_mc.hpp"
+#include "targets/mve/t32_rules.hpp"
 #include "targets/mve/machine.hpp"
 #include "targets/word_program.hpp"
 
@@ -67,7 +68,7 @@ const std::vector<std::string> kForms = {
 };
 
 std::string our_bytes(const std::string& text) {
-  return llvm_mc_bytes(targets::WordIsa::t32_bytes(mve().isa->assemble(text).word));
+  return llvm_mc_bytes(targets::mve::t32_bytes(mve().isa->assemble(text).word));
 }
 
 TEST(MveT32Encoding, EveryFormMatchesLlvmMc) {

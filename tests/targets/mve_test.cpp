@@ -3,6 +3,7 @@
 #include "core/diag.hpp"
 #include "support/llvm_mc.hpp"
 #include "support/run_mlisa.hpp"
+#include "targets/mve/t32_rules.hpp"
 #include "targets/mve/machine.hpp"
 
 #include <gtest/gtest.h>
@@ -138,7 +139,7 @@ std::vector<std::string> llvm_encodings(const std::string& source) {
 }
 
 std::string our_bytes(const std::string& text) {
-  return mlisa::test::llvm_mc_bytes(targets::WordIsa::t32_bytes(mve().isa->assemble(text).word));
+  return mlisa::test::llvm_mc_bytes(targets::mve::t32_bytes(mve().isa->assemble(text).word));
 }
 
 TEST(MveEncoding, EveryFormMatchesLlvmMc) {

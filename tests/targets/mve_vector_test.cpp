@@ -6,6 +6,7 @@
 #include "core/diag.hpp"
 #include "support/llvm_mc.hpp"
 #include "support/run_mlisa.hpp"
+#include "targets/mve/t32_rules.hpp"
 #include "targets/mve/machine.hpp"
 #include "targets/word_program.hpp"
 #include "verify/qemu_mve.hpp"
@@ -67,7 +68,7 @@ const std::vector<std::string> kMemForms = {
 };
 
 std::string our_bytes(const std::string& text) {
-  return llvm_mc_bytes(targets::WordIsa::t32_bytes(mve().isa->assemble(text).word));
+  return llvm_mc_bytes(targets::mve::t32_bytes(mve().isa->assemble(text).word));
 }
 
 TEST(MveVectorEncoding, ArithmeticFormsMatchLlvmMc) {

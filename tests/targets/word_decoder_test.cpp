@@ -5,6 +5,7 @@
 // same refusal) both ways. Overlaps the manual resolves by priority (a SEE in
 // the first encoding's decode) are checked against llvm-mc-19 --disassemble.
 #include "support/llvm_mc.hpp"
+#include "targets/mve/t32_rules.hpp"
 #include "targets/targets.hpp"
 #include "targets/word_decoder.hpp"
 #include "targets/word_isa.hpp"
@@ -120,7 +121,7 @@ TEST(WordDecoder, OverlapResolvedBySpecPriority) {
     text.bytes = c.bytes;
     const std::string listing = targets::disassemble_words(*t.isa, {text}, false, "overlap.bin");
     EXPECT_NE(listing.find(c.text), std::string::npos) << listing;
-    EXPECT_EQ(targets::WordIsa::t32_bytes(c.word), c.bytes) << c.text;
+    EXPECT_EQ(targets::mve::t32_bytes(c.word), c.bytes) << c.text;
     if (have_llvm_mc()) {
       const std::vector<std::string> llvm =
           llvm_mc_disassemble("-triple=thumbv8.1m.main -mattr=+mve.fp,+fp64", llvm_mc_bytes(c.bytes));

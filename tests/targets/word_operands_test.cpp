@@ -150,16 +150,25 @@ TEST(WordOperandKinds, EveryKindHasOperandsInTheSpecs) {
   EXPECT_FALSE(sites<Label>().empty());
 }
 
-// ThumbExpandImm by hand (Arm ARM, ThumbExpandImm_C): the four patterns and a rotation.
+// The modimm values come from the specs' ThumbExpandImm, run once per field
+// value; checked by hand (Arm ARM, ThumbExpandImm_C): the four patterns and a rotation.
 TEST(WordOperandKinds, ThumbExpandImm) {
-  EXPECT_EQ(thumb_expand_imm(0x0ab), 0xabu);
-  EXPECT_EQ(thumb_expand_imm(0x1ab), 0x00ab00abu);
-  EXPECT_EQ(thumb_expand_imm(0x2ab), 0xab00ab00u);
-  EXPECT_EQ(thumb_expand_imm(0x3ab), 0xababababu);
-  EXPECT_EQ(thumb_expand_imm(0x100), std::nullopt);  // a zero byte in a pattern: UNPREDICTABLE
+  const ExpandTable* table = target("mve").isa->modimm_table();
+  ASSERT_NE(table, nullptr);
+  ASSERT_EQ(table->value.size(), 4096u);
+  EXPECT_EQ(table->value[0x0ab], 0xabu);
+  EXPECT_EQ(table->value[0x1ab], 0x00ab00abu);
+  EXPECT_EQ(table->value[0x2ab], 0xab00ab00u);
+  EXPECT_EQ(table->value[0x3ab], 0xababababu);
+  EXPECT_EQ(table->value[0x100], std::nullopt);  // a zero byte in a pattern: UNPREDICTABLE
   // i:imm3:a = 01000 (rotate right by 8), bcdefgh = 0x7f: 0xff ROR 8 = 0xff000000.
-  EXPECT_EQ(thumb_expand_imm(0x47f), 0xff000000u);
-  EXPECT_EQ(thumb_modimm_fields(0xffffff00u).size(), 0u);
+  EXPECT_EQ(table->value[0x47f], 0xff000000u);
+  EXPECT_TRUE(table->fields_of(0xffffff00u).empty());
+  // 0xab is a byte (pattern 00) only; 0xff000000 only 0xff ROR 8.
+  EXPECT_EQ(table->fields_of(0xabu), std::vector<uint32_t>{0x0ab});
+  EXPECT_EQ(table->fields_of(0xff000000u), std::vector<uint32_t>{0x47f});
+  // A64 has no modified immediates.
+  EXPECT_EQ(target("sme2").isa->modimm_table(), nullptr);
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 #include "targets/mve/machine.hpp"
 
 #include "core/diag.hpp"
+#include "targets/mve/t32_rules.hpp"
 #include "targets/targets.hpp"
 
 #include <fmt/format.h>
@@ -36,7 +37,7 @@ std::pair<char, int> split(const std::string& name) {
 }  // namespace
 
 Target load(const std::optional<std::string>& spec_dir) {
-  return load_word_target("mve", spec_dir, {"FEAT_T32", "FEAT_FP", "FEAT_FP16", "FEAT_MVE", "FEAT_MVE_FP"});
+  return load_word_target("mve", spec_dir, {"FEAT_T32", "FEAT_FP", "FEAT_FP16", "FEAT_MVE", "FEAT_MVE_FP"}, t32_rules());
 }
 
 int Machine::slot(const char* name) const {
@@ -239,7 +240,7 @@ void or_bits(spec::Value& v, uint64_t bits) { v = Value::bits(v.as_bits().width(
 
 std::string raw_bytes(const Bits& word) {
   std::string out;
-  for (uint8_t b : WordIsa::t32_bytes(word)) out += fmt::format("{}{:02x}", out.empty() ? "" : " ", b);
+  for (uint8_t b : t32_bytes(word)) out += fmt::format("{}{:02x}", out.empty() ? "" : " ", b);
   return out;
 }
 

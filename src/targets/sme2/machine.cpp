@@ -1,6 +1,8 @@
 #include "targets/sme2/machine.hpp"
 
+#include "asm/bits.hpp"
 #include "core/diag.hpp"
+#include "targets/sme2/a64_rules.hpp"
 #include "targets/targets.hpp"
 
 #include <fmt/format.h>
@@ -104,14 +106,10 @@ void add_builtins(spec::BuiltinTable& t) {
 }
 
 Target load(const std::optional<std::string>& spec_dir) {
-  return load_word_target("sme2", spec_dir, {std::begin(kFeatures), std::end(kFeatures)});
+  return load_word_target("sme2", spec_dir, {std::begin(kFeatures), std::end(kFeatures)}, a64_rules());
 }
 
-std::vector<uint8_t> a64_bytes(const Bits& word) {
-  std::vector<uint8_t> out;
-  for (uint32_t i = 0; i < word.width(); i += 8) out.push_back(static_cast<uint8_t>(word.slice(i, 8).low64()));
-  return out;
-}
+std::vector<uint8_t> a64_bytes(const Bits& word) { return as::le_bytes(word); }
 
 int Machine::slot(const char* name) const {
   const int s = engine_.global_slot(name);
