@@ -139,20 +139,16 @@ struct Search {
 
   explicit Search(const Isa& i) : isa(i), nw(nwords(i.width())) {}
 
+  // Depth 0 holds the global constraints; deeper rows are written before
+  // they are read (the arrays are sized once per solve, in run()).
   void reset(const Assignment& global) {
-    const size_t d = order.size();
-    acc_m.assign((d + 1) * nw, 0);
-    acc_v.assign((d + 1) * nw, 0);
-    acc_w.assign((d + 1) * nw, 0);
-    acc_lanes.assign(d + 1, 0);
-    acc_reads.assign(d + 1, 0);
-    for (uint32_t i = 0; i < nw && i < global.words(); ++i) {
-      acc_m[i] = global.mask_words()[i];
-      acc_v[i] = global.value_words()[i];
+    for (uint32_t i = 0; i < nw; ++i) {
+      acc_m[i] = global.mask_word(i);
+      acc_v[i] = global.value_word(i);
+      acc_w[i] = 0;
     }
     acc_lanes[0] = global.lanes;
     acc_reads[0] = global.reads;
-    cur.assign(d, nullptr);
   }
 
   void dfs(size_t k) {
@@ -261,6 +257,12 @@ struct Search {
   void run(const Assignment& global) {
     const size_t d = order.size();
     use.assign(d, {});
+    acc_m.assign((d + 1) * nw, 0);
+    acc_v.assign((d + 1) * nw, 0);
+    acc_w.assign((d + 1) * nw, 0);
+    acc_lanes.assign(d + 1, 0);
+    acc_reads.assign(d + 1, 0);
+    cur.assign(d, nullptr);
     full.assign(nw, 0);
     best_word.assign(nw, 0);
     empty.assign(nw, 0);
