@@ -51,7 +51,8 @@ struct Program {
 };
 
 // MLISA_ASM_BENCH_DUMP=DIR writes the input to DIR (listing.txt, gas.s,
-// image.bin, random10k.bin), to compare the CLI's output before and after a
+// image.bin, random10k.bin) and the exact listings of the export benchmarks
+// (exact.txt, exact_random.txt), to compare the CLI's output before and after a
 // change on the benchmark's own input.
 void dump(const Program& p) {
   const char* dir = std::getenv("MLISA_ASM_BENCH_DUMP");
@@ -65,7 +66,11 @@ void dump(const Program& p) {
       for (uint8_t b : as::le_bytes(w)) f.put(static_cast<char>(b));
   };
   write_words("image.bin", p.image);
-  write_words("random10k.bin", std::vector<as::Word>(p.random.begin(), p.random.begin() + 10000));
+  const std::vector<as::Word> random(p.random.begin(), p.random.begin() + 10000);
+  write_words("random10k.bin", random);
+  // What the export benchmarks produce.
+  std::ofstream(d + "/exact.txt", std::ios::binary) << as::export_listing(tcore().isa->isa, p.image, as::ExportMode::Exact);
+  std::ofstream(d + "/exact_random.txt", std::ios::binary) << as::export_listing(tcore().isa->isa, random, as::ExportMode::Exact);
 }
 
 const Program& program() {
