@@ -599,35 +599,41 @@ std::vector<Candidate> encode_insn(const Isa& isa, int slot, std::string_view te
   std::vector<Candidate> out;
   bool mnemonic_known = false, count_ok = false;
   size_t expected = 0;
+  // The reason an operand fails is worked out only when no signature
+  // encodes the text (a second run over them with reasons).
   std::string reason;
-  for (int fi : s.forms) {
-    const Form& f = isa.forms()[static_cast<size_t>(fi)];
-    for (int si : f.signatures) {
-      const Signature& sig = isa.signatures()[static_cast<size_t>(si)];
-      if (sig.def.mnemonic != mnemonic) continue;
-      mnemonic_known = true;
-      expected = sig.def.operands.size();
-      if (ops.size() != sig.def.operands.size()) continue;
-      count_ok = true;
-      Assignment head = base;
-      if (!head.merge(f.fixed) || !head.merge(sig.fixed)) continue;
-      std::vector<std::vector<Assignment>> lists{{head}};
-      bool ok = true;
-      for (size_t i = 0; i < ops.size() && ok; ++i) {
-        std::string w;
-        lists.push_back(encode(sig.def.operands[i], ops[i], isa.width(), &w));
-        if (lists.back().empty()) {
-          ok = false;
-          if (reason.empty()) reason = fmt::format("operand {} '{}': {}", i + 1, ops[i], w);
+  auto run = [&](bool reasons) {
+    for (int fi : s.forms) {
+      const Form& f = isa.forms()[static_cast<size_t>(fi)];
+      for (int si : f.signatures) {
+        const Signature& sig = isa.signatures()[static_cast<size_t>(si)];
+        if (sig.def.mnemonic != mnemonic) continue;
+        mnemonic_known = true;
+        expected = sig.def.operands.size();
+        if (ops.size() != sig.def.operands.size()) continue;
+        count_ok = true;
+        Assignment head = base;
+        if (!head.merge(f.fixed) || !head.merge(sig.fixed)) continue;
+        std::vector<std::vector<Assignment>> lists{{head}};
+        bool ok = true;
+        for (size_t i = 0; i < ops.size() && ok; ++i) {
+          std::string w;
+          lists.push_back(encode(sig.def.operands[i], ops[i], isa.width(), reasons && reason.empty() ? &w : nullptr));
+          if (lists.back().empty()) {
+            ok = false;
+            if (reasons && reason.empty()) reason = fmt::format("operand {} '{}': {}", i + 1, ops[i], w);
+          }
+        }
+        if (!ok || reasons) continue;
+        for (auto& a : product(lists, isa.width())) {
+          const bool dup = std::any_of(out.begin(), out.end(), [&](const Candidate& c) { return c.form == fi && c.bits == a; });
+          if (!dup) out.push_back({fi, si, std::move(a)});
         }
       }
-      if (!ok) continue;
-      for (auto& a : product(lists, isa.width())) {
-        const bool dup = std::any_of(out.begin(), out.end(), [&](const Candidate& c) { return c.form == fi && c.bits == a; });
-        if (!dup) out.push_back({fi, si, std::move(a)});
-      }
     }
-  }
+  };
+  run(false);
+  if (out.empty() && why) run(true);
   if (out.empty()) {
     if (!mnemonic_known) say(fmt::format("unknown instruction '{}' in slot {}", mnemonic, s.def.name));
     else if (!count_ok) say(fmt::format("'{}' takes {} operand{}, not {}", mnemonic, expected, expected == 1 ? "" : "s", ops.size()));
