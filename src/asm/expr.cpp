@@ -525,11 +525,13 @@ void collect_fields(const Expr& e, std::vector<const FieldRef*>& out) {
 
 void drop_duplicates(std::vector<Assignment>& v) {
   if (v.size() < 2) return;
-  std::vector<Assignment> out;
-  out.reserve(v.size());
-  for (auto& a : v)
-    if (std::find(out.begin(), out.end(), a) == out.end()) out.push_back(std::move(a));
-  v = std::move(out);
+  size_t kept = 1;  // in place: v[0, kept) are the distinct ones so far
+  for (size_t i = 1; i < v.size(); ++i) {
+    if (std::find(v.begin(), v.begin() + static_cast<ptrdiff_t>(kept), v[i]) != v.begin() + static_cast<ptrdiff_t>(kept)) continue;
+    if (kept != i) v[kept] = std::move(v[i]);
+    ++kept;
+  }
+  v.resize(kept);
 }
 
 std::vector<Assignment> product(const std::vector<std::vector<Assignment>>& lists, uint32_t width) {
