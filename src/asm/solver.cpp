@@ -492,18 +492,26 @@ std::optional<Solution> solve_impl(const Problem& p, const std::vector<Constrain
       return give_up(sc.insn ? sc.insn->loc : p.loc, msg);
     }
   }
-  // 3. Candidates sorted by their own cost; slots by candidate count.
-  for (auto& l : cands)
-    std::stable_sort(l.begin(), l.end(), [](const Candidate* pa, const Candidate* pb) {
-      const Candidate &a = *pa, &b = *pb;
-      const int la = std::popcount(a.bits.lanes), lb = std::popcount(b.bits.lanes);
-      if (la != lb) return la < lb;
-      const int ra = std::popcount(a.bits.reads), rb = std::popcount(b.bits.reads);
-      if (ra != rb) return ra < rb;
+  // 3. Candidates sorted by their own cost; slots by candidate count. The
+  // resource counts are worked out once per candidate, not per comparison.
+  struct Keyed {
+    int nl, nr;
+    const Candidate* c;
+  };
+  std::vector<Keyed> keyed;
+  for (auto& l : cands) {
+    keyed.clear();
+    for (const Candidate* c : l) keyed.push_back({std::popcount(c->bits.lanes), std::popcount(c->bits.reads), c});
+    std::stable_sort(keyed.begin(), keyed.end(), [](const Keyed& ka, const Keyed& kb) {
+      if (ka.nl != kb.nl) return ka.nl < kb.nl;
+      if (ka.nr != kb.nr) return ka.nr < kb.nr;
+      const Candidate &a = *ka.c, &b = *kb.c;
       if (a.bits.lanes != b.bits.lanes) return set_less(a.bits.lanes, b.bits.lanes);
       if (a.bits.reads != b.bits.reads) return set_less(a.bits.reads, b.bits.reads);
       return compare_le_words(a.bits.value_words(), b.bits.value_words(), a.bits.words()) < 0;
     });
+    for (size_t i = 0; i < l.size(); ++i) l[i] = keyed[i].c;
+  }
   std::vector<size_t> idx(cands.size());
   for (size_t i = 0; i < idx.size(); ++i) idx[i] = i;
   std::stable_sort(idx.begin(), idx.end(), [&](size_t a, size_t b) { return cands[a].size() < cands[b].size(); });
