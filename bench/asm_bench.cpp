@@ -15,6 +15,8 @@
 #include <benchmark/benchmark.h>
 
 #include <cctype>
+#include <cstdlib>
+#include <fstream>
 #include <random>
 #include <string>
 
@@ -48,6 +50,29 @@ struct Program {
   std::vector<as::Word> image;   // the text assembled
 };
 
+// MLISA_ASM_BENCH_DUMP=DIR writes the input to DIR (listing.txt, gas.s,
+// image.bin, random10k.bin) and the exact listings of the export benchmarks
+// (exact.txt, exact_random.txt), to compare the CLI's output before and after a
+// change on the benchmark's own input.
+void dump(const Program& p) {
+  const char* dir = std::getenv("MLISA_ASM_BENCH_DUMP");
+  if (!dir) return;
+  const std::string d(dir);
+  std::ofstream(d + "/listing.txt", std::ios::binary) << p.text;
+  std::ofstream(d + "/gas.s", std::ios::binary) << p.gas_text;
+  auto write_words = [&](const std::string& name, const std::vector<as::Word>& words) {
+    std::ofstream f(d + "/" + name, std::ios::binary);
+    for (const as::Word& w : words)
+      for (uint8_t b : as::le_bytes(w)) f.put(static_cast<char>(b));
+  };
+  write_words("image.bin", p.image);
+  const std::vector<as::Word> random(p.random.begin(), p.random.begin() + 10000);
+  write_words("random10k.bin", random);
+  // What the export benchmarks produce.
+  std::ofstream(d + "/exact.txt", std::ios::binary) << as::export_listing(tcore().isa->isa, p.image, as::ExportMode::Exact);
+  std::ofstream(d + "/exact_random.txt", std::ios::binary) << as::export_listing(tcore().isa->isa, random, as::ExportMode::Exact);
+}
+
 const Program& program() {
   static const Program p = [] {
     const as::Isa& isa = tcore().isa->isa;
@@ -74,6 +99,7 @@ const Program& program() {
       p.gas_text += std::to_string(std::stoull(p.text.substr(end, q - end)) * 64);
       i = q;
     }
+    dump(p);
     return p;
   }();
   return p;

@@ -8,9 +8,10 @@
 // rebuild the original bytes: none when the canonical encoding already equals
 // the word; otherwise every named constraint of the decoded forms, then
 // dropped one at a time in name order while the word is still reproduced
-// (repeated until none can be dropped). The listing is then reassembled and
-// compared byte for byte, so an exact listing is proven by the public
-// assembler, not by the exporter's bookkeeping.
+// (repeated until none can be dropped). The listing is then parsed back and
+// assembled and compared byte for byte, so an exact listing is proven by the
+// public assembler, not by the exporter's bookkeeping (a bundle that parses
+// back to the unconstrained text whose solve gave the word is not solved twice).
 //
 // Refusals (mlisa::InputError):
 //   "slot S is occupied but its predicate is NEVER"

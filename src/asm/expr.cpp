@@ -11,8 +11,14 @@ namespace {
 
 uint64_t low_mask(uint32_t n) { return n >= 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1; }
 
+// The first reason wins; a message is formatted only when it is kept (the
+// alternatives of a choice fail routinely, and nobody reads their reasons).
 void say(std::string* why, std::string msg) {
   if (why && why->empty()) *why = std::move(msg);
+}
+template <typename... Args>
+void say(std::string* why, fmt::format_string<Args...> f, Args&&... args) {
+  if (why && why->empty()) *why = fmt::format(f, std::forward<Args>(args)...);
 }
 
 // Total effective width of concatenated fields.
@@ -62,33 +68,33 @@ std::vector<Assignment> encode_register(const Expr& e, std::string_view text, ui
   if (!e.names.empty()) {
     auto it = std::find_if(e.names.begin(), e.names.end(), [&](const std::string& s) { return iequals(s, text); });
     if (it == e.names.end()) {
-      say(why, fmt::format("'{}' is not a register name here", text));
+      say(why, "'{}' is not a register name here", text);
       return {};
     }
     raw = static_cast<uint64_t>(it - e.names.begin());
   } else {
     if (text.size() <= e.text.size() || !iequals(text.substr(0, e.text.size()), e.text)) {
-      say(why, fmt::format("'{}' is not a {} register", text, e.text));
+      say(why, "'{}' is not a {} register", text, e.text);
       return {};
     }
     std::string_view digits = text.substr(e.text.size());
     int64_t num = 0;
     for (char c : digits) {
       if (!std::isdigit(static_cast<unsigned char>(c)) || num > (int64_t{1} << 40)) {
-        say(why, fmt::format("'{}' is not a {} register", text, e.text));
+        say(why, "'{}' is not a {} register", text, e.text);
         return {};
       }
       num = num * 10 + (c - '0');
     }
     const int64_t r = num - e.offset;
     if (r < 0 || r % e.scale != 0 || (n < 63 && static_cast<uint64_t>(r / e.scale) > low_mask(n))) {
-      say(why, fmt::format("register {} cannot be encoded here", text));
+      say(why, "register {} cannot be encoded here", text);
       return {};
     }
     raw = static_cast<uint64_t>(r / e.scale);
   }
   if (n < 64 && raw > low_mask(n)) {
-    say(why, fmt::format("register {} cannot be encoded here", text));
+    say(why, "register {} cannot be encoded here", text);
     return {};
   }
   Assignment a(width);
@@ -109,21 +115,17 @@ bool decode_register(const Expr& e, const Word& w, std::string& out) {
 
 std::vector<Assignment> encode_number(const Expr& e, std::string_view text, uint32_t width, std::string* why) {
   uint64_t v = 0;
-  std::string reason;
-  if (!parse_number(e.type, text, v, &reason)) {
-    say(why, reason);
-    return {};
-  }
+  if (!parse_number(e.type, text, v, why && why->empty() ? why : nullptr)) return {};
   if (e.fields.empty()) {
     if (v != (e.constant & low_mask(e.type.width))) {
-      say(why, fmt::format("{} is not {}", text, format_number(e.type, e.constant)));
+      if (why && why->empty()) say(why, "{} is not {}", text, format_number(e.type, e.constant));
       return {};
     }
     return {Assignment(width)};
   }
   const uint32_t n = concat_width(e.fields);
   if (n < e.type.width && extend(v, n, e.type.width, e.ext) != v) {
-    say(why, fmt::format("{} does not fit in {} bits", text, n));
+    say(why, "{} does not fit in {} bits", text, n);
     return {};
   }
   Assignment a(width);
@@ -151,12 +153,12 @@ struct MemParts {
 
 bool split_memory(std::string_view text, MemParts& p, std::string* why) {
   if (text.size() < 2 || text.front() != '[' || text.back() != ']') {
-    say(why, fmt::format("'{}' is not a memory operand [...]", text));
+    say(why, "'{}' is not a memory operand [...]", text);
     return false;
   }
   auto parts = split_top(text.substr(1, text.size() - 2), ',');
   if (parts.empty() || parts[0].empty()) {
-    say(why, fmt::format("'{}' has no base", text));
+    say(why, "'{}' has no base", text);
     return false;
   }
   std::string_view head = parts[0];
@@ -177,7 +179,7 @@ bool split_memory(std::string_view text, MemParts& p, std::string* why) {
   for (size_t i = 1; i < parts.size(); ++i) {
     const auto eq = parts[i].find('=');
     if (eq == std::string_view::npos) {
-      say(why, fmt::format("'{}' is not a modifier name=value", parts[i]));
+      say(why, "'{}' is not a modifier name=value", parts[i]);
       return false;
     }
     p.mods.emplace_back(trim(parts[i].substr(0, eq)), trim(parts[i].substr(eq + 1)));
@@ -194,19 +196,19 @@ std::vector<Assignment> encode_memory(const Expr& e, std::string_view text, uint
     std::string off = p.has_offset ? fmt::format("{}{}", p.negative ? "-" : "", p.offset) : std::string("0");
     lists.push_back(encode(e.subs[1], off, width, why));
   } else if (p.has_offset) {
-    say(why, fmt::format("'{}' takes no offset", text));
+    say(why, "'{}' takes no offset", text);
     return {};
   }
   std::vector<bool> seen(e.modifiers.size(), false);
   for (const auto& [name, value] : p.mods) {
     auto it = std::find(e.modifier_names.begin(), e.modifier_names.end(), name);
     if (it == e.modifier_names.end()) {
-      say(why, fmt::format("unknown modifier '{}'", name));
+      say(why, "unknown modifier '{}'", name);
       return {};
     }
     const size_t k = static_cast<size_t>(it - e.modifier_names.begin());
     if (seen[k]) {
-      say(why, fmt::format("modifier '{}' given twice", name));
+      say(why, "modifier '{}' given twice", name);
       return {};
     }
     seen[k] = true;
@@ -307,7 +309,7 @@ std::vector<Assignment> encode_pattern(const Expr& e, std::string_view text, uin
   std::vector<std::string_view> cur(e.subs.size());
   std::vector<std::vector<std::string_view>> splits;
   match_pieces(pieces, 0, s, cur, splits);
-  if (splits.empty()) say(why, fmt::format("'{}' does not match {}", text, e.text));
+  if (splits.empty()) say(why, "'{}' does not match {}", text, e.text);
   std::vector<Assignment> out;
   for (const auto& split : splits) {
     std::vector<std::vector<Assignment>> lists;
@@ -439,7 +441,7 @@ std::vector<Assignment> encode(const Expr& e, std::string_view text, uint32_t wi
   switch (e.kind) {
     case ExprKind::Literal:
       if (strip_space(text) == strip_space(e.text)) return {Assignment(width)};
-      say(why, fmt::format("expected '{}', not '{}'", e.text, text));
+      say(why, "expected '{}', not '{}'", e.text, text);
       return {};
     case ExprKind::Register: return encode_register(e, text, width, why);
     case ExprKind::Number: return encode_number(e, text, width, why);
@@ -451,7 +453,7 @@ std::vector<Assignment> encode(const Expr& e, std::string_view text, uint32_t wi
       bool reason_from_constant = true;
       for (size_t i = 0; i < e.subs.size(); ++i) {
         std::string w;
-        auto cands = encode(e.subs[i], text, width, &w);
+        auto cands = encode(e.subs[i], text, width, why && why->empty() ? &w : nullptr);
         const bool constant = e.subs[i].kind == ExprKind::Number && e.subs[i].fields.empty();
         if (cands.empty() && !w.empty() && (reason.empty() || (reason_from_constant && !constant))) {
           reason = std::move(w);
@@ -477,7 +479,7 @@ std::vector<Assignment> encode(const Expr& e, std::string_view text, uint32_t wi
         for (const auto& [f, v] : t.values) ok = ok && a.set(Field{f.field.start, f.effective()}, v);
         if (ok) out.push_back(std::move(a));
       }
-      if (out.empty()) say(why, fmt::format("'{}' is not one of the accepted texts", text));
+      if (out.empty()) say(why, "'{}' is not one of the accepted texts", text);
       drop_duplicates(out);
       return out;
     }
@@ -523,11 +525,13 @@ void collect_fields(const Expr& e, std::vector<const FieldRef*>& out) {
 
 void drop_duplicates(std::vector<Assignment>& v) {
   if (v.size() < 2) return;
-  std::vector<Assignment> out;
-  out.reserve(v.size());
-  for (auto& a : v)
-    if (std::find(out.begin(), out.end(), a) == out.end()) out.push_back(std::move(a));
-  v = std::move(out);
+  size_t kept = 1;  // in place: v[0, kept) are the distinct ones so far
+  for (size_t i = 1; i < v.size(); ++i) {
+    if (std::find(v.begin(), v.begin() + static_cast<ptrdiff_t>(kept), v[i]) != v.begin() + static_cast<ptrdiff_t>(kept)) continue;
+    if (kept != i) v[kept] = std::move(v[i]);
+    ++kept;
+  }
+  v.resize(kept);
 }
 
 std::vector<Assignment> product(const std::vector<std::vector<Assignment>>& lists, uint32_t width) {

@@ -16,8 +16,9 @@ namespace {
 
 uint64_t low_mask(uint32_t n) { return n >= 64 ? ~uint64_t{0} : (uint64_t{1} << n) - 1; }
 
-void say(std::string* why, std::string msg) {
-  if (why) *why = std::move(msg);
+template <typename... Args>
+void say(std::string* why, fmt::format_string<Args...> f, Args&&... args) {
+  if (why) *why = fmt::format(f, std::forward<Args>(args)...);  // formatted only when asked for
 }
 
 }  // namespace
@@ -38,7 +39,7 @@ bool parse_f32(std::string_view text, uint32_t& out, std::string* why) {
     uint64_t v = 0;
     const auto st = parse_hex(text.substr(kBits.size(), text.size() - kBits.size() - 1), 32, v);
     if (st != ParseStatus::Ok) {
-      say(why, fmt::format("'{}' is not f32bits(0x...) of at most 32 bits", text));
+      say(why, "'{}' is not f32bits(0x...) of at most 32 bits", text);
       return false;
     }
     out = static_cast<uint32_t>(v);
@@ -56,11 +57,11 @@ bool parse_f32(std::string_view text, uint32_t& out, std::string* why) {
   }
   const auto bits = fp::decimal_to_format(text, fp::Format::F32);
   if (!bits) {
-    say(why, fmt::format("'{}' is not a decimal floating-point number", text));
+    say(why, "'{}' is not a decimal floating-point number", text);
     return false;
   }
   if ((*bits & 0x7fffffffu) == 0x7f800000u) {
-    say(why, fmt::format("'{}' is out of range for f32", text));
+    say(why, "'{}' is out of range for f32", text);
     return false;
   }
   out = static_cast<uint32_t>(*bits);
@@ -84,9 +85,9 @@ bool parse_number(NumType t, std::string_view text, uint64_t& out, std::string* 
   const auto st = parse_integer(text, static_cast<int>(t.width), is_signed, out);
   switch (st) {
     case ParseStatus::Ok: return true;
-    case ParseStatus::Malformed: say(why, fmt::format("'{}' is not a number", text)); return false;
-    case ParseStatus::TooWide: say(why, fmt::format("{} does not fit in {} bits", text, t.width)); return false;
-    case ParseStatus::OutOfRange: say(why, fmt::format("{} is out of range for {}", text, t.name())); return false;
+    case ParseStatus::Malformed: say(why, "'{}' is not a number", text); return false;
+    case ParseStatus::TooWide: say(why, "{} does not fit in {} bits", text, t.width); return false;
+    case ParseStatus::OutOfRange: say(why, "{} is out of range for {}", text, t.name()); return false;
   }
   return false;
 }

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <bit>
 #include <cctype>
+#include <deque>
 #include <functional>
 
 namespace mlisa::as {
@@ -139,20 +140,16 @@ struct Search {
 
   explicit Search(const Isa& i) : isa(i), nw(nwords(i.width())) {}
 
+  // Depth 0 holds the global constraints; deeper rows are written before
+  // they are read (the arrays are sized once per solve, in run()).
   void reset(const Assignment& global) {
-    const size_t d = order.size();
-    acc_m.assign((d + 1) * nw, 0);
-    acc_v.assign((d + 1) * nw, 0);
-    acc_w.assign((d + 1) * nw, 0);
-    acc_lanes.assign(d + 1, 0);
-    acc_reads.assign(d + 1, 0);
-    for (uint32_t i = 0; i < nw && i < global.words(); ++i) {
-      acc_m[i] = global.mask_words()[i];
-      acc_v[i] = global.value_words()[i];
+    for (uint32_t i = 0; i < nw; ++i) {
+      acc_m[i] = global.mask_word(i);
+      acc_v[i] = global.value_word(i);
+      acc_w[i] = 0;
     }
     acc_lanes[0] = global.lanes;
     acc_reads[0] = global.reads;
-    cur.assign(d, nullptr);
   }
 
   void dfs(size_t k) {
@@ -261,6 +258,12 @@ struct Search {
   void run(const Assignment& global) {
     const size_t d = order.size();
     use.assign(d, {});
+    acc_m.assign((d + 1) * nw, 0);
+    acc_v.assign((d + 1) * nw, 0);
+    acc_w.assign((d + 1) * nw, 0);
+    acc_lanes.assign(d + 1, 0);
+    acc_reads.assign(d + 1, 0);
+    cur.assign(d, nullptr);
     full.assign(nw, 0);
     best_word.assign(nw, 0);
     empty.assign(nw, 0);
@@ -324,7 +327,7 @@ struct Search {
 // that differ only there, where the earlier candidate's value is no larger
 // (the lists are sorted by cost, then by value), so the earlier one is never
 // beaten by the later and the search result does not change.
-void drop_dominated(const Isa& isa, const Problem& p, std::vector<std::vector<Candidate>>& cands) {
+void drop_dominated(const Isa& isa, const Problem& p, std::vector<std::vector<const Candidate*>>& cands) {
   const uint32_t nw = nwords(isa.width());
   std::vector<uint64_t> shared(nw, 0);
   for (const GlobalField& g : isa.globals()) {
@@ -340,30 +343,31 @@ void drop_dominated(const Isa& isa, const Problem& p, std::vector<std::vector<Ca
     for (size_t t = 0; t < isa.slots().size(); ++t)
       if (static_cast<int>(t) != slot)
         for (uint32_t i = 0; i < nw; ++i) other[i] |= isa.slots()[t].region.word(i);
-    std::vector<Candidate> kept;
-    kept.reserve(l.size());
-    for (Candidate& c : l) {
-      const bool dominated = std::any_of(kept.begin(), kept.end(), [&](const Candidate& a) {
+    size_t kept = 0;
+    for (size_t j = 0; j < l.size(); ++j) {
+      const Candidate& c = *l[j];
+      const bool dominated = std::any_of(l.begin(), l.begin() + static_cast<ptrdiff_t>(kept), [&](const Candidate* ap) {
+        const Candidate& a = *ap;
         if (a.form != c.form || a.bits.lanes != c.bits.lanes || a.bits.reads != c.bits.reads) return false;
         for (uint32_t i = 0; i < nw; ++i)
           if (a.bits.mask_word(i) != c.bits.mask_word(i) || ((a.bits.value_word(i) ^ c.bits.value_word(i)) & other[i]))
             return false;
         return true;
       });
-      if (!dominated) kept.push_back(std::move(c));
+      if (!dominated) l[kept++] = l[j];
     }
-    l = std::move(kept);
+    l.resize(kept);
   }
 }
 
 // Why a search found nothing: the fields two slots cannot agree on.
-std::string diagnose(const Isa& isa, const Problem& p, const std::vector<std::vector<Candidate>>& cands,
+std::string diagnose(const Isa& isa, const Problem& p, const std::vector<std::vector<const Candidate*>>& cands,
                      const Assignment& global, bool unwritable, const std::vector<const ConstraintText*>& globals) {
   if (unwritable) {
     Word union_w(isa.width(), 0);
     for (const auto& l : cands)
-      for (const auto& c : l) {
-        const Word& fw = isa.forms()[static_cast<size_t>(c.form)].writable;
+      for (const Candidate* c : l) {
+        const Word& fw = isa.forms()[static_cast<size_t>(c->form)].writable;
         for (uint32_t i = 0; i < nwords(isa.width()); ++i) union_w.set_word(i, union_w.word(i) | fw.word(i));
       }
     Word outside(isa.width(), 0);
@@ -378,8 +382,9 @@ std::string diagnose(const Isa& isa, const Problem& p, const std::vector<std::ve
     for (size_t b = a + 1; b < cands.size(); ++b) {
       bool any = false;
       Word bits(isa.width(), 0);
-      for (const auto& ca : cands[a])
-        for (const auto& cb : cands[b]) {
+      for (const Candidate* pa : cands[a])
+        for (const Candidate* pb : cands[b]) {
+          const Candidate &ca = *pa, &cb = *pb;
           if (ca.bits.compatible(cb.bits)) {
             any = true;
             break;
@@ -431,7 +436,10 @@ std::optional<Solution> solve_impl(const Problem& p, const std::vector<Constrain
   }
   // 2. Slot constraints merged into each candidate; candidates that conflict
   // with them or with the global constraints dropped.
-  std::vector<std::vector<Candidate>> cands(p.slots.size());
+  // The candidates stay where prepare() put them unless a slot constraint
+  // changes them; the changed ones live in `merged` (stable addresses).
+  std::vector<std::vector<const Candidate*>> cands(p.slots.size());
+  std::deque<Candidate> merged;
   std::vector<bool> occupied(isa.slots().size(), false);
   for (const auto& sc : p.slots) occupied[static_cast<size_t>(sc.slot)] = true;
   for (size_t s = 0; s < per_slot.size(); ++s)
@@ -443,20 +451,27 @@ std::optional<Solution> solve_impl(const Problem& p, const std::vector<Constrain
     const auto& mine = per_slot[static_cast<size_t>(sc.slot)];
     std::string why;
     std::vector<const ConstraintText*> global_hits;
+    cands[i].reserve(sc.candidates.size());
     for (const Candidate& c : sc.candidates) {
-      Candidate x = c;
-      bool ok = true;
-      for (const auto* k : mine) {
-        Assignment a(isa.width());
-        std::string w;
-        if (!constraint_bits(isa, *k, &isa.forms()[static_cast<size_t>(c.form)], a, &w) || !x.bits.merge(a)) {
-          if (why.empty()) why = w;
-          ok = false;
-          break;
+      const Candidate* y = &c;
+      if (!mine.empty()) {
+        Candidate x = c;
+        bool ok = true;
+        for (const auto* k : mine) {
+          Assignment a(isa.width());
+          std::string w;
+          if (!constraint_bits(isa, *k, &isa.forms()[static_cast<size_t>(c.form)], a, &w) || !x.bits.merge(a)) {
+            if (why.empty()) why = w;
+            ok = false;
+            break;
+          }
         }
+        if (!ok) continue;
+        merged.push_back(std::move(x));
+        y = &merged.back();
       }
-      if (!ok) continue;
-      if (!x.bits.compatible(global)) {
+      if (!globals.empty() && !y->bits.compatible(global)) {
+        const Candidate& x = *y;
         for (const auto* g : globals) {
           Assignment b(isa.width());
           constraint_bits(isa, *g, nullptr, b, nullptr);
@@ -465,7 +480,7 @@ std::optional<Solution> solve_impl(const Problem& p, const std::vector<Constrain
         }
         continue;
       }
-      cands[i].push_back(std::move(x));
+      cands[i].push_back(y);
     }
     if (cands[i].empty()) {
       std::vector<const ConstraintText*> involved = mine;
@@ -477,17 +492,26 @@ std::optional<Solution> solve_impl(const Problem& p, const std::vector<Constrain
       return give_up(sc.insn ? sc.insn->loc : p.loc, msg);
     }
   }
-  // 3. Candidates sorted by their own cost; slots by candidate count.
-  for (auto& l : cands)
-    std::stable_sort(l.begin(), l.end(), [](const Candidate& a, const Candidate& b) {
-      const int la = std::popcount(a.bits.lanes), lb = std::popcount(b.bits.lanes);
-      if (la != lb) return la < lb;
-      const int ra = std::popcount(a.bits.reads), rb = std::popcount(b.bits.reads);
-      if (ra != rb) return ra < rb;
+  // 3. Candidates sorted by their own cost; slots by candidate count. The
+  // resource counts are worked out once per candidate, not per comparison.
+  struct Keyed {
+    int nl, nr;
+    const Candidate* c;
+  };
+  std::vector<Keyed> keyed;
+  for (auto& l : cands) {
+    keyed.clear();
+    for (const Candidate* c : l) keyed.push_back({std::popcount(c->bits.lanes), std::popcount(c->bits.reads), c});
+    std::stable_sort(keyed.begin(), keyed.end(), [](const Keyed& ka, const Keyed& kb) {
+      if (ka.nl != kb.nl) return ka.nl < kb.nl;
+      if (ka.nr != kb.nr) return ka.nr < kb.nr;
+      const Candidate &a = *ka.c, &b = *kb.c;
       if (a.bits.lanes != b.bits.lanes) return set_less(a.bits.lanes, b.bits.lanes);
       if (a.bits.reads != b.bits.reads) return set_less(a.bits.reads, b.bits.reads);
       return compare_le_words(a.bits.value_words(), b.bits.value_words(), a.bits.words()) < 0;
     });
+    for (size_t i = 0; i < l.size(); ++i) l[i] = keyed[i].c;
+  }
   std::vector<size_t> idx(cands.size());
   for (size_t i = 0; i < idx.size(); ++i) idx[i] = i;
   std::stable_sort(idx.begin(), idx.end(), [&](size_t a, size_t b) { return cands[a].size() < cands[b].size(); });
@@ -498,19 +522,19 @@ std::optional<Solution> solve_impl(const Problem& p, const std::vector<Constrain
   std::vector<int> form_at(isa.forms().size(), -1);
   std::vector<uint64_t> writable;
   for (const auto& l : cands)
-    for (const Candidate& c : l)
-      if (form_at[static_cast<size_t>(c.form)] < 0) {
-        form_at[static_cast<size_t>(c.form)] = static_cast<int>(writable.size());
-        const Word& fw = isa.forms()[static_cast<size_t>(c.form)].writable;
+    for (const Candidate* c : l)
+      if (form_at[static_cast<size_t>(c->form)] < 0) {
+        form_at[static_cast<size_t>(c->form)] = static_cast<int>(writable.size());
+        const Word& fw = isa.forms()[static_cast<size_t>(c->form)].writable;
         for (uint32_t i = 0; i < nw; ++i) writable.push_back(fw.word(i));
       }
   Search s(isa);
   for (size_t i : idx) {
     std::vector<Flat> l;
     l.reserve(cands[i].size());
-    for (const Candidate& c : cands[i])
-      l.push_back({&c, c.bits.mask_words(), c.bits.value_words(),
-                   writable.data() + form_at[static_cast<size_t>(c.form)], c.bits.lanes, c.bits.reads});
+    for (const Candidate* c : cands[i])
+      l.push_back({c, c->bits.mask_words(), c->bits.value_words(),
+                   writable.data() + form_at[static_cast<size_t>(c->form)], c->bits.lanes, c->bits.reads});
     s.order.push_back(std::move(l));
     s.order_slot.push_back(p.slots[i].slot);
   }
@@ -583,35 +607,41 @@ std::vector<Candidate> encode_insn(const Isa& isa, int slot, std::string_view te
   std::vector<Candidate> out;
   bool mnemonic_known = false, count_ok = false;
   size_t expected = 0;
+  // The reason an operand fails is worked out only when no signature
+  // encodes the text (a second run over them with reasons).
   std::string reason;
-  for (int fi : s.forms) {
-    const Form& f = isa.forms()[static_cast<size_t>(fi)];
-    for (int si : f.signatures) {
-      const Signature& sig = isa.signatures()[static_cast<size_t>(si)];
-      if (sig.def.mnemonic != mnemonic) continue;
-      mnemonic_known = true;
-      expected = sig.def.operands.size();
-      if (ops.size() != sig.def.operands.size()) continue;
-      count_ok = true;
-      Assignment head = base;
-      if (!head.merge(f.fixed) || !head.merge(sig.fixed)) continue;
-      std::vector<std::vector<Assignment>> lists{{head}};
-      bool ok = true;
-      for (size_t i = 0; i < ops.size() && ok; ++i) {
-        std::string w;
-        lists.push_back(encode(sig.def.operands[i], ops[i], isa.width(), &w));
-        if (lists.back().empty()) {
-          ok = false;
-          if (reason.empty()) reason = fmt::format("operand {} '{}': {}", i + 1, ops[i], w);
+  auto run = [&](bool reasons) {
+    for (int fi : s.forms) {
+      const Form& f = isa.forms()[static_cast<size_t>(fi)];
+      for (int si : f.signatures) {
+        const Signature& sig = isa.signatures()[static_cast<size_t>(si)];
+        if (sig.def.mnemonic != mnemonic) continue;
+        mnemonic_known = true;
+        expected = sig.def.operands.size();
+        if (ops.size() != sig.def.operands.size()) continue;
+        count_ok = true;
+        Assignment head = base;
+        if (!head.merge(f.fixed) || !head.merge(sig.fixed)) continue;
+        std::vector<std::vector<Assignment>> lists{{head}};
+        bool ok = true;
+        for (size_t i = 0; i < ops.size() && ok; ++i) {
+          std::string w;
+          lists.push_back(encode(sig.def.operands[i], ops[i], isa.width(), reasons && reason.empty() ? &w : nullptr));
+          if (lists.back().empty()) {
+            ok = false;
+            if (reasons && reason.empty()) reason = fmt::format("operand {} '{}': {}", i + 1, ops[i], w);
+          }
+        }
+        if (!ok || reasons) continue;
+        for (auto& a : product(lists, isa.width())) {
+          const bool dup = std::any_of(out.begin(), out.end(), [&](const Candidate& c) { return c.form == fi && c.bits == a; });
+          if (!dup) out.push_back({fi, si, std::move(a)});
         }
       }
-      if (!ok) continue;
-      for (auto& a : product(lists, isa.width())) {
-        const bool dup = std::any_of(out.begin(), out.end(), [&](const Candidate& c) { return c.form == fi && c.bits == a; });
-        if (!dup) out.push_back({fi, si, std::move(a)});
-      }
     }
-  }
+  };
+  run(false);
+  if (out.empty() && why) run(true);
   if (out.empty()) {
     if (!mnemonic_known) say(fmt::format("unknown instruction '{}' in slot {}", mnemonic, s.def.name));
     else if (!count_ok) say(fmt::format("'{}' takes {} operand{}, not {}", mnemonic, expected, expected == 1 ? "" : "s", ops.size()));
