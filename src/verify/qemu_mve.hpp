@@ -74,8 +74,10 @@ inline constexpr uint32_t kZoneBytes = 0x1000;
 inline constexpr uint32_t kZoneMiddle = kZone + kZoneBytes / 2;
 uint16_t zone_halfword(uint32_t address);
 // The SP of a case run in the zone: below the window, so that QEMU's
-// exception frame (the trap) lands in scratch memory and not in the window.
-inline constexpr uint32_t kZoneSp = kWindow - 0x100;
+// exception frame (the trap) lands in scratch memory and not in the window,
+// and farther than a zone case's load from a window register reaches (VLDR:
+// 1020 bytes).
+inline constexpr uint32_t kZoneSp = kWindow - 0x800;
 
 // One case: the inputs and the T32 words to run in order (a 32-bit word's
 // first halfword in bits 31:16, as `.inst.w` takes it; a value below
