@@ -403,8 +403,10 @@ std::string diagnose(const Isa& isa, const Problem& p, const std::vector<std::ve
 
 std::optional<Solution> solve_impl(const Problem& p, const std::vector<ConstraintText>& constraints, bool throwing) {
   const Isa& isa = *p.isa;
-  auto give_up = [&](const SourceLocation& loc, const std::string& msg) -> std::optional<Solution> {
-    if (throwing) fail(loc, msg);
+  // The message is formatted only when it is thrown: the exporter's
+  // try_solve() calls fail often and read no messages.
+  auto give_up = [&](const SourceLocation& loc, auto&& message) -> std::optional<Solution> {
+    if (throwing) fail(loc, message());
     return std::nullopt;
   };
   // 1. Global constraints into one assignment; slot constraints grouped by slot.
@@ -415,8 +417,10 @@ std::optional<Solution> solve_impl(const Problem& p, const std::vector<Constrain
     if (isa.find_global(c.name) >= 0) {
       Assignment a(isa.width());
       std::string why;
-      if (!constraint_bits(isa, c, nullptr, a, &why)) return give_up(c.loc, fmt::format("constraint {}: {}", c.render(), why));
+      if (!constraint_bits(isa, c, nullptr, a, &why))
+        return give_up(c.loc, [&] { return fmt::format("constraint {}: {}", c.render(), why); });
       if (!global.merge(a)) {
+        if (!throwing) return std::nullopt;
         std::vector<const ConstraintText*> involved;
         for (const auto* o : globals) {
           Assignment b(isa.width());
@@ -424,14 +428,14 @@ std::optional<Solution> solve_impl(const Problem& p, const std::vector<Constrain
           if (!b.compatible(a)) involved.push_back(o);
         }
         involved.push_back(&c);
-        return give_up(c.loc, fmt::format("constraints conflict: {}", list_constraints(involved)));
+        return give_up(c.loc, [&] { return fmt::format("constraints conflict: {}", list_constraints(involved)); });
       }
       globals.push_back(&c);
       continue;
     }
     const auto dot = c.name.find('.');
     const int slot = dot == std::string::npos ? -1 : isa.find_slot(std::string_view(c.name).substr(0, dot));
-    if (slot < 0) return give_up(c.loc, fmt::format("unknown constraint name '{}'", c.name));
+    if (slot < 0) return give_up(c.loc, [&] { return fmt::format("unknown constraint name '{}'", c.name); });
     per_slot[static_cast<size_t>(slot)].push_back(&c);
   }
   // 2. Slot constraints merged into each candidate; candidates that conflict
@@ -444,24 +448,40 @@ std::optional<Solution> solve_impl(const Problem& p, const std::vector<Constrain
   for (const auto& sc : p.slots) occupied[static_cast<size_t>(sc.slot)] = true;
   for (size_t s = 0; s < per_slot.size(); ++s)
     if (!per_slot[s].empty() && !occupied[s])
-      return give_up(per_slot[s][0]->loc, fmt::format("constraint {}: slot {} holds no instruction",
-                                                      per_slot[s][0]->render(), isa.slots()[s].def.name));
+      return give_up(per_slot[s][0]->loc, [&] {
+        return fmt::format("constraint {}: slot {} holds no instruction", per_slot[s][0]->render(), isa.slots()[s].def.name);
+      });
   for (size_t i = 0; i < p.slots.size(); ++i) {
     const auto& sc = p.slots[i];
     const auto& mine = per_slot[static_cast<size_t>(sc.slot)];
     std::string why;
     std::vector<const ConstraintText*> global_hits;
+    // What each slot constraint assigns, worked out once per form.
+    struct Made {
+      int form;
+      bool ok;
+      Assignment bits;
+      std::string why;
+    };
+    std::vector<std::vector<Made>> made(mine.size());
+    auto bits_for = [&](size_t j, int form) -> const Made& {
+      for (const Made& m : made[j])
+        if (m.form == form) return m;
+      Made m{form, false, Assignment(isa.width()), {}};
+      m.ok = constraint_bits(isa, *mine[j], &isa.forms()[static_cast<size_t>(form)], m.bits, throwing ? &m.why : nullptr);
+      made[j].push_back(std::move(m));
+      return made[j].back();
+    };
     cands[i].reserve(sc.candidates.size());
     for (const Candidate& c : sc.candidates) {
       const Candidate* y = &c;
       if (!mine.empty()) {
         Candidate x = c;
         bool ok = true;
-        for (const auto* k : mine) {
-          Assignment a(isa.width());
-          std::string w;
-          if (!constraint_bits(isa, *k, &isa.forms()[static_cast<size_t>(c.form)], a, &w) || !x.bits.merge(a)) {
-            if (why.empty()) why = w;
+        for (size_t j = 0; j < mine.size(); ++j) {
+          const Made& m = bits_for(j, c.form);
+          if (!m.ok || !x.bits.merge(m.bits)) {
+            if (why.empty() && !m.ok) why = m.why;
             ok = false;
             break;
           }
@@ -471,6 +491,7 @@ std::optional<Solution> solve_impl(const Problem& p, const std::vector<Constrain
         y = &merged.back();
       }
       if (!globals.empty() && !y->bits.compatible(global)) {
+        if (!throwing) continue;  // global_hits only name the culprits in the message
         const Candidate& x = *y;
         for (const auto* g : globals) {
           Assignment b(isa.width());
@@ -483,13 +504,14 @@ std::optional<Solution> solve_impl(const Problem& p, const std::vector<Constrain
       cands[i].push_back(y);
     }
     if (cands[i].empty()) {
+      if (!throwing) return std::nullopt;
       std::vector<const ConstraintText*> involved = mine;
       for (const auto* g : global_hits) involved.push_back(g);
       std::sort(involved.begin(), involved.end(), [](auto* a, auto* b) { return a->name < b->name; });
       std::string msg = fmt::format("{}: no encoding satisfies the constraints {}", insn_label(isa, sc),
                                     list_constraints(involved));
       if (!why.empty() && global_hits.empty()) msg += fmt::format(" ({})", why);
-      return give_up(sc.insn ? sc.insn->loc : p.loc, msg);
+      fail(sc.insn ? sc.insn->loc : p.loc, msg);
     }
   }
   // 3. Candidates sorted by their own cost; slots by candidate count. The
