@@ -15,7 +15,7 @@
 // docs/mve.md ("The QEMU oracle") describes the suite.
 #include "core/diag.hpp"
 #include "spec/coverage.hpp"
-#include "targets/mve/machine.hpp"
+#include "targets/machines.hpp"
 #include "targets/targets.hpp"
 #include "verify/campaign.hpp"
 #include "verify/mve_cases.hpp"
@@ -508,8 +508,10 @@ bool set_value(State& s, const std::string& reg, const std::string& hex) {
 
 // ---- our side ---------------------------------------------------------------
 
-Ours run_ours(targets::mve::Machine& machine, const qemu_mve::Case& c) {
-  machine.reset(true);
+// Through the machine interface (sim/machine.hpp): registers by name, the
+// memory window in one access; the words run at the PC by mve's own machine.
+Ours run_ours(targets::MveMachine& machine, const qemu_mve::Case& c) {
+  machine.reset();
   const State& in = c.in;
   for (int q = 0; q < 8; ++q) {
     Bits v = Bits::zeros(128);
@@ -521,10 +523,12 @@ Ours run_ours(targets::mve::Machine& machine, const qemu_mve::Case& c) {
   for (int r = 0; r < 14; ++r) machine.set(reg_name('r', r == 13 ? 14 : r), Bits(32, in.r[static_cast<size_t>(r)]));
   machine.set("apsr", Bits(32, in.apsr & qemu_mve::kApsrMask));
   machine.set("sp", Bits(32, qemu_mve::kCaseSp));
-  for (uint32_t k = 0; k < 16; ++k) machine.memory().write(qemu_mve::kWindow + 4 * k, 4, in.mem[k]);
+  std::vector<uint8_t> window(4 * std::size(in.mem));
+  for (size_t k = 0; k < window.size(); ++k) window[k] = static_cast<uint8_t>(in.mem[k / 4] >> (8 * (k % 4)));
+  machine.write_memory(qemu_mve::kWindow, window);
   Ours o;
   try {
-    for (uint32_t w : c.words) machine.execute(w < 0x10000 ? Bits(16, w) : Bits(32, w));
+    for (uint32_t w : c.words) machine.raw().execute(w < 0x10000 ? Bits(16, w) : Bits(32, w));
   } catch (const Fault& e) {
     o.faulted = true;
     o.fault = e.what();
@@ -540,11 +544,8 @@ Ours run_ours(targets::mve::Machine& machine, const qemu_mve::Case& c) {
   for (int r = 0; r < 14; ++r)
     o.out.r[static_cast<size_t>(r)] = static_cast<uint32_t>(machine.get(reg_name('r', r == 13 ? 14 : r)).low64());
   o.out.apsr = static_cast<uint32_t>(machine.get("apsr").low64()) & qemu_mve::kApsrMask;
-  for (uint32_t k = 0; k < 16; ++k) {
-    uint64_t v = 0;
-    machine.memory().read(qemu_mve::kWindow + 4 * k, 4, v);
-    o.out.mem[k] = static_cast<uint32_t>(v);
-  }
+  window = machine.read_memory(qemu_mve::kWindow, window.size());
+  for (size_t k = 0; k < window.size(); ++k) o.out.mem[k / 4] |= uint32_t{window[k]} << (8 * (k % 4));
   return o;
 }
 
@@ -614,8 +615,8 @@ void OracleSuite::run_range(size_t op, uint64_t begin, uint64_t end, uint64_t se
   const targets::mve::Target& t = shared_target();
   targets::WordIsa isa(*t.spec, targets::all_builtins());
   for (const char* feat : {"FEAT_T32", "FEAT_FP", "FEAT_FP16", "FEAT_MVE", "FEAT_MVE_FP"}) isa.features().insert(feat);
-  targets::mve::Machine machine(isa);
-  machine.engine().coverage = sink.coverage();
+  targets::MveMachine machine(isa);
+  machine.raw().engine().coverage = sink.coverage();
 
   std::vector<GenCase> cases;
   cases.reserve(end - begin);
