@@ -1,5 +1,5 @@
 // The Python module `mlisa` (docs/python.md): the targets' assemblers and
-// disassemblers, the mve and sme2 machines, the FP library and the NPU GEMM,
+// disassemblers, the mve, sme2 and tcore machines, the FP library and the NPU GEMM,
 // through the same library calls as the command line (mlisa as, disasm, run,
 // fp, npu).
 //
@@ -193,13 +193,21 @@ void check_esize(int esize, uint32_t width, const std::string& reg) {
     value_error(fmt::format("{} ({} bits) is not a whole number of {}-bit lanes", reg, width, esize));
 }
 
+// The MXU's data type by name (mlisa.npu.gemm, TcoreMachine).
+sim::DType dtype_of(const std::string& name) {
+  if (name == "int8") return sim::DType::Int8;
+  if (name == "bf16") return sim::DType::BF16;
+  value_error(fmt::format("unknown dtype '{}' (expected int8 or bf16)", name));
+}
+
 // ---- machines -----------------------------------------------------------------------
 
 // A machine of the one machine interface (sim/machine.hpp, docs/machine.md)
 // as the Python classes show it: registers by name, lanes, memory, faults
-// with the PC. MveMachine and Sme2Machine add what only their target has.
+// with the PC. MveMachine, Sme2Machine and TcoreMachine add what only their
+// target has.
 struct PyMachine {
-  std::shared_ptr<targets::LoadedWordTarget> target;  // keeps the specs alive
+  std::shared_ptr<const void> specs;  // the target's loaded specs, kept alive
   std::unique_ptr<sim::Machine> m;
 
   uint32_t width(const std::string& name) { return m->register_info(name).width; }
@@ -325,8 +333,9 @@ template <class M>
 struct PyWordMachine : PyMachine {
   M* word;
   PyWordMachine(const char* name, const targets::MachineOptions& o) {
-    target = loaded(name).word;
-    auto owned = std::make_unique<M>(*target->isa, o);
+    const std::shared_ptr<targets::LoadedWordTarget> t = loaded(name).word;
+    specs = t;
+    auto owned = std::make_unique<M>(*t->isa, o);
     word = owned.get();
     m = std::move(owned);
   }
@@ -354,8 +363,35 @@ struct PySme2 : PyWordMachine<targets::Sme2Machine> {
   }
 };
 
+// The tcore machine (docs/npu.md): code memory of bundles from pc 0, a
+// data memory from address 0, the MXU of its options.
+struct PyTcore : PyMachine {
+  targets::TcoreMachine* core;
+  PyTcore(size_t memory_bytes, int array, const std::string& dtype, bool double_buffer) {
+    targets::MachineOptions o;
+    o.memory_bytes = memory_bytes;
+    o.mxu.n = array;  // the machine checks it (2..256)
+    o.mxu.dtype = dtype_of(dtype);
+    o.mxu.double_buffer = double_buffer;
+    const std::shared_ptr<targets::LoadedTarget> t = loaded("tcore").bundle;
+    specs = t;
+    auto owned = std::make_unique<targets::TcoreMachine>(*t->isa, o);
+    core = owned.get();
+    m = std::move(owned);
+  }
+  // A raw image of bundles (as `mlisa run` takes a FILE.bin), pc 0 its first.
+  void load_bytes(const py::bytes& data) {
+    const std::string s = data;
+    const std::string file = "<bytes>";
+    core->load_sections(targets::image_sections(std::vector<uint8_t>(s.begin(), s.end()), file), file);
+  }
+  uint64_t cycles() { return core->raw().cycles(); }
+  uint64_t memory_size() { return core->raw().memory.size(); }
+};
+
+// What every machine class has.
 template <class T>
-void bind_machine(const char* doc, py::class_<T>& c) {
+void bind_common(const char* doc, py::class_<T>& c) {
   c.doc() = doc;
   c.def("width", &T::width, py::arg("name"), "Width in bits of a register (ValueError when unknown)")
       .def("get", &T::get, py::arg("name"), "A register as an unsigned int")
@@ -371,16 +407,23 @@ void bind_machine(const char* doc, py::class_<T>& c) {
       .def("load", &T::load_file, py::arg("path"), "Loads FILE.s, an ELF object or executable, or a raw image")
       .def("load_source", &T::load_source, py::arg("text"), py::arg("file") = "<python>",
            "Assembles a program and loads it")
-      .def("load_bytes", &T::load_bytes, py::arg("code"), "Loads a raw code image at the text base, starting at its first byte")
       .def("reset", &T::reset, "The reset state: registers and memory zero, no program")
       .def("step", &T::step, py::arg("n") = 1, "Runs n instructions (fewer if the program exits)")
       .def("run", &T::run, py::arg("max_steps") = 10'000'000,
            "Runs to the program's exit and returns its status; Fault 'step limit' after max_steps")
-      .def("execute", &T::execute, py::arg("text"), "Assembles and runs one instruction at the PC")
       .def_property_readonly("pc", &T::pc)
       .def_property_readonly("exit_status", &T::exit_status)
       .def_property_readonly("output", &T::output, "What the program wrote to its console")
       .def_property_readonly("instructions", &T::instructions);
+}
+
+// The word targets' machines: raw code at the text base, one instruction run
+// at the PC.
+template <class T>
+void bind_machine(const char* doc, py::class_<T>& c) {
+  bind_common(doc, c);
+  c.def("load_bytes", &T::load_bytes, py::arg("code"), "Loads a raw code image at the text base, starting at its first byte")
+      .def("execute", &T::execute, py::arg("text"), "Assembles and runs one instruction at the PC");
 }
 
 // ---- fp ---------------------------------------------------------------------------------
@@ -462,9 +505,7 @@ sim::Matrix matrix_of(const std::vector<std::vector<py::int_>>& rows, sim::DType
 py::dict gemm(const std::vector<std::vector<py::int_>>& a, const std::vector<std::vector<py::int_>>& b,
               const std::string& dtype, int n, bool double_buffer) {
   sim::NpuConfig cfg;
-  if (dtype == "int8") cfg.dtype = sim::DType::Int8;
-  else if (dtype == "bf16") cfg.dtype = sim::DType::BF16;
-  else value_error(fmt::format("unknown dtype '{}' (expected int8 or bf16)", dtype));
+  cfg.dtype = dtype_of(dtype);
   cfg.n = n;
   cfg.double_buffer = double_buffer;
   sim::Gemm g;
@@ -532,6 +573,17 @@ PYBIND11_MODULE(mlisa, mod) {
       .def_property_readonly("svl", [](PySme2& s) { return s.word->raw().svl(); });
   bind_machine("The sme2 target (A64 + SME2): a Linux process's layout; write(1/2) in .output",
                sme2);
+  py::class_<PyTcore> tcore(mod, "TcoreMachine");
+  tcore
+      .def(py::init<size_t, int, const std::string&, bool>(), py::kw_only(), py::arg("memory") = size_t{1} << 20,
+           py::arg("array") = 4, py::arg("dtype") = "int8", py::arg("double_buffer") = false)
+      .def("load_bytes", &PyTcore::load_bytes, py::arg("code"),
+           "Loads a raw image of 512-bit bundles (as mlisa run a FILE.bin), pc 0 its first")
+      .def_property_readonly("cycles", &PyTcore::cycles, "The MXU's cycles so far (halt waits until it is idle)")
+      .def_property_readonly("memory_size", &PyTcore::memory_size, "The data memory's size in bytes");
+  bind_common("The tcore target (docs/npu.md, docs/reference/tcore.md): bundles from pc 0, data memory at 0; a "
+              "step runs one bundle; halt is the exit (status 0)",
+              tcore);
   mod.def(
       "machine",
       [](const std::string& target, const py::kwargs& kw) -> py::object {
@@ -539,9 +591,9 @@ PYBIND11_MODULE(mlisa, mod) {
         const py::module_ self = py::module_::import("mlisa");
         if (t == "mve") return self.attr("MveMachine")(**kw);
         if (t == "sme2") return self.attr("Sme2Machine")(**kw);
-        value_error("tcore has no machine in the Python module (use mlisa.npu.gemm for its matrix unit)");
+        return self.attr("TcoreMachine")(**kw);
       },
-      py::arg("target"), "A machine of the target: MveMachine or Sme2Machine");
+      py::arg("target"), "A machine of the target: MveMachine, Sme2Machine or TcoreMachine");
 
   py::module_ f = mod.def_submodule("fp", "The Arm floating-point library (docs/fp.md): values are bit patterns; "
                                           "each call returns (bits, flags)");

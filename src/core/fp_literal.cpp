@@ -31,8 +31,8 @@ uint64_t exact_double_to_format(double d, Format f) {
 }  // namespace
 
 std::optional<uint64_t> decimal_to_format(std::string_view text, Format f) {
-  double ignored = 0;
-  if (text.empty() || scan_decimal_float(text, ignored) != text.size()) return std::nullopt;
+  // The token is measured, not parsed: MPFR reads it once, below.
+  if (text.empty() || decimal_float_extent(text) != text.size()) return std::nullopt;
   const FormatTraits t = traits(f);
   const std::string z(text);
   // MPFR's exponent e puts a value in [0.5, 1) x 2^e: f's smallest subnormal,

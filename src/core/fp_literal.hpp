@@ -11,8 +11,8 @@
 
 namespace mlisa::fp {
 
-// `text` as a whole decimal number (`1`, `-2.5`, `.5`, `1.25e-3`: the syntax
-// scan_decimal_float reads, nothing after it) rounded once, to nearest with ties to even, into f, with
+// `text` as a whole decimal number (`1`, `-2.5`, `.5`, `1.25e-3`: the token
+// decimal_float_extent measures, nothing after it; MPFR parses it, once) rounded once, to nearest with ties to even, into f, with
 // f's precision, exponent range and gradual underflow (so a value past the
 // largest finite one becomes infinity, and -0 keeps its sign). nullopt when
 // `text` is not such a number (`inf` and `nan` included: callers name those).

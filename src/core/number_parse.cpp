@@ -75,7 +75,7 @@ size_t scan_integer(std::string_view text, uint64_t& magnitude, bool& negative) 
   return r.ec == std::errc() ? n : 0;
 }
 
-size_t scan_decimal_float(std::string_view s, double& value) {
+size_t decimal_float_extent(std::string_view s) {
   auto digit = [&](size_t i) { return i < s.size() && s[i] >= '0' && s[i] <= '9'; };
   size_t n = 0;
   if (n < s.size() && (s[n] == '-' || s[n] == '+')) ++n;
@@ -95,6 +95,12 @@ size_t scan_decimal_float(std::string_view s, double& value) {
     while (digit(m)) ++m;
     if (m > exp_digits) n = m;
   }
+  return n;
+}
+
+size_t scan_decimal_float(std::string_view s, double& value) {
+  const size_t n = decimal_float_extent(s);
+  if (n == 0) return 0;
   // strtod of a copy: the token alone, without a '+' (its grammar takes one, but be plain).
   const std::string token(s.substr(s[0] == '+' ? 1 : 0, s[0] == '+' ? n - 1 : n));
   char* end = nullptr;

@@ -34,9 +34,14 @@ ParseStatus parse_integer(std::string_view text, int width, bool is_signed, uint
 // magnitude exceeds 64 bits); `magnitude` and `negative` say its value.
 size_t scan_integer(std::string_view text, uint64_t& magnitude, bool& negative);
 
-// The decimal floating-point token at the start of `text` (`1`, `-2.5`,
-// `1.25e1`, `+1.000000e+00`): its length, 0 when there is none; `value` is
-// the nearest double.
+// The length of the decimal floating-point token at the start of `text`
+// (`1`, `-2.5`, `.5`, `4.`, `1.25e1`, `+1.000000e+00`: an optional sign,
+// digits with an optional point, at least one digit, an optional exponent
+// with digits), 0 when there is none. It only measures: a caller parses the
+// token (fp::decimal_to_format with MPFR, scan_decimal_float with strtod).
+size_t decimal_float_extent(std::string_view text);
+
+// The same token and the nearest double: its length, 0 when there is none.
 size_t scan_decimal_float(std::string_view text, double& value);
 
 // Small string helpers, said once for every layer.

@@ -34,10 +34,18 @@ StepResult Machine::run(uint64_t max_steps) {
 }
 
 const RegisterInfo* Machine::find_register(std::string_view name) const {
-  const std::string n = to_lower(name);
-  for (const RegisterInfo& r : registers())
-    if (r.name == n) return &r;
-  return nullptr;
+  const std::vector<RegisterInfo>& table = registers();
+  if (indexed_ != table.data() || indexed_size_ != table.size()) {
+    index_.clear();
+    for (size_t i = 0; i < table.size(); ++i) index_.emplace(table[i].name, i);
+    indexed_ = table.data();
+    indexed_size_ = table.size();
+  }
+  // Names are looked up as they come (lower case, the common case) before
+  // they are lowered.
+  auto it = index_.find(std::string(name));
+  if (it == index_.end()) it = index_.find(to_lower(name));
+  return it == index_.end() ? nullptr : &table[it->second];
 }
 
 const RegisterInfo& Machine::register_info(std::string_view name) const {

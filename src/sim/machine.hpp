@@ -20,6 +20,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace mlisa::spec {
@@ -105,6 +106,15 @@ class Machine {
   const RegisterInfo& register_info(std::string_view name) const;
   // The table's names, ranges folded ("r0-r15, sp, lr, ...").
   std::string register_names() const;
+
+ private:
+  // find_register's index of the table by name (built on first use, again
+  // when the table moved or changed size).
+  mutable std::unordered_map<std::string, size_t> index_;
+  mutable const RegisterInfo* indexed_ = nullptr;
+  mutable size_t indexed_size_ = 0;
+
+ public:
 
   // Memory: size bytes at address (mlisa::InputError when they are not all
   // in the machine's memory); write ignores write protection (a loader's

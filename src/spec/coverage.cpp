@@ -1,6 +1,7 @@
 #include "spec/coverage.hpp"
 
 #include <map>
+#include <set>
 #include <utility>
 
 namespace mlisa::spec {
@@ -42,14 +43,49 @@ void walk(const Block& b, const std::function<void(const Stmt&)>& fn) {
   for (const Stmt* s : b) walk_stmt(*s, fn);
 }
 
+// The pseudocode functions (with a body) an expression calls, getters and
+// setters included.
+void callees(const Expr* e, std::vector<const FunctionDecl*>& out) {
+  if (!e) return;
+  if (e->ref == RefKind::Function && e->callee && e->callee->has_body) out.push_back(e->callee);
+  for (const Expr* a : e->args) callees(a, out);
+  for (const SliceRange& r : e->slices) {
+    callees(r.hi, out);
+    callees(r.lo, out);
+  }
+}
+
+// The functions a statement's own expressions call (not those of its inner blocks).
+std::vector<const FunctionDecl*> callees(const Stmt& s) {
+  std::vector<const FunctionDecl*> out;
+  for (const Expr* e : {s.target, s.value, s.from, s.to}) callees(e, out);
+  for (const Expr* e : s.inits) callees(e, out);
+  for (const Expr* e : s.conds) callees(e, out);
+  for (const auto& labels : s.labels)
+    for (const Expr* e : labels) callees(e, out);
+  return out;
+}
+
 }  // namespace
 
 Coverage::Summary Coverage::summarize(const std::vector<const Block*>& blocks) const {
   Summary out;
   // A line counts as hit when any statement on it ran.
   std::map<std::pair<uint32_t, uint32_t>, std::pair<bool, Loc>> lines;
-  for (const Block* b : blocks) {
-    walk(*b, [&](const Stmt& s) {
+  // The blocks to count: those given, then the bodies of the functions that
+  // statements which ran called (shared pseudocode), each once.
+  std::vector<const Block*> todo;
+  std::set<const Block*> seen;
+  for (const Block* b : blocks)
+    if (seen.insert(b).second) todo.push_back(b);
+  for (size_t i = 0; i < todo.size(); ++i) {
+    walk(*todo[i], [&](const Stmt& s) {
+      if (hits(&s) > 0)
+        for (const FunctionDecl* f : callees(s))
+          if (seen.insert(&f->body).second) {
+            out.functions.push_back(f);
+            todo.push_back(&f->body);
+          }
       auto& line = lines[{s.loc.file, s.loc.line}];
       line.second = s.loc;
       line.first = line.first || hits(&s) > 0;

@@ -27,8 +27,14 @@ class Coverage {
     uint32_t branches = 0, branches_hit = 0;  // arms of if (with the implicit fall-through) and case
     std::vector<Loc> missed_lines;
     std::vector<std::pair<Loc, int>> missed_branches;  // statement and arm
+    std::vector<const FunctionDecl*> functions;        // the functions followed, in the order reached
   };
-  // Coverage of the statements in these blocks (nested blocks included).
+  // Coverage of the statements in these blocks (nested blocks included) and
+  // of the functions they reach: the body of every pseudocode function
+  // (getters and setters too) that a statement which ran calls, and so on
+  // from the statements of that body that ran. A function called only from
+  // statements that never ran is not counted (its caller's line is the
+  // miss).
   Summary summarize(const std::vector<const Block*>& blocks) const;
 
  private:

@@ -32,87 +32,115 @@ Bits bytes_to_bits(const std::vector<uint8_t>& bytes) {
   return out;
 }
 
+void MachineGdbTarget::add_feature(std::string name, std::string types, const std::vector<GdbView>& views) {
+  Feature f{std::move(name), std::move(types), {}};
+  for (GdbView v : views) {
+    if (!v.machine.empty()) {
+      const unsigned width = machine_.register_info(v.machine).width;
+      if (v.bits == 0 || v.bits > width) v.bits = width;
+    }
+    f.registers.push_back(Register{v.name, v.bits, v.type, v.group, v.regnum});
+    views_.insert_or_assign(v.regnum, std::move(v));
+  }
+  features_.push_back(std::move(f));
+}
+
+std::vector<uint8_t> MachineGdbTarget::read_register(int regnum) {
+  const auto it = views_.find(regnum);
+  if (it == views_.end()) throw InputError(fmt::format("no register number {}", regnum));
+  const GdbView& v = it->second;
+  if (v.machine.empty()) return read_composed(regnum);
+  const Bits value = machine_.get(v.machine);
+  return bits_to_bytes(v.bits < value.width() ? value.slice(0, v.bits) : value);
+}
+
+bool MachineGdbTarget::write_register(int regnum, const std::vector<uint8_t>& bytes) {
+  const auto it = views_.find(regnum);
+  if (it == views_.end()) return false;
+  const GdbView& v = it->second;
+  const Bits value = bytes_to_bits(bytes);
+  if (value.width() != v.bits) return false;
+  if (v.machine.empty()) return write_composed(regnum, value);
+  Bits now = value;
+  if (const unsigned width = machine_.register_info(v.machine).width; v.bits < width) {
+    now = machine_.get(v.machine);
+    now.set_slice(0, value);
+  }
+  machine_.set(v.machine, now);
+  return true;
+}
+
 namespace {
 
-Register reg(std::string name, unsigned bits, std::string type, int regnum, std::string group = "") {
-  return Register{std::move(name), bits, std::move(type), std::move(group), regnum};
+// Views of a bank of the machine's registers: STEM0.. numbered from `first`.
+void add_bank(std::vector<GdbView>& out, const char* stem, int count, int first, const char* type,
+              const char* group = "") {
+  for (int i = 0; i < count; ++i) {
+    const std::string name = fmt::format("{}{}", stem, i);
+    out.push_back({name, first + i, type, name, 0, group});
+  }
 }
 
 // The bits of an M-profile xPSR each of APSR, IPSR and EPSR holds.
 constexpr uint32_t kApsrBits = 0xF80F0000u, kIpsrBits = 0x1FFu, kEpsrBits = 0x0700FC00u | (1u << 24);
-
-// mve registers by gdb number: the machine's name ("" for xpsr, composed).
-std::string mve_name(int regnum) {
-  if (regnum >= 0 && regnum <= 15) return fmt::format("r{}", regnum);
-  if (regnum >= 26 && regnum <= 41) return fmt::format("d{}", regnum - 26);
-  if (regnum == 42) return "fpscr";
-  if (regnum == 43) return "vpr";
-  return "";
-}
+constexpr int kXpsr = 25;
 
 uint32_t low32(const Bits& b) { return static_cast<uint32_t>(b.low64()); }
 
 }  // namespace
 
-MveGdbTarget::MveGdbTarget(mve::Machine& m, const WordIsa& isa)
-    : m_(m), isa_(isa), beatwise_(m.engine().global_slot("_BeatWise")) {
-  Feature core{"org.gnu.gdb.arm.m-profile", "", {}};
-  for (int i = 0; i <= 12; ++i) core.registers.push_back(reg(fmt::format("r{}", i), 32, "int", i));
-  core.registers.push_back(reg("sp", 32, "data_ptr", 13));
-  core.registers.push_back(reg("lr", 32, "int", 14));
-  core.registers.push_back(reg("pc", 32, "code_ptr", 15));
-  core.registers.push_back(reg("xpsr", 32, "int", 25));
-  Feature vfp{"org.gnu.gdb.arm.vfp", "", {}};
-  for (int i = 0; i < 16; ++i) vfp.registers.push_back(reg(fmt::format("d{}", i), 64, "float", 26 + i));
-  vfp.registers.push_back(reg("fpscr", 32, "int", 42, "float"));
-  Feature mve_feature{"org.gnu.gdb.arm.m-profile-mve",
-                      "    <flags id=\"vpr_reg\" size=\"4\">\n"
-                      "      <field name=\"P0\" start=\"0\" end=\"15\" type=\"uint32\"/>\n"
-                      "      <field name=\"MASK01\" start=\"16\" end=\"19\" type=\"uint32\"/>\n"
-                      "      <field name=\"MASK23\" start=\"20\" end=\"23\" type=\"uint32\"/>\n"
-                      "    </flags>\n",
-                      {reg("vpr", 32, "vpr_reg", 43)}};
-  features_ = {core, vfp, mve_feature};
+MveGdbTarget::MveGdbTarget(MveMachine& m, const WordIsa& isa)
+    : MachineGdbTarget(m), m_(m), isa_(isa), beatwise_(m.raw().engine().global_slot("_BeatWise")) {
+  std::vector<GdbView> core;
+  add_bank(core, "r", 13, 0, "int");
+  core.push_back({"sp", 13, "data_ptr", "sp"});
+  core.push_back({"lr", 14, "int", "lr"});
+  core.push_back({"pc", 15, "code_ptr", "pc"});
+  core.push_back({"xpsr", kXpsr, "int", "", 32});
+  add_feature("org.gnu.gdb.arm.m-profile", "", core);
+  std::vector<GdbView> vfp;
+  add_bank(vfp, "d", 16, 26, "float");
+  vfp.push_back({"fpscr", 42, "int", "fpscr", 0, "float"});
+  add_feature("org.gnu.gdb.arm.vfp", "", vfp);
+  add_feature("org.gnu.gdb.arm.m-profile-mve",
+              "    <flags id=\"vpr_reg\" size=\"4\">\n"
+              "      <field name=\"P0\" start=\"0\" end=\"15\" type=\"uint32\"/>\n"
+              "      <field name=\"MASK01\" start=\"16\" end=\"19\" type=\"uint32\"/>\n"
+              "      <field name=\"MASK23\" start=\"20\" end=\"23\" type=\"uint32\"/>\n"
+              "    </flags>\n",
+              {{"vpr", 43, "vpr_reg", "vpr"}});
 }
 
-uint64_t MveGdbTarget::pc() { return m_.get("pc").low64(); }
-
-std::vector<uint8_t> MveGdbTarget::read_register(int regnum) {
-  if (regnum == 25) {
-    const uint32_t xpsr = (low32(m_.get("apsr")) & kApsrBits) | (low32(m_.get("ipsr")) & kIpsrBits) |
-                          (low32(m_.get("epsr")) & kEpsrBits);
-    return bits_to_bytes(Bits(32, xpsr));
-  }
-  return bits_to_bytes(m_.get(mve_name(regnum)));
+std::vector<uint8_t> MveGdbTarget::read_composed(int) {
+  const uint32_t xpsr = (low32(m_.get("apsr")) & kApsrBits) | (low32(m_.get("ipsr")) & kIpsrBits) |
+                        (low32(m_.get("epsr")) & kEpsrBits);
+  return bits_to_bytes(Bits(32, xpsr));
 }
 
-bool MveGdbTarget::write_register(int regnum, const std::vector<uint8_t>& bytes) {
-  const Bits value = bytes_to_bits(bytes);
-  if (regnum == 25) {
-    const uint32_t v = low32(value);
-    // Each part keeps its bits outside xPSR's view.
-    auto merge = [&](const char* name, uint32_t mask) {
-      const Bits old = m_.get(name);
-      m_.set(name, Bits(old.width(), (old.low64() & ~uint64_t{mask}) | (v & mask)));
-    };
-    merge("apsr", kApsrBits);
-    merge("ipsr", kIpsrBits);
-    merge("epsr", kEpsrBits);
-    return true;
+bool MveGdbTarget::write_composed(int, const Bits& value) {
+  const uint32_t v = low32(value);
+  // Each part keeps its bits outside xPSR's view.
+  for (const auto& [name, mask] : {std::pair{"apsr", kApsrBits}, {"ipsr", kIpsrBits}, {"epsr", kEpsrBits}}) {
+    const Bits old = m_.get(name);
+    m_.set(name, Bits(old.width(), (old.low64() & ~uint64_t{mask}) | (v & mask)));
   }
-  const std::string name = mve_name(regnum);
-  if (name.empty()) return false;
-  m_.set(name, value);
   return true;
 }
 
-Sme2GdbTarget::Sme2GdbTarget(sme2::Machine& m, const WordIsa& isa) : m_(m), isa_(isa) {
-  const unsigned svl = static_cast<unsigned>(m.svl()), vl = svl / 8;
-  Feature core{"org.gnu.gdb.aarch64.core", "", {}};
-  for (int i = 0; i <= 30; ++i) core.registers.push_back(reg(fmt::format("x{}", i), 64, "int", i));
-  core.registers.push_back(reg("sp", 64, "data_ptr", 31));
-  core.registers.push_back(reg("pc", 64, "code_ptr", 32));
-  core.registers.push_back(reg("cpsr", 32, "int", 33));
+namespace {
+constexpr int kFfr = 84, kVg = 85, kSvg = 86, kZa = 88;
+}  // namespace
+
+Sme2GdbTarget::Sme2GdbTarget(Sme2Machine& m, const WordIsa& isa)
+    : MachineGdbTarget(m), isa_(isa), svl_(m.register_info("z0").width), za_rows_(0) {
+  for (const sim::RegisterInfo& r : m.registers()) za_rows_ += r.group == "matrix";
+  const unsigned vl = svl_ / 8;
+  std::vector<GdbView> core;
+  add_bank(core, "x", 31, 0, "int");
+  core.push_back({"sp", 31, "data_ptr", "sp"});
+  core.push_back({"pc", 32, "code_ptr", "pc"});
+  core.push_back({"cpsr", 33, "int", "nzcv", 32});
+  add_feature("org.gnu.gdb.aarch64.core", "", core);
   // The Z register type of gdb's own SVE description (z0.s.u, z0.d.f, ...).
   std::string types;
   const std::pair<const char*, std::vector<std::pair<const char*, const char*>>> lanes[] = {
@@ -134,19 +162,34 @@ Sme2GdbTarget::Sme2GdbTarget(sme2::Machine& m, const WordIsa& isa) : m_(m), isa_
   types += "    <union id=\"svev\">\n";
   for (const auto& [size, kinds] : lanes) types += fmt::format("      <field name=\"{}\" type=\"svevn{}\"/>\n", size, size);
   types += fmt::format("    </union>\n    <vector id=\"svep\" type=\"uint8\" count=\"{}\"/>\n", vl / 8);
-  Feature sve{"org.gnu.gdb.aarch64.sve", types, {}};
-  for (int i = 0; i < 32; ++i) sve.registers.push_back(reg(fmt::format("z{}", i), svl, "svev", 34 + i, "vector"));
-  sve.registers.push_back(reg("fpsr", 32, "int", 66, "float"));
-  sve.registers.push_back(reg("fpcr", 32, "int", 67, "float"));
-  for (int i = 0; i < 16; ++i) sve.registers.push_back(reg(fmt::format("p{}", i), svl / 8, "svep", 68 + i, "vector"));
-  sve.registers.push_back(reg("ffr", svl / 8, "svep", 84, "vector"));
-  sve.registers.push_back(reg("vg", 64, "int", 85, "vector"));
-  Feature sme{"org.gnu.gdb.aarch64.sme",
-              fmt::format("    <vector id=\"sme_za\" type=\"uint8\" count=\"{}\"/>\n", vl * vl), {}};
-  sme.registers.push_back(reg("svg", 64, "int", 86));
-  sme.registers.push_back(reg("svcr", 64, "int", 87));
-  sme.registers.push_back(reg("za", svl * vl, "sme_za", 88, "vector"));
-  features_ = {core, sve, sme};
+  std::vector<GdbView> sve;
+  add_bank(sve, "z", 32, 34, "svev", "vector");
+  sve.push_back({"fpsr", 66, "int", "fpsr", 32, "float"});
+  sve.push_back({"fpcr", 67, "int", "fpcr", 32, "float"});
+  add_bank(sve, "p", 16, 68, "svep", "vector");
+  sve.push_back({"ffr", kFfr, "svep", "", vl, "vector"});
+  sve.push_back({"vg", kVg, "int", "", 64, "vector"});
+  add_feature("org.gnu.gdb.aarch64.sve", types, sve);
+  add_feature("org.gnu.gdb.aarch64.sme",
+              fmt::format("    <vector id=\"sme_za\" type=\"uint8\" count=\"{}\"/>\n", vl * za_rows_),
+              {{"svg", kSvg, "int", "", 64}, {"svcr", 87, "int", "svcr"}, {"za", kZa, "sme_za", "", svl_ * za_rows_, "vector"}});
+}
+
+std::vector<uint8_t> Sme2GdbTarget::read_composed(int regnum) {
+  if (regnum == kFfr) return std::vector<uint8_t>(svl_ / 64, 0);  // first-fault loads are not in the subset
+  if (regnum == kVg || regnum == kSvg) return bits_to_bytes(Bits(64, svl_ / 64));
+  std::vector<uint8_t> out;  // za: the array vectors, row after row
+  for (unsigned row = 0; row < za_rows_; ++row) {
+    const std::vector<uint8_t> b = bits_to_bytes(machine_.get(fmt::format("za[{}]", row)));
+    out.insert(out.end(), b.begin(), b.end());
+  }
+  return out;
+}
+
+bool Sme2GdbTarget::write_composed(int regnum, const Bits& value) {
+  if (regnum != kZa) return false;  // ffr, vg and svg are fixed
+  for (unsigned row = 0; row < za_rows_; ++row) machine_.set(fmt::format("za[{}]", row), value.slice(row * svl_, svl_));
+  return true;
 }
 
 namespace {
@@ -172,7 +215,7 @@ std::string disassemble(const WordIsa& isa, const Bits& word, uint64_t address, 
 sim::gdb::Instruction MveGdbTarget::describe() {
   sim::gdb::Instruction insn;
   insn.address = pc();
-  const std::optional<Bits> word = t32_fetch(m_.memory(), insn.address);
+  const std::optional<Bits> word = t32_fetch(memory(), insn.address);
   if (!word) return insn;
   insn.word = word->low64();
   insn.bytes = word->width() / 8;
@@ -211,7 +254,7 @@ sim::gdb::Instruction MveGdbTarget::describe() {
 }
 
 bool MveGdbTarget::ran_by_beats() {
-  return beatwise_ >= 0 && m_.engine().globals()[static_cast<size_t>(beatwise_)].as_bool();
+  return beatwise_ >= 0 && m_.raw().engine().globals()[static_cast<size_t>(beatwise_)].as_bool();
 }
 
 std::vector<int> MveGdbTarget::trace_registers() {
@@ -226,7 +269,7 @@ std::string MveGdbTarget::qemu_state() {
   std::string s;
   for (int i = 0; i < 16; ++i)
     s += fmt::format("R{:02d}={:08x}{}", i, low32(m_.get(fmt::format("r{}", i))), i % 4 == 3 ? "\n" : " ");
-  const std::vector<uint8_t> x = read_register(25);
+  const std::vector<uint8_t> x = read_register(kXpsr);
   const uint32_t xpsr = uint32_t{x[0]} | uint32_t{x[1]} << 8 | uint32_t{x[2]} << 16 | uint32_t{x[3]} << 24;
   const char* mode = (xpsr & kIpsrBits) ? "handler" : (low32(m_.get("control")) & 1) ? "unpriv-thread" : "priv-thread";
   s += fmt::format("XPSR={:08x} {}{}{}{} {} S {}\n", xpsr, xpsr >> 31 & 1 ? 'N' : '-', xpsr >> 30 & 1 ? 'Z' : '-',
@@ -237,7 +280,7 @@ std::string MveGdbTarget::qemu_state() {
 sim::gdb::Instruction Sme2GdbTarget::describe() {
   sim::gdb::Instruction insn;
   insn.address = pc();
-  if (!m_.memory.read(insn.address, 4, insn.word)) return insn;
+  if (!memory().read(insn.address, 4, insn.word)) return insn;
   insn.bytes = 4;
   insn.text = disassemble(isa_, Bits(32, insn.word), insn.address);
   return insn;
@@ -246,7 +289,7 @@ sim::gdb::Instruction Sme2GdbTarget::describe() {
 std::vector<int> Sme2GdbTarget::trace_registers() {
   std::vector<int> out;
   for (int n = 0; n <= 88; ++n)
-    if (n != 32 && n != 85 && n != 86) out.push_back(n);  // not the PC, VG or SVG
+    if (n != 32 && n != kVg && n != kSvg) out.push_back(n);  // not the PC, VG or SVG
   return out;
 }
 
@@ -254,62 +297,13 @@ std::string Sme2GdbTarget::qemu_state() {
   // QEMU 7.2's aarch64_cpu_dump_state (target/arm/cpu.c) for EL0.
   std::string s = fmt::format(" PC={:016x} ", pc());
   for (int i = 0; i < 31; ++i)
-    s += fmt::format("X{:02d}={:016x}{}", i, m_.get(fmt::format("x{}", i)).low64(), (i + 2) % 3 ? " " : "\n");
-  s += fmt::format(" SP={:016x}\n", m_.get("sp").low64());
-  const uint64_t nzcv = m_.get("nzcv").low64(), svcr = m_.get("svcr").low64();
+    s += fmt::format("X{:02d}={:016x}{}", i, machine_.get(fmt::format("x{}", i)).low64(), (i + 2) % 3 ? " " : "\n");
+  s += fmt::format(" SP={:016x}\n", machine_.get("sp").low64());
+  const uint64_t nzcv = machine_.get("nzcv").low64(), svcr = machine_.get("svcr").low64();
   s += fmt::format("PSTATE={:08x} {}{}{}{} EL0t  SVCR={:08x} {}{}  BTYPE=0\n", nzcv & 0xF0000000u, nzcv >> 31 & 1 ? 'N' : '-',
                    nzcv >> 30 & 1 ? 'Z' : '-', nzcv >> 29 & 1 ? 'C' : '-', nzcv >> 28 & 1 ? 'V' : '-', svcr,
                    svcr & 1 ? 'S' : '-', svcr & 2 ? 'Z' : '-');
   return s;
-}
-
-uint64_t Sme2GdbTarget::pc() { return m_.get("pc").low64(); }
-
-std::vector<uint8_t> Sme2GdbTarget::read_register(int regnum) {
-  const unsigned svl = static_cast<unsigned>(m_.svl());
-  if (regnum <= 30) return bits_to_bytes(m_.get(fmt::format("x{}", regnum)));
-  if (regnum == 31) return bits_to_bytes(m_.get("sp"));
-  if (regnum == 32) return bits_to_bytes(m_.get("pc"));
-  if (regnum == 33) return bits_to_bytes(Bits(32, m_.get("nzcv").low64()));
-  if (regnum >= 34 && regnum <= 65) return bits_to_bytes(m_.get(fmt::format("z{}", regnum - 34)));
-  if (regnum == 66) return bits_to_bytes(Bits(32, m_.get("fpsr").low64()));
-  if (regnum == 67) return bits_to_bytes(Bits(32, m_.get("fpcr").low64()));
-  if (regnum >= 68 && regnum <= 83) return bits_to_bytes(m_.get(fmt::format("p{}", regnum - 68)));
-  if (regnum == 84) return std::vector<uint8_t>(svl / 64, 0);  // FFR: first-fault loads are not in the subset
-  if (regnum == 85 || regnum == 86) return bits_to_bytes(Bits(64, svl / 64));
-  if (regnum == 87) return bits_to_bytes(m_.get("svcr"));
-  if (regnum == 88) {
-    std::vector<uint8_t> out;
-    for (unsigned row = 0; row < svl / 8; ++row) {
-      const std::vector<uint8_t> b = bits_to_bytes(m_.get(fmt::format("za[{}]", row)));
-      out.insert(out.end(), b.begin(), b.end());
-    }
-    return out;
-  }
-  throw InputError(fmt::format("no register number {}", regnum));
-}
-
-bool Sme2GdbTarget::write_register(int regnum, const std::vector<uint8_t>& bytes) {
-  const Bits value = bytes_to_bits(bytes);
-  const unsigned svl = static_cast<unsigned>(m_.svl());
-  auto set64 = [&](const char* name, uint64_t keep_mask) {
-    m_.set(name, Bits(64, (m_.get(name).low64() & keep_mask) | value.low64()));
-  };
-  if (regnum <= 30) m_.set(fmt::format("x{}", regnum), value);
-  else if (regnum == 31) m_.set("sp", value);
-  else if (regnum == 32) m_.set("pc", value);
-  else if (regnum == 33) set64("nzcv", ~uint64_t{0xF0000000});
-  else if (regnum >= 34 && regnum <= 65) m_.set(fmt::format("z{}", regnum - 34), value);
-  else if (regnum == 66) set64("fpsr", ~uint64_t{0xFFFFFFFF});
-  else if (regnum == 67) set64("fpcr", ~uint64_t{0xFFFFFFFF});
-  else if (regnum >= 68 && regnum <= 83) m_.set(fmt::format("p{}", regnum - 68), value);
-  else if (regnum == 87) m_.set("svcr", value);
-  else if (regnum == 88) {
-    for (unsigned row = 0; row < svl / 8; ++row) m_.set(fmt::format("za[{}]", row), value.slice(row * svl, svl));
-  } else {
-    return false;  // ffr, vg and svg are fixed
-  }
-  return true;
 }
 
 }  // namespace mlisa::targets

@@ -189,7 +189,7 @@ sim::Decoded MveMachine::decode_at_pc() {
 }
 
 sim::gdb::Target* MveMachine::debug_target() {
-  if (!debug_) debug_ = std::make_unique<MveGdbTarget>(m_, isa_);
+  if (!debug_) debug_ = std::make_unique<MveGdbTarget>(*this, isa_);
   return debug_.get();
 }
 
@@ -286,7 +286,7 @@ sim::Decoded Sme2Machine::decode_at_pc() {
 }
 
 sim::gdb::Target* Sme2Machine::debug_target() {
-  if (!debug_) debug_ = std::make_unique<Sme2GdbTarget>(*m_, isa_);
+  if (!debug_) debug_ = std::make_unique<Sme2GdbTarget>(*this, isa_);
   return debug_.get();
 }
 

@@ -149,12 +149,14 @@ class TcoreMachine : public sim::Machine {
 
   // Code words only (pc 0 the first), data memory zero.
   void load_code(std::vector<as::Word> words);
+  // The sections of an object or image (image_sections): code from pc 0,
+  // data at address 0.
+  void load_sections(const std::vector<as::ObjSection>& sections, const std::string& file);
 
   tcore::Machine& raw() { return *m_; }
   const std::vector<as::Word>& code() const { return code_; }
 
  private:
-  void load_sections(const std::vector<as::ObjSection>& sections, const std::string& file);
   const SpecIsa& isa_;
   MachineOptions options_;
   std::unique_ptr<tcore::Machine> m_;

@@ -203,8 +203,8 @@ class ChunkSink : public CaseSink {
   uint64_t pending_ = 0;
 };
 
-// What one worker thread accumulates: counts per (suite, operation) slot and
-// pseudocode coverage per selected suite.
+// What one worker thread accumulates: counts and pseudocode coverage per
+// (suite, operation) slot.
 struct ThreadResults {
   std::vector<OperationResult> slots;
   std::vector<spec::Coverage> coverage;
@@ -251,7 +251,7 @@ void work(Pool& pool, ThreadResults& results) {
   for (size_t i; !pool.stop && (i = pool.next.fetch_add(1)) < pool.items.size();) {
     const WorkItem& w = pool.items[i];
     try {
-      spec::Coverage* coverage = w.suite->has_coverage() ? &results.coverage[w.selection] : nullptr;
+      spec::Coverage* coverage = w.suite->has_coverage() ? &results.coverage[w.slot] : nullptr;
       ChunkSink sink(results.slots[w.slot], pool.limit, pool.done, coverage);
       w.suite->run_range(w.op, w.begin, w.end, pool.seed, sink);
     } catch (const std::exception& e) {
@@ -310,7 +310,7 @@ CampaignResult run_campaign(const std::vector<Selection>& selection, const Campa
   std::vector<ThreadResults> per_thread(jobs);
   for (auto& t : per_thread) {
     t.slots.resize(pool.slots);
-    t.coverage.resize(selection.size());
+    t.coverage.resize(pool.slots);
   }
   pool.running = jobs;
   std::vector<std::thread> threads;
@@ -324,14 +324,17 @@ CampaignResult run_campaign(const std::vector<Selection>& selection, const Campa
   size_t slot = 0;
   for (size_t s = 0; s < result.suites.size(); ++s) {
     const Selection& sel = selection[s];
-    spec::Coverage coverage;
-    if (sel.suite->has_coverage())
-      for (const auto& thread : per_thread) coverage.merge(thread.coverage[s]);
     for (size_t i = 0; i < result.suites[s].operations.size(); ++i) {
       OperationResult& op = result.suites[s].operations[i];
       for (const auto& thread : per_thread) add_counts(op, thread.slots[slot]);
       trim_failures(op.failures, options.failures_limit);
-      if (sel.suite->has_coverage()) op.coverage = sel.suite->coverage_of(sel.operations[i], coverage);
+      if (sel.suite->has_coverage()) {
+        // What this operation's own cases ran: shared pseudocode another
+        // operation reached does not count for it.
+        spec::Coverage coverage;
+        for (const auto& thread : per_thread) coverage.merge(thread.coverage[slot]);
+        op.coverage = sel.suite->coverage_of(sel.operations[i], coverage);
+      }
       op.counts = sel.suite->operation_counts(sel.operations[i], cases_for(*sel.suite, sel.operations[i], options),
                                              options.seed);
       ++slot;

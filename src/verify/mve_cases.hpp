@@ -7,7 +7,7 @@
 // its two users.
 #pragma once
 
-#include "targets/mve/machine.hpp"
+#include "targets/machines.hpp"
 #include "verify/oracle_suite.hpp"
 #include "verify/qemu_mve.hpp"
 #include "verify/suite.hpp"
@@ -120,7 +120,7 @@ struct Ours {
   std::string fault_name;  // UNDEFINED, UNPREDICTABLE, UsageFault (NOCP), ...
   State out;
 };
-Ours run_ours(targets::mve::Machine& machine, const qemu_mve::Case& c);
+Ours run_ours(targets::MveMachine& machine, const qemu_mve::Case& c);  // through the machine interface
 
 // ---- a suite of generated cases against QEMU ------------------------------------
 

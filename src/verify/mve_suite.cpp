@@ -15,8 +15,8 @@
 // docs/mve.md ("The QEMU oracle") describes the suite.
 #include "core/diag.hpp"
 #include "spec/coverage.hpp"
+#include "targets/machines.hpp"
 #include "targets/mve/t32_rules.hpp"
-#include "targets/mve/machine.hpp"
 #include "targets/targets.hpp"
 #include "verify/campaign.hpp"
 #include "verify/mve_cases.hpp"
@@ -512,8 +512,10 @@ bool set_value(State& s, const std::string& reg, const std::string& hex) {
 
 // ---- our side ---------------------------------------------------------------
 
-Ours run_ours(targets::mve::Machine& machine, const qemu_mve::Case& c) {
-  machine.reset(true);
+// Through the machine interface (sim/machine.hpp): registers by name, the
+// memory window in one access; the words run at the PC by mve's own machine.
+Ours run_ours(targets::MveMachine& machine, const qemu_mve::Case& c) {
+  machine.reset();
   const State& in = c.in;
   for (int q = 0; q < 8; ++q) {
     Bits v = Bits::zeros(128);
@@ -528,18 +530,27 @@ Ours run_ours(targets::mve::Machine& machine, const qemu_mve::Case& c) {
   // CONTROL as the image's cases find it: FPCA and SFPA set by its FP
   // instructions (QEMU's AN547 runs Secure: docs/known-differences.md).
   machine.set("control", Bits(32, 0xC));
-  for (uint32_t k = 0; k < 16; ++k) machine.memory().write(qemu_mve::kWindow + 4 * k, 4, in.mem[k]);
+  std::vector<uint8_t> window(4 * std::size(in.mem));
+  for (size_t k = 0; k < window.size(); ++k) window[k] = static_cast<uint8_t>(in.mem[k / 4] >> (8 * (k % 4)));
+  machine.write_memory(qemu_mve::kWindow, window);
   if (c.pc) {  // a landing-zone case: the zone's traps around the words, the PC at them
-    for (uint32_t a = qemu_mve::kZone; a < qemu_mve::kZone + qemu_mve::kZoneBytes; a += 2)
-      machine.memory().write(a, 2, qemu_mve::zone_halfword(a));
-    uint32_t at = c.pc;
+    std::vector<uint8_t> zone;
+    zone.reserve(qemu_mve::kZoneBytes);
+    for (uint32_t a = qemu_mve::kZone; a < qemu_mve::kZone + qemu_mve::kZoneBytes; a += 2) {
+      const uint32_t h = qemu_mve::zone_halfword(a);
+      zone.push_back(static_cast<uint8_t>(h));
+      zone.push_back(static_cast<uint8_t>(h >> 8));
+    }
+    machine.write_memory(qemu_mve::kZone, zone);
+    std::vector<uint8_t> code;
     for (uint32_t w : c.words)
-      for (uint8_t b : targets::WordIsa::t32_bytes(w < 0x10000 ? Bits(16, w) : Bits(32, w))) machine.memory().write(at++, 1, b);
+      for (uint8_t b : targets::mve::t32_bytes(w < 0x10000 ? Bits(16, w) : Bits(32, w))) code.push_back(b);
+    machine.write_memory(c.pc, code);
     machine.set("pc", Bits(32, c.pc));
   }
   Ours o;
   try {
-    for (uint32_t w : c.words) machine.execute(w < 0x10000 ? Bits(16, w) : Bits(32, w));
+    for (uint32_t w : c.words) machine.raw().execute(w < 0x10000 ? Bits(16, w) : Bits(32, w));
     // A branch to an even address clears EPSR.T: the instruction there
     // takes the UsageFault.
     if (c.pc && !(machine.get("epsr").low64() >> 24 & 1))
@@ -560,11 +571,8 @@ Ours run_ours(targets::mve::Machine& machine, const qemu_mve::Case& c) {
   for (int r = 0; r < 14; ++r)
     o.out.r[static_cast<size_t>(r)] = static_cast<uint32_t>(machine.get(reg_name('r', r == 13 ? 14 : r)).low64());
   o.out.apsr = static_cast<uint32_t>(machine.get("apsr").low64()) & qemu_mve::kApsrMask;
-  for (uint32_t k = 0; k < 16; ++k) {
-    uint64_t v = 0;
-    machine.memory().read(qemu_mve::kWindow + 4 * k, 4, v);
-    o.out.mem[k] = static_cast<uint32_t>(v);
-  }
+  window = machine.read_memory(qemu_mve::kWindow, window.size());
+  for (size_t k = 0; k < window.size(); ++k) o.out.mem[k / 4] |= uint32_t{window[k]} << (8 * (k % 4));
   return o;
 }
 
@@ -660,8 +668,8 @@ void OracleSuite::run_range(size_t op, uint64_t begin, uint64_t end, uint64_t se
   const targets::mve::Target& t = shared_target();
   targets::WordIsa isa(*t.spec, targets::all_builtins(), targets::mve::t32_rules());
   for (const char* feat : {"FEAT_T32", "FEAT_FP", "FEAT_FP16", "FEAT_MVE", "FEAT_MVE_FP"}) isa.features().insert(feat);
-  targets::mve::Machine machine(isa);
-  machine.engine().coverage = sink.coverage();
+  targets::MveMachine machine(isa);
+  machine.raw().engine().coverage = sink.coverage();
 
   std::vector<GenCase> cases;
   cases.reserve(end - begin);

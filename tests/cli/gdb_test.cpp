@@ -136,13 +136,16 @@ TEST(GdbCli, Sme2Session) {
   // Worked by hand: at SMSTOP SVCR = SM|ZA, x3 = 3, VG = SVL/64 = 8, z0.s
   // the 16 words LD1W loaded under PTRUE, p1 = WHILELT .s of 3 elements
   // (bits 0, 4 and 8); after it SVCR = 0; results[] = 55 (1 + ... + 10),
-  // 64 (SVL/8 bytes), 16 (CNTW), 0 (the array vector of zeros).
+  // 64 (SVL/8 bytes), 16 (CNTW), 0 (the array vector of zeros). CPSR (Z
+  // and C), FPCR (DN) and a ZA byte (row 1, byte 5) read back as written,
+  // and the LDR at print_loop keeps CPSR and FPCR.
   for (const char* line : {"Breakpoint 1, 0x", "$1 = 0x3", "$2 = 0x3", "$3 = 8",
                            "$4 = {0x11111111, 0x22222222, 0x33333333, 0x44444444, 0x55555555, 0x66666666, 0x77777777, "
                            "0x88888888, 0x99999999, 0xaaaaaaaa, 0xbbbbbbbb, 0xcccccccc, 0xdddddddd, 0xeeeeeeee, "
                            "0xffffffff, 0x12345678}",
                            "$5 = {0x11, 0x1, 0x0, 0x0, 0x0, 0x0, 0x0, 0x0}", "$6 = 0x12345678abcdef", "$7 = 0x0",
                            "Breakpoint 2, 0x", ":\t0x00000037\t0x00000040\t0x00000010\t0x00000000", "$8 = 8",
+                           "$9 = 0x60000000", "$10 = 0x2000000", "$11 = 0x7f", "$12 = 0x60000000", "$13 = 0x2000000",
                            "[Inferior 1 exited with code 07]"})
     EXPECT_NE(t.find(line), std::string::npos) << line << "\n" << t;
 }

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 namespace mlisa::fp {
 namespace {
 
@@ -29,6 +31,18 @@ TEST(FpLiteral, RangeEnds) {
   EXPECT_EQ(decimal_to_format("-1e-50", Format::F32), 0x80000000u);
   EXPECT_EQ(decimal_to_format("-0", Format::F64), 0x8000000000000000ull);
   EXPECT_EQ(decimal_to_format("1e-45", Format::F32), 0x00000001u);  // 2^-149 is 1.4e-45
+}
+
+// Tokens past binary64 (only MPFR reads them): 2^-1074 = 4.9406564584124654e-324
+// is f64's smallest subnormal; just above half of it rounds up to it, far
+// below rounds to zero; 1e400 is past the largest finite value; a long
+// mantissa of 0.1 followed by 400 zeros and a 1 is still just above 0.1.
+TEST(FpLiteral, TokensOutsideBinary64) {
+  EXPECT_EQ(decimal_to_format("2.4703282292062328e-324", Format::F64), 0x1ull);
+  EXPECT_EQ(decimal_to_format("2.4703282292062327e-324", Format::F64), 0x0ull);
+  EXPECT_EQ(decimal_to_format("-1e-400", Format::F64), 0x8000000000000000ull);
+  EXPECT_EQ(decimal_to_format("1e400", Format::F64), 0x7ff0000000000000ull);
+  EXPECT_EQ(decimal_to_format("0.1" + std::string(400, '0') + "1", Format::F64), 0x3fb999999999999aull);
 }
 
 TEST(FpLiteral, RefusesWhatIsNotADecimal) {

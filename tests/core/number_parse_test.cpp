@@ -44,6 +44,15 @@ TEST(ScanDecimalFloat, TheForms) {
   EXPECT_EQ(scan_decimal_float("q0", v), 0u);
 }
 
+TEST(DecimalFloatExtent, MeasuresOnly) {
+  EXPECT_EQ(decimal_float_extent("4."), 2u);
+  EXPECT_EQ(decimal_float_extent("-1.5e-3]"), 7u);
+  EXPECT_EQ(decimal_float_extent("1e+"), 1u);  // an exponent needs digits
+  EXPECT_EQ(decimal_float_extent("+.e1"), 0u);
+  // Past binary64's range: the extent does not care (strtod would overflow).
+  EXPECT_EQ(decimal_float_extent("1e999999"), 8u);
+}
+
 TEST(ToLower, Ascii) { EXPECT_EQ(to_lower("VADD.I8 Q0"), "vadd.i8 q0"); }
 
 TEST(IEquals, AsciiCaseOnly) {

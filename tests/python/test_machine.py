@@ -28,8 +28,7 @@ def sme2():
 def test_machine_factory():
     assert isinstance(mlisa.machine("mve"), mlisa.MveMachine)
     assert mlisa.machine("sme2", svl=256).svl == 256
-    with pytest.raises(ValueError, match="tcore has no machine"):
-        mlisa.machine("tcore")
+    assert isinstance(mlisa.machine("tcore", memory=4096), mlisa.TcoreMachine)
 
 
 def test_registers_are_ints(mve):

@@ -18,5 +18,16 @@ break *print_loop
 continue
 x/4wx $x22
 print $vg
+# Registers that are views of the machine's: cpsr the low 32 bits of NZCV,
+# fpcr of FPCR, za the array vectors row after row.
+set var $cpsr = 0x60000000
+print/x $cpsr
+set var $fpcr = 0x2000000
+print/x $fpcr
+set var $za[69] = 0x7f
+print/x $za[69]
+stepi
+print/x $cpsr
+print/x $fpcr
 delete
 continue
