@@ -24,7 +24,7 @@
 // against the manual's behaviour (check_by_manual). docs/verify.md ("The
 // mve isa suite") has the details.
 #include "core/diag.hpp"
-#include "targets/mve/machine.hpp"
+#include "targets/machines.hpp"
 #include "verify/forms.hpp"
 #include "verify/mve_cases.hpp"
 #include "verify/qemu_mve.hpp"
@@ -459,11 +459,11 @@ class IsaSuite final : public OracleSuite {
                             g.text, expected, got, sets, g.text);
   }
 
-  targets::mve::Machine& probe() const {
-    if (!probe_) probe_ = std::make_unique<targets::mve::Machine>(*shared_target().isa);
+  targets::MveMachine& probe() const {
+    if (!probe_) probe_ = std::make_unique<targets::MveMachine>(*shared_target().isa);
     return *probe_;
   }
-  mutable std::unique_ptr<targets::mve::Machine> probe_;  // our engine, for the zone cases' draws (under isa_mutex_)
+  mutable std::unique_ptr<targets::MveMachine> probe_;  // our engine, for the zone cases' draws (under isa_mutex_)
 
   struct Op {
     const spec::InstructionSpec* inst;
