@@ -27,6 +27,10 @@ constexpr uint32_t kResults = kHeader + kHeaderBytes;
 // trap's address the handler found, the first and the last-plus-one address
 // of the case's own words.
 constexpr uint32_t kZoneControl = kWindow - 0x1000;
+// A fault's control words (beside the zone's): the address of the next
+// case, the index plus one of the last case that faulted, and the address
+// of its exception frame.
+constexpr uint32_t kFaultControl = kZoneControl + 0x20;
 
 uint32_t get32(const uint8_t* p) {
   return static_cast<uint32_t>(p[0]) | static_cast<uint32_t>(p[1]) << 8 | static_cast<uint32_t>(p[2]) << 16 |
@@ -175,6 +179,8 @@ std::string image_source(const std::vector<Case>& cases, const std::string& inpu
   s += "    ldr r1, [r0]\n    orr r1, r1, #(0xF << 20)\n    str r1, [r0]\n    dsb\n    isb\n";
   s += load_address("r1", kHeader);
   s += "    movs r0, #0\n    str r0, [r1, #4]\n    str r0, [r1, #8]\n    str r0, [r1, #12]\n";
+  s += load_address("r1", kFaultControl);
+  s += "    str r0, [r1, #4]\n";
   // A case's words as the halfwords memory holds, in order.
   auto halfwords = [](const std::vector<uint32_t>& words) {
     std::vector<uint16_t> out;
@@ -190,6 +196,10 @@ std::string image_source(const std::vector<Case>& cases, const std::string& inpu
     s += fmt::format("    movw r0, #{}\n", i);
     s += load_address("r1", kHeader);
     s += "    str r0, [r1]\n";
+    // Where a recovered fault resumes: the next case.
+    s += load_address("r1", kFaultControl);
+    s += load_address("r2", fmt::format("next_{}", i));
+    s += "    str r2, [r1]\n";
     // The system registers a case may write (MSR, CPS) as at reset, so that
     // no case sees another's: masks, the process stack and the stack limits,
     // CONTROL (its FPCA and SFPA come back with the FP loads below).
@@ -251,6 +261,7 @@ std::string image_source(const std::vector<Case>& cases, const std::string& inpu
       s += load_address("r1", 0xE000ED04);
       s += "    mov r0, #0x08000000\n    str r0, [r1]\n    dsb\n    isb\n";
     }
+    s += fmt::format("    .thumb_func\nnext_{}:\n", i);
   }
   s += fmt::format("    movw r0, #{}\n", n);
   s += load_address("r1", kHeader);
@@ -275,7 +286,53 @@ std::string image_source(const std::vector<Case>& cases, const std::string& inpu
   s += load_address("r2", 0xE000ED2C);
   s += "    mov r3, #0x40000000\n    str r3, [r2]\n";
   s += "    ldr r0, [r1]\n    str r0, [sp, #24]\n    movs r0, #0\n    str r0, [r1, #4]\n    bx lr\n";
+  // Any other fault: recorded in the case's record (1, IPSR, CFSR), CFSR
+  // and HFSR cleared, and the exception returns to the next case, on the
+  // stack its frame is on. A second fault in the same case, or a frame that
+  // failed to stack (MSTKERR, STKERR, STKOF), stops the image as before.
   s += "real_fault:\n";
+  s += load_address("r1", kFaultControl);
+  s += load_address("r2", kHeader);
+  s += "    ldr r0, [r2]\n    adds r0, #1\n    ldr r3, [r1, #4]\n    cmp r0, r3\n    beq.w stop_fault\n";
+  s += load_address("r2", 0xE000ED28);
+  s += "    ldr r3, [r2]\n";
+  s += load_address("r12", 0x00101010);
+  s += "    tst r3, r12\n    bne.w stop_fault\n";
+  s += "    str r0, [r1, #4]\n    subs r0, #1\n";
+  s += load_address("r12", kResultBytes);
+  s += "    mul r0, r0, r12\n";
+  s += load_address("r12", kResults + kStateBytes + 4);
+  s += "    add r0, r0, r12\n    mov r12, #1\n    str r12, [r0]\n    mrs r12, ipsr\n    str r12, [r0, #4]\n"
+       "    str r3, [r0, #8]\n    str r3, [r2]\n";
+  s += load_address("r2", 0xE000ED2C);
+  s += "    ldr r3, [r2]\n    str r3, [r2]\n";
+  s += "    tst lr, #4\n    ite eq\n    moveq r3, sp\n    mrsne r3, psp\n";
+  // Only a frame in the scratch memory around the window (the cases' SP):
+  // the clean-up below zeroes it.
+  s += load_address("r12", kZoneControl + 0x100);
+  s += "    cmp r3, r12\n    blo.w stop_fault\n";
+  s += load_address("r12", kWindow + 0x40);
+  s += "    cmp r3, r12\n    bhs.w stop_fault\n";
+  s += "    str r3, [r1, #8]\n";
+  s += load_address("r0", "fault_cleanup");
+  s += "    bic r0, r0, #1\n    str r0, [r3, #24]\n    mov r0, #0x01000000\n    str r0, [r3, #28]\n";
+  s += "    bx lr\n";
+  // Back in Thread mode: the frame's memory zeroed (scratch memory reads as
+  // zero on both sides, and a later case's stray load may reach it), a zone
+  // case's words turned back into the zone's traps, then the next case.
+  s += "    .thumb_func\nfault_cleanup:\n";
+  s += load_address("r1", kFaultControl);
+  s += "    ldr r0, [r1, #8]\n    movs r2, #0\n    movs r3, #28\n1:  str r2, [r0], #4\n    subs r3, #1\n    bne 1b\n";
+  s += load_address("r1", kZoneControl);
+  s += "    ldr r0, [r1, #4]\n    cmp r0, #1\n    bne 3f\n    movs r0, #0\n    str r0, [r1, #4]\n"
+       "    ldr r0, [r1, #12]\n    ldr r2, [r1, #16]\n";
+  s += load_address("r3", 0x9E3779B1u);  // zone_halfword
+  s += "2:  cmp r0, r2\n    bhs 4f\n    mul r12, r0, r3\n    lsr r12, r12, #24\n    orr r12, r12, #0xDE00\n"
+       "    strh r12, [r0], #2\n    b 2b\n4:  dsb\n    isb\n";
+  s += "3:\n";
+  s += load_address("r1", kFaultControl);
+  s += "    ldr r0, [r1]\n    orr r0, r0, #1\n    bx r0\n";
+  s += "stop_fault:\n";
   s += load_address("r1", kHeader);
   s += "    movs r0, #1\n    str r0, [r1, #4]\n    mrs r0, ipsr\n    str r0, [r1, #8]\n";
   s += load_address("r2", 0xE000ED28);
@@ -330,8 +387,16 @@ ParsedResults parse_results(const std::vector<uint8_t>& blob, size_t n) {
                                   r.faulted ? " after a fault" : ""));
   for (size_t i = 0; i < r.stopped_at; ++i) {
     const uint8_t* record = blob.data() + kHeaderBytes + i * kResultBytes;
-    r.states.push_back(unpack(record));
-    r.states.back().pc = get32(record + kStateBytes);
+    Result one;
+    if (get32(record + kStateBytes + 4) == 1) {
+      one.faulted = true;
+      one.exception = get32(record + kStateBytes + 8) & 0x1ff;
+      one.cfsr = get32(record + kStateBytes + 12);
+    } else {
+      one.out = unpack(record);
+      one.out.pc = get32(record + kStateBytes);
+    }
+    r.results.push_back(one);
   }
   return r;
 }
@@ -345,8 +410,8 @@ std::vector<Result> run(const Tools& tools, const std::vector<Case>& cases, doub
     std::vector<Case> batch(cases.begin() + static_cast<ptrdiff_t>(next),
                             cases.begin() + static_cast<ptrdiff_t>(next + count));
     ParsedResults p = run_image(tools, batch, timeout_seconds);
-    for (State& s : p.states) out.push_back({false, 0, 0, s});
-    next += p.states.size();
+    for (Result& one : p.results) out.push_back(one);
+    next += p.results.size();
     if (p.faulted) {
       Result f;
       f.faulted = true;

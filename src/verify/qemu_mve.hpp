@@ -45,8 +45,10 @@ struct State {
   bool operator==(const State&) const = default;
 };
 inline constexpr size_t kStateBytes = 260;
-// A results record: the state, then the landing PC.
-inline constexpr size_t kResultBytes = kStateBytes + 4;
+// A results record: the state, the landing PC, then 1 when the case took a
+// fault the image recovered from (the next case ran after it), its IPSR and
+// CFSR.
+inline constexpr size_t kResultBytes = kStateBytes + 16;
 // The APSR bits a case compares: N, Z, C, V, Q (31:27) and GE (19:16).
 inline constexpr uint32_t kApsrMask = 0xF80F0000u;
 // The memory window in DTCM that a case's loads and stores reach: its
@@ -129,14 +131,17 @@ std::vector<uint8_t> input_table(const std::vector<Case>& cases);
 
 // The results file of an image of n cases: a 16-byte header (the index of
 // the case running when the image stopped, n when all finished; 1 if a
-// fault stopped it; IPSR; CFSR) and n results records (kResultBytes). Results after a faulting case
-// are absent. Throws OracleError when the file is malformed.
+// fault stopped it; IPSR; CFSR) and n results records (kResultBytes). A
+// case's fault is recorded in its record and the next case runs; a fault
+// the image cannot return from (a second one in the same case, or one whose
+// frame failed to stack) stops it, and the results after it are absent.
+// Throws OracleError when the file is malformed.
 struct ParsedResults {
   uint32_t stopped_at = 0;
   bool faulted = false;
   uint32_t exception = 0;
   uint32_t cfsr = 0;
-  std::vector<State> states;  // the first `stopped_at` cases
+  std::vector<Result> results;  // the first `stopped_at` cases
 };
 ParsedResults parse_results(const std::vector<uint8_t>& blob, size_t n);
 

@@ -81,16 +81,31 @@ TEST(QemuMveImage, ParsesTheResultsFile) {
   b.q[31] = 0xdeadbeef;
   auto p = qemu_mve::parse_results(results_blob(2, 0, 0, 0, {a, b}, 2), 2);
   EXPECT_FALSE(p.faulted);
-  ASSERT_EQ(p.states.size(), 2u);
-  EXPECT_EQ(p.states[0], a);
-  EXPECT_EQ(p.states[1], b);
-  // A fault in case 1 of 3: one state, the exception and CFSR.
+  ASSERT_EQ(p.results.size(), 2u);
+  EXPECT_FALSE(p.results[0].faulted);
+  EXPECT_EQ(p.results[0].out, a);
+  EXPECT_EQ(p.results[1].out, b);
+  // Case 1 of 3 took a fault the image returned from (its record says so:
+  // 1, IPSR 6, CFSR UNDEFINSTR); cases 0 and 2 ran.
+  auto blob = results_blob(3, 0, 0, 0, {a, State{}, b}, 3);
+  const uint32_t marks[3] = {1, 6, 0x10000};
+  for (int w = 0; w < 3; ++w)
+    for (int k = 0; k < 4; ++k)
+      blob[16 + qemu_mve::kResultBytes + qemu_mve::kStateBytes + 4 + 4 * w + k] = static_cast<uint8_t>(marks[w] >> (8 * k));
+  p = qemu_mve::parse_results(blob, 3);
+  ASSERT_EQ(p.results.size(), 3u);
+  EXPECT_FALSE(p.results[0].faulted);
+  EXPECT_TRUE(p.results[1].faulted);
+  EXPECT_EQ(p.results[1].exception, 6u);
+  EXPECT_EQ(p.results[1].cfsr, 0x10000u);
+  EXPECT_EQ(p.results[2].out, b);
+  // A fault that stopped the image in case 1 of 3: one result, the exception and CFSR.
   p = qemu_mve::parse_results(results_blob(1, 1, 3, 0x10000, {a}, 3), 3);
   EXPECT_TRUE(p.faulted);
   EXPECT_EQ(p.stopped_at, 1u);
   EXPECT_EQ(p.exception, 3u);
   EXPECT_EQ(p.cfsr, 0x10000u);
-  EXPECT_EQ(p.states.size(), 1u);
+  EXPECT_EQ(p.results.size(), 1u);
   // Truncated, or a header that does not add up.
   auto short_blob = results_blob(2, 0, 0, 0, {a, b}, 2);
   short_blob.pop_back();
@@ -119,13 +134,15 @@ TEST(QemuMveOracle, RunsASmallBatch) {
   pred.words = {word_of("vpst"), word_of("vmaxnmt.f32 q0, q1, q2")};
   Case undefined = maxnm;
   undefined.words = {0xffffffffu};
+  Case svc = maxnm;  // a second exception straight after the first, in the next case
+  svc.words = {0xdf05u};
   Case vmladav;  // vmladav.s16 r0, q1, q2 = sum of 8 products
   for (int k = 0; k < 4; ++k) vmladav.in.q[4 + k] = 0x00020001u, vmladav.in.q[8 + k] = 0xffff0003u;
   vmladav.in.fpscr = 0x00040000;
   vmladav.words = {word_of("vmladav.s16 r0, q1, q2")};
 
-  const auto r = qemu_mve::run(*tools, {maxnm, pred, undefined, vmladav});
-  ASSERT_EQ(r.size(), 4u);
+  const auto r = qemu_mve::run(*tools, {maxnm, pred, undefined, svc, vmladav});
+  ASSERT_EQ(r.size(), 5u);
   ASSERT_FALSE(r[0].faulted);
   const uint32_t want[] = {0x40000000, 0, 0x3f800000, 0x7fc00000};  // the sNaN gives the default NaN, IOC
   for (int k = 0; k < 4; ++k) EXPECT_EQ(r[0].out.q[k], want[k]) << k;
@@ -141,8 +158,11 @@ TEST(QemuMveOracle, RunsASmallBatch) {
   EXPECT_TRUE(r[2].faulted);
   EXPECT_EQ(r[2].exception, 3u) << "HardFault (UsageFault escalated)";
   EXPECT_EQ(r[2].cfsr & 0x10000u, 0x10000u) << "UNDEFINSTR";
-  ASSERT_FALSE(r[3].faulted);
-  EXPECT_EQ(r[3].out.r[0], 4u) << "four pairs of 1*3 + 2*-1";
+  EXPECT_TRUE(r[3].faulted);
+  EXPECT_EQ(r[3].exception, 11u) << "SVCall";
+  EXPECT_EQ(r[3].cfsr, 0u) << "the UsageFault before it left no status behind";
+  ASSERT_FALSE(r[4].faulted);
+  EXPECT_EQ(r[4].out.r[0], 4u) << "four pairs of 1*3 + 2*-1";
 
   // Our machine agrees on the first two.
   targets::mve::Machine m(*mve().isa);
