@@ -25,7 +25,8 @@ constexpr uint32_t kResults = kHeader + kHeaderBytes;
 // The landing zone's control words (scratch DTCM, below the zone cases'
 // stack): the address to resume the case at, 1 while a zone case runs, the
 // trap's address the handler found, the first and the last-plus-one address
-// of the case's own words.
+// of the case's own words, and the routine that puts the zone's traps back
+// over them.
 constexpr uint32_t kZoneControl = kWindow - 0x1000;
 // A fault's control words (beside the zone's): the address of the next
 // case, the index plus one of the last case that faulted, and the address
@@ -221,7 +222,9 @@ std::string image_source(const std::vector<Case>& cases, const std::string& inpu
       s += load_address("r2", c.pc);
       s += "    str r2, [r1, #12]\n";
       s += load_address("r2", c.pc + 2 * code.size());
-      s += "    str r2, [r1, #16]\n    dsb\n    isb\n";
+      s += "    str r2, [r1, #16]\n";
+      s += load_address("r2", fmt::format("restore_{}", i));
+      s += "    str r2, [r1, #20]\n    dsb\n    isb\n";
     }
     // The window's bytes and APSR first, while registers are free; SP in the
     // window; then the registers, R0 last.
@@ -252,10 +255,13 @@ std::string image_source(const std::vector<Case>& cases, const std::string& inpu
       // The trap's address into the record; the zone as it was.
       s += load_address("r1", kZoneControl);
       s += fmt::format("    ldr r0, [r1, #8]\n    str r0, [sp, #{}]\n    movs r0, #0\n    str r0, [r1, #4]\n", kStateBytes);
+      // The zone's traps back over the case's words: a routine the fault
+      // clean-up calls too (through the zone control's word 5).
+      s += fmt::format("    bl restore_{0}\n    b 5f\n    .thumb_func\nrestore_{0}:\n", i);
       s += load_address("r1", c.pc);
       for (size_t k = 0; k < code.size(); ++k)
         s += fmt::format("    movw r2, #0x{:04x}\n    strh r2, [r1, #{}]\n", zone_halfword(c.pc + 2 * static_cast<uint32_t>(k)), 2 * k);
-      s += "    dsb\n    isb\n";
+      s += "    dsb\n    isb\n    bx lr\n5:\n";
     }
     if (c.wake) {  // PendSV no longer pending (PENDSVCLR), before the next case clears PRIMASK
       s += load_address("r1", 0xE000ED04);
@@ -325,11 +331,7 @@ std::string image_source(const std::vector<Case>& cases, const std::string& inpu
   s += "    ldr r0, [r1, #8]\n    movs r2, #0\n    movs r3, #28\n1:  str r2, [r0], #4\n    subs r3, #1\n    bne 1b\n";
   s += load_address("r1", kZoneControl);
   s += "    ldr r0, [r1, #4]\n    cmp r0, #1\n    bne 3f\n    movs r0, #0\n    str r0, [r1, #4]\n"
-       "    ldr r0, [r1, #12]\n    ldr r2, [r1, #16]\n";
-  s += load_address("r3", 0x9E3779B1u);  // zone_halfword
-  s += "2:  cmp r0, r2\n    bhs 4f\n    mul r12, r0, r3\n    lsr r12, r12, #24\n    orr r12, r12, #0xDE00\n"
-       "    strh r12, [r0], #2\n    b 2b\n4:  dsb\n    isb\n";
-  s += "3:\n";
+       "    ldr r0, [r1, #20]\n    blx r0\n3:\n";
   s += load_address("r1", kFaultControl);
   s += "    ldr r0, [r1]\n    orr r0, r0, #1\n    bx r0\n";
   s += "stop_fault:\n";

@@ -225,6 +225,37 @@ TEST(QemuMveOracle, LandingZoneRecordsWhereABranchLands) {
   EXPECT_EQ(r[5].out, wfi.in) << "WFI returns, nothing changed";
 }
 
+// A zone case that faults: the fault is recorded, the handler's clean-up puts
+// the zone's traps back over its words, and the next case that lands there
+// finds a trap, not the old word.
+TEST(QemuMveOracle, LandingZoneFaultRestoresTheTraps) {
+  std::string why;
+  auto tools = qemu_mve::find_tools(&why);
+  if (!tools) GTEST_SKIP() << "QEMU oracle not available: " << why;
+  const uint32_t mid = qemu_mve::kZoneMiddle;
+  Case bx;  // bx r0 to an even address: EPSR.T clear, INVSTATE at the target
+  bx.in.fpscr = 0x00040000;
+  bx.in.r[0] = mid + 0x40;
+  bx.words = {0x4700};
+  bx.pc = mid;
+  bx.sp = qemu_mve::kZoneSp;
+  Case b = bx;  // b.n with imm11 = 0 from mid - 4: PC + 4, onto bx's old halfword
+  b.in.r[0] = 0;
+  b.words = {0xe000};
+  b.pc = mid - 4;
+  const auto r = qemu_mve::run(*tools, {bx, b, bx, b});
+  ASSERT_EQ(r.size(), 4u);
+  for (size_t i : {0, 2}) {
+    EXPECT_TRUE(r[i].faulted) << i;
+    EXPECT_EQ(r[i].exception, 3u) << "HardFault: the UsageFault escalates (SHCSR.USGFAULTENA clear at reset)";
+    EXPECT_EQ(r[i].cfsr, 0x00020000u) << "CFSR.INVSTATE";
+  }
+  for (size_t i : {1, 3}) {
+    ASSERT_FALSE(r[i].faulted) << i;
+    EXPECT_EQ(r[i].out.pc, mid) << "landed on a trap where bx was";
+  }
+}
+
 // The isa suite has an operation for every encoding of the specs, and
 // checks the Security Extension's against the manual without QEMU.
 TEST(MveIsaSuite, EveryEncodingIsAnOperation) {
