@@ -2,7 +2,7 @@
 // reset state (docs/mve.md, "mlisa exec").
 //
 //   mlisa exec --target mve|sme2 [--set REG=VALUE]... [--show REG]... [--fp-disabled]
-//              [--svl N] [--encodings] [--spec-dir DIR] 'INSN[; INSN...]'
+//              [--at ADDR] [--svl N] [--encodings] [--spec-dir DIR] 'INSN[; INSN...]'
 //
 // The machine is the target's behind the machine interface (sim/machine.hpp);
 // --set and --show go through its register table.
@@ -29,7 +29,7 @@ namespace {
 using spec::Bits;
 
 struct ExecOptions {
-  std::string target, spec_dir, program;
+  std::string target, spec_dir, program, at;
   std::vector<std::string> sets, shows;
   bool fp_disabled = false, encodings = false;
   int svl = 512;
@@ -83,19 +83,27 @@ int run_exec(const ExecOptions& o) {
   const auto machine = targets::make_machine("mve", machine_options(o));
   auto& m = static_cast<targets::MveMachine&>(*machine);
   for (const std::string& r : o.shows) m.register_info(r);
-  // The snippet is a small program at address 0 (so IT blocks and branches
-  // to labels work), run from the reset state plus --set until the PC leaves
+  // The snippet is a small program at address 0, or at --at (so IT blocks
+  // and branches to labels work, and a PC-relative result is what it is at
+  // that address), run from the reset state plus --set until the PC leaves
   // it. Statements are separated by ';' or newlines.
   std::string source;
   for (const std::string& insn : statements(o.program)) source += insn + "\n";
-  const targets::LinkLayout layout = targets::mve::Machine::layout();
+  targets::LinkLayout layout = targets::mve::Machine::layout();
+  if (!o.at.empty()) {
+    uint64_t at = 0;
+    if (parse_integer(o.at, 32, false, at) != ParseStatus::Ok || at % 2 != 0)
+      throw UsageError(fmt::format("--at {}: expected an even address (0x hex or decimal) below 2^32", o.at));
+    layout.text_base = at;
+  }
   const as::Object obj = targets::assemble_word_program(m.isa(), source, "<exec>", layout);
   const targets::ProgramImage image = targets::place_object(obj, layout);
-  uint64_t code_end = 0;
+  uint64_t code_start = layout.text_base, code_end = layout.text_base;
   for (const auto& seg : image.segments) {
     m.write_memory(seg.address, seg.bytes);
     if (seg.code) code_end = std::max<uint64_t>(code_end, seg.address + seg.bytes.size());
   }
+  sim::set_register(m, fmt::format("pc=0x{:x}", code_start));
   for (const std::string& s : o.sets) sim::set_register(m, s);
   if (o.encodings)
     for (const auto& line : obj.lines) {
@@ -107,7 +115,7 @@ int run_exec(const ExecOptions& o) {
     }
   constexpr uint64_t kMaxSteps = 1'000'000;
   uint64_t steps = 0;
-  while (m.pc() < code_end && !m.exit_status()) {
+  while (m.pc() >= code_start && m.pc() < code_end && !m.exit_status()) {
     if (++steps > kMaxSteps) throw Fault("step limit", fmt::format("the snippet ran {} instructions", kMaxSteps));
     m.step().rethrow();
   }
@@ -126,6 +134,9 @@ Action setup_exec(CLI::App& sub, const GlobalOptions&) {
                  "(registers as docs/machine.md lists them; mve: fpscr keeps LTPSIZE, ltpsize sets it)");
   sub.add_option("--show", o->shows, "Print REG=0x... after the run (full width, lane 0 in the low bits)");
   sub.add_flag("--fp-disabled", o->fp_disabled, "mve: leave CPACR.CP10/CP11 at 0: FP and MVE instructions fault (NOCP)");
+  sub.add_option("--at", o->at,
+                 "mve: the snippet's address (default 0); the run stops when the PC leaves the snippet, `--show pc` "
+                 "then says where it went");
   sub.add_flag("--encodings", o->encodings, "Print each instruction's bytes (mve: T32 halfword order) before running");
   sub.add_option("--spec-dir", o->spec_dir, "Load DIR/<target>/*.isa over the embedded specs");
   add_engine_option(sub);

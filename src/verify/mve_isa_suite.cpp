@@ -327,10 +327,8 @@ class IsaSuite final : public OracleSuite {
       words += fmt::format("{}.inst.{} 0x{:0{}x}", words.empty() ? "" : "; ", w < 0x10000 ? "n" : "w", w, w < 0x10000 ? 4 : 8);
     if (o.way == Way::Block)
       for (const std::string& f : followers(*o.inst, shown)) shown += "; " + f;
-    // A zone case ran at its zone address; `mlisa exec` runs the words at 0,
-    // where a PC-relative result is as far from the word as here.
-    g.text = fmt::format("{} @ {}{}", words, shown,
-                         g.c.pc ? fmt::format(" (run at 0x{:08x}; mlisa exec runs it at 0)", g.c.pc) : "");
+    // A zone case ran at its zone address: the reproducer runs it there (--at).
+    g.text = fmt::format("{} @ {}", words, shown);
     // The class says how the case ran (the report counts cases by class).
     g.cls = o.way == Way::Zone     ? "landing zone"
             : o.way == Way::Block  ? "with followers"

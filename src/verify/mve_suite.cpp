@@ -777,6 +777,7 @@ CaseOutcome OracleSuite::compare(const GenCase& g, const Ours& ours, const qemu_
     return out;
   }
   std::string inputs, sets;
+  if (g.c.pc) sets += fmt::format(" --at 0x{:08x}", g.c.pc);  // a landing-zone case: where it ran
   for (const std::string& reg : g.reads) {
     inputs += fmt::format(" {}={}", reg, value_of(g.c.in, reg));
     sets += fmt::format(" --set {}={}", reg, value_of(g.c.in, reg));
