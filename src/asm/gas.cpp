@@ -65,6 +65,7 @@ class Gas {
   // instruction grow from where it stands, which ends.
   Object run_words() {
     scan();
+    check_forward_local_labels();
     const std::vector<size_t> floor = insn_sizes_;  // the narrowest each may be (`.w`, `.inst` wide)
     constexpr int kFreePasses = 16, kMaxPasses = kFreePasses + 64;
     const size_t widest = std::max(words_->max_bytes, words_->min_bytes);
@@ -363,10 +364,63 @@ class Gas {
     }
   }
 
+  // GNU's local labels: `N:` (N decimal digits) defines the next instance of
+  // N; `Nb` names the last instance defined, `Nf` the next one. Each instance
+  // becomes a symbol no source can spell.
+  static std::string local_label(std::string_view digits, int instance) {
+    return fmt::format(".L{}$local${}", digits, instance);
+  }
+  // The statement with its `Nb`/`Nf` references renamed (string literals kept).
+  std::string with_local_labels(std::string_view s, size_t from, int line) {
+    std::string out(s.substr(0, from));
+    bool in_str = false;
+    for (size_t i = from; i < s.size(); ++i) {
+      const char c = s[i];
+      if (in_str) {
+        out += c;
+        if (c == '\\' && i + 1 < s.size()) out += s[++i];
+        else if (c == '"') in_str = false;
+        continue;
+      }
+      if (c == '"') in_str = true;
+      size_t j = i;
+      while (j < s.size() && std::isdigit(static_cast<unsigned char>(s[j]))) ++j;
+      if (j > i && j < s.size() && (s[j] == 'f' || s[j] == 'b') && (i == 0 || !is_sym_char(s[i - 1])) &&
+          (j + 1 == s.size() || !is_sym_char(s[j + 1]))) {
+        const std::string digits(s.substr(i, j - i));
+        const int defined = local_count_[digits];
+        if (s[j] == 'b' && defined == 0)
+          fail(line, static_cast<int>(i + 1), fmt::format("local label '{}b' has no definition '{}:' before it", digits, digits));
+        if (s[j] == 'f') forward_refs_.push_back({digits, defined + 1, line, static_cast<int>(i + 1)});
+        out += local_label(digits, s[j] == 'b' ? defined : defined + 1);
+        i = j;
+        continue;
+      }
+      out += c;
+    }
+    return out;
+  }
+  // Every `Nf` found its definition.
+  void check_forward_local_labels() const {
+    for (const auto& r : forward_refs_)
+      if (local_count_.count(r.digits) == 0 || local_count_.at(r.digits) < r.instance)
+        fail(r.line, r.col, fmt::format("local label '{}f' has no definition '{}:' after it", r.digits, r.digits));
+  }
+
   void statement(std::string_view s, size_t p, int line) {
     while (true) {
       while (p < s.size() && std::isspace(static_cast<unsigned char>(s[p]))) ++p;
       if (p >= s.size()) return;
+      if (std::isdigit(static_cast<unsigned char>(s[p]))) {
+        size_t q = p;
+        while (q < s.size() && std::isdigit(static_cast<unsigned char>(s[q]))) ++q;
+        if (q < s.size() && s[q] == ':') {
+          const std::string digits(s.substr(p, q - p));
+          events_.push_back({Event::Label, line, static_cast<int>(p + 1), local_label(digits, ++local_count_[digits]), 0});
+          p = q + 1;
+          continue;
+        }
+      }
       if (is_sym_start(s[p])) {
         size_t q = p;
         while (q < s.size() && is_sym_char(s[q])) ++q;
@@ -378,6 +432,12 @@ class Gas {
       }
       size_t e = s.size();
       while (e > p && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
+      std::string renamed;
+      if (s.find_first_of("0123456789", p) != std::string_view::npos) {
+        renamed = with_local_labels(s.substr(0, e), p, line);
+        s = renamed;
+        e = s.size();
+      }
       // .inst (a raw instruction word) is an instruction: it takes its place
       // in an IT block, so the encoder handles it.
       const bool inst = s.compare(p, 5, ".inst") == 0 && (p + 5 == e || s[p + 5] == ' ' || s[p + 5] == '\t' || s[p + 5] == '.');
@@ -847,6 +907,12 @@ class Gas {
   std::string file_;
   std::vector<std::string> orig_, bundle_lines_;
   std::vector<Event> events_;
+  std::map<std::string, int> local_count_;  // instances of each local label defined so far
+  struct LocalRef {
+    std::string digits;
+    int instance, line, col;
+  };
+  std::vector<LocalRef> forward_refs_;
   std::vector<BundleText> bundles_;
   Object obj_;
   std::vector<uint64_t> sizes_;
