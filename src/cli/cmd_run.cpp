@@ -1,5 +1,5 @@
 // mlisa run: assemble (FILE.s) or load (ELF object, raw image) a program and
-// run it: mve (run_mve.cpp) and sme2 (run_sme2.cpp) to a semihosting exit,
+// run it: mve (run_mve.cpp) to a semihosting exit, sme2 (run_sme2.cpp) to its exit system call,
 // tcore to halt on the machine with the MXU model (docs/npu.md, "The tcore
 // program").
 //
