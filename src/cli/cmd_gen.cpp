@@ -5,6 +5,7 @@
 //                     [--run [--dump FILE]]
 //   mlisa gen forms   --target mve|sme2 [--per-encoding N] [--seed S] [--bad] [--spec-dir DIR]
 #include "cli/command.hpp"
+#include "core/hash.hpp"
 #include "core/diag.hpp"
 #include "spec/specfile.hpp"
 #include "targets/machines.hpp"
@@ -97,12 +98,7 @@ int run_hazards(const GenOptions& o, const GlobalOptions& global) {
     const uint64_t steps = mach.instructions();
     const std::vector<uint8_t> results =
         mach.read_memory(r.program.results_base, r.program.results_end - r.program.results_base);
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (uint8_t b : results) {
-      h ^= b;
-      h *= 0x100000001b3ull;
-    }
-    run_stats = std::make_pair(steps, h);
+    run_stats = std::make_pair(steps, fnv1a(results));
     if (!o.dump.empty()) {
       std::ofstream f(o.dump, std::ios::binary);
       if (!f) throw InputError(fmt::format("{}: cannot write", o.dump));

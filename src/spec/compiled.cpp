@@ -1,6 +1,7 @@
 // The registry of compiled targets, their binding to an engine, and the
 // out-of-line parts of the compiled code's run-time support.
 #include "spec/compiled.hpp"
+#include "core/hash.hpp"
 
 #include "spec/compiled_rt.hpp"
 #include "spec/specfile.hpp"
@@ -75,15 +76,8 @@ const CompiledTarget* find_compiled(const std::string& target) {
 }
 
 uint64_t spec_hash(const SourceSet& sources) {
-  uint64_t h = 1469598103934665603ull;  // FNV-1a
-  for (size_t i = 0; i < sources.size(); ++i) {
-    for (unsigned char c : sources.text(static_cast<uint32_t>(i))) {
-      h ^= c;
-      h *= 1099511628211ull;
-    }
-    h ^= 0xff;
-    h *= 1099511628211ull;
-  }
+  uint64_t h = kFnv1aBasis;
+  for (size_t i = 0; i < sources.size(); ++i) h = fnv1a("\xff", fnv1a(sources.text(static_cast<uint32_t>(i)), h));
   return h;
 }
 

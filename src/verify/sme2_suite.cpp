@@ -18,6 +18,7 @@
 //
 // Case i of an operation is a pure function of (operation, i, seed).
 #include "core/diag.hpp"
+#include "core/hash.hpp"
 #include "core/number_parse.hpp"
 #include "targets/machines.hpp"
 #include "targets/sme2/a64_rules.hpp"
@@ -486,31 +487,26 @@ std::vector<Bytes> mpfr_expected(const Form& f, const GenCase& g) {
 
 // ---- stored vectors ------------------------------------------------------------
 
-uint64_t fnv(uint64_t h, const Bytes& b) {
-  for (uint8_t c : b) h = (h ^ c) * 0x100000001b3ull;
-  return h;
-}
-
 uint64_t input_hash(const GenCase& g, uint64_t word) {
-  uint64_t h = 0xcbf29ce484222325ull;
-  h = fnv(h, Bytes{static_cast<uint8_t>(g.svl / 128)});
+  uint64_t h = kFnv1aBasis;
+  h = fnv1a(Bytes{static_cast<uint8_t>(g.svl / 128)}, h);
   for (uint64_t v : {g.fpcr, g.fpsr, word}) {
     Bytes b(8);
     for (int i = 0; i < 8; ++i) b[static_cast<size_t>(i)] = static_cast<uint8_t>(v >> (8 * i));
-    h = fnv(h, b);
+    h = fnv1a(b, h);
   }
-  for (const auto& [reg, bytes] : g.regs) h = fnv(fnv(h, Bytes(reg.begin(), reg.end())), bytes);
+  for (const auto& [reg, bytes] : g.regs) h = fnv1a(bytes, fnv1a(reg, h));
   return h;
 }
 
 // What QEMU's compared outputs digest to (fpsr included for the SME forms).
 uint64_t output_digest(const std::vector<Bytes>& outs, std::optional<uint64_t> fpsr) {
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (const Bytes& b : outs) h = fnv(h, b);
+  uint64_t h = kFnv1aBasis;
+  for (const Bytes& b : outs) h = fnv1a(b, h);
   if (fpsr) {
     Bytes b(8);
     for (int i = 0; i < 8; ++i) b[static_cast<size_t>(i)] = static_cast<uint8_t>(*fpsr >> (8 * i));
-    h = fnv(h, b);
+    h = fnv1a(b, h);
   }
   return h;
 }
