@@ -691,9 +691,12 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
     // `t32-j` (B T4, BL: the second and third FIELDS parts are J1 and J2,
     // holding NOT(I1 EOR S) and NOT(I2 EOR S)) and `align-pc` (relative to
     // Align(PC, 4): ADR, LDR literal) and `add-bit` (the first FIELDS bit
-    // says add (1) or subtract (0) the rest: LDR literal T2).
+    // says add (1) or subtract (0) the rest: LDR literal T2) and `relative`
+    // (a bare number is the offset from the PC, not an address: GNU as and
+    // llvm-mc read the low-overhead-loop and branch-future targets so).
     while (kind == "label" && k < w.size() &&
-           (w[k].text == "unsigned" || w[k].text == "t32-j" || w[k].text == "align-pc" || w[k].text == "add-bit"))
+           (w[k].text == "unsigned" || w[k].text == "t32-j" || w[k].text == "align-pc" || w[k].text == "add-bit" ||
+            w[k].text == "relative"))
       op.label_options.emplace_back(w[k++].text);
     modifiers(true);
   } else if (kind == "cond") {

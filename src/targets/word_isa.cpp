@@ -425,25 +425,40 @@ std::string WordIsa::decode_verdict(const Encoding& enc, const Bits& word, std::
 }
 
 WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& ctx) const {
-  bool flip_first = false;
-  const std::string flipped = rules_->alternative(text, &flip_first);
-  if (flipped.empty()) return assemble_as_written(text, ctx);
-  if (flip_first) {
+  using Prefer = TargetRules::Prefer;
+  Prefer how = Prefer::After;
+  const std::string other = rules_->alternative(text, &how);
+  if (other.empty()) return assemble_as_written(text, ctx);
+  auto attempt = [&](const std::string& t) -> std::optional<Assembled> {
     try {
-      return assemble_as_written(flipped, ctx);
+      return assemble_as_written(t, ctx);
     } catch (const InputError&) {
+      return std::nullopt;
     }
+  };
+  if (how == Prefer::Before) {
+    if (auto a = attempt(other)) return *a;
     return assemble_as_written(text, ctx);
   }
+  std::optional<Assembled> written;
   try {
-    return assemble_as_written(text, ctx);
+    written = assemble_as_written(text, ctx);
   } catch (const InputError&) {
-    try {
-      return assemble_as_written(flipped, ctx);
-    } catch (const InputError&) {
+    // An alternative tried after may have its own (.s8, then .i8, then .8);
+    // the refusal of the text as written is the one reported.
+    std::string next = other;
+    for (int step = 0; step < 3 && !next.empty(); ++step) {
+      if (auto a = attempt(next)) return *a;
+      Prefer then = Prefer::After;
+      next = rules_->alternative(next, &then);
+      if (then != Prefer::After) break;
     }
     throw;
   }
+  // Narrower: the alternative when it gives a narrower word.
+  if (how == Prefer::Narrower && written->word.width() > min_width_)
+    if (auto a = attempt(other); a && a->word.width() < written->word.width()) return *a;
+  return *written;
 }
 
 namespace {
@@ -603,7 +618,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         return true;
       };
       if (const auto* table = std::get_if<operands::Table>(&op.kind)) {
-        for (const auto& [pat, spelling] : table->entries) {
+        for (const auto& [pat, spelling, shown] : table->entries) {
           Alt a{Bits::zeros(enc.width), Bits::zeros(enc.width), 0, spelling};
           for (size_t k = 0; k < w; ++k)
             if (m.pos[k] >= 0 && pat.care.bit(static_cast<uint32_t>(w - 1 - k))) {
@@ -989,8 +1004,11 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         // #8: llvm-mc's and GNU as's spelling); `[pc, #4]` is another syntax's.
         std::optional<int64_t> pc_relative;
         bool minus_zero = false;  // `#-0`: only an encoding with a subtract form (add-bit) holds it
-        if (tok[0] == '#') {
-          const std::string_view n = tok.substr(1);
+        const bool bare_distance =
+            label->relative && (std::isdigit(static_cast<unsigned char>(tok[0])) ||
+                                (tok[0] == '-' && tok.size() > 1 && std::isdigit(static_cast<unsigned char>(tok[1]))));
+        if (tok[0] == '#' || bare_distance) {
+          const std::string_view n = tok.substr(tok[0] == '#' ? 1 : 0);
           uint64_t v = 0;
           bool minus = false;
           if (scan_integer(n, v, minus) != n.size() || v > (uint64_t{1} << 40)) {
@@ -1181,7 +1199,22 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
     std::string out;
     bool ok = true;
     size_t operands = 0;
+    // An optional part that only repeats operands written outside it (MUL
+    // T1's `<Rdm>, <Rn>{, <Rdm>}`) is printed, as llvm-objdump prints MUL's
+    // three registers.
+    std::vector<const Item*> items;
     for (const Item& it : t.items) {
+      const bool repeats = it.kind == Item::Kind::Optional && !it.same_as_next &&
+          std::any_of(it.items.begin(), it.items.end(), [](const Item& x) { return x.kind == Item::Kind::Operand; }) &&
+          std::all_of(it.items.begin(), it.items.end(), [&](const Item& x) {
+            return x.kind == Item::Kind::Lit || (x.kind == Item::Kind::Operand && x.operand &&
+                std::any_of(t.items.begin(), t.items.end(), [&](const Item& y) { return y.kind == Item::Kind::Operand && y.text == x.text; }));
+          });
+      if (!repeats) items.push_back(&it);
+      else for (const Item& x : it.items) items.push_back(&x);
+    }
+    for (const Item* item : items) {
+      const Item& it = *item;
       if (it.kind == Item::Kind::Optional && it.same_as_next) {
         // `{<Rd>,}`: printed, as llvm-objdump prints every register.
         const Operand* op = it.items[0].operand;
@@ -1203,7 +1236,13 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
       }
       // A constant operand (`{d0 - d15}` of VLLDM T1, `SP`) tells nothing, so costs nothing:
       // `vlldm r0, {d0 - d15}` is listed as llvm-objdump-19 lists it, not as `vlldm r0`.
-      if (it.kind != Item::Kind::Lit && !(it.operand && std::holds_alternative<operands::Const>(it.operand->kind))) ++operands;
+      // Nor does a table of one written spelling, which the word's match already says
+      // (ADD T2's `<Rdn>, <sp>, <Rdn>`: `add r1, sp, r1`, as llvm-objdump-19 lists it);
+      // one of an empty spelling (DMB's `<sy>`) still costs, so `dmb sy` is listed.
+      const auto* one = it.operand ? std::get_if<operands::Table>(&it.operand->kind) : nullptr;
+      if (it.kind != Item::Kind::Lit && !(it.operand && std::holds_alternative<operands::Const>(it.operand->kind)) &&
+          !(one && one->entries.size() == 1 && !one->entries.front().shown.empty()))
+        ++operands;
       if (it.kind == Item::Kind::Lit) {
         out += it.text;
         continue;
@@ -1219,7 +1258,7 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
           [&](const auto& kind) -> std::optional<std::string> {
             using K = std::decay_t<decltype(kind)>;
             if constexpr (std::is_same_v<K, operands::List>) {
-              return kind.print(kind.decode(word), it.items.front().text);
+              return kind.print(kind.decode(word), it.items.front().text, rules_->list_ranges());
             } else if constexpr (std::is_same_v<K, operands::Label>) {
               const uint64_t target = kind.read_pc(ctx.address + static_cast<uint64_t>(pc_offset_)) +
                                       static_cast<uint64_t>(kind.delta(kind.decode(word)));

@@ -173,20 +173,29 @@ class TargetRules {
     (void)width;
     return "";
   }
-  // A text the assembler tries when the text as written is refused, or
-  // before it (`*first`); "" when there is none.
-  virtual std::string alternative(std::string_view text, bool* first) const {
-    (void)text, (void)first;
+  // A text the assembler also tries (T32: the complementary instruction of a
+  // flipped immediate), and when: Before the text as written (the
+  // alternative wins when it assembles), After it (only when the text as
+  // written is refused), or Narrower (after it, and also when the text as
+  // written assembles but the alternative gives a narrower word); "" when
+  // there is none.
+  enum class Prefer : uint8_t { Before, After, Narrower };
+  virtual std::string alternative(std::string_view text, Prefer* how) const {
+    (void)text, (void)how;
     return "";
   }
   // Whether a refused offset in brackets is blamed on the `[`.
   virtual bool blame_brackets() const { return false; }
-  // Listings: whether the text of a word wider than the narrowest carries
-  // its width suffix first (rather than only when it would reassemble narrower).
-  virtual bool prints_width(std::string_view text) const {
-    (void)text;
+  // Listings: whether the text of a word of `enc` wider than the narrowest
+  // carries its width suffix first (rather than only when it would
+  // reassemble narrower).
+  virtual bool prints_width(const spec::Encoding& enc, std::string_view text) const {
+    (void)enc, (void)text;
     return false;
   }
+  // Listings: whether a list of consecutive registers (a `list` operand)
+  // prints as a range `{ z0.h - z3.h }` (else one by one, `{q0, q1, q2, q3}`).
+  virtual bool list_ranges() const { return true; }
   // The spec function whose value a `modimm` operand's text is ("": none).
   virtual std::string modimm_function() const { return ""; }
 

@@ -316,7 +316,7 @@ size_t Const::parse(std::string_view s, std::vector<Raw>& out) const {
 std::optional<std::string> Table::print(const Raw& r) const {
   const Bits v(static_cast<uint32_t>(map.width()), r.a);
   for (const Entry& e : entries)
-    if (e.pat.matches(v)) return e.spelling;
+    if (e.pat.matches(v)) return e.shown;
   return std::nullopt;
 }
 
@@ -346,17 +346,17 @@ void Table::parse_all(std::string_view s, bool whole_word, std::vector<Raw>& out
 
 // --- List
 
-std::optional<std::string> List::print(const Raw& r, std::string_view suffix) const {
-  // llvm-mc's style: a range when the list does not wrap and has more than
-  // two registers, else the registers one by one.
+std::optional<std::string> List::print(const Raw& r, std::string_view suffix, bool ranges) const {
+  // llvm-objdump's style: (A64) a range when the list does not wrap and has
+  // more than two registers, else the registers one by one; (T32) one by one.
   const int64_t first = static_cast<int64_t>(r.a) * scale + offset;
   const int64_t last = (first + static_cast<int64_t>(stride) * (count - 1)) % 32;
-  if (count > 2 && stride == 1 && last > first)
+  if (ranges && count > 2 && stride == 1 && last > first)
     return fmt::format("{{ {}{} - {}{} }}", reg_name(cls, first), suffix, reg_name(cls, last), suffix);
-  std::string out = "{ ";
+  std::string out = ranges ? "{ " : "{";
   for (uint32_t k = 0; k < count; ++k)
     out += fmt::format("{}{}{}", k ? "," : "", reg_name(cls, (first + static_cast<int64_t>(stride) * k) % 32), suffix);
-  return out + " }";
+  return out + (ranges ? " }" : "}");
 }
 
 size_t List::parse(std::string_view s, std::string_view suffix, std::vector<Raw>& out) const {
@@ -667,7 +667,11 @@ std::optional<Operand> prepare(const spec::Encoding& enc, const spec::OperandMap
     out.kind = Const{n};
   } else if (k == "table") {
     Table t{bitmap(enc, op.fields), {}};
-    for (const auto& [pat, spelling] : op.table) t.entries.push_back({pat, to_lower(spelling)});
+    for (const auto& [pat, spelling] : op.table) t.entries.push_back({pat, to_lower(spelling), to_lower(spelling)});
+    if (const std::string& only = op.table.front().second;
+        op.table.size() == 1 && std::any_of(only.begin(), only.end(), [](char c) { return c >= 'A' && c <= 'Z'; }) &&
+        std::any_of(only.begin(), only.end(), [](char c) { return c >= 'a' && c <= 'z'; }))
+      t.entries.front().shown = only;
     out.kind = std::move(t);
   } else if (k == "list") {
     out.kind = List{op.reg_class, bitmap(enc, op.fields), op.count, op.stride, op.scale, op.offset};
@@ -682,7 +686,7 @@ std::optional<Operand> prepare(const spec::Encoding& enc, const spec::OperandMap
     m.c0.lit.push_back(false);
     out.kind = std::move(m);
   } else if (k == "label") {
-    out.kind = Label{bitmap(enc, op.fields), op.scale, op.offset, has("unsigned"), has("add-bit"), has("t32-j"), has("align-pc")};
+    out.kind = Label{bitmap(enc, op.fields), op.scale, op.offset, has("unsigned"), has("add-bit"), has("t32-j"), has("align-pc"), has("relative")};
   } else {
     return std::nullopt;
   }

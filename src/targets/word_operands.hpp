@@ -160,7 +160,11 @@ struct Const {
 struct Table {
   struct Entry {
     spec::BitPattern pat;
-    std::string spelling;
+    std::string spelling;  // lower case, as the matcher reads the text
+    std::string shown;     // as a listing prints it (print): lower case, but a
+                           // table of one spelling that mixes cases is a word of
+                           // the syntax and prints as the spec writes it
+                           // (VMRS's APSR_nzcv, as llvm-objdump-19 prints it)
   };
   BitMap map;
   std::vector<Entry> entries;
@@ -184,7 +188,9 @@ struct List {
   int64_t scale = 1, offset = 0;
   Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
   bool encode(const Raw& r, Partial& p) const { return p.assign(map, r.a); }
-  std::optional<std::string> print(const Raw& r, std::string_view suffix) const;
+  // ranges: a list of more than two registers that does not wrap as a range `{ z0.h - z3.h }`
+  // (A64), else one by one `{q0, q1, q2, q3}` (T32; TargetRules::list_ranges).
+  std::optional<std::string> print(const Raw& r, std::string_view suffix, bool ranges = true) const;
   size_t parse(std::string_view s, std::string_view suffix, std::vector<Raw>& out) const;
 };
 
@@ -224,11 +230,12 @@ struct ItMask {
 
 // A branch target: the field holds (target - PC - offset) / scale, signed
 // unless `is_unsigned`, as sign and magnitude with `add_bit`, with T32's
-// J1/J2 flip with `t32_j`; `align_pc`: the PC rounded down to 4.
+// J1/J2 flip with `t32_j`; `align_pc`: the PC rounded down to 4;
+// `relative`: a bare number in the source is the distance, not the target.
 struct Label {
   BitMap map;
   int64_t scale = 1, offset = 0;
-  bool is_unsigned = false, add_bit = false, t32_j = false, align_pc = false;
+  bool is_unsigned = false, add_bit = false, t32_j = false, align_pc = false, relative = false;
   Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
   bool encode(const Raw& r, Partial& p) const { return p.assign(map, r.a); }
   // The target's distance from the PC the instruction reads.

@@ -447,7 +447,7 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
               const size_t sp = t.find(' ');
               const std::string w = sp == std::string::npos ? t + std::string(suffix)
                                                             : t.substr(0, sp) + std::string(suffix) + t.substr(sp);
-              const bool first = rules.prints_width(t);
+              const bool first = rules.prints_width(*in.enc, t);
               candidates.push_back(first ? w : t);
               candidates.push_back(first ? t : w);
             } else {

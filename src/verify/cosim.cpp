@@ -301,7 +301,9 @@ Outcome run_once(const Options& o, const Plan& plan, std::optional<uint64_t>& re
     if (!fetched) return fmt::format("0x{:08x}: (not in memory)", address);
     const Bits word = *fetched;
     const spec::Encoding* enc = target.isa->decode(word);
-    const std::string text = enc ? target.isa->print(*enc, word, targets::PrintContext{address}) : "";
+    targets::PrintContext at;
+    at.address = address;
+    const std::string text = enc ? target.isa->print(*enc, word, at) : "";
     return fmt::format("0x{:08x}: {:0{}x}  {}", address, word.low64(), word.width() / 4,
                        text.empty() ? "(no instruction of the specs)" : text);
   };

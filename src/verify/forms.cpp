@@ -1,4 +1,5 @@
 #include "verify/forms.hpp"
+#include "core/hash.hpp"
 
 #include <fmt/format.h>
 
@@ -137,13 +138,12 @@ Forms generate(const targets::WordIsa& isa, const Options& o) {
   targets::PrintContext inside = outside;
   inside.in_block = true;
   inside.block_cond = "eq";
-  size_t index = 0;
   for (const auto& inst : isa.spec().instructions()) {
     for (const auto& enc : inst.encodings) {
       ++out.encodings;
-      ++index;
       const std::string id = form_id(inst, enc);
-      mve::Rng r{mve::mix(o.seed ^ mve::mix(index * 0x100000001b3ull))};
+      // Seeded by the form's id, so that a page added elsewhere changes no other's forms.
+      mve::Rng r{mve::mix(o.seed ^ fnv1a(id))};
       std::set<std::string> seen;
       size_t kept = 0;
       const size_t first = out.good.size();

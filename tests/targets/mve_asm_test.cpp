@@ -272,5 +272,72 @@ TEST(MveAsmVscclrm, EmptyListIsT2AsGnuAs) {
   EXPECT_EQ(disassemble({0x9f, 0xec, 0x00, 0x0b}), "vscclrm {vpr}\n");
 }
 
+// ---------------------------------------------------------------------------
+// Listings spelled as llvm-objdump-19 spells them and the encoding llvm-mc-19
+// chooses (the `engine:` entries once in tests/targets/data/forms_allow.txt).
+// Each row: the line, llvm-mc-19's bytes, llvm-objdump-19's text of them.
+TEST(MveAsmAsLlvm, BytesAndListingOfEachForm) {
+  struct Row {
+    const char* line;
+    Bytes bytes;
+    const char* listing;
+  };
+  const Row rows[] = {
+    {"adcs r3, r0, #524", {0x50, 0xf5, 0x03, 0x73}, "adcs r3, r0, #524"},
+    {"sbcs r3, r12, #510", {0x7c, 0xf5, 0xff, 0x73}, "sbcs r3, r12, #510"},
+    {"ands r0, r2, #384", {0x12, 0xf4, 0xc0, 0x70}, "ands r0, r2, #384"},
+    {"eor r4, r0, #1", {0x80, 0xf0, 0x01, 0x04}, "eor r4, r0, #1"},
+    {"rsbs r7, r8, r3, lsr #14", {0xd8, 0xeb, 0x93, 0x37}, "rsbs r7, r8, r3, lsr #14"},
+    {"mul r2, r4, r3", {0x04, 0xfb, 0x03, 0xf2}, "mul r2, r4, r3"},
+    {"esb", {0xaf, 0xf3, 0x10, 0x80}, "esb.w"},
+    {"ldm r5!, {r1, lr}", {0xb5, 0xe8, 0x02, 0x40}, "ldm.w r5!, {r1, lr}"},
+    {"stm r3!, {r1, lr}", {0xa3, 0xe8, 0x02, 0x40}, "stm.w r3!, {r1, lr}"},
+    {"ldr r12, [pc, #-1030]", {0x5f, 0xf8, 0x06, 0xc4}, "ldr.w r12, [pc, #-1030]"},
+    {"ldrb r8, [pc, #-2]", {0x1f, 0xf8, 0x02, 0x80}, "ldrb.w r8, [pc, #-2]"},
+    {"teq r6, #1", {0x96, 0xf0, 0x01, 0x0f}, "teq.w r6, #1"},
+    {"teq r5, r3, ror #12", {0x95, 0xea, 0x33, 0x3f}, "teq.w r5, r3, ror #12"},
+    {"adds r3, r1, #4294967295", {0x4b, 0x1e}, "subs r3, r1, #1"},
+    {"sub lr, r3, #4294967295", {0x03, 0xf1, 0x01, 0x0e}, "add.w lr, r3, #1"},
+    {"mov r11, #856", {0x40, 0xf2, 0x58, 0x3b}, "movw r11, #856"},
+    {"sxth r1, r3, ror #0", {0x19, 0xb2}, "sxth r1, r3"},
+    {"uxth r1, r1, ror #0", {0x89, 0xb2}, "uxth r1, r1"},
+    {"vld40.32 {q3, q4, q5, q6}, [r0]", {0x90, 0xfc, 0x01, 0x7f}, "vld40.32 {q3, q4, q5, q6}, [r0]"},
+    {"vst40.32 {q0, q1, q2, q3}, [r1]", {0x81, 0xfc, 0x01, 0x1f}, "vst40.32 {q0, q1, q2, q3}, [r1]"},
+    {"vmrs APSR_nzcv, fpscr", {0xf1, 0xee, 0x10, 0xfa}, "vmrs APSR_nzcv, fpscr"},
+    {"muls r7, r1, r7", {0x4f, 0x43}, "muls r7, r1, r7"},
+    {"muls r7, r1", {0x4f, 0x43}, "muls r7, r1, r7"},
+    // A more specific type suffix stands for the one the instruction takes.
+    {"vcmp.s8 eq, q4, q6", {0x09, 0xfe, 0x0c, 0x0f}, "vcmp.i8 eq, q4, q6"},
+    {"vcmp.u8 ne, q4, r2", {0x09, 0xfe, 0xc2, 0x0f}, "vcmp.i8 ne, q4, r2"},
+    {"vadd.s8 q0, q1, q2", {0x02, 0xef, 0x44, 0x08}, "vadd.i8 q0, q1, q2"},
+    {"vmul.u16 q0, q1, q2", {0x12, 0xef, 0x54, 0x09}, "vmul.i16 q0, q1, q2"},
+    {"vdup.u8 q0, r1", {0xe0, 0xee, 0x10, 0x1b}, "vdup.8 q0, r1"},
+    {"vdup.f32 q0, r1", {0xa0, 0xee, 0x10, 0x1b}, "vdup.32 q0, r1"},
+    {"vmov.s32 r0, q1[1]", {0x32, 0xee, 0x10, 0x0b}, "vmov.32 r0, q1[1]"},
+    {"vmladav.s16 lr, q0, q7", {0xf0, 0xee, 0x0e, 0xee}, "vmlav.s16 lr, q0, q7"},
+    {"lctp", {0x0f, 0xf0, 0x01, 0xe0}, "lctp"},
+    {"add r1, sp", {0x69, 0x44}, "add r1, sp, r1"},
+    {"add sp, sp, sp", {0xed, 0x44}, "add sp, sp, sp"},
+    {"add sp, r2", {0x95, 0x44}, "add sp, r2"},
+  };
+  for (const Row& r : rows) {
+    EXPECT_EQ(assemble(r.line), r.bytes) << r.line;
+    EXPECT_EQ(disassemble(r.bytes), std::string(r.listing) + "\n") << r.line;
+  }
+}
+
+// The low-overhead-loop and branch-future instructions read a bare number as
+// the offset from the PC, as llvm-mc-19 and GNU as 2.40 do (bytes from both;
+// B, BL and CBZ read it as an address, as GNU as does).
+TEST(MveAsmAsLlvm, LoopAndBranchFutureNumbersAreOffsets) {
+  EXPECT_EQ(assemble("wls lr, r0, 0x20"), (Bytes{0x40, 0xf0, 0x11, 0xc0}));
+  EXPECT_EQ(assemble("le lr, #-106"), (Bytes{0x0f, 0xf0, 0x35, 0xc8}));
+  EXPECT_EQ(assemble("le -0x20"), (Bytes{0x2f, 0xf0, 0x11, 0xc0}));
+  EXPECT_EQ(assemble("letp lr, #-8"), (Bytes{0x1f, 0xf0, 0x05, 0xc0}));
+  EXPECT_EQ(assemble("bf 2, 0x100"), (Bytes{0xc0, 0xf0, 0x81, 0xe0}));
+  EXPECT_EQ(assemble("bfl 2, 0x100"), (Bytes{0x80, 0xf0, 0x81, 0xc0}));
+  EXPECT_THROW(assemble("le lr, 0x40"), InputError);  // a loop end branches back
+}
+
 }  // namespace
 }  // namespace mlisa::test

@@ -185,7 +185,7 @@ TEST(WordProgram, ListingsSpellItConditionsAndOmitZeroShifts) {
   // a zero shift is the syntax without one (the manual: LSL #0 is omitted).
   const std::string src =
       "\t.syntax unified\n\t.thumb\n\t.text\n\tit eq\n\taddeq.w r0, r1, r2\n\tite eq\n\tmoveq r0, #0x1234\n"
-      "\tmovne r0, #0x100\n\tadd.w r0, r1, r2\n\tadds r0, #1\n";
+      "\tmovne.w r0, #0x100\n\tadd.w r0, r1, r2\n\tadds r0, #1\n";
   const as::Object obj = targets::assemble_word_program(mve(), src, "it.s");
   const std::string listing = targets::disassemble_words(mve(), obj.sections, false);
   // The spellings llvm-objdump-19 --no-print-imm-hex gives these words (.w where it prints it).

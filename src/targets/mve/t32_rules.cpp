@@ -25,19 +25,80 @@ using operands::cond_value;
 using operands::kCondNames;
 using operands::Operand;
 
-// Flips: an immediate the assemblers take by flipping the instruction to
-// its complement (add <-> sub, cmp <-> cmn, mov <-> mvn, and <-> bic,
-// orr <-> orn, adc <-> sbc): a negative one, or a positive one whose
-// complement (and r0, #0xffffff00 is bic r0, r0, #255) or, from 2^31 up,
-// negation the partner holds; the flipped text, or "" when the text has
-// no such immediate. `first` says whether the flip is tried before the
-// text as written (add/sub with #-: llvm-mc's add r0, r1, #-1 is sub.w r0,
-// r1, #1) or after it (the others: cmp.w r0, #-1 and movs.w r0, #-1 are
-// modified immediates as written).
-std::string flip(std::string_view text, bool* first) {
+using Prefer = TargetRules::Prefer;
+
+// The alternative texts T32 tries (TargetRules::alternative), as llvm-mc-19
+// chooses among them; "" when the text has none.
+//
+// Flips: an immediate the written instruction cannot hold, or holds less
+// narrowly, is tried on its complementary instruction: add <-> sub and
+// cmp <-> cmn with the negated value, mov <-> mvn, and <-> bic, orr <-> orn,
+// adc <-> sbc with the inverted one. The value is the written one as 32 bits
+// (`#-1` is `#0xffffffff`); a flip is tried for a negative value, for a
+// positive one from 2^31 up (negated pairs) and for any positive one
+// (inverted pairs; not `movs`, which llvm-mc refuses). When:
+// - add/sub without `.w` or `s` whose negation is 1 to 4095: the flip first
+//   (llvm-mc's ADDW/SUBW alias: `sub lr, r3, #0xffffffff` is `add.w lr, r3, #1`);
+// - add/sub otherwise without `.w`: the flip when the text as written is
+//   refused or when it is narrower (`adds r3, r1, #0xffffffff` is the
+//   16-bit `subs r3, r1, #1`; `adds r0, r1, #0xff000000` stays ADDS T3);
+// - the others, and add/sub with `.w`: the flip only when the text as written
+//   is refused (`cmp.w r0, #-1` and `movs.w r0, #-1` are modified immediates);
+//   cmp/cmn flip to their 32-bit encoding (`cmn r0, #-5` is `cmp.w r0, #5`).
+// MOVW: `mov` without `s` or `.w` of 256 to 65535 is MOVW first
+// (`mov r11, #856` is `movw r11, #856`; GNU as 2.40 takes MOV T2 when the
+// value is a modified immediate: docs/known-differences.md).
+// A rotation by #0 of SXTB, SXTH, UXTB, UXTH (`, ror #0`) is no rotation: the
+// text without it first, so the 16-bit encodings take it.
+// A vector instruction's type suffix one step more general, as the Arm
+// manual lets a more specific data type stand for the one an instruction
+// takes and llvm-mc-19 reads it: .s8 and .u8 for .i8, .i8 .f8 .p8 for .8
+// (`vcmp.s8 eq, q4, q6` is VCMP.I8, `vdup.u8 q0, r1` is VDUP.8); "" when the
+// mnemonic has no single such suffix. Tried only when the text as written is
+// refused, so an instruction that takes .s8 itself keeps it.
+std::string wider_type(std::string_view text, size_t start, std::string_view mnemonic) {
+  const size_t dot = mnemonic.find('.');
+  if (mnemonic.empty() || mnemonic[0] != 'v' || dot == std::string_view::npos || mnemonic.find('.', dot + 1) != std::string_view::npos)
+    return "";
+  const std::string_view type = mnemonic.substr(dot + 1);
+  const std::string_view bits = type.substr(std::min<size_t>(1, type.size()));
+  if (bits != "8" && bits != "16" && bits != "32" && bits != "64") return "";
+  std::string wider;
+  if (type[0] == 's' || type[0] == 'u') wider = "i" + std::string(bits);
+  else if (type[0] == 'i' || type[0] == 'f' || type[0] == 'p') wider = std::string(bits);
+  else return "";
+  return std::string(text.substr(0, start + dot + 1)) + wider + std::string(text.substr(start + mnemonic.size()));
+}
+
+std::string alternative_text(std::string_view text, Prefer* how) {
+  size_t start = 0;
+  while (start < text.size() && std::isspace(static_cast<unsigned char>(text[start]))) ++start;
+  const std::string lowered = to_lower(text.substr(start));
+  size_t mend = 0;  // the mnemonic, with its condition, `s` and qualifiers
+  while (mend < lowered.size() && !std::isspace(static_cast<unsigned char>(lowered[mend]))) ++mend;
+  const std::string_view mnemonic = std::string_view(lowered).substr(0, mend);
+  // `sxth r1, r3, ror #0`
+  if (mnemonic.size() >= 4 && (mnemonic.substr(0, 3) == "sxt" || mnemonic.substr(0, 3) == "uxt") &&
+      (mnemonic[3] == 'b' || mnemonic[3] == 'h') && (mnemonic.size() == 4 || mnemonic[4] != '1')) {
+    const size_t comma = text.rfind(',');
+    if (comma != std::string_view::npos) {
+      std::string rest;
+      for (char c : text.substr(comma + 1))
+        if (!std::isspace(static_cast<unsigned char>(c))) rest += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      if (rest == "ror#0") {
+        *how = Prefer::Before;
+        return std::string(text.substr(0, comma));
+      }
+    }
+    return "";
+  }
+  if (std::string wider = wider_type(text, start, mnemonic); !wider.empty()) {
+    *how = Prefer::After;
+    return wider;
+  }
   // The immediate: the number after the last '#' (negative after `#-`).
   const size_t hash = text.rfind('#');
-  if (hash == std::string_view::npos) return "";
+  if (hash == std::string_view::npos || hash < start + mend) return "";
   const bool negative = text.substr(hash, 2) == "#-";
   const std::string_view digits = text.substr(hash + (negative ? 2 : 1));
   uint64_t mag = 0;
@@ -45,39 +106,54 @@ std::string flip(std::string_view text, bool* first) {
   if (digits.empty() || digits[0] == '-' || digits[0] == '+' || scan_integer(digits, mag, neg) != digits.size() || mag == 0 ||
       mag > 0xffffffffu)
     return "";
-  size_t start = 0;
-  while (start < text.size() && std::isspace(static_cast<unsigned char>(text[start]))) ++start;
-  const std::string lowered = to_lower(text.substr(start));
-  // Pairs whose value is negated (-v) and pairs whose value is inverted (~v = v - 1 here).
-  static const std::pair<const char*, const char*> kNegate[] = {{"add", "sub"}, {"sub", "add"}, {"cmp", "cmn"}, {"cmn", "cmp"}};
-  static const std::pair<const char*, const char*> kInvert[] = {{"mov", "mvn"}, {"mvn", "mov"}, {"and", "bic"}, {"bic", "and"},
-                                                                {"orr", "orn"}, {"orn", "orr"}, {"adc", "sbc"}, {"sbc", "adc"}};
-  auto flip = [&](const auto& table, uint64_t value) -> std::string {
-    for (const auto& [from, to] : table) {
-      const std::string_view f(from);
-      if (lowered.compare(0, f.size(), f) != 0) continue;
-      *first = negative && (f == "add" || f == "sub");
-      return std::string(text.substr(0, start)) + to + std::string(text.substr(start + f.size(), hash + 1 - start - f.size())) +
-             std::to_string(value);
-    }
-    return "";
+  const uint32_t value = negative ? static_cast<uint32_t>(0 - mag) : static_cast<uint32_t>(mag);
+  // The mnemonic as <name><s?><cond?><.q?>: which pair it names.
+  const size_t dot = mnemonic.find('.');
+  const std::string_view qualifier = dot == std::string_view::npos ? std::string_view() : mnemonic.substr(dot);
+  const std::string_view plain = mnemonic.substr(0, dot);
+  auto rest_ok = [](std::string_view r, bool s_allowed) {
+    if (s_allowed && !r.empty() && r[0] == 's') r.remove_prefix(1);
+    return r.empty() || (r.size() == 2 && cond_value(r) >= 0);
   };
-  if (negative) {
-    std::string out = flip(kNegate, mag);
-    if (out.empty()) out = flip(kInvert, mag - 1);
-    return out;
+  struct Pair {
+    const char* from;
+    const char* to;
+    bool negate;  // the value negated (else inverted)
+    bool flags;   // takes `s`
+  };
+  static const Pair kPairs[] = {{"add", "sub", true, true},  {"sub", "add", true, true},  {"cmp", "cmn", true, false},
+                                {"cmn", "cmp", true, false}, {"mov", "mvn", false, true}, {"mvn", "mov", false, true},
+                                {"and", "bic", false, true}, {"bic", "and", false, true}, {"orr", "orn", false, true},
+                                {"orn", "orr", false, true}, {"adc", "sbc", false, true}, {"sbc", "adc", false, true}};
+  for (const Pair& p : kPairs) {
+    const std::string_view from(p.from);
+    if (plain.substr(0, 3) != from || !rest_ok(plain.substr(3), p.flags)) continue;
+    const bool flags = plain.size() > 3 && plain[3] == 's' && (plain.size() == 4 || plain.size() == 6);
+    const bool wide = qualifier == ".w";
+    auto build = [&](const char* to, uint32_t v, bool add_wide) {
+      std::string out(text.substr(0, start));
+      out += to;
+      out += text.substr(start + 3, dot == std::string_view::npos ? mend - 3 : dot - 3);
+      out += add_wide && qualifier.empty() ? ".w" : std::string(text.substr(start + plain.size(), qualifier.size()));
+      out += text.substr(start + mend, hash + 1 - start - mend);
+      return out + std::to_string(v);
+    };
+    if (from == "mov" && !flags && qualifier.empty() && !negative && value >= 256 && value <= 0xffff) {
+      *how = Prefer::Before;
+      return build("movw", value, false);
+    }
+    if (p.negate) {
+      if (!negative && value < 0x80000000u) return "";
+      const uint32_t n = 0 - value;
+      const bool add_sub = p.flags;
+      *how = !add_sub || wide ? Prefer::After : !flags && n <= 4095 ? Prefer::Before : Prefer::Narrower;
+      return build(p.to, n, !add_sub);
+    }
+    if (!negative && from == "mov" && flags) return "";  // llvm-mc refuses `movs r0, #0xffffff00`
+    *how = Prefer::After;
+    return build(p.to, ~value, false);
   }
-  // A positive value the instruction cannot hold whose complement (~v:
-  // and <-> bic, orr <-> orn, mov <-> mvn, adc <-> sbc) or, from 2^31 up,
-  // negation (-v: add <-> sub, cmp <-> cmn) its partner holds, as llvm-mc-19
-  // assembles `and r0, #0xffffff00` (bic r0, r0, #255). llvm-mc refuses
-  // `movs r0, #0xffffff00`; so does this.
-  if (lowered.compare(0, 4, "movs") == 0) return "";
-  if (mag >= 0x80000000u) {
-    std::string out = flip(kNegate, (uint64_t{1} << 32) - mag);
-    if (!out.empty()) return out;
-  }
-  return flip(kInvert, ~mag & 0xffffffffu);
+  return "";
 }
 
 // Whether a 32-bit value is a modified immediate (ThumbExpandImm of some field value).
@@ -171,8 +247,11 @@ class T32Rules final : public TargetRules {
   std::string_view name() const override { return "t32"; }
   void prepare(const WordIsa& isa) override {
     isa_ = &isa;
-    for (const WordTemplate& t : isa.templates())
-      if (t.enc->width == 16 && !t.stem.empty()) narrow_stems_.insert(t.stem);
+    for (const WordTemplate& t : isa.templates()) {
+      if (t.stem.empty()) continue;
+      if (t.enc->width == 16) narrow_[t.stem].insert(operand_class(t));
+      else wide_[t.enc].push_back({t.stem, operand_class(t)});
+    }
   }
 
   int64_t pc_offset() const override { return 4; }
@@ -206,20 +285,12 @@ class T32Rules final : public TargetRules {
     return Role::None;
   }
   std::string_view width_suffix(uint32_t width) const override { return width == 32 ? ".w" : width == 16 ? ".n" : ""; }
-  std::string alternative(std::string_view text, bool* first) const override { return flip(text, first); }
+  std::string alternative(std::string_view text, Prefer* how) const override { return alternative_text(text, how); }
   bool blame_brackets() const override { return true; }
-  bool prints_width(std::string_view text) const override {
-    // A negative offset in an address (`[r1, #-4]`): only 32-bit forms have it.
-    // A branch's negative `#-` offset says nothing of its width.
-    const bool address = text.find('[') != std::string_view::npos;
-    if (text.find('!') != std::string_view::npos || text.find("], #") != std::string_view::npos ||
-        (address && text.find("#-") != std::string_view::npos))
-      return false;
-    const std::string mnemonic = to_lower(text.substr(0, std::min(text.find(' '), text.find('.'))));
-    if (narrow_stems_.count(mnemonic)) return true;
-    return mnemonic.size() > 2 && cond_value(std::string_view(mnemonic).substr(mnemonic.size() - 2)) >= 0 &&
-           narrow_stems_.count(mnemonic.substr(0, mnemonic.size() - 2));
+  bool prints_width(const spec::Encoding& enc, std::string_view text) const override {
+    return wide_spelling(enc, text);
   }
+  bool list_ranges() const override { return false; }
   std::string modimm_function() const override { return "ThumbExpandImm"; }
 
   // IT: the conditions of the instructions it covers; VPT and VPST: the
@@ -263,8 +334,123 @@ class T32Rules final : public TargetRules {
     return {};
   }
 
+  // The `.w` of a listing, as llvm-objdump-19 writes it. LLVM spells each
+  // 32-bit instruction in its tables; what they follow, said once:
+  // a 32-bit word carries `.w` when a 16-bit encoding has its mnemonic (less
+  // a condition) and takes the same kind of last operand (a register, an
+  // immediate, an address or label, a register list; a shift is not an
+  // operand here): `adds.w r0, r1, #1` and `and.w r0, r1, r2`, but `adcs r0,
+  // r1, #1` (no 16-bit ADC takes an immediate) and `rsb r0, r1, r2` (the
+  // 16-bit RSB takes only #0). Not on the address forms only 32-bit
+  // encodings have: pre- and post-indexing (`[r1, #4]!`, `[r1], #4`) and a
+  // negative offset from a base other than PC (`[r1, #-4]`; a literal
+  // `[pc, #-4]` keeps it). LLVM's exceptions: the compares and tests and the
+  // shifts write `.w` on every 32-bit form (its multiclasses for CMP CMN TST
+  // TEQ and ASR LSL LSR ROR: `teq.w r0, #1`, `ror.w r0, r1, #3`), so does
+  // ESB (`esb.w`), and MUL T2 never (`mul r0, r1, r2`).
+  bool wide_spelling(const spec::Encoding& enc, std::string_view text) const {
+    const std::string lowered = to_lower(text);
+    const size_t mend = std::min(lowered.find(' '), lowered.size());
+    std::string mnemonic = lowered.substr(0, std::min(lowered.find('.'), mend));
+    const std::string operands = mend < lowered.size() ? lowered.substr(mend) : "";
+    // The mnemonic's forms: as written, less a condition, less `s`.
+    std::vector<std::string> bases{mnemonic};
+    if (mnemonic.size() > 2 && cond_value(std::string_view(mnemonic).substr(mnemonic.size() - 2)) >= 0)
+      bases.push_back(mnemonic.substr(0, mnemonic.size() - 2));
+    for (size_t i = 0, n = bases.size(); i < n; ++i)
+      if (bases[i].size() > 1 && bases[i].back() == 's') bases.push_back(bases[i].substr(0, bases[i].size() - 1));
+    static const std::set<std::string> kAlways{"cmp", "cmn", "tst", "teq", "asr", "lsl", "lsr", "ror", "esb"};
+    static const std::set<std::string> kNever{"mul"};
+    for (const std::string& b : bases) {
+      if (kNever.count(b)) return false;
+      if (kAlways.count(b)) return true;
+    }
+    // Address forms only 32-bit encodings have.
+    if (operands.find("]!") != std::string::npos || operands.find("], #") != std::string::npos) return false;
+    const size_t neg = operands.find(", #-");
+    if (neg != std::string::npos) {
+      const size_t open = operands.rfind('[', neg);
+      if (open != std::string::npos && operands.find(']', open) > neg && operands.compare(open + 1, 2, "pc") != 0) return false;
+    }
+    // The same kind of last operand as a 16-bit encoding of the mnemonic.
+    const auto wide = wide_.find(&enc);
+    for (const std::string& b : bases) {
+      const auto narrow = narrow_.find(b);
+      if (narrow == narrow_.end()) continue;
+      if (wide == wide_.end()) return false;
+      for (const auto& [stem, cls] : wide->second)
+        if (mnemonic.compare(0, stem.size(), stem) == 0 && narrow->second.count(cls)) return true;
+      return false;
+    }
+    return false;
+  }
+
+  // The kind of a template's last operand, a shift left out: 'r' a register,
+  // '#' an immediate, '[' an address or a label, '{' a register list, 0 none.
+  static char operand_class(const WordTemplate& t) {
+    using Item = WordTemplate::Item;
+    bool operands = false;  // past the mnemonic
+    int depth = 0;
+    char group = 0, last = 0;
+    bool shift = false, group_start = true;
+    auto close_group = [&] {
+      if (group && !shift) last = group;
+      group = 0;
+      shift = false;
+      group_start = true;
+    };
+    for (const Item& it : t.items) {
+      if (it.kind == Item::Kind::Optional || it.kind == Item::Kind::Same) continue;
+      if (it.kind == Item::Kind::Lit) {
+        const std::string& s = it.text;
+        for (size_t i = 0; i < s.size(); ++i) {
+          const char c = s[i];
+          if (!operands) {  // the mnemonic ends at a space, or at the first operand's # [ {
+            operands = c == ' ' || c == '#' || c == '[' || c == '{';
+            if (c == ' ') continue;
+            if (!operands) continue;
+          }
+          if (group_start && c != ' ') {
+            group_start = false;
+            for (const char* w : {"lsl", "lsr", "asr", "ror", "rrx"})
+              if (s.compare(i, 3, w) == 0) shift = true;
+          }
+          if (c == '[' || c == '{') {
+            if (depth++ == 0 && !group) group = c == '[' ? '[' : '{';
+          } else if (c == ']' || c == '}') {
+            --depth;
+          } else if (c == ',' && depth == 0) {
+            close_group();
+          } else if (c == '#' && depth == 0 && !group) {
+            group = '#';
+          }
+        }
+        continue;
+      }
+      if (!operands || depth > 0) continue;
+      const bool first = group_start;
+      group_start = false;
+      if (!it.operand) continue;
+      const auto& kind = it.operand->kind;
+      if (first && std::holds_alternative<operands::Table>(kind) && (it.text == "shift" || it.text == "rrx")) shift = true;
+      if (group) continue;
+      if (std::holds_alternative<operands::Label>(kind)) group = '[';
+      else if (std::holds_alternative<operands::RegMask>(kind) || std::holds_alternative<operands::VRegList>(kind) ||
+               std::holds_alternative<operands::List>(kind))
+        group = '{';
+      else if (std::holds_alternative<operands::Number>(kind) || std::holds_alternative<operands::ModImm>(kind) ||
+               std::holds_alternative<operands::VfpImm>(kind))
+        group = '#';
+      else
+        group = 'r';
+    }
+    close_group();
+    return last;
+  }
+
   const WordIsa* isa_ = nullptr;
-  std::set<std::string> narrow_stems_;  // the mnemonics of 16-bit templates
+  std::map<std::string, std::set<char>> narrow_;  // 16-bit templates: mnemonic -> operand classes
+  std::map<const spec::Encoding*, std::vector<std::pair<std::string, char>>> wide_;  // wider templates: (mnemonic, class)
 };
 
 }  // namespace
