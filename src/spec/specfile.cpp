@@ -842,6 +842,11 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
     op.count_fields = parse_fields(need("COUNTFIELDS"), line, site.part_cols);
     if (k < w.size() && w[k].text == "vpr") op.label_options.emplace_back(w[k++].text);
     modifiers(false);
+  } else if (kind == "tilemask") {
+    // ZA tiles held as a mask of its eight 64-bit tiles (SME ZERO): bit t of
+    // FIELDS is ZAt.D; the text names tiles of any one element size.
+    op.fields = parse_fields(need("FIELDS"), line, site.part_cols);
+    no_more();
   } else if (kind == "vfpimm") {
     // The VFP modified immediate of VMOV (immediate): the 8 bits of FIELDS
     // are VFPExpandImm's imm8, the text its value (`#1.0`, `#-0.125`).
@@ -853,7 +858,7 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
     op.constant = std::string(value);
   } else {
     fail(line, w[2].col,
-         fmt::format("unknown operand kind '{}'; expected reg, imm, simm, table, list, regmask, cond, label, itmask, modimm, shiftamt, vreglist, vfpimm{} or const", kind,
+         fmt::format("unknown operand kind '{}'; expected reg, imm, simm, table, list, regmask, cond, label, itmask, modimm, shiftamt, vreglist, vfpimm, tilemask{} or const", kind,
                      bundle_ ? ", choice, mem" : ""));
   }
   enc.operands.push_back(std::move(op));

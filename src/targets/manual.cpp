@@ -250,6 +250,7 @@ std::string operand_meaning(const OperandMap& op) {
     return fmt::format("a list of {} {} registers from number UInt({}){}", op.count, op.reg_class, f,
                        op.stride != 1 ? fmt::format(", every {}", op.stride) : "");
   if (op.kind == "regmask") return fmt::format("a list of {} registers: bit k of {} is register k", op.reg_class, f);
+  if (op.kind == "tilemask") return fmt::format("a list of ZA tiles: bit t of {} is ZAt.D", f);
   if (op.kind == "cond") return "a condition (EQ ... LE) held in " + f;
   if (op.kind == "itmask") return fmt::format("the t/e letters held in the mask {}, relative to bit 0 of `{}`", f, op.reg_class);
   if (op.kind == "modimm") return "a modified immediate: ThumbExpandImm(" + f + ")";

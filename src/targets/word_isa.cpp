@@ -709,7 +709,8 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
           r.msg = fmt::format("operand must be {}{} ({})", describe_regs(is_reg ? op->spec->reg_class : "r", regs), extra, where);
         } else if (!numbers.empty() && op->spec->scale == 1) {
           r.msg = fmt::format("operand must be {} ({})", describe_ranges(numbers), where);
-        } else if (std::holds_alternative<operands::RegMask>(op->kind) || std::holds_alternative<operands::VRegList>(op->kind) ||
+        } else if (std::holds_alternative<operands::RegMask>(op->kind) || std::holds_alternative<operands::TileMask>(op->kind) ||
+                   std::holds_alternative<operands::VRegList>(op->kind) ||
                    std::holds_alternative<operands::List>(op->kind)) {
           r.msg = fmt::format("invalid register list for instruction ({})", where);
         } else {
@@ -962,6 +963,15 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         const char* bad_msg = "";
         const size_t len = mask->parse(s, raws, &bad, &bad_msg);
         if (len && each(*mask, op, from, fixed(len))) return;
+        raws.resize(from);
+        if (explain) refuse_at(Refusal::Kind::Operand, pos + bad, bad_msg);
+        return;
+      }
+      if (const auto* tiles = std::get_if<operands::TileMask>(&op->kind)) {
+        size_t bad = 0;
+        const char* bad_msg = "";
+        const size_t len = tiles->parse(s, raws, &bad, &bad_msg);
+        if (len && each(*tiles, op, from, fixed(len))) return;
         raws.resize(from);
         if (explain) refuse_at(Refusal::Kind::Operand, pos + bad, bad_msg);
         return;
@@ -1282,6 +1292,10 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
       if (c == '#' && !pretty.empty() && std::isalnum(static_cast<unsigned char>(pretty.back()))) pretty += ' ';
       // and after a mnemonic whose first operand is an address (`pld [r0]`).
       if (c == '[' && pretty.find(' ') == std::string::npos) pretty += ' ';
+      if (c == operands::kTightComma) {
+        pretty += ',';
+        continue;
+      }
       pretty += c;
       if (c == ',') pretty += ' ';
     }

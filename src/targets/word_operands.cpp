@@ -465,6 +465,93 @@ size_t RegMask::parse(std::string_view s, std::vector<Raw>& out, size_t* bad, co
   return p + 1;
 }
 
+// --- TileMask
+
+namespace {
+// The 64-bit tiles ZAk of element size `size` (b, h, s, d) overlaps, or 0.
+uint64_t tile_bits(char size, int k) {
+  switch (size) {
+    case 'b': return k == 0 ? 0xff : 0;
+    case 'h': return k < 2 ? uint64_t{0x55} << k : 0;
+    case 's': return k < 4 ? uint64_t{0x11} << k : 0;
+    case 'd': return k < 8 ? uint64_t{1} << k : 0;
+    default: return 0;
+  }
+}
+}  // namespace
+
+std::optional<std::string> TileMask::print(const Raw& r) const {
+  const uint64_t m = r.a & 0xff;
+  if (m == 0xff) return "{za}";
+  if (m == 0x55 || m == 0xaa) return fmt::format("{{za{}.h}}", m == 0x55 ? 0 : 1);
+  std::string out = "{";
+  const bool by_s = (m & 0xf) == (m >> 4);  // each 32-bit tile whole
+  for (int k = 0; k < (by_s ? 4 : 8); ++k)
+    if ((m >> k) & 1)
+      out += fmt::format("{}za{}.{}", out.size() > 1 ? std::string(1, by_s ? kTightComma : ',') : "", k, by_s ? 's' : 'd');
+  return out + "}";
+}
+
+size_t TileMask::parse(std::string_view s, std::vector<Raw>& out, size_t* bad, const char** msg) const {
+  // {za}, {}, or {zaK.T, ...} with one element size T throughout.
+  *bad = 0;
+  *msg = "tile list expected";
+  if (s.empty() || s[0] != '{') return 0;
+  size_t p = 1;
+  auto space = [&] {
+    while (p < s.size() && s[p] == ' ') ++p;
+  };
+  uint64_t mask = 0;
+  char size = 0;
+  space();
+  if (s.substr(p, 3) == "za}" || s.substr(p, 3) == "za ") {
+    p += 2;
+    space();
+    mask = 0xff;
+  } else {
+    while (p < s.size() && s[p] != '}') {
+      const size_t at = p;
+      if (s.substr(p, 2) != "za" || p + 4 >= s.size() || !std::isdigit(static_cast<unsigned char>(s[p + 2])) || s[p + 3] != '.') {
+        *bad = at;
+        *msg = "invalid tile for ZERO";
+        return 0;
+      }
+      const int k = s[p + 2] - '0';
+      const char t = s[p + 4];
+      const uint64_t bits = tile_bits(t, k);
+      if (!bits || (p + 5 < s.size() && std::isalnum(static_cast<unsigned char>(s[p + 5])))) {
+        *bad = at;
+        *msg = "invalid tile for ZERO";
+        return 0;
+      }
+      if (size && t != size) {
+        *bad = at;
+        *msg = "mismatched register size suffix";
+        return 0;
+      }
+      size = t;
+      mask |= bits;
+      p += 5;
+      space();
+      if (p < s.size() && s[p] == ',') {
+        ++p;
+        space();
+      } else if (p < s.size() && s[p] != '}') {
+        *bad = p;
+        *msg = "',' or '}' expected";
+        return 0;
+      }
+    }
+  }
+  if (p >= s.size() || s[p] != '}') {
+    *bad = p;
+    *msg = "'}' expected";
+    return 0;
+  }
+  out.push_back({mask});
+  return p + 1;
+}
+
 // --- VRegList
 
 std::optional<std::string> VRegList::print(const Raw& r) const {
@@ -675,6 +762,8 @@ std::optional<Operand> prepare(const spec::Encoding& enc, const spec::OperandMap
     out.kind = std::move(t);
   } else if (k == "list") {
     out.kind = List{op.reg_class, bitmap(enc, op.fields), op.count, op.stride, op.scale, op.offset};
+  } else if (k == "tilemask") {
+    out.kind = TileMask{bitmap(enc, op.fields)};
   } else if (k == "regmask") {
     out.kind = RegMask{op.reg_class, bitmap(enc, op.fields)};
   } else if (k == "vreglist") {

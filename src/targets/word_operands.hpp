@@ -205,6 +205,24 @@ struct RegMask {
   size_t parse(std::string_view s, std::vector<Raw>& out, size_t* bad, const char** msg) const;
 };
 
+// A comma an operand prints with no space after it (listings put one after
+// every other comma): llvm-objdump-19's `{za0.s,za1.s}`.
+inline constexpr char kTightComma = '\x1f';
+
+// ZA tiles as a mask of its eight 64-bit tiles (SME ZERO): bit t is ZAt.D.
+// The text lists tiles of one element size, each standing for the 64-bit
+// tiles it overlaps (ZA0.B and ZA: all; ZAk.H: 0x55 << k; ZAk.S: 0x11 << k),
+// in any order; printed as llvm-objdump-19 prints them (`{za}`, `{za1.h}`,
+// `{za0.s,za1.s}`, else the 64-bit tiles `{za0.d, za2.d}`).
+struct TileMask {
+  BitMap map;
+  Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
+  bool encode(const Raw& r, Partial& p) const { return p.assign(map, r.a); }
+  std::optional<std::string> print(const Raw& r) const;
+  // On a refusal: *bad the offset blamed, *msg why.
+  size_t parse(std::string_view s, std::vector<Raw>& out, size_t* bad, const char** msg) const;
+};
+
 // Consecutive FP registers `{s4-s7}` (a: the first, b: the count times
 // scale), with `vpr` last when the option says so.
 struct VRegList {
@@ -249,7 +267,8 @@ struct Label {
   uint64_t read_pc(uint64_t pc) const { return align_pc ? pc & ~uint64_t{3} : pc; }
 };
 
-using Kind = std::variant<Reg, Number, ModImm, VfpImm, ShiftAmt, Cond, Const, Table, List, RegMask, VRegList, ItMask, Label>;
+using Kind = std::variant<Reg, Number, ModImm, VfpImm, ShiftAmt, Cond, Const, Table, List, RegMask, TileMask, VRegList, ItMask,
+                          Label>;
 
 // One operand of an encoding: its spec line and its kind.
 struct Operand {

@@ -360,7 +360,7 @@ TEST(SpecFileDiagnostics, UnknownOperandKind) {
                          "    operand <Rd> register R Rd\n");
   EXPECT_EQ(f.line, 7);
   EXPECT_EQ(f.col, 18);
-  EXPECT_EQ(f.message, "unknown operand kind 'register'; expected reg, imm, simm, table, list, regmask, cond, label, itmask, modimm, shiftamt, vreglist, vfpimm or const");
+  EXPECT_EQ(f.message, "unknown operand kind 'register'; expected reg, imm, simm, table, list, regmask, cond, label, itmask, modimm, shiftamt, vreglist, vfpimm, tilemask or const");
 }
 
 TEST(SpecFileDiagnostics, ModifiedImmediateNeedsTwelveBits) {

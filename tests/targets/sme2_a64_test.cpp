@@ -140,6 +140,36 @@ TEST(Sme2A64Encoding, PrintsThePreferredForm) {
   }
 }
 
+// ZERO's tile lists: the mask byte and listing text llvm-mc-19 and
+// llvm-objdump-19 give (word 0xc00800MM).
+TEST(Sme2A64Encoding, ZeroTileListsAsLlvm) {
+  struct Row {
+    const char* text;
+    uint32_t mask;
+    const char* listing;
+  };
+  for (const Row& r : std::initializer_list<Row>{
+           {"zero {za}", 0xff, "zero {za}"},
+           {"zero {za0.b}", 0xff, "zero {za}"},
+           {"zero {za0.d, za2.d}", 0x05, "zero {za0.d, za2.d}"},
+           {"zero {za0.s}", 0x11, "zero {za0.s}"},
+           {"zero {za1.h}", 0xaa, "zero {za1.h}"},
+           {"zero {za1.s,za3.s}", 0xaa, "zero {za1.h}"},
+           {"zero {za0.s, za1.s}", 0x33, "zero {za0.s,za1.s}"},
+           {"zero {za1.s,za2.s,za3.s}", 0xee, "zero {za1.s,za2.s,za3.s}"},
+           {"zero {za0.d, za1.d, za2.d, za3.d, za4.d, za5.d, za6.d, za7.d}", 0xff, "zero {za}"},
+           {"zero {za0.d, za1.d, za2.d, za3.d, za4.d, za6.d}", 0x5f, "zero {za0.d, za1.d, za2.d, za3.d, za4.d, za6.d}"},
+           {"zero {za4.d, za5.d, za6.d, za7.d}", 0xf0, "zero {za4.d, za5.d, za6.d, za7.d}"},
+           {"zero {}", 0x00, "zero {}"},
+       }) {
+    const auto a = sme2().isa->assemble(r.text);
+    EXPECT_EQ(a.word.low64(), 0xc0080000u | r.mask) << r.text;
+    EXPECT_EQ(sme2().isa->print(*a.enc, a.word), r.listing) << r.text;
+  }
+  for (const char* bad : {"zero {za0.h, za0.s}", "zero {za1.b}", "zero {za2.h}", "zero {za4.s}", "zero {za8.d}", "zero {za0.q}"})
+    EXPECT_THROW(sme2().isa->assemble(bad), InputError) << bad;
+}
+
 TEST(Sme2A64Encoding, Refusals) {
   for (const char* bad : {
            "ldr za[w11, 0], [x0]",              // Wv is W12-W15 for the array vector load

@@ -8,6 +8,7 @@
 #include "targets/word_isa.hpp"
 #include "targets/word_operands.hpp"
 
+#include <algorithm>
 #include <gtest/gtest.h>
 #include <rapidcheck.h>
 #include <rapidcheck/gtest.h>
@@ -99,9 +100,10 @@ void check_round_trip() {
     for (size_t i = 0; i < parsed.size(); ++i)
       if (lengths[i] != text->size()) parsed[i] = Raw{~uint64_t{0}, ~uint64_t{0}};  // a shorter spelling: not this text
     len = text->size();
-  } else if constexpr (std::is_same_v<K, RegMask> || std::is_same_v<K, VRegList>) {
+  } else if constexpr (std::is_same_v<K, RegMask> || std::is_same_v<K, VRegList> || std::is_same_v<K, TileMask>) {
     size_t bad = 0;
     const char* msg = "";
+    std::replace(text->begin(), text->end(), kTightComma, ',');  // as a listing prints it
     len = kind.parse(*text, parsed, &bad, &msg);
   } else if constexpr (std::is_same_v<K, Reg>) {
     len = kind.parse(*text, parsed, nullptr);
@@ -129,6 +131,7 @@ RC_GTEST_PROP(WordOperandRoundTrip, Const, ()) { check_round_trip<Const>(); }
 RC_GTEST_PROP(WordOperandRoundTrip, Table, ()) { check_round_trip<Table>(); }
 RC_GTEST_PROP(WordOperandRoundTrip, List, ()) { check_round_trip<List>(); }
 RC_GTEST_PROP(WordOperandRoundTrip, RegMask, ()) { check_round_trip<RegMask>(); }
+RC_GTEST_PROP(WordOperandRoundTrip, TileMask, ()) { check_round_trip<TileMask>(); }
 RC_GTEST_PROP(WordOperandRoundTrip, VRegList, ()) { check_round_trip<VRegList>(); }
 RC_GTEST_PROP(WordOperandRoundTrip, ItMask, ()) { check_round_trip<ItMask>(); }
 RC_GTEST_PROP(WordOperandRoundTrip, Label, ()) { check_round_trip<Label>(); }
@@ -145,6 +148,7 @@ TEST(WordOperandKinds, EveryKindHasOperandsInTheSpecs) {
   EXPECT_FALSE(sites<Table>().empty());
   EXPECT_FALSE(sites<List>().empty());
   EXPECT_FALSE(sites<RegMask>().empty());
+  EXPECT_FALSE(sites<TileMask>().empty());
   EXPECT_FALSE(sites<VRegList>().empty());
   EXPECT_FALSE(sites<ItMask>().empty());
   EXPECT_FALSE(sites<Label>().empty());
