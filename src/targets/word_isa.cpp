@@ -958,33 +958,18 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         else if (!cond->own_c) refuse_at(Refusal::Kind::Operand, pos, "invalid condition code");
         return;
       }
-      if (const auto* mask = std::get_if<operands::RegMask>(&op->kind)) {
+      // Lists that say where they went wrong: `{r0, r2}`, `{za0.s}`, `{s4-s7}`.
+      auto list_like = [&](const auto& kind) {
         size_t bad = 0;
         const char* bad_msg = "";
-        const size_t len = mask->parse(s, raws, &bad, &bad_msg);
-        if (len && each(*mask, op, from, fixed(len))) return;
+        const size_t len = kind.parse(s, raws, &bad, &bad_msg);
+        if (len && each(kind, op, from, fixed(len))) return;
         raws.resize(from);
         if (explain) refuse_at(Refusal::Kind::Operand, pos + bad, bad_msg);
-        return;
-      }
-      if (const auto* tiles = std::get_if<operands::TileMask>(&op->kind)) {
-        size_t bad = 0;
-        const char* bad_msg = "";
-        const size_t len = tiles->parse(s, raws, &bad, &bad_msg);
-        if (len && each(*tiles, op, from, fixed(len))) return;
-        raws.resize(from);
-        if (explain) refuse_at(Refusal::Kind::Operand, pos + bad, bad_msg);
-        return;
-      }
-      if (const auto* list = std::get_if<operands::VRegList>(&op->kind)) {
-        size_t bad = 0;
-        const char* bad_msg = "";
-        const size_t len = list->parse(s, raws, &bad, &bad_msg);
-        if (len && each(*list, op, from, fixed(len))) return;
-        raws.resize(from);
-        if (explain) refuse_at(Refusal::Kind::Operand, pos + bad, bad_msg);
-        return;
-      }
+      };
+      if (const auto* mask = std::get_if<operands::RegMask>(&op->kind)) return list_like(*mask);
+      if (const auto* tiles = std::get_if<operands::TileMask>(&op->kind)) return list_like(*tiles);
+      if (const auto* list = std::get_if<operands::VRegList>(&op->kind)) return list_like(*list);
       if (const auto* fp = std::get_if<operands::VfpImm>(&op->kind)) {
         const size_t len = fp->parse(s, raws);
         if (len && each(*fp, op, from, fixed(len))) return;
