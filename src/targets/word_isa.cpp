@@ -7,6 +7,7 @@
 #include "core/diag.hpp"
 #include "core/number_parse.hpp"
 
+#include <bit>
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -330,6 +331,12 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins,
         size_t i = 0;
         t.items = parse_template(enc.syntax[k], i, false);
         resolve_items(t.items, operands_.at(&enc), *rules_);
+        auto has_role = [](auto& self, const std::vector<Item>& items, Item::Role role) -> bool {
+          return std::any_of(items.begin(), items.end(),
+                             [&](const Item& it) { return it.role == role || self(self, it.items, role); });
+        };
+        t.takes_cond = has_role(has_role, t.items, Item::Role::BlockCond);
+        t.takes_pred = has_role(has_role, t.items, Item::Role::BlockPred);
         if (!t.items.empty() && t.items[0].kind == Item::Kind::Lit)
           for (char c : t.items[0].text) {
             if (!std::isalnum(static_cast<unsigned char>(c))) break;
@@ -362,6 +369,20 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins,
         }
       }
       mod->table = modimm_.get();
+    }
+  // The values of vfpimm operands: VFPExpandImm(imm8, 64) of every imm8, once.
+  const spec::FunctionDecl* vfp = nullptr;
+  for (const spec::FunctionDecl* f : ts.module().functions)
+    if (f->name == "VFPExpandImm" && f->has_body) vfp = f;
+  for (auto& [enc, ops] : operands_)
+    for (Operand& o : ops) {
+      auto* imm = std::get_if<operands::VfpImm>(&o.kind);
+      if (!imm || !vfp) continue;
+      if (vfp_values_.empty())
+        for (uint64_t imm8 = 0; imm8 < 256; ++imm8)
+          vfp_values_.push_back(std::bit_cast<double>(
+              engine_.call(*vfp, {spec::Value::bits(8, imm8), spec::Value::integer(64)}).as_bits().low64()));
+      imm->values = &vfp_values_;
     }
   rules_->prepare(*this);
 }
@@ -483,7 +504,11 @@ InputError describe_refusal(const std::string& text, const std::string& trimmed,
     msg = why.kind == K::None ? "invalid instruction" : why.msg;
   } else if (at < mnemonic_end) {
     // In the mnemonic: its condition, its VPT predicate, its type suffix, or no such instruction.
-    if (why.kind == K::OutsideBlock && !ctx.in_block && !ctx.block_pred) {
+    if (why.kind == K::OutsideBlock && !ctx.in_block && !ctx.block_pred && !rules.pred_block().empty() &&
+        why.msg.rfind(rules.pred_block(), 0) == 0) {
+      msg = fmt::format("{} (open one before it, or drop the letter)", why.msg);
+      at = 0;
+    } else if (why.kind == K::OutsideBlock && !ctx.in_block && !ctx.block_pred) {
       msg = fmt::format("{} (write '{} {}' before it)", why.msg, to_lower(rules.cond_block()), mnemonic.substr(at, 2));
       at = 0;
     } else if (why.kind == K::OutsideBlock) {
@@ -763,6 +788,16 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
           for (uint32_t b = enc.width; b-- > 0;)
             if (enc.should_mask.bit(b)) w.set_bit(b, (*ctx.should_be >> --k) & 1);
         }
+        // Inside a block, an instruction that cannot spell its condition or letter.
+        const char* not_predicable =
+            ctx.in_block && !t.takes_cond && !rules_->unconditional_in_block(*t.inst) ? "instructions in {} block must be predicable"
+            : ctx.block_pred && !t.takes_pred                                         ? "instruction in {} block must be predicable"
+                                                                                      : nullptr;
+        if (not_predicable) {
+          if (explain) refuse_at(Refusal::Kind::Whole, 0,
+                                 fmt::format(fmt::runtime(not_predicable), ctx.in_block ? rules_->cond_block() : rules_->pred_block()));
+          return;
+        }
         std::string rule;
         const std::string v = decode_verdict(enc, w, explain ? &rule : nullptr, ctx.in_block);
         if (v.empty()) {
@@ -911,8 +946,12 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
                                 letter ? std::string(1, s[0]) : std::string("none"), ctx.block_pred));
           return;
         }
+        // A letter outside a predication block: llvm-mc and GNU as refuse it in a program.
+        if (letter && ctx.blocks_known)
+          refuse_at(Refusal::Kind::OutsideBlock, pos,
+                    fmt::format("{} predicated instructions must be in {} block", rules_->pred_block(), rules_->pred_block()));
         next(pos, st);
-        if (letter) next(pos + 1, st);
+        if (letter && !ctx.blocks_known) next(pos + 1, st);
         return;
       }
       const Operand* op = it->operand;

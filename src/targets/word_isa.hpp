@@ -91,6 +91,10 @@ struct WordTemplate {
   size_t syntax = 0;
   std::vector<Item> items;
   int8_t in_block = 0;  // 0 anywhere, 1 inside a conditional block only, 2 outside only
+  // Whether the text spells a conditional block's condition (`<c>`) or a
+  // predication block's letter (`<v>`): inside such a block, one that does
+  // not is not predicable there.
+  bool takes_cond = false, takes_pred = false;
   std::string stem;  // the letters the text must start with (the mnemonic's fixed part)
   uint32_t index = 0;  // in WordIsa::templates()
 };
@@ -105,6 +109,9 @@ struct AsmContext {
   bool in_block = false;   // inside a conditional block
   std::string block_cond;  // the condition the conditional block gives this instruction (lower case)
   char block_pred = 0;     // inside a predication block: the predicate letter this instruction must carry
+  // The caller follows the blocks (a program): a predicate letter outside a
+  // predication block is refused. A lone line (exec, tests) may carry one.
+  bool blocks_known = false;
   uint32_t min_width = 0;  // bits: encodings narrower than this are skipped (relaxation)
   // The named constraint `should_be`: the encoding's should-be bits ((0) and
   // (1) of its diagram), most significant first, instead of their canonical
@@ -186,6 +193,12 @@ class TargetRules {
   }
   // Whether a refused offset in brackets is blamed on the `[`.
   virtual bool blame_brackets() const { return false; }
+  // An instruction that a conditional block may hold though it spells no
+  // condition (T32: BKPT, unconditional even there).
+  virtual bool unconditional_in_block(const spec::InstructionSpec& inst) const {
+    (void)inst;
+    return false;
+  }
   // Listings: whether the text of a word of `enc` wider than the narrowest
   // carries its width suffix first (rather than only when it would
   // reassemble narrower).
@@ -290,6 +303,7 @@ class WordIsa {
   const spec::TargetSpec& spec_;
   std::unique_ptr<TargetRules> rules_;
   std::unique_ptr<operands::ExpandTable> modimm_;
+  std::vector<double> vfp_values_;  // VFPExpandImm(imm8, 64) by imm8 (vfpimm operands)
   // Every encoding's operands with their kinds (templates point into them).
   std::unordered_map<const spec::Encoding*, std::vector<operands::Operand>> operands_;
   std::vector<WordTemplate> templates_;

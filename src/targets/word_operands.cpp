@@ -138,15 +138,6 @@ const std::vector<uint32_t>& ExpandTable::fields_of(uint32_t v) const {
   return it == fields.end() ? none : it->second;
 }
 
-double vfp_imm_value(uint32_t imm8) {
-  // imm8 = a:b:cd:efgh: the sign a, the fraction 1.efgh and the exponent
-  // cd+1 (b = 0) or cd-3 (b = 1).
-  const int cd = static_cast<int>((imm8 >> 4) & 3);
-  const int e = (imm8 & 0x40) ? cd - 3 : cd + 1;
-  const double v = std::ldexp(static_cast<double>(16 + (imm8 & 15)) / 16.0, e);
-  return (imm8 & 0x80) ? -v : v;
-}
-
 // --- Reg
 
 std::optional<std::string> Reg::print(const Raw& r) const {
@@ -239,15 +230,16 @@ size_t ModImm::parse(std::string_view s, std::vector<Raw>& out) const {
 // --- VfpImm
 
 std::optional<std::string> VfpImm::print(const Raw& r) const {
-  return fmt::format("{:e}", vfp_imm_value(static_cast<uint32_t>(r.a)));
+  if (!values || r.a >= values->size()) return std::nullopt;
+  return fmt::format("{:e}", (*values)[r.a]);
 }
 
 size_t VfpImm::parse(std::string_view s, std::vector<Raw>& out) const {
   // A decimal value; the imm8 whose VFPExpandImm is exactly it.
   double v = 0;
-  const size_t len = scan_decimal_float(s, v);
-  for (uint32_t imm8 = 0; len > 0 && imm8 < 256; ++imm8)
-    if (vfp_imm_value(imm8) == v) out.push_back({imm8});
+  const size_t len = values ? scan_decimal_float(s, v) : 0;
+  for (uint32_t imm8 = 0; len > 0 && imm8 < values->size(); ++imm8)
+    if ((*values)[imm8] == v) out.push_back({imm8});
   return len;
 }
 

@@ -71,8 +71,6 @@ struct ExpandTable {
   // The field values that give `value` (none: empty).
   const std::vector<uint32_t>& fields_of(uint32_t value) const;
 };
-// VFPExpandImm (shared_vfp.isa) of imm8 as a value (exact in f16, f32, f64).
-double vfp_imm_value(uint32_t imm8);
 
 // A register: the field holds (number - offset) / scale.
 struct Reg {
@@ -116,9 +114,11 @@ struct ModImm {
   size_t parse(std::string_view s, std::vector<Raw>& out) const;
 };
 
-// An FP immediate: the field is VFPExpandImm's imm8.
+// An FP immediate: the field is VFPExpandImm's imm8; the text its value,
+// from the spec's VFPExpandImm(imm8, 64) (exact in f16, f32 and f64 alike).
 struct VfpImm {
   BitMap map;
+  const std::vector<double>* values = nullptr;  // by imm8, set by WordIsa; null: no value prints or parses
   Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
   bool encode(const Raw& r, Partial& p) const { return p.assign(map, r.a); }
   std::optional<std::string> print(const Raw& r) const;

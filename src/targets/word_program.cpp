@@ -225,6 +225,7 @@ as::Object assemble_word_program(const WordIsa& isa, std::string_view text, cons
   auto encode = [&isa, pending, pending_preds, cache](std::string_view line, uint64_t address, size_t min_bytes,
                                                     const as::SymbolResolver& resolve, bool commit) {
     AsmContext ctx;
+    ctx.blocks_known = true;
     ctx.min_width = static_cast<uint32_t>(min_bytes * 8);
     if (!pending->empty()) {
       ctx.in_block = true;
@@ -416,6 +417,7 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
         if (!texts.empty()) {
           // The text must give this word back where it stands.
           AsmContext ctx;
+          ctx.blocks_known = true;
           ctx.address = in.offset;
           ctx.in_block = in.in_block;
           ctx.block_cond = in.cond;

@@ -319,11 +319,27 @@ TEST(MveAsmAsLlvm, BytesAndListingOfEachForm) {
     {"add r1, sp", {0x69, 0x44}, "add r1, sp, r1"},
     {"add sp, sp, sp", {0xed, 0x44}, "add sp, sp, sp"},
     {"add sp, r2", {0x95, 0x44}, "add sp, r2"},
+    {"vldrw.u32 q7, [q1]!", {0xb2, 0xfd, 0x00, 0xfe}, "vldrw.u32 q7, [q1]!"},
+    {"vldrw.u32 q7, [q1, #0]!", {0xb2, 0xfd, 0x00, 0xfe}, "vldrw.u32 q7, [q1]!"},
+    {"vstrd.64 q0, [q1]!", {0xa2, 0xfd, 0x00, 0x1f}, "vstrd.64 q0, [q1]!"},
   };
   for (const Row& r : rows) {
     EXPECT_EQ(assemble(r.line), r.bytes) << r.line;
     EXPECT_EQ(disassemble(r.bytes), std::string(r.listing) + "\n") << r.line;
   }
+}
+
+// Blocks as llvm-mc-19 checks them (its messages): a t/e letter needs a VPT
+// block, and a block holds only instructions that spell its condition or
+// letter (BKPT is unconditional inside an IT block too).
+TEST(MveAsmAsLlvm, BlocksHoldOnlyPredicableInstructions) {
+  EXPECT_NE(error_of("vabavt.s32 lr, q1, q3").find("VPT predicated instructions must be in VPT block"), std::string::npos);
+  EXPECT_NE(error_of("vpst\nvaddt.i32 q0, q1, q2\nvaddt.i32 q0, q1, q2").find("must be in VPT block"), std::string::npos);
+  EXPECT_NE(error_of("it eq\nvabav.s16 r0, q1, q2").find("instructions in IT block must be predicable"), std::string::npos);
+  EXPECT_NE(error_of("it eq\ncsel r0, r1, r2, ne").find("instructions in IT block must be predicable"), std::string::npos);
+  EXPECT_NE(error_of("vpt.s8 eq, q0, q1\ncinc r0, r1, eq").find("instruction in VPT block must be predicable"), std::string::npos);
+  EXPECT_EQ(assemble("it eq\nbkpt #1"), (Bytes{0x08, 0xbf, 0x01, 0xbe}));
+  EXPECT_EQ(assemble("vpst\nvaddt.i32 q0, q1, q2"), (Bytes{0x71, 0xfe, 0x4d, 0x0f, 0x22, 0xef, 0x44, 0x08}));
 }
 
 // The low-overhead-loop and branch-future instructions read a bare number as

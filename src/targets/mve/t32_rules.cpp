@@ -287,6 +287,8 @@ class T32Rules final : public TargetRules {
   std::string_view width_suffix(uint32_t width) const override { return width == 32 ? ".w" : width == 16 ? ".n" : ""; }
   std::string alternative(std::string_view text, Prefer* how) const override { return alternative_text(text, how); }
   bool blame_brackets() const override { return true; }
+  // The manual: BKPT executes unconditionally inside an IT block too.
+  bool unconditional_in_block(const spec::InstructionSpec& inst) const override { return inst.name == "BKPT"; }
   bool prints_width(const spec::Encoding& enc, std::string_view text) const override {
     return wide_spelling(enc, text);
   }
