@@ -1063,7 +1063,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
           bool minus = false;
           if (std::isdigit(static_cast<unsigned char>(tok[0])) && scan_integer(tok, num, minus) == tok.size())
             target = static_cast<int64_t>(num);
-          else if (ctx.resolve) target = ctx.resolve(tok);
+          else if (ctx.resolve && reg_number("r", to_lower(tok)) < 0) target = ctx.resolve(tok);  // `le lr, ...`: not a label
         }
         if (!target) {
           if (explain) refuse_at(Refusal::Kind::Operand, pos,

@@ -353,6 +353,9 @@ TEST(MveAsmAsLlvm, LoopAndBranchFutureNumbersAreOffsets) {
   EXPECT_EQ(assemble("bf 2, 0x100"), (Bytes{0xc0, 0xf0, 0x81, 0xe0}));
   EXPECT_EQ(assemble("bfl 2, 0x100"), (Bytes{0x80, 0xf0, 0x81, 0xc0}));
   EXPECT_THROW(assemble("le lr, 0x40"), InputError);  // a loop end branches back
+  // An odd offset is blamed on the offset (the register is no label).
+  EXPECT_NE(error_of("le lr, #-1").find("test.s:1:8: error: the target #-1 is not a multiple of 2 bytes away"), std::string::npos)
+      << error_of("le lr, #-1");
 }
 
 }  // namespace
