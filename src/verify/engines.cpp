@@ -2,6 +2,8 @@
 
 #include "core/diag.hpp"
 #include "spec/compiled.hpp"
+#include "verify/forms.hpp"
+#include "verify/mve_cases.hpp"
 
 #include <fmt/format.h>
 
@@ -40,13 +42,27 @@ std::string memory_diff(const sim::Memory& a, const sim::Memory& b, const std::v
   return "";
 }
 
+// One word on both machines: the first difference (the fault, then `state`,
+// then the memory written), or ""; *fault the compiled engine's fault or "".
+template <class M, class State>
+std::string run_word(M& a, M& b, const Bits& word, const sim::Memory& ma, const sim::Memory& mb,
+                     std::vector<std::pair<uint64_t, unsigned>>& la, std::vector<std::pair<uint64_t, unsigned>>& lb,
+                     State&& state, std::string* fault) {
+  la.clear();
+  lb.clear();
+  *fault = outcome([&] { a.execute(word); });
+  const std::string fb = outcome([&] { b.execute(word); });
+  if (*fault != fb) return fmt::format("fault '{}' (compiled) vs '{}' (interpreter)", *fault, fb);
+  if (std::string d = state(); !d.empty()) return d;
+  return memory_diff(ma, mb, la, lb);
+}
+
 }  // namespace
 
-std::string compare_state(targets::mve::Machine& compiled, targets::mve::Machine& interp) {
-  const auto& ga = compiled.engine().globals();
-  const auto& gb = interp.engine().globals();
-  const auto& decls = compiled.engine().module().globals;
-  for (const spec::GlobalDecl& g : decls) {
+std::string compare_globals(spec::Engine& compiled, spec::Engine& interp) {
+  const auto& ga = compiled.globals();
+  const auto& gb = interp.globals();
+  for (const spec::GlobalDecl& g : compiled.module().globals) {
     if (g.slot < 0) continue;
     const Value& x = ga[static_cast<size_t>(g.slot)];
     const Value& y = gb[static_cast<size_t>(g.slot)];
@@ -58,6 +74,11 @@ std::string compare_state(targets::mve::Machine& compiled, targets::mve::Machine
     }
     if (!same) return fmt::format("{}: {} (compiled) vs {} (interpreter)", g.name, x.describe(), y.describe());
   }
+  return "";
+}
+
+std::string compare_state(targets::mve::Machine& compiled, targets::mve::Machine& interp) {
+  if (std::string d = compare_globals(compiled.engine(), interp.engine()); !d.empty()) return d;
   if (compiled.host().output != interp.host().output) return "semihosting output differs";
   if (compiled.exit_status() != interp.exit_status()) return "exit status differs";
   return "";
@@ -168,15 +189,9 @@ std::string compare_random(const targets::mve::Target& target, uint64_t seed, in
       enc = target.isa->decode(word, &inst);
     }
     if (!enc) continue;
-    la.clear();
-    lb.clear();
-    const std::string fa = outcome([&] { a.execute(word); });
-    const std::string fb = outcome([&] { b.execute(word); });
+    std::string fa;
+    const std::string d = run_word(a, b, word, a.memory(), b.memory(), la, lb, [&] { return compare_state(a, b); }, &fa);
     ++done;
-    std::string d;
-    if (fa != fb) d = fmt::format("fault '{}' (compiled) vs '{}' (interpreter)", fa, fb);
-    if (d.empty()) d = compare_state(a, b);
-    if (d.empty()) d = memory_diff(a.memory(), b.memory(), la, lb);
     if (!d.empty()) {
       if (executed) *executed = done;
       return fmt::format("word 0x{:0{}x} ({} {}): {}", word.low64(), word.width() / 4, inst ? inst->name : "?", enc->name, d);
@@ -184,6 +199,67 @@ std::string compare_random(const targets::mve::Target& target, uint64_t seed, in
     // A fault or an exit leaves the state as it is; start again from new
     // random state every 16 instructions.
     if (!fa.empty() || a.exit_status() || i % 16 == 15) randomize();
+  }
+  if (executed) *executed = done;
+  return "";
+}
+
+std::string compare_random_sme2(const targets::sme2::Target& target, uint64_t seed, int count, int svl, uint64_t* executed) {
+  constexpr uint64_t kData = 0x10000, kDataSize = 0x10000;
+  mve::Rng rng{mve::mix(seed ^ 0x736d6532656e67ull)};
+  targets::sme2::Machine a(*target.isa, svl), b(*target.isa, svl);
+  a.set_engine(spec::EngineKind::Compiled);
+  b.set_engine(spec::EngineKind::Interpreter);
+  if (a.engine_kind() != spec::EngineKind::Compiled) return "no compiled engine for these specs";
+  for (auto* m : {&a, &b}) m->memory.map("data", kData, kDataSize);
+  std::vector<std::pair<uint64_t, unsigned>> la, lb;
+  a.memory.write_log = &la;
+  b.memory.write_log = &lb;
+  std::vector<const spec::Encoding*> encodings;
+  for (const auto& inst : target.spec->instructions())
+    for (const auto& enc : inst.encodings) encodings.push_back(&enc);
+  auto random_bits = [&](uint32_t width) {
+    Bits v = Bits::zeros(width);
+    for (uint32_t w = 0; w * 64 < width; ++w) v.set_word(w, rng.next());
+    return v;
+  };
+  auto randomize = [&] {
+    std::vector<std::pair<std::string, Bits>> regs;
+    for (int r = 0; r <= 30; ++r)
+      regs.emplace_back(fmt::format("x{}", r), Bits(64, rng.chance(2) ? kData + (rng.below(kDataSize / 2) & ~uint64_t{15}) : rng.next()));
+    regs.emplace_back("sp", Bits(64, kData + kDataSize / 2));
+    regs.emplace_back("pc", Bits(64, 0x400000));
+    regs.emplace_back("nzcv", Bits(64, rng.next() & 0xf0000000u));
+    for (int z = 0; z < 32; ++z) regs.emplace_back(fmt::format("z{}", z), random_bits(static_cast<uint32_t>(svl)));
+    for (int p = 0; p < 16; ++p) regs.emplace_back(fmt::format("p{}", p), random_bits(static_cast<uint32_t>(svl / 8)));
+    for (int v = 0; v < svl / 8; ++v) regs.emplace_back(fmt::format("za[{}]", v), random_bits(static_cast<uint32_t>(svl)));
+    for (auto* m : {&a, &b}) {
+      m->reset();
+      m->start_streaming();
+      for (const auto& [n, v] : regs) m->set(n, v);
+    }
+  };
+  randomize();
+  uint64_t done = 0;
+  for (int i = 0; i < count; ++i) {
+    const spec::Encoding* enc = nullptr;
+    const spec::InstructionSpec* inst = nullptr;
+    Bits word;
+    for (int tries = 0; tries < 100 && !enc; ++tries) {
+      const spec::Encoding* want = encodings[rng.below(encodings.size())];
+      word = Bits(want->width, forms::draw_word(*want, rng));
+      if (target.isa->decode(word, &inst) == want) enc = want;
+    }
+    if (!enc) continue;
+    std::string fa;
+    const std::string d =
+        run_word(a, b, word, a.memory, b.memory, la, lb, [&] { return compare_globals(a.engine(), b.engine()); }, &fa);
+    ++done;
+    if (!d.empty()) {
+      if (executed) *executed = done;
+      return fmt::format("word 0x{:08x} ({} {}) at SVL {}: {}", word.low64(), inst ? inst->name : "?", enc->name, svl, d);
+    }
+    if (!fa.empty() || i % 16 == 15) randomize();
   }
   if (executed) *executed = done;
   return "";

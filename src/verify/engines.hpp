@@ -8,6 +8,7 @@
 #pragma once
 
 #include "targets/mve/machine.hpp"
+#include "targets/sme2/machine.hpp"
 #include "targets/word_program.hpp"
 
 #include <cstdint>
@@ -15,6 +16,9 @@
 
 namespace mlisa::verify::engines {
 
+// The first difference between two engines' globals (every global of the
+// specs), or "".
+std::string compare_globals(spec::Engine& compiled, spec::Engine& interp);
 // The first difference between the two machines' state, or "".
 std::string compare_state(targets::mve::Machine& compiled, targets::mve::Machine& interp);
 
@@ -32,5 +36,14 @@ std::string compare_program(const targets::mve::Target& target, const targets::P
 // first difference, or "".
 std::string compare_random(const targets::mve::Target& target, uint64_t seed, int count, bool t32,
                            uint64_t* executed = nullptr);
+
+// sme2: `count` random words of random encodings of the specs (fields drawn
+// as the isa suite draws them, kept when they decode to that encoding), each
+// run on both engines at the streaming vector length `svl` in streaming mode
+// with ZA on, from random X, Z, P and ZA state (addresses in a data region for
+// half the X registers); the globals, the memory written and the fault must
+// be identical. Returns the first difference, or "".
+std::string compare_random_sme2(const targets::sme2::Target& target, uint64_t seed, int count, int svl,
+                                uint64_t* executed = nullptr);
 
 }  // namespace mlisa::verify::engines

@@ -1,7 +1,7 @@
-// The engines suite (target mve): the compiled pseudocode and the
+// The engines suites (targets mve and sme2): the compiled pseudocode and the
 // interpreter side by side (verify/engines.hpp), on random instruction words
-// of each size and on the examples, with identical state required after every
-// instruction.
+// (mve: of each size, and the examples; sme2: of every encoding), with
+// identical state required after every instruction.
 #include "core/diag.hpp"
 #include "targets/mve/machine.hpp"
 #include "targets/word_program.hpp"
@@ -59,8 +59,35 @@ class EnginesSuite final : public Suite {
   }
 };
 
+// sme2: random words of every encoding at two streaming vector lengths.
+class Sme2EnginesSuite final : public Suite {
+ public:
+  std::string name() const override { return "engines"; }
+  std::string target() const override { return "sme2"; }
+  std::string description() const override {
+    return "the specs compiled to C++ vs the interpreter: random words of every encoding in streaming mode, "
+           "identical state after every instruction";
+  }
+  std::vector<std::string> operations() const override { return {"svl128", "svl512"}; }
+  uint64_t default_cases() const override { return 5; }
+
+  CaseOutcome run_case(size_t op, uint64_t index, uint64_t seed) const override {
+    static thread_local const targets::sme2::Target target = targets::sme2::load();
+    CaseOutcome out;
+    out.operand_class = operations()[op];
+    try {
+      out.detail = engines::compare_random_sme2(target, seed * 1000003u + index * 2 + op, kWordsPerCase, op == 0 ? 128 : 512);
+      out.passed = out.detail.empty();
+    } catch (const std::exception& e) {
+      out.detail = e.what();
+    }
+    return out;
+  }
+};
+
 }  // namespace
 
 std::unique_ptr<Suite> make_engines_suite() { return std::make_unique<EnginesSuite>(); }
+std::unique_ptr<Suite> make_sme2_engines_suite() { return std::make_unique<Sme2EnginesSuite>(); }
 
 }  // namespace mlisa::verify

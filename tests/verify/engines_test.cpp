@@ -85,5 +85,18 @@ TEST(Engines, RandomT32WordsRunTheSameOnBothEngines) {
   EXPECT_GT(n, 2500u);
 }
 
+const targets::sme2::Target& sme2_target() {
+  static const targets::sme2::Target t = targets::sme2::load();
+  return t;
+}
+
+TEST(Engines, RandomSme2WordsRunTheSameOnBothEngines) {
+  for (int svl : {128, 512}) {
+    uint64_t n = 0;
+    EXPECT_EQ(verify::engines::compare_random_sme2(sme2_target(), 3, 400, svl, &n), "") << "SVL " << svl;
+    EXPECT_GT(n, 350u);
+  }
+}
+
 }  // namespace
 }  // namespace mlisa::test
