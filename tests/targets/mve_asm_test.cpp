@@ -322,6 +322,13 @@ TEST(MveAsmAsLlvm, BytesAndListingOfEachForm) {
     {"vldrw.u32 q7, [q1]!", {0xb2, 0xfd, 0x00, 0xfe}, "vldrw.u32 q7, [q1]!"},
     {"vldrw.u32 q7, [q1, #0]!", {0xb2, 0xfd, 0x00, 0xfe}, "vldrw.u32 q7, [q1]!"},
     {"vstrd.64 q0, [q1]!", {0xa2, 0xfd, 0x00, 0x1f}, "vstrd.64 q0, [q1]!"},
+    // VFP two-operand shorthand and the type written twice.
+    {"vadd.f32 s0, s1", {0x30, 0xee, 0x20, 0x0a}, "vadd.f32 s0, s0, s1"},
+    {"vadd.f64 d0, d1", {0x30, 0xee, 0x01, 0x0b}, "vadd.f64 d0, d0, d1"},
+    {"vnmul.f32 s0, s1", {0x20, 0xee, 0x60, 0x0a}, "vnmul.f32 s0, s0, s1"},
+    {"vrintr.f32.f32 s0, s1", {0xb6, 0xee, 0x60, 0x0a}, "vrintr.f32 s0, s1"},
+    {"vrintz.f64.f64 d0, d1", {0xb6, 0xee, 0xc1, 0x0b}, "vrintz.f64 d0, d1"},
+    {"vrinta.f32.f32 s0, s1", {0xb8, 0xfe, 0x60, 0x0a}, "vrinta.f32 s0, s1"},
   };
   for (const Row& r : rows) {
     EXPECT_EQ(assemble(r.line), r.bytes) << r.line;
