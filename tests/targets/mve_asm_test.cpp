@@ -322,6 +322,7 @@ TEST(MveAsmAsLlvm, BytesAndListingOfEachForm) {
     {"vldrw.u32 q7, [q1]!", {0xb2, 0xfd, 0x00, 0xfe}, "vldrw.u32 q7, [q1]!"},
     {"vldrw.u32 q7, [q1, #0]!", {0xb2, 0xfd, 0x00, 0xfe}, "vldrw.u32 q7, [q1]!"},
     {"vstrd.64 q0, [q1]!", {0xa2, 0xfd, 0x00, 0x1f}, "vstrd.64 q0, [q1]!"},
+    {"sg", {0x7f, 0xe9, 0x7f, 0xe9}, "sg"},
     // VFP two-operand shorthand and the type written twice.
     {"vadd.f32 s0, s1", {0x30, 0xee, 0x20, 0x0a}, "vadd.f32 s0, s0, s1"},
     {"vadd.f64 d0, d1", {0x30, 0xee, 0x01, 0x0b}, "vadd.f64 d0, d0, d1"},
