@@ -698,6 +698,9 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
            (w[k].text == "unsigned" || w[k].text == "t32-j" || w[k].text == "align-pc" || w[k].text == "add-bit" ||
             w[k].text == "relative"))
       op.label_options.emplace_back(w[k++].text);
+    // An immediate's option `hex`: printed in hexadecimal (VMOV.I32's
+    // #0x7f, as llvm-objdump prints the vector modified immediates).
+    if (kind == "imm" && k < w.size() && w[k].text == "hex") op.label_options.emplace_back(w[k++].text);
     modifiers(true);
   } else if (kind == "cond") {
     op.fields = parse_fields(need("FIELDS"), line, site.part_cols);

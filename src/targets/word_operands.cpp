@@ -160,7 +160,10 @@ size_t Reg::parse(std::string_view s, std::vector<Raw>& out, int* number) const 
 
 std::optional<std::string> Number::print(const Raw& r) const {
   const size_t w = map.width();
-  if (!is_signed) return fmt::format("{}", r.a * static_cast<uint64_t>(scale) + static_cast<uint64_t>(offset));
+  if (!is_signed) {
+    const uint64_t v = r.a * static_cast<uint64_t>(scale) + static_cast<uint64_t>(offset);
+    return hex ? fmt::format("0x{:x}", v) : fmt::format("{}", v);
+  }
   uint64_t v = r.a;
   if (w < 64 && (r.a >> (w - 1)) & 1) v -= uint64_t{1} << w;  // wrapping: the value's two's complement
   return fmt::format("{}", static_cast<int64_t>(v * static_cast<uint64_t>(scale) + static_cast<uint64_t>(offset)));
@@ -714,7 +717,7 @@ std::optional<Operand> prepare(const spec::Encoding& enc, const spec::OperandMap
   if (k == "reg") {
     out.kind = Reg{op.reg_class, bitmap(enc, op.fields), op.scale, op.offset};
   } else if (k == "imm" || k == "simm") {
-    out.kind = Number{bitmap(enc, op.fields), op.scale, op.offset, k == "simm"};
+    out.kind = Number{bitmap(enc, op.fields), op.scale, op.offset, k == "simm", has("hex")};
   } else if (k == "modimm") {
     out.kind = ModImm{bitmap(enc, op.fields)};
   } else if (k == "vfpimm") {

@@ -91,6 +91,7 @@ struct Number {
   BitMap map;
   int64_t scale = 1, offset = 0;
   bool is_signed = false;
+  bool hex = false;  // printed in hexadecimal (the vector modified immediates, as llvm-objdump prints them)
   Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
   bool encode(const Raw& r, Partial& p) const { return p.assign(map, r.a); }
   std::optional<std::string> print(const Raw& r) const;

@@ -323,6 +323,10 @@ TEST(MveAsmAsLlvm, BytesAndListingOfEachForm) {
     {"vldrw.u32 q7, [q1, #0]!", {0xb2, 0xfd, 0x00, 0xfe}, "vldrw.u32 q7, [q1]!"},
     {"vstrd.64 q0, [q1]!", {0xa2, 0xfd, 0x00, 0x1f}, "vstrd.64 q0, [q1]!"},
     {"sg", {0x7f, 0xe9, 0x7f, 0xe9}, "sg"},
+    // Vector modified immediates print in hexadecimal.
+    {"vmvn.i32 q0, #127", {0x87, 0xef, 0x7f, 0x00}, "vmvn.i32 q0, #0x7f"},
+    {"vorr.i32 q0, #0x100", {0x80, 0xef, 0x51, 0x03}, "vorr.i32 q0, #0x100"},
+    {"vmov.i8 q0, #255", {0x87, 0xff, 0x5f, 0x0e}, "vmov.i8 q0, #0xff"},
     // VFP two-operand shorthand and the type written twice.
     {"vadd.f32 s0, s1", {0x30, 0xee, 0x20, 0x0a}, "vadd.f32 s0, s0, s1"},
     {"vadd.f64 d0, d1", {0x30, 0xee, 0x01, 0x0b}, "vadd.f64 d0, d0, d1"},
