@@ -236,12 +236,26 @@ std::string describe_ranges(std::vector<Refusal::Range> rs) {
     }
     merged.push_back(r);
   }
+  // A few values are named one by one, as llvm-mc does ("1, 2, 4 or 8", not
+  // "[1,2] or [4,4] or [8,8]").
   std::string out;
+  std::vector<int64_t> values;
+  for (const auto& r : merged)
+    for (int64_t v = r.lo; v <= r.hi && values.size() <= 8; v += r.step) values.push_back(v);
+  const bool one_range = merged.size() == 1 && merged[0].step == 1;
+  if (values.size() <= 8 && !one_range) {
+    if (values.size() == 1) return fmt::format("the immediate {}", values[0]);
+    out = "one of the immediates ";
+    for (size_t i = 0; i < values.size(); ++i)
+      out += fmt::format("{}{}", i == 0 ? "" : i + 1 == values.size() ? " or " : ", ", values[i]);
+    return out;
+  }
   for (size_t i = 0; i < merged.size(); ++i) {
     const auto& r = merged[i];
     if (i) out += " or ";
-    out += r.step == 1 ? fmt::format("an immediate in the range [{},{}]", r.lo, r.hi)
-                       : fmt::format("an immediate multiple of {} in the range [{},{}]", r.step, r.lo, r.hi);
+    out += r.lo == r.hi    ? fmt::format("the immediate {}", r.lo)
+           : r.step == 1 ? fmt::format("an immediate in the range [{},{}]", r.lo, r.hi)
+                         : fmt::format("an immediate multiple of {} in the range [{},{}]", r.step, r.lo, r.hi);
   }
   return out;
 }
