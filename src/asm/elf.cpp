@@ -4,13 +4,16 @@
 #include "core/diag.hpp"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <gelf.h>
 #include <libelf.h>
 #include <unistd.h>
 
 #include <fmt/format.h>
 
+#include <cstdio>
 #include <cstring>
+#include <fstream>
 #include <map>
 
 namespace mlisa::as {
@@ -35,6 +38,27 @@ struct StrTab {
 
 void write_elf(const Object& obj, const ElfOptions& opt, const std::string& path) {
   if (elf_version(EV_CURRENT) == EV_NONE) elf_fail("libelf");
+  // libelf sizes its output with ftruncate, which a device or a pipe
+  // (`-o /dev/null`) refuses: such a path gets the bytes of a temporary file.
+  struct stat st{};
+  if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+    char tmp[] = "/tmp/mlisa-elf-XXXXXX";
+    const int t = ::mkstemp(tmp);
+    if (t < 0) throw InputError(fmt::format("{}: cannot write: {}", path, std::strerror(errno)));
+    ::close(t);
+    try {
+      write_elf(obj, opt, tmp);
+      std::ifstream in(tmp, std::ios::binary);
+      std::ofstream out(path, std::ios::binary);
+      out << in.rdbuf();
+      if (!out) throw InputError(fmt::format("{}: cannot write", path));
+    } catch (...) {
+      std::remove(tmp);
+      throw;
+    }
+    std::remove(tmp);
+    return;
+  }
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   if (fd < 0) throw InputError(fmt::format("{}: cannot write: {}", path, std::strerror(errno)));
   Elf* e = elf_begin(fd, ELF_C_WRITE, nullptr);

@@ -3,6 +3,7 @@
 // stdout, and never a signal (abort, uncaught exception).
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <regex>
 
 #include "support/run_mlisa.hpp"
@@ -91,3 +92,16 @@ TEST(FpErrors, FpcrRawTooWide) { expect_usage_error({"fp", "add", "f32", "0x0", 
 TEST(FpErrors, UnknownRounding) { expect_usage_error({"fp", "add", "f32", "0x0", "0x0", "--rounding", "up"}, "up"); }
 TEST(FpErrors, NegativeSpecialNeedsSeparator) { expect_usage_error({"fp", "neg", "f32", "-inf"}, "--"); }
 TEST(FpErrors, BatchWithOperands) { expect_usage_error({"fp", "--batch", "add"}); }
+
+// An object written to a device (`-o /dev/null`, as scripts check that a file
+// assembles) is written, not refused: libelf cannot size a device's output.
+TEST(Cli, AsWritesAnObjectToDevNull) {
+  const std::string src = ::testing::TempDir() + "devnull.s";
+  {
+    std::ofstream f(src);
+    f << "\tmovs r0, #1\n\tvadd.i32 q0, q1, q2\n";
+  }
+  auto r = run_mlisa({"as", "--target", "mve", src, "-o", "/dev/null"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+}
