@@ -13,6 +13,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <map>
 
@@ -42,8 +43,8 @@ void write_elf(const Object& obj, const ElfOptions& opt, const std::string& path
   // (`-o /dev/null`) refuses: such a path gets the bytes of a temporary file.
   struct stat st{};
   if (::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
-    char tmp[] = "/tmp/mlisa-elf-XXXXXX";
-    const int t = ::mkstemp(tmp);
+    std::string tmp = (std::filesystem::temp_directory_path() / "mlisa-elf-XXXXXX").string();
+    const int t = ::mkstemp(tmp.data());
     if (t < 0) throw InputError(fmt::format("{}: cannot write: {}", path, std::strerror(errno)));
     ::close(t);
     try {
@@ -53,10 +54,10 @@ void write_elf(const Object& obj, const ElfOptions& opt, const std::string& path
       out << in.rdbuf();
       if (!out) throw InputError(fmt::format("{}: cannot write", path));
     } catch (...) {
-      std::remove(tmp);
+      std::remove(tmp.c_str());
       throw;
     }
-    std::remove(tmp);
+    std::remove(tmp.c_str());
     return;
   }
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);

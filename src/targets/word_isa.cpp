@@ -360,43 +360,41 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins,
         templates_.push_back(std::move(t));
       }
     }
-  // The values of modimm operands: the rules' function of every field value, once.
-  const std::string expand = rules_->modimm_function();
-  const spec::FunctionDecl* fn = nullptr;
-  for (const spec::FunctionDecl* f : ts.module().functions)
-    if (!expand.empty() && f->name == expand && f->has_body) fn = f;
+  // The values of the operands that a spec function gives, each table built
+  // once: modimm (the rules' function of every field value) and vfpimm
+  // (VFPExpandImm(imm8, 64) of every imm8).
+  auto function_named = [&](const std::string& name) -> const spec::FunctionDecl* {
+    const spec::FunctionDecl* found = nullptr;
+    for (const spec::FunctionDecl* f : ts.module().functions)
+      if (!name.empty() && f->name == name && f->has_body) found = f;
+    return found;
+  };
+  const spec::FunctionDecl* expand = function_named(rules_->modimm_function());
+  const spec::FunctionDecl* vfp = function_named("VFPExpandImm");
   for (auto& [enc, ops] : operands_)
     for (Operand& o : ops) {
-      auto* mod = std::get_if<operands::ModImm>(&o.kind);
-      if (!mod || !fn) continue;
-      if (!modimm_) {
-        modimm_ = std::make_unique<operands::ExpandTable>();
-        const uint32_t width = static_cast<uint32_t>(mod->map.width());
-        for (uint64_t f = 0; f < (uint64_t{1} << width); ++f) {
-          std::optional<uint32_t> v;
-          try {
-            v = static_cast<uint32_t>(engine_.call(*fn, {spec::Value::bits(width, f)}).as_bits().low64());
-            modimm_->fields[*v].push_back(static_cast<uint32_t>(f));
-          } catch (const spec::EndOfInstruction&) {  // UNPREDICTABLE: no value
+      if (auto* mod = std::get_if<operands::ModImm>(&o.kind); mod && expand) {
+        if (!modimm_) {
+          modimm_ = std::make_unique<operands::ExpandTable>();
+          const uint32_t width = static_cast<uint32_t>(mod->map.width());
+          for (uint64_t f = 0; f < (uint64_t{1} << width); ++f) {
+            std::optional<uint32_t> v;
+            try {
+              v = static_cast<uint32_t>(engine_.call(*expand, {spec::Value::bits(width, f)}).as_bits().low64());
+              modimm_->fields[*v].push_back(static_cast<uint32_t>(f));
+            } catch (const spec::EndOfInstruction&) {  // UNPREDICTABLE: no value
+            }
+            modimm_->value.push_back(v);
           }
-          modimm_->value.push_back(v);
         }
+        mod->table = modimm_.get();
+      } else if (auto* imm = std::get_if<operands::VfpImm>(&o.kind); imm && vfp) {
+        if (vfp_values_.empty())
+          for (uint64_t imm8 = 0; imm8 < 256; ++imm8)
+            vfp_values_.push_back(std::bit_cast<double>(
+                engine_.call(*vfp, {spec::Value::bits(8, imm8), spec::Value::integer(64)}).as_bits().low64()));
+        imm->values = &vfp_values_;
       }
-      mod->table = modimm_.get();
-    }
-  // The values of vfpimm operands: VFPExpandImm(imm8, 64) of every imm8, once.
-  const spec::FunctionDecl* vfp = nullptr;
-  for (const spec::FunctionDecl* f : ts.module().functions)
-    if (f->name == "VFPExpandImm" && f->has_body) vfp = f;
-  for (auto& [enc, ops] : operands_)
-    for (Operand& o : ops) {
-      auto* imm = std::get_if<operands::VfpImm>(&o.kind);
-      if (!imm || !vfp) continue;
-      if (vfp_values_.empty())
-        for (uint64_t imm8 = 0; imm8 < 256; ++imm8)
-          vfp_values_.push_back(std::bit_cast<double>(
-              engine_.call(*vfp, {spec::Value::bits(8, imm8), spec::Value::integer(64)}).as_bits().low64()));
-      imm->values = &vfp_values_;
     }
   rules_->prepare(*this);
 }

@@ -492,6 +492,11 @@ size_t TileMask::parse(std::string_view s, std::vector<Raw>& out, size_t* bad, c
   *bad = 0;
   *msg = "tile list expected";
   if (s.empty() || s[0] != '{') return 0;
+  auto fail = [&](size_t at, const char* why) -> size_t {
+    *bad = at;
+    *msg = why;
+    return 0;
+  };
   size_t p = 1;
   auto space = [&] {
     while (p < s.size() && s[p] == ' ') ++p;
@@ -505,25 +510,12 @@ size_t TileMask::parse(std::string_view s, std::vector<Raw>& out, size_t* bad, c
     mask = 0xff;
   } else {
     while (p < s.size() && s[p] != '}') {
-      const size_t at = p;
-      if (s.substr(p, 2) != "za" || p + 4 >= s.size() || !std::isdigit(static_cast<unsigned char>(s[p + 2])) || s[p + 3] != '.') {
-        *bad = at;
-        *msg = "invalid tile for ZERO";
-        return 0;
-      }
-      const int k = s[p + 2] - '0';
+      if (s.substr(p, 2) != "za" || p + 4 >= s.size() || !std::isdigit(static_cast<unsigned char>(s[p + 2])) || s[p + 3] != '.')
+        return fail(p, "invalid tile for ZERO");
       const char t = s[p + 4];
-      const uint64_t bits = tile_bits(t, k);
-      if (!bits || (p + 5 < s.size() && std::isalnum(static_cast<unsigned char>(s[p + 5])))) {
-        *bad = at;
-        *msg = "invalid tile for ZERO";
-        return 0;
-      }
-      if (size && t != size) {
-        *bad = at;
-        *msg = "mismatched register size suffix";
-        return 0;
-      }
+      const uint64_t bits = tile_bits(t, s[p + 2] - '0');
+      if (!bits || (p + 5 < s.size() && std::isalnum(static_cast<unsigned char>(s[p + 5])))) return fail(p, "invalid tile for ZERO");
+      if (size && t != size) return fail(p, "mismatched register size suffix");
       size = t;
       mask |= bits;
       p += 5;
@@ -532,17 +524,11 @@ size_t TileMask::parse(std::string_view s, std::vector<Raw>& out, size_t* bad, c
         ++p;
         space();
       } else if (p < s.size() && s[p] != '}') {
-        *bad = p;
-        *msg = "',' or '}' expected";
-        return 0;
+        return fail(p, "',' or '}' expected");
       }
     }
   }
-  if (p >= s.size() || s[p] != '}') {
-    *bad = p;
-    *msg = "'}' expected";
-    return 0;
-  }
+  if (p >= s.size() || s[p] != '}') return fail(p, "'}' expected");
   out.push_back({mask});
   return p + 1;
 }
