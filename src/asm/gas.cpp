@@ -370,6 +370,13 @@ class Gas {
   static std::string local_label(std::string_view digits, int instance) {
     return fmt::format(".L{}$local${}", digits, instance);
   }
+  // Whether s has a digit followed by 'f' or 'b', which a `Nb`/`Nf` reference
+  // needs: most statements have none and are kept as they are.
+  static bool may_name_local_label(std::string_view s) {
+    for (size_t i = 1; i < s.size(); ++i)
+      if ((s[i] == 'f' || s[i] == 'b') && s[i - 1] >= '0' && s[i - 1] <= '9') return true;
+    return false;
+  }
   // The statement with its `Nb`/`Nf` references renamed (string literals kept).
   std::string with_local_labels(std::string_view s, size_t from, int line) {
     std::string out(s.substr(0, from));
@@ -433,7 +440,7 @@ class Gas {
       size_t e = s.size();
       while (e > p && std::isspace(static_cast<unsigned char>(s[e - 1]))) --e;
       std::string renamed;
-      if (s.find_first_of("0123456789", p) != std::string_view::npos) {
+      if (may_name_local_label(s.substr(p))) {
         renamed = with_local_labels(s.substr(0, e), p, line);
         s = renamed;
         e = s.size();

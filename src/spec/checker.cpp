@@ -1019,12 +1019,26 @@ void Checker::check_module() {
   module_.checked = true;
 }
 
+Checker::~Checker() = default;
+
+// The module-level names, built once for the many blocks of a target (one per
+// encoding) and again only if the module has grown since.
+Checker::Impl& Checker::names() {
+  if (!module_.checked) check_module();
+  const size_t stamp = module_.functions.size() + module_.globals.size() + module_.enums.size() +
+                       module_.records.size() + module_.bitfield_types.size() + module_.type_aliases.size();
+  if (!names_ || names_stamp_ != stamp) {
+    names_ = std::make_unique<Impl>(module_, sources_, builtins_);
+    names_->load_module_names();
+    names_stamp_ = stamp;
+  }
+  names_->begin_frame();
+  return *names_;
+}
+
 int32_t Checker::check_blocks(const std::vector<std::pair<std::string, Type>>& predeclared,
                               const std::vector<Block*>& blocks) {
-  if (!module_.checked) check_module();
-  Impl impl(module_, sources_, builtins_);
-  impl.load_module_names();
-  impl.begin_frame();
+  Impl& impl = names();
   for (const auto& [name, type] : predeclared) {
     Type t = type;
     impl.resolve_type(t, Loc{});
@@ -1037,10 +1051,7 @@ int32_t Checker::check_blocks(const std::vector<std::pair<std::string, Type>>& p
 }
 
 int32_t Checker::check_eval(EvalProgram& program) {
-  if (!module_.checked) check_module();
-  Impl impl(module_, sources_, builtins_);
-  impl.load_module_names();
-  impl.begin_frame();
+  Impl& impl = names();
   for (Stmt* s : program.block) impl.stmt(s);
   if (program.result) impl.expr(program.result);
   return impl.next_slot;

@@ -8,6 +8,7 @@
 #include "spec/builtins.hpp"
 #include "spec/parser.hpp"
 
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -21,6 +22,7 @@ bool is_implicit_name(const std::string& name);
 class Checker {
  public:
   Checker(Module& module, const SourceSet& sources, const BuiltinTable& builtins);
+  ~Checker();
 
   // Resolves the module's types, globals and function bodies. Call once, after
   // every file of the module is parsed.
@@ -37,9 +39,12 @@ class Checker {
 
  private:
   struct Impl;
+  Impl& names();
   Module& module_;
   const SourceSet& sources_;
   const BuiltinTable& builtins_;
+  std::unique_ptr<Impl> names_;  // the module-level names, kept between blocks
+  size_t names_stamp_ = 0;
 };
 
 // Evaluates a constant integer expression already checked (literals, constants,

@@ -4,6 +4,8 @@
 
 #include <charconv>
 #include <cstring>
+#include <string_view>
+#include <unordered_map>
 #include <utility>
 
 namespace mlisa::spec {
@@ -11,7 +13,7 @@ namespace mlisa::spec {
 namespace {
 
 struct Keyword {
-  const char* text;
+  std::string_view text;  // sized: the lexer compares every identifier with each
   Tok kind;
 };
 
@@ -65,10 +67,16 @@ constexpr Keyword kKeywords[] = {
     {"IMPLEMENTATION_DEFINED", Tok::KwImplementationDefined},
 };
 
+// Every identifier of every spec goes through here at start-up: a hash
+// lookup, not a walk over the keywords.
 Tok keyword_or_ident(std::string_view s) {
-  for (const auto& k : kKeywords)
-    if (s == k.text) return k.kind;
-  return Tok::Ident;
+  static const std::unordered_map<std::string_view, Tok> keywords = [] {
+    std::unordered_map<std::string_view, Tok> m;
+    for (const auto& k : kKeywords) m.emplace(k.text, k.kind);
+    return m;
+  }();
+  const auto it = keywords.find(s);
+  return it == keywords.end() ? Tok::Ident : it->second;
 }
 
 bool is_ident_start(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
@@ -101,7 +109,7 @@ constexpr Int kIntMax = static_cast<Int>((static_cast<unsigned __int128>(1) << 1
 
 const char* tok_spelling(Tok t) {
   for (const auto& k : kKeywords)
-    if (k.kind == t) return k.text;
+    if (k.kind == t) return k.text.data();  // the literals are NUL-terminated
   switch (t) {
     case Tok::Eof: return "end of input";
     case Tok::Newline: return "end of line";

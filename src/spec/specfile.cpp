@@ -125,25 +125,27 @@ bool parse_number(std::string_view s, int64_t& out) {
   return true;
 }
 
-bool is_shared_name(const std::string& path) {
-  std::string base = std::filesystem::path(path).filename().string();
-  return base.rfind("shared", 0) == 0;
+// The file name of a spec path (what follows the last '/'); no allocation,
+// since sorting the sources compares these names many times.
+std::string_view base_name(std::string_view path) {
+  const size_t slash = path.rfind('/');
+  return slash == std::string_view::npos ? path : path.substr(slash + 1);
 }
 
-std::string base_name(const std::string& path) { return std::filesystem::path(path).filename().string(); }
+bool is_shared_name(std::string_view path) { return base_name(path).substr(0, 6) == "shared"; }
 
-bool is_bundle_name(const std::string& path) { return base_name(path).rfind("bundle", 0) == 0; }
+bool is_bundle_name(std::string_view path) { return base_name(path).substr(0, 6) == "bundle"; }
 
 // Files that replace an embedded file of the same file name (not by instruction).
-bool is_named_by_file(const std::string& path) { return is_shared_name(path) || is_bundle_name(path); }
+bool is_named_by_file(std::string_view path) { return is_shared_name(path) || is_bundle_name(path); }
 
-int source_rank(const std::string& path) { return is_shared_name(path) ? 0 : is_bundle_name(path) ? 1 : 2; }
+int source_rank(std::string_view path) { return is_shared_name(path) ? 0 : is_bundle_name(path) ? 1 : 2; }
 
 // shared*.isa first, then bundle*.isa, then by file name, then by path.
 bool source_order(const SpecSource& a, const SpecSource& b) {
   const int ra = source_rank(a.path), rb = source_rank(b.path);
   if (ra != rb) return ra < rb;
-  const std::string na = base_name(a.path), nb = base_name(b.path);
+  const std::string_view na = base_name(a.path), nb = base_name(b.path);
   if (na != nb) return na < nb;
   return a.path < b.path;
 }
