@@ -58,6 +58,11 @@ struct Builtin {
   TypeRule result;  // null: the result is Void
   BuiltinFn fn;
   bool writes_first_arg = false;
+  // Optional typed entries of an accessor indexed by (bits, integer), such as
+  // _Mem[address, size]: compiled code calls them directly, without a Value
+  // vector; they behave as fn does.
+  Bits (*get_bits_int)(CallSite&, const Bits&, Int) = nullptr;
+  void (*set_bits_int)(CallSite&, const Bits&, Int, const Bits&) = nullptr;
 };
 
 class BuiltinTable {

@@ -376,6 +376,11 @@ Value bi(Ctx& c, int site, const A&... a) {
   (v.push_back(conv<Value>(a)), ...);
   return invoke(c, site, v);
 }
+// The typed entries of an accessor builtin indexed by (bits, integer)
+// (Builtin::get_bits_int, set_bits_int), which the translator calls only
+// where the builtin has them.
+Bits get_bits_int(Ctx& c, int site, const Bits& a, Int n);
+void set_bits_int(Ctx& c, int site, const Bits& a, Int n, const Bits& value);
 // A builtin that writes its first argument back (Elem[x, e, size] = v): the
 // new value of the first argument goes to first.
 template <class... A>

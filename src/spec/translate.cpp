@@ -463,6 +463,9 @@ Code Translator::builtin(const Expr* e, const std::vector<Code>& args) {
       return typed(fmt::format("spec::{}_bits({}, {})", n == "LSL" ? "lsl" : "lsr", as(args[0], "Bits"), as(args[1], "Int")),
                    "Bits");
   } else {
+    if (spec_builtins_->at(e->builtin).get_bits_int && kinds({K::Bits, K::Integer}))
+      return typed(fmt::format("rt::get_bits_int(c, {}, {}, {})", site->second, as(args[0], "Bits"), as(args[1], "Int")),
+                   "Bits");
     if (n == "Elem" && kinds({K::Bits, K::Integer, K::Integer}))
       return typed(fmt::format("rt::Elem({}, {}, {})", as(args[0], "Bits"), as(args[1], "Int"), as(args[2], "Int")), "Bits");
   }
@@ -587,11 +590,25 @@ void Translator::assign(const Expr* t, const Code& v) {
         if (t->name == "Elem" && t->args.size() == 3 && t->args[0]->type.is_bits() &&
             t->args[1]->type.kind == TypeKind::Integer && t->args[2]->type.kind == TypeKind::Integer) {
           ++result_.typed["Elem="];
-          const std::string val = tmp(), vec = tmp();
+          const std::string val = tmp();
           line(fmt::format("const Bits {} = {};", val, as(v, "Bits")));
-          line(fmt::format("Bits {} = {};", vec, as(ex(t->args[0]), "Bits")));
-          line(fmt::format("rt::SetElem({}, {}, {}, {});", vec, as_int(t->args[1]), as_int(t->args[2]), val));
-          assign(t->args[0], {vec, "Bits"});
+          const Expr* vector = t->args[0];
+          if (vector->kind == ExprKind::Name && vector->ref == RefKind::Local &&
+              ctype(slot_types_.count(vector->slot) ? slot_types_[vector->slot] : vector->type) == "Bits") {
+            // A local vector is written in place (no copy out and back).
+            line(fmt::format("rt::SetElem({}, {}, {}, {});", local(vector->slot), as_int(t->args[1]),
+                             as_int(t->args[2]), val));
+          } else {
+            const std::string vec = tmp();
+            line(fmt::format("Bits {} = {};", vec, as(ex(vector), "Bits")));
+            line(fmt::format("rt::SetElem({}, {}, {}, {});", vec, as_int(t->args[1]), as_int(t->args[2]), val));
+            assign(vector, {vec, "Bits"});
+          }
+        } else if (b.set_bits_int && t->args.size() == 2 && t->args[0]->type.is_bits() &&
+                   t->args[1]->type.kind == TypeKind::Integer) {
+          ++result_.typed[t->name + "="];
+          line(fmt::format("rt::set_bits_int(c, {}, {}, {}, {});", site->second, as(ex(t->args[0]), "Bits"),
+                           as_int(t->args[1]), as(v, "Bits")));
         } else {
           ++result_.bridged[t->name + "="];
           std::string list = fmt::format("c, {}", site->second);

@@ -382,8 +382,7 @@ uint32_t semihosting_call(CallSite& site, uint32_t op, uint32_t param) {
   }
 }
 
-unsigned size_arg(const Value& v) {
-  const spec::Int n = v.as_int();
+unsigned size_arg(spec::Int n) {
   if (n != 1 && n != 2 && n != 4 && n != 8) throw spec::RuntimeError(fmt::format("_Mem: size {} is not 1, 2, 4 or 8", n));
   return static_cast<unsigned>(n);
 }
@@ -530,6 +529,39 @@ void scs_write(CallSite& site, uint32_t address, uint32_t value, uint32_t mask) 
   }
 }
 
+// _Mem[address, size]: memory, or the System Control Space word by word
+// (a byte or halfword access reads or writes its part of the word).
+spec::Bits mem_read(CallSite& site, const spec::Bits& address_bits, spec::Int n) {
+  const uint64_t address = address_bits.low64();
+  const unsigned size = size_arg(n);
+  uint64_t value = 0;
+  if (in_scs(address, size)) {
+    const uint32_t base = static_cast<uint32_t>(address) & ~3u, shift = 8 * (static_cast<uint32_t>(address) & 3u);
+    if (shift + 8 * size > 32) bus_fault(site, address, size, false);
+    value = (scs_read(site, base) >> shift) & ((uint64_t{1} << (8 * size)) - 1);
+  } else if (!memory_of(site).read(address, size, value)) {
+    bus_fault(site, address, size, false);
+  }
+  return spec::Bits(8 * size, value);
+}
+
+// _Mem[address, size] = value.
+void mem_write(CallSite& site, const spec::Bits& address_bits, spec::Int n, const spec::Bits& value) {
+  const uint64_t address = address_bits.low64();
+  const unsigned size = size_arg(n);
+  if (value.width() != 8 * size)
+    throw spec::RuntimeError(
+        fmt::format("_Mem[address, {}] = bits({}): the value is not of the access size", size, value.width()));
+  if (in_scs(address, size)) {
+    const uint32_t base = static_cast<uint32_t>(address) & ~3u, shift = 8 * (static_cast<uint32_t>(address) & 3u);
+    if (shift + 8 * size > 32) bus_fault(site, address, size, true);
+    const uint32_t mask = static_cast<uint32_t>(((uint64_t{1} << (8 * size)) - 1) << shift);
+    scs_write(site, base, static_cast<uint32_t>(value.low64() << shift), mask);
+  } else if (!memory_of(site).write(address, size, value.low64())) {
+    bus_fault(site, address, size, true);
+  }
+}
+
 }  // namespace
 
 std::string exception_name(int n) {
@@ -579,18 +611,9 @@ void add_builtins(spec::BuiltinTable& t) {
   get.name = "_Mem";
   get.kind = BuiltinKind::Getter;
   get.min_args = get.max_args = 2;
+  get.get_bits_int = mem_read;
   get.fn = [](CallSite& site, std::vector<Value>& args) -> Value {
-    const uint64_t address = args[0].as_bits().low64();
-    const unsigned size = size_arg(args[1]);
-    uint64_t value = 0;
-    if (in_scs(address, size)) {
-      const uint32_t base = static_cast<uint32_t>(address) & ~3u, shift = 8 * (static_cast<uint32_t>(address) & 3u);
-      if (shift + 8 * size > 32) bus_fault(site, address, size, false);
-      value = (scs_read(site, base) >> shift) & ((uint64_t{1} << (8 * size)) - 1);
-      return Value::bits(8 * size, value);
-    }
-    if (!memory_of(site).read(address, size, value)) bus_fault(site, address, size, false);
-    return Value::bits(8 * size, value);
+    return Value::bits(mem_read(site, args[0].as_bits(), args[1].as_int()));
   };
   t.add(std::move(get));
 
@@ -598,21 +621,9 @@ void add_builtins(spec::BuiltinTable& t) {
   set.name = "_Mem";
   set.kind = BuiltinKind::Setter;
   set.min_args = set.max_args = 3;  // address, size and the value
+  set.set_bits_int = mem_write;
   set.fn = [](CallSite& site, std::vector<Value>& args) -> Value {
-    const uint64_t address = args[0].as_bits().low64();
-    const unsigned size = size_arg(args[1]);
-    const spec::Bits& value = args[2].as_bits();
-    if (value.width() != 8 * size)
-      throw spec::RuntimeError(fmt::format("_Mem[address, {}] = bits({}): the value is not of the access size", size,
-                                           value.width()));
-    if (in_scs(address, size)) {
-      const uint32_t base = static_cast<uint32_t>(address) & ~3u, shift = 8 * (static_cast<uint32_t>(address) & 3u);
-      if (shift + 8 * size > 32) bus_fault(site, address, size, true);
-      const uint32_t mask = static_cast<uint32_t>(((uint64_t{1} << (8 * size)) - 1) << shift);
-      scs_write(site, base, static_cast<uint32_t>(value.low64() << shift), mask);
-      return Value();
-    }
-    if (!memory_of(site).write(address, size, value.low64())) bus_fault(site, address, size, true);
+    mem_write(site, args[0].as_bits(), args[1].as_int(), args[2].as_bits());
     return Value();
   };
   t.add(std::move(set));
