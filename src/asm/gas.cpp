@@ -86,6 +86,7 @@ class Gas {
         const Event& e = events_[pi.event];
         size_t& size = insn_sizes_[e.bundle];
         const uint64_t address = base(pi.section) + pi.offset;
+        dot_ = Val{static_cast<int64_t>(pi.offset), pi.section};
         std::string substituted;
         if (e.text.find(':') != std::string::npos) substituted = substitute_operators(e, pi.section);
         const std::string& text = substituted.empty() ? e.text : substituted;
@@ -507,6 +508,10 @@ class Gas {
   };
 
   Val eval_symbol(const std::string& name, int line, int col, std::set<std::string>& active) {
+    if (name == ".") {  // the location of the instruction or data being assembled (`b .`)
+      if (!dot_) fail(line, col, "'.' (the current location) is not known here");
+      return *dot_;
+    }
     if (auto it = symbol_index_.find(name); it != symbol_index_.end()) {
       const ObjSymbol& s = obj_.symbols[it->second];
       return {static_cast<int64_t>(s.value), s.section};
@@ -677,6 +682,7 @@ class Gas {
     return out;
   }
 
+  std::optional<Val> dot_;  // what '.' names: the location being assembled, where there is one
   struct Fixup {
     int section;
     uint64_t offset;
@@ -843,6 +849,7 @@ class Gas {
 
   void data_fixup(const Fixup& f) {
     materialise();
+    dot_ = Val{static_cast<int64_t>(f.offset), f.section};
     Val v = eval(f.text, f.line, f.col);
     if (v.section >= 0) v.v += static_cast<int64_t>(base(v.section));
     const int bits = f.size * 8;

@@ -54,13 +54,7 @@ void write_bin(const as::Object& obj, const std::string& out) {
 int run_as_words(const AsOptions& o, const targets::LoadedWordTarget& t, const std::string& text, const std::string& file) {
   const as::Object obj = targets::assemble_word_program(*t.isa, text, file);
   if (o.show_encoding) {
-    const std::string comment = t.isa->rules().comment();
-    for (const auto& l : obj.lines) {
-      const auto& bytes = obj.sections[static_cast<size_t>(l.section)].bytes;
-      std::string enc;
-      for (size_t i = 0; i < l.size; ++i) enc += fmt::format("{}0x{:02x}", i ? "," : "", bytes[l.offset + i]);
-      fmt::print("{}  {} encoding: [{}]\n", l.text, comment, enc);
-    }
+    fmt::print("{}", targets::show_encoding(*t.isa, obj, file));
     if (o.out.empty()) return 0;
   }
   const std::string out = o.out.empty() ? "a.out" : o.out;

@@ -535,6 +535,88 @@ std::string disassemble_words(const WordIsa& isa, const std::vector<as::ObjSecti
 
 namespace {
 
+// The column llvm's formatted stream counts for text: a tab moves to the next
+// multiple of 8 (not at all on one), anything else one column.
+size_t llvm_column(std::string_view text) {
+  size_t col = 0;
+  for (char c : text) col = c == '\t' ? col + ((8 - (col & 7)) & 7) : col + 1;
+  return col;
+}
+
+// Whether text names one of the listing's labels (label_name).
+bool names_listing_label(std::string_view text) {
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (i > 0 && (std::isalnum(static_cast<unsigned char>(text[i - 1])) || text[i - 1] == '_')) continue;
+    if (text.substr(i, 2) == "L_" || (text.substr(i, 5) == "entry" && (i + 5 == text.size() || !std::isalnum(static_cast<unsigned char>(text[i + 5])))))
+      return true;
+  }
+  return false;
+}
+
+// "mnemonic operands" as llvm prints it: a tab after the mnemonic.
+std::string tab_after_mnemonic(std::string_view text) {
+  const size_t b = text.find_first_not_of(" \t");
+  if (b == std::string_view::npos) return "";
+  text = text.substr(b, text.find_last_not_of(" \t") - b + 1);
+  const size_t sp = text.find_first_of(" \t");
+  if (sp == std::string_view::npos) return std::string(text);
+  const size_t ops = text.find_first_not_of(" \t", sp);
+  return fmt::format("{}\t{}", text.substr(0, sp), text.substr(ops));
+}
+
+}  // namespace
+
+std::string show_encoding(const WordIsa& isa, const as::Object& obj, const std::string& file) {
+  // The canonical texts, section by section in order of offset.
+  const std::string canonical = listing(isa, obj.sections, false, file, obj.symbols, {});
+  std::map<std::string, std::vector<std::string>> texts;
+  std::string section;
+  for (size_t p = 0, nl; p < canonical.size(); p = nl + 1) {
+    nl = canonical.find('\n', p);
+    if (nl == std::string::npos) nl = canonical.size();
+    const std::string_view line = std::string_view(canonical).substr(p, nl - p);
+    if (line.rfind("\t.section ", 0) == 0) section = std::string(line.substr(10));
+    else if (line == "\t.text" || line == "\t.data") section = std::string(line.substr(1));
+    else if (line.size() > 1 && line[0] == '\t' && (line[1] != '.' || line.rfind("\t.inst", 0) == 0))
+      texts[section].push_back(std::string(line.substr(1)));
+  }
+  std::map<int, std::vector<const as::Object::Line*>> by_section;
+  for (const auto& l : obj.lines) by_section[l.section].push_back(&l);
+  std::map<const as::Object::Line*, std::string> spelled;
+  for (auto& [si, lines] : by_section) {
+    std::sort(lines.begin(), lines.end(), [](auto* a, auto* b) { return a->offset < b->offset; });
+    const auto it = texts.find(obj.sections[static_cast<size_t>(si)].name);
+    if (it == texts.end() || it->second.size() != lines.size()) continue;  // the source's text, then
+    for (size_t i = 0; i < lines.size(); ++i)
+      if (!names_listing_label(it->second[i])) spelled[lines[i]] = it->second[i];
+  }
+  const std::string comment = isa.rules().comment();
+  std::string out;
+  int current = -1;
+  for (const auto& l : obj.lines) {
+    const as::ObjSection& sec = obj.sections[static_cast<size_t>(l.section)];
+    if (l.section != current) {
+      current = l.section;
+      out += sec.name == ".text" || sec.name == ".data" ? fmt::format("\t{}\n", sec.name)
+                                                        : fmt::format("\t.section {}\n", sec.name);
+    }
+    for (const as::ObjSymbol& sym : obj.symbols)
+      if (sym.section == l.section && sym.value == l.offset && !sym.name.empty() && sym.name[0] != '$' &&
+          sym.name.find("$local$") == std::string::npos)
+        out += sym.name + ":\n";
+    const auto it = spelled.find(&l);
+    std::string text = "\t" + tab_after_mnemonic(it != spelled.end() ? it->second : l.text);
+    const size_t col = llvm_column(text);
+    text.append(col < 40 ? 40 - col : 1, ' ');
+    std::string enc;
+    for (size_t i = 0; i < l.size; ++i) enc += fmt::format("{}0x{:02x}", i ? "," : "", sec.bytes[l.offset + i]);
+    out += fmt::format("{}{} encoding: [{}]\n", text, comment, enc);
+  }
+  return out;
+}
+
+namespace {
+
 uint64_t little(const std::vector<uint8_t>& b, uint64_t at, unsigned n) {
   uint64_t v = 0;
   for (unsigned i = 0; i < n; ++i) v |= uint64_t{b[at + i]} << (8 * i);

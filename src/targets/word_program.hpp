@@ -58,6 +58,14 @@ as::ElfOptions word_elf_options(const WordIsa& isa);
 std::string disassemble_words(const WordIsa& isa, const std::vector<as::ObjSection>& sections, bool exact,
                               const std::string& file = "<disasm>", const std::vector<as::ObjSymbol>& symbols = {});
 
+// What `mlisa as --show-encoding` prints for an assembled program, as
+// llvm-mc-19 -show-encoding does: the section directive, the labels, and each
+// instruction in its canonical spelling (the listing's), mnemonic and
+// operands separated by a tab, with `@ encoding: [0x..,...]` (`//` for A64) at
+// llvm's comment column. An instruction that names a label keeps the source's
+// operands (llvm-mc prints the symbol; the listing would print an offset).
+std::string show_encoding(const WordIsa& isa, const as::Object& obj, const std::string& file);
+
 // A program placed in memory: what `mlisa run` loads.
 struct ProgramImage {
   struct Segment {

@@ -370,5 +370,12 @@ TEST(MveAsmAsLlvm, LoopAndBranchFutureNumbersAreOffsets) {
       << error_of("le lr, #-1");
 }
 
+// `.` names the location being assembled (GNU as 2.40: `b .` is the
+// `fee7` of startup files' fault handlers); bytes from arm-none-eabi-as.
+TEST(MveAsmAsGnu, DotIsTheCurrentLocation) {
+  EXPECT_EQ(assemble("b .\nb.w .\nbeq .+4\nnop\n.word ."),
+            (Bytes{0xfe, 0xe7, 0xff, 0xf7, 0xfe, 0xbf, 0x00, 0xd0, 0x00, 0xbf, 0x0a, 0x00, 0x00, 0x00}));
+}
+
 }  // namespace
 }  // namespace mlisa::test
