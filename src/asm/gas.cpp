@@ -9,6 +9,8 @@
 #include <cctype>
 #include <map>
 #include <optional>
+#include <tuple>
+#include <unordered_map>
 #include <set>
 
 namespace mlisa::as {
@@ -47,8 +49,8 @@ class Gas {
     while (p <= text.size()) {
       size_t nl = text.find('\n', p);
       if (nl == std::string_view::npos) nl = text.size();
-      std::string l(text.substr(p, nl - p));
-      if (!l.empty() && l.back() == '\r') l.pop_back();
+      std::string_view l = text.substr(p, nl - p);
+      if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
       orig_.push_back(l);
       if (nl == text.size()) break;
       p = nl + 1;
@@ -74,7 +76,7 @@ class Gas {
       if (pass > kMaxPasses) fail(1, 1, "instruction sizes do not settle (relaxation did not converge)");
       const bool free = pass < kFreePasses;
       layout();
-      insn_bytes_.assign(insn_sizes_.size(), {});
+      insn_bytes_.resize(insn_sizes_.size());  // each is assigned below, keeping its storage between passes
       if (words_->begin_pass) words_->begin_pass();
       bool changed = false;
       // A refusal while sizes are still provisional (a forward target seen
@@ -90,7 +92,13 @@ class Gas {
         std::string substituted;
         if (e.text.find(':') != std::string::npos) substituted = substitute_operators(e, pi.section);
         const std::string& text = substituted.empty() ? e.text : substituted;
-        SymbolResolver resolve = [&](std::string_view t) { return resolve_address(t, pi.section, e.line, e.col); };
+        // One pointer captured: the resolver fits std::function's own storage
+        // (no allocation per instruction and pass).
+        const std::tuple<Gas*, const PlacedInsn*, const Event*> where{this, &pi, &e};
+        SymbolResolver resolve = [w = &where](std::string_view t) {
+          const auto [gas, placed, event] = *w;
+          return gas->resolve_address(t, placed->section, event->line, event->col);
+        };
         // Wider than it may be: were it at its narrowest, the addresses after
         // it would move back by the difference. If it takes its narrowest
         // size at those addresses, that is what it takes (a layout can hold
@@ -111,9 +119,10 @@ class Gas {
           } catch (const InputError&) {
           }
         }
-        std::vector<uint8_t> bytes;
+        std::vector<uint8_t>& bytes = insn_bytes_[e.bundle];
         try {
-          bytes = words_->encode(text, address, free ? floor[e.bundle] : size, resolve);
+          const std::span<const uint8_t> got = words_->encode(text, address, free ? floor[e.bundle] : size, resolve);
+          bytes.assign(got.begin(), got.end());
         } catch (const InputError& err) {
           // A column in the instruction's text is placed in its line.
           const int col = err.location().col > 0 ? e.col + err.location().col - 1 : e.col;
@@ -130,7 +139,6 @@ class Gas {
           size = bytes.size();
           changed = true;
         }
-        insn_bytes_[e.bundle] = std::move(bytes);
       }
       if (!changed && deferred) throw *deferred;
       if (!changed) break;
@@ -178,7 +186,7 @@ class Gas {
     l.file = file_;
     l.line = line;
     l.col = col;
-    if (line >= 1 && static_cast<size_t>(line) <= orig_.size()) l.text = orig_[static_cast<size_t>(line) - 1];
+    if (line >= 1 && static_cast<size_t>(line) <= orig_.size()) l.text = std::string(orig_[static_cast<size_t>(line) - 1]);
     return InputError(std::move(l), msg);
   }
   [[noreturn]] void fail(int line, int col, const std::string& msg) const { throw located(line, col, msg); }
@@ -278,7 +286,7 @@ class Gas {
     if (words_) insn_sizes_.reserve(orig_.size());
     std::string s;
     for (size_t i = 0; i < orig_.size(); ++i) {
-      s = orig_[i];
+      s.assign(orig_[i]);
       bool in_str = false;
       for (size_t p = 0; p < s.size(); ++p) {
         if (in_str) {
@@ -919,7 +927,8 @@ class Gas {
   const GasTarget& target_;
   const WordEncoder* words_;
   std::string file_;
-  std::vector<std::string> orig_, bundle_lines_;
+  std::vector<std::string_view> orig_;  // the source's lines (the text outlives the assembler)
+  std::vector<std::string> bundle_lines_;
   std::vector<Event> events_;
   std::map<std::string, int> local_count_;  // instances of each local label defined so far
   struct LocalRef {
@@ -932,8 +941,8 @@ class Gas {
   std::vector<uint64_t> sizes_;
   int cur_ = 0;
   uint64_t word_bytes_ = 4;
-  std::map<std::string, size_t> symbol_index_;
-  std::map<std::string, Equ> equs_;
+  std::unordered_map<std::string, size_t> symbol_index_;  // looked up for every symbol operand in every layout pass
+  std::unordered_map<std::string, Equ> equs_;
   std::vector<std::string> equ_order_;
   std::map<std::string, std::pair<int, int>> globals_;
   std::vector<Fixup> fixups_;

@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -92,18 +93,18 @@ struct WordEncoder {
   // An instruction's size before layout (default min_bytes).
   std::function<size_t(std::string_view text)> initial_bytes;
   // Called before each layout pass, then `encode` once per instruction
-  // (and `.inst` statement) in source order: the bytes at `address`, at least `min_bytes` long. resolve
-  // evaluates a symbol expression to an address. Throws mlisa::InputError
-  // (its message is placed at the instruction).
+  // (and `.inst` statement) in source order: the bytes at `address`, at least `min_bytes` long
+  // (valid until the next call). resolve evaluates a symbol expression to an address. Throws
+  // mlisa::InputError (its message is placed at the instruction).
   std::function<void()> begin_pass;
-  std::function<std::vector<uint8_t>(std::string_view text, uint64_t address, size_t min_bytes, const SymbolResolver& resolve)>
-      encode;
+  using Encode = std::function<std::span<const uint8_t>(std::string_view text, uint64_t address, size_t min_bytes,
+                                                        const SymbolResolver& resolve)>;
+  Encode encode;
   // `encode` without its effect on the instructions after it (the IT and VPT
   // block state it keeps): called before `encode` of the same instruction to
   // ask whether it would take its narrowest size were the addresses after it
   // closer. Optional.
-  std::function<std::vector<uint8_t>(std::string_view text, uint64_t address, size_t min_bytes, const SymbolResolver& resolve)>
-      probe;
+  Encode probe;
 };
 Object assemble_gas_words(const WordEncoder& enc, std::string_view text, const std::string& file);
 

@@ -417,6 +417,19 @@ void WordIsa::candidates(std::string_view trimmed, std::vector<uint32_t>& out) c
 }
 
 std::string WordIsa::decode_verdict(const Encoding& enc, const Bits& word, std::string* rule, bool in_block) const {
+  if (!word.is_small()) return run_decode(enc, word, rule, in_block);
+  const VerdictKey key{&enc, word.low64(), word.width(), in_block};
+  auto it = verdicts_.find(key);
+  if (it == verdicts_.end()) {
+    std::string why;
+    std::string verdict = run_decode(enc, word, &why, in_block);
+    it = verdicts_.emplace(key, std::make_pair(std::move(verdict), std::move(why))).first;
+  }
+  if (rule) *rule = it->second.second;
+  return it->second.first;
+}
+
+std::string WordIsa::run_decode(const Encoding& enc, const Bits& word, std::string* rule, bool in_block) const {
   std::vector<spec::Value> frame = spec_.frame_for(enc, word);
   // Inside a conditional block: the rules' global says so while the decode runs, then gets back what
   // it held.

@@ -290,8 +290,11 @@ class WordIsa {
   // With `rule`: the pseudocode line that refused it.
   // in_block: as an instruction of a conditional block (TargetRules::in_block_state), where the
   // assembler places it (T32: a half-precision VADD in an IT block is UNPREDICTABLE).
+  // Remembered per (encoding, word, in_block): the decode reads no state but the block's, and the
+  // assembler asks again for every line that encodes to the same word.
   std::string decode_verdict(const spec::Encoding& enc, const spec::Bits& word, std::string* rule = nullptr,
                              bool in_block = false) const;
+  std::string run_decode(const spec::Encoding& enc, const spec::Bits& word, std::string* rule, bool in_block) const;
   // The first candidate (in order) whose fixed bits match and whose decode runs to its end.
   const spec::Encoding* decode_among(std::span<const WordDecoder::Candidate> cands, const spec::Bits& word,
                                      const spec::InstructionSpec** inst, std::string* why) const;
@@ -317,6 +320,19 @@ class WordIsa {
   spec::Value block_state_;
   WordDecoder decoder_;
   mutable spec::Engine engine_;
+  struct VerdictKey {
+    const spec::Encoding* enc;
+    uint64_t word;
+    uint32_t width;
+    bool in_block;
+    bool operator==(const VerdictKey&) const = default;
+  };
+  struct VerdictHash {
+    size_t operator()(const VerdictKey& k) const {
+      return std::hash<const void*>()(k.enc) ^ std::hash<uint64_t>()(k.word * 0x9e3779b97f4a7c15ull + k.width * 2 + k.in_block);
+    }
+  };
+  mutable std::unordered_map<VerdictKey, std::pair<std::string, std::string>, VerdictHash> verdicts_;  // verdict, rule
 };
 
 }  // namespace mlisa::targets

@@ -222,8 +222,10 @@ as::Object assemble_word_program(const WordIsa& isa, std::string_view text, cons
   // PC-relative form, its address) and taken again while those are equal.
   auto cache = std::make_shared<EncodeCache>(isa);
   // `commit`: the block conditions and predicates it gives or takes are passed on.
-  auto encode = [&isa, pending, pending_preds, cache](std::string_view line, uint64_t address, size_t min_bytes,
-                                                    const as::SymbolResolver& resolve, bool commit) {
+  auto raw = std::make_shared<std::vector<uint8_t>>();  // the bytes of the last `.inst`
+  auto encode = [&isa, pending, pending_preds, cache, raw](std::string_view line, uint64_t address, size_t min_bytes,
+                                                         const as::SymbolResolver& resolve,
+                                                         bool commit) -> std::span<const uint8_t> {
     AsmContext ctx;
     ctx.blocks_known = true;
     ctx.min_width = static_cast<uint32_t>(min_bytes * 8);
@@ -236,7 +238,10 @@ as::Object assemble_word_program(const WordIsa& isa, std::string_view text, cons
       ctx.block_pred = pending_preds->front();
       if (commit) pending_preds->erase(0, 1);
     }
-    if (line.substr(0, 5) == ".inst") return raw_instruction(isa, line, resolve);
+    if (line.substr(0, 5) == ".inst") {
+      *raw = raw_instruction(isa, line, resolve);
+      return *raw;
+    }
     EncodeCache::Entry& entry = cache->lookup(line, address, ctx, resolve);
     if (!entry.valid) {
       ctx.address = address;
