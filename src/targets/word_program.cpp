@@ -572,8 +572,18 @@ std::string tab_after_mnemonic(std::string_view text) {
 }  // namespace
 
 std::string show_encoding(const WordIsa& isa, const as::Object& obj, const std::string& file) {
-  // The canonical texts, section by section in order of offset.
-  const std::string canonical = listing(isa, obj.sections, false, file, obj.symbols, {});
+  // The canonical texts, section by section in order of offset. Mapping
+  // symbols at every instruction and after each one that no instruction
+  // follows make the listing print exactly the instructions of obj.lines
+  // (alignment padding and data become .byte lines).
+  std::vector<as::ObjSymbol> marks;
+  std::set<std::pair<int, uint64_t>> starts;
+  for (const auto& l : obj.lines) starts.insert({l.section, l.offset});
+  for (const auto& l : obj.lines) {
+    marks.push_back({"$t", l.section, l.offset, false});
+    if (!starts.count({l.section, l.offset + l.size})) marks.push_back({"$d", l.section, l.offset + l.size, false});
+  }
+  const std::string canonical = listing(isa, obj.sections, false, file, marks, {});
   std::map<std::string, std::vector<std::string>> texts;
   std::string section;
   for (size_t p = 0, nl; p < canonical.size(); p = nl + 1) {
@@ -593,7 +603,7 @@ std::string show_encoding(const WordIsa& isa, const as::Object& obj, const std::
     const auto it = texts.find(obj.sections[static_cast<size_t>(si)].name);
     if (it == texts.end() || it->second.size() != lines.size()) continue;  // the source's text, then
     for (size_t i = 0; i < lines.size(); ++i)
-      if (!names_listing_label(it->second[i])) spelled[lines[i]] = it->second[i];
+      if (!names_listing_label(it->second[i]) && lines[i]->text.rfind(".inst", 0) != 0) spelled[lines[i]] = it->second[i];
   }
   const std::string comment = isa.rules().comment();
   std::string out;

@@ -58,7 +58,8 @@ void expect_as_llvm_mc(const std::string& target, const std::string& args, const
 
 TEST(ShowEncoding, MveAsLlvmMcPrintsIt) {
   // Spellings that are not canonical (upper case, spacing, shorthand), an IT
-  // block, Helium lines, long operand lists past the comment column, a label.
+  // block, data and alignment padding between instructions, Helium lines,
+  // long operand lists past the comment column, a label.
   expect_as_llvm_mc("mve", "-triple=thumbv8.1m.main -mattr=+mve.fp,+fp64", "mve.s",
                     "\t.syntax unified\n"
                     "\t.thumb\n"
@@ -68,6 +69,8 @@ TEST(ShowEncoding, MveAsLlvmMcPrintsIt) {
                     "\tit eq\n"
                     "\taddeq r0, #1\n"
                     "\tldr r0, [r1, #4]\n"
+                    "\t.word 0x12345678\n"  // data and padding in code: not instructions
+                    "\t.align 3\n"
                     "\tpush {r0, r1, r2, r3, r4, r5, r6, r7, lr}\n"
                     "\tvadd.i32 q0,q1,q2\n"
                     "\tvmladava.s8 r0, q1, q2\n"
