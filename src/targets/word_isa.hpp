@@ -199,6 +199,13 @@ class TargetRules {
     (void)inst;
     return false;
   }
+  // Running a word whose should-be bits ((0), (1) in the diagram) are not
+  // their canonical values, which the manual makes CONSTRAINED UNPREDICTABLE:
+  // true, it is UNDEFINED; false (the default), it runs as if they were.
+  virtual bool should_be_undefined(const spec::InstructionSpec& inst) const {
+    (void)inst;
+    return false;
+  }
   // Listings: whether the text of a word of `enc` wider than the narrowest
   // carries its width suffix first (rather than only when it would
   // reassemble narrower).

@@ -220,6 +220,9 @@ const Machine::Decoded& Machine::decode(const Bits& word) {
     Decoded d;
     d.enc = isa_.decode(word, &d.inst, &d.why);
     d.is_it = d.enc && d.inst->name == "IT";
+    d.should_be_undefined = d.enc && !d.enc->should_mask.is_zero() &&
+                            (word & d.enc->should_mask) != d.enc->should_value &&
+                            isa_.rules().should_be_undefined(*d.inst);
     if (d.enc && compiled_) d.fn = compiled_->encoding(*d.enc);
     it = decoded_.emplace(key, d).first;
   }
@@ -338,6 +341,9 @@ void Machine::execute(const Bits& word) {
     take_exception(6, "UNDEFINSTR", address, fmt::format("UNDEFINED instruction {}", where()), why);
   };
   if (!enc) return undefined(d.why);
+  if (d.should_be_undefined)
+    return undefined("its should-be bits ((0) and (1) in the diagram) are not the manual's: CONSTRAINED "
+                     "UNPREDICTABLE, taken as UNDEFINED as QEMU takes it");
   try {
     call_hot(check_thumb_hot_);
     for (int beat = 0; beat < 4; ++beat) {

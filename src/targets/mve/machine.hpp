@@ -125,6 +125,7 @@ class Machine {
     const spec::InstructionSpec* inst = nullptr;
     const spec::Encoding* enc = nullptr;  // null: no encoding decodes the word (why says so)
     bool is_it = false;
+    bool should_be_undefined = false;  // its should-be bits are not canonical, and the rules make that UNDEFINED
     std::string why;
     spec::CompiledTarget::EncodingFn fn = nullptr;  // its compiled decode and operation
   };

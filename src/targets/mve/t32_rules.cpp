@@ -289,6 +289,13 @@ class T32Rules final : public TargetRules {
   bool blame_brackets() const override { return true; }
   // The manual: BKPT executes unconditionally inside an IT block too.
   bool unconditional_in_block(const spec::InstructionSpec& inst) const override { return inst.name == "BKPT"; }
+  // As QEMU's Cortex-M55 runs them (random words of each kind checked against it, docs/mve.md):
+  // UNDEFINED, except in the register lists of the multiple loads and stores, where QEMU takes the
+  // bits as registers of the list.
+  bool should_be_undefined(const spec::InstructionSpec& inst) const override {
+    const std::string_view name = std::string_view(inst.name).substr(0, inst.name.find(','));  // "LDM, LDMIA, LDMFD"
+    return name != "LDM" && name != "LDMDB" && name != "STM" && name != "STMDB" && name != "PUSH" && name != "POP";
+  }
   bool prints_width(const spec::Encoding& enc, std::string_view text) const override {
     return wide_spelling(enc, text);
   }
