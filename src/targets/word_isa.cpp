@@ -375,17 +375,17 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins,
     for (Operand& o : ops) {
       if (auto* mod = std::get_if<operands::ModImm>(&o.kind); mod && expand) {
         if (!modimm_) {
-          modimm_ = std::make_unique<operands::ExpandTable>();
           const uint32_t width = static_cast<uint32_t>(mod->map.width());
-          for (uint64_t f = 0; f < (uint64_t{1} << width); ++f) {
-            std::optional<uint32_t> v;
-            try {
-              v = static_cast<uint32_t>(engine_.call(*expand, {spec::Value::bits(width, f)}).as_bits().low64());
-              modimm_->fields[*v].push_back(static_cast<uint32_t>(f));
-            } catch (const spec::EndOfInstruction&) {  // UNPREDICTABLE: no value
+          modimm_ = std::make_unique<operands::ExpandTable>([this, expand, width](operands::ExpandTable::Values& values) {
+            for (uint64_t f = 0; f < (uint64_t{1} << width); ++f) {
+              std::optional<uint32_t> v;
+              try {
+                v = static_cast<uint32_t>(engine_.call(*expand, {spec::Value::bits(width, f)}).as_bits().low64());
+              } catch (const spec::EndOfInstruction&) {  // UNPREDICTABLE: no value
+              }
+              values.push_back(v);
             }
-            modimm_->value.push_back(v);
-          }
+          });
         }
         mod->table = modimm_.get();
       } else if (auto* imm = std::get_if<operands::VfpImm>(&o.kind); imm && vfp) {

@@ -132,10 +132,29 @@ std::string reg_name(std::string_view cls, int64_t n) {
   return fmt::format("{}{}", c, n);
 }
 
+void ExpandTable::ensure() const {
+  std::call_once(built_, [this] {
+    build_(value_);
+    for (size_t f = 0; f < value_.size(); ++f)
+      if (value_[f]) fields_[*value_[f]].push_back(static_cast<uint32_t>(f));
+  });
+}
+
+size_t ExpandTable::size() const {
+  ensure();
+  return value_.size();
+}
+
+std::optional<uint32_t> ExpandTable::value_of(uint64_t field) const {
+  ensure();
+  return field < value_.size() ? value_[field] : std::nullopt;
+}
+
 const std::vector<uint32_t>& ExpandTable::fields_of(uint32_t v) const {
   static const std::vector<uint32_t> none;
-  const auto it = fields.find(v);
-  return it == fields.end() ? none : it->second;
+  ensure();
+  const auto it = fields_.find(v);
+  return it == fields_.end() ? none : it->second;
 }
 
 // --- Reg
@@ -209,8 +228,8 @@ size_t Number::parse(std::string_view s, std::vector<Raw>& out) const {
 // --- ModImm
 
 std::optional<std::string> ModImm::print(const Raw& r) const {
-  if (!table || r.a >= table->value.size()) return std::nullopt;
-  const auto v = table->value[r.a];
+  if (!table) return std::nullopt;
+  const auto v = table->value_of(r.a);
   if (!v) return std::nullopt;
   return fmt::format("{}", *v);
 }

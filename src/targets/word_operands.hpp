@@ -19,6 +19,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <mutex>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -63,13 +65,28 @@ int reg_number(std::string_view cls, std::string_view tok);
 std::string reg_name(std::string_view cls, int64_t n);
 
 // The values a spec function gives each value of a field (a `modimm`
-// operand: T32's ThumbExpandImm of i:imm3:imm8), computed once from the
-// specs (WordIsa), and the field values that give each value.
-struct ExpandTable {
-  std::vector<std::optional<uint32_t>> value;  // by field value; nothing where the function refuses it (UNPREDICTABLE)
-  std::unordered_map<uint32_t, std::vector<uint32_t>> fields;  // by value: its field values, ascending
-  // The field values that give `value` (none: empty).
+// operand: T32's ThumbExpandImm of i:imm3:imm8), computed from the specs
+// (WordIsa) when first asked for (running the function 4096 times is a tenth
+// of a start-up that never meets such an operand), and the field values that
+// give each value.
+class ExpandTable {
+ public:
+  using Values = std::vector<std::optional<uint32_t>>;  // by field value; nothing where the function refuses it
+  // `build` fills the values by field value; it runs once, at the first question.
+  explicit ExpandTable(std::function<void(Values&)> build) : build_(std::move(build)) {}
+  // The number of field values.
+  size_t size() const;
+  // The value of a field value; nothing where the function refuses it (UNPREDICTABLE) or beyond the field.
+  std::optional<uint32_t> value_of(uint64_t field) const;
+  // The field values that give `value`, ascending (none: empty).
   const std::vector<uint32_t>& fields_of(uint32_t value) const;
+
+ private:
+  void ensure() const;
+  std::function<void(Values&)> build_;
+  mutable std::once_flag built_;
+  mutable Values value_;
+  mutable std::unordered_map<uint32_t, std::vector<uint32_t>> fields_;  // by value: its field values, ascending
 };
 
 // A register: the field holds (number - offset) / scale.

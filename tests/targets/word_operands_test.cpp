@@ -159,14 +159,15 @@ TEST(WordOperandKinds, EveryKindHasOperandsInTheSpecs) {
 TEST(WordOperandKinds, ThumbExpandImm) {
   const ExpandTable* table = target("mve").isa->modimm_table();
   ASSERT_NE(table, nullptr);
-  ASSERT_EQ(table->value.size(), 4096u);
-  EXPECT_EQ(table->value[0x0ab], 0xabu);
-  EXPECT_EQ(table->value[0x1ab], 0x00ab00abu);
-  EXPECT_EQ(table->value[0x2ab], 0xab00ab00u);
-  EXPECT_EQ(table->value[0x3ab], 0xababababu);
-  EXPECT_EQ(table->value[0x100], std::nullopt);  // a zero byte in a pattern: UNPREDICTABLE
+  ASSERT_EQ(table->size(), 4096u);
+  EXPECT_EQ(table->value_of(0x0ab), 0xabu);
+  EXPECT_EQ(table->value_of(0x1ab), 0x00ab00abu);
+  EXPECT_EQ(table->value_of(0x2ab), 0xab00ab00u);
+  EXPECT_EQ(table->value_of(0x3ab), 0xababababu);
+  EXPECT_EQ(table->value_of(0x100), std::nullopt);  // a zero byte in a pattern: UNPREDICTABLE
   // i:imm3:a = 01000 (rotate right by 8), bcdefgh = 0x7f: 0xff ROR 8 = 0xff000000.
-  EXPECT_EQ(table->value[0x47f], 0xff000000u);
+  EXPECT_EQ(table->value_of(0x47f), 0xff000000u);
+  EXPECT_EQ(table->value_of(4096), std::nullopt);  // beyond the field
   EXPECT_TRUE(table->fields_of(0xffffff00u).empty());
   // 0xab is a byte (pattern 00) only; 0xff000000 only 0xff ROR 8.
   EXPECT_EQ(table->fields_of(0xabu), std::vector<uint32_t>{0x0ab});
