@@ -18,9 +18,9 @@
 #include "spec/specfile.hpp"
 
 #include <cstdint>
-#include <optional>
-#include <mutex>
 #include <functional>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>

@@ -548,12 +548,13 @@ size_t llvm_column(std::string_view text) {
   return col;
 }
 
-// Whether text names one of the listing's labels (label_name).
-bool names_listing_label(std::string_view text) {
-  for (size_t i = 0; i < text.size(); ++i) {
-    if (i > 0 && (std::isalnum(static_cast<unsigned char>(text[i - 1])) || text[i - 1] == '_')) continue;
-    if (text.substr(i, 2) == "L_" || (text.substr(i, 5) == "entry" && (i + 5 == text.size() || !std::isalnum(static_cast<unsigned char>(text[i + 5])))))
-      return true;
+// Whether text names one of `labels` (a whole word of it).
+bool names_label(std::string_view text, const std::set<std::string, std::less<>>& labels) {
+  for (size_t i = 0; i < text.size();) {
+    size_t j = i;
+    while (j < text.size() && (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_')) ++j;
+    if (j > i && labels.count(text.substr(i, j - i))) return true;
+    i = j > i ? j : i + 1;
   }
   return false;
 }
@@ -585,6 +586,7 @@ std::string show_encoding(const WordIsa& isa, const as::Object& obj, const std::
   }
   const std::string canonical = listing(isa, obj.sections, false, file, marks, {});
   std::map<std::string, std::vector<std::string>> texts;
+  std::set<std::string, std::less<>> labels;  // the listing's own (L_xxxx, entry), which llvm-mc would not print
   std::string section;
   for (size_t p = 0, nl; p < canonical.size(); p = nl + 1) {
     nl = canonical.find('\n', p);
@@ -594,6 +596,8 @@ std::string show_encoding(const WordIsa& isa, const as::Object& obj, const std::
     else if (line == "\t.text" || line == "\t.data") section = std::string(line.substr(1));
     else if (line.size() > 1 && line[0] == '\t' && (line[1] != '.' || line.rfind("\t.inst", 0) == 0))
       texts[section].push_back(std::string(line.substr(1)));
+    else if (!line.empty() && line[0] != '\t' && line.back() == ':')
+      labels.insert(std::string(line.substr(0, line.size() - 1)));
   }
   std::map<int, std::vector<const as::Object::Line*>> by_section;
   for (const auto& l : obj.lines) by_section[l.section].push_back(&l);
@@ -603,8 +607,13 @@ std::string show_encoding(const WordIsa& isa, const as::Object& obj, const std::
     const auto it = texts.find(obj.sections[static_cast<size_t>(si)].name);
     if (it == texts.end() || it->second.size() != lines.size()) continue;  // the source's text, then
     for (size_t i = 0; i < lines.size(); ++i)
-      if (!names_listing_label(it->second[i]) && lines[i]->text.rfind(".inst", 0) != 0) spelled[lines[i]] = it->second[i];
+      if (!names_label(it->second[i], labels) && lines[i]->text.rfind(".inst", 0) != 0) spelled[lines[i]] = it->second[i];
   }
+  // The source's labels by place (not mapping symbols, not the local labels' hidden names).
+  std::multimap<std::pair<int, uint64_t>, const std::string*> defined;
+  for (const as::ObjSymbol& sym : obj.symbols)
+    if (!sym.name.empty() && sym.name[0] != '$' && sym.name.find("$local$") == std::string::npos)
+      defined.emplace(std::make_pair(sym.section, sym.value), &sym.name);
   const std::string comment = isa.rules().comment();
   std::string out;
   int current = -1;
@@ -615,10 +624,7 @@ std::string show_encoding(const WordIsa& isa, const as::Object& obj, const std::
       out += sec.name == ".text" || sec.name == ".data" ? fmt::format("\t{}\n", sec.name)
                                                         : fmt::format("\t.section {}\n", sec.name);
     }
-    for (const as::ObjSymbol& sym : obj.symbols)
-      if (sym.section == l.section && sym.value == l.offset && !sym.name.empty() && sym.name[0] != '$' &&
-          sym.name.find("$local$") == std::string::npos)
-        out += sym.name + ":\n";
+    for (auto [at, end] = defined.equal_range({l.section, l.offset}); at != end; ++at) out += *at->second + ":\n";
     const auto it = spelled.find(&l);
     std::string text = "\t" + tab_after_mnemonic(it != spelled.end() ? it->second : l.text);
     const size_t col = llvm_column(text);
