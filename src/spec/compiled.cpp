@@ -158,7 +158,7 @@ std::unique_ptr<CompiledBinding> CompiledBinding::bind(const TargetSpec& spec, E
   size_t i = 0;
   for (const InstructionSpec& inst : spec.instructions())
     for (const Encoding& enc : inst.encodings) {
-      if (i < t->encoding_count && t->encodings[i]) b->encodings_[&enc] = t->encodings[i];
+      if (i < t->encoding_count) b->encodings_[&enc] = &t->encodings[i];
       ++i;
     }
   size_t f = 0;
@@ -171,16 +171,39 @@ std::unique_ptr<CompiledBinding> CompiledBinding::bind(const TargetSpec& spec, E
   return b;
 }
 
-CompiledTarget::EncodingFn CompiledBinding::encoding(const Encoding& enc) const {
+CompiledDecode::CompiledDecode(const CompiledTarget::Split& split, const Bits& word)
+    : split_(split), word_(word), state_(split.make()) {}
+
+CompiledDecode::~CompiledDecode() { split_.free(state_); }
+
+std::unique_ptr<CompiledDecode> CompiledBinding::decoded(const Encoding& enc, const Bits& word) const {
   auto it = encodings_.find(&enc);
-  return it == encodings_.end() ? nullptr : it->second;
+  if (it == encodings_.end()) return nullptr;
+  return std::make_unique<CompiledDecode>(*it->second, word);
 }
 
-void CompiledBinding::run(CompiledTarget::EncodingFn fn, const Bits& word) {
+void CompiledBinding::run(CompiledDecode& d) {
   rt::Ctx& c = *ctx_;
   c.depth = 0;
   try {
-    fn(c, word);
+    if (d.valid_) {
+      // Still the values the decode saw?
+      const int32_t* r = d.split_.reads;
+      for (size_t i = 0; *r >= 0; ++r, ++i)
+        if (!values_equal(c.g[static_cast<size_t>(*r)], d.seen_[i])) {
+          d.valid_ = false;
+          break;
+        }
+    }
+    if (!d.valid_) {
+      d.split_.decode(c, d.word_, d.state_);
+      if (d.split_.keepable) {
+        d.seen_.clear();
+        for (const int32_t* r = d.split_.reads; *r >= 0; ++r) d.seen_.push_back(c.g[static_cast<size_t>(*r)]);
+        d.valid_ = true;
+      }
+    }
+    d.split_.execute(c, d.state_);
   } catch (const RuntimeError& e) {
     throw ExecutionError(c.loc, e.what());
   }

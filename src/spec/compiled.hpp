@@ -37,13 +37,24 @@ struct CompiledConst {
 };
 
 struct CompiledTarget {
-  using EncodingFn = void (*)(rt::Ctx&, const Bits& word);
+  // An encoding's decode and operation apart: decode fills a state (its
+  // decode-time values) from a word, execute runs the operation from one.
+  struct Split {
+    void* (*make)();  // a new state
+    void (*free)(void*);
+    void (*decode)(rt::Ctx&, const Bits& word, void* state);
+    void (*execute)(rt::Ctx&, const void* state);
+    const int32_t* reads;  // the globals the decode reads (through its calls too), ended by -1
+    // The decode writes no global and calls no builtin with effects: its
+    // state holds while the word and those globals do.
+    bool keepable;
+  };
   using FunctionFn = Value (*)(rt::Ctx&, std::vector<Value>& args);
   using ProcFn = void (*)(rt::Ctx&);           // a procedure of no argument
   using ProcIntFn = void (*)(rt::Ctx&, Int);  // a procedure of one integer
   const char* target;
   uint64_t hash;                       // of the spec sources it came from (spec_hash)
-  const EncodingFn* encodings;         // in walk order (instructions, then their encodings)
+  const Split* encodings;              // in walk order (instructions, then their encodings)
   size_t encoding_count;
   const FunctionFn* functions;         // one per module function with a body, in module order (null for none)
   size_t function_count;
@@ -71,6 +82,26 @@ enum class EngineKind : uint8_t { Compiled, Interpreter };
 // The engine machines start with (mlisa --engine); compiled unless set.
 EngineKind& default_engine_kind();
 
+// An encoding's decode-time values for one word: decoded when first run and
+// kept while the globals its decode reads keep the values it saw
+// (CompiledTarget::Split), so that a loop, or the beats of an MVE
+// instruction, run the decode once.
+class CompiledDecode {
+ public:
+  CompiledDecode(const CompiledTarget::Split& split, const Bits& word);
+  ~CompiledDecode();
+  CompiledDecode(const CompiledDecode&) = delete;
+  CompiledDecode& operator=(const CompiledDecode&) = delete;
+
+ private:
+  friend class CompiledBinding;
+  const CompiledTarget::Split& split_;
+  Bits word_;
+  void* state_;
+  bool valid_ = false;
+  std::vector<Value> seen_;  // the globals split_.reads as the decode saw them
+};
+
 // The compiled code of a target bound to one engine.
 class CompiledBinding {
  public:
@@ -79,12 +110,13 @@ class CompiledBinding {
   static std::unique_ptr<CompiledBinding> bind(const TargetSpec& spec, Engine& engine);
   ~CompiledBinding();
 
-  // The compiled decode and operation of an encoding, or null.
-  CompiledTarget::EncodingFn encoding(const Encoding& enc) const;
-  // Runs an encoding's decode and operation on word (as Engine::run does
-  // over a frame_for(enc, word)): EndOfInstruction passes through, a
-  // run-time error becomes an ExecutionError at the pseudocode line.
-  void run(CompiledTarget::EncodingFn fn, const Bits& word);
+  // The compiled decode and operation of an encoding for a word, or null.
+  std::unique_ptr<CompiledDecode> decoded(const Encoding& enc, const Bits& word) const;
+  // Runs an encoding's decode (unless its state still holds) and operation
+  // on the word (as Engine::run does over a frame_for(enc, word)):
+  // EndOfInstruction passes through, a run-time error becomes an
+  // ExecutionError at the pseudocode line.
+  void run(CompiledDecode& d);
   // Calls a pseudocode function as Engine::call does.
   Value call(const FunctionDecl& fn, std::vector<Value> args);
   // A function's compiled code called with values (args are consumed).
@@ -103,7 +135,7 @@ class CompiledBinding {
   std::vector<const Expr*> sites_;
   std::vector<int> builtins_;
   std::vector<Value> consts_;
-  std::unordered_map<const Encoding*, CompiledTarget::EncodingFn> encodings_;
+  std::unordered_map<const Encoding*, const CompiledTarget::Split*> encodings_;
   std::unordered_map<const FunctionDecl*, size_t> function_index_;  // into the target's tables
   std::unordered_map<const FunctionDecl*, CompiledTarget::FunctionFn> functions_;
 };

@@ -188,10 +188,27 @@ class Translator {
   void collect_slots(const Block& b);
   void collect_expr(const Expr* e);
   void collect_assigned(const Block& b);
+  void slots_used(const Block& b, std::set<int32_t>& out);
   void declare_slots(const std::set<int32_t>& skip);
   void function(const FunctionDecl& f, int index);
   std::string signature(const FunctionDecl& f, int index, bool named_params);
   std::string param_type(const FunctionDecl& f, const Param& p, bool value_param);
+  void encoding(const InstructionSpec& inst, const Encoding& enc, size_t k);
+
+  // ---- what a decode depends on --------------------------------------------
+
+  // The globals a block reads (through the functions it calls too), and
+  // whether running it twice on the same word and the same values of those
+  // globals gives the same result: it writes no global and calls only
+  // builtins without effects.
+  struct Deps {
+    std::set<int32_t> reads;
+    bool keepable = true;
+  };
+  void deps_block(const Block& b, Deps& d);
+  void deps_expr(const Expr* e, Deps& d, bool written = false);
+  const Deps& deps_function(const FunctionDecl& f);
+  std::unordered_map<const FunctionDecl*, Deps> fn_deps_;
 
   const TargetSpec& spec_;
   const SourceSet& sources_;
@@ -208,6 +225,7 @@ class Translator {
   int tmp_ = 0;
   std::string return_ct_;
   bool in_encoding_ = false;
+  bool in_decode_ = false;
   TranslateResult result_;
 };
 
@@ -766,6 +784,8 @@ void Translator::stmt(const Stmt* s) {
       line(fmt::format("}} while (!{});", as(ex(s->value), "bool")));
       return;
     case StmtKind::Return:
+      // The decode's values are kept when it ends (Translator::encoding).
+      if (in_decode_) error(s->loc, "a return in an encoding's decode");
       if (in_encoding_ || return_ct_ == "void") {
         if (s->value) line(fmt::format("(void)({});", ex(s->value).code));
         line("return;");
@@ -798,6 +818,90 @@ void Translator::stmt(const Stmt* s) {
     case StmtKind::ImplDefined: return;
   }
   error(s->loc, "this statement");
+}
+
+// ---------------------------------------------------------------------------
+// What a decode depends on
+
+namespace {
+
+// Builtins without effects and reading no state: a decode that calls only
+// these (and functions that do) gives the same values for the same word and
+// globals. Any other builtin makes the decode run every time.
+bool pure_builtin(const std::string& n) {
+  static const std::unordered_set<std::string> pure = {
+      "UInt", "SInt", "Int", "ZeroExtend", "SignExtend", "Extend", "Zeros", "Ones", "IsZero", "IsOnes",
+      "IsZeroBit", "BitCount", "Min", "Max", "Abs", "Align", "AlignDown", "AlignUp", "LSL", "LSR", "ASR",
+      "ROR", "LSL_C", "LSR_C", "ASR_C", "ROR_C", "RRX", "RRX_C", "Replicate", "Elem", "HighestSetBit",
+      "LowestSetBit", "CountLeadingZeroBits", "CountLeadingSignBits", "Len", "RoundDown", "RoundUp",
+      "RoundTowardsZero", "Real", "NOT", "IsEven", "IsOdd", "Log2", "IsPow2", "SignedSat", "UnsignedSat",
+      "SignedSatQ", "UnsignedSatQ", "SatQ", "Sat",
+      // The configuration's features, fixed for a run.
+      "IsFeatureImplemented"};
+  return pure.count(n) != 0;
+}
+
+}  // namespace
+
+void Translator::deps_expr(const Expr* e, Deps& d, bool written) {
+  if (!e) return;
+  const bool global = (e->kind == ExprKind::Name || e->kind == ExprKind::Index) && e->ref == RefKind::Global;
+  if (global) {
+    if (written) d.keepable = false;
+    d.reads.insert(e->slot);
+  }
+  if ((e->kind == ExprKind::Call || e->kind == ExprKind::Index) && e->ref == RefKind::Function && e->callee) {
+    const Deps& f = deps_function(*e->callee);
+    d.reads.insert(f.reads.begin(), f.reads.end());
+    d.keepable = d.keepable && f.keepable;
+    // A setter called as an assignment's target writes what its body writes
+    // (its deps say so); its arguments are read.
+  }
+  bool writes_first_arg = false;
+  if ((e->kind == ExprKind::Call || e->kind == ExprKind::Index) && e->ref == RefKind::Builtin) {
+    // A pure accessor assigned to (Elem[x, e, size] = v) writes its first argument only.
+    writes_first_arg = written && spec_builtins_->at(e->builtin).writes_first_arg;
+    if (!pure_builtin(e->name) || (written && !writes_first_arg)) {
+      d.keepable = false;
+      result_.kept_out_by[e->name]++;
+    }
+  }
+  // The base of a slice, a field or a field list assigned to is written too.
+  const bool base_written =
+      (written && (e->kind == ExprKind::Slice || e->kind == ExprKind::Field || e->kind == ExprKind::FieldList)) ||
+      writes_first_arg;
+  for (size_t i = 0; i < e->args.size(); ++i)
+    deps_expr(e->args[i], d, (base_written && i == 0) || (written && e->kind == ExprKind::Tuple));
+  for (const SliceRange& r : e->slices) {
+    deps_expr(r.hi, d);
+    deps_expr(r.lo, d);
+  }
+}
+
+void Translator::deps_block(const Block& b, Deps& d) {
+  for (const Stmt* s : b) {
+    for (const Expr* i : s->inits) deps_expr(i, d);
+    deps_expr(s->target, d, true);
+    deps_expr(s->value, d);
+    for (const Expr* c : s->conds) deps_expr(c, d);
+    for (const auto& ls : s->labels)
+      for (const Expr* l : ls) deps_expr(l, d);
+    deps_expr(s->from, d);
+    deps_expr(s->to, d);
+    deps_block(s->body, d);
+    for (const Block& x : s->blocks) deps_block(x, d);
+  }
+}
+
+const Translator::Deps& Translator::deps_function(const FunctionDecl& f) {
+  auto it = fn_deps_.find(&f);
+  if (it != fn_deps_.end()) return it->second;
+  // A recursive call sees an unknown function (not keepable).
+  fn_deps_[&f] = Deps{{}, false};
+  Deps d;
+  if (f.has_body) deps_block(f.body, d);
+  else d.keepable = false;  // a function without a body (a native): unknown
+  return fn_deps_[&f] = std::move(d);
 }
 
 // ---------------------------------------------------------------------------
@@ -843,6 +947,43 @@ void Translator::collect_slots(const Block& b) {
     for (const Stmt* x : s->body) stack.push_back(x);
     for (const Block& x : s->blocks)
       for (const Stmt* y : x) stack.push_back(y);
+  }
+}
+
+// Every local slot a block names: in expressions, assignment targets, loop
+// variables and the widths of declared types.
+void Translator::slots_used(const Block& b, std::set<int32_t>& out) {
+  std::function<void(const Expr*)> expr;
+  std::function<void(const Type&)> type = [&](const Type& t) {
+    expr(t.width_expr);
+    for (const Type& e : t.elems) type(e);
+  };
+  expr = [&](const Expr* e) {
+    if (!e) return;
+    if ((e->kind == ExprKind::Name || e->kind == ExprKind::Index) && e->ref == RefKind::Local && e->slot >= 0)
+      out.insert(e->slot);
+    for (const Expr* a : e->args) expr(a);
+    for (const SliceRange& r : e->slices) {
+      expr(r.hi);
+      expr(r.lo);
+    }
+    if (e->kind == ExprKind::Unknown) type(e->type);
+  };
+  for (const Stmt* s : b) {
+    type(s->decl_type);
+    for (int32_t slot : s->slots)
+      if (slot >= 0) out.insert(slot);
+    for (const Expr* i : s->inits) expr(i);
+    expr(s->target);
+    expr(s->value);
+    for (const Expr* c : s->conds) expr(c);
+    for (const auto& ls : s->labels)
+      for (const Expr* l : ls) expr(l);
+    expr(s->from);
+    expr(s->to);
+    if (s->kind == StmtKind::For) out.insert(s->var_slot);
+    slots_used(s->body, out);
+    for (const Block& x : s->blocks) slots_used(x, out);
   }
 }
 
@@ -923,6 +1064,62 @@ void Translator::function(const FunctionDecl& f, int index) {
   body_ << "}\n\n";
 }
 
+// An encoding's decode and operation apart. S<k> holds what the operation
+// reads of the decode's values (fields, decode-time locals); D<k> fills one
+// from a word, X<k> runs the operation from one; N<k> and Z<k> make and free
+// one for the tables.
+void Translator::encoding(const InstructionSpec& inst, const Encoding& enc, size_t k) {
+  std::set<int32_t> fields, in_decode, in_operation;
+  for (size_t i = 0; i < enc.fields.size(); ++i) fields.insert(static_cast<int32_t>(i));
+  slots_used(enc.decode, in_decode);
+  slots_used(enc.operation, in_operation);
+  slot_types_.clear();
+  assigned_.clear();
+  for (int32_t f : fields) slot_types_[f] = Type::bits(static_cast<int32_t>(enc.fields[static_cast<size_t>(f)].width));
+  collect_slots(enc.decode);
+  collect_slots(enc.operation);
+  std::vector<int32_t> kept;  // slots the decode sets (or fields) that the operation reads
+  for (int32_t slot : in_operation)
+    if ((fields.count(slot) || in_decode.count(slot)) && slot_types_.count(slot)) kept.push_back(slot);
+  auto slot_ct = [&](int32_t slot) {
+    const std::string ct = ctype(slot_types_[slot]);
+    return ct == "void" ? std::string("Value") : ct;
+  };
+  auto declare = [&](const std::set<int32_t>& used, const std::set<int32_t>& skip) {
+    for (int32_t slot : used)
+      if (!skip.count(slot) && slot_types_.count(slot))
+        line(fmt::format("[[maybe_unused]] {} {}{{}};", slot_ct(slot), local(slot)));
+  };
+  body_ << fmt::format("// {} {}: {}\n", inst.name, enc.name, enc.diagram_text);
+  body_ << "namespace {\n" << fmt::format("struct S{} {{\n", k);
+  for (int32_t slot : kept) body_ << fmt::format("  {} {}{{}};\n", slot_ct(slot), local(slot));
+  body_ << "};\n}  // namespace\n";
+  body_ << fmt::format("void* N{0}() {{ return new S{0}(); }}\n", k);
+  body_ << fmt::format("void Z{0}(void* s) {{ delete static_cast<S{0}*>(s); }}\n\n", k);
+  in_encoding_ = true;
+  return_ct_ = "void";
+  // The decode.
+  body_ << fmt::format("void D{}(rt::Ctx& c, const Bits& word, void* state) {{\n", k);
+  for (int32_t f : fields) {
+    const EncodingField& ef = enc.fields[static_cast<size_t>(f)];
+    line(fmt::format("[[maybe_unused]] Bits {} = rt::slice(word, {}, {});", local(f), ef.lo, ef.width));
+  }
+  declare(in_decode, fields);
+  in_decode_ = true;
+  block(enc.decode);
+  in_decode_ = false;
+  line(fmt::format("[[maybe_unused]] auto& s = *static_cast<S{}*>(state);", k));
+  for (int32_t slot : kept) line(fmt::format("s.{0} = std::move({0});", local(slot)));
+  body_ << "}\n\n";
+  // The operation.
+  body_ << fmt::format("void X{}(rt::Ctx& c, const void* state) {{\n", k);
+  line(fmt::format("[[maybe_unused]] const auto& s = *static_cast<const S{}*>(state);", k));
+  for (int32_t slot : kept) line(fmt::format("[[maybe_unused]] {0} {1} = s.{1};", slot_ct(slot), local(slot)));
+  declare(in_operation, std::set<int32_t>(kept.begin(), kept.end()));
+  block(enc.operation);
+  body_ << "}\n\n";
+}
+
 TranslateResult Translator::run(size_t parts) {
   if (parts == 0) parts = 1;
   const auto& fns = spec_.module().functions;
@@ -983,33 +1180,21 @@ TranslateResult Translator::run(size_t parts) {
   }
   head << body_.str() << "}  // namespace\n\n";
   body_.str("");
-  // Encodings, one string each.
+  // Encodings, one string each; the keepability of each decode and the
+  // globals it reads, for the tables.
   std::vector<std::string> encs;
+  std::vector<Deps> enc_deps;
   size_t k = 0;
   for (const InstructionSpec& inst : spec_.instructions()) {
     for (const Encoding& enc : inst.encodings) {
-      slot_types_.clear();
-      assigned_.clear();
-      for (size_t i = 0; i < enc.fields.size(); ++i) slot_types_[static_cast<int32_t>(i)] = Type::bits(static_cast<int32_t>(enc.fields[i].width));
-      collect_slots(enc.decode);
-      collect_slots(enc.operation);
-      in_encoding_ = true;
-      return_ct_ = "void";
-      body_.str("");
-      body_ << fmt::format("// {} {}: {}\n", inst.name, enc.name, enc.diagram_text);
-      body_ << fmt::format("void E{}(rt::Ctx& c, const Bits& word) {{\n", k);
-      std::set<int32_t> skip;
-      for (size_t i = 0; i < enc.fields.size(); ++i) {
-        skip.insert(static_cast<int32_t>(i));
-        line(fmt::format("[[maybe_unused]] Bits {} = rt::slice(word, {}, {});", local(static_cast<int32_t>(i)),
-                         enc.fields[i].lo, enc.fields[i].width));
-      }
       if (!enc.globals.empty()) error(enc.loc, "an encoding of a bundle target (its bundle fields)");
-      declare_slots(skip);
-      block(enc.decode);
-      block(enc.operation);
-      body_ << "}\n\n";
+      body_.str("");
+      encoding(inst, enc, k);
       encs.push_back(body_.str());
+      Deps d;
+      deps_block(enc.decode, d);
+      result_.kept += d.keepable;
+      enc_deps.push_back(std::move(d));
       ++k;
       ++result_.encodings;
     }
@@ -1021,15 +1206,31 @@ TranslateResult Translator::run(size_t parts) {
     std::ostringstream out;
     out << head.str();
     if (p == 0) {
-      for (size_t e = 0; e < n; ++e) out << fmt::format("void E{}(rt::Ctx& c, const Bits& word);\n", e);
+      for (size_t e = 0; e < n; ++e)
+        out << fmt::format("void* N{0}();\nvoid Z{0}(void*);\nvoid D{0}(rt::Ctx&, const Bits&, void*);\n"
+                           "void X{0}(rt::Ctx&, const void*);\n",
+                           e);
       out << "\nnamespace {\n\n" << thunk_code.str() << "}  // namespace\n\n";
     }
     for (size_t e = p * n / parts; e < (p + 1) * n / parts; ++e) out << encs[e];
     if (p == 0) {
       out << "namespace {\n\n";
-      out << "const CompiledTarget::EncodingFn kEncodings[] = {";
-      for (size_t i = 0; i < n; ++i) out << (i % 8 ? " " : "\n    ") << "E" << i << ",";
-      out << " nullptr};\n";
+      // The globals each decode reads, each list ended by -1.
+      std::vector<size_t> reads_at;
+      out << "const int32_t kDecodeReads[] = {";
+      size_t at = 0;
+      for (size_t i = 0; i < n; ++i) {
+        reads_at.push_back(at);
+        for (int32_t g : enc_deps[i].reads) out << g << ", ", ++at;
+        out << "-1,", ++at;
+        out << (i % 8 == 7 ? "\n    " : " ");
+      }
+      out << "};\n";
+      out << "const CompiledTarget::Split kSplits[] = {";
+      for (size_t i = 0; i < n; ++i)
+        out << fmt::format("\n    {{N{0}, Z{0}, D{0}, X{0}, kDecodeReads + {1}, {2}}},", i, reads_at[i],
+                           enc_deps[i].keepable ? "true" : "false");
+      out << "\n};\n";
       out << "const CompiledTarget::FunctionFn kFunctions[] = {";
       for (size_t i = 0; i < thunks.size(); ++i) out << (i % 8 ? " " : "\n    ") << thunks[i] << ",";
       out << " nullptr};\n";
@@ -1043,7 +1244,7 @@ TranslateResult Translator::run(size_t parts) {
       for (size_t i = 0; i < consts_.size(); ++i) out << "\n    " << consts_[i] << ",";
       out << "\n    {'s', \"\", 0}};\n";
       out << fmt::format(
-          "const CompiledTarget kTarget{{\"{}\", UINT64_C(0x{:x}), kEncodings, {}, kFunctions, {}, kProcs0, kProcs1, kConsts, "
+          "const CompiledTarget kTarget{{\"{}\", UINT64_C(0x{:x}), kSplits, {}, kFunctions, {}, kProcs0, kProcs1, kConsts, "
           "{}}};\n",
           spec_.target(), spec_hash(sources_), n, thunks.size(), consts_.size());
       out << "const bool kRegistered = (register_compiled(&kTarget), true);\n\n";

@@ -1,6 +1,7 @@
 // The translator from a target's checked specs to C++ (docs/compiled.md): one
-// C++ function per pseudocode function, getter and setter with a body, one
-// per encoding running its decode then its operation on a word, and the
+// C++ function per pseudocode function, getter and setter with a body, an
+// encoding's decode (the word to its decode-time values) and its operation
+// (those values to the effects) apart, and the
 // tables (CompiledTarget) through which an engine binds them
 // (spec/compiled.hpp). mlisa-spec2cpp runs it at build time for every
 // embedded target; the output is compiled into the binaries, never
@@ -24,6 +25,10 @@ struct TranslateResult {
   // number of call sites each.
   std::map<std::string, int> bridged;
   std::map<std::string, int> typed;
+  // Encodings whose decode is kept between runs (CompiledTarget::Split), and
+  // the builtins that keep the others' out (calls reached from a decode).
+  size_t kept = 0;
+  std::map<std::string, int> kept_out_by;
   size_t functions = 0, encodings = 0;
 };
 

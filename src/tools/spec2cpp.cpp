@@ -40,11 +40,14 @@ int main(int argc, char** argv) {
     }
     if (argc > 4) {
       std::ofstream s(argv[4]);
-      s << fmt::format("{}: {} functions, {} encodings\n", target, r.functions, r.encodings);
+      s << fmt::format("{}: {} functions, {} encodings ({} with a decode kept between runs)\n", target, r.functions,
+                       r.encodings, r.kept);
       s << "typed builtin calls:";
       for (const auto& [n, c] : r.typed) s << " " << n << "(" << c << ")";
       s << "\nbridged builtin calls:";
       for (const auto& [n, c] : r.bridged) s << " " << n << "(" << c << ")";
+      s << "\nbuiltins reached from a decode that keep it from being kept:";
+      for (const auto& [n, c] : r.kept_out_by) s << " " << n << "(" << c << ")";
       s << "\n";
     }
   } catch (const mlisa::Error& e) {

@@ -223,8 +223,8 @@ const Machine::Decoded& Machine::decode(const Bits& word) {
     d.should_be_undefined = d.enc && !d.enc->should_mask.is_zero() &&
                             (word & d.enc->should_mask) != d.enc->should_value &&
                             isa_.rules().should_be_undefined(*d.inst);
-    if (d.enc && compiled_) d.fn = compiled_->encoding(*d.enc);
-    it = decoded_.emplace(key, d).first;
+    if (d.enc && compiled_) d.compiled = compiled_->decoded(*d.enc, word);
+    it = decoded_.emplace(key, std::move(d)).first;
   }
   r = {key, &it->second};
   return it->second;
@@ -350,8 +350,8 @@ void Machine::execute(const Bits& word) {
       global(beat_).set_int(beat);
       global(beatwise_).set_bool(false);
       try {
-        if (d.fn && !engine_.coverage) {
-          compiled_->run(d.fn, word);
+        if (d.compiled && !engine_.coverage) {
+          compiled_->run(*d.compiled);
         } else {
           std::vector<Value> frame = isa_.spec().frame_for(*enc, word);
           engine_.run({&enc->decode, &enc->operation}, frame);

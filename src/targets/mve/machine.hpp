@@ -127,7 +127,7 @@ class Machine {
     bool is_it = false;
     bool should_be_undefined = false;  // its should-be bits are not canonical, and the rules make that UNDEFINED
     std::string why;
-    spec::CompiledTarget::EncodingFn fn = nullptr;  // its compiled decode and operation
+    std::unique_ptr<spec::CompiledDecode> compiled;  // its compiled decode and operation
   };
   // Calls a pseudocode procedure or function on the engine running.
   spec::Value call(const spec::FunctionDecl& fn, std::vector<spec::Value> args = {}) const;

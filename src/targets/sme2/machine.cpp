@@ -170,7 +170,7 @@ const Machine::Decoded& Machine::decode(uint32_t w32) {
   if (it == decoded_.end()) {
     Decoded d;
     d.enc = isa_.decode(Bits(32, w32), &d.inst, &d.why);
-    if (d.enc && compiled_) d.fn = compiled_->encoding(*d.enc);
+    if (d.enc && compiled_) d.compiled = compiled_->decoded(*d.enc, Bits(32, w32));
     it = decoded_.emplace(w32, std::move(d)).first;
   }
   return it->second;
@@ -191,8 +191,8 @@ void Machine::execute(const Bits& word) {
   auto text = [&] { return isa_.print(*enc, word); };
   global(branch_) = Value::boolean(false);
   try {
-    if (dec.fn && !engine_.coverage) {
-      compiled_->run(dec.fn, word);
+    if (dec.compiled && !engine_.coverage) {
+      compiled_->run(*dec.compiled);
     } else {
       std::vector<Value> frame = isa_.spec().frame_for(*enc, word);
       engine_.run({&enc->decode, &enc->operation}, frame);

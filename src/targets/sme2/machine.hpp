@@ -116,7 +116,7 @@ class Machine {
     const spec::InstructionSpec* inst = nullptr;
     const spec::Encoding* enc = nullptr;
     std::string why;
-    spec::CompiledTarget::EncodingFn fn = nullptr;  // its compiled decode and operation
+    std::unique_ptr<spec::CompiledDecode> compiled;  // its compiled decode and operation
   };
   std::unordered_map<uint32_t, Decoded> decoded_;
   const Decoded& decode(uint32_t word);
