@@ -281,11 +281,8 @@ Int div(Int a, Int b) {
 }
 
 Int pow(Int a, Int b) { return apply_binary(Op::Pow, Value::integer(a), Value::integer(b)).as_int(); }
-Int shl(Int a, Int b) { return apply_binary(Op::Shl, Value::integer(a), Value::integer(b)).as_int(); }
-Int shr(Int a, Int b) {
-  if (b >= 0 && b <= 126) return idiv(a, Int{1} << static_cast<int>(b));
-  return apply_binary(Op::Shr, Value::integer(a), Value::integer(b)).as_int();
-}
+Int shl_slow(Int a, Int b) { return apply_binary(Op::Shl, Value::integer(a), Value::integer(b)).as_int(); }
+Int shr_slow(Int a, Int b) { return apply_binary(Op::Shr, Value::integer(a), Value::integer(b)).as_int(); }
 double pow(double a, Int n) { return apply_binary(Op::Pow, Value::real(a), Value::integer(n)).as_real(); }
 
 void width_mismatch(const char* op, uint32_t a, uint32_t b) {
@@ -314,9 +311,13 @@ Bits slice_value(const Value& v, Int lo, Int width) {
   fail(fmt::format("cannot slice {}", v.describe()));
 }
 
+void set_slice_mismatch(uint32_t value_width, Int width) {
+  fail(fmt::format("assignment of bits({}) to a {}-bit slice", value_width, int_to_string(width)));
+}
+
 void set_slice(Bits& b, Int lo, Int width, const Bits& v) {
   if (lo < 0 || width < 0 || lo + width > b.width()) bad_slice(lo, width, b.width());
-  if (Int{v.width()} != width) fail(fmt::format("assignment of bits({}) to a {}-bit slice", v.width(), int_to_string(width)));
+  if (Int{v.width()} != width) set_slice_mismatch(v.width(), width);
   if (b.is_small() && width < 64) {
     const uint64_t mask = ((uint64_t{1} << width) - 1) << lo;
     b.set_word(0, (b.low64() & ~mask) | ((v.low64() << lo) & mask));

@@ -36,9 +36,51 @@ struct Ctx {
 [[noreturn]] void fail(const std::string& msg);
 [[noreturn]] void end(EndOfInstruction::Kind kind, uint32_t file, uint32_t line, uint32_t col, const char* detail);
 
+[[noreturn]] void width_mismatch(const char* op, uint32_t a, uint32_t b);
+
+// ---------------------------------------------------------------------------
+// bits(N) of a width fixed when generating, 1 <= N <= 128: a machine word
+// (two for N > 64), the bits above N always zero. Bits of a width known only
+// at run time stay Bits.
+
+template <int N>
+struct B {
+  static_assert(N >= 1 && N <= 128);
+  using U = std::conditional_t<(N <= 64), uint64_t, unsigned __int128>;
+  static constexpr U kMask = N == 64 || N == 128 ? ~U{0} : (U{1} << (N % 128)) - 1;
+  U v = 0;
+  constexpr B() = default;
+  constexpr explicit B(U x) : v(x & kMask) {}
+  static B from(const Bits& b) {
+    if (b.width() != N) width_mismatch("=", N, b.width());
+    if constexpr (N <= 64) return B(b.low64());
+    else return B(U{b.word(1)} << 64 | b.word(0));
+  }
+  Bits bits() const {
+    if constexpr (N <= 64) {
+      return Bits(N, v);
+    } else {
+      Bits b(N, static_cast<uint64_t>(v));
+      b.set_word(1, static_cast<uint64_t>(v >> 64));
+      return b;
+    }
+  }
+};
+
+template <class T>
+struct is_b : std::false_type {};
+template <int N>
+struct is_b<B<N>> : std::true_type {
+  static constexpr int width = N;
+};
+
 // ---------------------------------------------------------------------------
 // Conversions
 
+template <int N>
+Value V(const B<N>& b) {
+  return Value::bits(b.bits());
+}
 inline Value V(bool b) { return Value::boolean(b); }
 inline Value V(Int i) { return Value::integer(i); }
 inline Value V(double r) { return Value::real(r); }
@@ -75,6 +117,9 @@ T from_value(const Value& v) {
   else if constexpr (std::is_same_v<T, Bits>) {
     if (v.kind() != ValueKind::Bits) fail(v.describe() + " where bits is expected");
     return v.as_bits();
+  } else if constexpr (is_b<T>::value) {
+    if (v.kind() != ValueKind::Bits) fail(v.describe() + " where bits is expected");
+    return T::from(v.as_bits());
   } else if constexpr (std::is_same_v<T, Value>) return v;
   else if constexpr (is_tuple<T>::value) return tuple_from<T>(v, std::make_index_sequence<std::tuple_size_v<T>>{});
   else static_assert(sizeof(T) == 0, "no conversion from Value");
@@ -86,6 +131,9 @@ template <class T, class S>
 T conv(S&& x) {
   using D = std::remove_cvref_t<S>;
   if constexpr (std::is_same_v<T, D>) return std::forward<S>(x);
+  else if constexpr (is_b<T>::value && std::is_same_v<D, Bits>) return T::from(x);
+  else if constexpr (is_b<D>::value && std::is_same_v<T, Bits>) return x.bits();
+  else if constexpr (is_b<D>::value && is_b<T>::value) return T::from(x.bits());  // a width mismatch
   else if constexpr (std::is_same_v<D, Value>) return from_value<T>(x);
   else if constexpr (std::is_same_v<T, Value>) return V(std::forward<S>(x));
   else return from_value<T>(V(std::forward<S>(x)));
@@ -130,8 +178,16 @@ inline Int rem(Int a, Int b) {
 }
 Int div(Int a, Int b);  // exact
 Int pow(Int a, Int b);
-Int shl(Int a, Int b);
-Int shr(Int a, Int b);
+Int shl_slow(Int a, Int b);
+Int shr_slow(Int a, Int b);
+inline Int shl(Int a, Int b) {
+  if (b >= 0 && b < 62 && a >= 0 && a < (Int{1} << 62) >> static_cast<int>(b)) return a << static_cast<int>(b);
+  return shl_slow(a, b);
+}
+inline Int shr(Int a, Int b) {  // rounds down, as DIV by 2^b
+  if (b >= 0 && b <= 126) return a >> static_cast<int>(b);
+  return shr_slow(a, b);
+}
 inline Int neg(Int a) { return -a; }
 inline bool lt(Int a, Int b) { return a < b; }
 inline bool le(Int a, Int b) { return a <= b; }
@@ -172,7 +228,6 @@ inline bool bnot(bool a) { return !a; }
 // ---------------------------------------------------------------------------
 // Bits
 
-[[noreturn]] void width_mismatch(const char* op, uint32_t a, uint32_t b);
 inline void same_width(const char* op, const Bits& a, const Bits& b) {
   if (a.width() != b.width()) width_mismatch(op, a.width(), b.width());
 }
@@ -252,6 +307,7 @@ inline Bits slice(const Value& v, Int lo, Int width) {
 }
 // x<lo + width - 1 : lo> = v.
 void set_slice(Bits& b, Int lo, Int width, const Bits& v);
+[[noreturn]] void set_slice_mismatch(uint32_t value_width, Int width);
 
 // A pattern ('1x0'): care and value bits.
 inline bool pmatch(const Bits& v, const Bits& care, const Bits& value) {
@@ -262,6 +318,195 @@ inline bool pmatch(const Bits& v, const Bits& care, const Bits& value) {
 inline bool pmatch(const Value& v, const Bits& care, const Bits& value) {
   if (v.kind() != ValueKind::Bits) fail(v.describe() + " cannot match a bit pattern");
   return pmatch(v.as_bits(), care, value);
+}
+
+
+// ---------------------------------------------------------------------------
+// bits(N) of a fixed width
+
+template <int N>
+B<N> add(const B<N>& a, const B<N>& b) {
+  return B<N>(a.v + b.v);
+}
+template <int N>
+B<N> sub(const B<N>& a, const B<N>& b) {
+  return B<N>(a.v - b.v);
+}
+template <int N>
+B<N> mul(const B<N>& a, const B<N>& b) {
+  return B<N>(a.v * b.v);
+}
+// With an integer: its two's complement, modulo 2^N.
+template <int N>
+B<N> add(const B<N>& a, Int b) {
+  return B<N>(a.v + static_cast<typename B<N>::U>(b));
+}
+template <int N>
+B<N> sub(const B<N>& a, Int b) {
+  return B<N>(a.v - static_cast<typename B<N>::U>(b));
+}
+template <int N>
+B<N> mul(const B<N>& a, Int b) {
+  return B<N>(a.v * static_cast<typename B<N>::U>(b));
+}
+template <int N>
+B<N> band(const B<N>& a, const B<N>& b) {
+  return B<N>(a.v & b.v);
+}
+template <int N>
+B<N> bor(const B<N>& a, const B<N>& b) {
+  return B<N>(a.v | b.v);
+}
+template <int N>
+B<N> beor(const B<N>& a, const B<N>& b) {
+  return B<N>(a.v ^ b.v);
+}
+template <int N>
+B<N> band(const B<N>& a, Int b) {
+  return B<N>(a.v & static_cast<typename B<N>::U>(b));
+}
+template <int N>
+B<N> bor(const B<N>& a, Int b) {
+  return B<N>(a.v | static_cast<typename B<N>::U>(b));
+}
+template <int N>
+B<N> beor(const B<N>& a, Int b) {
+  return B<N>(a.v ^ static_cast<typename B<N>::U>(b));
+}
+template <int N>
+B<N> bnot(const B<N>& a) {
+  return B<N>(~a.v);
+}
+template <int N>
+B<N> neg(const B<N>& a) {
+  return B<N>(typename B<N>::U{0} - a.v);
+}
+template <int N>
+B<N> shl(const B<N>& a, Int n) {
+  if (n < 0) fail("shift amount out of range");
+  return B<N>(n >= N ? 0 : a.v << static_cast<int>(n));
+}
+template <int N>
+B<N> shr(const B<N>& a, Int n) {
+  if (n < 0) fail("shift amount out of range");
+  return B<N>(n >= N ? 0 : a.v >> static_cast<int>(n));
+}
+template <int N>
+bool eq(const B<N>& a, const B<N>& b) {
+  return a.v == b.v;
+}
+template <int N>
+bool ne(const B<N>& a, const B<N>& b) {
+  return a.v != b.v;
+}
+template <int N, int M>
+bool eq(const B<N>&, const B<M>&) {
+  width_mismatch("==", N, M);
+}
+template <int N, int M>
+bool ne(const B<N>& a, const B<M>& b) {
+  return !eq(a, b);
+}
+template <int N, int M>
+auto cat(const B<N>& hi, const B<M>& lo) {
+  if constexpr (N + M <= 128) {
+    using R = B<N + M>;
+    return R((static_cast<typename R::U>(hi.v) << M) | static_cast<typename R::U>(lo.v));
+  } else {
+    return Bits::concat(hi.bits(), lo.bits());
+  }
+}
+// With bits of a run-time width: as Bits.
+#define MLISA_RT_MIXED(name, R)                                 \
+  template <int N>                                              \
+  R name(const B<N>& a, const Bits& b) {                        \
+    return name(a.bits(), b);                                   \
+  }                                                             \
+  template <int N>                                              \
+  R name(const Bits& a, const B<N>& b) {                        \
+    return name(a, b.bits());                                   \
+  }
+MLISA_RT_MIXED(add, Bits)
+MLISA_RT_MIXED(sub, Bits)
+MLISA_RT_MIXED(mul, Bits)
+MLISA_RT_MIXED(band, Bits)
+MLISA_RT_MIXED(bor, Bits)
+MLISA_RT_MIXED(beor, Bits)
+MLISA_RT_MIXED(cat, Bits)
+MLISA_RT_MIXED(eq, bool)
+MLISA_RT_MIXED(ne, bool)
+#undef MLISA_RT_MIXED
+
+// x<lo + width - 1 : lo> of a run-time position or width.
+template <int N>
+Bits slice(const B<N>& b, Int lo, Int width) {
+  if (lo < 0 || width < 0 || lo + width > N) bad_slice(lo, width, N);
+  if (width == 0) return Bits(0, 0);
+  const uint32_t l = static_cast<uint32_t>(lo), w = static_cast<uint32_t>(width);
+  if (w <= 64) return Bits(w, static_cast<uint64_t>(b.v >> l));
+  return slice(b.bits(), lo, width);
+}
+// x<LO + W - 1 : LO>, both fixed.
+template <int LO, int W, int N>
+B<W> slice_c(const B<N>& b) {
+  static_assert(LO >= 0 && W >= 1 && LO + W <= N, "a slice outside the value");
+  return B<W>(static_cast<typename B<W>::U>(b.v >> LO));
+}
+template <int LO, int W>
+B<W> slice_c(const Bits& b) {
+  if (LO + W > static_cast<int>(b.width())) bad_slice(LO, W, b.width());
+  if (b.is_small()) return B<W>(static_cast<typename B<W>::U>(b.low64() >> (LO % 64)));
+  if constexpr (W <= 64) {
+    const uint64_t lo = b.word(LO / 64) >> (LO % 64);
+    const uint64_t hi = LO % 64 == 0 ? 0 : b.word(LO / 64 + 1) << (64 - LO % 64);
+    return B<W>(lo | hi);
+  } else {
+    return B<W>::from(b.slice(LO, W));
+  }
+}
+template <int LO, int W>
+B<W> slice_c(const Value& v) {
+  if (v.kind() == ValueKind::Bits) return slice_c<LO, W>(v.as_bits());
+  return B<W>::from(slice_value(v, LO, W));
+}
+template <int LO, int W>
+B<W> slice_c(Int v) {
+  static_assert(LO >= 0 && LO < 128);
+  return B<W>(static_cast<typename B<W>::U>(v >> LO));
+}
+template <int N>
+void set_slice(B<N>& b, Int lo, Int width, const Bits& v) {
+  if (lo < 0 || width < 0 || lo + width > N) bad_slice(lo, width, N);
+  if (Int{v.width()} != width) set_slice_mismatch(v.width(), width);
+  if (width == 0) return;
+  using U = typename B<N>::U;
+  const int l = static_cast<int>(lo), w = static_cast<int>(width);
+  const U field = w >= static_cast<int>(8 * sizeof(U)) ? ~U{0} : (U{1} << w) - 1;
+  U value = static_cast<U>(v.low64());
+  if constexpr (N > 64) {
+    if (w > 64) value |= static_cast<U>(v.word(1)) << 64;
+  }
+  b = B<N>((b.v & ~(field << l)) | ((value & field) << l));
+}
+template <int N>
+bool pmatch(const B<N>& v, const Bits& care, const Bits& value) {
+  if (static_cast<int>(value.width()) != N) return pmatch(v.bits(), care, value);
+  if constexpr (N <= 64) return (v.v & care.low64()) == value.low64();
+  else return pmatch(v.bits(), care, value);
+}
+template <int N>
+void store(Value& dst, const B<N>& b) {
+  if (dst.kind() == ValueKind::Bits && dst.as_bits().width() == N) {
+    Bits& d = dst.as_bits();
+    if constexpr (N <= 64) {
+      d = Bits(N, b.v);
+    } else {
+      d.set_word(0, static_cast<uint64_t>(b.v));
+      d.set_word(1, static_cast<uint64_t>(b.v >> 64));
+    }
+  } else {
+    dst = Value::bits(b.bits());
+  }
 }
 
 // ---------------------------------------------------------------------------
@@ -429,6 +674,96 @@ inline Int BitCount(const Bits& b) { return b.popcount(); }
 // Elem[vector, e, size] and Elem[vector, e, size] = value.
 Bits Elem(const Bits& vector, Int e, Int size);
 void SetElem(Bits& vector, Int e, Int size, const Bits& value);
+// The same for bits of a fixed width.
+template <int N>
+Int UInt(const B<N>& b) {
+  if constexpr (N == 128) {
+    if (b.v >> 127) return b.bits().to_uint();  // an error: more than 127 significant bits
+  }
+  return static_cast<Int>(b.v);
+}
+template <int N>
+Int SInt(const B<N>& b) {
+  using S = std::conditional_t<(N <= 64), int64_t, __int128>;
+  constexpr int kBits = 8 * sizeof(S);
+  return static_cast<Int>(static_cast<S>(b.v << (kBits - N)) >> (kBits - N));
+}
+template <int N>
+Int IntOf(const B<N>& b, bool is_unsigned) {
+  return is_unsigned ? UInt(b) : SInt(b);
+}
+template <int N>
+Bits ZeroExtend(const B<N>& b, Int n) {
+  if (n >= N && n <= 64) return Bits(static_cast<uint32_t>(n), static_cast<uint64_t>(b.v));
+  return extend_bits("ZeroExtend", b.bits(), n, true);
+}
+template <int N>
+Bits SignExtend(const B<N>& b, Int n) {
+  if (n >= N && n <= 64) return Bits(static_cast<uint32_t>(n), static_cast<uint64_t>(SInt(b)));
+  return extend_bits("SignExtend", b.bits(), n, false);
+}
+// ZeroExtend(x, M) and SignExtend(x, M) of a fixed M >= N.
+template <int M, int N>
+B<M> ZeroExtend_c(const B<N>& b) {
+  static_assert(M >= N);
+  return B<M>(static_cast<typename B<M>::U>(b.v));
+}
+template <int M, int N>
+B<M> SignExtend_c(const B<N>& b) {
+  static_assert(M >= N);
+  return B<M>(static_cast<typename B<M>::U>(SInt(b)));
+}
+template <int N>
+Bits Extend(const B<N>& b, Int n, bool is_unsigned) {
+  return is_unsigned ? ZeroExtend(b, n) : SignExtend(b, n);
+}
+template <int N>
+bool IsZero(const B<N>& b) {
+  return b.v == 0;
+}
+template <int N>
+bool IsOnes(const B<N>& b) {
+  return b.v == B<N>::kMask;
+}
+template <int N>
+B<1> IsZeroBit(const B<N>& b) {
+  return B<1>(b.v == 0 ? 1 : 0);
+}
+template <int N>
+Int BitCount(const B<N>& b) {
+  if constexpr (N <= 64) return __builtin_popcountll(b.v);
+  else return __builtin_popcountll(static_cast<uint64_t>(b.v)) + __builtin_popcountll(static_cast<uint64_t>(b.v >> 64));
+}
+// Elem[vector, e, size] and Elem[vector, e, size] = value of a fixed-width
+// vector; outside it, the shared core says why.
+template <int N>
+Bits Elem(const B<N>& vector, Int e, Int size) {
+  if (size >= 1 && size <= 64 && e >= 0 && (e + 1) * size <= N)
+    return Bits(static_cast<uint32_t>(size), static_cast<uint64_t>(vector.v >> static_cast<int>(e * size)));
+  return elem_get(vector.bits(), e, size);
+}
+template <int SIZE, int N>
+B<SIZE> Elem_c(const B<N>& vector, Int e) {
+  if (e >= 0 && (e + 1) * SIZE <= N) return B<SIZE>(static_cast<typename B<SIZE>::U>(vector.v >> static_cast<int>(e * SIZE)));
+  return B<SIZE>::from(elem_get(vector.bits(), e, SIZE));
+}
+template <int SIZE>
+B<SIZE> Elem_c(const Bits& vector, Int e) {
+  return B<SIZE>::from(elem_get(vector, e, SIZE));
+}
+template <int N>
+void SetElem(B<N>& vector, Int e, Int size, const Bits& value) {
+  if (size >= 1 && size <= 64 && e >= 0 && (e + 1) * size <= N && Int{value.width()} == size) {
+    using U = typename B<N>::U;
+    const U field = size == 64 ? U{~uint64_t{0}} : (U{1} << static_cast<int>(size)) - 1;
+    const int lo = static_cast<int>(e * size);
+    vector = B<N>((vector.v & ~(field << lo)) | ((static_cast<U>(value.low64()) & field) << lo));
+    return;
+  }
+  Bits v = vector.bits();
+  elem_set(v, e, size, value);
+  vector = B<N>::from(v);
+}
 inline Int Min(Int a, Int b) { return a < b ? a : b; }
 inline Int Max(Int a, Int b) { return a > b ? a : b; }
 inline Int Abs(Int a) { return a < 0 ? -a : a; }

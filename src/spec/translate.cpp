@@ -23,7 +23,12 @@ struct Code {
   std::string ct;  // its C++ type: bool, Int, double, Bits, Value, std::tuple<...>
 };
 
-bool typed_ct(const std::string& ct) { return ct == "bool" || ct == "Int" || ct == "double" || ct == "Bits"; }
+// bits(N) of a width fixed when generating: rt::B<N> (N up to 128).
+bool fixed_bits_ct(const std::string& ct) { return ct.rfind("rt::B<", 0) == 0; }
+bool bits_ct(const std::string& ct) { return ct == "Bits" || fixed_bits_ct(ct); }
+bool typed_ct(const std::string& ct) { return ct == "bool" || ct == "Int" || ct == "double" || bits_ct(ct); }
+std::string fixed_bits(int64_t width) { return fmt::format("rt::B<{}>", width); }
+bool fixed_width(int64_t width) { return width >= 1 && width <= 128; }
 
 class Translator {
  public:
@@ -56,7 +61,7 @@ class Translator {
       case TypeKind::Boolean: return "bool";
       case TypeKind::Integer: return "Int";
       case TypeKind::Real: return "double";
-      case TypeKind::Bits: return "Bits";
+      case TypeKind::Bits: return fixed_width(t.width) ? fixed_bits(t.width) : "Bits";
       case TypeKind::Tuple: {
         std::vector<std::string> elems;
         for (const Type& e : t.elems) {
@@ -128,7 +133,12 @@ class Translator {
         std::snprintf(buf, sizeof buf, "%a", v.as_real());
         return {buf, "double"};
       }
-      case ValueKind::Bits: return {bits_lit(v.as_bits()), "Bits"};
+      case ValueKind::Bits: {
+        const Bits& b = v.as_bits();
+        if (b.width() >= 1 && b.width() <= 64)
+          return {fmt::format("{}(UINT64_C(0x{:x}))", fixed_bits(b.width()), b.low64()), fixed_bits(b.width())};
+        return {bits_lit(b), "Bits"};
+      }
       case ValueKind::String: return {fmt::format("c.k[{}]", konst('s', v.as_string(), 0)), "Value"};
       case ValueKind::Enum: return {fmt::format("c.k[{}]", konst('e', v.enum_type()->name, v.enum_member())), "Value"};
       default: error(loc, "a literal of this kind (" + v.describe() + ")");
@@ -141,6 +151,7 @@ class Translator {
       case TypeKind::Integer: return "Int(0)";
       case TypeKind::Real: return "0.0";
       case TypeKind::Bits:
+        if (fixed_width(t.width)) return fixed_bits(t.width) + "()";
         if (t.width >= 0) return fmt::format("Bits({}, 0)", t.width);
         if (t.width_expr) return "rt::Zeros(" + as_int(t.width_expr) + ")";
         error(loc, "a bits type without a width");
@@ -285,7 +296,9 @@ Code Translator::ex(const Expr* e) {
       if (bt.kind == TypeKind::Record) return {fmt::format("rt::field({}, {})", base.code, e->slot), "Value"};
       if (bt.is_bits() && bt.fields) {
         const auto& f = bt.fields->fields.at(static_cast<size_t>(e->slot));
-        return {fmt::format("rt::slice({}, {}, {})", base.code, f.lo, f.hi - f.lo + 1), "Bits"};
+        const int64_t w = f.hi - f.lo + 1;
+        if (fixed_width(w)) return {fmt::format("rt::slice_c<{}, {}>({})", f.lo, w, base.code), fixed_bits(w)};
+        return {fmt::format("rt::slice({}, {}, {})", base.code, f.lo, w), "Bits"};
       }
       error(e->loc, fmt::format("field '{}' of {}", e->name, bt.describe()));
     }
@@ -303,6 +316,19 @@ Code Translator::ex(const Expr* e) {
     }
     case ExprKind::Slice: {
       const Code base = ex(e->args[0]);
+      if (e->slices.size() == 1) {
+        // x<hi:lo> of fixed positions: a fixed width.
+        const SliceRange& r = e->slices[0];
+        Int hi = 0, lo = 0, w = 0;
+        bool fixed = false;
+        if (!r.lo || r.lo == r.hi) fixed = fold_integer(*r.hi, &lo), w = 1;
+        else if (r.plus_width) fixed = fold_integer(*r.hi, &lo) && fold_integer(*r.lo, &w);
+        else fixed = fold_integer(*r.hi, &hi) && fold_integer(*r.lo, &lo), w = hi - lo + 1;
+        if (fixed && lo >= 0 && lo < 128 && fixed_width(static_cast<int64_t>(w)))
+          return {fmt::format("rt::slice_c<{}, {}>({})", static_cast<int64_t>(lo), static_cast<int64_t>(w),
+                              base.code),
+                  fixed_bits(static_cast<int64_t>(w))};
+      }
       std::vector<std::pair<std::string, std::string>> parts;
       slice_parts(e, &parts);
       if (parts.size() == 1) return {fmt::format("rt::slice({}, {}, {})", base.code, parts[0].first, parts[0].second), "Bits"};
@@ -384,7 +410,7 @@ Code Translator::ex(const Expr* e) {
     case ExprKind::IfThenElse: {
       std::string ct = ctype(e->type);
       const Code c = ex(e->args[0]), a = ex(e->args[1]), b = ex(e->args[2]);
-      if (ct == "Bits" || ct == "Value") {
+      if (bits_ct(ct) || ct == "Value") {
         if (a.ct != b.ct || a.ct != ct)
           return {fmt::format("({} ? rt::conv<{}>({}) : rt::conv<{}>({}))", as(c, "bool"), ct, a.code, ct, b.code), ct};
       }
@@ -455,18 +481,35 @@ Code Translator::builtin(const Expr* e, const std::vector<Code>& args) {
     ++result_.typed[n];
     return {code, ct};
   };
+  // A bits argument as it is when it has a fixed width (the typed builtins
+  // have overloads for it), else as Bits.
+  auto barg = [&](size_t i) { return fixed_bits_ct(args[i].ct) ? args[i].code : as(args[i], "Bits"); };
+  auto fixed_arg = [&](size_t i) { return fixed_bits_ct(args[i].ct); };
+  // An integer argument known when generating.
+  auto constant = [&](size_t i, Int* v) { return fold_integer(*e->args[i], v); };
+  Int k = 0;
   const bool getter = e->kind == ExprKind::Index;
   if (!getter) {
-    if ((n == "UInt" || n == "SInt") && kinds({K::Bits})) return typed(fmt::format("rt::{}({})", n, as(args[0], "Bits")), "Int");
+    if ((n == "UInt" || n == "SInt") && kinds({K::Bits})) return typed(fmt::format("rt::{}({})", n, barg(0)), "Int");
     if (n == "Int" && kinds({K::Bits, K::Boolean}))
-      return typed(fmt::format("rt::IntOf({}, {})", as(args[0], "Bits"), as(args[1], "bool")), "Int");
-    if ((n == "ZeroExtend" || n == "SignExtend") && kinds({K::Bits, K::Integer}))
-      return typed(fmt::format("rt::{}({}, {})", n, as(args[0], "Bits"), as(args[1], "Int")), "Bits");
-    if ((n == "Zeros" || n == "Ones") && kinds({K::Integer}))
+      return typed(fmt::format("rt::IntOf({}, {})", barg(0), as(args[1], "bool")), "Int");
+    if ((n == "ZeroExtend" || n == "SignExtend") && kinds({K::Bits, K::Integer})) {
+      if (fixed_arg(0) && constant(1, &k) && k >= e->args[0]->type.width && fixed_width(static_cast<int64_t>(k)))
+        return typed(fmt::format("rt::{}_c<{}>({})", n, static_cast<int64_t>(k), barg(0)),
+                     fixed_bits(static_cast<int64_t>(k)));
+      return typed(fmt::format("rt::{}({}, {})", n, barg(0), as(args[1], "Int")), "Bits");
+    }
+    if ((n == "Zeros" || n == "Ones") && kinds({K::Integer})) {
+      if (constant(0, &k) && fixed_width(static_cast<int64_t>(k)))
+        return typed(fmt::format("{0}({1})", fixed_bits(static_cast<int64_t>(k)),
+                                 n == "Zeros" ? "" : fixed_bits(static_cast<int64_t>(k)) + "::kMask"),
+                     fixed_bits(static_cast<int64_t>(k)));
       return typed(fmt::format("rt::{}({})", n, as(args[0], "Int")), "Bits");
-    if ((n == "IsZero" || n == "IsOnes") && kinds({K::Bits})) return typed(fmt::format("rt::{}({})", n, as(args[0], "Bits")), "bool");
-    if (n == "IsZeroBit" && kinds({K::Bits})) return typed(fmt::format("rt::IsZeroBit({})", as(args[0], "Bits")), "Bits");
-    if (n == "BitCount" && kinds({K::Bits})) return typed(fmt::format("rt::BitCount({})", as(args[0], "Bits")), "Int");
+    }
+    if ((n == "IsZero" || n == "IsOnes") && kinds({K::Bits})) return typed(fmt::format("rt::{}({})", n, barg(0)), "bool");
+    if (n == "IsZeroBit" && kinds({K::Bits}))
+      return typed(fmt::format("rt::IsZeroBit({})", barg(0)), fixed_arg(0) ? fixed_bits(1) : "Bits");
+    if (n == "BitCount" && kinds({K::Bits})) return typed(fmt::format("rt::BitCount({})", barg(0)), "Int");
     if ((n == "Min" || n == "Max") && kinds({K::Integer, K::Integer}))
       return typed(fmt::format("rt::{}({}, {})", n, as(args[0], "Int"), as(args[1], "Int")), "Int");
     if (n == "Abs" && kinds({K::Integer})) return typed(fmt::format("rt::Abs({})", as(args[0], "Int")), "Int");
@@ -475,8 +518,7 @@ Code Translator::builtin(const Expr* e, const std::vector<Code>& args) {
                                n == "AlignUp" ? "true" : "false"),
                    "Bits");
     if (n == "Extend" && kinds({K::Bits, K::Integer, K::Boolean}))
-      return typed(fmt::format("rt::Extend({}, {}, {})", as(args[0], "Bits"), as(args[1], "Int"), as(args[2], "bool")),
-                   "Bits");
+      return typed(fmt::format("rt::Extend({}, {}, {})", barg(0), as(args[1], "Int"), as(args[2], "bool")), "Bits");
     if ((n == "LSL" || n == "LSR") && kinds({K::Bits, K::Integer}))
       return typed(fmt::format("spec::{}_bits({}, {})", n == "LSL" ? "lsl" : "lsr", as(args[0], "Bits"), as(args[1], "Int")),
                    "Bits");
@@ -484,8 +526,12 @@ Code Translator::builtin(const Expr* e, const std::vector<Code>& args) {
     if (spec_builtins_->at(e->builtin).get_bits_int && kinds({K::Bits, K::Integer}))
       return typed(fmt::format("rt::get_bits_int(c, {}, {}, {})", site->second, as(args[0], "Bits"), as(args[1], "Int")),
                    "Bits");
-    if (n == "Elem" && kinds({K::Bits, K::Integer, K::Integer}))
-      return typed(fmt::format("rt::Elem({}, {}, {})", as(args[0], "Bits"), as(args[1], "Int"), as(args[2], "Int")), "Bits");
+    if (n == "Elem" && kinds({K::Bits, K::Integer, K::Integer})) {
+      if (constant(2, &k) && fixed_width(static_cast<int64_t>(k)))
+        return typed(fmt::format("rt::Elem_c<{}>({}, {})", static_cast<int64_t>(k), barg(0), as(args[1], "Int")),
+                     fixed_bits(static_cast<int64_t>(k)));
+      return typed(fmt::format("rt::Elem({}, {}, {})", barg(0), as(args[1], "Int"), as(args[2], "Int")), "Bits");
+    }
   }
   ++result_.bridged[n];
   std::string list = fmt::format("c, {}", site->second);
@@ -551,7 +597,7 @@ void Translator::assign(const Expr* t, const Code& v) {
       std::string target;
       bool direct = false;
       if (base->kind == ExprKind::Name && base->ref == RefKind::Local &&
-          ctype(slot_types_.count(base->slot) ? slot_types_[base->slot] : base->type) == "Bits") {
+          bits_ct(ctype(slot_types_.count(base->slot) ? slot_types_[base->slot] : base->type))) {
         target = local(base->slot);
         direct = true;
       } else if (base->kind == ExprKind::Name && base->ref == RefKind::Global) {
@@ -612,7 +658,7 @@ void Translator::assign(const Expr* t, const Code& v) {
           line(fmt::format("const Bits {} = {};", val, as(v, "Bits")));
           const Expr* vector = t->args[0];
           if (vector->kind == ExprKind::Name && vector->ref == RefKind::Local &&
-              ctype(slot_types_.count(vector->slot) ? slot_types_[vector->slot] : vector->type) == "Bits") {
+              bits_ct(ctype(slot_types_.count(vector->slot) ? slot_types_[vector->slot] : vector->type))) {
             // A local vector is written in place (no copy out and back).
             line(fmt::format("rt::SetElem({}, {}, {}, {});", local(vector->slot), as_int(t->args[1]),
                              as_int(t->args[2]), val));
@@ -1019,7 +1065,7 @@ std::string Translator::param_type(const FunctionDecl& f, const Param& p, bool v
   const std::string ct = ctype(p.type);
   if (p.by_ref) return ct + "&";
   if (assigned_.count(p.slot)) return ct;
-  if (ct == "Int" || ct == "bool" || ct == "double") return ct;
+  if (ct == "Int" || ct == "bool" || ct == "double" || fixed_bits_ct(ct)) return ct;
   return "const " + ct + "&";
 }
 
@@ -1102,7 +1148,7 @@ void Translator::encoding(const InstructionSpec& inst, const Encoding& enc, size
   body_ << fmt::format("void D{}(rt::Ctx& c, const Bits& word, void* state) {{\n", k);
   for (int32_t f : fields) {
     const EncodingField& ef = enc.fields[static_cast<size_t>(f)];
-    line(fmt::format("[[maybe_unused]] Bits {} = rt::slice(word, {}, {});", local(f), ef.lo, ef.width));
+    line(fmt::format("[[maybe_unused]] {} {} = rt::slice_c<{}, {}>(word);", slot_ct(f), local(f), ef.lo, ef.width));
   }
   declare(in_decode, fields);
   in_decode_ = true;
