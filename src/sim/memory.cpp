@@ -4,9 +4,13 @@
 
 #include <fmt/format.h>
 
+#include <bit>
 #include <cstring>
 
 namespace mlisa::sim {
+
+// Loads and stores copy the bytes as they are: the memory is little-endian.
+static_assert(std::endian::native == std::endian::little, "a little-endian host");
 
 void Memory::map(std::string name, uint64_t base, uint64_t size, bool writable) {
   if (size == 0 || base + size < base)
@@ -44,7 +48,7 @@ bool Memory::read(uint64_t addr, unsigned n, uint64_t& value) const {
   const uint8_t* p = find(addr, n);
   if (!p || n == 0 || n > 8) return false;
   value = 0;
-  for (unsigned i = 0; i < n; ++i) value |= uint64_t{p[i]} << (8 * i);
+  std::memcpy(&value, p, n);
   if (read_log) read_log->push_back({addr, n, value});
   return true;
 }
@@ -57,7 +61,7 @@ bool Memory::write(uint64_t addr, unsigned n, uint64_t value) {
     for (unsigned i = 0; i < n; ++i) old |= uint64_t{p[i]} << (8 * i);
     overwritten_log->push_back({addr, n, old});
   }
-  for (unsigned i = 0; i < n; ++i) p[i] = static_cast<uint8_t>(value >> (8 * i));
+  std::memcpy(p, &value, n);
   if (write_log) write_log->push_back({addr, n});
   return true;
 }

@@ -250,6 +250,8 @@ Int real_to_int(double r, const char* fn) {
 // ---------------------------------------------------------------------------
 // The standard library
 
+void integer_overflow() { throw RuntimeError("integer overflow"); }
+
 Bits extend_bits(const char* fn, const Bits& x, Int n, bool is_unsigned) {
   if (n < 0 || n > Bits::kMaxWidth)
     throw RuntimeError(fmt::format("{}: width {} is not a valid bits width", fn, show(n)));

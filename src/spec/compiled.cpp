@@ -171,6 +171,17 @@ std::unique_ptr<CompiledBinding> CompiledBinding::bind(const TargetSpec& spec, E
   return b;
 }
 
+namespace {
+
+// values_equal, without a call for the bits registers decodes read.
+bool same_value(const Value& a, const Value& b) {
+  if (a.kind() == ValueKind::Bits && b.kind() == ValueKind::Bits && a.as_bits().is_small() && b.as_bits().is_small())
+    return a.as_bits().width() == b.as_bits().width() && a.as_bits().low64() == b.as_bits().low64();
+  return values_equal(a, b);
+}
+
+}  // namespace
+
 CompiledDecode::CompiledDecode(const CompiledTarget::Split& split, const Bits& word)
     : split_(split), word_(word), state_(split.make()) {}
 
@@ -190,7 +201,7 @@ void CompiledBinding::run(CompiledDecode& d) {
       // Still the values the decode saw?
       const int32_t* r = d.split_.reads;
       for (size_t i = 0; *r >= 0; ++r, ++i)
-        if (!values_equal(c.g[static_cast<size_t>(*r)], d.seen_[i])) {
+        if (!same_value(c.g[static_cast<size_t>(*r)], d.seen_[i])) {
           d.valid_ = false;
           break;
         }
@@ -315,14 +326,9 @@ void set_slice_mismatch(uint32_t value_width, Int width) {
   fail(fmt::format("assignment of bits({}) to a {}-bit slice", value_width, int_to_string(width)));
 }
 
-void set_slice(Bits& b, Int lo, Int width, const Bits& v) {
+void set_slice_wide(Bits& b, Int lo, Int width, const Bits& v) {
   if (lo < 0 || width < 0 || lo + width > b.width()) bad_slice(lo, width, b.width());
   if (Int{v.width()} != width) set_slice_mismatch(v.width(), width);
-  if (b.is_small() && width < 64) {
-    const uint64_t mask = ((uint64_t{1} << width) - 1) << lo;
-    b.set_word(0, (b.low64() & ~mask) | ((v.low64() << lo) & mask));
-    return;
-  }
   b.set_slice(static_cast<uint32_t>(lo), v);
 }
 

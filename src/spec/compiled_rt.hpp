@@ -67,6 +67,18 @@ struct B {
   }
 };
 
+// An enumeration member: its type (for the conversion to Value) and index.
+struct En {
+  const EnumType* type = nullptr;
+  uint32_t m = 0;
+};
+inline En en(const Value& v) {
+  if (v.kind() != ValueKind::Enum) fail(v.describe() + " where an enumeration member is expected");
+  return En{v.enum_type(), v.enum_member()};
+}
+inline bool eq(const En& a, const En& b) { return a.m == b.m && a.type == b.type; }
+inline bool ne(const En& a, const En& b) { return !eq(a, b); }
+
 template <class T>
 struct is_b : std::false_type {};
 template <int N>
@@ -80,6 +92,10 @@ struct is_b<B<N>> : std::true_type {
 template <int N>
 Value V(const B<N>& b) {
   return Value::bits(b.bits());
+}
+inline Value V(const En& e) {
+  if (!e.type) fail("an enumeration variable read before it was set");
+  return Value::enumeration(e.type, e.m);
 }
 inline Value V(bool b) { return Value::boolean(b); }
 inline Value V(Int i) { return Value::integer(i); }
@@ -119,7 +135,12 @@ T from_value(const Value& v) {
     return v.as_bits();
   } else if constexpr (is_b<T>::value) {
     if (v.kind() != ValueKind::Bits) fail(v.describe() + " where bits is expected");
+    if constexpr (is_b<T>::width <= 64) {
+      if (v.as_bits().width() == is_b<T>::width) return T(v.as_bits().low64());
+    }
     return T::from(v.as_bits());
+  } else if constexpr (std::is_same_v<T, En>) {
+    return en(v);
   } else if constexpr (std::is_same_v<T, Value>) return v;
   else if constexpr (is_tuple<T>::value) return tuple_from<T>(v, std::make_index_sequence<std::tuple_size_v<T>>{});
   else static_assert(sizeof(T) == 0, "no conversion from Value");
@@ -306,8 +327,16 @@ inline Bits slice(const Value& v, Int lo, Int width) {
   return slice_value(v, lo, width);
 }
 // x<lo + width - 1 : lo> = v.
-void set_slice(Bits& b, Int lo, Int width, const Bits& v);
+void set_slice_wide(Bits& b, Int lo, Int width, const Bits& v);
 [[noreturn]] void set_slice_mismatch(uint32_t value_width, Int width);
+inline void set_slice(Bits& b, Int lo, Int width, const Bits& v) {
+  if (b.is_small() && lo >= 0 && width >= 0 && width < 64 && lo + width <= b.width() && Int{v.width()} == width) {
+    const uint64_t mask = ((uint64_t{1} << static_cast<int>(width)) - 1) << static_cast<int>(lo);
+    b.set_word(0, (b.low64() & ~mask) | ((v.low64() << static_cast<int>(lo)) & mask));
+    return;
+  }
+  set_slice_wide(b, lo, width, v);
+}
 
 // A pattern ('1x0'): care and value bits.
 inline bool pmatch(const Bits& v, const Bits& care, const Bits& value) {
@@ -474,6 +503,16 @@ B<W> slice_c(Int v) {
   static_assert(LO >= 0 && LO < 128);
   return B<W>(static_cast<typename B<W>::U>(v >> LO));
 }
+// x<lo + W - 1 : lo>, W fixed, lo known at run time (x<i>, x<i +: 8>).
+template <int W, int N>
+B<W> slice_w(const B<N>& b, Int lo) {
+  if (lo < 0 || lo + W > N) bad_slice(lo, W, N);
+  return B<W>(static_cast<typename B<W>::U>(b.v >> static_cast<int>(lo)));
+}
+template <int W, class T>
+B<W> slice_w(const T& b, Int lo) {
+  return B<W>::from(slice(b, lo, W));
+}
 template <int N>
 void set_slice(B<N>& b, Int lo, Int width, const Bits& v) {
   if (lo < 0 || width < 0 || lo + width > N) bad_slice(lo, width, N);
@@ -499,7 +538,7 @@ void store(Value& dst, const B<N>& b) {
   if (dst.kind() == ValueKind::Bits && dst.as_bits().width() == N) {
     Bits& d = dst.as_bits();
     if constexpr (N <= 64) {
-      d = Bits(N, b.v);
+      d.set_word(0, b.v);
     } else {
       d.set_word(0, static_cast<uint64_t>(b.v));
       d.set_word(1, static_cast<uint64_t>(b.v >> 64));
@@ -658,7 +697,15 @@ inline Int SInt(const Bits& b) {
 inline Int IntOf(const Bits& b, bool is_unsigned) { return is_unsigned ? UInt(b) : SInt(b); }
 Bits ZeroExtend(const Bits& b, Int n);
 Bits SignExtend(const Bits& b, Int n);
-inline Bits Extend(const Bits& b, Int n, bool is_unsigned) { return extend_bits("Extend", b, n, is_unsigned); }
+inline Bits Extend(const Bits& b, Int n, bool is_unsigned) {
+  const uint32_t w = b.width();
+  if (n >= w && n <= 64 && w >= 1) {
+    const uint64_t v = b.low64();
+    const bool negative = !is_unsigned && ((v >> (w - 1)) & 1);
+    return Bits(static_cast<uint32_t>(n), negative && w < 64 ? v | (~uint64_t{0} << w) : v);
+  }
+  return extend_bits("Extend", b, n, is_unsigned);
+}
 inline Bits Zeros(Int n) {
   if (n < 0 || n > Bits::kMaxWidth) fail("width " + int_to_string(n) + " is not a valid bits width");
   return Bits(static_cast<uint32_t>(n), 0);
@@ -716,6 +763,12 @@ B<M> SignExtend_c(const B<N>& b) {
 template <int N>
 Bits Extend(const B<N>& b, Int n, bool is_unsigned) {
   return is_unsigned ? ZeroExtend(b, n) : SignExtend(b, n);
+}
+// Align(x, y) of a fixed-width x: a power of two clears the low bits.
+template <int N>
+B<N> Align(const B<N>& x, Int y, const char* fn) {
+  if (y > 0 && y <= (Int{1} << 62) && (y & (y - 1)) == 0) return B<N>(x.v & ~static_cast<typename B<N>::U>(y - 1));
+  return B<N>::from(align_bits(fn, x.bits(), y, false));
 }
 template <int N>
 bool IsZero(const B<N>& b) {

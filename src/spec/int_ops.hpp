@@ -8,19 +8,22 @@
 
 namespace mlisa::spec {
 
+// Out of line, so that the checked operations inline.
+[[noreturn, gnu::cold]] void integer_overflow();
+
 inline Int add_checked(Int a, Int b) {
   Int r;
-  if (__builtin_add_overflow(a, b, &r)) throw RuntimeError("integer overflow");
+  if (__builtin_add_overflow(a, b, &r)) integer_overflow();
   return r;
 }
 inline Int sub_checked(Int a, Int b) {
   Int r;
-  if (__builtin_sub_overflow(a, b, &r)) throw RuntimeError("integer overflow");
+  if (__builtin_sub_overflow(a, b, &r)) integer_overflow();
   return r;
 }
 inline Int mul_checked(Int a, Int b) {
   Int r;
-  if (__builtin_mul_overflow(a, b, &r)) throw RuntimeError("integer overflow");
+  if (__builtin_mul_overflow(a, b, &r)) integer_overflow();
   return r;
 }
 inline Int floor_div(Int a, Int b) {

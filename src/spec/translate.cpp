@@ -26,7 +26,9 @@ struct Code {
 // bits(N) of a width fixed when generating: rt::B<N> (N up to 128).
 bool fixed_bits_ct(const std::string& ct) { return ct.rfind("rt::B<", 0) == 0; }
 bool bits_ct(const std::string& ct) { return ct == "Bits" || fixed_bits_ct(ct); }
-bool typed_ct(const std::string& ct) { return ct == "bool" || ct == "Int" || ct == "double" || bits_ct(ct); }
+bool typed_ct(const std::string& ct) {
+  return ct == "bool" || ct == "Int" || ct == "double" || ct == "rt::En" || bits_ct(ct);
+}
 std::string fixed_bits(int64_t width) { return fmt::format("rt::B<{}>", width); }
 bool fixed_width(int64_t width) { return width >= 1 && width <= 128; }
 
@@ -62,6 +64,7 @@ class Translator {
       case TypeKind::Integer: return "Int";
       case TypeKind::Real: return "double";
       case TypeKind::Bits: return fixed_width(t.width) ? fixed_bits(t.width) : "Bits";
+      case TypeKind::Enum: return "rt::En";
       case TypeKind::Tuple: {
         std::vector<std::string> elems;
         for (const Type& e : t.elems) {
@@ -140,7 +143,8 @@ class Translator {
         return {bits_lit(b), "Bits"};
       }
       case ValueKind::String: return {fmt::format("c.k[{}]", konst('s', v.as_string(), 0)), "Value"};
-      case ValueKind::Enum: return {fmt::format("c.k[{}]", konst('e', v.enum_type()->name, v.enum_member())), "Value"};
+      case ValueKind::Enum:
+        return {fmt::format("rt::en(c.k[{}])", konst('e', v.enum_type()->name, v.enum_member())), "rt::En"};
       default: error(loc, "a literal of this kind (" + v.describe() + ")");
     }
   }
@@ -155,7 +159,7 @@ class Translator {
         if (t.width >= 0) return fmt::format("Bits({}, 0)", t.width);
         if (t.width_expr) return "rt::Zeros(" + as_int(t.width_expr) + ")";
         error(loc, "a bits type without a width");
-      case TypeKind::Enum: return fmt::format("c.k[{}]", konst('e', t.enum_type->name, 0));
+      case TypeKind::Enum: return fmt::format("rt::en(c.k[{}])", konst('e', t.enum_type->name, 0));
       case TypeKind::String: return fmt::format("c.k[{}]", konst('s', "", 0));
       case TypeKind::Tuple: {
         const std::string ct = ctype(t);
@@ -328,6 +332,15 @@ Code Translator::ex(const Expr* e) {
           return {fmt::format("rt::slice_c<{}, {}>({})", static_cast<int64_t>(lo), static_cast<int64_t>(w),
                               base.code),
                   fixed_bits(static_cast<int64_t>(w))};
+        // x<i> and x<i +: W>: a fixed width at a run-time position.
+        w = 0;
+        if (!r.lo || r.lo == r.hi) w = 1;
+        else if (r.plus_width && !fold_integer(*r.lo, &w)) w = 0;
+        if (fixed_width(static_cast<int64_t>(w))) {
+          const std::string at = as_int(r.hi);
+          return {fmt::format("rt::slice_w<{}>({}, {})", static_cast<int64_t>(w), base.code, at),
+                  fixed_bits(static_cast<int64_t>(w))};
+        }
       }
       std::vector<std::pair<std::string, std::string>> parts;
       slice_parts(e, &parts);
@@ -513,6 +526,8 @@ Code Translator::builtin(const Expr* e, const std::vector<Code>& args) {
     if ((n == "Min" || n == "Max") && kinds({K::Integer, K::Integer}))
       return typed(fmt::format("rt::{}({}, {})", n, as(args[0], "Int"), as(args[1], "Int")), "Int");
     if (n == "Abs" && kinds({K::Integer})) return typed(fmt::format("rt::Abs({})", as(args[0], "Int")), "Int");
+    if ((n == "Align" || n == "AlignDown") && kinds({K::Bits, K::Integer}) && fixed_arg(0))
+      return typed(fmt::format("rt::Align({}, {}, \"{}\")", barg(0), as(args[1], "Int"), n), args[0].ct);
     if ((n == "Align" || n == "AlignDown" || n == "AlignUp") && kinds({K::Bits, K::Integer}))
       return typed(fmt::format("spec::align_bits(\"{}\", {}, {}, {})", n, as(args[0], "Bits"), as(args[1], "Int"),
                                n == "AlignUp" ? "true" : "false"),
@@ -1065,7 +1080,7 @@ std::string Translator::param_type(const FunctionDecl& f, const Param& p, bool v
   const std::string ct = ctype(p.type);
   if (p.by_ref) return ct + "&";
   if (assigned_.count(p.slot)) return ct;
-  if (ct == "Int" || ct == "bool" || ct == "double" || fixed_bits_ct(ct)) return ct;
+  if (ct == "Int" || ct == "bool" || ct == "double" || ct == "rt::En" || fixed_bits_ct(ct)) return ct;
   return "const " + ct + "&";
 }
 

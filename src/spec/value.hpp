@@ -71,7 +71,11 @@ class Bits {
   }
   void set_word(uint32_t i, uint64_t v) {  // masked to width
     if (i >= words()) return;
-    (is_small() ? small_ : words_[i]) = v;
+    if (is_small()) {
+      small_ = width_ == 64 ? v : v & ((uint64_t{1} << width_) - 1);
+      return;
+    }
+    words_[i] = v;
     if (i == words() - 1) mask_top();
   }
 

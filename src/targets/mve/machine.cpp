@@ -144,7 +144,7 @@ uint32_t Machine::pc() const { return static_cast<uint32_t>(global(r_).elems().a
 
 void Machine::set_pc(uint32_t address) {
   Value& v = global(r_).mutable_elems().at(15);
-  if (v.kind() == spec::ValueKind::Bits && v.as_bits().width() == 32) v.as_bits() = Bits(32, address);
+  if (v.kind() == spec::ValueKind::Bits && v.as_bits().width() == 32) v.as_bits().set_word(0, address);
   else v = Value::bits(32, address);
 }
 
@@ -311,9 +311,7 @@ void Machine::after_instruction(uint32_t address) {
   }
   if (global(syst_csr_).as_bits().low64() & 1u) call(*systick_count_, {});
   const auto& pending = global(pending_).elems();
-  bool any = false;
-  for (const Value& p : pending) any = any || p.as_bool();
-  if (!any) return;
+  if (std::none_of(pending.begin(), pending.end(), [](const Value& p) { return p.as_bool(); })) return;
   const int n = static_cast<int>(call(*pending_to_take_, {}).as_int());
   if (n == 0) return;
   take_exception(n, "", pc(), fmt::format("pending before the instruction at 0x{:08x}", pc()), "");
