@@ -12,6 +12,23 @@ namespace mlisa::sim {
 // Loads and stores copy the bytes as they are: the memory is little-endian.
 static_assert(std::endian::native == std::endian::little, "a little-endian host");
 
+namespace {
+
+template <class T>
+T load_le(const uint8_t* p) {
+  T v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+
+template <class T>
+void store_le(uint8_t* p, uint64_t value) {
+  const T v = static_cast<T>(value);
+  std::memcpy(p, &v, sizeof v);
+}
+
+}  // namespace
+
 void Memory::map(std::string name, uint64_t base, uint64_t size, bool writable) {
   if (size == 0 || base + size < base)
     throw InputError(fmt::format("memory region {} at 0x{:x} of {} bytes is empty or wraps", name, base, size));
@@ -48,7 +65,11 @@ bool Memory::read(uint64_t addr, unsigned n, uint64_t& value) const {
   const uint8_t* p = find(addr, n);
   if (!p || n == 0 || n > 8) return false;
   value = 0;
-  std::memcpy(&value, p, n);
+  // The usual sizes as one load each.
+  if (n == 1) value = *p;
+  else if (n == 2) value = load_le<uint16_t>(p);
+  else if (n == 4) value = load_le<uint32_t>(p);
+  else std::memcpy(&value, p, n);
   if (read_log) read_log->push_back({addr, n, value});
   return true;
 }
@@ -61,7 +82,10 @@ bool Memory::write(uint64_t addr, unsigned n, uint64_t value) {
     for (unsigned i = 0; i < n; ++i) old |= uint64_t{p[i]} << (8 * i);
     overwritten_log->push_back({addr, n, old});
   }
-  std::memcpy(p, &value, n);
+  if (n == 1) *p = static_cast<uint8_t>(value);
+  else if (n == 2) store_le<uint16_t>(p, value);
+  else if (n == 4) store_le<uint32_t>(p, value);
+  else std::memcpy(p, &value, n);
   if (write_log) write_log->push_back({addr, n});
   return true;
 }
