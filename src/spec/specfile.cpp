@@ -1431,6 +1431,28 @@ std::vector<Value> TargetSpec::frame_for(const Encoding& enc, const std::string&
   return frame;
 }
 
+std::vector<std::pair<uint32_t, uint32_t>> Encoding::compiled_fields() const {
+  std::vector<std::pair<uint32_t, uint32_t>> out;
+  if (slots.empty()) {
+    for (const EncodingField& f : fields) out.emplace_back(f.lo, f.width);
+    return out;
+  }
+  uint32_t at = 0;
+  for (const EncodingField& f : fields) out.emplace_back(at, f.width), at += f.width;
+  for (uint32_t w : global_widths) out.emplace_back(at, w), at += w;
+  return out;
+}
+
+Bits TargetSpec::packed_frame(const Encoding& enc, const std::string& slot, const Bits& bundle_word) const {
+  const std::vector<Value> frame = frame_for(enc, slot, bundle_word);
+  const auto where = enc.compiled_fields();
+  const uint32_t width = where.empty() ? 0 : where.back().first + where.back().second;
+  Bits out = Bits::zeros(width);
+  for (size_t i = 0; i < where.size(); ++i)
+    if (where[i].second > 0) out.set_slice(where[i].first, frame[i].as_bits());
+  return out;
+}
+
 // ---------------------------------------------------------------------------
 // Embedded specs and --spec-dir
 

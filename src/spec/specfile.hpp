@@ -132,6 +132,12 @@ struct Encoding {
   Block operation;
   int32_t frame_size = 0;  // decode and operation share the frame; fields first
 
+  // Where each frame field (the diagram's, then for a bundle target the
+  // bundle fields) lies in the word that compiled code decodes: (lo, width)
+  // in the word itself for a single-word target, packed from bit 0 for a
+  // bundle target (TargetSpec::packed_frame).
+  std::vector<std::pair<uint32_t, uint32_t>> compiled_fields() const;
+
   const EncodingField* field(const std::string& name) const;
   // True when the word has the fixed bits (should-be bits are not required).
   bool matches(const Bits& word) const { return (word & fixed_mask) == fixed_value; }
@@ -181,6 +187,9 @@ class TargetSpec {
   // the diagram's fields read at the slot's position, then the bundle fields
   // the encoding reaches.
   std::vector<Value> frame_for(const Encoding& enc, const std::string& slot, const Bits& bundle_word) const;
+  // The same values packed into one word, the first from bit 0 up (the word
+  // that compiled code decodes for a bundle target: Encoding::packed_fields).
+  Bits packed_frame(const Encoding& enc, const std::string& slot, const Bits& bundle_word) const;
 
  private:
   std::string target_;

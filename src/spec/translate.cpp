@@ -1130,13 +1130,15 @@ void Translator::function(const FunctionDecl& f, int index) {
 // from a word, X<k> runs the operation from one; N<k> and Z<k> make and free
 // one for the tables.
 void Translator::encoding(const InstructionSpec& inst, const Encoding& enc, size_t k) {
+  // The frame's fields and where each lies in the word decoded.
+  const auto where = enc.compiled_fields();
   std::set<int32_t> fields, in_decode, in_operation;
-  for (size_t i = 0; i < enc.fields.size(); ++i) fields.insert(static_cast<int32_t>(i));
+  for (size_t i = 0; i < where.size(); ++i) fields.insert(static_cast<int32_t>(i));
   slots_used(enc.decode, in_decode);
   slots_used(enc.operation, in_operation);
   slot_types_.clear();
   assigned_.clear();
-  for (int32_t f : fields) slot_types_[f] = Type::bits(static_cast<int32_t>(enc.fields[static_cast<size_t>(f)].width));
+  for (int32_t f : fields) slot_types_[f] = Type::bits(static_cast<int32_t>(where[static_cast<size_t>(f)].second));
   collect_slots(enc.decode);
   collect_slots(enc.operation);
   std::vector<int32_t> kept;  // slots the decode sets (or fields) that the operation reads
@@ -1162,8 +1164,8 @@ void Translator::encoding(const InstructionSpec& inst, const Encoding& enc, size
   // The decode.
   body_ << fmt::format("void D{}(rt::Ctx& c, const Bits& word, void* state) {{\n", k);
   for (int32_t f : fields) {
-    const EncodingField& ef = enc.fields[static_cast<size_t>(f)];
-    line(fmt::format("[[maybe_unused]] {} {} = rt::slice_c<{}, {}>(word);", slot_ct(f), local(f), ef.lo, ef.width));
+    const auto [lo, width] = where[static_cast<size_t>(f)];
+    line(fmt::format("[[maybe_unused]] {} {} = rt::slice_c<{}, {}>(word);", slot_ct(f), local(f), lo, width));
   }
   declare(in_decode, fields);
   in_decode_ = true;
@@ -1248,7 +1250,6 @@ TranslateResult Translator::run(size_t parts) {
   size_t k = 0;
   for (const InstructionSpec& inst : spec_.instructions()) {
     for (const Encoding& enc : inst.encodings) {
-      if (!enc.globals.empty()) error(enc.loc, "an encoding of a bundle target (its bundle fields)");
       body_.str("");
       encoding(inst, enc, k);
       encs.push_back(body_.str());

@@ -2,8 +2,13 @@
 
 #include "core/diag.hpp"
 #include "spec/compiled.hpp"
+#include "asm/gas.hpp"
+#include "targets/targets.hpp"
+#include "targets/tools.hpp"
 #include "verify/forms.hpp"
+#include "verify/hazards.hpp"
 #include "verify/mve_cases.hpp"
+#include "verify/prm.hpp"
 
 #include <fmt/format.h>
 
@@ -60,9 +65,11 @@ std::string run_word(M& a, M& b, const Bits& word, const sim::Memory& ma, const 
 }  // namespace
 
 std::string compare_globals(spec::Engine& compiled, spec::Engine& interp) {
-  const auto& ga = compiled.globals();
-  const auto& gb = interp.globals();
-  for (const spec::GlobalDecl& g : compiled.module().globals) {
+  return compare_globals(compiled.module(), compiled.globals(), interp.globals());
+}
+
+std::string compare_globals(const spec::Module& module, const std::vector<Value>& ga, const std::vector<Value>& gb) {
+  for (const spec::GlobalDecl& g : module.globals) {
     if (g.slot < 0) continue;
     const Value& x = ga[static_cast<size_t>(g.slot)];
     const Value& y = gb[static_cast<size_t>(g.slot)];
@@ -263,6 +270,50 @@ std::string compare_random_sme2(const targets::sme2::Target& target, uint64_t se
   }
   if (executed) *executed = done;
   return "";
+}
+
+std::string compare_program_tcore(const targets::SpecIsa& isa, const targets::tcore::Image& image, size_t memory_bytes,
+                                  uint64_t max_bundles, uint64_t* bundles) {
+  namespace tc = targets::tcore;
+  auto a = tc::make_machine(isa, image, memory_bytes, {});
+  auto b = tc::make_machine(isa, image, memory_bytes, {});
+  a->set_engine(spec::EngineKind::Compiled);
+  b->set_engine(spec::EngineKind::Interpreter);
+  if (a->engine_kind() != spec::EngineKind::Compiled) return "no compiled engine for these specs";
+  const uint32_t bundle_bytes = isa.isa.width() / 8;
+  uint64_t n = 0;
+  auto done = [&](std::string d) {
+    if (bundles) *bundles = n;
+    return d;
+  };
+  while (n < max_bundles && !a->halted()) {
+    const uint32_t pc = a->pc;
+    if (pc % bundle_bytes || pc / bundle_bytes >= image.code.size()) break;
+    const as::Word& word = image.code[pc / bundle_bytes];
+    const std::string fa = outcome([&] { a->step(word); });
+    const std::string fb = outcome([&] { b->step(word); });
+    ++n;
+    const std::string where = fmt::format("bundle {} (pc 0x{:x})", n, pc);
+    if (fa != fb) return done(fmt::format("{}: fault '{}' (compiled) vs '{}' (interpreter)", where, fa, fb));
+    if (!fa.empty()) break;
+    if (a->pc != b->pc) return done(fmt::format("{}: next pc 0x{:x} (compiled) vs 0x{:x} (interpreter)", where, a->pc, b->pc));
+    if (std::string d = compare_globals(isa.spec->module(), a->globals(), b->globals()); !d.empty())
+      return done(where + ": " + d);
+    if (a->memory != b->memory) return done(where + ": the memory differs");
+  }
+  if (a->halted() != b->halted()) return done("one engine halted, the other did not");
+  return done("");
+}
+
+std::string compare_random_tcore(uint64_t seed, size_t instructions, uint64_t* bundles) {
+  const targets::LoadedTarget t = targets::load_bundle_target("tcore");
+  const targets::SpecIsa& isa = *t.isa;
+  const prm::Matrix m = prm::build(*t.spec);
+  const hazards::Plan plan = hazards::plan(m, isa, 0, 4);
+  const std::string text = hazards::random_program(m, isa, plan, instructions, seed);
+  const auto obj = as::assemble_gas(isa.isa, targets::gas_target(isa), text, "<engines>");
+  const targets::tcore::Image image = targets::tcore::load_image(isa, obj.sections, "<engines>");
+  return compare_program_tcore(isa, image, 1 << 20, uint64_t{1} << 20, bundles);
 }
 
 }  // namespace mlisa::verify::engines

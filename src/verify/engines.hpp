@@ -9,6 +9,8 @@
 
 #include "targets/mve/machine.hpp"
 #include "targets/sme2/machine.hpp"
+#include "targets/spec_isa.hpp"
+#include "targets/tcore/program.hpp"
 #include "targets/word_program.hpp"
 
 #include <cstdint>
@@ -19,6 +21,8 @@ namespace mlisa::verify::engines {
 // The first difference between two engines' globals (every global of the
 // specs), or "".
 std::string compare_globals(spec::Engine& compiled, spec::Engine& interp);
+std::string compare_globals(const spec::Module& module, const std::vector<spec::Value>& compiled,
+                            const std::vector<spec::Value>& interp);
 // The first difference between the two machines' state, or "".
 std::string compare_state(targets::mve::Machine& compiled, targets::mve::Machine& interp);
 
@@ -45,5 +49,18 @@ std::string compare_random(const targets::mve::Target& target, uint64_t seed, in
 // be identical. Returns the first difference, or "".
 std::string compare_random_sme2(const targets::sme2::Target& target, uint64_t seed, int count, int svl,
                                 uint64_t* executed = nullptr);
+
+// tcore: a program run on both engines bundle by bundle (at most
+// max_bundles); the pc, the globals, the memory and the fault must be
+// identical after every bundle. Returns the first difference, or "", and
+// counts the bundles in *bundles.
+std::string compare_program_tcore(const targets::SpecIsa& isa, const targets::tcore::Image& image, size_t memory_bytes,
+                                  uint64_t max_bundles, uint64_t* bundles = nullptr);
+
+// tcore: a random program of every instruction form the PRM matrix knows
+// (the hazard suite's random baseline over gaps 0 to 4: setup, then
+// `instructions` random instructions, each followed by 0 to 4 empty bundles,
+// then halt) on both engines as compare_program_tcore.
+std::string compare_random_tcore(uint64_t seed, size_t instructions, uint64_t* bundles = nullptr);
 
 }  // namespace mlisa::verify::engines

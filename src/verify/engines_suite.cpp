@@ -1,7 +1,8 @@
-// The engines suites (targets mve and sme2): the compiled pseudocode and the
-// interpreter side by side (verify/engines.hpp), on random instruction words
-// (mve: of each size, and the examples; sme2: of every encoding), with
-// identical state required after every instruction.
+// The engines suites (targets mve, sme2 and tcore): the compiled pseudocode
+// and the interpreter side by side (verify/engines.hpp), on random
+// instruction words (mve: of each size, and the examples; sme2: of every
+// encoding) and random tcore programs, with identical state required after
+// every instruction or bundle.
 #include "core/diag.hpp"
 #include "targets/mve/machine.hpp"
 #include "targets/word_program.hpp"
@@ -59,35 +60,65 @@ class EnginesSuite final : public Suite {
   }
 };
 
-// sme2: random words of every encoding at two streaming vector lengths.
-class Sme2EnginesSuite final : public Suite {
+// A target whose cases are random runs, one function of the operation and a
+// seed (sme2, tcore).
+class RandomEnginesSuite final : public Suite {
  public:
+  using Compare = std::string (*)(size_t op, uint64_t seed);
+  RandomEnginesSuite(std::string target, std::string description, std::vector<std::string> operations,
+                     uint64_t default_cases, Compare compare)
+      : target_(std::move(target)), description_(std::move(description)), operations_(std::move(operations)),
+        default_cases_(default_cases), compare_(compare) {}
   std::string name() const override { return "engines"; }
-  std::string target() const override { return "sme2"; }
-  std::string description() const override {
-    return "the specs compiled to C++ vs the interpreter: random words of every encoding in streaming mode, "
-           "identical state after every instruction";
-  }
-  std::vector<std::string> operations() const override { return {"svl128", "svl512"}; }
-  uint64_t default_cases() const override { return 5; }
+  std::string target() const override { return target_; }
+  std::string description() const override { return description_; }
+  std::vector<std::string> operations() const override { return operations_; }
+  uint64_t default_cases() const override { return default_cases_; }
 
   CaseOutcome run_case(size_t op, uint64_t index, uint64_t seed) const override {
-    static thread_local const targets::sme2::Target target = targets::sme2::load();
     CaseOutcome out;
-    out.operand_class = operations()[op];
+    out.operand_class = operations_[op];
     try {
-      out.detail = engines::compare_random_sme2(target, seed * 1000003u + index * 2 + op, kWordsPerCase, op == 0 ? 128 : 512);
+      out.detail = compare_(op, seed * 1000003u + index * 2 + op);
       out.passed = out.detail.empty();
     } catch (const std::exception& e) {
       out.detail = e.what();
     }
     return out;
   }
+
+ private:
+  std::string target_, description_;
+  std::vector<std::string> operations_;
+  uint64_t default_cases_;
+  Compare compare_;
 };
+
+// sme2: random words of every encoding at two streaming vector lengths.
+std::string compare_sme2(size_t op, uint64_t seed) {
+  static thread_local const targets::sme2::Target target = targets::sme2::load();
+  return engines::compare_random_sme2(target, seed, kWordsPerCase, op == 0 ? 128 : 512);
+}
+
+// tcore: random programs of every instruction form, bundle by bundle.
+std::string compare_tcore(size_t, uint64_t seed) { return engines::compare_random_tcore(seed, 2 * kWordsPerCase); }
 
 }  // namespace
 
 std::unique_ptr<Suite> make_engines_suite() { return std::make_unique<EnginesSuite>(); }
-std::unique_ptr<Suite> make_sme2_engines_suite() { return std::make_unique<Sme2EnginesSuite>(); }
+std::unique_ptr<Suite> make_sme2_engines_suite() {
+  return std::make_unique<RandomEnginesSuite>(
+      "sme2",
+      "the specs compiled to C++ vs the interpreter: random words of every encoding in streaming mode, identical "
+      "state after every instruction",
+      std::vector<std::string>{"svl128", "svl512"}, 5, compare_sme2);
+}
+std::unique_ptr<Suite> make_tcore_engines_suite() {
+  return std::make_unique<RandomEnginesSuite>(
+      "tcore",
+      "the specs compiled to C++ vs the interpreter: random programs of every instruction form, identical state "
+      "and memory after every bundle",
+      std::vector<std::string>{"random"}, 5, compare_tcore);
+}
 
 }  // namespace mlisa::verify

@@ -99,5 +99,6 @@ std::unique_ptr<Suite> make_sme2_za_suite();
 std::unique_ptr<Suite> make_mve_hazard_suite();
 std::unique_ptr<Suite> make_engines_suite();
 std::unique_ptr<Suite> make_sme2_engines_suite();
+std::unique_ptr<Suite> make_tcore_engines_suite();
 
 }  // namespace mlisa::verify

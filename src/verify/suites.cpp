@@ -15,6 +15,7 @@ std::vector<std::unique_ptr<Suite>> registered_suites() {
   suites.push_back(make_mve_hazard_suite());
   suites.push_back(make_engines_suite());
   suites.push_back(make_sme2_engines_suite());
+  suites.push_back(make_tcore_engines_suite());
   return suites;
 }
 

@@ -1,7 +1,8 @@
 // The compiled pseudocode against the interpreter (verify/engines.hpp): every
-// mve example and test program in lock step, and random instruction words
-// from random state, with identical architectural state, memory writes and
-// faults after every instruction.
+// mve example and test program in lock step, random instruction words from
+// random state (mve, sme2) and random tcore programs, with identical
+// architectural state, memory writes and faults after every instruction or
+// bundle.
 #include "targets/mve/machine.hpp"
 #include "targets/word_program.hpp"
 #include "verify/engines.hpp"
@@ -95,6 +96,14 @@ TEST(Engines, RandomSme2WordsRunTheSameOnBothEngines) {
     uint64_t n = 0;
     EXPECT_EQ(verify::engines::compare_random_sme2(sme2_target(), 3, 400, svl, &n), "") << "SVL " << svl;
     EXPECT_GT(n, 350u);
+  }
+}
+
+TEST(Engines, RandomTcoreProgramsRunTheSameOnBothEngines) {
+  for (uint64_t seed : {1, 2}) {
+    uint64_t bundles = 0;
+    EXPECT_EQ(verify::engines::compare_random_tcore(seed, 400, &bundles), "") << "seed " << seed;
+    EXPECT_GT(bundles, 400u);
   }
 }
 

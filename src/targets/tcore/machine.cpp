@@ -124,6 +124,32 @@ Machine::Machine(const SpecIsa& isa, const spec::BuiltinTable& builtins, size_t 
   if (s_slot_ < 0 || v_slot_ < 0 || p_slot_ < 0 || branch_taken_ < 0 || branch_target_ < 0 || halted_ < 0 ||
       !slot_enabled_)
     throw InputError("the tcore specs lack _S, _V, _P, BranchTaken, BranchTarget, Halted or SlotEnabled");
+  set_engine(spec::default_engine_kind());
+}
+
+void Machine::set_engine(spec::EngineKind kind) {
+  decoded_.clear();
+  compiled_.reset();
+  if (kind == spec::EngineKind::Compiled) compiled_ = spec::CompiledBinding::bind(*isa_.spec, engine_);
+}
+
+spec::CompiledDecode* Machine::compiled_decode(const as::Word& word, const as::DecodedInsn& d) {
+  std::string key(reinterpret_cast<const char*>(&d.form), sizeof d.form);
+  for (uint32_t i = 0; i < (word.width() + 63) / 64; ++i) {
+    const uint64_t w = word.word(i);
+    key.append(reinterpret_cast<const char*>(&w), sizeof w);
+  }
+  auto it = decoded_.find(key);
+  if (it == decoded_.end()) {
+    const SpecForm& sf = isa_.forms[static_cast<size_t>(d.form)];
+    it = decoded_.emplace(key, compiled_->decoded(*sf.enc, isa_.spec->packed_frame(*sf.enc, sf.slot, word))).first;
+  }
+  return it->second.get();
+}
+
+Value Machine::call(const spec::FunctionDecl& fn, std::vector<Value> args) {
+  if (compiled_ && !engine_.coverage) return compiled_->call(fn, std::move(args));
+  return engine_.call(fn, std::move(args));
 }
 
 uint32_t Machine::read32(uint32_t a) const {
@@ -214,11 +240,16 @@ Machine::SlotEffects Machine::run_slot(const as::Word& word, const as::DecodedIn
       m.probe_ops_ = nullptr;
     }
   } restore{*this, saved_pc};
-  out.enabled = engine_.call(*slot_enabled_, {Value::bits(5, d.predicate)}).as_bool();
+  out.enabled = call(*slot_enabled_, {Value::bits(5, d.predicate)}).as_bool();
   if (!out.enabled && !ignore_predicate) return out;
-  std::vector<Value> frame = isa_.spec->frame_for(*sf.enc, slot, word);
   try {
-    engine_.run({&sf.enc->decode, &sf.enc->operation}, frame);
+    spec::CompiledDecode* compiled = compiled_ && !engine_.coverage ? compiled_decode(word, d) : nullptr;
+    if (compiled) {
+      compiled_->run(*compiled);
+    } else {
+      std::vector<Value> frame = isa_.spec->frame_for(*sf.enc, slot, word);
+      engine_.run({&sf.enc->decode, &sf.enc->operation}, frame);
+    }
   } catch (const spec::EndOfInstruction& e) {
     using K = spec::EndOfInstruction::Kind;
     if (e.kind == K::Nop) return out;

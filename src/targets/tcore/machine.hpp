@@ -28,12 +28,14 @@
 #include "asm/model.hpp"
 #include "sim/npu.hpp"
 #include "spec/builtins.hpp"
+#include "spec/compiled.hpp"
 #include "spec/engine.hpp"
 #include "targets/spec_isa.hpp"
 
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace mlisa::targets::tcore {
@@ -126,6 +128,11 @@ class Machine {
   int branch_target_global() const { return branch_target_; }
   int halted_global() const { return halted_; }
   const SpecIsa& isa() const { return isa_; }
+  // Which engine runs the pseudocode (as mve::Machine::set_engine;
+  // spec::default_engine_kind() when built): the specs compiled to C++ at
+  // build time, or the interpreter.
+  void set_engine(spec::EngineKind kind);
+  spec::EngineKind engine_kind() const { return compiled_ ? spec::EngineKind::Compiled : spec::EngineKind::Interpreter; }
   // A bundle's slots, by slot name, as run_slot left them.
   using BundleEffects = std::vector<std::pair<std::string, SlotEffects>>;
   // Applies a bundle's register and global writes to `globals` (two slots
@@ -143,6 +150,12 @@ class Machine {
   std::unique_ptr<sim::Npu> npu_;
   std::vector<MxuInsn> mxu_insns_;
   std::vector<std::string>* probe_ops_ = nullptr;  // run_slot's record while probing
+  std::unique_ptr<spec::CompiledBinding> compiled_;
+  // The compiled decode of each slot form and bundle word met, by the form's
+  // index and the word's bytes.
+  std::unordered_map<std::string, std::unique_ptr<spec::CompiledDecode>> decoded_;
+  spec::CompiledDecode* compiled_decode(const as::Word& word, const as::DecodedInsn& d);
+  spec::Value call(const spec::FunctionDecl& fn, std::vector<spec::Value> args);
 };
 
 // Two runs of a slot did the same: predicate, writes, stores, MXU ops.
