@@ -1,0 +1,132 @@
+// The translator from checked pseudocode to C++ (spec/translate.hpp,
+// docs/compiled.md) on the made-up toy target of tests/spec/data/toy and on
+// small specs written here: what it emits for a diagram's fields and a fixed
+// width, which decodes it keeps between runs, and the pseudocode it refuses
+// with the place and the construct named. The positions and widths below are
+// worked by hand from the diagrams.
+#include "core/diag.hpp"
+#include "spec/engine.hpp"
+#include "spec/specfile.hpp"
+#include "spec/translate.hpp"
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+namespace mlisa::spec {
+namespace {
+
+const BuiltinTable& builtins() {
+  static const BuiltinTable table = [] {
+    BuiltinTable t;
+    add_standard_builtins(t);
+    add_fp_builtins(t);
+    add_engine_builtins(t);
+    return t;
+  }();
+  return table;
+}
+
+const std::string kDataDir = std::string(MLISA_SOURCE_DIR) + "/tests/spec/data";
+
+// The toy target's shared file and one instruction written here.
+std::unique_ptr<TargetSpec> toy_with(const std::string& instruction) {
+  std::vector<SpecSource> sources;
+  for (SpecSource& s : specs_with_dir("toy", kDataDir))
+    if (s.path.find("shared.isa") != std::string::npos) sources.push_back(std::move(s));
+  sources.push_back({"isa/toy/extra.isa", instruction});
+  return TargetSpec::load("toy", sources, builtins());
+}
+
+std::string all_parts(const TranslateResult& r) {
+  std::string s;
+  for (const std::string& p : r.parts) s += p;
+  return s;
+}
+
+TEST(Translate, FieldsAreSlicedAtTheirDiagramPositionsWithFixedWidths) {
+  const auto spec = TargetSpec::load("toy", specs_with_dir("toy", kDataDir), builtins());
+  const TranslateResult r = translate(*spec, builtins(), 2);
+  ASSERT_EQ(r.parts.size(), 2u);
+  EXPECT_EQ(r.encodings, 4u);  // ADD T1 and T2, MOV T1, SWP T1
+  const std::string code = all_parts(r);
+  // ADD (register) T1: 0 0 0 1 1 0 0 Rm:3 Rn:3 Rd:3 -> Rm <8:6>, Rn <5:3>, Rd <2:0>.
+  EXPECT_NE(code.find("rt::B<3> L0 = rt::slice_c<6, 3>(word);"), std::string::npos);
+  EXPECT_NE(code.find("rt::B<3> L1 = rt::slice_c<3, 3>(word);"), std::string::npos);
+  EXPECT_NE(code.find("rt::B<3> L2 = rt::slice_c<0, 3>(word);"), std::string::npos);
+  // ADD T2's S bit: 1 1 1 0 1 0 1 1 0 0 0 S Rn:4 | ... is bit 20 of the 32-bit word.
+  EXPECT_NE(code.find("rt::B<1> L0 = rt::slice_c<20, 1>(word);"), std::string::npos);
+  // bits(33) sum in the operation is a fixed width, two machine words.
+  EXPECT_NE(code.find("rt::B<33> "), std::string::npos);
+}
+
+TEST(Translate, ADecodeThatReadsAGlobalIsKeptAndListsIt) {
+  const auto spec = toy_with(R"(instruction CARRYMOV
+summary Test: a decode that reads the Carry flag.
+
+encoding T1
+    diagram 0 1 0 1 0 1 0 0 0 0 0 0 0 Rd:3
+    syntax CARRYMOV <Rd>
+    operand <Rd> reg R Rd
+    decode
+        integer d = UInt(Rd);
+        boolean c = Carry;
+
+operation
+    R[d] = if c then Ones(32) else Zeros(32);
+)");
+  const TranslateResult r = translate(*spec, builtins(), 1);
+  EXPECT_EQ(r.kept, 1u);
+  int carry = -1;
+  for (const GlobalDecl& g : spec->module().globals)
+    if (g.name == "Carry") carry = g.slot;
+  ASSERT_GE(carry, 0);
+  EXPECT_NE(all_parts(r).find("const int32_t kDecodeReads[] = {" + std::to_string(carry) + ", -1,"), std::string::npos);
+}
+
+TEST(Translate, ADecodeThatWritesAGlobalRunsEveryTime) {
+  const auto spec = toy_with(R"(instruction SETC
+summary Test: a decode that writes the Carry flag.
+
+encoding T1
+    diagram 0 1 0 1 0 1 0 0 0 0 0 0 0 0 0 0
+    syntax SETC
+    decode
+        Carry = TRUE;
+
+operation
+    R[0] = Zeros(32);
+)");
+  const TranslateResult r = translate(*spec, builtins(), 1);
+  EXPECT_EQ(r.kept, 0u);
+  EXPECT_NE(all_parts(r).find("kDecodeReads + 0, false}"), std::string::npos);
+}
+
+TEST(Translate, AReturnInADecodeIsRefusedWithItsPlace) {
+  const auto spec = toy_with(R"(instruction RETD
+summary Test: a decode that returns early.
+
+encoding T1
+    diagram 0 1 0 1 0 1 0 0 0 0 0 0 0 Rd:3
+    syntax RETD <Rd>
+    operand <Rd> reg R Rd
+    decode
+        integer d = UInt(Rd);
+        if d == 7 then return;
+
+operation
+    R[d] = Zeros(32);
+)");
+  try {
+    translate(*spec, builtins(), 1);
+    FAIL() << "translated";
+  } catch (const InputError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("isa/toy/extra.isa:10:"), std::string::npos) << what;
+    EXPECT_NE(what.find("cannot compile a return in an encoding's decode"), std::string::npos) << what;
+  }
+}
+
+}  // namespace
+}  // namespace mlisa::spec
