@@ -180,6 +180,26 @@ bool same_value(const Value& a, const Value& b) {
   return values_equal(a, b);
 }
 
+// What a decode read of a global (CompiledTarget::Split::reads): the whole
+// value, or a field of bits as bits of its width.
+Value seen(const Value& global, const int32_t* read) {
+  const int32_t lo = read[1], width = read[2];
+  if (width == 0 || global.kind() != ValueKind::Bits || lo + width > static_cast<int32_t>(global.as_bits().width()))
+    return global;
+  return Value::bits(static_cast<uint32_t>(width),
+                     global.as_bits().word(static_cast<uint32_t>(lo / 64)) >> (lo % 64));
+}
+
+// The same read, compared with what the decode saw.
+bool still_seen(const Value& global, const int32_t* read, const Value& was) {
+  const int32_t lo = read[1], width = read[2];
+  if (width == 0 || global.kind() != ValueKind::Bits || was.kind() != ValueKind::Bits ||
+      static_cast<int32_t>(was.as_bits().width()) != width)
+    return same_value(global, was);
+  const uint64_t mask = width == 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1;
+  return ((global.as_bits().word(static_cast<uint32_t>(lo / 64)) >> (lo % 64)) & mask) == was.as_bits().low64();
+}
+
 }  // namespace
 
 CompiledDecode::CompiledDecode(const CompiledTarget::Split& split, const Bits& word)
@@ -200,8 +220,8 @@ void CompiledBinding::run(CompiledDecode& d) {
     if (d.valid_) {
       // Still the values the decode saw?
       const int32_t* r = d.split_.reads;
-      for (size_t i = 0; *r >= 0; ++r, ++i)
-        if (!same_value(c.g[static_cast<size_t>(*r)], d.seen_[i])) {
+      for (size_t i = 0; *r >= 0; r += 3, ++i)
+        if (!still_seen(c.g[static_cast<size_t>(*r)], r, d.seen_[i])) {
           d.valid_ = false;
           break;
         }
@@ -210,7 +230,7 @@ void CompiledBinding::run(CompiledDecode& d) {
       d.split_.decode(c, d.word_, d.state_);
       if (d.split_.keepable) {
         d.seen_.clear();
-        for (const int32_t* r = d.split_.reads; *r >= 0; ++r) d.seen_.push_back(c.g[static_cast<size_t>(*r)]);
+        for (const int32_t* r = d.split_.reads; *r >= 0; r += 3) d.seen_.push_back(seen(c.g[static_cast<size_t>(*r)], r));
         d.valid_ = true;
       }
     }

@@ -44,7 +44,10 @@ struct CompiledTarget {
     void (*free)(void*);
     void (*decode)(rt::Ctx&, const Bits& word, void* state);
     void (*execute)(rt::Ctx&, const void* state);
-    const int32_t* reads;  // the globals the decode reads (through its calls too), ended by -1
+    // What the decode reads of the globals (through its calls too): (global,
+    // lo, width) triples, a field of a bits global or (global, 0, 0) the
+    // whole of it, ended by -1.
+    const int32_t* reads;
     // The decode writes no global and calls no builtin with effects: its
     // state holds while the word and those globals do.
     bool keepable;
@@ -99,7 +102,7 @@ class CompiledDecode {
   Bits word_;
   void* state_;
   bool valid_ = false;
-  std::vector<Value> seen_;  // the globals split_.reads as the decode saw them
+  std::vector<Value> seen_;  // split_.reads as the decode saw them (a field as bits)
 };
 
 // The compiled code of a target bound to one engine.

@@ -12,6 +12,7 @@
 #include <set>
 #include <sstream>
 #include <unordered_map>
+#include <tuple>
 #include <unordered_set>
 
 namespace mlisa::spec {
@@ -217,7 +218,9 @@ class Translator {
   // globals gives the same result: it writes no global and calls only
   // builtins without effects.
   struct Deps {
-    std::set<int32_t> reads;
+    // (global, lo, width): a field of a bits global, or (global, 0, 0) the
+    // whole of it.
+    std::set<std::tuple<int32_t, int32_t, int32_t>> reads;
     bool keepable = true;
   };
   void deps_block(const Block& b, Deps& d);
@@ -906,10 +909,20 @@ bool pure_builtin(const std::string& n) {
 
 void Translator::deps_expr(const Expr* e, Deps& d, bool written) {
   if (!e) return;
+  // A field of a bits global read (APSR.C): only those bits matter, when they
+  // lie in one 64-bit word.
+  if (!written && e->kind == ExprKind::Field && e->args[0]->kind == ExprKind::Name &&
+      e->args[0]->ref == RefKind::Global && e->args[0]->type.is_bits() && e->args[0]->type.fields) {
+    const auto& f = e->args[0]->type.fields->fields.at(static_cast<size_t>(e->slot));
+    if (f.lo / 64 == f.hi / 64) {
+      d.reads.emplace(e->args[0]->slot, static_cast<int32_t>(f.lo), static_cast<int32_t>(f.hi - f.lo + 1));
+      return;
+    }
+  }
   const bool global = (e->kind == ExprKind::Name || e->kind == ExprKind::Index) && e->ref == RefKind::Global;
   if (global) {
     if (written) d.keepable = false;
-    d.reads.insert(e->slot);
+    d.reads.emplace(e->slot, 0, 0);
   }
   if ((e->kind == ExprKind::Call || e->kind == ExprKind::Index) && e->ref == RefKind::Function && e->callee) {
     const Deps& f = deps_function(*e->callee);
@@ -1277,13 +1290,14 @@ TranslateResult Translator::run(size_t parts) {
     for (size_t e = p * n / parts; e < (p + 1) * n / parts; ++e) out << encs[e];
     if (p == 0) {
       out << "namespace {\n\n";
-      // The globals each decode reads, each list ended by -1.
+      // The globals each decode reads, (global, lo, width) each, each list
+      // ended by -1.
       std::vector<size_t> reads_at;
       out << "const int32_t kDecodeReads[] = {";
       size_t at = 0;
       for (size_t i = 0; i < n; ++i) {
         reads_at.push_back(at);
-        for (int32_t g : enc_deps[i].reads) out << g << ", ", ++at;
+        for (const auto& [g, lo, width] : enc_deps[i].reads) out << g << ", " << lo << ", " << width << ", ", at += 3;
         out << "-1,", ++at;
         out << (i % 8 == 7 ? "\n    " : " ");
       }

@@ -30,13 +30,21 @@ const BuiltinTable& builtins() {
 
 const std::string kDataDir = std::string(MLISA_SOURCE_DIR) + "/tests/spec/data";
 
-// The toy target's shared file and one instruction written here.
-std::unique_ptr<TargetSpec> toy_with(const std::string& instruction) {
+// The toy target's shared file, more shared declarations and one
+// instruction written here.
+std::unique_ptr<TargetSpec> toy_with(const std::string& instruction, const std::string& shared = "") {
   std::vector<SpecSource> sources;
   for (SpecSource& s : specs_with_dir("toy", kDataDir))
     if (s.path.find("shared.isa") != std::string::npos) sources.push_back(std::move(s));
+  if (!shared.empty()) sources.push_back({"isa/toy/shared_extra.isa", shared});
   sources.push_back({"isa/toy/extra.isa", instruction});
   return TargetSpec::load("toy", sources, builtins());
+}
+
+int global_slot(const TargetSpec& spec, const std::string& name) {
+  for (const GlobalDecl& g : spec.module().globals)
+    if (g.name == name) return g.slot;
+  return -1;
 }
 
 std::string all_parts(const TranslateResult& r) {
@@ -61,28 +69,52 @@ TEST(Translate, FieldsAreSlicedAtTheirDiagramPositionsWithFixedWidths) {
   EXPECT_NE(code.find("rt::B<33> "), std::string::npos);
 }
 
-TEST(Translate, ADecodeThatReadsAGlobalIsKeptAndListsIt) {
-  const auto spec = toy_with(R"(instruction CARRYMOV
-summary Test: a decode that reads the Carry flag.
+// An instruction whose decode computes `boolean c = <condition>;` and whose
+// operation writes all ones or zeros by it.
+std::unique_ptr<TargetSpec> toy_reading(const std::string& condition, const std::string& shared = "") {
+  return toy_with(R"(instruction CMOV
+summary Test: a decode that reads a global.
 
 encoding T1
     diagram 0 1 0 1 0 1 0 0 0 0 0 0 0 Rd:3
-    syntax CARRYMOV <Rd>
+    syntax CMOV <Rd>
     operand <Rd> reg R Rd
     decode
         integer d = UInt(Rd);
-        boolean c = Carry;
+        boolean c = )" + condition + R"(;
 
 operation
     R[d] = if c then Ones(32) else Zeros(32);
+)",
+                  shared);
+}
+
+TEST(Translate, ADecodeThatReadsAGlobalIsKeptAndListsIt) {
+  const auto spec = toy_reading("Carry");
+  const TranslateResult r = translate(*spec, builtins(), 1);
+  EXPECT_EQ(r.kept, 1u);
+  const int carry = global_slot(*spec, "Carry");
+  ASSERT_GE(carry, 0);
+  // (global, lo, width): the whole of a boolean.
+  EXPECT_NE(all_parts(r).find("const int32_t kDecodeReads[] = {" + std::to_string(carry) + ", 0, 0, -1,"),
+            std::string::npos);
+}
+
+TEST(Translate, ADecodeThatReadsAFieldListsOnlyThatField) {
+  const auto spec = toy_reading("FLAGS.C == '1'", R"(type FlagsType of bits(32) {
+    [31] N,
+    [29] C
+};
+
+FlagsType FLAGS;
 )");
   const TranslateResult r = translate(*spec, builtins(), 1);
   EXPECT_EQ(r.kept, 1u);
-  int carry = -1;
-  for (const GlobalDecl& g : spec->module().globals)
-    if (g.name == "Carry") carry = g.slot;
-  ASSERT_GE(carry, 0);
-  EXPECT_NE(all_parts(r).find("const int32_t kDecodeReads[] = {" + std::to_string(carry) + ", -1,"), std::string::npos);
+  const int flags = global_slot(*spec, "FLAGS");
+  ASSERT_GE(flags, 0);
+  // C is bit 29, one bit wide.
+  EXPECT_NE(all_parts(r).find("const int32_t kDecodeReads[] = {" + std::to_string(flags) + ", 29, 1, -1,"),
+            std::string::npos);
 }
 
 TEST(Translate, ADecodeThatWritesAGlobalRunsEveryTime) {

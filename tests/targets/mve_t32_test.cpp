@@ -345,6 +345,25 @@ TEST(MveT32Semantics, ShiftedRegisterAndModifiedImmediateCarry) {
   EXPECT_EQ(m.get("apsr").low64() >> 28, 0b1010u);  // N and C
 }
 
+// ThumbExpandImm_C without rotation (imm12<11:10> == '00') passes the carry
+// through: MOVS.W r0, #1 leaves C as it was. The compiled engine keeps a
+// word's decode while what it read holds; here it read APSR.C, so the same
+// word after C changed must decode again (both engines alike).
+TEST(MveT32Semantics, AKeptDecodeRunsAgainWhenTheCarryItReadChanges) {
+  for (auto kind : {spec::EngineKind::Compiled, spec::EngineKind::Interpreter}) {
+    Machine m(*mve().isa);
+    m.set_engine(kind);
+    m.reset(true);
+    const Bits movs(32, 0xf05f0001);  // movs.w r0, #1 (T2, i:imm3 = 0000)
+    for (uint32_t c : {1u, 0u, 1u}) {
+      m.set("apsr", Bits(32, c << 29));
+      m.execute(movs);
+      EXPECT_EQ(m.get("r0").low64(), 1u);
+      EXPECT_EQ(m.get("apsr").low64() >> 28, c << 1) << "C in " << c;  // N, Z clear; C as it was
+    }
+  }
+}
+
 TEST(MveT32Semantics, ItBlockConditionsAndFlagsInside) {
   // ITTE NE: the two "then" run when Z is clear, the "else" when it is set;
   // the 16-bit ADD inside the block does not touch the flags.
