@@ -1,11 +1,12 @@
 // The run-time support of the C++ that mlisa-spec2cpp generates from the specs
 // (docs/compiled.md). Pseudocode types map to C++ types: boolean -> bool,
-// integer -> Int (__int128, overflow checked), real -> double, bits(N) ->
-// Bits, and everything else (enumerations, strings, records, arrays, values
-// of a type only known at run time) -> Value. The operators below are
-// overloaded on those types; a combination without a typed overload goes
-// through Value and apply_binary, the interpreter's own operators. Builtins
-// without a typed version are called through their BuiltinFn (bi()).
+// integer -> Int (__int128, overflow checked), real -> double, bits(N) -> B<N>
+// when N is fixed when generating (up to 128) else Bits, an enumeration -> En,
+// and everything else (strings, records, arrays, values of a type only known
+// at run time) -> Value. The operators below are overloaded on those types; a
+// combination without a typed overload goes through Value and apply_binary,
+// the interpreter's own operators. Builtins without a typed version are
+// called through their BuiltinFn (bi()).
 #pragma once
 
 #include "spec/builtins.hpp"
