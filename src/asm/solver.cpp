@@ -290,6 +290,33 @@ struct Search {
       return;
     }
     restricted = true;
+    // A pass's solution reads exactly its (L, R), the union of one
+    // candidate's resources per slot: only such unions get a pass. Resource
+    // sets are compacted to at most 12 bits (lanes first), one per index.
+    auto compact = [&](uint64_t lanes, uint64_t reads) {
+      uint32_t c = 0;
+      for (size_t i = 0; i < lane_bits.size(); ++i) c |= (lanes & lane_bits[i]) ? 1u << i : 0;
+      for (size_t i = 0; i < read_bits.size(); ++i) c |= (reads & read_bits[i]) ? 1u << (lane_bits.size() + i) : 0;
+      return c;
+    };
+    std::vector<uint32_t> unions{0}, next, keys;
+    std::vector<char> seen(size_t{1} << (lane_bits.size() + read_bits.size()));
+    for (const auto& slot : order) {
+      keys.clear();
+      for (const Flat& f : slot) keys.push_back(compact(f.lanes, f.reads));
+      std::sort(keys.begin(), keys.end());
+      keys.erase(std::unique(keys.begin(), keys.end()), keys.end());
+      next.clear();
+      for (uint32_t u : unions)
+        for (uint32_t k : keys)
+          if (!seen[u | k]) {
+            seen[u | k] = 1;
+            next.push_back(u | k);
+          }
+      for (uint32_t u : next) seen[u] = 0;
+      unions.swap(next);
+    }
+    for (uint32_t u : unions) seen[u] = 1;
     std::vector<uint64_t> lsets, rsets;
     for (size_t nl = 0; nl <= lane_bits.size(); ++nl) {
       subsets(lane_bits, nl, lsets);
@@ -297,7 +324,7 @@ struct Search {
         subsets(read_bits, nr, rsets);
         for (uint64_t L : lsets)
           for (uint64_t R : rsets)
-            if (pass(global, L, R)) return;
+            if (seen[compact(L, R)] && pass(global, L, R)) return;
       }
     }
   }
