@@ -53,19 +53,9 @@ std::string join(const std::vector<std::string>& items, const char* sep = ", ") 
   return out;
 }
 
-// The builtins every spec may call. Target natives (registers, memory) join
-// here when the target layer provides them.
-const BuiltinTable& spec_builtins() {
-  static const BuiltinTable table = [] {
-    BuiltinTable t;
-    add_standard_builtins(t);
-    add_fp_builtins(t);
-    add_engine_builtins(t);
-    targets::add_target_builtins(t);
-    return t;
-  }();
-  return table;
-}
+// The builtins every spec may call, the targets' natives (registers, memory)
+// among them.
+const BuiltinTable& spec_builtins() { return targets::all_builtins(); }
 
 bool has_isa_files(const std::filesystem::path& dir) {
   std::error_code ec;

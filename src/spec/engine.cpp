@@ -878,4 +878,15 @@ void add_engine_builtins(BuiltinTable& table) {
   table.add(std::move(unreachable));
 }
 
+const BuiltinTable& language_builtins() {
+  static const BuiltinTable table = [] {
+    BuiltinTable t;
+    add_standard_builtins(t);
+    add_fp_builtins(t);
+    add_engine_builtins(t);
+    return t;
+  }();
+  return table;
+}
+
 }  // namespace mlisa::spec

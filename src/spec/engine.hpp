@@ -123,4 +123,9 @@ bool values_equal(const Value& a, const Value& b);
 // Builtins the engine itself provides: EndOfDecode(Decode_X), Unreachable().
 void add_engine_builtins(BuiltinTable& table);
 
+// The builtins of the language, which every spec may call: the standard
+// ones, the FP library's and the engine's (a target adds its natives to a
+// copy: targets::all_builtins).
+const BuiltinTable& language_builtins();
+
 }  // namespace mlisa::spec

@@ -19,10 +19,7 @@ void add_target_builtins(spec::BuiltinTable& table) {
 
 const spec::BuiltinTable& all_builtins() {
   static const spec::BuiltinTable table = [] {
-    spec::BuiltinTable t;
-    spec::add_standard_builtins(t);
-    spec::add_fp_builtins(t);
-    spec::add_engine_builtins(t);
+    spec::BuiltinTable t = spec::language_builtins();
     add_target_builtins(t);
     return t;
   }();

@@ -14,19 +14,7 @@ using namespace mlisa::spec;
 
 namespace {
 
-struct Library {
-  BuiltinTable table;
-  Library() {
-    add_standard_builtins(table);
-    add_fp_builtins(table);
-    add_engine_builtins(table);
-  }
-};
-
-const BuiltinTable& builtins() {
-  static Library lib;
-  return lib.table;
-}
+const BuiltinTable& builtins() { return language_builtins(); }
 
 // A module from declarations, and a way to evaluate snippets against it.
 class Program {

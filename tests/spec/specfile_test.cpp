@@ -13,16 +13,7 @@
 namespace mlisa::spec {
 namespace {
 
-const BuiltinTable& builtins() {
-  static const BuiltinTable table = [] {
-    BuiltinTable t;
-    add_standard_builtins(t);
-    add_fp_builtins(t);
-    add_engine_builtins(t);
-    return t;
-  }();
-  return table;
-}
+const BuiltinTable& builtins() { return language_builtins(); }
 
 const std::string kDataDir = std::string(MLISA_SOURCE_DIR) + "/tests/spec/data";
 
