@@ -243,6 +243,32 @@ struct Stmt {
   Block body;  // For, While, Repeat
 };
 
+// Calls f(expr, is_target) for each expression a statement holds itself
+// (not those of its nested statements): initialisers, the assignment's
+// target (is_target), its value, conditions, case labels, loop bounds.
+template <class F>
+void for_each_expr(const Stmt& s, F&& f) {
+  for (const Expr* i : s.inits)
+    if (i) f(i, false);
+  if (s.target) f(s.target, true);
+  if (s.value) f(s.value, false);
+  for (const Expr* c : s.conds) f(c, false);
+  for (const auto& ls : s.labels)
+    for (const Expr* l : ls) f(l, false);
+  if (s.from) f(s.from, false);
+  if (s.to) f(s.to, false);
+}
+
+// Calls g(stmt) for each statement of a block, each before its nested ones.
+template <class G>
+void for_each_stmt(const Block& b, G&& g) {
+  for (const Stmt* s : b) {
+    g(*s);
+    for_each_stmt(s->body, g);
+    for (const Block& x : s->blocks) for_each_stmt(x, g);
+  }
+}
+
 // ---------------------------------------------------------------------------
 // Declarations
 

@@ -41,24 +41,11 @@ void walk_expr(const Expr* e, std::vector<const Expr*>& out) {
   if ((e->kind == ExprKind::Call || e->kind == ExprKind::Index) && e->ref == RefKind::Builtin) out.push_back(e);
 }
 
-void walk_block(const Block& b, std::vector<const Expr*>& out);
-
-void walk_stmt(const Stmt* s, std::vector<const Expr*>& out) {
-  walk_type(s->decl_type, out);
-  for (const Expr* i : s->inits) walk_expr(i, out);
-  walk_expr(s->target, out);
-  walk_expr(s->value, out);
-  for (const Expr* c : s->conds) walk_expr(c, out);
-  for (const auto& ls : s->labels)
-    for (const Expr* l : ls) walk_expr(l, out);
-  for (const Block& b : s->blocks) walk_block(b, out);
-  walk_expr(s->from, out);
-  walk_expr(s->to, out);
-  walk_block(s->body, out);
-}
-
 void walk_block(const Block& b, std::vector<const Expr*>& out) {
-  for (const Stmt* s : b) walk_stmt(s, out);
+  for_each_stmt(b, [&](const Stmt& s) {
+    walk_type(s.decl_type, out);
+    for_each_expr(s, [&](const Expr* e, bool) { walk_expr(e, out); });
+  });
 }
 
 }  // namespace

@@ -953,18 +953,7 @@ void Translator::deps_expr(const Expr* e, Deps& d, bool written) {
 }
 
 void Translator::deps_block(const Block& b, Deps& d) {
-  for (const Stmt* s : b) {
-    for (const Expr* i : s->inits) deps_expr(i, d);
-    deps_expr(s->target, d, true);
-    deps_expr(s->value, d);
-    for (const Expr* c : s->conds) deps_expr(c, d);
-    for (const auto& ls : s->labels)
-      for (const Expr* l : ls) deps_expr(l, d);
-    deps_expr(s->from, d);
-    deps_expr(s->to, d);
-    deps_block(s->body, d);
-    for (const Block& x : s->blocks) deps_block(x, d);
-  }
+  for_each_stmt(b, [&](const Stmt& s) { for_each_expr(s, [&](const Expr* e, bool target) { deps_expr(e, d, target); }); });
 }
 
 const Translator::Deps& Translator::deps_function(const FunctionDecl& f) {
@@ -1043,22 +1032,13 @@ void Translator::slots_used(const Block& b, std::set<int32_t>& out) {
     }
     if (e->kind == ExprKind::Unknown) type(e->type);
   };
-  for (const Stmt* s : b) {
-    type(s->decl_type);
-    for (int32_t slot : s->slots)
+  for_each_stmt(b, [&](const Stmt& s) {
+    type(s.decl_type);
+    for (int32_t slot : s.slots)
       if (slot >= 0) out.insert(slot);
-    for (const Expr* i : s->inits) expr(i);
-    expr(s->target);
-    expr(s->value);
-    for (const Expr* c : s->conds) expr(c);
-    for (const auto& ls : s->labels)
-      for (const Expr* l : ls) expr(l);
-    expr(s->from);
-    expr(s->to);
-    if (s->kind == StmtKind::For) out.insert(s->var_slot);
-    slots_used(s->body, out);
-    for (const Block& x : s->blocks) slots_used(x, out);
-  }
+    for_each_expr(s, [&](const Expr* e, bool) { expr(e); });
+    if (s.kind == StmtKind::For) out.insert(s.var_slot);
+  });
 }
 
 // Slots written by an assignment (a parameter written is copied).
