@@ -167,24 +167,31 @@ bool same_value(const Value& a, const Value& b) {
   return values_equal(a, b);
 }
 
-// What a decode read of a global (CompiledTarget::Split::reads): the whole
-// value, or a field of bits as bits of its width.
-Value seen(const Value& global, const int32_t* read) {
-  const int32_t lo = read[1], width = read[2];
-  if (width == 0 || global.kind() != ValueKind::Bits || lo + width > static_cast<int32_t>(global.as_bits().width()))
-    return global;
-  return Value::bits(static_cast<uint32_t>(width),
-                     global.as_bits().word(static_cast<uint32_t>(lo / 64)) >> (lo % 64));
+// A read of a decode (CompiledTarget::Split::reads: global, lo, width) that
+// is a field of bits (the translator keeps a field within one 64-bit word),
+// not the whole value.
+bool field_read(const Value& global, const int32_t* read) {
+  return read[2] != 0 && global.kind() == ValueKind::Bits &&
+         read[1] + read[2] <= static_cast<int32_t>(global.as_bits().width());
 }
 
-// The same read, compared with what the decode saw.
-bool still_seen(const Value& global, const int32_t* read, const Value& was) {
+// That field's bits.
+uint64_t field_bits(const Value& global, const int32_t* read) {
   const int32_t lo = read[1], width = read[2];
-  if (width == 0 || global.kind() != ValueKind::Bits || was.kind() != ValueKind::Bits ||
-      static_cast<int32_t>(was.as_bits().width()) != width)
-    return same_value(global, was);
   const uint64_t mask = width == 64 ? ~uint64_t{0} : (uint64_t{1} << width) - 1;
-  return ((global.as_bits().word(static_cast<uint32_t>(lo / 64)) >> (lo % 64)) & mask) == was.as_bits().low64();
+  return (global.as_bits().word(static_cast<uint32_t>(lo / 64)) >> (lo % 64)) & mask;
+}
+
+// What the decode saw: the whole value, or the field as bits of its width.
+Value seen(const Value& global, const int32_t* read) {
+  if (!field_read(global, read)) return global;
+  return Value::bits(static_cast<uint32_t>(read[2]), field_bits(global, read));
+}
+
+// The same read now, compared with what the decode saw.
+bool still_seen(const Value& global, const int32_t* read, const Value& was) {
+  if (!field_read(global, read)) return same_value(global, was);
+  return field_bits(global, read) == was.as_bits().low64();
 }
 
 }  // namespace
