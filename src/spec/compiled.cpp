@@ -234,6 +234,11 @@ void CompiledBinding::run(CompiledDecode& d) {
   }
 }
 
+Value call_function(CompiledBinding* compiled, Engine& engine, const FunctionDecl& fn, std::vector<Value> args) {
+  if (compiled && !engine.coverage) return compiled->call(fn, std::move(args));
+  return engine.call(fn, std::move(args));
+}
+
 Value CompiledBinding::call(const FunctionDecl& fn, std::vector<Value> args) {
   auto it = functions_.find(&fn);
   if (it == functions_.end()) return ctx_->e.call(fn, std::move(args));

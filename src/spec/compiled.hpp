@@ -105,6 +105,13 @@ class CompiledDecode {
   std::vector<Value> seen_;  // split_.reads as the decode saw them (a field as bits)
 };
 
+class CompiledBinding;
+
+// Calls a pseudocode function of a machine: through its compiled code when
+// it has some (null: none) and pseudocode coverage is off (coverage counts
+// lines on the interpreter), else on the engine.
+Value call_function(CompiledBinding* compiled, Engine& engine, const FunctionDecl& fn, std::vector<Value> args);
+
 // The compiled code of a target bound to one engine.
 class CompiledBinding {
  public:

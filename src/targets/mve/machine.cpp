@@ -115,8 +115,7 @@ void Machine::call_hot(const Hot& h, int arg) const {
 }
 
 Value Machine::call(const spec::FunctionDecl& fn, std::vector<Value> args) const {
-  if (compiled_ && !engine_.coverage) return compiled_->call(fn, std::move(args));
-  return engine_.call(fn, std::move(args));
+  return spec::call_function(compiled_.get(), engine_, fn, std::move(args));
 }
 
 void Machine::map_memory() {
