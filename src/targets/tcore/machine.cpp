@@ -134,22 +134,23 @@ void Machine::set_engine(spec::EngineKind kind) {
 }
 
 spec::CompiledDecode* Machine::compiled_decode(const as::Word& word, const as::DecodedInsn& d) {
-  std::string key(reinterpret_cast<const char*>(&d.form), sizeof d.form);
+  // Every slot of every bundle comes here: the key's buffer is reused.
+  decode_key_.assign(reinterpret_cast<const char*>(&d.form), sizeof d.form);
   for (uint32_t i = 0; i < (word.width() + 63) / 64; ++i) {
     const uint64_t w = word.word(i);
-    key.append(reinterpret_cast<const char*>(&w), sizeof w);
+    decode_key_.append(reinterpret_cast<const char*>(&w), sizeof w);
   }
-  auto it = decoded_.find(key);
+  auto it = decoded_.find(decode_key_);
   if (it == decoded_.end()) {
     const SpecForm& sf = isa_.forms[static_cast<size_t>(d.form)];
-    it = decoded_.emplace(key, compiled_->decoded(*sf.enc, isa_.spec->packed_frame(*sf.enc, sf.slot, word))).first;
+    it = decoded_.emplace(decode_key_, compiled_->decoded(*sf.enc, isa_.spec->packed_frame(*sf.enc, sf.slot, word)))
+             .first;
   }
   return it->second.get();
 }
 
 Value Machine::call(const spec::FunctionDecl& fn, std::vector<Value> args) {
-  if (compiled_ && !engine_.coverage) return compiled_->call(fn, std::move(args));
-  return engine_.call(fn, std::move(args));
+  return spec::call_function(compiled_.get(), engine_, fn, std::move(args));
 }
 
 uint32_t Machine::read32(uint32_t a) const {

@@ -154,6 +154,7 @@ class Machine {
   // The compiled decode of each slot form and bundle word met, by the form's
   // index and the word's bytes.
   std::unordered_map<std::string, std::unique_ptr<spec::CompiledDecode>> decoded_;
+  std::string decode_key_;
   spec::CompiledDecode* compiled_decode(const as::Word& word, const as::DecodedInsn& d);
   spec::Value call(const spec::FunctionDecl& fn, std::vector<spec::Value> args);
 };
