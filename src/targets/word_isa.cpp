@@ -1186,14 +1186,21 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
       r.kind = Refusal::Kind::Imm;
       r.pos = start;
       r.fits_text = true;
-      if (w < 40 && num->scale > 0) {
+      // The range is said when its ends fit in 64 bits (MOV's #imm16 << 48 does not).
+      const auto span = [&]() -> std::optional<Refusal::Range> {
+        if (w >= 40 || num->scale <= 0) return std::nullopt;
         const int64_t n = int64_t{1} << w;
-        Refusal::Range range = !num->is_signed
-                                   ? Refusal::Range{num->offset, (n - 1) * num->scale + num->offset, num->scale}
-                                   : Refusal::Range{-(n / 2) * num->scale + num->offset, (n / 2 - 1) * num->scale + num->offset,
-                                                    num->scale};
-        if (negated) range = {-range.hi, -range.lo, range.step};
-        r.ranges.push_back(range);
+        const int64_t lo_raw = num->is_signed ? -(n / 2) : 0, hi_raw = num->is_signed ? n / 2 - 1 : n - 1;
+        int64_t lo, hi;
+        if (__builtin_mul_overflow(lo_raw, num->scale, &lo) || __builtin_add_overflow(lo, num->offset, &lo) ||
+            __builtin_mul_overflow(hi_raw, num->scale, &hi) || __builtin_add_overflow(hi, num->offset, &hi) ||
+            lo == INT64_MIN)
+          return std::nullopt;
+        return Refusal::Range{lo, hi, num->scale};
+      };
+      if (std::optional<Refusal::Range> range = span()) {
+        if (negated) *range = {-range->hi, -range->lo, range->step};
+        r.ranges.push_back(*range);
       } else {
         r.kind = Refusal::Kind::Operand;
         r.msg = "immediate operand out of range";

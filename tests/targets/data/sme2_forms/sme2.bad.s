@@ -7,6 +7,7 @@ ldr x0, [x1, #256]!  // column differs: llvm-mc points after the '!', mlisa at i
 ldp x0, x1, [x2, #4]
 stp x0, x1, [x2, #512]
 movz w0, #1, lsl #32  // column differs: llvm-mc blames the shift, mlisa its amount
+mov x5, #0x1234567812345678  // no MOVZ, MOVN or logical immediate; LSL #48 scales past 64 bits
 orr w0, w1, w2, lsl #32  // column differs: llvm-mc blames the shift, mlisa its amount
 add x0, x1, x2, ror #1
 ld1w {z0.s}, p8/z, [x0]
