@@ -221,12 +221,6 @@ Bits ror(const Bits& x, uint32_t m) {
   return x.lshr(m) | x.shl(n - m);
 }
 
-void check_shift(const char* fn, const Bits& x, Int shift, bool allow_zero) {
-  if (allow_zero ? shift < 0 : shift <= 0)
-    throw RuntimeError(fmt::format("{}(bits({}) {}, {}): the shift must be {}", fn, x.width(), x.to_hex(), show(shift),
-                                   allow_zero ? "non-negative" : "positive"));
-}
-
 Value bits_and_bit(Bits r, bool carry) {
   return Value::tuple({Value::bits(std::move(r)), Value::bits(Bits(1, carry ? 1 : 0))});
 }
@@ -283,6 +277,18 @@ Bits align_bits(const char* fn, const Bits& x, Int y, bool up) {
   Int q = floor_div(v, y);
   if (up && q * y != v) ++q;
   return Bits::from_int(n, checked_mul(q, y, fn));
+}
+
+void check_shift(const char* fn, const Bits& x, Int shift, bool allow_zero) {
+  if (allow_zero ? shift < 0 : shift <= 0)
+    throw RuntimeError(fmt::format("{}(bits({}) {}, {}): the shift must be {}", fn, x.width(), x.to_hex(), show(shift),
+                                   allow_zero ? "non-negative" : "positive"));
+}
+
+void check_rotation(const char* fn, const Bits& x, Int shift) {
+  if (shift == 0)
+    throw RuntimeError(fmt::format("{}(bits({}) {}, 0): the rotation must be nonzero", fn, x.width(), x.to_hex()));
+  if (x.width() == 0) throw RuntimeError(fmt::format("{}: the operand is bits(0)", fn));
 }
 
 Bits lsl_bits(const Bits& x, Int s) {
@@ -596,9 +602,7 @@ void add_standard_builtins(BuiltinTable& t) {
   // result = LSR(x, m) OR LSL(x, N-m); carry result<N-1>.
   // ROR(x, shift): assert shift >= 0; x when shift == 0.
   auto ror_c = [](const char* fn, const Bits& x, Int s) {
-    if (s == 0)
-      throw RuntimeError(fmt::format("{}(bits({}) {}, 0): the rotation must be nonzero", fn, x.width(), x.to_hex()));
-    if (x.width() == 0) throw RuntimeError(fmt::format("{}: the operand is bits(0)", fn));
+    check_rotation(fn, x, s);
     const Int n = x.width();
     const Int m = ((s % n) + n) % n;
     Bits r = ror(x, static_cast<uint32_t>(m));

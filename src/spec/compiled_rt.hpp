@@ -765,6 +765,75 @@ template <int N>
 Bits Extend(const B<N>& b, Int n, bool is_unsigned) {
   return is_unsigned ? ZeroExtend(b, n) : SignExtend(b, n);
 }
+// The shifts of a fixed-width x (spec/builtins.cpp says them for Bits, with
+// the asserts these share): LSL, LSR, ASR, ROR and their _C forms, whose
+// carry is the last bit shifted out; RRX_C shifts the carry in.
+template <int N>
+B<N> asr_c(const B<N>& x, Int s) {  // s >= 0
+  const bool neg = (x.v >> (N - 1)) & 1;
+  if (s >= N) return neg ? B<N>(B<N>::kMask) : B<N>();
+  const auto sh = static_cast<int>(s);
+  return B<N>((x.v >> sh) | (neg && sh ? B<N>::kMask & ~(B<N>::kMask >> sh) : 0));
+}
+template <int N>
+bool bit_at(const B<N>& x, Int i) {  // 0 beyond the width
+  return i < N && ((x.v >> static_cast<int>(i)) & 1);
+}
+template <int N>
+B<N> LSL(const B<N>& x, Int s) {
+  if (s < 0) check_shift("LSL", x.bits(), s, true);
+  return s >= N ? B<N>() : B<N>(x.v << static_cast<int>(s));
+}
+template <int N>
+B<N> LSR(const B<N>& x, Int s) {
+  if (s < 0) check_shift("LSR", x.bits(), s, true);
+  return s >= N ? B<N>() : B<N>(x.v >> static_cast<int>(s));
+}
+template <int N>
+B<N> ASR(const B<N>& x, Int s) {
+  if (s < 0) check_shift("ASR", x.bits(), s, true);
+  return asr_c(x, s);
+}
+template <int N>
+B<N> ror_by(const B<N>& x, Int s) {  // s != 0
+  const auto m = static_cast<int>(((s % N) + N) % N);
+  return m == 0 ? x : B<N>((x.v >> m) | (x.v << (N - m)));
+}
+template <int N>
+B<N> ROR(const B<N>& x, Int s) {
+  if (s < 0) check_shift("ROR", x.bits(), s, true);
+  return s == 0 ? x : ror_by(x, s);
+}
+template <int N>
+std::tuple<B<N>, B<1>> LSL_C(const B<N>& x, Int s) {
+  if (s <= 0) check_shift("LSL_C", x.bits(), s, false);
+  return {s >= N ? B<N>() : B<N>(x.v << static_cast<int>(s)), B<1>(s <= N && bit_at(x, N - s))};
+}
+template <int N>
+std::tuple<B<N>, B<1>> LSR_C(const B<N>& x, Int s) {
+  if (s <= 0) check_shift("LSR_C", x.bits(), s, false);
+  return {s >= N ? B<N>() : B<N>(x.v >> static_cast<int>(s)), B<1>(bit_at(x, s - 1))};
+}
+template <int N>
+std::tuple<B<N>, B<1>> ASR_C(const B<N>& x, Int s) {
+  if (s <= 0) check_shift("ASR_C", x.bits(), s, false);
+  return {asr_c(x, s), B<1>(bit_at(x, s <= N ? s - 1 : N - 1))};
+}
+template <int N>
+std::tuple<B<N>, B<1>> ROR_C(const B<N>& x, Int s) {
+  if (s == 0) check_rotation("ROR_C", x.bits(), s);
+  const B<N> r = ror_by(x, s);
+  return {r, B<1>(r.v >> (N - 1))};
+}
+template <int N>
+std::tuple<B<N>, B<1>> RRX_C(const B<N>& x, const B<1>& carry_in) {
+  return {B<N>((x.v >> 1) | (static_cast<typename B<N>::U>(carry_in.v) << (N - 1))), B<1>(x.v & 1)};
+}
+template <int N>
+B<N> RRX(const B<N>& x, const B<1>& carry_in) {
+  return std::get<0>(RRX_C(x, carry_in));
+}
+
 // Align(x, y) of a fixed-width x: a power of two clears the low bits.
 template <int N>
 B<N> Align(const B<N>& x, Int y, const char* fn) {

@@ -32,6 +32,8 @@ bool typed_ct(const std::string& ct) {
 }
 std::string fixed_bits(int64_t width) { return fmt::format("rt::B<{}>", width); }
 bool fixed_width(int64_t width) { return width >= 1 && width <= 128; }
+// The width of a fixed-width C++ type (rt::B<W>), else -1.
+int64_t fixed_width_of(const std::string& ct) { return fixed_bits_ct(ct) ? std::stoll(ct.substr(6)) : -1; }
 
 class Translator {
  public:
@@ -59,29 +61,45 @@ class Translator {
 
   // ---- types -------------------------------------------------------------
 
-  std::string ctype(const Type& t) {
+  // The C++ type of a pseudocode type. `own`: a type written in the function
+  // being translated (a parameter, a declared local, its result), whose width
+  // names that function's width variables: fixed when its specialization binds
+  // them. Other types (an expression's, a callee's result) may name another
+  // function's width variables, and are not bound.
+  std::string ctype(const Type& t, bool own = false) {
     switch (t.kind) {
       case TypeKind::Boolean: return "bool";
       case TypeKind::Integer: return "Int";
       case TypeKind::Real: return "double";
-      case TypeKind::Bits: return fixed_width(t.width) ? fixed_bits(t.width) : "Bits";
+      case TypeKind::Bits: {
+        if (fixed_width(t.width)) return fixed_bits(t.width);
+        Int w = 0;
+        if (own && binding_ && t.width_expr && fold(*t.width_expr, &w) && fixed_width(static_cast<int64_t>(w)))
+          return fixed_bits(static_cast<int64_t>(w));
+        return "Bits";
+      }
       case TypeKind::Enum: return "rt::En";
       case TypeKind::Tuple: {
         std::vector<std::string> elems;
         for (const Type& e : t.elems) {
-          std::string c = ctype(e);
+          std::string c = ctype(e, own);
           if (c == "void") return "Value";
           elems.push_back(c);
         }
-        std::string s = "std::tuple<";
-        for (size_t i = 0; i < elems.size(); ++i) s += (i ? ", " : "") + elems[i];
-        s += ">";
-        tuple_elems_[s] = elems;
-        return s;
+        return tuple_of(elems);
       }
       case TypeKind::Void: return "void";
       default: return "Value";
     }
+  }
+
+  // std::tuple of these C++ types (its elements known to tuple_elems_).
+  std::string tuple_of(const std::vector<std::string>& elems) {
+    std::string s = "std::tuple<";
+    for (size_t i = 0; i < elems.size(); ++i) s += (i ? ", " : "") + elems[i];
+    s += ">";
+    tuple_elems_[s] = elems;
+    return s;
   }
 
   // code of type `from` as a `to`.
@@ -150,22 +168,22 @@ class Translator {
     }
   }
 
-  std::string zero_of(const Type& t, const Loc& loc) {
+  std::string zero_of(const Type& t, const Loc& loc, bool own = false) {
     switch (t.kind) {
       case TypeKind::Boolean: return "false";
       case TypeKind::Integer: return "Int(0)";
       case TypeKind::Real: return "0.0";
       case TypeKind::Bits:
-        if (fixed_width(t.width)) return fixed_bits(t.width) + "()";
+        if (fixed_bits_ct(ctype(t, own))) return ctype(t, own) + "()";
         if (t.width >= 0) return fmt::format("Bits({}, 0)", t.width);
         if (t.width_expr) return "rt::Zeros(" + as_int(t.width_expr) + ")";
         error(loc, "a bits type without a width");
       case TypeKind::Enum: return fmt::format("rt::en(c.k[{}])", konst('e', t.enum_type->name, 0));
       case TypeKind::String: return fmt::format("c.k[{}]", konst('s', "", 0));
       case TypeKind::Tuple: {
-        const std::string ct = ctype(t);
+        const std::string ct = ctype(t, own);
         std::string s = ct == "Value" ? "rt::V(std::make_tuple(" : ct + "(";
-        for (size_t i = 0; i < t.elems.size(); ++i) s += (i ? ", " : "") + zero_of(t.elems[i], loc);
+        for (size_t i = 0; i < t.elems.size(); ++i) s += (i ? ", " : "") + zero_of(t.elems[i], loc, own);
         return s + (ct == "Value" ? "))" : ")");
       }
       case TypeKind::Record:
@@ -206,8 +224,16 @@ class Translator {
   void collect_assigned(const Block& b);
   void slots_used(const Block& b, std::set<int32_t>& out);
   void declare_slots(const std::set<int32_t>& skip);
-  void function(const FunctionDecl& f, int index);
-  std::string signature(const FunctionDecl& f, int index, bool named_params);
+  // A function's width variables (slots) bound to values: a specialization.
+  using Binding = std::map<int32_t, Int>;
+  // One function as C++, generic or (binding) specialized.
+  void function(const FunctionDecl& f, const std::string& name, const Binding* binding = nullptr);
+  // The name of f's specialization for `b`, queued for translation the first time.
+  std::string specialization(const FunctionDecl& f, const Binding& b);
+  // Integer folding that knows the width variables the specialization binds
+  // (for expressions written in the function being translated).
+  bool fold(const Expr& e, Int* out) const;
+  std::string signature(const FunctionDecl& f, const std::string& name, bool named_params);
   std::string param_type(const FunctionDecl& f, const Param& p, bool value_param);
   void encoding(const InstructionSpec& inst, const Encoding& enc, size_t k);
 
@@ -245,6 +271,14 @@ class Translator {
   bool in_encoding_ = false;
   bool in_decode_ = false;
   TranslateResult result_;
+  const Binding* binding_ = nullptr;
+  struct Pending {
+    const FunctionDecl* f;
+    Binding b;
+    std::string name;
+  };
+  std::set<std::string> specialized_;
+  std::vector<Pending> to_specialize_;
 };
 
 // ---------------------------------------------------------------------------
@@ -268,7 +302,7 @@ std::string Translator::slice_parts(const Expr* e, std::vector<std::pair<std::st
       parts->emplace_back(as_int(r.hi), "Int(1)");
     } else if (r.plus_width) {
       parts->emplace_back(as_int(r.hi), as_int(r.lo));
-    } else if (fold_integer(*r.hi, &hi) && fold_integer(*r.lo, &lo)) {
+    } else if (fold(*r.hi, &hi) && fold(*r.lo, &lo)) {
       parts->emplace_back(int_lit(lo), int_lit(hi - lo + 1));
     } else {
       const std::string l = as_int(r.lo);
@@ -284,7 +318,7 @@ Code Translator::ex(const Expr* e) {
     case ExprKind::Pattern: error(e->loc, "a bit pattern outside IN, == or a case label");
     case ExprKind::Name:
       switch (e->ref) {
-        case RefKind::Local: return {local(e->slot), ctype(slot_types_.count(e->slot) ? slot_types_[e->slot] : e->type)};
+        case RefKind::Local: return {local(e->slot), ctype(slot_types_.count(e->slot) ? slot_types_[e->slot] : e->type, true)};
         case RefKind::Global: return {fmt::format("c.g[{}]", e->slot), "Value"};
         case RefKind::Constant:
         case RefKind::EnumMember: return literal(e->literal, e->loc);
@@ -328,9 +362,9 @@ Code Translator::ex(const Expr* e) {
         const SliceRange& r = e->slices[0];
         Int hi = 0, lo = 0, w = 0;
         bool fixed = false;
-        if (!r.lo || r.lo == r.hi) fixed = fold_integer(*r.hi, &lo), w = 1;
-        else if (r.plus_width) fixed = fold_integer(*r.hi, &lo) && fold_integer(*r.lo, &w);
-        else fixed = fold_integer(*r.hi, &hi) && fold_integer(*r.lo, &lo), w = hi - lo + 1;
+        if (!r.lo || r.lo == r.hi) fixed = fold(*r.hi, &lo), w = 1;
+        else if (r.plus_width) fixed = fold(*r.hi, &lo) && fold(*r.lo, &w);
+        else fixed = fold(*r.hi, &hi) && fold(*r.lo, &lo), w = hi - lo + 1;
         if (fixed && lo >= 0 && lo < 128 && fixed_width(static_cast<int64_t>(w)))
           return {fmt::format("rt::slice_c<{}, {}>({})", static_cast<int64_t>(lo), static_cast<int64_t>(w),
                               base.code),
@@ -338,7 +372,7 @@ Code Translator::ex(const Expr* e) {
         // x<i> and x<i +: W>: a fixed width at a run-time position.
         w = 0;
         if (!r.lo || r.lo == r.hi) w = 1;
-        else if (r.plus_width && !fold_integer(*r.lo, &w)) w = 0;
+        else if (r.plus_width && !fold(*r.lo, &w)) w = 0;
         if (fixed_width(static_cast<int64_t>(w))) {
           const std::string at = as_int(r.hi);
           return {fmt::format("rt::slice_w<{}>({}, {})", static_cast<int64_t>(w), base.code, at),
@@ -414,6 +448,16 @@ Code Translator::ex(const Expr* e) {
       if (cmp) return {call, "bool"};
       std::string ct = ctype(e->type);
       if (ct == "void") ct = "Value";
+      // Bits of a width the type leaves open (a specialization's) but the
+      // operands fix: the operation's fixed-width result as it is.
+      if (ct == "Bits" && fixed_bits_ct(a.ct)) {
+        const bool same = a.ct == b.ct, by_int = b.ct == "Int";
+        const bool arith = e->op == Op::Add || e->op == Op::Sub || e->op == Op::Mul || e->op == Op::BitAnd ||
+                           e->op == Op::BitOr || e->op == Op::BitEor;
+        if (arith && (same || by_int)) return {call, a.ct};
+        const int64_t w = fixed_width_of(a.ct) + fixed_width_of(b.ct);
+        if (e->op == Op::Concat && fixed_bits_ct(b.ct) && fixed_width(w)) return {call, fixed_bits(w)};
+      }
       return {fmt::format("rt::conv<{}>({})", ct, call), ct};
     }
     case ExprKind::In: {
@@ -436,11 +480,17 @@ Code Translator::ex(const Expr* e) {
       const std::string ct = ctype(e->type);
       std::vector<std::string> elems;
       if (ct != "Value") {
-        const auto& ects = tuple_elems_[ct];
-        for (size_t i = 0; i < e->args.size(); ++i) elems.push_back(as(ex(e->args[i]), ects[i]));
-        std::string s = ct + "(";
+        // An element of a fixed width stays so where the type says bits.
+        std::vector<std::string> ects = tuple_elems_[ct];
+        for (size_t i = 0; i < e->args.size(); ++i) {
+          const Code x = ex(e->args[i]);
+          if (ects[i] == "Bits" && fixed_bits_ct(x.ct)) ects[i] = x.ct;
+          elems.push_back(as(x, ects[i]));
+        }
+        const std::string fixed = tuple_of(ects);
+        std::string s = fixed + "(";
         for (size_t i = 0; i < elems.size(); ++i) s += (i ? ", " : "") + elems[i];
-        return {s + ")", ct};
+        return {s + ")", fixed};
       }
       std::string s = "Value::tuple({";
       for (size_t i = 0; i < e->args.size(); ++i) s += (i ? ", " : "") + as(ex(e->args[i]), "Value");
@@ -454,6 +504,30 @@ Code Translator::ex(const Expr* e) {
   error(e->loc, "this expression");
 }
 
+bool Translator::fold(const Expr& e, Int* out) const {
+  if (binding_) {
+    if (e.kind == ExprKind::Name && e.ref == RefKind::Local) {
+      auto it = binding_->find(e.slot);
+      if (it == binding_->end()) return false;
+      *out = it->second;
+      return true;
+    }
+    Int a = 0, b = 0;
+    if (e.kind == ExprKind::Unary && e.op == Op::Neg && fold(*e.args[0], &a)) return *out = -a, true;
+    if (e.kind == ExprKind::Binary && (e.op == Op::Add || e.op == Op::Sub || e.op == Op::Mul) && fold(*e.args[0], &a) &&
+        fold(*e.args[1], &b))
+      return *out = e.op == Op::Add ? a + b : e.op == Op::Sub ? a - b : a * b, true;
+  }
+  return fold_integer(e, out);
+}
+
+std::string Translator::specialization(const FunctionDecl& f, const Binding& b) {
+  std::string name = fmt::format("F{}", fn_index_.at(&f));
+  for (const auto& [var, slot] : f.width_vars) name += fmt::format("_{}", static_cast<int64_t>(b.at(slot)));
+  if (specialized_.insert(name).second) to_specialize_.push_back({&f, b, name});
+  return name;
+}
+
 Code Translator::call(const Expr* e) {
   std::vector<Code> args;
   for (const Expr* a : e->args) args.push_back(ex(a));
@@ -462,11 +536,35 @@ Code Translator::call(const Expr* e) {
   const FunctionDecl& f = *e->callee;
   if (args.size() != f.params.size()) error(e->loc, fmt::format("the call of '{}' with {} arguments", f.name, args.size()));
   const int fi = fn_index_.at(&f);
-  const std::string ret = ctype(f.return_type);
+  std::string ret = ctype(f.return_type);
   bool by_ref = false;
   for (const Param& p : f.params) by_ref = by_ref || p.by_ref;
   std::string list = "c";
   if (!by_ref) {
+    // Arguments of fixed widths for every width variable: the specialization
+    // for those widths (bits(N) of the callee then fixed-width types too).
+    Binding b;
+    for (const auto& [var, slot] : f.width_vars)
+      for (size_t i = 0; i < f.params.size(); ++i) {
+        const Type& pt = f.params[i].type;
+        const int64_t w = e->args[i]->type.width >= 0 ? e->args[i]->type.width : fixed_width_of(args[i].ct);
+        if (pt.is_bits() && pt.width_expr && pt.width_expr->kind == ExprKind::Name && pt.width_expr->name == var &&
+            fixed_width(w)) {
+          b[slot] = w;
+          break;
+        }
+      }
+    if (f.has_body && f.kind != FunctionKind::Setter && !f.width_vars.empty() && b.size() == f.width_vars.size()) {
+      const std::string name = specialization(f, b);
+      const Binding* caller = binding_;
+      binding_ = &b;
+      ret = ctype(f.return_type, true);
+      std::vector<std::string> cts;
+      for (const Param& p : f.params) cts.push_back(ctype(p.type, true));
+      binding_ = caller;
+      for (size_t i = 0; i < args.size(); ++i) list += ", " + as(args[i], cts[i]);
+      return {fmt::format("{}({})", name, list), ret};
+    }
     for (size_t i = 0; i < args.size(); ++i) list += ", " + as(args[i], ctype(f.params[i].type));
     return {fmt::format("F{}({})", fi, list), ret};
   }
@@ -502,7 +600,7 @@ Code Translator::builtin(const Expr* e, const std::vector<Code>& args) {
   auto barg = [&](size_t i) { return fixed_bits_ct(args[i].ct) ? args[i].code : as(args[i], "Bits"); };
   auto fixed_arg = [&](size_t i) { return fixed_bits_ct(args[i].ct); };
   // An integer argument known when generating.
-  auto constant = [&](size_t i, Int* v) { return fold_integer(*e->args[i], v); };
+  auto constant = [&](size_t i, Int* v) { return fold(*e->args[i], v); };
   Int k = 0;
   const bool getter = e->kind == ExprKind::Index;
   if (!getter) {
@@ -537,6 +635,15 @@ Code Translator::builtin(const Expr* e, const std::vector<Code>& args) {
                    "Bits");
     if (n == "Extend" && kinds({K::Bits, K::Integer, K::Boolean}))
       return typed(fmt::format("rt::Extend({}, {}, {})", barg(0), as(args[1], "Int"), as(args[2], "bool")), "Bits");
+    // Shifts of a fixed width.
+    if ((n == "LSL" || n == "LSR" || n == "ASR" || n == "ROR") && kinds({K::Bits, K::Integer}) && fixed_arg(0))
+      return typed(fmt::format("rt::{}({}, {})", n, args[0].code, as(args[1], "Int")), args[0].ct);
+    if ((n == "LSL_C" || n == "LSR_C" || n == "ASR_C" || n == "ROR_C") && kinds({K::Bits, K::Integer}) && fixed_arg(0))
+      return typed(fmt::format("rt::{}({}, {})", n, args[0].code, as(args[1], "Int")),
+                   tuple_of({args[0].ct, fixed_bits(1)}));
+    if ((n == "RRX" || n == "RRX_C") && kinds({K::Bits, K::Bits}) && fixed_arg(0) && args[1].ct == fixed_bits(1))
+      return typed(fmt::format("rt::{}({}, {})", n, args[0].code, args[1].code),
+                   n == "RRX" ? args[0].ct : tuple_of({args[0].ct, fixed_bits(1)}));
     if ((n == "LSL" || n == "LSR") && kinds({K::Bits, K::Integer}))
       return typed(fmt::format("spec::{}_bits({}, {})", n == "LSL" ? "lsl" : "lsr", as(args[0], "Bits"), as(args[1], "Int")),
                    "Bits");
@@ -568,7 +675,7 @@ void Translator::assign(const Expr* t, const Code& v) {
       switch (t->ref) {
         case RefKind::Discard: line(fmt::format("(void)({});", v.code)); return;
         case RefKind::Local: {
-          const std::string ct = ctype(slot_types_.count(t->slot) ? slot_types_[t->slot] : t->type);
+          const std::string ct = ctype(slot_types_.count(t->slot) ? slot_types_[t->slot] : t->type, true);
           line(fmt::format("{} = {};", local(t->slot), ct == v.ct ? v.code : "rt::conv<" + ct + ">(" + v.code + ")"));
           return;
         }
@@ -741,7 +848,7 @@ void Translator::stmt(const Stmt* s) {
         const Expr* init = s->value;
         for (const Expr* i : s->inits)
           if (!init && i) init = i;
-        const Code v = init ? ex(init) : Code{zero_of(s->decl_type, s->loc), ctype(s->decl_type)};
+        const Code v = init ? ex(init) : Code{zero_of(s->decl_type, s->loc, true), ctype(s->decl_type, true)};
         line("{");
         ++indent_;
         const std::string tv = tmp();
@@ -750,7 +857,7 @@ void Translator::stmt(const Stmt* s) {
         for (size_t i = 0; i < s->slots.size(); ++i) {
           if (s->slots[i] < 0) continue;
           const std::string ect = it != tuple_elems_.end() && i < it->second.size() ? it->second[i] : "Value";
-          const std::string ct = ctype(slot_types_[s->slots[i]]);
+          const std::string ct = ctype(slot_types_[s->slots[i]], true);
           line(fmt::format("{} = {};", local(s->slots[i]), as({fmt::format("rt::tget<{}>({})", i, tv), ect}, ct)));
         }
         --indent_;
@@ -759,9 +866,9 @@ void Translator::stmt(const Stmt* s) {
       }
       for (size_t i = 0; i < s->slots.size(); ++i) {
         const Expr* init = i < s->inits.size() ? s->inits[i] : nullptr;
-        const std::string ct = ctype(slot_types_[s->slots[i]]);
+        const std::string ct = ctype(slot_types_[s->slots[i]], true);
         if (init) line(fmt::format("{} = {};", local(s->slots[i]), as(ex(init), ct)));
-        else line(fmt::format("{} = {};", local(s->slots[i]), zero_of(s->decl_type, s->loc)));
+        else line(fmt::format("{} = {};", local(s->slots[i]), zero_of(s->decl_type, s->loc, true)));
       }
       return;
     }
@@ -1063,29 +1170,33 @@ void Translator::collect_assigned(const Block& b) {
 void Translator::declare_slots(const std::set<int32_t>& skip) {
   for (const auto& [slot, t] : slot_types_) {
     if (skip.count(slot)) continue;
-    std::string ct = ctype(t);
+    std::string ct = ctype(t, true);
     if (ct == "void") ct = "Value";
     line(fmt::format("[[maybe_unused]] {} {}{{}};", ct, local(slot)));
   }
 }
 
 std::string Translator::param_type(const FunctionDecl& f, const Param& p, bool value_param) {
-  const std::string ct = ctype(p.type);
+  const std::string ct = ctype(p.type, true);
   if (p.by_ref) return ct + "&";
   if (assigned_.count(p.slot)) return ct;
   if (ct == "Int" || ct == "bool" || ct == "double" || ct == "rt::En" || fixed_bits_ct(ct)) return ct;
   return "const " + ct + "&";
 }
 
-std::string Translator::signature(const FunctionDecl& f, int index, bool named) {
-  std::string ret = ctype(f.return_type);
-  std::string s = fmt::format("[[maybe_unused]] static {} F{}(rt::Ctx& c", ret, index);
-  for (const Param& p : f.params) s += ", " + param_type(f, p, false) + (named ? " " + local(p.slot) : "");
-  if (f.kind == FunctionKind::Setter) s += ", " + param_type(f, f.value, true) + (named ? " " + local(f.value.slot) : "");
+std::string Translator::signature(const FunctionDecl& f, const std::string& name, bool named) {
+  std::string ret = ctype(f.return_type, true);
+  std::string s = fmt::format("[[maybe_unused]] static {} {}(rt::Ctx& c", ret, name);
+  auto param = [&](const Param& p, bool value_param) {
+    s += fmt::format(", {}{}{}", param_type(f, p, value_param), named ? " " : "", named ? local(p.slot) : "");
+  };
+  for (const Param& p : f.params) param(p, false);
+  if (f.kind == FunctionKind::Setter) param(f.value, true);
   return s + ")";
 }
 
-void Translator::function(const FunctionDecl& f, int index) {
+void Translator::function(const FunctionDecl& f, const std::string& name, const Binding* binding) {
+  binding_ = binding;
   slot_types_.clear();
   assigned_.clear();
   for (const Param& p : f.params) slot_types_[p.slot] = p.type;
@@ -1093,17 +1204,22 @@ void Translator::function(const FunctionDecl& f, int index) {
   for (const auto& [name, slot] : f.width_vars) slot_types_[slot] = Type::of(TypeKind::Integer);
   collect_slots(f.body);
   collect_assigned(f.body);
-  return_ct_ = ctype(f.return_type);
+  return_ct_ = ctype(f.return_type, true);
   in_encoding_ = false;
-  body_ << "// " << sources_.name(f.loc.file) << ":" << f.loc.line << ": " << f.name << "\n";
-  body_ << signature(f, index, true) << " {\n";
+  body_ << "// " << sources_.name(f.loc.file) << ":" << f.loc.line << ": " << f.name;
+  if (binding) {
+    body_ << ", specialized:";
+    for (const auto& [var, slot] : f.width_vars) body_ << " " << var << " = " << int_lit(binding->at(slot));
+  }
+  body_ << "\n" << signature(f, name, true) << " {\n";
   std::set<int32_t> skip;
   for (const Param& p : f.params) skip.insert(p.slot);
   if (f.kind == FunctionKind::Setter) skip.insert(f.value.slot);
   for (const auto& [name, slot] : f.width_vars) {
     skip.insert(slot);
     std::string init = "Int(0)";
-    for (const Param& p : f.params) {
+    if (binding) init = int_lit(binding->at(slot));
+    else for (const Param& p : f.params) {
       const Type& pt = p.type;
       if (pt.is_bits() && pt.width_expr && pt.width_expr->kind == ExprKind::Name && pt.width_expr->name == name) {
         init = fmt::format("Int({}.width())", local(p.slot));
@@ -1116,6 +1232,7 @@ void Translator::function(const FunctionDecl& f, int index) {
   block(f.body);
   if (return_ct_ != "void") line(fmt::format("rt::fail(\"{} ended without returning a value\");", f.name));
   body_ << "}\n\n";
+  binding_ = nullptr;
 }
 
 // An encoding's decode and operation apart. S<k> holds what the operation
@@ -1195,7 +1312,7 @@ TranslateResult Translator::run(size_t parts) {
     if (!fns[i]->has_body) continue;
     assigned_.clear();
     collect_assigned(fns[i]->body);
-    head << signature(*fns[i], static_cast<int>(i), false) << ";\n";
+    head << signature(*fns[i], fmt::format("F{}", i), false) << ";\n";
   }
   head << "\n";
   std::vector<std::string> thunks, procs0, procs1;
@@ -1203,7 +1320,7 @@ TranslateResult Translator::run(size_t parts) {
   for (size_t i = 0; i < fns.size(); ++i) {
     const FunctionDecl& f = *fns[i];
     if (!f.has_body) continue;
-    function(f, static_cast<int>(i));
+    function(f, fmt::format("F{}", i));
     ++result_.functions;
     // Procedures of no argument or of one integer have direct entry points
     // too (no argument vector, no Value result): machines call some on every
@@ -1234,7 +1351,7 @@ TranslateResult Translator::run(size_t parts) {
     t << "  return r;\n}\n\n";
     thunks.push_back(fmt::format("T{}", i));
   }
-  head << body_.str() << "}  // namespace\n\n";
+  const std::string function_code = body_.str();
   body_.str("");
   // Encodings, one string each; the keepability of each decode and the
   // globals it reads, for the tables.
@@ -1254,6 +1371,20 @@ TranslateResult Translator::run(size_t parts) {
       ++result_.encodings;
     }
   }
+  // The specializations the functions and encodings call, and those they call.
+  std::ostringstream special_protos;
+  body_.str("");
+  for (size_t i = 0; i < to_specialize_.size(); ++i) {
+    const Pending p = to_specialize_[i];  // a copy: function() may queue more
+    assigned_.clear();
+    collect_assigned(p.f->body);
+    binding_ = &p.b;
+    special_protos << signature(*p.f, p.name, false) << ";\n";
+    function(*p.f, p.name, &p.b);
+  }
+  result_.specializations = to_specialize_.size();
+  head << special_protos.str() << "\n" << function_code << body_.str() << "}  // namespace\n\n";
+  body_.str("");
   // Part p holds encodings [p * n / parts, (p + 1) * n / parts); part 0 also
   // the thunks and the tables.
   const size_t n = encs.size();

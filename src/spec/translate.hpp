@@ -30,6 +30,8 @@ struct TranslateResult {
   size_t kept = 0;
   std::map<std::string, int> kept_out_by;
   size_t functions = 0, encodings = 0;
+  // Functions over bits(N) translated again for the widths their call sites fix.
+  size_t specializations = 0;
 };
 
 // Throws mlisa::InputError (file:line:col, the construct named) for

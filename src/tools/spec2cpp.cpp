@@ -40,8 +40,9 @@ int main(int argc, char** argv) {
     }
     if (argc > 4) {
       std::ofstream s(argv[4]);
-      s << fmt::format("{}: {} functions, {} encodings ({} with a decode kept between runs)\n", target, r.functions,
-                       r.encodings, r.kept);
+      s << fmt::format("{}: {} functions ({} specializations for fixed widths), {} encodings ({} with a decode kept "
+                       "between runs)\n",
+                       target, r.functions, r.specializations, r.encodings, r.kept);
       s << "typed builtin calls:";
       for (const auto& [n, c] : r.typed) s << " " << n << "(" << c << ")";
       s << "\nbridged builtin calls:";

@@ -151,5 +151,49 @@ operation
   }
 }
 
+// A function over bits(N) called with arguments of a fixed width is
+// translated again for that width (its bits(N) then rt::B<8>); a call whose
+// width is known only at run time calls the generic one, over Bits.
+TEST(Translate, AFunctionOverBitsNIsSpecializedForTheWidthOfItsArguments) {
+  const auto spec = toy_with(R"(instruction ROTC
+summary Test: a width-generic function called at two widths.
+
+encoding T1
+    diagram 0 1 0 1 0 1 0 0 0 0 0 0 0 Rd:3
+    syntax ROTC <Rd>
+    operand <Rd> reg R Rd
+    decode
+        integer d = UInt(Rd);
+
+operation
+    (bits(8) low, bit c) = ShiftOne(R[d]<7:0>);
+    integer n = d + 1;
+    (bits(n) wide, bit c2) = ShiftOne(R[d]<n-1:0>);
+    R[d] = ZeroExtend(low, 32);
+)",
+                             R"((bits(N), bit) ShiftOne(bits(N) x)
+    bits(N) doubled = x + x;
+    return LSL_C(doubled, 1);
+)");
+  const TranslateResult r = translate(*spec, builtins(), 1);
+  EXPECT_EQ(r.specializations, 1u);
+  const std::string code = all_parts(r);
+  int shift_one = -1;
+  for (size_t i = 0; i < spec->module().functions.size(); ++i)
+    if (spec->module().functions[i]->name == "ShiftOne") shift_one = static_cast<int>(i);
+  ASSERT_GE(shift_one, 0);
+  const std::string f = "F" + std::to_string(shift_one);
+  // The specialization: its parameter, local and result of width 8, N the constant.
+  EXPECT_NE(code.find("static std::tuple<rt::B<8>, rt::B<1>> " + f + "_8(rt::Ctx& c, rt::B<8> L1)"), std::string::npos)
+      << code;
+  EXPECT_NE(code.find("Int L0 = Int(INT64_C(8));"), std::string::npos);
+  EXPECT_NE(code.find("rt::B<8> L2{};"), std::string::npos);
+  EXPECT_NE(code.find("return rt::LSL_C(L2, Int(INT64_C(1)));"), std::string::npos);
+  // The calls: the first at width 8, the second (bits(n)) the generic one over Bits.
+  EXPECT_NE(code.find(f + "_8(c, "), std::string::npos);
+  EXPECT_NE(code.find("static std::tuple<Bits, rt::B<1>> " + f + "(rt::Ctx& c, const Bits& L1)"), std::string::npos);
+  EXPECT_NE(code.find(f + "(c, "), std::string::npos);
+}
+
 }  // namespace
 }  // namespace mlisa::spec
