@@ -1,0 +1,84 @@
+// sim::Memory: little-endian accesses inside one region, refusals across or
+// outside regions and to read-only ones, the logs. The accesses alternate
+// between regions on purpose: the memory remembers the regions it last hit,
+// and an access must find its own region whatever the last one was.
+#include "sim/memory.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+namespace mlisa::sim {
+namespace {
+
+Memory three_regions() {
+  Memory m;
+  m.map("code", 0x0000, 0x100, false);
+  m.map("data", 0x1000, 0x100);
+  m.map("stack", 0x2000, 0x10);
+  const uint8_t code[] = {0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88};
+  EXPECT_TRUE(m.load(0x0, code, sizeof code));  // the loader writes read-only memory
+  return m;
+}
+
+TEST(Memory, AccessesAlternatingBetweenRegionsFindEachTheirOwn) {
+  Memory m = three_regions();
+  uint64_t v = 0;
+  for (int round = 0; round < 3; ++round) {
+    ASSERT_TRUE(m.write(0x1004, 4, 0xdeadbeefu + round));
+    ASSERT_TRUE(m.read(0x0, 2, v));
+    EXPECT_EQ(v, 0x2211u);  // little-endian: the lower address is the low byte
+    ASSERT_TRUE(m.write(0x200c, 4, 0x01020304u));
+    ASSERT_TRUE(m.read(0x1004, 4, v));
+    EXPECT_EQ(v, 0xdeadbeefu + round);
+    ASSERT_TRUE(m.read(0x200f, 1, v));
+    EXPECT_EQ(v, 0x01u);
+    EXPECT_FALSE(m.read(0xfc, 8, v));  // past the end of code
+  }
+  ASSERT_TRUE(m.read(0x0, 8, v));
+  EXPECT_EQ(v, 0x8877665544332211u);
+  ASSERT_TRUE(m.read(0x3, 3, v));
+  EXPECT_EQ(v, 0x665544u);
+}
+
+TEST(Memory, AccessesAcrossOrOutsideRegionsAndWritesToReadOnlyOnesAreRefused) {
+  Memory m = three_regions();
+  uint64_t v = 7;
+  EXPECT_FALSE(m.read(0x10fe, 4, v));   // the last two bytes of data and two beyond
+  EXPECT_FALSE(m.read(0x0800, 1, v));   // between regions
+  EXPECT_FALSE(m.write(0x200e, 4, 1));  // past the end of stack
+  EXPECT_FALSE(m.write(0x0010, 1, 1));  // code is read-only
+  EXPECT_FALSE(m.read(0x1000, 0, v));
+  EXPECT_FALSE(m.read(0x1000, 9, v));
+  ASSERT_TRUE(m.read(0x0010, 1, v));
+  EXPECT_EQ(v, 0u);  // the refused write changed nothing
+}
+
+TEST(Memory, TheLogsRecordWhatAccessesSucceeded) {
+  Memory m = three_regions();
+  std::vector<std::pair<uint64_t, unsigned>> writes;
+  std::vector<Memory::Access> reads, overwritten;
+  m.write_log = &writes;
+  m.read_log = &reads;
+  ASSERT_TRUE(m.write(0x1000, 2, 0xabcd));
+  EXPECT_FALSE(m.write(0x0000, 2, 0xabcd));
+  uint64_t v = 0;
+  ASSERT_TRUE(m.read(0x1001, 1, v));
+  m.overwritten_log = &overwritten;
+  ASSERT_TRUE(m.write(0x1000, 4, 0x12345678));
+  ASSERT_EQ(writes.size(), 2u);
+  EXPECT_EQ(writes[0], (std::pair<uint64_t, unsigned>{0x1000, 2}));
+  EXPECT_EQ(writes[1], (std::pair<uint64_t, unsigned>{0x1000, 4}));
+  ASSERT_EQ(reads.size(), 1u);
+  EXPECT_EQ(reads[0].address, 0x1001u);
+  EXPECT_EQ(reads[0].value, 0xabu);
+  ASSERT_EQ(overwritten.size(), 1u);
+  EXPECT_EQ(overwritten[0].value, 0xabcdu);  // what the 4-byte write replaced
+  ASSERT_TRUE(m.read(0x1000, 4, v));
+  EXPECT_EQ(v, 0x12345678u);
+}
+
+}  // namespace
+}  // namespace mlisa::sim
