@@ -1,5 +1,7 @@
 #include "asm/export.hpp"
 
+#include "core/parallel.hpp"
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -160,18 +162,18 @@ bool same_text(const BundleText& a, const BundleText& b) {
 BundleText export_bundle(const Isa& isa, const Word& word, ExportMode mode) { return export_one(isa, word, mode, nullptr); }
 
 std::string export_listing(const Isa& isa, const std::vector<Word>& words, ExportMode mode) {
-  std::vector<BundleText> bundles;
-  bundles.reserve(words.size());
-  std::vector<bool> plain(words.size(), false);
-  for (size_t i = 0; i < words.size(); ++i) {
+  // Each bundle on its own, on every core.
+  std::vector<BundleText> bundles(words.size());
+  std::vector<char> plain(words.size(), 0);
+  parallel_for(words.size(), [&](size_t i) {
     try {
       bool p = false;
-      bundles.push_back(export_one(isa, words[i], mode, &p));
+      bundles[i] = export_one(isa, words[i], mode, &p);
       plain[i] = p;
     } catch (const InputError& e) {
       throw InputError(fmt::format("bundle {} ({}): {}", i, words[i].to_hex(), e.message()));
     }
-  }
+  });
   const std::string text = render_listing(isa, bundles);
   // The listing is parsed back. A bundle that reads back as the text the
   // exporter assembled without constraints is not assembled again: its word
@@ -179,10 +181,11 @@ std::string export_listing(const Isa& isa, const std::vector<Word>& words, Expor
   std::vector<Word> again;
   try {
     const std::vector<BundleText> parsed = parse_listing(isa, text, "<export>");
-    again.reserve(parsed.size());
-    for (size_t i = 0; i < parsed.size(); ++i)
-      again.push_back(i < words.size() && plain[i] && same_text(parsed[i], bundles[i]) ? words[i]
-                                                                                      : assemble(isa, parsed[i]).word);
+    again.resize(parsed.size());
+    parallel_for(parsed.size(), [&](size_t i) {
+      again[i] = i < words.size() && plain[i] && same_text(parsed[i], bundles[i]) ? words[i]
+                                                                                 : assemble(isa, parsed[i]).word;
+    });
   } catch (const InputError& e) {
     throw CheckFailed(fmt::format("the exported listing does not reassemble: {}", e.what()));
   }

@@ -2,6 +2,7 @@
 #include "asm/gas.hpp"
 
 #include "asm/solver.hpp"
+#include "core/parallel.hpp"
 
 #include <fmt/format.h>
 
@@ -176,7 +177,20 @@ class Gas {
     for (const Event& e : events_) pass1(e);
     finish_globals();
     for (const auto& f : fixups_) data_fixup(f);
-    for (const auto& b : placed_) bundle(b);
+    // The bundles' label operands become numbers in order; then each bundle
+    // is solved on its own, on every core; then placed in order.
+    std::vector<BundleText> texts;
+    texts.reserve(placed_.size());
+    for (const auto& b : placed_) texts.push_back(with_label_values(b));
+    std::vector<Solution> solved(texts.size());
+    parallel_for(texts.size(), [&](size_t i) {
+      try {
+        solved[i] = assemble(*isa_, texts[i]);
+      } catch (const InputError& e) {
+        rethrow(e);
+      }
+    });
+    for (size_t i = 0; i < placed_.size(); ++i) place(placed_[i], texts[i], solved[i]);
     return std::move(obj_);
   }
 
@@ -868,11 +882,10 @@ class Gas {
     for (int b = 0; b < f.size; ++b) bytes[f.offset + static_cast<uint64_t>(b)] = static_cast<uint8_t>(static_cast<uint64_t>(v.v) >> (8 * b));
   }
 
-  // Label operands become numbers (byte address / scale), then the bundle is solved.
-  void bundle(const Placed& pl) {
+  // The bundle with its label operands as numbers (byte address / scale).
+  BundleText with_label_values(const Placed& pl) {
     materialise();
     BundleText b = bundles_[pl.bundle];
-    const std::string shown = render_bundle(*isa_, b);
     if (target_.label_scale) {
       for (InsnText& in : b.insns) {
         const int slot = in.slot.empty() ? 0 : isa_->find_slot(in.slot);
@@ -909,12 +922,12 @@ class Gas {
         if (changed) in.text = rebuilt;
       }
     }
-    Solution s;
-    try {
-      s = assemble(*isa_, b);
-    } catch (const InputError& e) {
-      rethrow(e);
-    }
+    return b;
+  }
+
+  // A solved bundle's word into its section, and its line (as written).
+  void place(const Placed& pl, const BundleText& b, const Solution& s) {
+    const std::string shown = render_bundle(*isa_, bundles_[pl.bundle]);
     const auto bytes = le_bytes(s.word);
     if (bytes.size() != word_bytes_)
       fail(b.loc.line, b.loc.col, "instruction words narrower than the ISA's width are not supported by this front end yet");

@@ -1,5 +1,8 @@
 #include "asm/listing.hpp"
 
+#include "asm/solver.hpp"
+#include "core/parallel.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -202,8 +205,9 @@ std::string render_listing(const Isa& isa, const std::vector<BundleText>& bundle
 }
 
 std::vector<Word> assemble_listing(const Isa& isa, std::string_view text, const std::string& file) {
-  std::vector<Word> out;
-  for (const auto& b : parse_listing(isa, text, file)) out.push_back(assemble(isa, b).word);
+  const std::vector<BundleText> bundles = parse_listing(isa, text, file);
+  std::vector<Word> out(bundles.size());
+  parallel_for(bundles.size(), [&](size_t i) { out[i] = assemble(isa, bundles[i]).word; });
   return out;
 }
 
