@@ -177,20 +177,23 @@ class Gas {
     for (const Event& e : events_) pass1(e);
     finish_globals();
     for (const auto& f : fixups_) data_fixup(f);
-    // The bundles' label operands become numbers in order; then each bundle
-    // is solved on its own, on every core; then placed in order.
-    std::vector<BundleText> texts;
-    texts.reserve(placed_.size());
-    for (const auto& b : placed_) texts.push_back(with_label_values(b));
-    std::vector<Solution> solved(texts.size());
-    parallel_for(texts.size(), [&](size_t i) {
+    // Each bundle on its own, on every core (the symbols are final: reading
+    // them is all the label values do): its label operands become numbers,
+    // then it is solved. Then the words are placed in order.
+    materialise();
+    std::vector<BundleText> texts(placed_.size());
+    std::vector<Solution> solved(placed_.size());
+    std::vector<std::string> shown(placed_.size());  // each line as written, for the object's lines
+    parallel_for(placed_.size(), [&](size_t i) {
+      shown[i] = render_bundle(*isa_, bundles_[placed_[i].bundle]);
+      texts[i] = with_label_values(placed_[i]);
       try {
         solved[i] = assemble(*isa_, texts[i]);
       } catch (const InputError& e) {
         rethrow(e);
       }
     });
-    for (size_t i = 0; i < placed_.size(); ++i) place(placed_[i], texts[i], solved[i]);
+    for (size_t i = 0; i < placed_.size(); ++i) place(placed_[i], texts[i], solved[i], std::move(shown[i]));
     return std::move(obj_);
   }
 
@@ -529,7 +532,7 @@ class Gas {
     int col() const { return col0 + static_cast<int>(p); }
   };
 
-  Val eval_symbol(const std::string& name, int line, int col, std::set<std::string>& active) {
+  Val eval_symbol(const std::string& name, int line, int col, std::set<std::string>& active) const {
     if (name == ".") {  // the location of the instruction or data being assembled (`b .`)
       if (!dot_) fail(line, col, "'.' (the current location) is not known here");
       return *dot_;
@@ -550,7 +553,7 @@ class Gas {
     return v;
   }
 
-  Val term(Cursor& c, int line, std::set<std::string>& active) {
+  Val term(Cursor& c, int line, std::set<std::string>& active) const {
     c.skip();
     if (c.p >= c.s.size()) fail(line, c.col(), "expected a number or a symbol");
     const char ch = c.s[c.p];
@@ -604,7 +607,7 @@ class Gas {
     fail(line, c.col(), fmt::format("unexpected '{}' in expression", c.s.substr(c.p)));
   }
 
-  Val expr(Cursor& c, int line, std::set<std::string>& active) {
+  Val expr(Cursor& c, int line, std::set<std::string>& active) const {
     if (active.size() > 64) fail(line, c.col(), "expression nests too deep");
     Val v = term(c, line, active);
     for (;;) {
@@ -626,7 +629,7 @@ class Gas {
     }
   }
 
-  Val eval(std::string_view text, int line, int col) {
+  Val eval(std::string_view text, int line, int col) const {
     Cursor c{text, 0, col};
     std::set<std::string> active;
     Val v = expr(c, line, active);
@@ -883,8 +886,8 @@ class Gas {
   }
 
   // The bundle with its label operands as numbers (byte address / scale).
-  BundleText with_label_values(const Placed& pl) {
-    materialise();
+  // Reads the assembler's state only (materialise() has run).
+  BundleText with_label_values(const Placed& pl) const {
     BundleText b = bundles_[pl.bundle];
     if (target_.label_scale) {
       for (InsnText& in : b.insns) {
@@ -926,14 +929,13 @@ class Gas {
   }
 
   // A solved bundle's word into its section, and its line (as written).
-  void place(const Placed& pl, const BundleText& b, const Solution& s) {
-    const std::string shown = render_bundle(*isa_, bundles_[pl.bundle]);
+  void place(const Placed& pl, const BundleText& b, const Solution& s, std::string shown) {
     const auto bytes = le_bytes(s.word);
     if (bytes.size() != word_bytes_)
       fail(b.loc.line, b.loc.col, "instruction words narrower than the ISA's width are not supported by this front end yet");
     auto& out = obj_.sections[static_cast<size_t>(pl.section)].bytes;
     std::copy(bytes.begin(), bytes.end(), out.begin() + static_cast<long>(pl.offset));
-    obj_.lines.push_back({pl.section, pl.offset, shown});
+    obj_.lines.push_back({pl.section, pl.offset, std::move(shown)});
   }
 
   const Isa* isa_;
