@@ -1,6 +1,7 @@
 #include "targets/tools.hpp"
 
 #include "core/diag.hpp"
+#include "core/parallel.hpp"
 
 #include <fmt/format.h>
 
@@ -94,8 +95,9 @@ std::string disassemble(const SpecIsa& isa, const std::vector<as::ObjSection>& s
                                    sec.bytes.size(), wb));
     const size_t n = sec.bytes.size() / wb;
     std::vector<as::BundleText> texts(n);
-    std::map<uint64_t, bool> labels{{0, true}};
-    for (size_t i = 0; i < n; ++i) {
+    std::vector<std::vector<uint64_t>> targets_of(n);  // the code addresses each bundle names
+    // Each bundle on its own, on every core (core/parallel.hpp).
+    parallel_for(n, [&](size_t i) {
       as::Word w = as::Word::zeros(m.width());
       for (size_t b = 0; b < wb; ++b)
         for (int k = 0; k < 8; ++k)
@@ -112,7 +114,7 @@ std::string disassemble(const SpecIsa& isa, const std::vector<as::ObjSection>& s
             if (l.operand >= parts.ops.size()) continue;
             const uint64_t target = std::stoull(parts.ops[l.operand], nullptr, 0) * static_cast<uint64_t>(l.scale);
             if (target < sec.bytes.size() && target % wb == 0) {
-              labels[target] = true;
+              targets_of[i].push_back(target);
               parts.ops[l.operand] = label_name(target);
             } else {
               parts.ops[l.operand] = fmt::format("0x{:x}", target);
@@ -123,7 +125,10 @@ std::string disassemble(const SpecIsa& isa, const std::vector<as::ObjSection>& s
       } catch (const InputError& e) {
         throw InputError(fmt::format("{}: {} offset 0x{:x} (bundle {}): {}", file, sec.name, i * wb, i, e.message()));
       }
-    }
+    });
+    std::map<uint64_t, bool> labels{{0, true}};
+    for (const auto& ts : targets_of)
+      for (uint64_t t : ts) labels[t] = true;
     for (size_t i = 0; i < n; ++i) {
       if (labels.count(i * wb)) out += label_name(i * wb) + ":\n";
       out += "\t" + as::render_bundle(m, texts[i]) + "\n";
