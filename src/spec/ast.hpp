@@ -106,6 +106,8 @@ struct Type {
     return t;
   }
   bool is_bits() const { return kind == TypeKind::Bits; }
+  // bits(N) with N a bare name (a function's width variable): the name, else nullptr.
+  const std::string* width_name() const;
   std::string describe() const;  // "bits(32)", "bits(N)", "integer", "(bits(4), boolean)", ...
 };
 
@@ -187,6 +189,10 @@ struct Expr {
   const FunctionDecl* callee = nullptr;
   int32_t builtin = -1;                // index into the builtin table
 };
+
+inline const std::string* Type::width_name() const {
+  return is_bits() && width_expr && width_expr->kind == ExprKind::Name ? &width_expr->name : nullptr;
+}
 
 // ---------------------------------------------------------------------------
 // Statements

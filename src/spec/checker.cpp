@@ -334,8 +334,7 @@ struct Checker::Impl {
     for (size_t i = 0; i < f.params.size() && i < args.size(); ++i) {
       const Param& p = f.params[i];
       const Type& at = args[i]->type;
-      if (p.type.is_bits() && p.type.width_expr && p.type.width_expr->kind == ExprKind::Name && at.width >= 0)
-        env[p.type.width_expr->name] = at.width;
+      if (const std::string* n = p.type.width_name(); n && at.width >= 0) env[*n] = at.width;
       Int v;
       if (p.type.kind == TypeKind::Integer && fold_integer(*args[i], &v)) env[p.name] = v;
     }

@@ -692,9 +692,8 @@ Value Interpreter::call_function(const FunctionDecl& f, std::vector<Value>& args
   // Width variables take the widths of the arguments declared with them.
   for (const auto& [name, slot] : f.width_vars) {
     for (size_t i = 0; i < f.params.size(); ++i) {
-      const Type& pt = f.params[i].type;
-      if (pt.is_bits() && pt.width_expr && pt.width_expr->kind == ExprKind::Name && pt.width_expr->name == name &&
-          args[i].kind() == ValueKind::Bits) {
+      const std::string* n = f.params[i].type.width_name();
+      if (n && *n == name && args[i].kind() == ValueKind::Bits) {
         frame[static_cast<size_t>(slot)] = Value::integer(args[i].as_bits().width());
         break;
       }

@@ -1085,7 +1085,7 @@ void Parser::fill_width_vars(FunctionDecl* fn) {
   };
   auto visit = [&](auto&& self, const Type& t, int depth) -> void {
     if (depth > kMaxDepth) return;
-    if (t.kind == TypeKind::Bits && t.width_expr && t.width_expr->kind == ExprKind::Name) add(t.width_expr->name);
+    if (const std::string* n = t.width_name()) add(*n);
     for (const auto& e : t.elems) self(self, e, depth + 1);
     if (t.element) self(self, *t.element, depth + 1);
   };

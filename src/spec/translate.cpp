@@ -234,6 +234,8 @@ class Translator {
   // (for expressions written in the function being translated).
   bool fold(const Expr& e, Int* out) const;
   std::string signature(const FunctionDecl& f, const std::string& name, bool named_params);
+  // The declaration of a function (or of its specialization) ahead of the bodies.
+  std::string prototype(const FunctionDecl& f, const std::string& name, const Binding* binding);
   std::string param_type(const FunctionDecl& f, const Param& p, bool value_param);
   void encoding(const InstructionSpec& inst, const Encoding& enc, size_t k);
 
@@ -546,10 +548,9 @@ Code Translator::call(const Expr* e) {
     Binding b;
     for (const auto& [var, slot] : f.width_vars)
       for (size_t i = 0; i < f.params.size(); ++i) {
-        const Type& pt = f.params[i].type;
+        const std::string* n = f.params[i].type.width_name();
         const int64_t w = e->args[i]->type.width >= 0 ? e->args[i]->type.width : fixed_width_of(args[i].ct);
-        if (pt.is_bits() && pt.width_expr && pt.width_expr->kind == ExprKind::Name && pt.width_expr->name == var &&
-            fixed_width(w)) {
+        if (n && *n == var && fixed_width(w)) {
           b[slot] = w;
           break;
         }
@@ -1184,6 +1185,16 @@ std::string Translator::param_type(const FunctionDecl& f, const Param& p, bool v
   return "const " + ct + "&";
 }
 
+std::string Translator::prototype(const FunctionDecl& f, const std::string& name, const Binding* binding) {
+  // Which parameters are written decides how they are passed.
+  assigned_.clear();
+  collect_assigned(f.body);
+  binding_ = binding;
+  const std::string s = signature(f, name, false) + ";\n";
+  binding_ = nullptr;
+  return s;
+}
+
 std::string Translator::signature(const FunctionDecl& f, const std::string& name, bool named) {
   std::string ret = ctype(f.return_type, true);
   std::string s = fmt::format("[[maybe_unused]] static {} {}(rt::Ctx& c", ret, name);
@@ -1218,13 +1229,14 @@ void Translator::function(const FunctionDecl& f, const std::string& name, const 
   for (const auto& [name, slot] : f.width_vars) {
     skip.insert(slot);
     std::string init = "Int(0)";
-    if (binding) init = int_lit(binding->at(slot));
-    else for (const Param& p : f.params) {
-      const Type& pt = p.type;
-      if (pt.is_bits() && pt.width_expr && pt.width_expr->kind == ExprKind::Name && pt.width_expr->name == name) {
-        init = fmt::format("Int({}.width())", local(p.slot));
-        break;
-      }
+    if (binding) {
+      init = int_lit(binding->at(slot));
+    } else {
+      for (const Param& p : f.params)
+        if (const std::string* n = p.type.width_name(); n && *n == name) {
+          init = fmt::format("Int({}.width())", local(p.slot));
+          break;
+        }
     }
     line(fmt::format("[[maybe_unused]] Int {} = {};", local(slot), init));
   }
@@ -1309,10 +1321,7 @@ TranslateResult Translator::run(size_t parts) {
        << "namespace {\n\n";
   // Prototypes (a first pass fixes which parameters are written).
   for (size_t i = 0; i < fns.size(); ++i) {
-    if (!fns[i]->has_body) continue;
-    assigned_.clear();
-    collect_assigned(fns[i]->body);
-    head << signature(*fns[i], fmt::format("F{}", i), false) << ";\n";
+    if (fns[i]->has_body) head << prototype(*fns[i], fmt::format("F{}", i), nullptr);
   }
   head << "\n";
   std::vector<std::string> thunks, procs0, procs1;
@@ -1376,10 +1385,7 @@ TranslateResult Translator::run(size_t parts) {
   body_.str("");
   for (size_t i = 0; i < to_specialize_.size(); ++i) {
     const Pending p = to_specialize_[i];  // a copy: function() may queue more
-    assigned_.clear();
-    collect_assigned(p.f->body);
-    binding_ = &p.b;
-    special_protos << signature(*p.f, p.name, false) << ";\n";
+    special_protos << prototype(*p.f, p.name, &p.b);
     function(*p.f, p.name, &p.b);
   }
   result_.specializations = to_specialize_.size();
