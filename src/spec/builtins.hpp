@@ -89,11 +89,11 @@ void elem_set(Bits& vector, Int e, Int size, const Bits& value);
 Bits align_bits(const char* fn, const Bits& x, Int y, bool up);
 // LSL(x, shift) and LSR(x, shift), shift >= 0.
 Bits lsl_bits(const Bits& x, Int shift);
+Bits lsr_bits(const Bits& x, Int shift);
 // The shift builtins' asserts: a shift >= 0 (allow_zero) or > 0; a rotation
 // (ROR_C) nonzero of bits(N >= 1). Throw RuntimeError naming fn and x.
 void check_shift(const char* fn, const Bits& x, Int shift, bool allow_zero);
 void check_rotation(const char* fn, const Bits& x, Int shift);
-Bits lsr_bits(const Bits& x, Int shift);
 
 // UInt, SInt, ZeroExtend, SignExtend, Zeros, Ones, Replicate, Align, Min, Max,
 // Abs, SignedSat, UnsignedSat, SignedSatQ, UnsignedSatQ, SatQ, Sat,
