@@ -11,6 +11,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <string>
 #include <vector>
 
@@ -80,15 +82,20 @@ operation
                   shared);
 }
 
-TEST(Translate, ADecodeThatReadsAGlobalIsKeptAndListsIt) {
-  const auto spec = toy_reading("Carry");
-  const TranslateResult r = translate(*spec, builtins(), 1);
+// The spec's one decode is kept, and reads only `global` at (lo, width), as
+// the table lists it: (global, lo, width) then the end marker -1.
+void expect_kept_reading(const TargetSpec& spec, const std::string& global, int lo, int width) {
+  const TranslateResult r = translate(spec, builtins(), 1);
   EXPECT_EQ(r.kept, 1u);
-  const int carry = global_slot(*spec, "Carry");
-  ASSERT_GE(carry, 0);
-  // (global, lo, width): the whole of a boolean.
-  EXPECT_NE(all_parts(r).find("const int32_t kDecodeReads[] = {" + std::to_string(carry) + ", 0, 0, -1,"),
+  const int slot = global_slot(spec, global);
+  ASSERT_GE(slot, 0);
+  EXPECT_NE(all_parts(r).find(fmt::format("const int32_t kDecodeReads[] = {{{}, {}, {}, -1,", slot, lo, width)),
             std::string::npos);
+}
+
+TEST(Translate, ADecodeThatReadsAGlobalIsKeptAndListsIt) {
+  // (0, 0): the whole of a boolean.
+  expect_kept_reading(*toy_reading("Carry"), "Carry", 0, 0);
 }
 
 TEST(Translate, ADecodeThatReadsAFieldListsOnlyThatField) {
@@ -99,13 +106,8 @@ TEST(Translate, ADecodeThatReadsAFieldListsOnlyThatField) {
 
 FlagsType FLAGS;
 )");
-  const TranslateResult r = translate(*spec, builtins(), 1);
-  EXPECT_EQ(r.kept, 1u);
-  const int flags = global_slot(*spec, "FLAGS");
-  ASSERT_GE(flags, 0);
   // C is bit 29, one bit wide.
-  EXPECT_NE(all_parts(r).find("const int32_t kDecodeReads[] = {" + std::to_string(flags) + ", 29, 1, -1,"),
-            std::string::npos);
+  expect_kept_reading(*spec, "FLAGS", 29, 1);
 }
 
 TEST(Translate, ADecodeThatWritesAGlobalRunsEveryTime) {
