@@ -348,9 +348,13 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
       }
       if (in.enc) {
         TargetRules::Block block = rules.opens(*inst, *in.enc, word);
-        if (!block.preds.empty()) pending_preds = std::move(block.preds);
-        if (!block.conds.empty() && in.in_block) in.enc = nullptr;  // a conditional block inside one is UNPREDICTABLE: raw
-        else if (!block.conds.empty()) pending = std::move(block.conds);
+        const bool opens = !block.conds.empty() || !block.preds.empty();
+        if (opens && (in.in_block || in.pred)) {
+          in.enc = nullptr;  // a block inside a block (IT or VPT) is UNPREDICTABLE: raw, and it opens none
+        } else {
+          if (!block.preds.empty()) pending_preds = std::move(block.preds);
+          if (!block.conds.empty()) pending = std::move(block.conds);
+        }
       }
       off += word.width() / 8;
       insns.push_back(std::move(in));

@@ -179,6 +179,25 @@ TEST(WordProgram, ExactDisassemblyRoundTripsBranchesAndItBlocks) {
   EXPECT_EQ(text_of(targets::assemble_word_program(mve(), listing, "back.s")), text_of(obj));
 }
 
+TEST(WordProgram, ABlockInsideABlockIsRawAndOpensNone) {
+  // llvm-mc-19 refuses an IT inside a VPT block ("instruction in VPT block
+  // must be predicable") and a VPST inside an IT block ("instructions in IT
+  // block must be predicable"); the inner opener is raw, and the words after
+  // the outer block are outside any block (MOVS T1 0x2004, not MOVGE).
+  // VPST 0xfe71 0x0f4d with mask T; IT GE with mask TTT 0xbfa2; IT EQ 0xbf08.
+  const std::string src =
+      "\t.syntax unified\n\t.thumb\n\t.text\n\t.inst.w 0xfe710f4d\n\t.inst.n 0xbfa2\n\t.inst.n 0x2004\n"
+      "\t.inst.n 0xbf08\n\t.inst.w 0xfe710f4d\n\t.inst.n 0x2004\n";
+  const as::Object obj = targets::assemble_word_program(mve(), src, "nested.s");
+  for (bool exact : {false, true}) {
+    const std::string listing = targets::disassemble_words(mve(), obj.sections, exact);
+    EXPECT_NE(listing.find("\tvpst\n\t.inst.n 0xbfa2\n\tmovs r0, #4\n\tit eq\n\t.inst.w 0xfe710f4d\n\tmovs r0, #4\n"),
+              std::string::npos)
+        << listing;
+    EXPECT_EQ(text_of(targets::assemble_word_program(mve(), listing, "back.s")), text_of(obj));
+  }
+}
+
 TEST(WordProgram, ListingsSpellItConditionsAndOmitZeroShifts) {
   // In an IT block a 32-bit form whose <c> is optional in the manual's
   // syntax still carries the block's condition (GNU as refuses it without);
