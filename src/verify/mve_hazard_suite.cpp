@@ -543,7 +543,7 @@ class HazardSuite final : public mve::OracleSuite {
     auto& isa = isas_[std::this_thread::get_id()];
     if (!isa) {
       isa = std::make_unique<targets::WordIsa>(*t.spec, targets::all_builtins(), targets::mve::t32_rules());
-      for (const char* feat : {"FEAT_T32", "FEAT_FP", "FEAT_FP16", "FEAT_MVE", "FEAT_MVE_FP"}) isa->features().insert(feat);
+      isa->features().insert(targets::mve::kImplementedFeatures.begin(), targets::mve::kImplementedFeatures.end());
     }
     return *isa;
   }

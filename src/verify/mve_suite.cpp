@@ -667,7 +667,7 @@ void OracleSuite::run_range(size_t op, uint64_t begin, uint64_t end, uint64_t se
   if (op >= operations().size()) throw std::out_of_range("no such operation");
   const targets::mve::Target& t = shared_target();
   targets::WordIsa isa(*t.spec, targets::all_builtins(), targets::mve::t32_rules());
-  for (const char* feat : {"FEAT_T32", "FEAT_FP", "FEAT_FP16", "FEAT_MVE", "FEAT_MVE_FP"}) isa.features().insert(feat);
+  isa.features().insert(targets::mve::kImplementedFeatures.begin(), targets::mve::kImplementedFeatures.end());
   targets::MveMachine machine(isa);
   machine.raw().engine().coverage = sink.coverage();
 
@@ -721,7 +721,8 @@ void OracleSuite::run_range(size_t op, uint64_t begin, uint64_t end, uint64_t se
 
 const targets::mve::Target& OracleSuite::shared_target() const {
   std::call_once(load_once_, [&] {
-    target_ = targets::mve::load(spec_dir_.empty() ? std::nullopt : std::optional<std::string>(spec_dir_));
+    target_ = targets::mve::load(spec_dir_.empty() ? std::nullopt : std::optional<std::string>(spec_dir_),
+                                 targets::mve::kImplementedFeatures);
   });
   return target_;
 }

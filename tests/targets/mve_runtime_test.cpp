@@ -25,6 +25,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace mlisa::test {
@@ -238,6 +239,25 @@ TEST(MveRuntime, ExceptionEntryClearsTheExclusiveMonitor) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   if (have("qemu-system-arm")) {
     EXPECT_EQ(run_qemu(elf, dir).second, 0);
+  }
+}
+
+// The Security Extension is the assembler's (llvm-mc-19 and GNU as take its
+// instructions for Armv8.1-M) and not the machine's: the manual makes BXNS,
+// BLXNS, TTA and TTAT UNDEFINED without it, and the machine decodes the
+// Non-secure bank of MRS and MSR as UNPREDICTABLE, on either engine.
+TEST(MveRuntime, SecurityExtensionInstructionsAssembleButDoNotRun) {
+  for (const char* engine : {"compiled", "interp"}) {
+    for (const auto& [line, want] : std::vector<std::pair<std::string, std::string>>{
+             {"bxns lr", "UsageFault (UNDEFINSTR): UNDEFINED instruction 'bxns lr' (0x4774) at 0x00000000"},
+             {"blxns r1", "UsageFault (UNDEFINSTR): UNDEFINED instruction 'blxns r1' (0x478c) at 0x00000000"},
+             {"tta r0, r1", "UsageFault (UNDEFINSTR): UNDEFINED instruction 'tta r0, r1' (0xe841f080) at 0x00000000"},
+             {"mrs r0, msp_ns", "UNPREDICTABLE: 'mrs r0, msp_ns' (0xf3ef8088) at 0x00000000"},
+             {"msr control_ns, r0", "UNPREDICTABLE: 'msr control_ns, r0' (0xf3808894) at 0x00000000"}}) {
+      const RunResult r = run_mlisa({"exec", "--target", "mve", "--engine", engine, line});
+      EXPECT_NE(r.exit_code, 0) << line;
+      EXPECT_NE(r.err.find(want), std::string::npos) << engine << ": " << r.err;
+    }
   }
 }
 

@@ -36,8 +36,8 @@ std::pair<char, int> split(const std::string& name) {
 
 }  // namespace
 
-Target load(const std::optional<std::string>& spec_dir) {
-  return load_word_target("mve", spec_dir, {"FEAT_T32", "FEAT_FP", "FEAT_FP16", "FEAT_MVE", "FEAT_MVE_FP"}, t32_rules());
+Target load(const std::optional<std::string>& spec_dir, const std::vector<std::string>& features) {
+  return load_word_target("mve", spec_dir, features, t32_rules());
 }
 
 int Machine::slot(const char* name) const {
@@ -55,7 +55,7 @@ const spec::FunctionDecl& Machine::procedure(const char* name) const {
 Machine::Machine(const WordIsa& isa) : isa_(isa), engine_(isa.spec().module(), all_builtins()) {
   engine_.sources = &isa.spec().sources();
   engine_.target_state = &host_;
-  for (const char* f : {"FEAT_T32", "FEAT_FP", "FEAT_FP16", "FEAT_MVE", "FEAT_MVE_FP"}) engine_.features.insert(f);
+  engine_.features.insert(kImplementedFeatures.begin(), kImplementedFeatures.end());
   r_ = slot("_R");
   q_ = slot("_Q");
   apsr_ = slot("APSR");

@@ -32,10 +32,23 @@
 
 namespace mlisa::targets::mve {
 
+// The architecture features the specs see (IsFeatureImplemented). The
+// assembler and the disassembler take Armv8.1-M Mainline with every
+// extension llvm-mc-19 and GNU as 2.40 take for it, the Security Extension
+// included (load() below); the machine is a Cortex-M55 configured without
+// it (docs/known-differences.md), so TTA, BXNS and the _NS special registers
+// assemble but do not run.
+inline const std::vector<std::string> kImplementedFeatures = {"FEAT_T32", "FEAT_FP", "FEAT_FP16", "FEAT_MVE",
+                                                              "FEAT_MVE_FP"};
+inline const std::vector<std::string> kArchitectureFeatures = {"FEAT_T32", "FEAT_FP",     "FEAT_FP16",
+                                                               "FEAT_MVE", "FEAT_MVE_FP", "FEAT_SECURITY"};
+
 // The specs of the mve target (embedded, or merged with --spec-dir) and their
-// assembler.
+// assembler, with the architecture's features (the suites that draw the
+// words the machine runs take the machine's).
 using Target = LoadedWordTarget;
-Target load(const std::optional<std::string>& spec_dir = std::nullopt);
+Target load(const std::optional<std::string>& spec_dir = std::nullopt,
+            const std::vector<std::string>& features = kArchitectureFeatures);
 
 class Machine {
  public:

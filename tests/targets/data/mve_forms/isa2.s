@@ -43,7 +43,7 @@ vand.i32 q3, #4294902015
 vand.i16 q1, #0xff00
 vorn.i32 q0, #0xffff00ff
 vorn.i16 q1, #0xfffe
-@ CLRM, TT, TTT
+@ CLRM, TT, TTT, TTA, TTAT
 clrm {r0, r2, r3, r8, r10, lr}
 clrm {r1}
 clrm {r0-r12, lr}
@@ -53,6 +53,8 @@ clrm {apsr}
 tt r0, r1
 ttt r2, r12
 tt lr, r0
+tta r0, r1
+ttat r3, r9
 @ VLDR, VSTR (System Register)
 vstr fpscr, [r0]
 vstr p0, [r1, #4]

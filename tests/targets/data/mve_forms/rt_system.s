@@ -28,6 +28,25 @@ msr basepri_max, r4
 msr faultmask, r5
 msr control, r6
 msr msplim, r6
+@ The Security Extension's Non-secure bank (the assembler's architecture has it; the machine not)
+mrs r0, msp_ns
+mrs r1, psp_ns
+mrs r2, msplim_ns
+mrs r3, psplim_ns
+mrs r4, primask_ns
+mrs r5, basepri_ns
+mrs r6, faultmask_ns
+mrs r7, control_ns
+mrs r8, sp_ns
+msr msp_ns, r0
+msr psp_ns, r1
+msr msplim_ns, r2
+msr psplim_ns, r3
+msr primask_ns, r4
+msr basepri_ns, r5
+msr faultmask_ns, r6
+msr control_ns, r7
+msr sp_ns, r8
 cpsie i
 cpsid i
 cpsie f

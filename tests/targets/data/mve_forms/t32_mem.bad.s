@@ -15,3 +15,4 @@ pld [r0, r1, lsl #4]
 ldrex r0, [r1, #2]
 ldrex r0, [r1, #1024]
 hint.w #240
+blxns pc

@@ -225,6 +225,15 @@ bx r0
 bx pc
 blx r3
 blx lr
+bxns lr
+bxns r3
+bxns sp
+blxns r1
+blxns sp
+it eq
+bxnseq r1
+it ne
+blxnsne r4
 
 @ Hints and barriers
 nop
