@@ -288,18 +288,15 @@ std::string describe_regs(const std::string& cls, const std::set<int64_t>& regs)
   return out;
 }
 
-// The registers of a reg operand's class its FIELDS can hold (literal bits as they are).
-std::set<int64_t> reg_operand_range(const operands::Reg& op) {
-  const BitMap& m = op.map;
+// The registers of a reg operand's class its FIELDS can hold where the
+// operands before it have set some of their bits (literal bits as they are):
+// a register named twice (`<Qd>[<idxh>], <Qd>[<idxl>]`) takes only the first.
+std::set<int64_t> reg_operand_range(const operands::Reg& op, const operands::Partial& before) {
   std::set<int64_t> out;
-  const size_t w = m.pos.size();
+  const size_t w = op.map.width();
   const uint64_t n = w >= 6 ? 64 : uint64_t{1} << w;
-  for (uint64_t v = 0; v < n; ++v) {
-    bool ok = true;
-    for (size_t i = 0; i < w; ++i)
-      if (m.pos[i] < 0 && ((v >> (w - 1 - i)) & 1) != m.lit[i]) ok = false;
-    if (ok) out.insert(static_cast<int64_t>(v) * op.scale + op.offset);
-  }
+  for (uint64_t v = 0; v < n; ++v)
+    if (operands::Partial p = before; p.assign(op.map, v)) out.insert(static_cast<int64_t>(v) * op.scale + op.offset);
   return out;
 }
 
@@ -1122,7 +1119,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         r.kind = Refusal::Kind::Reg;
         r.pos = pos;
         r.reg_class = reg->cls;
-        r.regs = reg_operand_range(*reg);
+        r.regs = reg_operand_range(*reg, st);
         r.fits_text = n >= 0;
         why.note(std::move(r));
         return;

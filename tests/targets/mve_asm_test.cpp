@@ -354,6 +354,18 @@ TEST(MveAsmAsLlvm, BlocksHoldOnlyPredicableInstructions) {
   EXPECT_EQ(assemble("vpst\nvaddt.i32 q0, q1, q2"), (Bytes{0x71, 0xfe, 0x4d, 0x0f, 0x22, 0xef, 0x44, 0x08}));
 }
 
+// A register the syntax names twice must be the same both times: the second
+// is refused naming the first (llvm-mc-19: "Q-registers must be the same"),
+// not the range of the field; the range keeps the decode's own limit (D = 1
+// is UNDEFINED: q0 to q7).
+TEST(MveAsmAsLlvm, ARegisterNamedTwiceMustRepeatTheFirst) {
+  const std::string tied = error_of("vmov lr, r7, q5[2], q4[0]");
+  EXPECT_NE(tied.find("operand must be a register q5"), std::string::npos) << tied;
+  const std::string range = error_of("vmov r0, r1, q8[2], q8[0]");
+  EXPECT_NE(range.find("operand must be a register in range [q0, q7]"), std::string::npos) << range;
+  EXPECT_EQ(assemble("vmov r0, r1, q2[3], q2[1]"), (Bytes{0x01, 0xec, 0x10, 0x4f}));  // llvm-mc-19
+}
+
 // The low-overhead-loop and branch-future instructions read a bare number as
 // the offset from the PC, as llvm-mc-19 and GNU as 2.40 do (bytes from both;
 // B, BL and CBZ read it as an address, as GNU as does).
