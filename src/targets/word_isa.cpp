@@ -1133,7 +1133,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
       bool neg = false;
       uint64_t mag = 0;
       size_t len = 0;
-      if (!s.empty() && s[0] != '+') len = scan_integer(s, mag, neg);
+      len = scan_integer(s, mag, neg);
       if (len == 0) {
         refuse_at(Refusal::Kind::Syntax, start, "immediate value expected");
         return;
@@ -1276,6 +1276,7 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
       if (!repeats) items.push_back(&it);
       else for (const Item& x : it.items) items.push_back(&x);
     }
+    const Item* previous = nullptr;
     for (const Item* item : items) {
       const Item& it = *item;
       if (it.kind == Item::Kind::Optional && it.same_as_next) {
@@ -1301,10 +1302,15 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
       // `vlldm r0, {d0 - d15}` is listed as llvm-objdump-19 lists it, not as `vlldm r0`.
       // Nor does a table of one written spelling, which the word's match already says
       // (ADD T2's `<Rdn>, <sp>, <Rdn>`: `add r1, sp, r1`, as llvm-objdump-19 lists it);
-      // one of an empty spelling (DMB's `<sy>`) still costs, so `dmb sy` is listed.
+      // one of an empty spelling (DMB's `<sy>`) still costs, so `dmb sy` is listed,
+      // but not one written right after an operand, which only says when the
+      // syntax applies (MOV T3's `<Rm><rrx_alias>`: `rrx r1, r2`, as llvm-objdump-19).
       const auto* one = it.operand ? std::get_if<operands::Table>(&it.operand->kind) : nullptr;
+      const bool marker = one && one->entries.size() == 1 && one->entries.front().shown.empty() && previous &&
+                          previous->kind == Item::Kind::Operand;
+      previous = item;
       if (it.kind != Item::Kind::Lit && !(it.operand && std::holds_alternative<operands::Const>(it.operand->kind)) &&
-          !(one && one->entries.size() == 1 && !one->entries.front().shown.empty()))
+          !(one && one->entries.size() == 1 && !one->entries.front().shown.empty()) && !marker)
         ++operands;
       if (it.kind == Item::Kind::Lit) {
         out += it.text;

@@ -219,7 +219,7 @@ std::optional<uint64_t> Number::field(uint64_t mag, bool neg) const {
 size_t Number::parse(std::string_view s, std::vector<Raw>& out) const {
   uint64_t mag = 0;
   bool neg = false;
-  const size_t len = !s.empty() && s[0] != '+' ? scan_integer(s, mag, neg) : 0;
+  const size_t len = scan_integer(s, mag, neg);
   if (len == 0) return 0;
   if (const auto f = field(mag, neg)) out.push_back({*f});
   return len;
@@ -244,7 +244,7 @@ void ModImm::fields(uint64_t mag, bool neg, std::vector<Raw>& out) const {
 size_t ModImm::parse(std::string_view s, std::vector<Raw>& out) const {
   uint64_t mag = 0;
   bool neg = false;
-  const size_t len = !s.empty() && s[0] != '+' ? scan_integer(s, mag, neg) : 0;
+  const size_t len = scan_integer(s, mag, neg);
   if (len) fields(mag, neg, out);
   return len;
 }
@@ -290,7 +290,7 @@ void ShiftAmt::fields(uint64_t amount, std::vector<Raw>& out) const {
 size_t ShiftAmt::parse(std::string_view s, std::vector<Raw>& out) const {
   uint64_t mag = 0;
   bool neg = false;
-  const size_t len = !s.empty() && s[0] != '+' ? scan_integer(s, mag, neg) : 0;
+  const size_t len = scan_integer(s, mag, neg);
   if (len && !neg) fields(mag, out);
   return len;
 }
@@ -313,6 +313,15 @@ size_t Cond::parse(std::string_view s, std::vector<Raw>& out) const {
 // --- Const
 
 size_t Const::parse(std::string_view s, std::vector<Raw>& out) const {
+  // A number is its value in any base the assemblers take (`dsb #0x0` is SSBB's `#0`).
+  uint64_t want = 0, got = 0;
+  bool want_neg = false, got_neg = false;
+  if (!text.empty() && scan_integer(text, want, want_neg) == text.size()) {
+    const size_t len = scan_integer(s, got, got_neg);
+    if (len == 0 || got != want || (got_neg != want_neg && want != 0)) return 0;
+    out.push_back({});
+    return len;
+  }
   // Spaces are free on either side (`{d0-d15}` for `{d0 - d15}`, as llvm-mc-19 takes it).
   size_t i = 0;
   for (size_t j = 0; j < text.size(); ++j) {

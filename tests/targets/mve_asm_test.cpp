@@ -101,6 +101,13 @@ TEST(MveAsmShiftAmount, ListingsOfEveryType) {
   EXPECT_EQ(disassemble({0x09, 0xeb, 0xf2, 0x75}), "add.w r5, r9, r2, ror #31\n");
   EXPECT_EQ(disassemble({0x09, 0xeb, 0x32, 0x05}), "add.w r5, r9, r2, rrx\n");
   EXPECT_EQ(disassemble({0xb1, 0xeb, 0x32, 0x0f}), "cmp.w r1, r2, rrx\n");
+  // llvm-objdump-19: MOV (register) T3 with RRX is the alias rrx (rrxs), with ROR ror.w.
+  EXPECT_EQ(disassemble({0x4f, 0xea, 0x32, 0x01}), "rrx r1, r2\n");
+  EXPECT_EQ(disassemble({0x5f, 0xea, 0x32, 0x01}), "rrxs r1, r2\n");
+  EXPECT_EQ(disassemble({0x4f, 0xea, 0x72, 0x01}), "ror.w r1, r2, #1\n");
+  // ADD (SP plus register) T3 and SUB (SP minus register) T1.
+  EXPECT_EQ(disassemble({0x0d, 0xeb, 0x01, 0x0d}), "add.w sp, sp, r1\n");
+  EXPECT_EQ(disassemble({0xad, 0xeb, 0x0c, 0x02}), "sub.w r2, sp, r12\n");
 }
 
 // ---------------------------------------------------------------------------

@@ -31,7 +31,7 @@ using Prefer = TargetRules::Prefer;
 // chooses among them; "" when the text has none.
 //
 // Flips: an immediate the written instruction cannot hold, or holds less
-// narrowly, is tried on its complementary instruction: add <-> sub and
+// narrowly, is tried on its complementary instruction: add <-> sub, addw <-> subw and
 // cmp <-> cmn with the negated value, mov <-> mvn, and <-> bic, orr <-> orn,
 // adc <-> sbc with the inverted one. The value is the written one as 32 bits
 // (`#-1` is `#0xffffffff`); a flip is tried for a negative value, for a
@@ -121,19 +121,22 @@ std::string alternative_text(std::string_view text, Prefer* how) {
     bool negate;  // the value negated (else inverted)
     bool flags;   // takes `s`
   };
-  static const Pair kPairs[] = {{"add", "sub", true, true},  {"sub", "add", true, true},  {"cmp", "cmn", true, false},
+  // ADDW and SUBW first (their own 12-bit forms: `addw r2, r2, #-16` is `subw r2, r2, #16`).
+  static const Pair kPairs[] = {{"addw", "subw", true, true}, {"subw", "addw", true, true},
+                                {"add", "sub", true, true},  {"sub", "add", true, true},  {"cmp", "cmn", true, false},
                                 {"cmn", "cmp", true, false}, {"mov", "mvn", false, true}, {"mvn", "mov", false, true},
                                 {"and", "bic", false, true}, {"bic", "and", false, true}, {"orr", "orn", false, true},
                                 {"orn", "orr", false, true}, {"adc", "sbc", false, true}, {"sbc", "adc", false, true}};
   for (const Pair& p : kPairs) {
     const std::string_view from(p.from);
-    if (plain.substr(0, 3) != from || !rest_ok(plain.substr(3), p.flags)) continue;
-    const bool flags = plain.size() > 3 && plain[3] == 's' && (plain.size() == 4 || plain.size() == 6);
+    const size_t fl = from.size();
+    if (plain.substr(0, fl) != from || !rest_ok(plain.substr(fl), p.flags)) continue;
+    const bool flags = plain.size() > fl && plain[fl] == 's' && (plain.size() == fl + 1 || plain.size() == fl + 3);
     const bool wide = qualifier == ".w";
     auto build = [&](const char* to, uint32_t v, bool add_wide) {
       std::string out(text.substr(0, start));
       out += to;
-      out += text.substr(start + 3, dot == std::string_view::npos ? mend - 3 : dot - 3);
+      out += text.substr(start + fl, dot == std::string_view::npos ? mend - fl : dot - fl);
       out += add_wide && qualifier.empty() ? ".w" : std::string(text.substr(start + plain.size(), qualifier.size()));
       out += text.substr(start + mend, hash + 1 - start - mend);
       return out + std::to_string(v);

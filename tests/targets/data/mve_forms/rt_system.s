@@ -18,6 +18,7 @@ mrs r9, control
 msr apsr_nzcvq, r0
 msr apsr_g, r0
 msr apsr_nzcvqg, r0
+msr apsr, r1
 msr xpsr_nzcvq, r1
 msr iapsr_nzcvq, r1
 msr msp, r1
@@ -54,6 +55,8 @@ cpsid f
 cpsie if
 svc #0
 svc #255
+swi #33
+swi 7
 udf #0
 udf #255
 udf.w #0

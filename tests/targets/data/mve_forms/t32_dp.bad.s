@@ -26,3 +26,6 @@ bfi r0, pc, #0, #1
 addeq r0, r1, r2
 mov r0
 lsls r0, #33
+mov.w sp, sp
+qadd r1, r2
+sadd16 r1, r2

@@ -388,3 +388,53 @@ mvns.w r2, r3
 adcs.w r0, r0, r1
 tst.w r2, r3
 cmn.w r2, r3
+
+@ From a comparison with llvm-mc-19 on Thumb-2 spellings (GNU as 2.40 takes each too):
+@ ADD (SP plus register) T3 and SUB (SP minus register) T1, writing SP or another register
+sub sp, sp, r3
+sub.w sp, sp, r3
+sub r2, sp, ip
+subs r2, sp, r3, lsl #2
+sub sp, sp, r3, lsl #2
+add.w sp, sp, r1
+adds.w sp, sp, r1
+add sp, sp, r1, lsl #2
+add r2, sp, r3, lsr #5
+@ an explicit plus sign, and the two-register forms of the 32-bit encodings ({<Rd>,} omitted)
+add r0, r1, #+4
+mov r0, #+4
+adc r4, r5
+adc.w r9, r1
+asr.w r1, r2
+lsl.w r1, r2
+lsr.w r1, r2
+ror.w r1, r2
+bic r1, r1
+and r1, r2
+orr r1, r2
+eor r1, r2
+sbc r1, r2
+orn r1, r2
+rsb r4, r8
+rsb.w r4, r8
+rsb r1, #0xff
+rsb r9, #0
+mul r5, r6
+@ MOV with an immediate shift is LSL/LSR/ASR (immediate) T1 where 16 bits hold it
+movs r6, r2, asr #32
+movs r6, r2, lsl #3
+movs r6, r2, lsr #1
+rrx r1, r2
+rrxs r1, r2
+@ ADDW/SUBW with a negative immediate are the other one; ADR of #0 adds
+addw r2, r2, #-16
+addw r2, #-16
+subw r2, r2, #-16
+adr.w r1, #0
+@ the pre-UAL names of the parallel ASX and SAX
+saddsubx r9, r2, r7
+ssubaddx r9, r2, r7
+uqsubaddx r1, r2, r3
+shaddsubx r1, r2, r3
+uhsubaddx r1, r2, r3
+qsubaddx r1, r2, r3

@@ -252,6 +252,15 @@ dmb
 dmb sy
 dmb st
 dmb ish
+dmb sh
+dmb shst
+dmb un
+dmb unst
+dsb sh
+dsb un
+dsb #0x0
+dsb #0x4
+dmb #0xf
 dmb ishst
 dmb nsh
 dmb nshst
@@ -306,3 +315,9 @@ hint.w #239
 hint.w #17
 dbg #3
 dbg #15
+
+@ An explicit plus sign on an offset (llvm-mc-19 and GNU as 2.40 take it)
+ldr r0, [r1, #+4]
+ldr r0, [r1], #+4
+ldrd r0, r1, [r2, #+8]
+pli [pc, #+4095]
