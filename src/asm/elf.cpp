@@ -126,8 +126,10 @@ void write_elf(const Object& obj, const ElfOptions& opt, const std::string& path
       s.st_shndx = o.section >= 0 ? static_cast<uint16_t>(index[static_cast<size_t>(o.section)]) : SHN_ABS;
       syms.push_back(s);
     };
+    // A local `.L` label is the assembler's own: resolved in the assembly and,
+    // as GNU as and llvm-mc leave it, not in the object's symbol table.
     for (const ObjSymbol& o : obj.symbols)
-      if (!o.global) add(o);
+      if (!o.global && o.name.rfind(".L", 0) != 0) add(o);
     const size_t first_global = syms.size();
     for (const ObjSymbol& o : obj.symbols)
       if (o.global) add(o);

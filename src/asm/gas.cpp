@@ -781,10 +781,19 @@ class Gas {
         globals_.emplace(std::string(a.text), std::make_pair(line, a.col));
       }
     } else if (name == ".align" || name == ".p2align" || name == ".balign") {
-      // A fill value (GNU's second argument): 0 only, zero bytes also in code (a literal pool's padding).
-      if (args.empty() || args.size() > 2) fail(line, e.col, fmt::format("{} takes an alignment and an optional fill value", name));
-      const bool zero_fill = args.size() == 2;
+      // GNU's `.p2align N[, [fill][, max]]`: a fill value of 0 only, zero bytes also in code (a
+      // literal pool's padding; left out: NOPs in code); no padding at all where more than `max`
+      // bytes would be needed (GCC writes `.p2align 2,,3` before functions and loops).
+      if (args.empty() || args.size() > 3 || args[0].text.empty())
+        fail(line, e.col, fmt::format("{} takes an alignment, an optional fill value and an optional maximum", name));
+      const bool zero_fill = args.size() >= 2 && !args[1].text.empty();
       if (zero_fill && absolute(args[1]) != 0) fail(line, args[1].col, fmt::format("{}: only a fill value of 0 is supported", name));
+      std::optional<int64_t> max_skip;
+      if (args.size() == 3) {
+        if (args[2].text.empty()) fail(line, args[2].col, fmt::format("{}: expected the maximum number of bytes to skip", name));
+        max_skip = absolute(args[2]);
+        if (*max_skip < 0) fail(line, args[2].col, fmt::format("{}: the maximum to skip is not negative", name));
+      }
       const int64_t n = absolute(args[0]);
       uint64_t align;
       if (name == ".balign") {
@@ -796,7 +805,8 @@ class Gas {
       }
       sec.align = std::max(sec.align, align);
       uint64_t& size = sizes_[static_cast<size_t>(cur_)];
-      const uint64_t pad = (align - size % align) % align;
+      uint64_t pad = (align - size % align) % align;
+      if (max_skip && pad > static_cast<uint64_t>(*max_skip)) pad = 0;
       if (sec.code && words_ && zero_fill) {
         if (pad) mapping('d');
       } else if (sec.code && words_) {

@@ -5,7 +5,8 @@
 //   .text  .data  .section NAME[, ...]     switch section (.text* holds code)
 //   .global / .globl SYM                   export a symbol
 //   .align N  .p2align N                   align to 2^N bytes; .balign N: to N bytes
-//                                          (a second argument 0: zero bytes, also in code)
+//                                          (a second argument 0: zero bytes, also in code;
+//                                          a third: the most bytes to skip, else no padding)
 //   .word .hword/.short .byte EXPR, ...    4, 2, 1 bytes, little-endian
 //   .ascii "s"  .asciz/.string "s"         bytes, with C escapes
 //   .space/.zero N                         N zero bytes

@@ -160,6 +160,29 @@ TEST(WordProgram, ElfIsAcceptedByGnuObjdumpAndLd) {
   EXPECT_EQ(img.symbols.at("loop"), 2u);
 }
 
+// GCC writes `.p2align 2,,3` (no fill, at most 3 bytes skipped) before
+// functions and loops. The bytes are GNU as 2.40's for the same source
+// (`arm-none-eabi-as -march=armv8.1-m.main`): no NOP where more than the
+// maximum would be needed, a NOP where it is within it. A `.L` label is the
+// assembler's own: GNU as leaves it out of the object's symbols, and so do we.
+TEST(WordProgram, AlignmentWithAMaximumSkipAndLocalLabelsAsGnuAs) {
+  const std::string src = "\t.syntax unified\n\t.thumb\n\t.text\n\t.global f\nf:\n\tnop\n\t.p2align 2,,1\n\tadds r0, #1\n"
+                          "\tadds r0, #2\n\t.p2align 2,,3\n\tadds r0, #3\n\t.p2align 3,,1\n\tadds r0, #4\n.Lhere:\n\tb .Lhere\n";
+  const as::Object obj = targets::assemble_word_program(mve(), src, "align.s");
+  EXPECT_EQ(text_of(obj), (std::vector<uint8_t>{0x00, 0xbf, 0x01, 0x30, 0x02, 0x30, 0x00, 0xbf, 0x03, 0x30, 0x04, 0x30,
+                                                0xfe, 0xe7}));
+  const std::string path = temp_path("align.o");
+  as::write_elf(obj, targets::word_elf_options(mve()), path);
+  const as::ElfImage img = as::read_elf(read_file(path), path);
+  bool f = false;
+  for (const as::ObjSymbol& sym : img.symbols) {
+    EXPECT_NE(sym.name, ".Lhere");
+    f = f || sym.name == "f";
+  }
+  EXPECT_TRUE(f);
+  EXPECT_THROW(targets::assemble_word_program(mve(), "\t.p2align 2,,\n", "bad.s"), InputError);
+}
+
 TEST(WordProgram, ExactDisassemblyKeepsShouldBeBits) {
   // BX T1 is 010001110 Rm (0) (0): 0x4771 is BX LR with the last should-be bit set.
   const std::string src = "\t.syntax unified\n\t.thumb\n\t.text\n\tbx lr\n\t.inst.n 0x4771\n";
