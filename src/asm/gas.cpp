@@ -767,7 +767,7 @@ class Gas {
       if (sec.code && !words_)
         fail(line, e.col, fmt::format("{} in code section {}: code sections hold whole instruction words; put data in .data", name, sec.name));
     };
-    if (name == ".text" || name == ".data") {
+    if (name == ".text" || name == ".data" || name == ".bss") {
       need(0);
       section(name, line, e.col);
     } else if (name == ".section") {
@@ -859,7 +859,7 @@ class Gas {
       // accepted for compatibility with GNU as; no effect here
     } else {
       fail(line, e.col,
-           fmt::format("unknown directive '{}' (known: .text .data .section .global .globl .align .p2align .balign .word "
+           fmt::format("unknown directive '{}' (known: .text .data .bss .section .global .globl .align .p2align .balign .word "
                        ".hword .short .byte .ascii .asciz .string .space .zero .equ .set)",
                        name));
     }

@@ -2,7 +2,7 @@
 // "The GNU-as front end"): sections, labels, symbols and data directives
 // around bundles written as listings ({ ... } .encoding ...).
 //
-//   .text  .data  .section NAME[, ...]     switch section (.text* holds code)
+//   .text  .data  .bss  .section NAME[, ...]  switch section (.text* holds code)
 //   .global / .globl SYM                   export a symbol
 //   .align N  .p2align N                   align to 2^N bytes; .balign N: to N bytes
 //                                          (a second argument 0: zero bytes, also in code;

@@ -438,3 +438,7 @@ uqsubaddx r1, r2, r3
 shaddsubx r1, r2, r3
 uhsubaddx r1, r2, r3
 qsubaddx r1, r2, r3
+@ the CSEL family's register tables take the procedure-call names (GCC writes `cinc r3, fp, ne`)
+cinc r3, fp, ne
+csel r0, ip, sb, eq
+csneg r1, sl, r2, lt

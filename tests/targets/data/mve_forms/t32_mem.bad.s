@@ -16,3 +16,4 @@ ldrex r0, [r1, #2]
 ldrex r0, [r1, #1024]
 hint.w #240
 blxns pc
+strd r2, [r3], #8  @ column differs: <Rt2> is implied (r3, the base), so mlisa blames <Rt>, llvm-mc the base register

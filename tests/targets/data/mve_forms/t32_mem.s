@@ -321,3 +321,8 @@ ldr r0, [r1, #+4]
 ldr r0, [r1], #+4
 ldrd r0, r1, [r2, #+8]
 pli [pc, #+4095]
+@ LDRD and STRD with <Rt2> left out (GCC's output; GNU as 2.40 and llvm-mc-19 read it as <Rt> + 1)
+ldrd r0, [sp, #8]
+strd r6, [sp]
+ldrd r4, [r1, #-16]!
+strd r4, [r3], #8
