@@ -442,3 +442,5 @@ qsubaddx r1, r2, r3
 cinc r3, fp, ne
 csel r0, ip, sb, eq
 csneg r1, sl, r2, lt
+@ PKHTB without a shift is PKHBT with the halves swapped
+pkhtb r2, r2, r3
