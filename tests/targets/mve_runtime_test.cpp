@@ -253,7 +253,9 @@ TEST(MveRuntime, SecurityExtensionInstructionsAssembleButDoNotRun) {
              {"blxns r1", "UsageFault (UNDEFINSTR): UNDEFINED instruction 'blxns r1' (0x478c) at 0x00000000"},
              {"tta r0, r1", "UsageFault (UNDEFINSTR): UNDEFINED instruction 'tta r0, r1' (0xe841f080) at 0x00000000"},
              {"mrs r0, msp_ns", "UNPREDICTABLE: 'mrs r0, msp_ns' (0xf3ef8088) at 0x00000000"},
-             {"msr control_ns, r0", "UNPREDICTABLE: 'msr control_ns, r0' (0xf3808894) at 0x00000000"}}) {
+             {"msr control_ns, r0", "UNPREDICTABLE: 'msr control_ns, r0' (0xf3808894) at 0x00000000"},
+             // No coprocessor but FP and MVE: a NOCP UsageFault, as QEMU's AN547 takes (the isa suite).
+             {"mcr p7, #1, r5, c1, c1, #4", "UsageFault (NOCP): 'mcr p7, #1, r5, c1, c1, #4' (0xee215791) at 0x00000000"}}) {
       const RunResult r = run_mlisa({"exec", "--target", "mve", "--engine", engine, line});
       EXPECT_NE(r.exit_code, 0) << line;
       EXPECT_NE(r.err.find(want), std::string::npos) << engine << ": " << r.err;

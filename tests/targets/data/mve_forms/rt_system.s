@@ -61,3 +61,17 @@ udf #0
 udf #255
 udf.w #0
 udf.w #65535
+@ The generic coprocessor instructions (coprocessors 0 to 7; a NOCP UsageFault when run)
+mcr p7, #1, r5, c1, c1, #4
+mcr p0, #0, r0, c0, c0
+mcr2 p7, #1, r5, c1, c1, #4
+mrc p7, #1, r5, c1, c1, #4
+mrc p3, #2, apsr_nzcv, c4, c5, #6
+mrc2 p1, #7, r12, c15, c0
+mcrr p7, #1, r5, r4, c1
+mcrr2 p6, #15, r0, r1, c2
+mrrc p7, #1, r5, r4, c1
+mrrc2 p2, #3, r8, r9, c10
+cdp p7, #1, c1, c1, c1, #4
+cdp2 p7, #1, c1, c1, c1, #4
+cdp p5, #15, c15, c14, c13, #0
