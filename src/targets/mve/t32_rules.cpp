@@ -92,16 +92,6 @@ std::string alternative_text(std::string_view text, Prefer* how) {
     }
     return "";
   }
-  // `pkhtb <Rd>, <Rn>, <Rm>` without a shift: PKHTB's ASR has no #0, so it is
-  // `pkhbt <Rd>, <Rm>, <Rn>` (the halves swapped), as llvm-mc-19 and GNU as 2.40 read it.
-  if (mnemonic.substr(0, 5) == "pkhtb") {
-    const std::string_view ops = std::string_view(lowered).substr(mend);
-    if (std::count(ops.begin(), ops.end(), ',') != 2) return "";
-    const size_t c1 = ops.find(','), c2 = ops.find(',', c1 + 1);
-    *how = Prefer::After;
-    return std::string(text.substr(0, start)) + "pkhbt" + std::string(mnemonic.substr(5)) + std::string(ops.substr(0, c1)) +
-           "," + std::string(ops.substr(c2 + 1)) + "," + std::string(ops.substr(c1 + 1, c2 - c1 - 1));
-  }
   if (std::string wider = wider_type(text, start, mnemonic); !wider.empty()) {
     *how = Prefer::After;
     return wider;
