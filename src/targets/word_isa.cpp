@@ -1305,12 +1305,12 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
       // one of an empty spelling (DMB's `<sy>`) still costs, so `dmb sy` is listed,
       // but not one written right after an operand, which only says when the
       // syntax applies (MOV T3's `<Rm><rrx_alias>`: `rrx r1, r2`, as llvm-objdump-19).
-      const auto* one = it.operand ? std::get_if<operands::Table>(&it.operand->kind) : nullptr;
-      const bool marker = one && one->entries.size() == 1 && one->entries.front().shown.empty() && previous &&
-                          previous->kind == Item::Kind::Operand;
+      const auto* table = it.operand ? std::get_if<operands::Table>(&it.operand->kind) : nullptr;
+      const bool one = table && table->entries.size() == 1;
+      const bool after_operand = previous && previous->kind == Item::Kind::Operand;
       previous = item;
       if (it.kind != Item::Kind::Lit && !(it.operand && std::holds_alternative<operands::Const>(it.operand->kind)) &&
-          !(one && one->entries.size() == 1 && !one->entries.front().shown.empty()) && !marker)
+          !(one && (!table->entries.front().shown.empty() || after_operand)))
         ++operands;
       if (it.kind == Item::Kind::Lit) {
         out += it.text;

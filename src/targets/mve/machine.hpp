@@ -40,8 +40,11 @@ namespace mlisa::targets::mve {
 // assemble but do not run.
 inline const std::vector<std::string> kImplementedFeatures = {"FEAT_T32", "FEAT_FP", "FEAT_FP16", "FEAT_MVE",
                                                               "FEAT_MVE_FP"};
-inline const std::vector<std::string> kArchitectureFeatures = {"FEAT_T32", "FEAT_FP",     "FEAT_FP16",
-                                                               "FEAT_MVE", "FEAT_MVE_FP", "FEAT_SECURITY"};
+inline const std::vector<std::string> kArchitectureFeatures = [] {
+  std::vector<std::string> f = kImplementedFeatures;
+  f.push_back("FEAT_SECURITY");
+  return f;
+}();
 
 // The specs of the mve target (embedded, or merged with --spec-dir) and their
 // assembler, with the architecture's features (the suites that draw the
