@@ -61,7 +61,7 @@ udf #0
 udf #255
 udf.w #0
 udf.w #65535
-@ The generic coprocessor instructions (coprocessors 0 to 7; a NOCP UsageFault when run)
+@ The generic coprocessor instructions (coprocessors 0 to 7, 12 and 13; a NOCP UsageFault when run)
 mcr p7, #1, r5, c1, c1, #4
 mcr p0, #0, r0, c0, c0
 mcr2 p7, #1, r5, c1, c1, #4

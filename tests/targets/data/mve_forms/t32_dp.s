@@ -389,7 +389,7 @@ adcs.w r0, r0, r1
 tst.w r2, r3
 cmn.w r2, r3
 
-@ From a comparison with llvm-mc-19 on Thumb-2 spellings (GNU as 2.40 takes each too):
+@ From a comparison with llvm-mc-19 on Thumb-2 spellings (GNU as 2.40 takes each too, but `addw r2, #-16`):
 @ ADD (SP plus register) T3 and SUB (SP minus register) T1, writing SP or another register
 sub sp, sp, r3
 sub.w sp, sp, r3
