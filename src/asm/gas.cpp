@@ -792,7 +792,7 @@ class Gas {
       if (args.size() == 3) {
         if (args[2].text.empty()) fail(line, args[2].col, fmt::format("{}: expected the maximum number of bytes to skip", name));
         max_skip = absolute(args[2]);
-        if (*max_skip < 0) fail(line, args[2].col, fmt::format("{}: the maximum to skip is not negative", name));
+        if (*max_skip < 0) fail(line, args[2].col, fmt::format("{}: the maximum number of bytes to skip must not be negative", name));
       }
       const int64_t n = absolute(args[0]);
       uint64_t align;
