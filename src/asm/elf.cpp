@@ -37,6 +37,49 @@ struct StrTab {
 
 }  // namespace
 
+bool uses_rela(uint16_t machine) { return machine == EM_AARCH64; }
+
+std::string data_relocation(uint16_t machine, int size, bool pcrel) {
+  if (machine == EM_ARM && pcrel) return size == 4 ? "R_ARM_REL32" : "";
+  if (machine == EM_ARM) return size == 4 ? "R_ARM_ABS32" : size == 2 ? "R_ARM_ABS16" : size == 1 ? "R_ARM_ABS8" : "";
+  if (machine == EM_AARCH64 && pcrel)
+    return size == 8 ? "R_AARCH64_PREL64" : size == 4 ? "R_AARCH64_PREL32" : size == 2 ? "R_AARCH64_PREL16" : "";
+  if (machine == EM_AARCH64)
+    return size == 8 ? "R_AARCH64_ABS64" : size == 4 ? "R_AARCH64_ABS32" : size == 2 ? "R_AARCH64_ABS16" : "";
+  return "";
+}
+
+std::optional<uint32_t> relocation_number(uint16_t machine, std::string_view name) {
+  // The relocations the Arm targets' specs and data name (numbers from the
+  // ELF ABIs for the Arm and the Arm 64-bit architectures, as <elf.h> has them).
+  static const std::map<std::string_view, uint32_t> arm = {
+      {"R_ARM_ABS32", R_ARM_ABS32},
+      {"R_ARM_REL32", R_ARM_REL32},
+      {"R_ARM_ABS16", R_ARM_ABS16},
+      {"R_ARM_ABS8", R_ARM_ABS8},
+      {"R_ARM_THM_CALL", R_ARM_THM_PC22},  // <elf.h>'s older name for R_ARM_THM_CALL (10)
+      {"R_ARM_THM_JUMP24", R_ARM_THM_JUMP24},
+      {"R_ARM_THM_JUMP19", R_ARM_THM_JUMP19},
+      {"R_ARM_THM_MOVW_ABS_NC", R_ARM_THM_MOVW_ABS_NC},
+      {"R_ARM_THM_MOVT_ABS", R_ARM_THM_MOVT_ABS},
+  };
+  static const std::map<std::string_view, uint32_t> a64 = {
+      {"R_AARCH64_ABS64", R_AARCH64_ABS64},
+      {"R_AARCH64_ABS32", R_AARCH64_ABS32},
+      {"R_AARCH64_ABS16", R_AARCH64_ABS16},
+      {"R_AARCH64_PREL64", R_AARCH64_PREL64},
+      {"R_AARCH64_PREL32", R_AARCH64_PREL32},
+      {"R_AARCH64_PREL16", R_AARCH64_PREL16},
+      {"R_AARCH64_CALL26", R_AARCH64_CALL26},
+      {"R_AARCH64_JUMP26", R_AARCH64_JUMP26},
+      {"R_AARCH64_CONDBR19", R_AARCH64_CONDBR19},
+  };
+  const auto& table = machine == EM_ARM ? arm : machine == EM_AARCH64 ? a64 : std::map<std::string_view, uint32_t>{};
+  const auto it = table.find(name);
+  if (it == table.end()) return std::nullopt;
+  return it->second;
+}
+
 void write_elf(const Object& obj, const ElfOptions& opt, const std::string& path) {
   if (elf_version(EV_CURRENT) == EV_NONE) elf_fail("libelf");
   // libelf sizes its output with ftruncate, which a device or a pipe
@@ -90,7 +133,7 @@ void write_elf(const Object& obj, const ElfOptions& opt, const std::string& path
       if (!scn) elf_fail(path);
       Elf_Data* d = elf_newdata(scn);
       if (!d) elf_fail(path);
-      d->d_buf = const_cast<uint8_t*>(s.bytes.data());
+      d->d_buf = s.nobits ? nullptr : const_cast<uint8_t*>(s.bytes.data());
       d->d_size = s.bytes.size();
       d->d_type = ELF_T_BYTE;
       d->d_align = s.align;
@@ -98,13 +141,15 @@ void write_elf(const Object& obj, const ElfOptions& opt, const std::string& path
       GElf_Shdr sh;
       if (!gelf_getshdr(scn, &sh)) elf_fail(path);
       sh.sh_name = shstr.add(s.name);
-      sh.sh_type = SHT_PROGBITS;
-      sh.sh_flags = SHF_ALLOC | (s.code ? SHF_EXECINSTR : SHF_WRITE);
+      sh.sh_type = s.nobits ? SHT_NOBITS : SHT_PROGBITS;
+      sh.sh_flags = s.flags ? *s.flags : SHF_ALLOC | (s.code ? SHF_EXECINSTR : SHF_WRITE);
       sh.sh_addralign = s.align;
+      sh.sh_entsize = s.entsize;
       if (!gelf_update_shdr(scn, &sh)) elf_fail(path);
       index.push_back(elf_ndxscn(scn));
     }
     // Symbols: null, one per section, locals, globals.
+    const bool arm = opt.machine == EM_ARM || opt.machine == EM_AARCH64;
     std::vector<GElf_Sym> syms(1);
     for (size_t i = 0; i < obj.sections.size(); ++i) {
       GElf_Sym s{};
@@ -112,32 +157,92 @@ void write_elf(const Object& obj, const ElfOptions& opt, const std::string& path
       s.st_shndx = static_cast<uint16_t>(index[i]);
       syms.push_back(s);
     }
-    auto add = [&](const ObjSymbol& o) {
+    std::vector<size_t> sym_at(obj.symbols.size(), 0);  // ELF symbol index of each object symbol (0: left out)
+    auto add = [&](size_t k) {
+      const ObjSymbol& o = obj.symbols[k];
       GElf_Sym s{};
       s.st_name = str.add(o.name);
       s.st_value = o.value;
       const bool code = o.section >= 0 && obj.sections[static_cast<size_t>(o.section)].code;
-      // Arm code labels are untyped, as GNU as makes them (a Thumb STT_FUNC
-      // would need bit 0 set), and the mapping symbols $t, $x, $d always are.
-      const bool arm = opt.machine == EM_ARM || opt.machine == EM_AARCH64;
-      const bool func = code && !arm;
-      s.st_info = GELF_ST_INFO(o.global ? STB_GLOBAL : STB_LOCAL,
-                               func ? STT_FUNC : o.section >= 0 && !code ? STT_OBJECT : STT_NOTYPE);
-      s.st_shndx = o.section >= 0 ? static_cast<uint16_t>(index[static_cast<size_t>(o.section)]) : SHN_ABS;
+      // Arm symbols have the type `.type` gave them, as GNU as makes them (a
+      // Thumb function's value has bit 0 set); other targets' code labels are
+      // functions and their data labels objects.
+      unsigned char type = o.type == ObjSymbol::Func ? STT_FUNC : o.type == ObjSymbol::Object ? STT_OBJECT : STT_NOTYPE;
+      if (!arm && o.type == ObjSymbol::NoType && o.section >= 0) type = code ? STT_FUNC : STT_OBJECT;
+      if (opt.machine == EM_ARM && type == STT_FUNC && code) s.st_value |= 1;
+      s.st_size = o.size.value_or(0);
+      s.st_info = GELF_ST_INFO(o.weak ? STB_WEAK : o.global ? STB_GLOBAL : STB_LOCAL, type);
+      s.st_shndx = o.undefined ? SHN_UNDEF
+                   : o.section >= 0 ? static_cast<uint16_t>(index[static_cast<size_t>(o.section)])
+                                    : SHN_ABS;
+      sym_at[k] = syms.size();
       syms.push_back(s);
     };
     // A local `.L` label is the assembler's own: resolved in the assembly and,
-    // as GNU as and llvm-mc leave it, not in the object's symbol table.
-    for (const ObjSymbol& o : obj.symbols)
-      if (!o.global && o.name.rfind(".L", 0) != 0) add(o);
+    // as GNU as and llvm-mc leave it, not in the object's symbol table, unless
+    // a relocation must name it.
+    std::vector<bool> named(obj.symbols.size(), false);
+    for (const ObjSection& sec : obj.sections)
+      for (const ObjReloc& r : sec.relocs)
+        if (r.symbol >= 0) named[static_cast<size_t>(r.symbol)] = true;
+    for (size_t k = 0; k < obj.symbols.size(); ++k) {
+      const ObjSymbol& o = obj.symbols[k];
+      if (!o.global && !o.weak && (o.name.rfind(".L", 0) != 0 || named[k])) add(k);
+    }
     const size_t first_global = syms.size();
-    for (const ObjSymbol& o : obj.symbols)
-      if (o.global) add(o);
+    for (size_t k = 0; k < obj.symbols.size(); ++k)
+      if (obj.symbols[k].global || obj.symbols[k].weak) add(k);
 
     Elf_Scn* strscn = elf_newscn(e);
     Elf_Scn* symscn = elf_newscn(e);
+    if (!strscn || !symscn) elf_fail(path);
+    // A relocation section per section that has relocations: .rel.NAME (the
+    // addend in the bytes) or .rela.NAME.
+    const bool rela = uses_rela(opt.machine);
+    std::vector<std::vector<uint8_t>> relbufs;
+    relbufs.reserve(obj.sections.size());
+    for (size_t i = 0; i < obj.sections.size(); ++i) {
+      const ObjSection& sec = obj.sections[i];
+      if (sec.relocs.empty()) continue;
+      Elf_Scn* scn = elf_newscn(e);
+      if (!scn) elf_fail(path);
+      const Elf_Type t = rela ? ELF_T_RELA : ELF_T_REL;
+      const size_t entsize = gelf_fsize(e, t, 1, EV_CURRENT);
+      relbufs.emplace_back(entsize * sec.relocs.size());
+      Elf_Data* d = elf_newdata(scn);
+      if (!d) elf_fail(path);
+      d->d_buf = relbufs.back().data();
+      d->d_size = relbufs.back().size();
+      d->d_type = t;
+      d->d_align = opt.is64 ? 8 : 4;
+      d->d_version = EV_CURRENT;
+      for (size_t k = 0; k < sec.relocs.size(); ++k) {
+        const ObjReloc& r = sec.relocs[k];
+        const std::optional<uint32_t> type = relocation_number(opt.machine, r.type);
+        if (!type) throw InputError(fmt::format("{}: relocation {} is not one this writer knows", path, r.type));
+        const size_t sym = r.symbol >= 0 ? sym_at[static_cast<size_t>(r.symbol)] : 1 + static_cast<size_t>(r.section);
+        const uint64_t info = GELF_R_INFO(sym, *type);  // gelf converts it to the class's layout
+        if (rela) {
+          GElf_Rela x{r.offset, info, r.addend};
+          if (!gelf_update_rela(d, static_cast<int>(k), &x)) elf_fail(path);
+        } else {
+          GElf_Rel x{r.offset, info};
+          if (!gelf_update_rel(d, static_cast<int>(k), &x)) elf_fail(path);
+        }
+      }
+      GElf_Shdr sh;
+      if (!gelf_getshdr(scn, &sh)) elf_fail(path);
+      sh.sh_name = shstr.add((rela ? ".rela" : ".rel") + sec.name);
+      sh.sh_type = rela ? SHT_RELA : SHT_REL;
+      sh.sh_flags = SHF_INFO_LINK;
+      sh.sh_link = static_cast<uint32_t>(elf_ndxscn(symscn));
+      sh.sh_info = static_cast<uint32_t>(index[i]);
+      sh.sh_entsize = entsize;
+      sh.sh_addralign = opt.is64 ? 8 : 4;
+      if (!gelf_update_shdr(scn, &sh)) elf_fail(path);
+    }
     Elf_Scn* shscn = elf_newscn(e);
-    if (!strscn || !symscn || !shscn) elf_fail(path);
+    if (!shscn) elf_fail(path);
     const size_t symsize = gelf_fsize(e, ELF_T_SYM, 1, EV_CURRENT);
     std::vector<uint8_t> symbuf(symsize * syms.size());
     Elf_Data* sd = elf_newdata(symscn);

@@ -2,7 +2,8 @@
 // (docs/assembler.md, "ELF"). Written: the sections of an Object (code
 // sections SHT_PROGBITS with SHF_ALLOC|SHF_EXECINSTR, others SHF_ALLOC|
 // SHF_WRITE), a symbol table (a section symbol per section, then the local
-// symbols, then the global ones), .strtab and .shstrtab; no relocations.
+// symbols, then the global ones), .strtab, .shstrtab and a .rel.NAME or
+// .rela.NAME section for each section with relocations.
 // Read: the allocated PROGBITS sections (with their addresses, in an
 // executable) and the symbols.
 #pragma once
@@ -12,6 +13,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace mlisa::as {
@@ -21,6 +23,14 @@ struct ElfOptions {
   uint16_t machine = 0;    // e_machine: EM_NONE for tcore, EM_ARM (40), EM_AARCH64 (183)
   uint32_t flags = 0;      // e_flags (EF_ARM_EABI_VER5 = 0x05000000 for Arm)
 };
+
+// The ELF ABI's relocations of a machine: whether the addend is in the
+// relocation (RELA) rather than in the bytes; the one that writes a symbol's
+// address (`pcrel`: its distance from the data) into `size` bytes of data
+// (empty: none); a relocation's number by its name.
+bool uses_rela(uint16_t machine);
+std::string data_relocation(uint16_t machine, int size, bool pcrel = false);
+std::optional<uint32_t> relocation_number(uint16_t machine, std::string_view name);
 
 // Writes the object to `path`; throws mlisa::InputError when the file cannot be written.
 void write_elf(const Object& obj, const ElfOptions& opt, const std::string& path);

@@ -36,10 +36,27 @@ struct Event {
   size_t bundle = 0;  // Bundle: index into bundles_; Insn: index into insn_sizes_
 };
 
-// A value: absolute (section -1) or an offset in a section.
+// A value: absolute (section -1), an offset in a section, or an addend to a
+// symbol defined elsewhere (section kUndefined). `sym` names the symbol it
+// was reckoned from (an index into the object's symbols), which a relocation
+// may have to name.
+constexpr int kUndefined = -2;
 struct Val {
   int64_t v = 0;
   int section = -1;
+  int sym = -1;
+  int minus = -1;  // the section of an address subtracted from one elsewhere (`ext - .`: PC-relative data)
+  bool absolute() const { return section == -1; }
+};
+
+// A relocation an instruction or datum needs: the value `v` (not absolute)
+// written as the ELF relocation `type` at `offset`.
+struct PendingReloc {
+  Val v;
+  std::string type;
+  bool name_symbol = false;  // the relocation names v.sym (else the section of v)
+  int64_t addend = 0;        // from what the relocation names
+  bool local_ok = false;     // a global symbol of the instruction's own section: resolved here if no encoding relocates
 };
 
 class Gas {
@@ -69,7 +86,8 @@ class Gas {
   Object run_words() {
     scan();
     check_forward_local_labels();
-    const std::vector<size_t> floor = insn_sizes_;  // the narrowest each may be (`.w`, `.inst` wide)
+    std::vector<size_t> floor = insn_sizes_;  // the narrowest each may be (`.w`, `.inst` wide, a relocation's)
+    local_only_.assign(insn_sizes_.size(), 0);
     constexpr int kFreePasses = 16, kMaxPasses = kFreePasses + 64;
     const size_t widest = std::max(words_->max_bytes, words_->min_bytes);
     std::map<size_t, InputError> first_error;  // by instruction, growth passes
@@ -78,6 +96,7 @@ class Gas {
       const bool free = pass < kFreePasses;
       layout();
       insn_bytes_.resize(insn_sizes_.size());  // each is assigned below, keeping its storage between passes
+      insn_relocs_.assign(insn_sizes_.size(), std::nullopt);
       if (words_->begin_pass) words_->begin_pass();
       bool changed = false;
       // A refusal while sizes are still provisional (a forward target seen
@@ -90,15 +109,18 @@ class Gas {
         size_t& size = insn_sizes_[e.bundle];
         const uint64_t address = base(pi.section) + pi.offset;
         dot_ = Val{static_cast<int64_t>(pi.offset), pi.section};
+        current_insn_ = e.bundle;
         std::string substituted;
+        pending_.reset();
         if (e.text.find(':') != std::string::npos) substituted = substitute_operators(e, pi.section);
+        const std::optional<PendingReloc> from_operator = pending_;
         const std::string& text = substituted.empty() ? e.text : substituted;
         // One pointer captured: the resolver fits std::function's own storage
         // (no allocation per instruction and pass).
-        const std::tuple<Gas*, const PlacedInsn*, const Event*> where{this, &pi, &e};
+        const std::tuple<Gas*, const PlacedInsn*, const Event*, uint64_t> where{this, &pi, &e, address};
         SymbolResolver resolve = [w = &where](std::string_view t) {
-          const auto [gas, placed, event] = *w;
-          return gas->resolve_address(t, placed->section, event->line, event->col);
+          const auto [gas, placed, event, at] = *w;
+          return gas->resolve_address(t, placed->section, event->line, event->col, at);
         };
         // Wider than it may be: were it at its narrowest, the addresses after
         // it would move back by the difference. If it takes its narrowest
@@ -110,10 +132,10 @@ class Gas {
         if (free && size > floor[e.bundle] && words_->probe) {
           const uint64_t after = pi.offset + size, back = size - floor[e.bundle];
           SymbolResolver shifted = [&](std::string_view t) {
-            return resolve_address(t, pi.section, e.line, e.col, after, back);
+            return resolve_address(t, pi.section, e.line, e.col, address, after, back);
           };
           try {
-            if (words_->probe(text, address, floor[e.bundle], shifted).size() == floor[e.bundle]) {
+            if (words_->probe(text, address, floor[e.bundle], shifted).bytes.size() == floor[e.bundle]) {
               size = floor[e.bundle];
               changed = shrunk = true;
             }
@@ -121,9 +143,28 @@ class Gas {
           }
         }
         std::vector<uint8_t>& bytes = insn_bytes_[e.bundle];
+        bool widened = false;
         try {
-          const std::span<const uint8_t> got = words_->encode(text, address, free ? floor[e.bundle] : size, resolve);
-          bytes.assign(got.begin(), got.end());
+          pending_ = from_operator;
+          const WordEncoder::Encoded got = words_->encode(text, address, free ? floor[e.bundle] : size, resolve);
+          bytes.assign(got.bytes.begin(), got.bytes.end());
+          if (pending_ && got.relocation.empty()) {
+            // A symbol defined elsewhere: this encoding has no relocation to
+            // reach it; a wider one may (GNU as makes `b ext` a b.w). A
+            // global symbol of this section is then resolved here.
+            if (floor[e.bundle] < widest) {
+              floor[e.bundle] = widest;
+              widened = true;
+            } else if (pending_->local_ok) {
+              local_only_[e.bundle] = 1;
+              changed = true;
+            } else {
+              throw no_relocation(*pending_);
+            }
+          } else if (pending_) {
+            pending_->type = got.relocation;
+            insn_relocs_[e.bundle] = std::move(pending_);
+          }
         } catch (const InputError& err) {
           // A column in the instruction's text is placed in its line.
           const int col = err.location().col > 0 ? e.col + err.location().col - 1 : e.col;
@@ -136,6 +177,10 @@ class Gas {
         }
         if (shrunk) {
           bytes.assign(size, 0);  // the next pass encodes it where it then stands
+        } else if (widened) {
+          bytes.assign(widest, 0);
+          size = widest;
+          changed = true;
         } else if (free ? bytes.size() != size : bytes.size() > size) {
           size = bytes.size();
           changed = true;
@@ -153,7 +198,9 @@ class Gas {
       auto& out = obj_.sections[static_cast<size_t>(pi.section)].bytes;
       std::copy(b.begin(), b.end(), out.begin() + static_cast<long>(pi.offset));
       obj_.lines.push_back({pi.section, pi.offset, e.text, b.size()});
+      if (const auto& r = insn_relocs_[e.bundle]) add_reloc(pi.section, pi.offset, *r);
     }
+    finish_symbols();
     if (words_->placement)
       for (size_t i = 0; i < obj_.sections.size(); ++i) obj_.sections[i].address = base(static_cast<int>(i));
     return std::move(obj_);
@@ -194,6 +241,7 @@ class Gas {
       }
     });
     for (size_t i = 0; i < placed_.size(); ++i) place(placed_[i], texts[i], solved[i], std::move(shown[i]));
+    finish_symbols();
     return std::move(obj_);
   }
 
@@ -216,9 +264,89 @@ class Gas {
   void finish_globals() {
     for (const auto& g : globals_) {
       auto it = symbol_index_.find(g.first);
+      if (it == symbol_index_.end() && relocatable()) {
+        undefined_symbol(g.first);  // defined by another object
+        continue;
+      }
       if (it == symbol_index_.end()) fail(g.second.first, g.second.second, fmt::format("'.global {}' names a symbol that is never defined", g.first));
       obj_.symbols[it->second].global = true;
     }
+  }
+
+  // `.type`, `.size`, `.weak` and `.comm` given to the symbols they name.
+  void finish_symbols() {
+    for (const auto& [name, type] : types_)
+      if (auto it = symbol_index_.find(name); it != symbol_index_.end()) obj_.symbols[it->second].type = type;
+    for (const auto& [name, q] : sizes_of_) {
+      auto it = symbol_index_.find(name);
+      if (it == symbol_index_.end()) fail(q.line, q.col, fmt::format("'.size {}' names a symbol that is never defined", name));
+      const Val v = eval(q.text, q.line, q.col, q.dot);
+      if (!v.absolute() || v.v < 0) fail(q.line, q.col, fmt::format(".size {}: the size must be a number of bytes", name));
+      obj_.symbols[it->second].size = static_cast<uint64_t>(v.v);
+    }
+    for (const auto& [name, where] : weaks_) {
+      auto it = symbol_index_.find(name);
+      if (it == symbol_index_.end()) {
+        if (!relocatable()) fail(where.first, where.second, fmt::format("'.weak {}' names a symbol that is never defined", name));
+        it = symbol_index_.find(obj_.symbols[static_cast<size_t>(undefined_symbol(name))].name);
+      }
+      obj_.symbols[it->second].weak = true;
+      obj_.symbols[it->second].global = false;
+    }
+  }
+
+  // Whether the assembly is an object whose symbols a linker resolves: a
+  // word target's, without a placement.
+  bool relocatable() const { return words_ && !words_->placement && words_->data_relocation; }
+
+  // The object's symbol for a name no statement defines (an ELF UND symbol).
+  int undefined_symbol(const std::string& name) {
+    if (auto it = symbol_index_.find(name); it != symbol_index_.end()) return static_cast<int>(it->second);
+    symbol_index_[name] = obj_.symbols.size();
+    ObjSymbol s;
+    s.name = name;
+    s.global = true;
+    s.undefined = true;
+    obj_.symbols.push_back(std::move(s));
+    return static_cast<int>(obj_.symbols.size() - 1);
+  }
+
+  // The relocation of a value that is not absolute. It names the symbol when
+  // that is defined elsewhere, global or a function (a Thumb function's
+  // address carries its state), or always (`name_any`: MOVW/MOVT, whose
+  // addend is small, name their symbol, as GNU as does); else it names the
+  // section and the symbol's offset is in the addend.
+  PendingReloc relocation_for(const Val& v, bool name_any) const {
+    PendingReloc r;
+    r.v = v;
+    if (v.sym >= 0) {
+      const ObjSymbol& s = obj_.symbols[static_cast<size_t>(v.sym)];
+      const auto t = types_.find(s.name);
+      const bool func = t != types_.end() && t->second == ObjSymbol::Func;
+      r.name_symbol = s.undefined || globals_.count(s.name) || weaks_.count(s.name) || func ||
+                      (name_any && s.name.rfind(".L", 0) != 0);
+    }
+    r.addend = r.name_symbol ? v.v - static_cast<int64_t>(obj_.symbols[static_cast<size_t>(v.sym)].value) : v.v;
+    if (v.section == kUndefined) r.addend = v.v;
+    return r;
+  }
+
+  void add_reloc(int section, uint64_t offset, const PendingReloc& r) {
+    ObjReloc o;
+    o.offset = offset;
+    o.type = r.type;
+    if (r.name_symbol) o.symbol = r.v.sym;
+    else o.section = r.v.section;
+    if (words_->rela) o.addend = r.addend;
+    obj_.sections[static_cast<size_t>(section)].relocs.push_back(std::move(o));
+  }
+
+  InputError no_relocation(const PendingReloc& r) const {
+    const std::string what = r.v.sym >= 0 ? fmt::format("'{}'", obj_.symbols[static_cast<size_t>(r.v.sym)].name)
+                                          : std::string("the address");
+    const std::string where = r.v.section == kUndefined ? "is not defined in this file"
+                              : fmt::format("is in section {}", obj_.sections[static_cast<size_t>(r.v.section)].name);
+    return InputError(fmt::format("{} {}, and this instruction has no encoding with an ELF relocation to reach it", what, where));
   }
 
   // One layout pass of a word target: every section, symbol and datum placed
@@ -235,9 +363,24 @@ class Gas {
     placed_insns_.clear();
     strings_.clear();
     pads_.clear();
+    types_.clear();
+    sizes_of_.clear();
+    weaks_.clear();
+    thumb_func_ = false;
+    externs_ok_ = false;
     materialised_ = false;
     section(".text", 0, 0);
     for (const Event& e : events_) pass1(e);
+    externs_ok_ = relocatable();
+    // GNU as ends an object's code section on a multiple of its alignment
+    // (at most 4 bytes): zero bytes to the next instruction boundary, then NOPs.
+    for (size_t i = 0; externs_ok_ && i < obj_.sections.size(); ++i) {
+      const uint64_t n = words_->nop.size(), to = std::min<uint64_t>(obj_.sections[i].align, 4);
+      if (!obj_.sections[i].code || !n || to < n) continue;
+      const uint64_t end = (sizes_[i] + to - 1) / to * to;
+      for (uint64_t at = (sizes_[i] + n - 1) / n * n; at < end; at += n) pads_.push_back({static_cast<int>(i), at});
+      sizes_[i] = end;
+    }
   }
 
   // The address of a section in this pass: with a placement, code sections
@@ -265,11 +408,25 @@ class Gas {
   // with a placement; without one, only addresses in `from` (its offsets).
   // An address; with `back`, one in section `from` at offset `after` or
   // beyond is taken `back` bytes earlier.
-  std::optional<int64_t> resolve_address(std::string_view text, int from, int line, int col, uint64_t after = 0,
-                                         uint64_t back = 0) {
+  // Without a placement, an address elsewhere (another section, another
+  // object) is a relocation of the instruction at `at`: the value read is
+  // `at` plus the addend the instruction's bytes hold (REL), so that a
+  // PC-relative field holds the addend less the PC's offset, as GNU as has it.
+  std::optional<int64_t> resolve_address(std::string_view text, int from, int line, int col, uint64_t at,
+                                         uint64_t after = 0, uint64_t back = 0) {
     Val v = eval(text, line, col);
-    if (v.section < 0) return v.v;
+    if (v.absolute()) return v.v;
     if (back && v.section == from && v.v >= static_cast<int64_t>(after)) v.v -= static_cast<int64_t>(back);
+    // GNU as relocates a branch to a global symbol even in its own section
+    // (another object may define it first, or it may be weak).
+    const bool global_here = v.section == from && v.sym >= 0 && relocatable() && !local_only_[current_insn_] &&
+                             (globals_.count(obj_.symbols[static_cast<size_t>(v.sym)].name) ||
+                              weaks_.count(obj_.symbols[static_cast<size_t>(v.sym)].name));
+    if ((v.section != from && relocatable()) || global_here) {
+      pending_ = relocation_for(v, false);
+      pending_->local_ok = global_here;
+      return static_cast<int64_t>(at) + (words_->rela ? 0 : pending_->addend);
+    }
     if (v.section != from && !words_->placement)
       fail(line, col,
            fmt::format("'{}' is in section {}: an instruction of {} can only name addresses in its own section "
@@ -287,9 +444,21 @@ class Gas {
         const size_t a = p + std::string_view(op).size();
         size_t b = a;
         while (b < t.size() && t[b] != ',' && t[b] != ']') ++b;
-        const auto v = resolve_address(std::string_view(t).substr(a, b - a), section, e.line, e.col + static_cast<int>(a));
-        const uint64_t x = static_cast<uint64_t>(*v);
-        const uint64_t half = std::string_view(op) == ":lower16:" ? (x & 0xffff) : ((x >> 16) & 0xffff);
+        const int col = e.col + static_cast<int>(a);
+        const std::string_view expr = std::string_view(t).substr(a, b - a);
+        uint64_t half;
+        if (const Val v = eval(expr, e.line, col); !v.absolute() && relocatable()) {
+          // The address is the linker's: the relocation of the instruction's
+          // encoding takes it, and a REL object keeps the addend in the field.
+          pending_ = relocation_for(v, true);
+          const int64_t addend = words_->rela ? 0 : pending_->addend;
+          if (addend < -32768 || addend > 32767)
+            fail(e.line, col, fmt::format("the addend {} of {}{} does not fit in the 16 bits that hold it", addend, op, expr));
+          half = static_cast<uint64_t>(addend) & 0xffff;
+        } else {
+          const uint64_t x = static_cast<uint64_t>(*resolve_address(expr, section, e.line, col, 0));
+          half = std::string_view(op) == ":lower16:" ? (x & 0xffff) : ((x >> 16) & 0xffff);
+        }
         t = t.substr(0, p) + std::to_string(half) + t.substr(b);
       }
     }
@@ -492,6 +661,8 @@ class Gas {
     ObjSection s;
     s.name = name;
     s.code = name == ".text" || name.rfind(".text.", 0) == 0;
+    s.nobits = name == ".bss" || name.rfind(".bss.", 0) == 0;
+    if (name == ".rodata" || name.rfind(".rodata.", 0) == 0) s.flags = 0x2;  // SHF_ALLOC, read-only, as GNU as has it
     if (s.code) s.align = words_ ? words_->min_bytes : word_bytes_;
     obj_.sections.push_back(s);
     sizes_.push_back(0);
@@ -505,13 +676,22 @@ class Gas {
     char& state = mapping_state_[static_cast<size_t>(cur_)];
     if (state == kind || words_->code_mapping.empty()) return;
     state = kind;
-    obj_.symbols.push_back({kind == 'c' ? words_->code_mapping : "$d", cur_, sizes_[static_cast<size_t>(cur_)], false});
+    obj_.symbols.push_back(symbol(kind == 'c' ? words_->code_mapping : "$d", cur_, sizes_[static_cast<size_t>(cur_)], false));
+  }
+
+  static ObjSymbol symbol(std::string name, int section, uint64_t value, bool global) {
+    ObjSymbol s;
+    s.name = std::move(name);
+    s.section = section;
+    s.value = value;
+    s.global = global;
+    return s;
   }
 
   void define(const std::string& name, int sec, uint64_t value, int line, int col) {
     if (symbol_index_.count(name) || equs_.count(name)) fail(line, col, fmt::format("symbol '{}' is already defined", name));
     symbol_index_[name] = obj_.symbols.size();
-    obj_.symbols.push_back({name, sec, value, false});
+    obj_.symbols.push_back(symbol(name, sec, value, false));
   }
 
   void grow(uint64_t n, int line, int col) {
@@ -526,26 +706,32 @@ class Gas {
     std::string_view s;
     size_t p = 0;
     int col0 = 0;  // column of s[0]
+    std::optional<Val> dot;  // what '.' names here
     void skip() {
       while (p < s.size() && std::isspace(static_cast<unsigned char>(s[p]))) ++p;
     }
     int col() const { return col0 + static_cast<int>(p); }
   };
 
-  Val eval_symbol(const std::string& name, int line, int col, std::set<std::string>& active) const {
+  Val eval_symbol(const std::string& name, int line, int col, std::set<std::string>& active, const std::optional<Val>& dot) {
     if (name == ".") {  // the location of the instruction or data being assembled (`b .`)
-      if (!dot_) fail(line, col, "'.' (the current location) is not known here");
-      return *dot_;
+      if (!dot) fail(line, col, "'.' (the current location) is not known here");
+      return *dot;
     }
     if (auto it = symbol_index_.find(name); it != symbol_index_.end()) {
       const ObjSymbol& s = obj_.symbols[it->second];
-      return {static_cast<int64_t>(s.value), s.section};
+      return {static_cast<int64_t>(s.value), s.undefined ? kUndefined : s.section, static_cast<int>(it->second)};
     }
     auto e = equs_.find(name);
-    if (e == equs_.end()) fail(line, col, fmt::format("undefined symbol '{}'", name));
+    if (e == equs_.end()) {
+      // Once every label is placed, a symbol no statement defines is another object's.
+      if (externs_ok_) return {0, kUndefined, undefined_symbol(name)};
+      fail(line, col, fmt::format("undefined symbol '{}'", name));
+    }
     if (active.count(name)) fail(line, col, fmt::format("symbol '{}' is defined in terms of itself", name));
     active.insert(name);
-    Cursor c{e->second.text, 0, e->second.col};
+    // `.` in the definition is where the definition stands (`.set x, . + 4`).
+    Cursor c{e->second.text, 0, e->second.col, e->second.dot};
     Val v = expr(c, e->second.line, active);
     c.skip();
     if (c.p != c.s.size()) fail(e->second.line, c.col(), fmt::format("unexpected '{}' in expression", c.s.substr(c.p)));
@@ -553,17 +739,17 @@ class Gas {
     return v;
   }
 
-  Val term(Cursor& c, int line, std::set<std::string>& active) const {
+  Val term(Cursor& c, int line, std::set<std::string>& active) {
     c.skip();
     if (c.p >= c.s.size()) fail(line, c.col(), "expected a number or a symbol");
     const char ch = c.s[c.p];
-    if (ch == '-' || ch == '+') {
+    if (ch == '-' || ch == '+' || ch == '~' || ch == '!') {
+      const int col = c.col();
       ++c.p;
       Val v = term(c, line, active);
-      if (ch == '-') {
-        if (v.section >= 0) fail(line, c.col(), "cannot negate an address");
-        v.v = -v.v;
-      }
+      if (ch == '+') return v;
+      if (!v.absolute()) fail(line, col, fmt::format("'{}' needs a number, not an address", ch));
+      v.v = ch == '-' ? -v.v : ch == '~' ? ~v.v : !v.v;
       return v;
     }
     if (ch == '(') {
@@ -602,35 +788,75 @@ class Gas {
       while (q < c.s.size() && is_sym_char(c.s[q])) ++q;
       const std::string name(c.s.substr(c.p, q - c.p));
       c.p = q;
-      return eval_symbol(name, line, col, active);
+      return eval_symbol(name, line, col, active, c.dot);
     }
     fail(line, c.col(), fmt::format("unexpected '{}' in expression", c.s.substr(c.p)));
   }
 
-  Val expr(Cursor& c, int line, std::set<std::string>& active) const {
+  // GNU as's binary operators, by precedence: `* / % << >>`, then `| & ^`,
+  // then `+ -`. Only + and - take an address (an address plus or minus a
+  // number, the distance of two in one section).
+  static int binary_operator(std::string_view s, size_t p, int level, size_t& len) {
+    if (p >= s.size()) return 0;
+    const char c = s[p];
+    const char n = p + 1 < s.size() ? s[p + 1] : 0;
+    len = 1;
+    if (level == 2 && (c == '*' || c == '/' || c == '%')) return c;
+    if (level == 2 && ((c == '<' && n == '<') || (c == '>' && n == '>'))) return len = 2, c;
+    if (level == 1 && (c == '&' || c == '^' || (c == '|' && n != '|'))) return c;
+    if (level == 0 && (c == '+' || c == '-')) return c;
+    return 0;
+  }
+
+  Val expr(Cursor& c, int line, std::set<std::string>& active, int level = 0) {
     if (active.size() > 64) fail(line, c.col(), "expression nests too deep");
-    Val v = term(c, line, active);
+    Val v = level == 2 ? term(c, line, active) : expr(c, line, active, level + 1);
     for (;;) {
       c.skip();
-      if (c.p >= c.s.size() || (c.s[c.p] != '+' && c.s[c.p] != '-')) return v;
-      const char op = c.s[c.p++];
+      size_t len = 0;
+      const int op = binary_operator(c.s, c.p, level, len);
+      if (!op) return v;
       const int col = c.col();
-      Val r = term(c, line, active);
+      c.p += len;
+      Val r = level == 2 ? term(c, line, active) : expr(c, line, active, level + 1);
       if (op == '+') {
-        if (v.section >= 0 && r.section >= 0) fail(line, col, "cannot add two addresses");
-        v.v += r.v;
-        v.section = std::max(v.section, r.section);
-      } else {
-        if (r.section >= 0 && r.section != v.section) fail(line, col, "cannot subtract an address of another section");
+        if (!v.absolute() && !r.absolute()) fail(line, col, "cannot add two addresses");
+        if (v.absolute()) {
+          r.v += v.v;
+          v = r;
+        } else {
+          v.v += r.v;
+        }
+      } else if (op == '-') {
+        const bool pcrel = !r.absolute() && r.minus < 0 && v.minus < 0 && r.section >= 0 && r.section != v.section &&
+                           !v.absolute() && externs_ok_;
+        if (!r.absolute() && !pcrel && (r.section != v.section || v.section == kUndefined))
+          fail(line, col, "cannot subtract an address of another section");
         v.v -= r.v;
-        v.section = r.section >= 0 ? -1 : v.section;
+        if (pcrel) v.minus = r.section;
+        else if (!r.absolute()) v.section = -1, v.sym = -1;
+      } else {
+        if (!v.absolute() || !r.absolute()) fail(line, col, fmt::format("'{}' needs numbers, not addresses", c.s.substr(col - c.col0, len)));
+        if ((op == '/' || op == '%') && r.v == 0) fail(line, col, "division by zero");
+        if ((op == '<' || op == '>') && (r.v < 0 || r.v > 63)) fail(line, col, fmt::format("a shift by {}", r.v));
+        switch (op) {
+          case '*': v.v = static_cast<int64_t>(static_cast<uint64_t>(v.v) * static_cast<uint64_t>(r.v)); break;
+          case '/': v.v = r.v == -1 ? -v.v : v.v / r.v; break;
+          case '%': v.v = r.v == -1 ? 0 : v.v % r.v; break;
+          case '<': v.v = static_cast<int64_t>(static_cast<uint64_t>(v.v) << r.v); break;
+          case '>': v.v >>= r.v; break;
+          case '&': v.v &= r.v; break;
+          case '|': v.v |= r.v; break;
+          case '^': v.v ^= r.v; break;
+        }
       }
       if (v.v > (int64_t{1} << 62) || v.v < -(int64_t{1} << 62)) fail(line, col, "value out of range");
     }
   }
 
-  Val eval(std::string_view text, int line, int col) const {
-    Cursor c{text, 0, col};
+  Val eval(std::string_view text, int line, int col) { return eval(text, line, col, dot_); }
+  Val eval(std::string_view text, int line, int col, const std::optional<Val>& dot) {
+    Cursor c{text, 0, col, dot};
     std::set<std::string> active;
     Val v = expr(c, line, active);
     c.skip();
@@ -671,6 +897,41 @@ class Gas {
     return out;
   }
 
+  // `.section NAME, "FLAGS"[, %TYPE[, ENTSIZE]]`, as GNU as reads them for ELF:
+  // a allocated, w writable, x code, M mergeable, S strings; %progbits or %nobits.
+  void section_attributes(ObjSection& s, const std::vector<Arg>& args, int line) {
+    const std::string_view f = args[1].text;
+    if (f.size() < 2 || f.front() != '"' || f.back() != '"') fail(line, args[1].col, ".section: the flags go in double quotes (\"ax\")");
+    uint64_t flags = 0;
+    for (size_t k = 1; k + 1 < f.size(); ++k) {
+      switch (f[k]) {
+        case 'a': flags |= 0x2; break;   // SHF_ALLOC
+        case 'w': flags |= 0x1; break;   // SHF_WRITE
+        case 'x': flags |= 0x4; break;   // SHF_EXECINSTR
+        case 'M': flags |= 0x10; break;  // SHF_MERGE
+        case 'S': flags |= 0x20; break;  // SHF_STRINGS
+        default:
+          fail(line, args[1].col + static_cast<int>(k),
+               fmt::format(".section: unknown flag '{}' (known: a, w, x, M, S)", f[k]));
+      }
+    }
+    s.flags = flags;
+    if (flags & 0x4) s.code = true;
+    if (args.size() > 2) {
+      std::string_view t = args[2].text;
+      if (!t.empty() && (t[0] == '%' || t[0] == '@')) t.remove_prefix(1);
+      if (t == "nobits") s.nobits = true;
+      else if (t == "progbits") s.nobits = false;
+      else fail(line, args[2].col, fmt::format(".section: expected %progbits or %nobits, not '{}'", args[2].text));
+    }
+    if (args.size() > 3) {
+      Val v = eval(args[3].text, line, args[3].col);
+      if (!v.absolute() || v.v < 0) fail(line, args[3].col, ".section: the entry size is a number");
+      s.entsize = static_cast<uint64_t>(v.v);
+    }
+    if (args.size() > 4) fail(line, args[4].col, ".section: groups and other arguments after the entry size are not supported");
+  }
+
   std::string string_lit(const Arg& a, int line) {
     std::string_view t = a.text;
     if (t.size() < 2 || t.front() != '"' || t.back() != '"') fail(line, a.col, "expected a string in double quotes");
@@ -687,7 +948,17 @@ class Gas {
         case 'n': out += '\n'; break;
         case 't': out += '\t'; break;
         case 'r': out += '\r'; break;
-        case '0': out += '\0'; break;
+        case 'b': out += '\b'; break;
+        case 'f': out += '\f'; break;
+        case 'v': out += '\v'; break;
+        case 'a': out += '\a'; break;
+        case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': {
+          // up to three octal digits, GCC's `\012`
+          int v = e - '0';
+          for (int n = 1; n < 3 && i + 2 < t.size() && t[i + 1] >= '0' && t[i + 1] <= '7'; ++n) v = v * 8 + (t[++i] - '0');
+          out += static_cast<char>(v & 0xff);
+          break;
+        }
         case '\\': out += '\\'; break;
         case '"': out += '"'; break;
         case 'x': {
@@ -723,11 +994,14 @@ class Gas {
   struct Equ {
     std::string text;
     int line, col;
+    std::optional<Val> dot;  // where it stands
   };
 
   void pass1(const Event& e) {
     if (e.kind == Event::Label) {
       define(e.text, cur_, sizes_[static_cast<size_t>(cur_)], e.line, e.col);
+      if (thumb_func_) types_[e.text] = ObjSymbol::Func;  // `.thumb_func`: the label after it is a function's
+      thumb_func_ = false;
       return;
     }
     if (e.kind == Event::Insn) {
@@ -763,6 +1037,8 @@ class Gas {
       return v.v;
     };
     auto no_data_in_code = [&]() {
+      if (sec.nobits && name != ".space" && name != ".zero" && name != ".skip")
+        fail(line, e.col, fmt::format("{} in {}, a section without contents (NOBITS): only .space, .zero and alignment belong there", name, sec.name));
       if (sec.code && words_) mapping('d');
       if (sec.code && !words_)
         fail(line, e.col, fmt::format("{} in code section {}: code sections hold whole instruction words; put data in .data", name, sec.name));
@@ -772,7 +1048,31 @@ class Gas {
       section(name, line, e.col);
     } else if (name == ".section") {
       if (args.empty()) fail(line, e.col, ".section needs a name");
-      section(std::string(args[0].text), line, args[0].col);
+      std::string sname(args[0].text);
+      if (sname.size() >= 2 && sname.front() == '"' && sname.back() == '"') sname = sname.substr(1, sname.size() - 2);
+      const int at = section(sname, line, args[0].col);
+      if (args.size() > 1) section_attributes(obj_.sections[static_cast<size_t>(at)], args, line);
+    } else if (name == ".type") {
+      // `.type NAME, %function` (or @function, STT_FUNC, function; object likewise)
+      need(2);
+      std::string_view t = args[1].text;
+      if (!t.empty() && (t[0] == '%' || t[0] == '@' || t[0] == '#')) t.remove_prefix(1);
+      if (t.rfind("STT_", 0) == 0) t.remove_prefix(4);
+      std::string lower(t);
+      for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      if (lower == "function") types_[std::string(args[0].text)] = ObjSymbol::Func;
+      else if (lower == "object") types_[std::string(args[0].text)] = ObjSymbol::Object;
+      else if (lower == "notype") types_[std::string(args[0].text)] = ObjSymbol::NoType;
+      else fail(line, args[1].col, fmt::format(".type: expected %function, %object or %notype, not '{}'", args[1].text));
+    } else if (name == ".size") {
+      need(2);
+      sizes_of_[std::string(args[0].text)] = {std::string(args[1].text), line, args[1].col, Val{static_cast<int64_t>(sizes_[static_cast<size_t>(cur_)]), cur_}};
+    } else if (name == ".thumb_func") {
+      need(0);
+      thumb_func_ = true;
+    } else if (name == ".weak") {
+      if (args.empty()) fail(line, e.col, ".weak needs a symbol");
+      for (const Arg& a : args) weaks_.emplace(std::string(a.text), std::make_pair(line, a.col));
     } else if (name == ".global" || name == ".globl") {
       if (args.empty()) fail(line, e.col, fmt::format("{} needs a symbol", name));
       for (const Arg& a : args) {
@@ -852,7 +1152,7 @@ class Gas {
         fail(line, args[0].col, fmt::format("'{}' is not a symbol name", sym));
       if (symbol_index_.count(sym) || equs_.count(sym)) fail(line, args[0].col, fmt::format("symbol '{}' is already defined", sym));
       if (args[1].text.empty()) fail(line, args[1].col, "expected a value");
-      equs_[sym] = {std::string(args[1].text), line, args[1].col};
+      equs_[sym] = {std::string(args[1].text), line, args[1].col, Val{static_cast<int64_t>(sizes_[static_cast<size_t>(cur_)]), cur_}};
       equ_order_.push_back(sym);
     } else if (words_ && std::find(words_->ignored_directives.begin(), words_->ignored_directives.end(), name) !=
                              words_->ignored_directives.end()) {
@@ -878,7 +1178,8 @@ class Gas {
     for (const auto& name : equ_order_) {
       const Equ& q = equs_[name];
       Val v = eval(q.text, q.line, q.col);
-      obj_.symbols.push_back({name, v.section, static_cast<uint64_t>(v.v), globals_.count(name) != 0});
+      if (v.section == kUndefined) fail(q.line, q.col, fmt::format("'{}' is defined as a symbol of another object; such aliases are not supported", name));
+      obj_.symbols.push_back(symbol(name, v.section, static_cast<uint64_t>(v.v), globals_.count(name) != 0));
     }
   }
 
@@ -886,7 +1187,20 @@ class Gas {
     materialise();
     dot_ = Val{static_cast<int64_t>(f.offset), f.section};
     Val v = eval(f.text, f.line, f.col);
-    if (v.section >= 0) v.v += static_cast<int64_t>(base(v.section));
+    if (v.minus >= 0 && v.minus != f.section)
+      fail(f.line, f.col, "an address of another object or section less one of a third section");
+    if (!v.absolute() && relocatable()) {
+      // An address: the linker's to write (a REL object keeps the addend
+      // here); less one of this section, its distance from here.
+      PendingReloc r = relocation_for(v, false);
+      if (v.minus >= 0) r.addend += static_cast<int64_t>(f.offset);
+      r.type = words_->data_relocation(f.size, v.minus >= 0);
+      if (r.type.empty()) fail(f.line, f.col, fmt::format("no ELF relocation writes an address into {} bytes", f.size));
+      add_reloc(f.section, f.offset, r);
+      v.v = words_->rela ? 0 : r.addend;
+    } else if (v.section >= 0) {
+      v.v += static_cast<int64_t>(base(v.section));
+    }
     const int bits = f.size * 8;
     const int64_t lo = -(int64_t{1} << (bits - 1)), hi = (int64_t{1} << bits) - 1;
     if (v.v < lo || v.v > hi)
@@ -897,7 +1211,7 @@ class Gas {
 
   // The bundle with its label operands as numbers (byte address / scale).
   // Reads the assembler's state only (materialise() has run).
-  BundleText with_label_values(const Placed& pl) const {
+  BundleText with_label_values(const Placed& pl) {
     BundleText b = bundles_[pl.bundle];
     if (target_.label_scale) {
       for (InsnText& in : b.insns) {
@@ -993,6 +1307,16 @@ class Gas {
   };
   std::vector<Pad> pads_;
   bool materialised_ = false;
+  // Relocations and symbol attributes.
+  std::optional<PendingReloc> pending_;  // of the instruction being encoded
+  std::vector<std::optional<PendingReloc>> insn_relocs_;
+  std::vector<char> local_only_;  // by instruction: a global target of its own section resolved here
+  size_t current_insn_ = 0;
+  bool externs_ok_ = false;  // a symbol no statement defines is another object's (labels all placed)
+  bool thumb_func_ = false;  // `.thumb_func` waits for its label
+  std::map<std::string, ObjSymbol::Type> types_;
+  std::map<std::string, Equ> sizes_of_;
+  std::map<std::string, std::pair<int, int>> weaks_;
 };
 
 }  // namespace

@@ -30,19 +30,42 @@
 
 namespace mlisa::as {
 
+// A relocation of a relocatable object: the linker writes the value of a
+// symbol (or of a section's start, when `symbol` is -1) into the bytes at
+// `offset`, the way the target's ELF ABI defines `type` (R_ARM_THM_CALL, ...).
+// REL targets (Arm) keep the addend in those bytes; RELA ones (A64) here.
+struct ObjReloc {
+  uint64_t offset = 0;
+  std::string type;   // the ABI's name; write_elf maps it to its number
+  int symbol = -1;    // index into Object::symbols
+  int section = -1;   // when symbol is -1: the section whose symbol is named
+  int64_t addend = 0; // RELA only
+};
+
 struct ObjSection {
   std::string name;
   bool code = false;
   uint64_t align = 1;
   std::vector<uint8_t> bytes;
   std::optional<uint64_t> address;  // set when the assembly was placed (Placement)
+  // The ELF section's type and flags where `.section NAME, "FLAGS", %TYPE`
+  // (or the name: .bss) says; unset: PROGBITS, code AX, else WA.
+  bool nobits = false;
+  std::optional<uint64_t> flags;  // SHF_*
+  uint64_t entsize = 0;
+  std::vector<ObjReloc> relocs;
 };
 
 struct ObjSymbol {
+  enum Type : uint8_t { NoType, Func, Object };
   std::string name;
-  int section = -1;  // index into sections, -1: absolute
+  int section = -1;  // index into sections, -1: absolute (or undefined)
   uint64_t value = 0;
   bool global = false;
+  bool undefined = false;  // named by the assembly, defined elsewhere (an object's UND symbol)
+  bool weak = false;
+  Type type = NoType;      // `.type NAME, %function` / `%object`, `.thumb_func`
+  std::optional<uint64_t> size;  // `.size NAME, EXPR`
 };
 
 struct Object {
@@ -91,15 +114,28 @@ struct WordEncoder {
   std::vector<std::string> ignored_directives;  // accepted for compatibility, without effect
   std::string code_mapping;  // the ELF mapping symbol of code ($t, $x); empty: none
   std::optional<Placement> placement;
+  // Without a placement: the relocation naming a symbol in `size` bytes of
+  // data (`.word ext`), by size (4, 2, 1, 8), or its distance from the data
+  // (`pcrel`: `.word ext - .`); none: every symbol must be defined and data
+  // may name its own section only. `rela`: the addend goes
+  // in the relocation, not in the bytes.
+  std::function<std::string(int size, bool pcrel)> data_relocation;
+  bool rela = false;
   // An instruction's size before layout (default min_bytes).
   std::function<size_t(std::string_view text)> initial_bytes;
   // Called before each layout pass, then `encode` once per instruction
   // (and `.inst` statement) in source order: the bytes at `address`, at least `min_bytes` long
-  // (valid until the next call). resolve evaluates a symbol expression to an address. Throws
+  // (valid until the next call), and the relocation its encoding takes when an operand names a
+  // symbol the object cannot resolve (empty: none). resolve evaluates a symbol expression to an
+  // address; such a symbol reads as `address` plus the addend the bytes must hold. Throws
   // mlisa::InputError (its message is placed at the instruction).
   std::function<void()> begin_pass;
-  using Encode = std::function<std::span<const uint8_t>(std::string_view text, uint64_t address, size_t min_bytes,
-                                                        const SymbolResolver& resolve)>;
+  struct Encoded {
+    std::span<const uint8_t> bytes;
+    std::string_view relocation;
+  };
+  using Encode = std::function<Encoded(std::string_view text, uint64_t address, size_t min_bytes,
+                                       const SymbolResolver& resolve)>;
   Encode encode;
   // `encode` without its effect on the instructions after it (the IT and VPT
   // block state it keeps): called before `encode` of the same instruction to

@@ -364,6 +364,12 @@ void FileParser::parse(InstructionSpec& inst, std::vector<std::pair<uint32_t, ui
         enc.features.emplace_back(w[k].text);
       }
       ++i;
+    } else if (kw == "relocation") {
+      if (w.size() != 2 || !is_identifier(w[1].text))
+        fail(ln, kcol + 10, "'relocation' needs the ELF relocation's name (relocation R_ARM_THM_CALL)");
+      if (!enc.relocation.empty()) fail(ln, kcol, fmt::format("a second 'relocation' in encoding {}", enc.name));
+      enc.relocation = std::string(w[1].text);
+      ++i;
     } else if (kw == "slot") {
       if (!bundle_) fail(ln, kcol, "'slot' belongs to bundle targets; this target has no bundle*.isa file");
       if (st.slot_line) fail(ln, kcol, fmt::format("a second 'slot' line in encoding {}", enc.name));
@@ -393,7 +399,7 @@ void FileParser::parse(InstructionSpec& inst, std::vector<std::pair<uint32_t, ui
       i = next;
     } else {
       fail(ln, kcol,
-           fmt::format("unknown keyword '{}' in encoding {}; expected diagram, syntax, operand, feature{} or decode",
+           fmt::format("unknown keyword '{}' in encoding {}; expected diagram, syntax, operand, feature, relocation{} or decode",
                        kw, enc.name, bundle_ ? ", slot" : ""));
     }
   }

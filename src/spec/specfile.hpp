@@ -117,6 +117,9 @@ struct Encoding {
   std::vector<int8_t> syntax_it;
   std::vector<OperandMap> operands;
   std::vector<std::string> features;
+  // The ELF relocation (R_ARM_THM_CALL, ...) an object gives this encoding
+  // when its label or immediate names a symbol defined elsewhere (`relocation`).
+  std::string relocation;
   // Bundle targets: the slots this encoding occupies (`slot s0 s1`; the
   // diagram is slot-local) and the bundle fields it reaches, by their local
   // names, in the order first named. The frame holds the diagram's fields,

@@ -95,6 +95,7 @@ class EncodeCache {
     std::vector<std::string> conds;
     std::vector<std::pair<std::string, std::optional<int64_t>>> symbols;  // resolved, with their values
     uint64_t address = 0;                                                 // where it was encoded
+    std::string relocation;                                               // its encoding's (spec `relocation`)
   };
 
   explicit EncodeCache(const WordIsa& isa) {
@@ -192,10 +193,13 @@ as::Object assemble_word_program(const WordIsa& isa, std::string_view text, cons
   enc.max_bytes = 4;
   enc.nop = rules.nop();
   enc.code_mapping = rules.code_mapping();
-  enc.ignored_directives = {".syntax", ".thumb", ".thumb_func", ".arm",   ".code", ".cpu",  ".fpu",
-                            ".arch",   ".arch_extension",        ".eabi_attribute", ".type", ".size", ".file",
-                            ".ident",  ".variant_pcs"};
+  enc.ignored_directives = {".syntax", ".thumb",          ".arm",  ".code",   ".cpu",       ".fpu",      ".arch",
+                            ".arch_extension", ".eabi_attribute", ".file", ".ident", ".variant_pcs", ".hidden", ".protected",
+                            ".internal", ".local"};
   enc.placement = placement;
+  const uint16_t machine = word_elf_options(isa).machine;
+  enc.data_relocation = [machine](int size, bool pcrel) { return as::data_relocation(machine, size, pcrel); };
+  enc.rela = as::uses_rela(machine);
   // Layout starts from the narrowest width, except where the text fixes it
   // (a suffix that names the widest width, `.inst`).
   const size_t narrowest = enc.min_bytes;
@@ -225,7 +229,7 @@ as::Object assemble_word_program(const WordIsa& isa, std::string_view text, cons
   auto raw = std::make_shared<std::vector<uint8_t>>();  // the bytes of the last `.inst`
   auto encode = [&isa, pending, pending_preds, cache, raw](std::string_view line, uint64_t address, size_t min_bytes,
                                                          const as::SymbolResolver& resolve,
-                                                         bool commit) -> std::span<const uint8_t> {
+                                                         bool commit) -> as::WordEncoder::Encoded {
     AsmContext ctx;
     ctx.blocks_known = true;
     ctx.min_width = static_cast<uint32_t>(min_bytes * 8);
@@ -240,7 +244,7 @@ as::Object assemble_word_program(const WordIsa& isa, std::string_view text, cons
     }
     if (line.substr(0, 5) == ".inst") {
       *raw = raw_instruction(isa, line, resolve);
-      return *raw;
+      return {*raw, {}};
     }
     EncodeCache::Entry& entry = cache->lookup(line, address, ctx, resolve);
     if (!entry.valid) {
@@ -259,18 +263,19 @@ as::Object assemble_word_program(const WordIsa& isa, std::string_view text, cons
       }
       const WordIsa::Assembled a = isa.assemble(text, ctx);
       entry.bytes = word_bytes(isa, a.word);
+      entry.relocation = a.enc->relocation;
       TargetRules::Block block = isa.rules().opens(*a.inst, *a.enc, a.word);
       entry.preds = std::move(block.preds);
       entry.conds = std::move(block.conds);
       entry.valid = true;
     }
-    if (!commit) return entry.bytes;
+    if (!commit) return {entry.bytes, entry.relocation};
     if (!entry.preds.empty()) *pending_preds = entry.preds;
     if (!entry.conds.empty()) {
       if (ctx.in_block) throw InputError(fmt::format("'{}' inside an {} block", line, isa.rules().cond_block()));
       *pending = entry.conds;
     }
-    return entry.bytes;
+    return {entry.bytes, entry.relocation};
   };
   enc.encode = [encode](std::string_view line, uint64_t address, size_t min_bytes, const as::SymbolResolver& resolve) {
     return encode(line, address, min_bytes, resolve, true);
@@ -584,9 +589,16 @@ std::string show_encoding(const WordIsa& isa, const as::Object& obj, const std::
   std::vector<as::ObjSymbol> marks;
   std::set<std::pair<int, uint64_t>> starts;
   for (const auto& l : obj.lines) starts.insert({l.section, l.offset});
+  auto mark = [&](const char* name, int section, uint64_t offset) {
+    as::ObjSymbol m;
+    m.name = name;
+    m.section = section;
+    m.value = offset;
+    marks.push_back(std::move(m));
+  };
   for (const auto& l : obj.lines) {
-    marks.push_back({"$t", l.section, l.offset, false});
-    if (!starts.count({l.section, l.offset + l.size})) marks.push_back({"$d", l.section, l.offset + l.size, false});
+    mark("$t", l.section, l.offset);
+    if (!starts.count({l.section, l.offset + l.size})) mark("$d", l.section, l.offset + l.size);
   }
   const std::string canonical = listing(isa, obj.sections, false, file, marks, {});
   std::map<std::string, std::vector<std::string>> texts;
@@ -767,7 +779,11 @@ ProgramImage load_program(const WordIsa& isa, const std::string& path, const Lin
   const std::vector<uint8_t> bytes(text.begin(), text.end());
   if (!as::is_elf(bytes)) {
     as::Object obj;
-    obj.sections.push_back({".text", true, 1, bytes, std::nullopt});
+    as::ObjSection text_section;
+    text_section.name = ".text";
+    text_section.code = true;
+    text_section.bytes = bytes;
+    obj.sections.push_back(std::move(text_section));
     return place_object(obj, layout);
   }
   const as::ElfOptions want = word_elf_options(isa);

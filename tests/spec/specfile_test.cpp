@@ -377,7 +377,7 @@ TEST(SpecFileDiagnostics, UnknownEncodingKeyword) {
   EXPECT_EQ(f.line, 6);
   EXPECT_EQ(f.col, 5);
   EXPECT_EQ(f.message,
-            "unknown keyword 'decod' in encoding T1; expected diagram, syntax, operand, feature or decode");
+            "unknown keyword 'decod' in encoding T1; expected diagram, syntax, operand, feature, relocation or decode");
 }
 
 TEST(SpecFileDiagnostics, SyntaxErrorInDecodeAtTheFileLine) {

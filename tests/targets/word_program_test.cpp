@@ -163,14 +163,15 @@ TEST(WordProgram, ElfIsAcceptedByGnuObjdumpAndLd) {
 // GCC writes `.p2align 2,,3` (no fill, at most 3 bytes skipped) before
 // functions and loops. The bytes are GNU as 2.40's for the same source
 // (`arm-none-eabi-as -march=armv8.1-m.main`): no NOP where more than the
-// maximum would be needed, a NOP where it is within it. A `.L` label is the
+// maximum would be needed, a NOP where it is within it, and one that ends
+// the section (aligned to 8) on a multiple of 4. A `.L` label is the
 // assembler's own: GNU as leaves it out of the object's symbols, and so do we.
 TEST(WordProgram, AlignmentWithAMaximumSkipAndLocalLabelsAsGnuAs) {
   const std::string src = "\t.syntax unified\n\t.thumb\n\t.text\n\t.global f\nf:\n\tnop\n\t.p2align 2,,1\n\tadds r0, #1\n"
                           "\tadds r0, #2\n\t.p2align 2,,3\n\tadds r0, #3\n\t.p2align 3,,1\n\tadds r0, #4\n.Lhere:\n\tb .Lhere\n";
   const as::Object obj = targets::assemble_word_program(mve(), src, "align.s");
   EXPECT_EQ(text_of(obj), (std::vector<uint8_t>{0x00, 0xbf, 0x01, 0x30, 0x02, 0x30, 0x00, 0xbf, 0x03, 0x30, 0x04, 0x30,
-                                                0xfe, 0xe7}));
+                                                0xfe, 0xe7, 0x00, 0xbf}));
   const std::string path = temp_path("align.o");
   as::write_elf(obj, targets::word_elf_options(mve()), path);
   const as::ElfImage img = as::read_elf(read_file(path), path);
@@ -273,9 +274,29 @@ std::string error_of(const std::string& src) {
   return "";
 }
 
+std::string placed_error_of(const std::string& src) {
+  try {
+    targets::assemble_word_program(mve(), src, "bad.s", targets::LinkLayout{0x1000, 0x20000000});
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
 TEST(WordProgram, BadProgramsGetLocatedErrors) {
-  EXPECT_NE(error_of("\t.text\n\tb nowhere\n").find("bad.s:2:"), std::string::npos);
-  EXPECT_NE(error_of("\t.text\n\tb nowhere\n").find("undefined symbol 'nowhere'"), std::string::npos);
+  // Placed at once (mlisa run of FILE.s), every symbol must be defined; an
+  // object may name another object's, where an encoding has a relocation.
+  EXPECT_NE(placed_error_of("\t.text\n\tb nowhere\n").find("bad.s:2:"), std::string::npos);
+  EXPECT_NE(placed_error_of("\t.text\n\tb nowhere\n").find("undefined symbol 'nowhere'"), std::string::npos);
+  EXPECT_EQ(error_of("\t.text\n\tb nowhere\n"), "");
+  EXPECT_NE(error_of("\t.text\n\tle lr, nowhere\n").find("bad.s:2:2: error: 'nowhere' is not defined in this file, and this "
+                                                          "instruction has no encoding with an ELF relocation to reach it"),
+            std::string::npos);
+  EXPECT_NE(error_of("\t.text\n\tadr r0, x\n\t.data\nx: .word 1\n").find("'x' is in section .data"), std::string::npos);
+  EXPECT_NE(error_of("\t.text\n\tmovw r0, #:lower16:x+0x12345\n").find("does not fit in the 16 bits"), std::string::npos);
+  EXPECT_NE(error_of("\t.data\n\t.word x - y\n").find("cannot subtract an address of another section"), std::string::npos);
+  EXPECT_NE(error_of("\t.bss\n\t.word 1\n").find("NOBITS"), std::string::npos);
+  EXPECT_NE(error_of("\t.data\n\t.byte 1/0\n").find("division by zero"), std::string::npos);
   // CBZ reaches forward only.
   EXPECT_NE(error_of("\t.text\nback:\n\tcbz r0, back\n").find("out of reach"), std::string::npos);
   // A condition outside an IT block, and one the block does not give.
@@ -283,8 +304,6 @@ TEST(WordProgram, BadProgramsGetLocatedErrors) {
   // llvm-mc-19: 3:5: error: incorrect condition in IT block; got 'ne', but expected 'eq'
   EXPECT_NE(error_of("\t.text\n\tit eq\n\tmovne r0, #1\n").find("bad.s:3:5: error: incorrect condition in IT block; got 'ne', but expected 'eq' (write 'moveq')"),
             std::string::npos);
-  // Without a placement an instruction names only its own section.
-  EXPECT_NE(error_of("\t.text\n\tmovw r0, #:lower16:x\n\t.data\nx: .word 1\n").find("in section .data"), std::string::npos);
   EXPECT_NE(error_of("\t.text\n\t.inst.n 0x12345\n").find("out of range"), std::string::npos);
 }
 
@@ -316,6 +335,90 @@ TEST(WordProgram, LiteralLoadsAndPoolsAsGnuAsPlacesThem) {
   EXPECT_EQ(text_of(targets::assemble_word_program(mve(), padded, "pool.s")),
             (std::vector<uint8_t>{0x03, 0x48, 0x03, 0x4b, 0x6f, 0xf0, 0x01, 0x01, 0x6f, 0xf0, 0x01, 0x02, 0x70, 0x47,
                                   0x00, 0x00, 0x78, 0x56, 0x34, 0x12, 0x00, 0xbf, 0x00, 0x48, 0x0d, 0xf0, 0xad, 0x0b}));
+}
+
+}  // namespace
+}  // namespace mlisa
+
+namespace mlisa {
+namespace {
+
+// Relocations: the bytes, relocations and symbols of GNU as 2.40 for the
+// same source (`arm-none-eabi-as -march=armv8.1-m.main`, read with
+// `arm-none-eabi-objdump -s` and `arm-none-eabi-readelf -rs`). A REL object
+// keeps the addend in the bytes: a branch's field holds it less 4 (the PC's
+// offset), MOVW/MOVT and data hold it whole. A local symbol of another
+// section is reached through the section's symbol, unless it is a function
+// (its address carries the Thumb bit) or MOVW/MOVT names it.
+TEST(WordProgram, RelocationsAsGnuAs) {
+  const std::string src =
+      "\t.syntax unified\n\t.thumb\n\t.text\n\t.global f\n\t.thumb_func\nf:\n"
+      "\tbl ext\n\tbl ext+8\n\tb ext\n\tbeq ext\n\tbl g\n\tbl loc2\n\tb f\n"
+      "\tmovw r0, #:lower16:dat\n\tmovt r0, #:upper16:ext+0x12\n"
+      "\t.word ext+4\n\t.word dat+8\n\t.word ext-.\n"
+      "\t.section .text.other,\"ax\",%progbits\n\t.type g, %function\ng:\tnop\nloc2:\tnop\n"
+      "\t.data\n\t.word 0\ndat:\t.word g\n\t.size dat, .-dat\n";
+  const as::Object obj = targets::assemble_word_program(mve(), src, "reloc.s");
+  EXPECT_EQ(text_of(obj),
+            (std::vector<uint8_t>{0xff, 0xf7, 0xfe, 0xff, 0x00, 0xf0, 0x02, 0xf8, 0xff, 0xf7, 0xfe, 0xbf, 0x3f, 0xf4,
+                                  0xfe, 0xaf, 0xff, 0xf7, 0xfe, 0xff, 0xff, 0xf7, 0xff, 0xff, 0xff, 0xf7, 0xfe, 0xbf,
+                                  0x40, 0xf2, 0x00, 0x00, 0xc0, 0xf2, 0x12, 0x00, 0x04, 0x00, 0x00, 0x00, 0x0c, 0x00,
+                                  0x00, 0x00, 0x00, 0x00, 0x00, 0x00}));
+  auto named = [&](const as::ObjReloc& r) {
+    return r.symbol >= 0 ? obj.symbols[static_cast<size_t>(r.symbol)].name : obj.sections[static_cast<size_t>(r.section)].name;
+  };
+  std::set<std::tuple<std::string, uint64_t, std::string, std::string>> got;
+  for (const as::ObjSection& s : obj.sections)
+    for (const as::ObjReloc& r : s.relocs) got.insert({s.name, r.offset, r.type, named(r)});
+  const std::set<std::tuple<std::string, uint64_t, std::string, std::string>> want = {
+      {".text", 0x00, "R_ARM_THM_CALL", "ext"},         {".text", 0x04, "R_ARM_THM_CALL", "ext"},
+      {".text", 0x08, "R_ARM_THM_JUMP24", "ext"},       {".text", 0x0c, "R_ARM_THM_JUMP19", "ext"},
+      {".text", 0x10, "R_ARM_THM_CALL", "g"},           {".text", 0x14, "R_ARM_THM_CALL", ".text.other"},
+      {".text", 0x18, "R_ARM_THM_JUMP24", "f"},         {".text", 0x1c, "R_ARM_THM_MOVW_ABS_NC", "dat"},
+      {".text", 0x20, "R_ARM_THM_MOVT_ABS", "ext"},     {".text", 0x24, "R_ARM_ABS32", "ext"},
+      {".text", 0x28, "R_ARM_ABS32", ".data"},          {".text", 0x2c, "R_ARM_REL32", "ext"},
+      {".data", 0x04, "R_ARM_ABS32", "g"}};
+  EXPECT_EQ(got, want);
+  // The symbols as readelf shows them: g a local function (bit 0 set: Thumb),
+  // f a global one, ext undefined, dat with its .size.
+  const std::string path = temp_path("reloc.o");
+  as::write_elf(obj, targets::word_elf_options(mve()), path);
+  const std::string out = temp_path("reloc.txt");
+  if (std::system("command -v arm-none-eabi-readelf >/dev/null 2>&1") != 0) GTEST_SKIP() << "arm-none-eabi-readelf absent";
+  ASSERT_EQ(std::system(("arm-none-eabi-readelf -rsW " + path + " > " + out).c_str()), 0);
+  std::stringstream ss;
+  ss << std::ifstream(out).rdbuf();
+  const std::string text = ss.str();
+  for (const char* want_line : {"00000001     0 FUNC    LOCAL  DEFAULT    2 g", "00000004     4 NOTYPE  LOCAL  DEFAULT    3 dat",
+                                "00000001     0 FUNC    GLOBAL DEFAULT    1 f", "00000000     0 NOTYPE  GLOBAL DEFAULT  UND ext",
+                                "R_ARM_THM_JUMP19       00000000   ext", "R_ARM_ABS32            00000001   g"})
+    EXPECT_NE(text.find(want_line), std::string::npos) << want_line << " not in:\n" << text;
+}
+
+// GCC's output: octal escapes in strings, `.set` of the location, switch
+// tables of `(.L9-.L4)/2`, `.section` flags. Bytes and flags from GNU as 2.40.
+TEST(WordProgram, GccOutputDirectivesAsGnuAs) {
+  const std::string src =
+      "\t.section .rodata.str1.4,\"aMS\",%progbits,1\n.LC0:\t.ascii \"%d\\012\\000\"\n"
+      "\t.text\n\ttbb [pc, r0]\n.L4:\t.byte (.L9-.L4)/2\n\t.byte (.L8-.L4)/2\n\t.p2align 1\n.L8:\tnop\n.L9:\tnop\n"
+      "\t.data\n\t.word 1\n\t.set .LANCHOR0, . + 0\n\t.word 7 * 3 % 5 << 2 | 1 ^ 2 & 3\n\t.word .LANCHOR0\n";
+  const as::Object obj = targets::assemble_word_program(mve(), src, "gcc.s");
+  const as::ObjSection* ro = obj.find(".rodata.str1.4");
+  ASSERT_NE(ro, nullptr);
+  EXPECT_EQ(ro->bytes, (std::vector<uint8_t>{'%', 'd', '\n', 0}));
+  EXPECT_EQ(ro->flags, std::optional<uint64_t>(0x32));  // SHF_ALLOC | SHF_MERGE | SHF_STRINGS
+  EXPECT_EQ(ro->entsize, 1u);
+  EXPECT_EQ(text_of(obj), (std::vector<uint8_t>{0xdf, 0xe8, 0x00, 0xf0, 0x02, 0x01, 0x00, 0xbf, 0x00, 0xbf}));
+  const as::ObjSection* data = obj.find(".data");
+  ASSERT_NE(data, nullptr);
+  // GNU as's precedence: 7 * 3 % 5 << 2 = 4, then | ^ & alike, left to
+  // right: ((4 | 1) ^ 2) & 3 = 3. `.LANCHOR0` is .data + 4: its relocation
+  // names .data, the addend 4 in the bytes.
+  EXPECT_EQ(data->bytes, (std::vector<uint8_t>{1, 0, 0, 0, 3, 0, 0, 0, 4, 0, 0, 0}));
+  ASSERT_EQ(data->relocs.size(), 1u);
+  EXPECT_EQ(data->relocs[0].type, "R_ARM_ABS32");
+  EXPECT_EQ(data->relocs[0].offset, 8u);
+  EXPECT_EQ(obj.sections[static_cast<size_t>(data->relocs[0].section)].name, ".data");
 }
 
 }  // namespace
