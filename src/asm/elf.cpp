@@ -73,6 +73,7 @@ std::optional<uint32_t> relocation_number(uint16_t machine, std::string_view nam
       {"R_AARCH64_CALL26", R_AARCH64_CALL26},
       {"R_AARCH64_JUMP26", R_AARCH64_JUMP26},
       {"R_AARCH64_CONDBR19", R_AARCH64_CONDBR19},
+      {"R_AARCH64_ADR_PREL_LO21", R_AARCH64_ADR_PREL_LO21},
   };
   const auto& table = machine == EM_ARM ? arm : machine == EM_AARCH64 ? a64 : std::map<std::string_view, uint32_t>{};
   const auto it = table.find(name);
@@ -172,7 +173,8 @@ void write_elf(const Object& obj, const ElfOptions& opt, const std::string& path
       if (opt.machine == EM_ARM && type == STT_FUNC && code) s.st_value |= 1;
       s.st_size = o.size.value_or(0);
       s.st_info = GELF_ST_INFO(o.weak ? STB_WEAK : o.global ? STB_GLOBAL : STB_LOCAL, type);
-      s.st_shndx = o.undefined ? SHN_UNDEF
+      s.st_shndx = o.common      ? SHN_COMMON
+                   : o.undefined ? SHN_UNDEF
                    : o.section >= 0 ? static_cast<uint16_t>(index[static_cast<size_t>(o.section)])
                                     : SHN_ABS;
       sym_at[k] = syms.size();

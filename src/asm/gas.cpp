@@ -200,6 +200,8 @@ class Gas {
       obj_.lines.push_back({pi.section, pi.offset, e.text, b.size()});
       if (const auto& r = insn_relocs_[e.bundle]) add_reloc(pi.section, pi.offset, *r);
     }
+    for (ObjSection& s : obj_.sections)
+      std::stable_sort(s.relocs.begin(), s.relocs.end(), [](const ObjReloc& a, const ObjReloc& b) { return a.offset < b.offset; });
     finish_symbols();
     if (words_->placement)
       for (size_t i = 0; i < obj_.sections.size(); ++i) obj_.sections[i].address = base(static_cast<int>(i));
@@ -366,6 +368,7 @@ class Gas {
     types_.clear();
     sizes_of_.clear();
     weaks_.clear();
+    locals_.clear();
     thumb_func_ = false;
     externs_ok_ = false;
     materialised_ = false;
@@ -459,7 +462,9 @@ class Gas {
           const uint64_t x = static_cast<uint64_t>(*resolve_address(expr, section, e.line, col, 0));
           half = std::string_view(op) == ":lower16:" ? (x & 0xffff) : ((x >> 16) & 0xffff);
         }
-        t = t.substr(0, p) + std::to_string(half) + t.substr(b);
+        // `#:lower16:x` or, as clang writes it, `:lower16:x`: an immediate either way.
+        const bool hash = p > 0 && t[p - 1] == '#';
+        t = t.substr(0, p) + (hash ? "" : "#") + std::to_string(half) + t.substr(b);
       }
     }
     return t;
@@ -997,6 +1002,28 @@ class Gas {
     std::optional<Val> dot;  // where it stands
   };
 
+  // The bytes of a datum of a data directive (0: not one).
+  static int data_size(std::string_view name) {
+    if (name == ".byte") return 1;
+    if (name == ".hword" || name == ".short" || name == ".2byte") return 2;
+    if (name == ".word" || name == ".long" || name == ".int" || name == ".4byte") return 4;
+    if (name == ".quad" || name == ".8byte" || name == ".xword" || name == ".dword") return 8;
+    return 0;
+  }
+
+  // `.comm` and `.lcomm`: `size` zero bytes of .bss aligned to `align`,
+  // labelled `sym` (a common symbol's storage, where the object is placed).
+  void common_in_bss(const std::string& sym, uint64_t size, uint64_t align, int line, int col) {
+    const int was = cur_;
+    ObjSection& bss = obj_.sections[static_cast<size_t>(section(".bss", line, col))];
+    bss.align = std::max(bss.align, align);
+    uint64_t& at = sizes_[static_cast<size_t>(cur_)];
+    grow((align - at % align) % align, line, col);
+    define(sym, cur_, at, line, col);
+    grow(size, line, col);
+    cur_ = was;
+  }
+
   void pass1(const Event& e) {
     if (e.kind == Event::Label) {
       define(e.text, cur_, sizes_[static_cast<size_t>(cur_)], e.line, e.col);
@@ -1070,6 +1097,40 @@ class Gas {
     } else if (name == ".thumb_func") {
       need(0);
       thumb_func_ = true;
+    } else if (name == ".comm" || name == ".lcomm") {
+      // `.comm SYM, SIZE[, ALIGN]`: a common symbol, which the linker merges
+      // with others of its name, unless `.local SYM` made it this object's;
+      // `.lcomm` is this object's. Where the object is placed, or the
+      // symbol is this object's, it is .bss.
+      if (args.size() < 2 || args.size() > 3) fail(line, e.col, fmt::format("{} takes a symbol, a size and an optional alignment", name));
+      const std::string sym(args[0].text);
+      if (sym.empty() || !is_sym_start(sym[0]) || !std::all_of(sym.begin(), sym.end(), is_sym_char))
+        fail(line, args[0].col, fmt::format("'{}' is not a symbol name", sym));
+      const int64_t size = absolute(args[1]);
+      if (size < 0) fail(line, args[1].col, fmt::format("{}: a negative size", name));
+      // Without one, GNU as's alignment: .comm the power of two that holds
+      // the size (at most 16), .lcomm the largest not above it (at most 8).
+      int64_t align = 1;
+      if (args.size() == 3) align = absolute(args[2]);
+      else if (name == ".comm") while (align < size && align < 16) align *= 2;
+      else while (align * 2 <= size && align < 8) align *= 2;
+      if (align < 1 || align > (1 << 16) || (align & (align - 1)))
+        fail(line, args.back().col, fmt::format("{}: the alignment is a power of two from 1 to 65536", name));
+      if (name == ".comm" && !locals_.count(sym) && relocatable()) {
+        define(sym, -1, static_cast<uint64_t>(align), line, args[0].col);
+        ObjSymbol& s = obj_.symbols.back();
+        s.common = true;
+        s.global = true;
+        s.size = static_cast<uint64_t>(size);
+        s.type = ObjSymbol::Object;
+      } else {
+        common_in_bss(sym, static_cast<uint64_t>(size), static_cast<uint64_t>(align), line, args[0].col);
+        if (name == ".comm" && !locals_.count(sym)) globals_.emplace(sym, std::make_pair(line, args[0].col));
+        types_[sym] = ObjSymbol::Object;
+        sizes_of_[sym] = {std::to_string(size), line, args[1].col, std::nullopt};
+      }
+    } else if (name == ".local") {
+      for (const Arg& a : args) locals_.insert(std::string(a.text));
     } else if (name == ".weak") {
       if (args.empty()) fail(line, e.col, ".weak needs a symbol");
       for (const Arg& a : args) weaks_.emplace(std::string(a.text), std::make_pair(line, a.col));
@@ -1121,10 +1182,9 @@ class Gas {
         }
       }
       grow(pad, line, e.col);
-    } else if (name == ".word" || name == ".hword" || name == ".short" || name == ".byte") {
+    } else if (const int size = data_size(name)) {
       no_data_in_code();
       if (args.empty()) fail(line, e.col, fmt::format("{} needs a value", name));
-      const int size = name == ".word" ? 4 : name == ".byte" ? 1 : 2;
       for (const Arg& a : args) {
         if (a.text.empty()) fail(line, a.col, "expected a value");
         fixups_.push_back({cur_, sizes_[static_cast<size_t>(cur_)], size, std::string(a.text), line, a.col});
@@ -1159,8 +1219,9 @@ class Gas {
       // accepted for compatibility with GNU as; no effect here
     } else {
       fail(line, e.col,
-           fmt::format("unknown directive '{}' (known: .text .data .bss .section .global .globl .align .p2align .balign .word "
-                       ".hword .short .byte .ascii .asciz .string .space .zero .equ .set)",
+           fmt::format("unknown directive '{}' (known: .text .data .bss .section .global .globl .weak .local .type .size "
+                       ".thumb_func .comm .lcomm .align .p2align .balign .byte .hword .short .2byte .word .long .int "
+                       ".4byte .quad .8byte .xword .dword .ascii .asciz .string .space .zero .skip .equ .set)",
                        name));
     }
   }
@@ -1177,8 +1238,9 @@ class Gas {
     // .equ symbols become absolute symbols of the object, in definition order.
     for (const auto& name : equ_order_) {
       const Equ& q = equs_[name];
-      Val v = eval(q.text, q.line, q.col);
+      Val v = eval(q.text, q.line, q.col, q.dot);
       if (v.section == kUndefined) fail(q.line, q.col, fmt::format("'{}' is defined as a symbol of another object; such aliases are not supported", name));
+      symbol_index_[name] = obj_.symbols.size();  // for .type and .size
       obj_.symbols.push_back(symbol(name, v.section, static_cast<uint64_t>(v.v), globals_.count(name) != 0));
     }
   }
@@ -1202,7 +1264,7 @@ class Gas {
       v.v += static_cast<int64_t>(base(v.section));
     }
     const int bits = f.size * 8;
-    const int64_t lo = -(int64_t{1} << (bits - 1)), hi = (int64_t{1} << bits) - 1;
+    const int64_t lo = bits < 64 ? -(int64_t{1} << (bits - 1)) : INT64_MIN, hi = bits < 64 ? (int64_t{1} << bits) - 1 : INT64_MAX;
     if (v.v < lo || v.v > hi)
       fail(f.line, f.col, fmt::format("value {} does not fit in {} bytes ({}..{})", v.v, f.size, lo, hi));
     auto& bytes = obj_.sections[static_cast<size_t>(f.section)].bytes;
@@ -1317,6 +1379,7 @@ class Gas {
   std::map<std::string, ObjSymbol::Type> types_;
   std::map<std::string, Equ> sizes_of_;
   std::map<std::string, std::pair<int, int>> weaks_;
+  std::set<std::string> locals_;  // `.local`
 };
 
 }  // namespace

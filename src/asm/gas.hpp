@@ -1,21 +1,26 @@
 // A GNU-as style front end over the listing syntax (docs/assembler.md,
 // "The GNU-as front end"): sections, labels, symbols and data directives
-// around bundles written as listings ({ ... } .encoding ...).
+// around bundles written as listings ({ ... } .encoding ...), or around one
+// instruction per statement for the single-word targets (T32, A64).
 //
-//   .text  .data  .bss  .section NAME[, ...]  switch section (.text* holds code)
-//   .global / .globl SYM                   export a symbol
+//   .text  .data  .bss  .section NAME[, "FLAGS", %TYPE, ENTSIZE]   switch section
+//   .global / .globl / .weak / .local SYM   binding
+//   .type SYM, %function  .size SYM, EXPR  .thumb_func   ELF type and size
+//   .comm / .lcomm SYM, SIZE[, ALIGN]      common or .bss storage
 //   .align N  .p2align N                   align to 2^N bytes; .balign N: to N bytes
 //                                          (a second argument 0: zero bytes, also in code;
 //                                          a third: the most bytes to skip, else no padding)
-//   .word .hword/.short .byte EXPR, ...    4, 2, 1 bytes, little-endian
+//   .byte .hword .word .quad EXPR, ...     1, 2, 4, 8 bytes, little-endian (and GNU's synonyms)
 //   .ascii "s"  .asciz/.string "s"         bytes, with C escapes
 //   .space/.zero N                         N zero bytes
-//   .equ / .set SYM, EXPR                  an absolute symbol
+//   .equ / .set SYM, EXPR                  a symbol
 //   NAME:                                  a label (a byte offset in its section)
 //
-// Code sections hold whole instruction words only: data directives there are
-// an error, and alignment in them pads with empty words. EXPR is a sum of
-// numbers and symbols (`table + 8`, `end - start` only within one section).
+// Bundle targets' code sections hold whole instruction words only: data
+// directives there are an error, and alignment in them pads with empty words.
+// EXPR has GNU as's operators; only + and - take addresses. Without a
+// placement, a single-word target's object has relocations for what names
+// another section or object (ObjReloc).
 #pragma once
 
 #include "asm/listing.hpp"
@@ -64,6 +69,7 @@ struct ObjSymbol {
   bool global = false;
   bool undefined = false;  // named by the assembly, defined elsewhere (an object's UND symbol)
   bool weak = false;
+  bool common = false;     // `.comm`: the linker allocates it (value: its alignment)
   Type type = NoType;      // `.type NAME, %function` / `%object`, `.thumb_func`
   std::optional<uint64_t> size;  // `.size NAME, EXPR`
 };

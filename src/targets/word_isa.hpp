@@ -167,6 +167,8 @@ class TargetRules {
   // The comment character of its source, what a listing starts with, and
   // the source as the front end takes it (after the target's own sugar).
   virtual std::string comment() const { return "//"; }
+  // The target's own GNU-as directives that `mlisa as` accepts without effect.
+  virtual std::vector<std::string> ignored_directives() const { return {}; }
   virtual std::string listing_preamble() const { return ""; }
   virtual std::string rewrite_source(std::string_view text) const { return std::string(text); }
   // The role of a syntax template's `<name>` the assembler owns (None: an

@@ -195,7 +195,8 @@ as::Object assemble_word_program(const WordIsa& isa, std::string_view text, cons
   enc.code_mapping = rules.code_mapping();
   enc.ignored_directives = {".syntax", ".thumb",          ".arm",  ".code",   ".cpu",       ".fpu",      ".arch",
                             ".arch_extension", ".eabi_attribute", ".file", ".ident", ".variant_pcs", ".hidden", ".protected",
-                            ".internal", ".local"};
+                            ".internal", ".addrsig", ".addrsig_sym"};
+  for (std::string& d : rules.ignored_directives()) enc.ignored_directives.push_back(std::move(d));
   enc.placement = placement;
   const uint16_t machine = word_elf_options(isa).machine;
   enc.data_relocation = [machine](int size, bool pcrel) { return as::data_relocation(machine, size, pcrel); };

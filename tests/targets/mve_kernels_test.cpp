@@ -165,42 +165,35 @@ TEST_P(MveKernels, DisassemblyReassemblesToItsBytes) {
                            << std::distance(want.begin(), std::mismatch(want.begin(), want.end(), got.begin(), got.end()).first);
 }
 
-// GCC's assembly output of the program (`arm-none-eabi-gcc -S`, the flags
-// of build.sh) assembled by `mlisa as` into an object that GNU ld links with
-// startup.s and newlib: calls of the library (R_ARM_THM_CALL), literal pools
-// of addresses in .bss and .rodata (R_ARM_ABS32), switch tables. It must run
-// as the same program assembled by GNU as does: the same output, the same exit.
-class MveGccAssembly : public ::testing::TestWithParam<std::string> {};
-
-TEST_P(MveGccAssembly, ThroughMlisaAsRunsAsThroughGnuAs) {
-  const Case c{GetParam(), "gcc"};
-  const fs::path dir = fs::path(::testing::TempDir()) / ("mve_kernels_as_" + c.kernel);
-  fs::remove_all(dir);
-  fs::create_directories(dir / "root");
-  if (!have("arm-none-eabi-gcc")) GTEST_SKIP() << absent(c);
-  const std::string arch = "-march=armv8.1-m.main+mve.fp+fp.dp -mfloat-abi=hard";
+// The compiler's assembly output of the program (`-S`, the flags of
+// build.sh) assembled by `mlisa as` into an object that GNU ld links with
+// startup.s and newlib: calls of the library (R_ARM_THM_CALL), addresses in
+// literal pools (R_ARM_ABS32) or MOVW/MOVT pairs (clang), switch tables,
+// common symbols, clang's unwinding directives. It must run as the program
+// the compiler builds itself: the same output, the same exit.
+TEST_P(MveKernels, AssemblyThroughMlisaAsRunsAsTheCompilersBuild) {
+  const Case& c = GetParam();
+  const fs::path dir = fs::path(::testing::TempDir()) / ("mve_kernels_as_" + c.kernel + "_" + c.compiler);
+  const std::optional<std::string> built = build(c, dir);
+  if (!built) GTEST_SKIP() << absent(c);
+  ASSERT_FALSE(HasFailure());
   const std::string s = (dir / (c.kernel + ".s")).string(), log = (dir / "build.log").string();
-  const std::string compile = fmt::format("arm-none-eabi-gcc {} -O3 -S {}/{}.c -o {} 2>{}", arch, kPrograms, c.kernel, s, log);
+  const std::string compile = fmt::format("{}/build.sh {} {} {} -S 2>{}", kPrograms, c.compiler, c.kernel, s, log);
   ASSERT_EQ(std::system(compile.c_str()), 0) << compile << "\n" << slurp(log);
-  const std::string ours = (dir / "mlisa.o").string(), theirs = (dir / "gnu.o").string();
-  const RunResult a = run_mlisa({"as", "--target", "mve", s, "-o", ours});
+  const std::string object = (dir / "mlisa.o").string(), elf = (dir / "mlisa.elf").string();
+  const RunResult a = run_mlisa({"as", "--target", "mve", s, "-o", object});
   ASSERT_EQ(a.exit_code, 0) << a.err;
-  const std::string gnu_as = fmt::format("arm-none-eabi-gcc {} -c {} -o {} 2>{}", arch, s, theirs, log);
-  ASSERT_EQ(std::system(gnu_as.c_str()), 0) << gnu_as << "\n" << slurp(log);
-  std::string out[2];
-  int exit_code[2];
-  for (int k = 0; k < 2; ++k) {
-    const std::string elf = (dir / (k ? "gnu.elf" : "mlisa.elf")).string();
-    const std::string link = fmt::format("arm-none-eabi-gcc {} --specs=rdimon.specs -T {}/m55.ld {}/startup.s {} -lm -o {} 2>{}",
-                                         arch, kPrograms, kPrograms, k ? theirs : ours, elf, log);
-    ASSERT_EQ(std::system(link.c_str()), 0) << link << "\n" << slurp(log);
-    const RunResult r = run_mlisa({"run", "--target", "mve", "--semihosting-root", (dir / "root").string(), elf});
-    out[k] = r.out;
-    exit_code[k] = r.exit_code;
-  }
-  EXPECT_EQ(exit_code[0], exit_code[1]);
-  EXPECT_EQ(out[0], out[1]);
-  EXPECT_FALSE(out[0].empty());
+  const std::string link =
+      fmt::format("arm-none-eabi-gcc -march=armv8.1-m.main+mve.fp+fp.dp -mfloat-abi=hard --specs=rdimon.specs "
+                  "-T {}/m55.ld {}/startup.s {} -lm -o {} 2>{}",
+                  kPrograms, kPrograms, object, elf, log);
+  ASSERT_EQ(std::system(link.c_str()), 0) << link << "\n" << slurp(log);
+  RunResult r[2];
+  for (int k = 0; k < 2; ++k)
+    r[k] = run_mlisa({"run", "--target", "mve", "--semihosting-root", (dir / "root").string(), k ? *built : elf});
+  EXPECT_EQ(r[0].exit_code, r[1].exit_code) << r[0].err;
+  EXPECT_EQ(r[0].out, r[1].out);
+  EXPECT_FALSE(r[0].out.empty());
 }
 
 // `mlisa run --stats`: the instructions that ran, by encoding (the names of
@@ -232,10 +225,6 @@ std::vector<Case> cases() {
 }
 
 INSTANTIATE_TEST_SUITE_P(Programs, MveKernels, ::testing::ValuesIn(cases()), case_name);
-
-INSTANTIATE_TEST_SUITE_P(Programs, MveGccAssembly,
-                         ::testing::Values("hello", "fc_s8", "conv_s8", "pool_s8", "softmax_s8", "eltwise", "fir_q",
-                                           "float_f32", "biquad_f32", "complex_f32"));
 
 }  // namespace
 }  // namespace mlisa::test

@@ -14,6 +14,9 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <map>
+#include <set>
+#include <tuple>
 #include <iterator>
 #include <sstream>
 
@@ -401,14 +404,24 @@ TEST(WordProgram, GccOutputDirectivesAsGnuAs) {
   const std::string src =
       "\t.section .rodata.str1.4,\"aMS\",%progbits,1\n.LC0:\t.ascii \"%d\\012\\000\"\n"
       "\t.text\n\ttbb [pc, r0]\n.L4:\t.byte (.L9-.L4)/2\n\t.byte (.L8-.L4)/2\n\t.p2align 1\n.L8:\tnop\n.L9:\tnop\n"
-      "\t.data\n\t.word 1\n\t.set .LANCHOR0, . + 0\n\t.word 7 * 3 % 5 << 2 | 1 ^ 2 & 3\n\t.word .LANCHOR0\n";
+      "\t.data\n\t.word 1\n\t.set .LANCHOR0, . + 0\n\t.word 7 * 3 % 5 << 2 | 1 ^ 2 & 3\n\t.word .LANCHOR0\n"
+      "\t.set anchor, . - 4\n\t.text\n\tnop\n";
   const as::Object obj = targets::assemble_word_program(mve(), src, "gcc.s");
   const as::ObjSection* ro = obj.find(".rodata.str1.4");
   ASSERT_NE(ro, nullptr);
   EXPECT_EQ(ro->bytes, (std::vector<uint8_t>{'%', 'd', '\n', 0}));
   EXPECT_EQ(ro->flags, std::optional<uint64_t>(0x32));  // SHF_ALLOC | SHF_MERGE | SHF_STRINGS
   EXPECT_EQ(ro->entsize, 1u);
-  EXPECT_EQ(text_of(obj), (std::vector<uint8_t>{0xdf, 0xe8, 0x00, 0xf0, 0x02, 0x01, 0x00, 0xbf, 0x00, 0xbf}));
+  EXPECT_EQ(text_of(obj), (std::vector<uint8_t>{0xdf, 0xe8, 0x00, 0xf0, 0x02, 0x01, 0x00, 0xbf, 0x00, 0xbf, 0x00, 0xbf}));
+  // `.` in a `.set` is where the `.set` stands, however far the assembly goes on.
+  bool anchor = false;
+  for (const as::ObjSymbol& sym : obj.symbols)
+    if (sym.name == "anchor") {
+      anchor = true;
+      EXPECT_EQ(sym.value, 8u);
+      EXPECT_EQ(obj.sections[static_cast<size_t>(sym.section)].name, ".data");
+    }
+  EXPECT_TRUE(anchor);
   const as::ObjSection* data = obj.find(".data");
   ASSERT_NE(data, nullptr);
   // GNU as's precedence: 7 * 3 % 5 << 2 = 4, then | ^ & alike, left to
@@ -419,6 +432,71 @@ TEST(WordProgram, GccOutputDirectivesAsGnuAs) {
   EXPECT_EQ(data->relocs[0].type, "R_ARM_ABS32");
   EXPECT_EQ(data->relocs[0].offset, 8u);
   EXPECT_EQ(obj.sections[static_cast<size_t>(data->relocs[0].section)].name, ".data");
+}
+
+}  // namespace
+}  // namespace mlisa
+
+namespace mlisa {
+namespace {
+
+// `.comm`, `.local`, `.lcomm` as GNU as 2.40 makes them (`arm-none-eabi-as`,
+// read with `readelf -s`): a common symbol's value is its alignment, given or
+// the power of two that holds its size (at most 16); `.local` and `.lcomm`
+// place it in .bss (.lcomm aligned to the largest power of two not above
+// the size, at most 8).
+TEST(WordProgram, CommonSymbolsAsGnuAs) {
+  const std::string src = "\t.text\n\tnop\n\t.comm shared, 8, 4\n\t.comm a5, 5\n\t.comm a40, 40\n\t.local mine\n"
+                          "\t.comm mine, 3, 8\n\t.lcomm other, 5\n\t.lcomm b16, 16\n";
+  const as::Object obj = targets::assemble_word_program(mve(), src, "comm.s");
+  std::map<std::string, std::tuple<std::string, uint64_t, uint64_t, bool>> got;  // section (COM), value, size, global
+  for (const as::ObjSymbol& s : obj.symbols)
+    if (s.name[0] != '$')
+      got[s.name] = {s.common ? "COM" : obj.sections[static_cast<size_t>(s.section)].name, s.value, s.size.value_or(0),
+                     s.global};
+  const std::map<std::string, std::tuple<std::string, uint64_t, uint64_t, bool>> want = {
+      {"shared", {"COM", 4, 8, true}},   {"a5", {"COM", 8, 5, true}},     {"a40", {"COM", 16, 40, true}},
+      {"mine", {".bss", 0, 3, false}},   {"other", {".bss", 4, 5, false}}, {"b16", {".bss", 16, 16, false}}};
+  EXPECT_EQ(got, want);
+}
+
+}  // namespace
+}  // namespace mlisa
+
+namespace mlisa {
+namespace {
+
+// A64 objects are RELA: the bytes hold no addend, the relocation does. The
+// relocations and bytes of llvm-mc-19 for the same source (`llvm-mc-19
+// -triple=aarch64 -mattr=+sme2 -filetype=obj`, read with llvm-readelf-19 -r
+// and llvm-objdump-19 -s).
+TEST(WordProgram, A64RelocationsAsLlvmMc) {
+  const std::string src =
+      "\t.text\n\t.global f\nf:\n\tbl ext\n\tbl ext+8\n\tb ext\n\tb.eq ext\n\tcbz x0, ext\n\tcbnz w1, g\n"
+      "\tadr x2, ext+4\n\tb f\n\t.word ext\n\t.xword ext+16\n\t.word ext - .\n"
+      "\t.section .text.b,\"ax\",%progbits\ng:\tret\n\t.data\n\t.xword g\n";
+  const as::Object obj = targets::assemble_word_program(sme2(), src, "a64.s");
+  std::vector<uint8_t> text(48, 0);
+  const std::vector<std::pair<size_t, uint32_t>> words = {{0x00, 0x94000000}, {0x04, 0x94000000}, {0x08, 0x14000000},
+                                                          {0x0c, 0x54000000}, {0x10, 0xb4000000}, {0x14, 0x35000001},
+                                                          {0x18, 0x10000002}, {0x1c, 0x14000000}};
+  for (const auto& [at, w] : words)
+    for (int k = 0; k < 4; ++k) text[at + static_cast<size_t>(k)] = static_cast<uint8_t>(w >> (8 * k));
+  EXPECT_EQ(text_of(obj), text);
+  std::vector<std::tuple<std::string, uint64_t, std::string, std::string, int64_t>> got;
+  for (const as::ObjSection& s : obj.sections)
+    for (const as::ObjReloc& r : s.relocs)
+      got.emplace_back(s.name, r.offset, r.type,
+                       r.symbol >= 0 ? obj.symbols[static_cast<size_t>(r.symbol)].name : obj.sections[static_cast<size_t>(r.section)].name,
+                       r.addend);
+  const std::vector<std::tuple<std::string, uint64_t, std::string, std::string, int64_t>> want = {
+      {".text", 0x00, "R_AARCH64_CALL26", "ext", 0},        {".text", 0x04, "R_AARCH64_CALL26", "ext", 8},
+      {".text", 0x08, "R_AARCH64_JUMP26", "ext", 0},        {".text", 0x0c, "R_AARCH64_CONDBR19", "ext", 0},
+      {".text", 0x10, "R_AARCH64_CONDBR19", "ext", 0},      {".text", 0x14, "R_AARCH64_CONDBR19", ".text.b", 0},
+      {".text", 0x18, "R_AARCH64_ADR_PREL_LO21", "ext", 4}, {".text", 0x1c, "R_AARCH64_JUMP26", "f", 0},
+      {".text", 0x20, "R_AARCH64_ABS32", "ext", 0},         {".text", 0x24, "R_AARCH64_ABS64", "ext", 16},
+      {".text", 0x2c, "R_AARCH64_PREL32", "ext", 0},        {".data", 0x00, "R_AARCH64_ABS64", ".text.b", 0}};
+  EXPECT_EQ(got, want);
 }
 
 }  // namespace

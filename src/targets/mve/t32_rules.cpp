@@ -274,6 +274,12 @@ class T32Rules final : public TargetRules {
   std::vector<uint8_t> nop() const override { return {0x00, 0xbf}; }
 
   std::string comment() const override { return "@"; }
+  // The exception-handling tables' directives (EHABI, which compilers write
+  // around functions): accepted; the object has no .ARM.exidx.
+  std::vector<std::string> ignored_directives() const override {
+    return {".fnstart", ".fnend",        ".cantunwind",  ".save",  ".vsave",      ".setfp",
+            ".pad",     ".personality",  ".personalityindex", ".handlerdata", ".movsp", ".unwind_raw"};
+  }
   std::string listing_preamble() const override { return "\t.syntax unified\n\t.thumb\n"; }
   std::string rewrite_source(std::string_view text) const override {
     return expand_literal_loads(text, isa_ ? isa_->modimm_table() : nullptr);
