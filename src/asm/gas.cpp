@@ -343,6 +343,10 @@ class Gas {
     obj_.sections[static_cast<size_t>(section)].relocs.push_back(std::move(o));
   }
 
+  static std::string nonzero_in_nobits(const ObjSection& s) {
+    return fmt::format("a value other than zero in {}, a section without contents (NOBITS)", s.name);
+  }
+
   InputError no_relocation(const PendingReloc& r) const {
     const std::string what = r.v.sym >= 0 ? fmt::format("'{}'", obj_.symbols[static_cast<size_t>(r.v.sym)].name)
                                           : std::string("the address");
@@ -1064,8 +1068,6 @@ class Gas {
       return v.v;
     };
     auto no_data_in_code = [&]() {
-      if (sec.nobits && name != ".space" && name != ".zero" && name != ".skip")
-        fail(line, e.col, fmt::format("{} in {}, a section without contents (NOBITS): only .space, .zero and alignment belong there", name, sec.name));
       if (sec.code && words_) mapping('d');
       if (sec.code && !words_)
         fail(line, e.col, fmt::format("{} in code section {}: code sections hold whole instruction words; put data in .data", name, sec.name));
@@ -1196,6 +1198,8 @@ class Gas {
       for (const Arg& a : args) {
         std::string s = string_lit(a, line);
         if (name != ".ascii") s += '\0';
+        if (sec.nobits && std::any_of(s.begin(), s.end(), [](char ch) { return ch != 0; }))
+          fail(line, a.col, nonzero_in_nobits(sec));
         strings_.push_back({cur_, sizes_[static_cast<size_t>(cur_)], s});
         grow(s.size(), line, a.col);
       }
@@ -1249,6 +1253,9 @@ class Gas {
     materialise();
     dot_ = Val{static_cast<int64_t>(f.offset), f.section};
     Val v = eval(f.text, f.line, f.col);
+    // GNU as takes zeros in a section without contents, nothing else.
+    if (obj_.sections[static_cast<size_t>(f.section)].nobits && (v.v != 0 || !v.absolute()))
+      fail(f.line, f.col, nonzero_in_nobits(obj_.sections[static_cast<size_t>(f.section)]));
     if (v.minus >= 0 && v.minus != f.section)
       fail(f.line, f.col, "an address of another object or section less one of a third section");
     if (!v.absolute() && relocatable()) {
@@ -1383,6 +1390,17 @@ class Gas {
 };
 
 }  // namespace
+
+std::string data_directives(const ObjSection& sec) {
+  if (sec.nobits) return sec.bytes.empty() ? "" : fmt::format("\t.zero {}\n", sec.bytes.size());
+  std::string out;
+  for (size_t i = 0; i < sec.bytes.size(); i += 16) {
+    out += "\t.byte ";
+    for (size_t k = i; k < std::min(sec.bytes.size(), i + 16); ++k) out += fmt::format("{}0x{:02x}", k > i ? ", " : "", sec.bytes[k]);
+    out += "\n";
+  }
+  return out;
+}
 
 Object assemble_gas(const Isa& isa, const GasTarget& target, std::string_view text, const std::string& file) {
   Gas g(&isa, target, nullptr, text, file);

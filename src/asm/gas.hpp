@@ -95,6 +95,10 @@ struct GasTarget {
   std::function<int64_t(int slot, std::string_view mnemonic, size_t index)> label_scale;
 };
 
+// A data section's bytes as directives the front end reads back: `.zero N`
+// for a section without contents (NOBITS), else `.byte` lines of 16 bytes.
+std::string data_directives(const ObjSection& section);
+
 // Throws mlisa::InputError with file:line:col at the first bad line.
 Object assemble_gas(const Isa& isa, const GasTarget& target, std::string_view text, const std::string& file);
 

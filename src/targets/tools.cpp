@@ -82,12 +82,7 @@ std::string disassemble(const SpecIsa& isa, const std::vector<as::ObjSection>& s
   for (const as::ObjSection& sec : sections) {
     out += sec.name == ".text" || sec.name == ".data" ? fmt::format("\t{}\n", sec.name) : fmt::format("\t.section {}\n", sec.name);
     if (!sec.code) {
-      for (size_t i = 0; i < sec.bytes.size(); i += 16) {
-        out += "\t.byte ";
-        for (size_t k = i; k < std::min(sec.bytes.size(), i + 16); ++k)
-          out += fmt::format("{}0x{:02x}", k > i ? ", " : "", sec.bytes[k]);
-        out += "\n";
-      }
+      out += as::data_directives(sec);
       continue;
     }
     if (sec.bytes.size() % wb)

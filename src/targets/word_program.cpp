@@ -311,12 +311,7 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
     };
     out += sec.name == ".text" || sec.name == ".data" ? fmt::format("\t{}\n", sec.name) : fmt::format("\t.section {}\n", sec.name);
     if (!sec.code) {
-      for (size_t i = 0; i < sec.bytes.size(); i += 16) {
-        out += "\t.byte ";
-        for (size_t k = i; k < std::min(sec.bytes.size(), i + 16); ++k)
-          out += fmt::format("{}0x{:02x}", k > i ? ", " : "", sec.bytes[k]);
-        out += "\n";
-      }
+      out += as::data_directives(sec);
       continue;
     }
     // The instruction words, with the block condition and predicate each one runs under.
