@@ -49,10 +49,21 @@ std::string data_relocation(uint16_t machine, int size, bool pcrel) {
   return "";
 }
 
-std::optional<uint32_t> relocation_number(uint16_t machine, std::string_view name) {
-  // The relocations the Arm targets' specs and data name (numbers from the
-  // ELF ABIs for the Arm and the Arm 64-bit architectures, as <elf.h> has them).
+namespace {
+
+// The relocations the Arm targets' specs and data name (numbers from the
+// ELF ABIs for the Arm and the Arm 64-bit architectures, as <elf.h> has them).
+const std::map<std::string_view, uint32_t>& relocation_table(uint16_t machine) {
   static const std::map<std::string_view, uint32_t> arm = {
+      {"R_ARM_NONE", R_ARM_NONE},
+      {"R_ARM_PREL31", R_ARM_PREL31},
+      {"R_ARM_V4BX", R_ARM_V4BX},
+      {"R_ARM_THM_PC8", R_ARM_THM_PC8},
+      {"R_ARM_THM_PC12", R_ARM_THM_PC12},
+      {"R_ARM_THM_JUMP6", R_ARM_THM_JUMP6},
+      {"R_ARM_THM_JUMP8", R_ARM_THM_PC9},    // <elf.h>'s older names for R_ARM_THM_JUMP8 (103)
+      {"R_ARM_THM_JUMP11", R_ARM_THM_PC11},  // and R_ARM_THM_JUMP11 (102)
+      {"R_ARM_THM_ALU_PREL_11_0", R_ARM_THM_ALU_PREL_11_0},
       {"R_ARM_ABS32", R_ARM_ABS32},
       {"R_ARM_REL32", R_ARM_REL32},
       {"R_ARM_ABS16", R_ARM_ABS16},
@@ -75,10 +86,23 @@ std::optional<uint32_t> relocation_number(uint16_t machine, std::string_view nam
       {"R_AARCH64_CONDBR19", R_AARCH64_CONDBR19},
       {"R_AARCH64_ADR_PREL_LO21", R_AARCH64_ADR_PREL_LO21},
   };
-  const auto& table = machine == EM_ARM ? arm : machine == EM_AARCH64 ? a64 : std::map<std::string_view, uint32_t>{};
+  static const std::map<std::string_view, uint32_t> none;
+  return machine == EM_ARM ? arm : machine == EM_AARCH64 ? a64 : none;
+}
+
+}  // namespace
+
+std::optional<uint32_t> relocation_number(uint16_t machine, std::string_view name) {
+  const auto& table = relocation_table(machine);
   const auto it = table.find(name);
   if (it == table.end()) return std::nullopt;
   return it->second;
+}
+
+std::optional<std::string> relocation_name(uint16_t machine, uint32_t number) {
+  for (const auto& [name, n] : relocation_table(machine))
+    if (n == number) return std::string(name);
+  return std::nullopt;
 }
 
 void write_elf(const Object& obj, const ElfOptions& opt, const std::string& path) {
@@ -327,6 +351,7 @@ ElfImage read_elf(const std::vector<uint8_t>& bytes, const std::string& what) {
     if (elf_getshdrstrndx(e, &shstrndx) != 0) elf_fail(what);
     std::map<size_t, int> by_index;
     Elf_Scn* symtab = nullptr;
+    std::vector<Elf_Scn*> rel_sections;
     for (Elf_Scn* scn = elf_nextscn(e, nullptr); scn; scn = elf_nextscn(e, scn)) {
       GElf_Shdr sh;
       if (!gelf_getshdr(scn, &sh)) elf_fail(what);
@@ -335,6 +360,7 @@ ElfImage read_elf(const std::vector<uint8_t>& bytes, const std::string& what) {
         GElf_Shdr target;
         Elf_Scn* t = elf_getscn(e, sh.sh_info);
         if (t && gelf_getshdr(t, &target) && (target.sh_flags & SHF_ALLOC) && sh.sh_size) out.relocations = true;
+        rel_sections.push_back(scn);
       }
       if (sh.sh_type != SHT_PROGBITS || !(sh.sh_flags & SHF_ALLOC)) continue;
       const char* name = elf_strptr(e, shstrndx, sh.sh_name);
@@ -352,24 +378,72 @@ ElfImage read_elf(const std::vector<uint8_t>& bytes, const std::string& what) {
       by_index[elf_ndxscn(scn)] = static_cast<int>(out.sections.size());
       out.sections.push_back(std::move(s));
     }
+    // ELF symbol index -> what a relocation naming it names: an index into
+    // out.symbols, or (a section's symbol) -2 - the section's index.
+    std::vector<int> named;
     if (symtab) {
       GElf_Shdr sh;
       if (!gelf_getshdr(symtab, &sh)) elf_fail(what);
       Elf_Data* d = elf_getdata(symtab, nullptr);
       const size_t n = sh.sh_entsize ? sh.sh_size / sh.sh_entsize : 0;
+      named.assign(n, -1);
       for (size_t i = 1; d && i < n; ++i) {
         GElf_Sym s;
         if (!gelf_getsym(d, static_cast<int>(i), &s)) break;
-        if (GELF_ST_TYPE(s.st_info) == STT_SECTION) continue;
+        auto it = by_index.find(s.st_shndx);
+        if (GELF_ST_TYPE(s.st_info) == STT_SECTION) {
+          if (it != by_index.end()) named[i] = -2 - it->second;
+          continue;
+        }
         const char* name = elf_strptr(e, sh.sh_link, s.st_name);
         ObjSymbol o;
         o.name = name ? name : "";
         o.value = s.st_value;
         o.global = GELF_ST_BIND(s.st_info) == STB_GLOBAL;
-        auto it = by_index.find(s.st_shndx);
+        o.weak = GELF_ST_BIND(s.st_info) == STB_WEAK;
+        o.undefined = s.st_shndx == SHN_UNDEF;
+        o.common = s.st_shndx == SHN_COMMON;
+        o.type = GELF_ST_TYPE(s.st_info) == STT_FUNC ? ObjSymbol::Func : GELF_ST_TYPE(s.st_info) == STT_OBJECT ? ObjSymbol::Object : ObjSymbol::NoType;
+        if (s.st_size) o.size = s.st_size;
         o.section = it == by_index.end() ? -1 : it->second;
+        if (out.machine == EM_ARM && o.type == ObjSymbol::Func && !out.executable) o.value &= ~uint64_t{1};  // the Thumb bit
+        named[i] = static_cast<int>(out.symbols.size());
         out.symbols.push_back(std::move(o));
       }
+    }
+    // The relocations of the sections read, by their ABI names.
+    for (Elf_Scn* scn : rel_sections) {
+      GElf_Shdr sh;
+      if (!gelf_getshdr(scn, &sh)) elf_fail(what);
+      const auto target = by_index.find(sh.sh_info);
+      Elf_Data* d = elf_getdata(scn, nullptr);
+      if (target == by_index.end() || !d || !sh.sh_entsize) continue;
+      ObjSection& sec = out.sections[static_cast<size_t>(target->second)];
+      for (size_t k = 0; k < sh.sh_size / sh.sh_entsize; ++k) {
+        ObjReloc r;
+        uint64_t info;
+        if (sh.sh_type == SHT_RELA) {
+          GElf_Rela x;
+          if (!gelf_getrela(d, static_cast<int>(k), &x)) elf_fail(what);
+          r.offset = x.r_offset;
+          r.addend = x.r_addend;
+          info = x.r_info;
+        } else {
+          GElf_Rel x;
+          if (!gelf_getrel(d, static_cast<int>(k), &x)) elf_fail(what);
+          r.offset = x.r_offset;
+          info = x.r_info;
+        }
+        const size_t sym = GELF_R_SYM(info);
+        const uint32_t type = static_cast<uint32_t>(GELF_R_TYPE(info));
+        r.type = relocation_name(out.machine, type).value_or(fmt::format("relocation {}", type));
+        const int n = sym < named.size() ? named[sym] : -1;
+        if (n >= 0) r.symbol = n;
+        else if (n <= -2) r.section = -2 - n;
+        if (r.offset >= sec.bytes.size() || (r.symbol < 0 && r.section < 0)) continue;  // nothing this reader shows
+        sec.relocs.push_back(std::move(r));
+      }
+      std::stable_sort(sec.relocs.begin(), sec.relocs.end(), [](const ObjReloc& a, const ObjReloc& b) { return a.offset < b.offset; });
     }
   } catch (...) {
     elf_end(e);

@@ -31,6 +31,7 @@ struct ElfOptions {
 bool uses_rela(uint16_t machine);
 std::string data_relocation(uint16_t machine, int size, bool pcrel = false);
 std::optional<uint32_t> relocation_number(uint16_t machine, std::string_view name);
+std::optional<std::string> relocation_name(uint16_t machine, uint32_t number);
 
 // Writes the object to `path`; throws mlisa::InputError when the file cannot be written.
 void write_elf(const Object& obj, const ElfOptions& opt, const std::string& path);
@@ -41,7 +42,7 @@ struct ElfImage {
   bool executable = false;  // ET_EXEC: sections carry their addresses, symbols are absolute
   uint64_t entry = 0;       // e_entry
   bool relocations = false; // a relocation section applies to an allocated section
-  std::vector<ObjSection> sections;  // allocated PROGBITS sections, in file order
+  std::vector<ObjSection> sections;  // allocated PROGBITS sections, in file order, with their relocations
   std::vector<ObjSymbol> symbols;    // section indices into `sections`, -1 when absolute or elsewhere
 };
 

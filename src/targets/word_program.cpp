@@ -295,8 +295,49 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
                     const std::map<std::string, std::set<uint64_t>>& raw_at) {
   const TargetRules& rules = isa.rules();
   std::string out = rules.listing_preamble();
+  // An object's symbols that its relocations name: defined ones get their
+  // label (and binding), so that the listing names what the object names.
+  std::set<int> named;
+  for (const as::ObjSection& sec : sections)
+    for (const as::ObjReloc& r : sec.relocs)
+      if (r.symbol >= 0 && static_cast<size_t>(r.symbol) < symbols.size() && !symbols[static_cast<size_t>(r.symbol)].name.empty())
+        named.insert(r.symbol);
+  auto symbol_lines = [&](size_t si, uint64_t offset) {
+    std::string lines;
+    for (int k : named) {
+      const as::ObjSymbol& sym = symbols[static_cast<size_t>(k)];
+      if (sym.section != static_cast<int>(si) || sym.value != offset || sym.undefined) continue;
+      if (sym.global || sym.weak) lines += fmt::format("\t.{} {}\n", sym.weak ? "weak" : "global", sym.name);
+      if (sym.type != as::ObjSymbol::NoType)
+        lines += fmt::format("\t.type {}, %{}\n", sym.name, sym.type == as::ObjSymbol::Func ? "function" : "object");
+      lines += sym.name + ":\n";
+    }
+    return lines;
+  };
+  // What a relocation names, with its addend: `printf`, `.bss+8`.
+  auto reloc_target = [&](const as::ObjReloc& r, int64_t addend) {
+    const std::string base = r.symbol >= 0 && static_cast<size_t>(r.symbol) < symbols.size()
+                                 ? symbols[static_cast<size_t>(r.symbol)].name
+                                 : r.section >= 0 && static_cast<size_t>(r.section) < sections.size()
+                                       ? sections[static_cast<size_t>(r.section)].name
+                                       : std::string("?");
+    return addend > 0 ? fmt::format("{}+{}", base, addend) : addend < 0 ? fmt::format("{}-{}", base, -addend) : base;
+  };
+  // The relocations in [from, to) of a section as comments, as objdump -r shows them.
+  const std::string comment = rules.comment();
+  auto reloc_comments = [&](const as::ObjSection& sec, uint64_t from, uint64_t to, const as::ObjReloc* shown) {
+    std::string lines;
+    for (const as::ObjReloc& r : sec.relocs)
+      if (r.offset >= from && r.offset < to && &r != shown)
+        lines += fmt::format("\t{} 0x{:x}: {} {}\n", comment, r.offset, r.type, reloc_target(r, r.addend));
+    return lines;
+  };
+  size_t code_sections = 0;
   for (size_t si = 0; si < sections.size(); ++si) {
     const as::ObjSection& sec = sections[si];
+    // Labels are the section's own: L_xxxx in the first code section, L_xxxx_N in the Nth after it.
+    const std::string label_suffix = sec.code && code_sections++ ? fmt::format("_{}", code_sections - 1) : "";
+    auto label_of = [&](uint64_t offset) { return label_name(offset) + label_suffix; };
     // Data runs in code: from a $d to the next $t/$x.
     std::map<uint64_t, bool> is_data;
     for (const as::ObjSymbol& sym : symbols)
@@ -312,6 +353,7 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
     out += sec.name == ".text" || sec.name == ".data" ? fmt::format("\t{}\n", sec.name) : fmt::format("\t.section {}\n", sec.name);
     if (!sec.code) {
       out += as::data_directives(sec);
+      out += reloc_comments(sec, 0, sec.bytes.size(), nullptr);
       continue;
     }
     // The instruction words, with the block condition and predicate each one runs under.
@@ -384,7 +426,7 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
           return fmt::format("#{}", off);
         }
         if (record) labels.insert(target);
-        return label_name(target);
+        return label_of(target);
       };
     };
     // Pass 1 finds the branch targets, pass 2 prints.
@@ -392,12 +434,14 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
       for (const Insn& in : insns) {
         if (in.data) {
           if (pass == 0) continue;
-          if (labels.count(in.offset)) out += label_name(in.offset) + ":\n";
+          out += symbol_lines(si, in.offset);
+          if (labels.count(in.offset)) out += label_of(in.offset) + ":\n";
           for (size_t i = 0; i < in.data; i += 16) {
             out += "\t.byte ";
             for (size_t k = i; k < std::min(in.data, i + 16); ++k)
               out += fmt::format("{}0x{:02x}", k > i ? ", " : "", b[in.offset + k]);
             out += "\n";
+            out += reloc_comments(sec, in.offset + i, in.offset + std::min(in.data, i + 16), nullptr);
           }
           continue;
         }
@@ -406,10 +450,27 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
         const bool wide = in.word.width() > isa.min_width() && !suffix.empty();
         auto raw = [&] { return fmt::format(".inst{} 0x{:0{}x}", suffix, in.word.low64(), in.word.width() / 4); };
         std::vector<std::string> texts;
+        // A relocation of this word that names a symbol, where the word's
+        // encoding has the relocation: its label operand is written as the
+        // symbol plus the addend (REL: the distance the bytes hold).
+        const as::ObjReloc* reloc = nullptr;
+        for (const as::ObjReloc& r : sec.relocs)
+          if (r.offset == in.offset && r.symbol >= 0 && in.enc && r.type == in.enc->relocation) reloc = &r;
+        const std::string placeholder = "mlisa$relocated";
+        std::optional<int64_t> reloc_addend;
         if (in.enc) {
           outside = false;
           PrintContext pc{in.offset, in.in_block, in.cond, namer(pass == 0, in.offset, Outside::FromPc), in.pred};
+          if (reloc) {
+            pc.name_target = [&](uint64_t target) -> std::optional<std::string> {
+              reloc_addend = rules.elf().machine == EM_AARCH64 ? reloc->addend : static_cast<int64_t>(target - in.offset);
+              if (!rules.elf().is64) reloc_addend = static_cast<int32_t>(static_cast<uint32_t>(*reloc_addend));
+              return placeholder;
+            };
+          }
           texts = isa.print_all(*in.enc, in.word, pc, true);
+          if (reloc && !reloc_addend) reloc = nullptr;  // no label operand took it (MOVW, MOVT): the comment says it
+          if (reloc) std::erase_if(texts, [&](const std::string& t) { return t.find(placeholder) == std::string::npos; });
           if (outside) {
             // A literal load outside prints `[pc, #imm]` first, as llvm-objdump does.
             pc.name_target = namer(pass == 0, in.offset, Outside::Unnamed);
@@ -433,8 +494,9 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
           ctx.block_cond = in.cond;
           ctx.block_pred = in.pred;
           ctx.resolve = [&](std::string_view name) -> std::optional<int64_t> {
+            if (reloc && name == placeholder) return static_cast<int64_t>(in.offset) + (rules.elf().machine == EM_AARCH64 ? 0 : *reloc_addend);
             for (uint64_t l : labels)
-              if (label_name(l) == name) return static_cast<int64_t>(l);
+              if (label_of(l) == name) return static_cast<int64_t>(l);
             return std::nullopt;
           };
           // How the text reassembles: 2 the same word, 1 the same but for
@@ -481,10 +543,15 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
             }
           text = chosen;
         }
-        if (labels.count(in.offset)) out += label_name(in.offset) + ":\n";
+        out += symbol_lines(si, in.offset);
+        if (labels.count(in.offset)) out += label_of(in.offset) + ":\n";
         const auto forced = raw_at.find(sec.name);
         if (forced != raw_at.end() && forced->second.count(in.offset)) text.clear();
-        out += "\t" + (text.empty() ? raw() : text) + "\n";
+        const bool symbolic = reloc && !text.empty();
+        if (symbolic) text.replace(text.find(placeholder), placeholder.size(), reloc_target(*reloc, *reloc_addend));
+        if (text.empty()) text = raw();
+        out += "\t" + text + "\n";
+        out += reloc_comments(sec, in.offset, in.offset + in.word.width() / 8, symbolic ? reloc : nullptr);
       }
     }
   }
