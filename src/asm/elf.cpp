@@ -362,11 +362,27 @@ ElfImage read_elf(const std::vector<uint8_t>& bytes, const std::string& what) {
         if (t && gelf_getshdr(t, &target) && (target.sh_flags & SHF_ALLOC) && sh.sh_size) out.relocations = true;
         rel_sections.push_back(scn);
       }
-      if (sh.sh_type != SHT_PROGBITS || !(sh.sh_flags & SHF_ALLOC)) continue;
+      if ((sh.sh_type != SHT_PROGBITS && sh.sh_type != SHT_NOBITS) || !(sh.sh_flags & SHF_ALLOC)) continue;
       const char* name = elf_strptr(e, shstrndx, sh.sh_name);
       ObjSection s;
       s.name = name ? name : "";
       s.code = (sh.sh_flags & SHF_EXECINSTR) != 0;
+      s.flags = sh.sh_flags & (SHF_ALLOC | SHF_WRITE | SHF_EXECINSTR | SHF_MERGE | SHF_STRINGS);
+      s.entsize = sh.sh_entsize;
+      if (sh.sh_type == SHT_NOBITS) {
+        // Zeros where the section is placed; no bytes in the file.
+        constexpr uint64_t kMaxNobits = uint64_t{1} << 28;
+        if (sh.sh_size > kMaxNobits)
+          throw InputError(fmt::format("{}: section {} of {} bytes (NOBITS): more than this reader places ({})", what, s.name,
+                                       sh.sh_size, kMaxNobits));
+        s.nobits = true;
+        s.align = sh.sh_addralign ? sh.sh_addralign : 1;
+        if (out.executable) s.address = sh.sh_addr;
+        s.bytes.assign(sh.sh_size, 0);
+        by_index[elf_ndxscn(scn)] = static_cast<int>(out.sections.size());
+        out.sections.push_back(std::move(s));
+        continue;
+      }
       s.align = sh.sh_addralign ? sh.sh_addralign : 1;
       if (out.executable) s.address = sh.sh_addr;
       Elf_Data* d = elf_getdata(scn, nullptr);

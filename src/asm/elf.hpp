@@ -4,7 +4,7 @@
 // SHF_WRITE), a symbol table (a section symbol per section, then the local
 // symbols, then the global ones), .strtab, .shstrtab and a .rel.NAME or
 // .rela.NAME section for each section with relocations.
-// Read: the allocated PROGBITS sections (with their addresses, in an
+// Read: the allocated PROGBITS and NOBITS sections (with their addresses, in an
 // executable) and the symbols.
 #pragma once
 
@@ -42,7 +42,7 @@ struct ElfImage {
   bool executable = false;  // ET_EXEC: sections carry their addresses, symbols are absolute
   uint64_t entry = 0;       // e_entry
   bool relocations = false; // a relocation section applies to an allocated section
-  std::vector<ObjSection> sections;  // allocated PROGBITS sections, in file order, with their relocations
+  std::vector<ObjSection> sections;  // allocated PROGBITS and NOBITS sections, in file order, with their relocations
   std::vector<ObjSymbol> symbols;    // section indices into `sections`, -1 when absolute or elsewhere
 };
 

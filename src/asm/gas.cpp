@@ -1402,6 +1402,16 @@ std::string data_directives(const ObjSection& sec) {
   return out;
 }
 
+std::string section_directive(const ObjSection& sec) {
+  if (sec.name == ".text" || sec.name == ".data") return fmt::format("\t{}\n", sec.name);
+  if (!sec.flags) return fmt::format("\t.section {}\n", sec.name);
+  std::string f;
+  for (const auto& [bit, letter] : {std::pair{0x2u, 'a'}, {0x1u, 'w'}, {0x4u, 'x'}, {0x10u, 'M'}, {0x20u, 'S'}})
+    if (*sec.flags & bit) f += letter;
+  return fmt::format("\t.section {}, \"{}\", %{}{}\n", sec.name, f, sec.nobits ? "nobits" : "progbits",
+                     sec.entsize ? fmt::format(", {}", sec.entsize) : "");
+}
+
 Object assemble_gas(const Isa& isa, const GasTarget& target, std::string_view text, const std::string& file) {
   Gas g(&isa, target, nullptr, text, file);
   return g.run();

@@ -98,6 +98,9 @@ struct GasTarget {
 // A data section's bytes as directives the front end reads back: `.zero N`
 // for a section without contents (NOBITS), else `.byte` lines of 16 bytes.
 std::string data_directives(const ObjSection& section);
+// The directive that opens the section in a listing: `.text`, `.data`, or
+// `.section NAME` with its flags and type where they are known.
+std::string section_directive(const ObjSection& section);
 
 // Throws mlisa::InputError with file:line:col at the first bad line.
 Object assemble_gas(const Isa& isa, const GasTarget& target, std::string_view text, const std::string& file);

@@ -80,7 +80,7 @@ std::string disassemble(const SpecIsa& isa, const std::vector<as::ObjSection>& s
   const size_t wb = (m.width() + 7) / 8;
   std::string out;
   for (const as::ObjSection& sec : sections) {
-    out += sec.name == ".text" || sec.name == ".data" ? fmt::format("\t{}\n", sec.name) : fmt::format("\t.section {}\n", sec.name);
+    out += as::section_directive(sec);
     if (!sec.code) {
       out += as::data_directives(sec);
       continue;

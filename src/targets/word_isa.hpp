@@ -169,6 +169,12 @@ class TargetRules {
   virtual std::string comment() const { return "//"; }
   // The target's own GNU-as directives that `mlisa as` accepts without effect.
   virtual std::vector<std::string> ignored_directives() const { return {}; }
+  // The operator that writes an immediate operand as a symbol's address for
+  // this relocation (T32 MOVW: `:lower16:`), or empty.
+  virtual std::string_view relocation_operator(std::string_view relocation) const {
+    (void)relocation;
+    return {};
+  }
   virtual std::string listing_preamble() const { return ""; }
   virtual std::string rewrite_source(std::string_view text) const { return std::string(text); }
   // The role of a syntax template's `<name>` the assembler owns (None: an

@@ -314,14 +314,35 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
     }
     return lines;
   };
-  // What a relocation names, with its addend: `printf`, `.bss+8`.
-  auto reloc_target = [&](const as::ObjReloc& r, int64_t addend) {
+  // A section a relocation names (through its section symbol) gets a label
+  // at its start: L_sec_ and the name, `.` made `_` (L_sec_bss).
+  auto section_label = [&](size_t si) {
+    std::string n = "L_sec" + sections[si].name;
+    std::replace(n.begin(), n.end(), '.', '_');
+    return n;
+  };
+  std::set<size_t> section_named;
+  for (const as::ObjSection& sec : sections)
+    for (const as::ObjReloc& r : sec.relocs)
+      if (r.symbol < 0 && r.section >= 0 && static_cast<size_t>(r.section) < sections.size())
+        section_named.insert(static_cast<size_t>(r.section));
+  // What a relocation names, with its addend: `printf`, `L_sec_bss+8` (in
+  // comments the section's own name: `.bss+8`).
+  auto reloc_target = [&](const as::ObjReloc& r, int64_t addend, bool for_assembler = true) {
     const std::string base = r.symbol >= 0 && static_cast<size_t>(r.symbol) < symbols.size()
                                  ? symbols[static_cast<size_t>(r.symbol)].name
-                                 : r.section >= 0 && static_cast<size_t>(r.section) < sections.size()
-                                       ? sections[static_cast<size_t>(r.section)].name
-                                       : std::string("?");
+                             : r.section >= 0 && static_cast<size_t>(r.section) < sections.size()
+                                 ? (for_assembler ? section_label(static_cast<size_t>(r.section)) : sections[static_cast<size_t>(r.section)].name)
+                                 : std::string("?");
     return addend > 0 ? fmt::format("{}+{}", base, addend) : addend < 0 ? fmt::format("{}-{}", base, -addend) : base;
+  };
+  // A data relocation's size and whether it is PC-relative (0: not one).
+  const uint16_t machine = rules.elf().machine;
+  auto data_size = [&](const as::ObjReloc& r, bool& pcrel) {
+    for (int size : {1, 2, 4, 8})
+      for (bool p : {false, true})
+        if (as::data_relocation(machine, size, p) == r.type) return pcrel = p, size;
+    return 0;
   };
   // The relocations in [from, to) of a section as comments, as objdump -r shows them.
   const std::string comment = rules.comment();
@@ -329,8 +350,59 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
     std::string lines;
     for (const as::ObjReloc& r : sec.relocs)
       if (r.offset >= from && r.offset < to && &r != shown)
-        lines += fmt::format("\t{} 0x{:x}: {} {}\n", comment, r.offset, r.type, reloc_target(r, r.addend));
+        lines += fmt::format("\t{} 0x{:x}: {} {}\n", comment, r.offset, r.type, reloc_target(r, r.addend, false));
     return lines;
+  };
+  // Bytes [from, to) of a data run or data section: `.byte` lines of up to
+  // 16, a datum with a data relocation as `.word SYMBOL+ADDEND` (`- .` when
+  // PC-relative), the labels of named symbols where they stand.
+  auto data_lines = [&](size_t si, uint64_t from, uint64_t to, const std::function<std::string(uint64_t)>& labels_at) {
+    const as::ObjSection& sec = sections[si];
+    if (sec.nobits) return fmt::format("{}\t.zero {}\n", labels_at(from), to - from);
+    std::map<uint64_t, const as::ObjReloc*> at;
+    for (const as::ObjReloc& r : sec.relocs)
+      if (r.offset >= from && r.offset < to) at[r.offset] = &r;
+    std::string lines, bytes;
+    int count = 0;
+    auto flush = [&] {
+      if (count) lines += "\t.byte " + bytes + "\n";
+      bytes.clear();
+      count = 0;
+    };
+    for (uint64_t off = from; off < to;) {
+      if (std::string l = off > from ? labels_at(off) : ""; !l.empty()) {
+        flush();
+        lines += l;
+      }
+      if (const auto r = at.find(off); r != at.end()) {
+        bool pcrel = false;
+        const int size = data_size(*r->second, pcrel);
+        if (size && off + static_cast<uint64_t>(size) <= to) {
+          int64_t addend = r->second->addend;
+          if (!as::uses_rela(machine)) {
+            uint64_t v = 0;
+            for (int k = 0; k < size; ++k) v |= uint64_t{sec.bytes[off + static_cast<uint64_t>(k)]} << (8 * k);
+            addend = size == 8 ? static_cast<int64_t>(v) : static_cast<int64_t>(v << (64 - 8 * size)) >> (64 - 8 * size);
+          }
+          bool zero = true;  // RELA: the bytes hold nothing
+          for (int k = 0; k < size && as::uses_rela(machine); ++k) zero = zero && sec.bytes[off + static_cast<uint64_t>(k)] == 0;
+          if (zero) {
+            flush();
+            const char* directive = size == 1 ? ".byte" : size == 2 ? ".hword" : size == 4 ? ".word" : ".quad";
+            lines += fmt::format("\t{} {}{}\n", directive, reloc_target(*r->second, addend), pcrel ? " - ." : "");
+            off += static_cast<uint64_t>(size);
+            continue;
+          }
+        }
+        flush();
+        lines += reloc_comments(sec, off, off + 1, nullptr);
+      }
+      bytes += fmt::format("{}0x{:02x}", count ? ", " : "", sec.bytes[off]);
+      if (++count == 16) flush();
+      ++off;
+    }
+    flush();
+    return labels_at(from) + lines;
   };
   size_t code_sections = 0;
   for (size_t si = 0; si < sections.size(); ++si) {
@@ -350,10 +422,11 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
       while (it != is_data.end() && it->second) ++it;
       return it == is_data.end() ? sec.bytes.size() : it->first;
     };
-    out += sec.name == ".text" || sec.name == ".data" ? fmt::format("\t{}\n", sec.name) : fmt::format("\t.section {}\n", sec.name);
+    out += as::section_directive(sec);
     if (!sec.code) {
-      out += as::data_directives(sec);
-      out += reloc_comments(sec, 0, sec.bytes.size(), nullptr);
+      out += data_lines(si, 0, sec.bytes.size(), [&](uint64_t off) {
+        return (off == 0 && section_named.count(si) ? section_label(si) + ":\n" : std::string()) + symbol_lines(si, off);
+      });
       continue;
     }
     // The instruction words, with the block condition and predicate each one runs under.
@@ -434,15 +507,12 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
       for (const Insn& in : insns) {
         if (in.data) {
           if (pass == 0) continue;
-          out += symbol_lines(si, in.offset);
-          if (labels.count(in.offset)) out += label_of(in.offset) + ":\n";
-          for (size_t i = 0; i < in.data; i += 16) {
-            out += "\t.byte ";
-            for (size_t k = i; k < std::min(in.data, i + 16); ++k)
-              out += fmt::format("{}0x{:02x}", k > i ? ", " : "", b[in.offset + k]);
-            out += "\n";
-            out += reloc_comments(sec, in.offset + i, in.offset + std::min(in.data, i + 16), nullptr);
-          }
+          out += data_lines(si, in.offset, in.offset + in.data, [&](uint64_t off) {
+            std::string l = off == 0 && section_named.count(si) ? section_label(si) + ":\n" : std::string();
+            l += symbol_lines(si, off);
+            if (labels.count(off)) l += label_of(off) + ":\n";
+            return l;
+          });
           continue;
         }
         // The word's width suffix: a word of a target with several widths.
@@ -455,7 +525,9 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
         // symbol plus the addend (REL: the distance the bytes hold).
         const as::ObjReloc* reloc = nullptr;
         for (const as::ObjReloc& r : sec.relocs)
-          if (r.offset == in.offset && r.symbol >= 0 && in.enc && r.type == in.enc->relocation) reloc = &r;
+          if (r.offset == in.offset && (r.symbol >= 0 || section_named.count(static_cast<size_t>(r.section))) && in.enc &&
+              r.type == in.enc->relocation)
+            reloc = &r;
         const std::string placeholder = "mlisa$relocated";
         std::optional<int64_t> reloc_addend;
         if (in.enc) {
@@ -543,12 +615,29 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
             }
           text = chosen;
         }
+        if (in.offset == 0 && section_named.count(si)) out += section_label(si) + ":\n";
         out += symbol_lines(si, in.offset);
         if (labels.count(in.offset)) out += label_of(in.offset) + ":\n";
         const auto forced = raw_at.find(sec.name);
         if (forced != raw_at.end() && forced->second.count(in.offset)) text.clear();
-        const bool symbolic = reloc && !text.empty();
+        bool symbolic = reloc && !text.empty();
         if (symbolic) text.replace(text.find(placeholder), placeholder.size(), reloc_target(*reloc, *reloc_addend));
+        // An immediate a relocation writes (MOVW/MOVT): `#:lower16:SYMBOL+ADDEND`,
+        // the addend the 16 bits hold (REL).
+        if (!reloc && in.enc && !text.empty() && !in.enc->relocation.empty() && !as::uses_rela(machine))
+          for (const as::ObjReloc& r : sec.relocs) {
+            const std::string_view op = rules.relocation_operator(r.type);
+            const size_t hash = text.rfind('#');
+            if (r.offset != in.offset || r.type != in.enc->relocation || op.empty() || hash == std::string::npos) continue;
+            uint64_t v = 0;
+            bool minus = false;
+            const std::string_view digits = std::string_view(text).substr(hash + 1);
+            if (scan_integer(digits, v, minus) != digits.size() || minus || v > 0xffff) continue;
+            text = text.substr(0, hash + 1) + std::string(op) +
+                   reloc_target(r, static_cast<int64_t>(static_cast<int16_t>(static_cast<uint16_t>(v))));
+            reloc = &r;
+            symbolic = true;
+          }
         if (text.empty()) text = raw();
         out += "\t" + text + "\n";
         out += reloc_comments(sec, in.offset, in.offset + in.word.width() / 8, symbolic ? reloc : nullptr);
@@ -700,8 +789,7 @@ std::string show_encoding(const WordIsa& isa, const as::Object& obj, const std::
     const as::ObjSection& sec = obj.sections[static_cast<size_t>(l.section)];
     if (l.section != current) {
       current = l.section;
-      out += sec.name == ".text" || sec.name == ".data" ? fmt::format("\t{}\n", sec.name)
-                                                        : fmt::format("\t.section {}\n", sec.name);
+      out += as::section_directive(sec);
     }
     for (auto [at, end] = defined.equal_range({l.section, l.offset}); at != end; ++at) out += *at->second + ":\n";
     const auto it = spelled.find(&l);

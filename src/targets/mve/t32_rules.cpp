@@ -274,6 +274,9 @@ class T32Rules final : public TargetRules {
   std::vector<uint8_t> nop() const override { return {0x00, 0xbf}; }
 
   std::string comment() const override { return "@"; }
+  std::string_view relocation_operator(std::string_view relocation) const override {
+    return relocation == "R_ARM_THM_MOVW_ABS_NC" ? ":lower16:" : relocation == "R_ARM_THM_MOVT_ABS" ? ":upper16:" : "";
+  }
   // The exception-handling tables' directives (EHABI, which compilers write
   // around functions): accepted; the object has no .ARM.exidx.
   std::vector<std::string> ignored_directives() const override {
