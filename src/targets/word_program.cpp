@@ -738,7 +738,11 @@ std::string show_encoding(const WordIsa& isa, const as::Object& obj, const std::
   // symbols at every instruction and after each one that no instruction
   // follows make the listing print exactly the instructions of obj.lines
   // (alignment padding and data become .byte lines).
-  std::vector<as::ObjSymbol> marks;
+  // The object's symbols (its relocations name them by index), without its
+  // mapping symbols, then the marks.
+  std::vector<as::ObjSymbol> marks = obj.symbols;
+  for (as::ObjSymbol& m : marks)
+    if (!m.name.empty() && m.name[0] == '$') m.name.clear();
   std::set<std::pair<int, uint64_t>> starts;
   for (const auto& l : obj.lines) starts.insert({l.section, l.offset});
   auto mark = [&](const char* name, int section, uint64_t offset) {

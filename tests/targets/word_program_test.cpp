@@ -441,6 +441,17 @@ TEST(WordProgram, DisassemblyOfAnObjectNamesItsRelocations) {
   EXPECT_EQ(relocations(obj).size(), 13u);
 }
 
+// --show-encoding names another object's symbol as the source does (llvm-mc
+// prints `bl ext` too, with a fixup); it printed the mapping symbol `$t`.
+TEST(WordProgram, ShowEncodingNamesRelocatedSymbols) {
+  const as::Object obj =
+      targets::assemble_word_program(mve(), "\t.syntax unified\n\t.thumb\n\tbl ext\n\tmovw r0, #:lower16:ext\n", "se.s");
+  const std::string shown = targets::show_encoding(mve(), obj, "se.s");
+  EXPECT_NE(shown.find("\tbl\text "), std::string::npos) << shown;
+  EXPECT_NE(shown.find("\tmovw\tr0, #:lower16:ext "), std::string::npos) << shown;
+  EXPECT_EQ(shown.find("$t"), std::string::npos) << shown;
+}
+
 // GCC's output: octal escapes in strings, `.set` of the location, switch
 // tables of `(.L9-.L4)/2`, `.section` flags. Bytes and flags from GNU as 2.40.
 TEST(WordProgram, GccOutputDirectivesAsGnuAs) {
