@@ -333,6 +333,14 @@ class Gas {
     return r;
   }
 
+  // Whether a value is a Thumb function's address (its symbol's `.type` or
+  // `.thumb_func`, in code), which carries bit 0 where it is placed.
+  bool thumb_function(const Val& v) const {
+    if (!words_ || !words_->thumb_functions || v.sym < 0 || v.section < 0) return false;
+    const auto t = types_.find(obj_.symbols[static_cast<size_t>(v.sym)].name);
+    return t != types_.end() && t->second == ObjSymbol::Func && obj_.sections[static_cast<size_t>(v.section)].code;
+  }
+
   void add_reloc(int section, uint64_t offset, const PendingReloc& r) {
     ObjReloc o;
     o.offset = offset;
@@ -463,7 +471,7 @@ class Gas {
             fail(e.line, col, fmt::format("the addend {} of {}{} does not fit in the 16 bits that hold it", addend, op, expr));
           half = static_cast<uint64_t>(addend) & 0xffff;
         } else {
-          const uint64_t x = static_cast<uint64_t>(*resolve_address(expr, section, e.line, col, 0));
+          const uint64_t x = static_cast<uint64_t>(*resolve_address(expr, section, e.line, col, 0)) | (thumb_function(v) ? 1 : 0);
           half = std::string_view(op) == ":lower16:" ? (x & 0xffff) : ((x >> 16) & 0xffff);
         }
         // `#:lower16:x` or, as clang writes it, `:lower16:x`: an immediate either way.
@@ -839,6 +847,12 @@ class Gas {
       } else if (op == '-') {
         const bool pcrel = !r.absolute() && r.minus < 0 && v.minus < 0 && r.section >= 0 && r.section != v.section &&
                            !v.absolute() && externs_ok_;
+        if (!r.absolute() && !pcrel && r.section != v.section && words_ && words_->placement && r.section >= 0 &&
+            v.section >= 0) {
+          // Placed at once, every address is known: the distance is a number.
+          v.v += static_cast<int64_t>(base(v.section)) - static_cast<int64_t>(base(r.section));
+          v.section = r.section;
+        }
         if (!r.absolute() && !pcrel && (r.section != v.section || v.section == kUndefined))
           fail(line, col, "cannot subtract an address of another section");
         v.v -= r.v;
@@ -1269,6 +1283,7 @@ class Gas {
       v.v = words_->rela ? 0 : r.addend;
     } else if (v.section >= 0) {
       v.v += static_cast<int64_t>(base(v.section));
+      if (v.minus < 0 && thumb_function(v)) v.v |= 1;
     }
     const int bits = f.size * 8;
     const int64_t lo = bits < 64 ? -(int64_t{1} << (bits - 1)) : INT64_MIN, hi = bits < 64 ? (int64_t{1} << bits) - 1 : INT64_MAX;

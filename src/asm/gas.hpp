@@ -134,6 +134,9 @@ struct WordEncoder {
   // in the relocation, not in the bytes.
   std::function<std::string(int size, bool pcrel)> data_relocation;
   bool rela = false;
+  // T32: a function's address in data or MOVW/MOVT has bit 0 set (its state),
+  // as the ELF ABI's (S + A) | T makes it; the front end sets it where it places.
+  bool thumb_functions = false;
   // An instruction's size before layout (default min_bytes).
   std::function<size_t(std::string_view text)> initial_bytes;
   // Called before each layout pass, then `encode` once per instruction

@@ -201,6 +201,7 @@ as::Object assemble_word_program(const WordIsa& isa, std::string_view text, cons
   const uint16_t machine = word_elf_options(isa).machine;
   enc.data_relocation = [machine](int size, bool pcrel) { return as::data_relocation(machine, size, pcrel); };
   enc.rela = as::uses_rela(machine);
+  enc.thumb_functions = machine == EM_ARM;
   // Layout starts from the narrowest width, except where the text fixes it
   // (a suffix that names the widest width, `.inst`).
   const size_t narrowest = enc.min_bytes;
@@ -892,6 +893,115 @@ std::vector<ProgramImage::Segment> elf_load_segments(const std::vector<uint8_t>&
 
 }  // namespace
 
+namespace {
+
+// The relocations of a placed object applied, as a static linker applies
+// them: each data relocation writes S + A (or S + A - P) into its bytes; an
+// instruction's is applied by the assembler itself: the word printed with
+// the relocated operand as the absolute target S + A (MOVW/MOVT: the half of
+// it), and assembled again where it stands. A symbol no section of the
+// object defines is an error: the object needs a linker.
+void relocate(const WordIsa& isa, const as::Object& obj, ProgramImage& img, const std::string& path) {
+  const TargetRules& rules = isa.rules();
+  const uint16_t machine = rules.elf().machine;
+  const bool rela = as::uses_rela(machine);
+  for (size_t si = 0; si < obj.sections.size(); ++si) {
+    const as::ObjSection& sec = obj.sections[si];
+    std::vector<uint8_t>& bytes = img.segments[si].bytes;
+    for (const as::ObjReloc& r : sec.relocs) {
+      const uint64_t p = img.segments[si].address + r.offset;
+      const std::string where = fmt::format("{}: {} at {} offset 0x{:x}", path, r.type, sec.name, r.offset);
+      uint64_t s = 0, thumb = 0;
+      if (r.symbol >= 0) {
+        const as::ObjSymbol& sym = obj.symbols[static_cast<size_t>(r.symbol)];
+        if (sym.undefined || sym.common || sym.section < 0)
+          throw InputError(fmt::format("{}: '{}' is not defined in this object: link it with what defines it (ld), or "
+                                       "run the source", where, sym.name));
+        s = img.segments[static_cast<size_t>(sym.section)].address + sym.value;
+        thumb = machine == EM_ARM && sym.type == as::ObjSymbol::Func && obj.sections[static_cast<size_t>(sym.section)].code;
+      } else if (r.section >= 0) {
+        s = img.segments[static_cast<size_t>(r.section)].address;
+      }
+      bool pcrel = false;
+      int size = 0;
+      for (int n : {1, 2, 4, 8})
+        for (bool pc : {false, true})
+          if (as::data_relocation(machine, n, pc) == r.type) size = n, pcrel = pc;
+      if (size) {
+        int64_t a = r.addend;
+        if (!rela) {
+          uint64_t v = 0;
+          for (int k = 0; k < size; ++k) v |= uint64_t{bytes[r.offset + static_cast<uint64_t>(k)]} << (8 * k);
+          a = size == 8 ? static_cast<int64_t>(v) : static_cast<int64_t>(v << (64 - 8 * size)) >> (64 - 8 * size);
+        }
+        const uint64_t value = pcrel ? s + static_cast<uint64_t>(a) - p : (s + static_cast<uint64_t>(a)) | thumb;
+        for (int k = 0; k < size; ++k) bytes[r.offset + static_cast<uint64_t>(k)] = static_cast<uint8_t>(value >> (8 * k));
+        continue;
+      }
+      const std::span<const uint8_t> rest(bytes.data() + r.offset, bytes.size() - r.offset);
+      const uint32_t width = rules.width_at(rest);
+      const spec::InstructionSpec* inst = nullptr;
+      const spec::Encoding* enc = width && r.offset + width / 8 <= bytes.size()
+                                      ? isa.decode(rules.word_from(rest.first(width / 8)), &inst)
+                                      : nullptr;
+      if (!enc || enc->relocation != r.type)
+        throw InputError(fmt::format("{}: not a relocation this loader applies (to {})", where,
+                                     enc ? fmt::format("{} {}", inst->name, enc->name) : std::string("no instruction")));
+      const spec::Bits word = rules.word_from(rest.first(width / 8));
+      PrintContext pc;
+      pc.address = p;
+      std::optional<int64_t> addend;
+      const std::string placeholder = "mlisa$relocated";
+      pc.name_target = [&](uint64_t target) -> std::optional<std::string> {
+        addend = rela ? r.addend : static_cast<int64_t>(target - p);
+        if (!rules.elf().is64) addend = static_cast<int32_t>(static_cast<uint32_t>(*addend));
+        return placeholder;
+      };
+      std::vector<std::string> texts = isa.print_all(*enc, word, pc, true);
+      const std::string_view op = rules.relocation_operator(r.type);
+      AsmContext ctx;
+      ctx.address = p;
+      std::optional<spec::Bits> done;
+      for (std::string text : texts) {
+        if (addend) {
+          const size_t at = text.find(placeholder);
+          if (at == std::string::npos) continue;
+          text.replace(at, placeholder.size(), fmt::format("{:#x}", s + static_cast<uint64_t>(*addend)));
+        } else {
+          // An immediate the relocation writes (MOVW/MOVT): its addend the 16 bits (REL).
+          const size_t hash = text.rfind('#');
+          uint64_t v = 0;
+          bool minus = false;
+          if (op.empty() || hash == std::string::npos) continue;
+          const std::string_view digits = std::string_view(text).substr(hash + 1);
+          if (scan_integer(digits, v, minus) != digits.size() || minus || v > 0xffff) continue;
+          const int64_t a = rela ? r.addend : static_cast<int16_t>(static_cast<uint16_t>(v));
+          const uint64_t full = (s + static_cast<uint64_t>(a)) | thumb;
+          text = text.substr(0, hash + 1) + std::to_string(op == ":upper16:" ? (full >> 16) & 0xffff : full & 0xffff);
+        }
+        // The width suffix where the text alone would assemble narrower (`beq.w`).
+        const std::string_view suffix = rules.width_suffix(word.width());
+        const size_t sp = text.find(' ');
+        for (const std::string& t : {text, suffix.empty() || sp == std::string::npos
+                                               ? text
+                                               : text.substr(0, sp) + std::string(suffix) + text.substr(sp)}) {
+          try {
+            const WordIsa::Assembled a = isa.assemble(t, ctx);
+            if (a.enc == enc && !done) done = a.word;
+          } catch (const InputError&) {
+          }
+        }
+        if (done) break;
+      }
+      if (!done) throw InputError(fmt::format("{}: the target 0x{:x} is out of reach of {} {}", where, s, inst->name, enc->name));
+      const std::vector<uint8_t> out = word_bytes(isa, *done);
+      std::copy(out.begin(), out.end(), bytes.begin() + static_cast<long>(r.offset));
+    }
+  }
+}
+
+}  // namespace
+
 ProgramImage place_object(const as::Object& obj, const LinkLayout& layout) {
   ProgramImage img;
   std::vector<uint64_t> at(obj.sections.size());
@@ -946,16 +1056,13 @@ ProgramImage load_program(const WordIsa& isa, const std::string& path, const Lin
   // program headers are what a loader places.
   std::vector<ProgramImage::Segment> segments = elf_load_segments(bytes, path, want);
   const as::ElfImage elf = as::read_elf(bytes, path);
-  if (elf.relocations && !elf.executable)
-    throw InputError(fmt::format("{}: a relocatable object with relocations; mlisa places sections but does not "
-                                 "relocate them: link it first (ld), or run the source",
-                                 path));
   as::Object obj;
   obj.sections = elf.sections;
   obj.symbols = elf.symbols;
   if (elf.executable)
     for (auto& s : obj.symbols) s.section = -1;  // st_value is the address already
   ProgramImage img = place_object(obj, layout);
+  if (!elf.executable) relocate(isa, obj, img, path);
   if (elf.executable) {
     img.entry = elf.entry;
     img.executable = true;

@@ -452,6 +452,43 @@ TEST(WordProgram, ShowEncodingNamesRelocatedSymbols) {
   EXPECT_EQ(shown.find("$t"), std::string::npos) << shown;
 }
 
+// `mlisa run` of an object with relocations applies them, as a static linker
+// would: the placed object must be the very image that the same source
+// assembled at those addresses gives (the front end's placement, which
+// resolves every symbol itself). An undefined symbol is an error.
+TEST(WordProgram, RelocatableObjectPlacesAsItsSource) {
+  const std::string src =
+      "\t.syntax unified\n\t.thumb\n\t.text\n\t.global _start\n\t.thumb_func\n_start:\n"
+      "\tbl g\n\tbl loc2+2\n\tbeq.w g\n\tb.w loc2\n\tmovw r0, #:lower16:dat+2\n\tmovt r0, #:upper16:dat+2\n"
+      "\t.word dat+8\n\t.word g\n\t.word loc2 - .\n\t.hword 0\n"
+      "\t.section .text.other,\"ax\",%progbits\n\t.type g, %function\ng:\tnop\nloc2:\tnop\n\tnop\n"
+      "\t.data\n\t.word 0\ndat:\t.word _start\n";
+  const targets::LinkLayout layout{0x1000, 0x20000000};
+  const targets::ProgramImage want = targets::place_object(targets::assemble_word_program(mve(), src, "p.s", layout), layout);
+  const std::string path = temp_path("p.o");
+  as::write_elf(targets::assemble_word_program(mve(), src, "p.s"), targets::word_elf_options(mve()), path);
+  const targets::ProgramImage got = targets::load_program(mve(), path, layout);
+  ASSERT_EQ(got.segments.size(), want.segments.size());
+  for (size_t i = 0; i < want.segments.size(); ++i) {
+    EXPECT_EQ(got.segments[i].name, want.segments[i].name);
+    EXPECT_EQ(got.segments[i].address, want.segments[i].address);
+    EXPECT_EQ(got.segments[i].bytes, want.segments[i].bytes) << want.segments[i].name;
+  }
+  EXPECT_EQ(got.entry, want.entry);
+  // Worked by hand from the ELF ABI's (S + A) | T: .data holds 0, then
+  // _start (0x1000, a Thumb function) | 1.
+  ASSERT_EQ(got.segments.back().name, ".data");
+  EXPECT_EQ(got.segments.back().bytes, (std::vector<uint8_t>{0, 0, 0, 0, 0x01, 0x10, 0, 0}));
+  const std::string ext = temp_path("ext.o");
+  as::write_elf(targets::assemble_word_program(mve(), "\t.text\n\tbl printf\n", "e.s"), targets::word_elf_options(mve()), ext);
+  try {
+    targets::load_program(mve(), ext, layout);
+    ADD_FAILURE() << "an undefined symbol was placed";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("'printf' is not defined in this object"), std::string::npos) << e.what();
+  }
+}
+
 // GCC's output: octal escapes in strings, `.set` of the location, switch
 // tables of `(.L9-.L4)/2`, `.section` flags. Bytes and flags from GNU as 2.40.
 TEST(WordProgram, GccOutputDirectivesAsGnuAs) {
