@@ -1235,6 +1235,14 @@ class Gas {
     } else if (words_ && std::find(words_->ignored_directives.begin(), words_->ignored_directives.end(), name) !=
                              words_->ignored_directives.end()) {
       // accepted for compatibility with GNU as; no effect here
+    } else if (name == ".loc" || name == ".cfi_sections" || name == ".cfi_startproc" || name == ".uleb128" ||
+               name == ".sleb128" || name == ".loc_mark_labels") {
+      // What `gcc -g` writes: the assembler is to build the DWARF line and
+      // frame tables from these. Said plainly rather than as unknown.
+      fail(line, e.col,
+           fmt::format("{}: debugging information (DWARF line and frame tables, `gcc -g`) is not supported by this "
+                       "assembler; compile without -g",
+                       name));
     } else {
       fail(line, e.col,
            fmt::format("unknown directive '{}' (known: .text .data .bss .section .global .globl .weak .local .type .size "

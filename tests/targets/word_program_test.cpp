@@ -303,6 +303,9 @@ TEST(WordProgram, BadProgramsGetLocatedErrors) {
   EXPECT_NE(error_of("\t.bss\n\t.ascii \"a\"\n").find("NOBITS"), std::string::npos);
   EXPECT_EQ(error_of("\t.bss\n\t.word 0\n\t.byte 0, 0\n"), "");
   EXPECT_NE(error_of("\t.data\n\t.byte 1/0\n").find("division by zero"), std::string::npos);
+  // gcc -g output: its .cfi_sections comes first.
+  EXPECT_NE(error_of("\t.text\n\t.cfi_sections\t.debug_frame\n").find("bad.s:2:2: error: .cfi_sections: debugging information"),
+            std::string::npos);
   // CBZ reaches forward only.
   EXPECT_NE(error_of("\t.text\nback:\n\tcbz r0, back\n").find("out of reach"), std::string::npos);
   // A condition outside an IT block, and one the block does not give.
