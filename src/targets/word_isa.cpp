@@ -328,6 +328,10 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins,
         if (!o) fail_at(ts, op.loc, fmt::format("operand kind '{}' is not supported by the single-word assembler", op.kind));
         ops.push_back(std::move(*o));
       }
+      // A relocation the object writer would not know is the page's error, not the object's.
+      if (!enc.relocation.empty() && !as::relocation_number(rules_->elf().machine, enc.relocation))
+        fail_at(ts, enc.loc, fmt::format("encoding {} names relocation {}, which is not one of this target's ELF ABI "
+                                         "that mlisa writes", enc.name, enc.relocation));
     }
   for (const auto& inst : ts.instructions())
     for (const auto& enc : inst.encodings) {

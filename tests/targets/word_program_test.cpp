@@ -6,6 +6,7 @@
 #include "support/llvm_mc.hpp"
 #include "targets/mve/machine.hpp"
 #include "targets/sme2/machine.hpp"
+#include "targets/targets.hpp"
 #include "targets/word_program.hpp"
 
 #include <gtest/gtest.h>
@@ -13,6 +14,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <set>
@@ -490,6 +492,35 @@ TEST(WordProgram, RelocatableObjectPlacesAsItsSource) {
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("'printf' is not defined in this object"), std::string::npos) << e.what();
   }
+}
+
+// A spec page's `relocation` must be one the object writer knows: a
+// misspelt one is the page's error, at its encoding, when the specs load.
+TEST(WordProgram, UnknownRelocationInASpecPageIsItsError) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::path(temp_path("reloc_specs")), mve_dir = dir / "mve";
+  fs::remove_all(dir);
+  fs::create_directories(mve_dir);
+  for (const auto& f : fs::directory_iterator(fs::path(MLISA_SOURCE_DIR) / "isa" / "mve")) fs::copy(f.path(), mve_dir / f.path().filename());
+  std::string page;
+  {
+    std::ifstream in(mve_dir / "bl.isa");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    page = ss.str();
+  }
+  const size_t at = page.find("relocation R_ARM_THM_CALL");
+  ASSERT_NE(at, std::string::npos);
+  page.replace(at, 25, "relocation R_ARM_THM_CALLX");
+  std::ofstream(mve_dir / "bl.isa") << page;
+  try {
+    targets::load_word_target("mve", dir.string());
+    ADD_FAILURE() << "the page loaded";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("bl.isa:5:1: error: encoding T1 names relocation R_ARM_THM_CALLX"), std::string::npos)
+        << e.what();
+  }
+  fs::remove_all(dir);
 }
 
 // GCC's output: octal escapes in strings, `.set` of the location, switch
