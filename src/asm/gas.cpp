@@ -2,6 +2,7 @@
 #include "asm/gas.hpp"
 
 #include "asm/solver.hpp"
+#include "core/number_parse.hpp"
 #include "core/parallel.hpp"
 
 #include <fmt/format.h>
@@ -28,6 +29,15 @@ bool is_sym_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) |
 bool is_sym_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '$'; }
 
 constexpr uint64_t kMaxSectionBytes = uint64_t{1} << 28;
+
+// The ELF section flags `.section NAME, "FLAGS"` spells, by letter, in GNU as's order.
+constexpr std::pair<uint64_t, char> kSectionFlags[] = {
+    {0x2, 'a'},   // SHF_ALLOC
+    {0x1, 'w'},   // SHF_WRITE
+    {0x4, 'x'},   // SHF_EXECINSTR
+    {0x10, 'M'},  // SHF_MERGE
+    {0x20, 'S'},  // SHF_STRINGS
+};
 
 struct Event {
   enum Kind { Label, Directive, Bundle, Insn } kind;
@@ -287,13 +297,11 @@ class Gas {
       obj_.symbols[it->second].size = static_cast<uint64_t>(v.v);
     }
     for (const auto& [name, where] : weaks_) {
-      auto it = symbol_index_.find(name);
-      if (it == symbol_index_.end()) {
-        if (!relocatable()) fail(where.first, where.second, fmt::format("'.weak {}' names a symbol that is never defined", name));
-        it = symbol_index_.find(obj_.symbols[static_cast<size_t>(undefined_symbol(name))].name);
-      }
-      obj_.symbols[it->second].weak = true;
-      obj_.symbols[it->second].global = false;
+      if (!symbol_index_.count(name) && !relocatable())
+        fail(where.first, where.second, fmt::format("'.weak {}' names a symbol that is never defined", name));
+      ObjSymbol& sym = obj_.symbols[static_cast<size_t>(undefined_symbol(name))];  // the defined one, where it is
+      sym.weak = true;
+      sym.global = false;
     }
   }
 
@@ -323,10 +331,7 @@ class Gas {
     r.v = v;
     if (v.sym >= 0) {
       const ObjSymbol& s = obj_.symbols[static_cast<size_t>(v.sym)];
-      const auto t = types_.find(s.name);
-      const bool func = t != types_.end() && t->second == ObjSymbol::Func;
-      r.name_symbol = s.undefined || globals_.count(s.name) || weaks_.count(s.name) || func ||
-                      (name_any && s.name.rfind(".L", 0) != 0);
+      r.name_symbol = s.undefined || binds_globally(s.name) || typed_function(s.name) || (name_any && s.name.rfind(".L", 0) != 0);
     }
     r.addend = r.name_symbol ? v.v - static_cast<int64_t>(obj_.symbols[static_cast<size_t>(v.sym)].value) : v.v;
     if (v.section == kUndefined) r.addend = v.v;
@@ -337,9 +342,16 @@ class Gas {
   // `.thumb_func`, in code), which carries bit 0 where it is placed.
   bool thumb_function(const Val& v) const {
     if (!words_ || !words_->thumb_functions || v.sym < 0 || v.section < 0) return false;
-    const auto t = types_.find(obj_.symbols[static_cast<size_t>(v.sym)].name);
-    return t != types_.end() && t->second == ObjSymbol::Func && obj_.sections[static_cast<size_t>(v.section)].code;
+    return typed_function(obj_.symbols[static_cast<size_t>(v.sym)].name) && obj_.sections[static_cast<size_t>(v.section)].code;
   }
+
+  // `.type NAME, %function` or `.thumb_func` named it.
+  bool typed_function(const std::string& name) const {
+    const auto t = types_.find(name);
+    return t != types_.end() && t->second == ObjSymbol::Func;
+  }
+  // `.global` or `.weak` named it: another object may see (or define) it.
+  bool binds_globally(const std::string& name) const { return globals_.count(name) || weaks_.count(name); }
 
   void add_reloc(int section, uint64_t offset, const PendingReloc& r) {
     ObjReloc o;
@@ -435,8 +447,7 @@ class Gas {
     // GNU as relocates a branch to a global symbol even in its own section
     // (another object may define it first, or it may be weak).
     const bool global_here = v.section == from && v.sym >= 0 && relocatable() && !local_only_[current_insn_] &&
-                             (globals_.count(obj_.symbols[static_cast<size_t>(v.sym)].name) ||
-                              weaks_.count(obj_.symbols[static_cast<size_t>(v.sym)].name));
+                             binds_globally(obj_.symbols[static_cast<size_t>(v.sym)].name);
     if ((v.section != from && relocatable()) || global_here) {
       pending_ = relocation_for(v, false);
       pending_->local_ok = global_here;
@@ -927,16 +938,10 @@ class Gas {
     if (f.size() < 2 || f.front() != '"' || f.back() != '"') fail(line, args[1].col, ".section: the flags go in double quotes (\"ax\")");
     uint64_t flags = 0;
     for (size_t k = 1; k + 1 < f.size(); ++k) {
-      switch (f[k]) {
-        case 'a': flags |= 0x2; break;   // SHF_ALLOC
-        case 'w': flags |= 0x1; break;   // SHF_WRITE
-        case 'x': flags |= 0x4; break;   // SHF_EXECINSTR
-        case 'M': flags |= 0x10; break;  // SHF_MERGE
-        case 'S': flags |= 0x20; break;  // SHF_STRINGS
-        default:
-          fail(line, args[1].col + static_cast<int>(k),
-               fmt::format(".section: unknown flag '{}' (known: a, w, x, M, S)", f[k]));
-      }
+      const auto* known = std::find_if(std::begin(kSectionFlags), std::end(kSectionFlags), [&](const auto& sf) { return sf.second == f[k]; });
+      if (known == std::end(kSectionFlags))
+        fail(line, args[1].col + static_cast<int>(k), fmt::format(".section: unknown flag '{}' (known: a, w, x, M, S)", f[k]));
+      flags |= known->first;
     }
     s.flags = flags;
     if (flags & 0x4) s.code = true;
@@ -1020,6 +1025,16 @@ class Gas {
     std::optional<Val> dot;  // where it stands
   };
 
+  // A directive's argument that must be a symbol's name.
+  std::string symbol_name(const Arg& a, int line) const {
+    if (a.text.empty() || !is_sym_start(a.text[0]) || !std::all_of(a.text.begin(), a.text.end(), is_sym_char))
+      fail(line, a.col, fmt::format("'{}' is not a symbol name", a.text));
+    return std::string(a.text);
+  }
+
+  // Where the assembly stands: the current section's end.
+  Val here() const { return Val{static_cast<int64_t>(sizes_[static_cast<size_t>(cur_)]), cur_}; }
+
   // The bytes of a datum of a data directive (0: not one).
   static int data_size(std::string_view name) {
     if (name == ".byte") return 1;
@@ -1101,15 +1116,14 @@ class Gas {
       std::string_view t = args[1].text;
       if (!t.empty() && (t[0] == '%' || t[0] == '@' || t[0] == '#')) t.remove_prefix(1);
       if (t.rfind("STT_", 0) == 0) t.remove_prefix(4);
-      std::string lower(t);
-      for (char& ch : lower) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+      const std::string lower = to_lower(t);
       if (lower == "function") types_[std::string(args[0].text)] = ObjSymbol::Func;
       else if (lower == "object") types_[std::string(args[0].text)] = ObjSymbol::Object;
       else if (lower == "notype") types_[std::string(args[0].text)] = ObjSymbol::NoType;
       else fail(line, args[1].col, fmt::format(".type: expected %function, %object or %notype, not '{}'", args[1].text));
     } else if (name == ".size") {
       need(2);
-      sizes_of_[std::string(args[0].text)] = {std::string(args[1].text), line, args[1].col, Val{static_cast<int64_t>(sizes_[static_cast<size_t>(cur_)]), cur_}};
+      sizes_of_[std::string(args[0].text)] = {std::string(args[1].text), line, args[1].col, here()};
     } else if (name == ".thumb_func") {
       need(0);
       thumb_func_ = true;
@@ -1119,9 +1133,7 @@ class Gas {
       // `.lcomm` is this object's. Where the object is placed, or the
       // symbol is this object's, it is .bss.
       if (args.size() < 2 || args.size() > 3) fail(line, e.col, fmt::format("{} takes a symbol, a size and an optional alignment", name));
-      const std::string sym(args[0].text);
-      if (sym.empty() || !is_sym_start(sym[0]) || !std::all_of(sym.begin(), sym.end(), is_sym_char))
-        fail(line, args[0].col, fmt::format("'{}' is not a symbol name", sym));
+      const std::string sym = symbol_name(args[0], line);
       const int64_t size = absolute(args[1]);
       if (size < 0) fail(line, args[1].col, fmt::format("{}: a negative size", name));
       // Without one, GNU as's alignment: .comm the power of two that holds
@@ -1153,8 +1165,7 @@ class Gas {
     } else if (name == ".global" || name == ".globl") {
       if (args.empty()) fail(line, e.col, fmt::format("{} needs a symbol", name));
       for (const Arg& a : args) {
-        if (a.text.empty() || !is_sym_start(a.text[0]) || !std::all_of(a.text.begin(), a.text.end(), is_sym_char))
-          fail(line, a.col, fmt::format("'{}' is not a symbol name", a.text));
+        symbol_name(a, line);
         globals_.emplace(std::string(a.text), std::make_pair(line, a.col));
       }
     } else if (name == ".align" || name == ".p2align" || name == ".balign") {
@@ -1225,12 +1236,10 @@ class Gas {
       grow(static_cast<uint64_t>(n), line, args[0].col);
     } else if (name == ".equ" || name == ".set") {
       need(2);
-      const std::string sym(args[0].text);
-      if (sym.empty() || !is_sym_start(sym[0]) || !std::all_of(sym.begin(), sym.end(), is_sym_char))
-        fail(line, args[0].col, fmt::format("'{}' is not a symbol name", sym));
+      const std::string sym = symbol_name(args[0], line);
       if (symbol_index_.count(sym) || equs_.count(sym)) fail(line, args[0].col, fmt::format("symbol '{}' is already defined", sym));
       if (args[1].text.empty()) fail(line, args[1].col, "expected a value");
-      equs_[sym] = {std::string(args[1].text), line, args[1].col, Val{static_cast<int64_t>(sizes_[static_cast<size_t>(cur_)]), cur_}};
+      equs_[sym] = {std::string(args[1].text), line, args[1].col, here()};
       equ_order_.push_back(sym);
     } else if (words_ && std::find(words_->ignored_directives.begin(), words_->ignored_directives.end(), name) !=
                              words_->ignored_directives.end()) {
@@ -1429,7 +1438,7 @@ std::string section_directive(const ObjSection& sec) {
   if (sec.name == ".text" || sec.name == ".data") return fmt::format("\t{}\n", sec.name);
   if (!sec.flags) return fmt::format("\t.section {}\n", sec.name);
   std::string f;
-  for (const auto& [bit, letter] : {std::pair{0x2u, 'a'}, {0x1u, 'w'}, {0x4u, 'x'}, {0x10u, 'M'}, {0x20u, 'S'}})
+  for (const auto& [bit, letter] : kSectionFlags)
     if (*sec.flags & bit) f += letter;
   return fmt::format("\t.section {}, \"{}\", %{}{}\n", sec.name, f, sec.nobits ? "nobits" : "progbits",
                      sec.entsize ? fmt::format(", {}", sec.entsize) : "");
