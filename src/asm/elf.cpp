@@ -49,6 +49,13 @@ std::string data_relocation(uint16_t machine, int size, bool pcrel) {
   return "";
 }
 
+int data_relocation_size(uint16_t machine, std::string_view type, bool& pcrel) {
+  for (int size : {1, 2, 4, 8})
+    for (bool p : {false, true})
+      if (data_relocation(machine, size, p) == type) return pcrel = p, size;
+  return 0;
+}
+
 namespace {
 
 // The relocations the Arm targets' specs and data name (numbers from the

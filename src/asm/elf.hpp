@@ -30,6 +30,9 @@ struct ElfOptions {
 // (empty: none); a relocation's number by its name.
 bool uses_rela(uint16_t machine);
 std::string data_relocation(uint16_t machine, int size, bool pcrel = false);
+// The other way: the bytes a data relocation writes and whether it is
+// PC-relative (0: not a data relocation).
+int data_relocation_size(uint16_t machine, std::string_view type, bool& pcrel);
 std::optional<uint32_t> relocation_number(uint16_t machine, std::string_view name);
 std::optional<std::string> relocation_name(uint16_t machine, uint32_t number);
 

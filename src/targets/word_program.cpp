@@ -290,6 +290,42 @@ as::Object assemble_word_program(const WordIsa& isa, std::string_view text, cons
 
 namespace {
 
+uint64_t little(const std::vector<uint8_t>& b, uint64_t at, unsigned n) {
+  uint64_t v = 0;
+  for (unsigned i = 0; i < n; ++i) v |= uint64_t{b[at + i]} << (8 * i);
+  return v;
+}
+
+// What the listing and the loader read of a relocation at a word or datum.
+//
+// The text a relocated label operand prints as, while the word is printed.
+constexpr std::string_view kRelocated = "mlisa$relocated";
+
+// The addend of a relocated label operand that reads `target` in the word at
+// `address`: the relocation's (RELA), or the distance the bytes hold (REL).
+int64_t label_addend(const TargetRules& rules, const as::ObjReloc& r, uint64_t target, uint64_t address) {
+  const int64_t a = as::uses_rela(rules.elf().machine) ? r.addend : static_cast<int64_t>(target - address);
+  return rules.elf().is64 ? a : static_cast<int32_t>(static_cast<uint32_t>(a));
+}
+
+// A relocated immediate in a word's text (MOVW/MOVT: `#` then the 16 bits
+// that hold the addend, REL): where its digits start, and the addend.
+std::optional<std::pair<size_t, int64_t>> relocated_immediate(std::string_view text, const as::ObjReloc& r, bool rela) {
+  const size_t hash = text.rfind('#');
+  if (hash == std::string_view::npos) return std::nullopt;
+  uint64_t v = 0;
+  bool minus = false;
+  const std::string_view digits = text.substr(hash + 1);
+  if (scan_integer(digits, v, minus) != digits.size() || minus || v > 0xffff) return std::nullopt;
+  return std::make_pair(hash + 1, rela ? r.addend : static_cast<int64_t>(static_cast<int16_t>(static_cast<uint16_t>(v))));
+}
+
+// The addend `size` bytes of data hold for a REL relocation: those bytes, signed.
+int64_t data_addend(const std::vector<uint8_t>& b, uint64_t at, int size) {
+  const uint64_t v = little(b, at, static_cast<unsigned>(size));
+  return size == 8 ? static_cast<int64_t>(v) : static_cast<int64_t>(v << (64 - 8 * size)) >> (64 - 8 * size);
+}
+
 // The listing, with the words at `raw` (section name -> offsets) as .inst.
 std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& sections, bool exact,
                     const std::string& file, const std::vector<as::ObjSymbol>& symbols,
@@ -337,14 +373,7 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
                                  : std::string("?");
     return addend > 0 ? fmt::format("{}+{}", base, addend) : addend < 0 ? fmt::format("{}-{}", base, -addend) : base;
   };
-  // A data relocation's size and whether it is PC-relative (0: not one).
   const uint16_t machine = rules.elf().machine;
-  auto data_size = [&](const as::ObjReloc& r, bool& pcrel) {
-    for (int size : {1, 2, 4, 8})
-      for (bool p : {false, true})
-        if (as::data_relocation(machine, size, p) == r.type) return pcrel = p, size;
-    return 0;
-  };
   // The relocations in [from, to) of a section as comments, as objdump -r shows them.
   const std::string comment = rules.comment();
   auto reloc_comments = [&](const as::ObjSection& sec, uint64_t from, uint64_t to, const as::ObjReloc* shown) {
@@ -377,14 +406,9 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
       }
       if (const auto r = at.find(off); r != at.end()) {
         bool pcrel = false;
-        const int size = data_size(*r->second, pcrel);
+        const int size = as::data_relocation_size(machine, r->second->type, pcrel);
         if (size && off + static_cast<uint64_t>(size) <= to) {
-          int64_t addend = r->second->addend;
-          if (!as::uses_rela(machine)) {
-            uint64_t v = 0;
-            for (int k = 0; k < size; ++k) v |= uint64_t{sec.bytes[off + static_cast<uint64_t>(k)]} << (8 * k);
-            addend = size == 8 ? static_cast<int64_t>(v) : static_cast<int64_t>(v << (64 - 8 * size)) >> (64 - 8 * size);
-          }
+          const int64_t addend = as::uses_rela(machine) ? r->second->addend : data_addend(sec.bytes, off, size);
           bool zero = true;  // RELA: the bytes hold nothing
           for (int k = 0; k < size && as::uses_rela(machine); ++k) zero = zero && sec.bytes[off + static_cast<uint64_t>(k)] == 0;
           if (zero) {
@@ -529,15 +553,14 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
           if (r.offset == in.offset && (r.symbol >= 0 || section_named.count(static_cast<size_t>(r.section))) && in.enc &&
               r.type == in.enc->relocation)
             reloc = &r;
-        const std::string placeholder = "mlisa$relocated";
+        const std::string placeholder(kRelocated);
         std::optional<int64_t> reloc_addend;
         if (in.enc) {
           outside = false;
           PrintContext pc{in.offset, in.in_block, in.cond, namer(pass == 0, in.offset, Outside::FromPc), in.pred};
           if (reloc) {
             pc.name_target = [&](uint64_t target) -> std::optional<std::string> {
-              reloc_addend = rules.elf().machine == EM_AARCH64 ? reloc->addend : static_cast<int64_t>(target - in.offset);
-              if (!rules.elf().is64) reloc_addend = static_cast<int32_t>(static_cast<uint32_t>(*reloc_addend));
+              reloc_addend = label_addend(rules, *reloc, target, in.offset);
               return placeholder;
             };
           }
@@ -567,7 +590,7 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
           ctx.block_cond = in.cond;
           ctx.block_pred = in.pred;
           ctx.resolve = [&](std::string_view name) -> std::optional<int64_t> {
-            if (reloc && name == placeholder) return static_cast<int64_t>(in.offset) + (rules.elf().machine == EM_AARCH64 ? 0 : *reloc_addend);
+            if (reloc && name == placeholder) return static_cast<int64_t>(in.offset) + (as::uses_rela(machine) ? 0 : *reloc_addend);
             for (uint64_t l : labels)
               if (label_of(l) == name) return static_cast<int64_t>(l);
             return std::nullopt;
@@ -628,14 +651,10 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
         if (!reloc && in.enc && !text.empty() && !in.enc->relocation.empty() && !as::uses_rela(machine))
           for (const as::ObjReloc& r : sec.relocs) {
             const std::string_view op = rules.relocation_operator(r.type);
-            const size_t hash = text.rfind('#');
-            if (r.offset != in.offset || r.type != in.enc->relocation || op.empty() || hash == std::string::npos) continue;
-            uint64_t v = 0;
-            bool minus = false;
-            const std::string_view digits = std::string_view(text).substr(hash + 1);
-            if (scan_integer(digits, v, minus) != digits.size() || minus || v > 0xffff) continue;
-            text = text.substr(0, hash + 1) + std::string(op) +
-                   reloc_target(r, static_cast<int64_t>(static_cast<int16_t>(static_cast<uint16_t>(v))));
+            if (r.offset != in.offset || r.type != in.enc->relocation || op.empty()) continue;
+            const auto imm = relocated_immediate(text, r, false);
+            if (!imm) continue;
+            text = text.substr(0, imm->first) + std::string(op) + reloc_target(r, imm->second);
             reloc = &r;
             symbolic = true;
           }
@@ -810,12 +829,6 @@ std::string show_encoding(const WordIsa& isa, const as::Object& obj, const std::
 
 namespace {
 
-uint64_t little(const std::vector<uint8_t>& b, uint64_t at, unsigned n) {
-  uint64_t v = 0;
-  for (unsigned i = 0; i < n; ++i) v |= uint64_t{b[at + i]} << (8 * i);
-  return v;
-}
-
 // The PT_LOAD segments of an ELF executable (empty for other ELF files),
 // after checking the ELF header and the program header table against the
 // file's size and the target.
@@ -923,17 +936,8 @@ void relocate(const WordIsa& isa, const as::Object& obj, ProgramImage& img, cons
         s = img.segments[static_cast<size_t>(r.section)].address;
       }
       bool pcrel = false;
-      int size = 0;
-      for (int n : {1, 2, 4, 8})
-        for (bool pc : {false, true})
-          if (as::data_relocation(machine, n, pc) == r.type) size = n, pcrel = pc;
-      if (size) {
-        int64_t a = r.addend;
-        if (!rela) {
-          uint64_t v = 0;
-          for (int k = 0; k < size; ++k) v |= uint64_t{bytes[r.offset + static_cast<uint64_t>(k)]} << (8 * k);
-          a = size == 8 ? static_cast<int64_t>(v) : static_cast<int64_t>(v << (64 - 8 * size)) >> (64 - 8 * size);
-        }
+      if (const int size = as::data_relocation_size(machine, r.type, pcrel)) {
+        const int64_t a = rela ? r.addend : data_addend(bytes, r.offset, size);
         const uint64_t value = pcrel ? s + static_cast<uint64_t>(a) - p : (s + static_cast<uint64_t>(a)) | thumb;
         for (int k = 0; k < size; ++k) bytes[r.offset + static_cast<uint64_t>(k)] = static_cast<uint8_t>(value >> (8 * k));
         continue;
@@ -951,10 +955,9 @@ void relocate(const WordIsa& isa, const as::Object& obj, ProgramImage& img, cons
       PrintContext pc;
       pc.address = p;
       std::optional<int64_t> addend;
-      const std::string placeholder = "mlisa$relocated";
+      const std::string placeholder(kRelocated);
       pc.name_target = [&](uint64_t target) -> std::optional<std::string> {
-        addend = rela ? r.addend : static_cast<int64_t>(target - p);
-        if (!rules.elf().is64) addend = static_cast<int32_t>(static_cast<uint32_t>(*addend));
+        addend = label_addend(rules, r, target, p);
         return placeholder;
       };
       std::vector<std::string> texts = isa.print_all(*enc, word, pc, true);
@@ -968,16 +971,11 @@ void relocate(const WordIsa& isa, const as::Object& obj, ProgramImage& img, cons
           if (at == std::string::npos) continue;
           text.replace(at, placeholder.size(), fmt::format("{:#x}", s + static_cast<uint64_t>(*addend)));
         } else {
-          // An immediate the relocation writes (MOVW/MOVT): its addend the 16 bits (REL).
-          const size_t hash = text.rfind('#');
-          uint64_t v = 0;
-          bool minus = false;
-          if (op.empty() || hash == std::string::npos) continue;
-          const std::string_view digits = std::string_view(text).substr(hash + 1);
-          if (scan_integer(digits, v, minus) != digits.size() || minus || v > 0xffff) continue;
-          const int64_t a = rela ? r.addend : static_cast<int16_t>(static_cast<uint16_t>(v));
-          const uint64_t full = (s + static_cast<uint64_t>(a)) | thumb;
-          text = text.substr(0, hash + 1) + std::to_string(op == ":upper16:" ? (full >> 16) & 0xffff : full & 0xffff);
+          // An immediate the relocation writes (MOVW/MOVT).
+          const auto imm = op.empty() ? std::nullopt : relocated_immediate(text, r, rela);
+          if (!imm) continue;
+          const uint64_t full = (s + static_cast<uint64_t>(imm->second)) | thumb;
+          text = text.substr(0, imm->first) + std::to_string(op == ":upper16:" ? (full >> 16) & 0xffff : full & 0xffff);
         }
         // The width suffix where the text alone would assemble narrower (`beq.w`).
         const std::string_view suffix = rules.width_suffix(word.width());
