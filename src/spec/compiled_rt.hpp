@@ -477,10 +477,18 @@ Bits slice(const B<N>& b, Int lo, Int width) {
   return slice(b.bits(), lo, width);
 }
 // x<LO + W - 1 : LO>, both fixed.
+// Outside the value it fails when run, as the interpreter does: a
+// specialization the decode never selects (esize 64 where the encoding
+// allows 8 to 32) may hold such a slice.
 template <int LO, int W, int N>
 B<W> slice_c(const B<N>& b) {
-  static_assert(LO >= 0 && W >= 1 && LO + W <= N, "a slice outside the value");
-  return B<W>(static_cast<typename B<W>::U>(b.v >> LO));
+  static_assert(LO >= 0 && W >= 1, "a slice of no bits");
+  if constexpr (LO + W > N) {
+    bad_slice(LO, W, N);
+    return B<W>();
+  } else {
+    return B<W>(static_cast<typename B<W>::U>(b.v >> LO));
+  }
 }
 template <int LO, int W>
 B<W> slice_c(const Bits& b) {
@@ -750,16 +758,17 @@ Bits SignExtend(const B<N>& b, Int n) {
   if (n >= N && n <= 64) return Bits(static_cast<uint32_t>(n), static_cast<uint64_t>(SInt(b)));
   return extend_bits("SignExtend", b.bits(), n, false);
 }
-// ZeroExtend(x, M) and SignExtend(x, M) of a fixed M >= N.
+// ZeroExtend(x, M) and SignExtend(x, M) of a fixed M; narrower than x, the
+// shared core says why when run (a specialization the decode never selects).
 template <int M, int N>
 B<M> ZeroExtend_c(const B<N>& b) {
-  static_assert(M >= N);
-  return B<M>(static_cast<typename B<M>::U>(b.v));
+  if constexpr (M < N) return B<M>::from(extend_bits("ZeroExtend", b.bits(), M, true));
+  else return B<M>(static_cast<typename B<M>::U>(b.v));
 }
 template <int M, int N>
 B<M> SignExtend_c(const B<N>& b) {
-  static_assert(M >= N);
-  return B<M>(static_cast<typename B<M>::U>(SInt(b)));
+  if constexpr (M < N) return B<M>::from(extend_bits("SignExtend", b.bits(), M, false));
+  else return B<M>(static_cast<typename B<M>::U>(SInt(b)));
 }
 template <int N>
 Bits Extend(const B<N>& b, Int n, bool is_unsigned) {

@@ -9,6 +9,7 @@
 
 #include <cstdio>
 #include <functional>
+#include <optional>
 #include <set>
 #include <sstream>
 #include <unordered_map>
@@ -34,6 +35,9 @@ std::string fixed_bits(int64_t width) { return fmt::format("rt::B<{}>", width); 
 bool fixed_width(int64_t width) { return width >= 1 && width <= 128; }
 // The width of a fixed-width C++ type (rt::B<W>), else -1.
 int64_t fixed_width_of(const std::string& ct) { return fixed_bits_ct(ct) ? std::stoll(ct.substr(6)) : -1; }
+
+// At most this many specializations of one encoding's operation.
+constexpr size_t kMaxVariants = 4;
 
 class Translator {
  public:
@@ -230,6 +234,18 @@ class Translator {
   void function(const FunctionDecl& f, const std::string& name, const Binding* binding = nullptr);
   // The name of f's specialization for `b`, queued for translation the first time.
   std::string specialization(const FunctionDecl& f, const Binding& b);
+  // The local slots of a block (with `types`, those of its parameters and
+  // result) whose values decide a width: named in a declared type's width, in
+  // a slice's width or in the width argument of Zeros, Ones, Extend,
+  // ZeroExtend, SignExtend or Elem, passed to such a parameter of a function,
+  // or assigned to such a slot. A specialization that binds them to constants
+  // makes those widths fixed (bits(esize) a B<8>).
+  std::set<int32_t> width_slots(const Block& b, const std::vector<const Type*>& types);
+  // The integer parameters (slots) that decide a width in f and that f does
+  // not assign: a call whose argument for one is known when generating calls
+  // a specialization (MemA[address, 1] returns B<8>).
+  const std::set<int32_t>& width_params(const FunctionDecl& f);
+  std::unordered_map<const FunctionDecl*, std::set<int32_t>> width_params_;
   // Integer folding that knows the width variables the specialization binds
   // (for expressions written in the function being translated).
   bool fold(const Expr& e, Int* out) const;
@@ -238,6 +254,11 @@ class Translator {
   std::string prototype(const FunctionDecl& f, const std::string& name, const Binding* binding);
   std::string param_type(const FunctionDecl& f, const Param& p, bool value_param);
   void encoding(const InstructionSpec& inst, const Encoding& enc, size_t k);
+  // The values an integer slot of an encoding can hold after its decode, where
+  // the decode's assignments to it say (constants, `8 << UInt(size)`, `if sz ==
+  // '1' then 16 else 32`); nothing when they do not.
+  std::optional<std::set<Int>> decode_values(const Block& decode, int32_t slot, int depth = 0);
+  std::optional<std::set<Int>> expr_values(const Block& decode, const Expr* e, int depth);
 
   // ---- what a decode depends on --------------------------------------------
 
@@ -506,6 +527,33 @@ Code Translator::ex(const Expr* e) {
   error(e->loc, "this expression");
 }
 
+// The integer operators folding knows, as the interpreter computes them
+// (spec/engine.cpp); false where it would fail or the result is not small.
+bool fold_op(Op op, Int a, Int b, Int* out) {
+  constexpr Int kLimit = Int{1} << 62;
+  if (a <= -kLimit || a >= kLimit || b <= -kLimit || b >= kLimit) return false;
+  switch (op) {
+    case Op::Add: *out = a + b; return true;
+    case Op::Sub: *out = a - b; return true;
+    case Op::Mul: *out = a * b; return true;
+    case Op::IntDiv:
+    case Op::Mod:
+      if (b == 0) return false;
+      *out = a / b - ((a % b != 0) && ((a < 0) != (b < 0)));
+      if (op == Op::Mod) *out = a - b * *out;
+      return true;
+    case Op::Shl:
+      if (b < 0 || b > 62) return false;
+      *out = a * (Int{1} << static_cast<int>(b));
+      return true;
+    case Op::Shr:
+      if (b < 0 || b > 62) return false;
+      *out = a >> static_cast<int>(b);  // arithmetic: floor division by 2^b
+      return true;
+    default: return false;
+  }
+}
+
 bool Translator::fold(const Expr& e, Int* out) const {
   if (binding_) {
     if (e.kind == ExprKind::Name && e.ref == RefKind::Local) {
@@ -516,9 +564,7 @@ bool Translator::fold(const Expr& e, Int* out) const {
     }
     Int a = 0, b = 0;
     if (e.kind == ExprKind::Unary && e.op == Op::Neg && fold(*e.args[0], &a)) return *out = -a, true;
-    if (e.kind == ExprKind::Binary && (e.op == Op::Add || e.op == Op::Sub || e.op == Op::Mul) && fold(*e.args[0], &a) &&
-        fold(*e.args[1], &b))
-      return *out = e.op == Op::Add ? a + b : e.op == Op::Sub ? a - b : a * b, true;
+    if (e.kind == ExprKind::Binary && fold(*e.args[0], &a) && fold(*e.args[1], &b)) return fold_op(e.op, a, b, out);
   }
   return fold_integer(e, out);
 }
@@ -526,8 +572,101 @@ bool Translator::fold(const Expr& e, Int* out) const {
 std::string Translator::specialization(const FunctionDecl& f, const Binding& b) {
   std::string name = fmt::format("F{}", fn_index_.at(&f));
   for (const auto& [var, slot] : f.width_vars) name += fmt::format("_{}", static_cast<int64_t>(b.at(slot)));
+  for (const Param& p : f.params)
+    if (auto it = b.find(p.slot); it != b.end()) name += fmt::format("_{}{}", p.name, static_cast<int64_t>(it->second));
   if (specialized_.insert(name).second) to_specialize_.push_back({&f, b, name});
   return name;
+}
+
+namespace {
+
+// The local slots an expression names.
+void names_in(const Expr* e, std::set<int32_t>& out) {
+  if (!e) return;
+  if (e->kind == ExprKind::Name && e->ref == RefKind::Local && e->slot >= 0) out.insert(e->slot);
+  for (const Expr* a : e->args) names_in(a, out);
+  for (const SliceRange& r : e->slices) {
+    names_in(r.hi, out);
+    names_in(r.lo, out);
+  }
+}
+
+void names_in(const Type& t, std::set<int32_t>& out) {
+  names_in(t.width_expr, out);
+  for (const Type& e : t.elems) names_in(e, out);
+}
+
+// The argument of a builtin that is a width (Zeros(N), Extend(x, N, u),
+// Elem[v, e, N]), or -1.
+int width_argument(const std::string& builtin) {
+  if (builtin == "Zeros" || builtin == "Ones") return 0;
+  if (builtin == "ZeroExtend" || builtin == "SignExtend" || builtin == "Extend") return 1;
+  if (builtin == "Elem") return 2;
+  return -1;
+}
+
+}  // namespace
+
+std::set<int32_t> Translator::width_slots(const Block& b, const std::vector<const Type*>& types) {
+  std::set<int32_t> w;
+  for (const Type* t : types) names_in(*t, w);
+  std::function<void(const Expr*)> expr = [&](const Expr* e) {
+    if (!e) return;
+    for (const Expr* a : e->args) expr(a);
+    // A slice's width: `x<lo +: W>`'s W, `x<hi:0>`'s hi (not a bit's index,
+    // nor bounds that move together, `x<e*8+7:e*8>`).
+    for (const SliceRange& r : e->slices) {
+      Int lo = 0;
+      if (r.plus_width) names_in(r.lo, w);
+      else if (r.lo && fold_integer(*r.lo, &lo)) names_in(r.hi, w);
+    }
+    if (e->kind == ExprKind::Unknown) names_in(e->type, w);
+    if (e->ref == RefKind::Builtin) {
+      const int i = width_argument(e->name);
+      if (i >= 0 && static_cast<size_t>(i) < e->args.size()) names_in(e->args[static_cast<size_t>(i)], w);
+    } else if (e->ref == RefKind::Function && e->callee && e->callee->params.size() == e->args.size()) {
+      const std::set<int32_t>& ps = width_params(*e->callee);
+      for (size_t i = 0; i < e->args.size(); ++i)
+        if (ps.count(e->callee->params[i].slot)) names_in(e->args[i], w);
+    }
+  };
+  for_each_stmt(b, [&](const Stmt& s) {
+    names_in(s.decl_type, w);
+    for_each_expr(s, [&](const Expr* e, bool) { expr(e); });
+  });
+  // What is assigned to a width slot decides the width too.
+  for (size_t before = 0; before != w.size();) {
+    before = w.size();
+    for_each_stmt(b, [&](const Stmt& s) {
+      for (size_t i = 0; i < s.slots.size() && i < s.inits.size(); ++i)
+        if (w.count(s.slots[i])) names_in(s.inits[i], w);
+      if (s.kind == StmtKind::Assign && s.target && s.target->kind == ExprKind::Name &&
+          s.target->ref == RefKind::Local && w.count(s.target->slot))
+        names_in(s.value, w);
+      if (s.kind == StmtKind::For && w.count(s.var_slot)) {
+        names_in(s.from, w);
+        names_in(s.to, w);
+      }
+    });
+  }
+  return w;
+}
+
+const std::set<int32_t>& Translator::width_params(const FunctionDecl& f) {
+  if (auto it = width_params_.find(&f); it != width_params_.end()) return it->second;
+  width_params_[&f];  // a recursive call sees none
+  std::vector<const Type*> types{&f.return_type, &f.value.type};
+  for (const Param& p : f.params) types.push_back(&p.type);
+  const std::set<int32_t> w = width_slots(f.body, types);
+  std::set<int32_t> saved;
+  std::swap(saved, assigned_);
+  collect_assigned(f.body);
+  std::set<int32_t> params;
+  for (const Param& p : f.params)
+    if (p.type.kind == TypeKind::Integer && !p.by_ref && w.count(p.slot) && !assigned_.count(p.slot))
+      params.insert(p.slot);
+  std::swap(saved, assigned_);
+  return width_params_[&f] = std::move(params);
 }
 
 Code Translator::call(const Expr* e) {
@@ -555,7 +694,14 @@ Code Translator::call(const Expr* e) {
           break;
         }
       }
-    if (f.has_body && f.kind != FunctionKind::Setter && !f.width_vars.empty() && b.size() == f.width_vars.size()) {
+    const bool widths_bound = b.size() == f.width_vars.size();
+    // Integer parameters that decide a width, with arguments known here.
+    if (widths_bound && f.has_body && f.kind != FunctionKind::Setter)
+      for (size_t i = 0; i < f.params.size(); ++i) {
+        Int v = 0;
+        if (width_params(f).count(f.params[i].slot) && fold(*e->args[i], &v)) b[f.params[i].slot] = v;
+      }
+    if (f.has_body && f.kind != FunctionKind::Setter && widths_bound && !b.empty()) {
       const std::string name = specialization(f, b);
       const Binding* caller = binding_;
       binding_ = &b;
@@ -1157,8 +1303,17 @@ void Translator::collect_assigned(const Block& b) {
     if (e->kind == ExprKind::Slice || e->kind == ExprKind::Field || e->kind == ExprKind::FieldList) target(e->args[0]);
     if (e->kind == ExprKind::Tuple)
       for (const Expr* a : e->args) target(a);
+    // A setter writes its by-reference arguments; a builtin accessor that
+    // says so (Elem[x, e, size] = v) its first only.
     if (e->kind == ExprKind::Index && e->ref != RefKind::Local)
-      for (const Expr* a : e->args) target(a);  // by-reference arguments of setters
+      for (size_t i = 0; i < e->args.size(); ++i) {
+        const bool first_only = e->ref == RefKind::Builtin && spec_builtins_->at(e->builtin).writes_first_arg;
+        const bool by_ref = e->ref == RefKind::Function && e->callee && i < e->callee->params.size() &&
+                            e->callee->params[i].by_ref;
+        const bool unknown = e->ref != RefKind::Function && !first_only;
+        if ((first_only && i == 0) || by_ref || unknown || (e->ref == RefKind::Function && !e->callee))
+          target(e->args[i]);
+      }
   };
   for (const Stmt* s : b) {
     if (s->kind == StmtKind::Assign) target(s->target);
@@ -1199,7 +1354,9 @@ std::string Translator::signature(const FunctionDecl& f, const std::string& name
   std::string ret = ctype(f.return_type, true);
   std::string s = fmt::format("[[maybe_unused]] static {} {}(rt::Ctx& c", ret, name);
   auto param = [&](const Param& p, bool value_param) {
-    s += fmt::format(", {}{}{}", param_type(f, p, value_param), named ? " " : "", named ? local(p.slot) : "");
+    // A parameter the specialization binds is a constant in the body (function()).
+    const bool use = named && !(binding_ && binding_->count(p.slot));
+    s += fmt::format(", {}{}{}", param_type(f, p, value_param), use ? " " : "", use ? local(p.slot) : "");
   };
   for (const Param& p : f.params) param(p, false);
   if (f.kind == FunctionKind::Setter) param(f.value, true);
@@ -1221,6 +1378,8 @@ void Translator::function(const FunctionDecl& f, const std::string& name, const 
   if (binding) {
     body_ << ", specialized:";
     for (const auto& [var, slot] : f.width_vars) body_ << " " << var << " = " << int_lit(binding->at(slot));
+    for (const Param& p : f.params)
+      if (auto it = binding->find(p.slot); it != binding->end()) body_ << " " << p.name << " = " << int_lit(it->second);
   }
   body_ << "\n" << signature(f, name, true) << " {\n";
   std::set<int32_t> skip;
@@ -1240,11 +1399,72 @@ void Translator::function(const FunctionDecl& f, const std::string& name, const 
     }
     line(fmt::format("[[maybe_unused]] Int {} = {};", local(slot), init));
   }
+  if (binding)
+    for (const Param& p : f.params)
+      if (auto it = binding->find(p.slot); it != binding->end())
+        line(fmt::format("[[maybe_unused]] const Int {} = {};", local(p.slot), int_lit(it->second)));
   declare_slots(skip);
   block(f.body);
   if (return_ct_ != "void") line(fmt::format("rt::fail(\"{} ended without returning a value\");", f.name));
   body_ << "}\n\n";
   binding_ = nullptr;
+}
+
+std::optional<std::set<Int>> Translator::expr_values(const Block& decode, const Expr* e, int depth) {
+  constexpr size_t kMany = 16;
+  Int v = 0;
+  if (fold_integer(*e, &v)) return std::set<Int>{v};
+  if (e->kind == ExprKind::Name && e->ref == RefKind::Local) return decode_values(decode, e->slot, depth + 1);
+  if (e->kind == ExprKind::IfThenElse) {
+    auto a = expr_values(decode, e->args[1], depth), b = expr_values(decode, e->args[2], depth);
+    if (!a || !b) return std::nullopt;
+    a->insert(b->begin(), b->end());
+    return a->size() <= kMany ? a : std::nullopt;
+  }
+  if (e->kind == ExprKind::Binary) {
+    auto a = expr_values(decode, e->args[0], depth), b = expr_values(decode, e->args[1], depth);
+    if (!a || !b) return std::nullopt;
+    std::set<Int> out;
+    for (Int x : *a)
+      for (Int y : *b) {
+        if (!fold_op(e->op, x, y, &v)) return std::nullopt;
+        out.insert(v);
+      }
+    return out.size() <= kMany ? std::optional(out) : std::nullopt;
+  }
+  // UInt of a few bits: every value they can hold.
+  if (e->kind == ExprKind::Call && e->ref == RefKind::Builtin && e->name == "UInt" && e->args.size() == 1 &&
+      e->args[0]->type.width >= 1 && e->args[0]->type.width <= 4) {
+    std::set<Int> out;
+    for (Int x = 0; x < (Int{1} << e->args[0]->type.width); ++x) out.insert(x);
+    return out;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::set<Int>> Translator::decode_values(const Block& decode, int32_t slot, int depth) {
+  if (depth > 4) return std::nullopt;
+  std::set<Int> out;
+  bool known = true, assigned = false;
+  auto add = [&](const Expr* value) {
+    assigned = true;
+    auto v = value ? expr_values(decode, value, depth) : std::nullopt;
+    if (v) out.insert(v->begin(), v->end());
+    else known = false;
+  };
+  for_each_stmt(decode, [&](const Stmt& s) {
+    for (size_t i = 0; i < s.slots.size(); ++i)
+      if (s.slots[i] == slot && (i < s.inits.size() && s.inits[i])) add(s.inits[i]);
+    if (s.kind == StmtKind::Assign && s.target) {
+      std::set<int32_t> written;
+      names_in(s.target, written);
+      if (written.count(slot))
+        add(s.target->kind == ExprKind::Name ? s.value : nullptr);  // a tuple or a slice: not followed
+    }
+    if (s.kind == StmtKind::For && s.var_slot == slot) known = false;
+  });
+  if (!known || !assigned) return std::nullopt;
+  return out;
 }
 
 // An encoding's decode and operation apart. S<k> holds what the operation
@@ -1267,7 +1487,7 @@ void Translator::encoding(const InstructionSpec& inst, const Encoding& enc, size
   for (int32_t slot : in_operation)
     if ((fields.count(slot) || in_decode.count(slot)) && slot_types_.count(slot)) kept.push_back(slot);
   auto slot_ct = [&](int32_t slot) {
-    const std::string ct = ctype(slot_types_[slot]);
+    const std::string ct = ctype(slot_types_[slot], true);
     return ct == "void" ? std::string("Value") : ct;
   };
   auto declare = [&](const std::set<int32_t>& used, const std::set<int32_t>& skip) {
@@ -1297,8 +1517,63 @@ void Translator::encoding(const InstructionSpec& inst, const Encoding& enc, size
   for (int32_t slot : kept) line(fmt::format("s.{0} = std::move({0});", local(slot)));
   body_ << "}\n\n";
   // The operation.
+  // Specialized for the values its decode gives the slots that decide widths
+  // in the operation (esize 8, 16, 32; msize 8), so that bits(esize) is a
+  // B<8> and the helpers it calls are specialized in turn; X<k> picks the
+  // variant from the decoded values, and runs the generic body for others.
+  const std::set<int32_t> width = width_slots(enc.operation, {});
+  std::set<int32_t> written;
+  std::swap(written, assigned_);
+  collect_assigned(enc.operation);
+  std::swap(written, assigned_);
+  std::vector<std::pair<int32_t, std::vector<Int>>> bound;
+  size_t variants = 1;
+  for (int32_t slot : kept) {
+    if (!width.count(slot) || written.count(slot) || fields.count(slot) || slot_types_[slot].kind != TypeKind::Integer)
+      continue;
+    auto values = decode_values(enc.decode, slot);
+    if (!values || values->empty() || variants * values->size() > kMaxVariants) continue;
+    variants *= values->size();
+    bound.emplace_back(slot, std::vector<Int>(values->begin(), values->end()));
+  }
+  std::vector<std::string> dispatch;
+  result_.specialized_operations += !bound.empty();
+  if (!bound.empty()) {
+    for (size_t vi = 0; vi < variants; ++vi) {
+      Binding b;
+      std::string test, comment;
+      for (size_t i = 0, rest = vi; i < bound.size(); ++i) {
+        const auto& [slot, values] = bound[i];
+        const Int v = values[rest % values.size()];
+        rest /= values.size();
+        b[slot] = v;
+        test += fmt::format("{}s.{} == {}", i ? " && " : "", local(slot), int_lit(v));
+      }
+      binding_ = &b;
+      body_ << fmt::format("static void X{}_{}(rt::Ctx& c, const S{}& s) {{\n", k, vi, k);
+      for (int32_t slot : kept) {
+        if (b.count(slot)) {
+          line(fmt::format("[[maybe_unused]] const Int {} = {};", local(slot), int_lit(b.at(slot))));
+          continue;
+        }
+        // A kept bits(datasize) is Bits in the state and fixed-width here.
+        binding_ = nullptr;
+        const std::string kept_ct = slot_ct(slot);
+        binding_ = &b;
+        const std::string ct = slot_ct(slot);
+        line(ct == kept_ct ? fmt::format("[[maybe_unused]] {0} {1} = s.{1};", ct, local(slot))
+                           : fmt::format("[[maybe_unused]] {0} {1} = rt::conv<{0}>(s.{1});", ct, local(slot)));
+      }
+      declare(in_operation, std::set<int32_t>(kept.begin(), kept.end()));
+      block(enc.operation);
+      body_ << "}\n\n";
+      binding_ = nullptr;
+      dispatch.push_back(fmt::format("if ({}) return X{}_{}(c, s);", test, k, vi));
+    }
+  }
   body_ << fmt::format("void X{}(rt::Ctx& c, const void* state) {{\n", k);
   line(fmt::format("[[maybe_unused]] const auto& s = *static_cast<const S{}*>(state);", k));
+  for (const std::string& d : dispatch) line(d);
   for (int32_t slot : kept) line(fmt::format("[[maybe_unused]] {0} {1} = s.{1};", slot_ct(slot), local(slot)));
   declare(in_operation, std::set<int32_t>(kept.begin(), kept.end()));
   block(enc.operation);

@@ -30,8 +30,9 @@ struct TranslateResult {
   size_t kept = 0;
   std::map<std::string, int> kept_out_by;
   size_t functions = 0, encodings = 0;
-  // Functions over bits(N) translated again for the widths their call sites fix.
-  size_t specializations = 0;
+  // Functions translated again for the widths (and width integers) their call
+  // sites fix; encodings whose operation has variants for its decode's values.
+  size_t specializations = 0, specialized_operations = 0;
 };
 
 // Throws mlisa::InputError (file:line:col, the construct named) for

@@ -40,6 +40,13 @@ int global_slot(const TargetSpec& spec, const std::string& name) {
   return -1;
 }
 
+// The generated name of a pseudocode function (F<index>), or "".
+std::string function_name(const TargetSpec& spec, const std::string& name) {
+  for (size_t i = 0; i < spec.module().functions.size(); ++i)
+    if (spec.module().functions[i]->name == name) return "F" + std::to_string(i);
+  return "";
+}
+
 std::string all_parts(const TranslateResult& r) {
   std::string s;
   for (const std::string& p : r.parts) s += p;
@@ -180,11 +187,8 @@ operation
   const TranslateResult r = translate(*spec, builtins(), 1);
   EXPECT_EQ(r.specializations, 1u);
   const std::string code = all_parts(r);
-  int shift_one = -1;
-  for (size_t i = 0; i < spec->module().functions.size(); ++i)
-    if (spec->module().functions[i]->name == "ShiftOne") shift_one = static_cast<int>(i);
-  ASSERT_GE(shift_one, 0);
-  const std::string f = "F" + std::to_string(shift_one);
+  const std::string f = function_name(*spec, "ShiftOne");
+  ASSERT_FALSE(f.empty());
   // The specialization: its parameter, local and result of width 8, N the constant.
   EXPECT_NE(code.find("static std::tuple<rt::B<8>, rt::B<1>> " + f + "_8(rt::Ctx& c, rt::B<8> L1)"), std::string::npos)
       << code;
@@ -194,6 +198,62 @@ operation
   // The calls: the first at width 8, the second (bits(n)) the generic one over Bits.
   EXPECT_NE(code.find(f + "_8(c, "), std::string::npos);
   EXPECT_NE(code.find("static std::tuple<Bits, rt::B<1>> " + f + "(rt::Ctx& c, const Bits& L1)"), std::string::npos);
+  EXPECT_NE(code.find(f + "(c, "), std::string::npos);
+}
+
+// An operation whose widths come from decode-time integers (esize = 8 <<
+// UInt(size): 8, 16, 32 or 64) is translated once per value besides the
+// generic body, which stays for any other value; the helper it passes esize to
+// is specialized in turn, so its bits(esize) is fixed-width. An integer the
+// decode takes from a function call has no values known when generating.
+TEST(Translate, AnOperationIsSpecializedForTheValuesItsDecodeGivesAWidth) {
+  const auto spec = toy_with(R"(instruction LANES
+summary Test: an element size from the decode.
+
+encoding T1
+    diagram 0 1 0 1 0 1 1 0 0 0 0 0 size:2 Rd:2
+    syntax LANES <Rd>
+    operand <Rd> reg R Rd
+    decode
+        integer d = UInt(Rd);
+        integer esize = 8 << UInt(size);
+        integer other = Twice(UInt(size));
+
+operation
+    R[d] = Low(R[d], esize, other);
+)",
+                             R"(integer Twice(integer x)
+    return 2 * x;
+
+bits(32) Low(bits(32) x, integer esize, integer other)
+    bits(esize) part = x<esize-1:0>;
+    bits(other) unused = Zeros(other);
+    return ZeroExtend(part, 32);
+)");
+  const TranslateResult r = translate(*spec, builtins(), 1);
+  const std::string code = all_parts(r);
+  const std::string f = function_name(*spec, "Low");
+  ASSERT_FALSE(f.empty());
+  // The encoding is the only one (toy_with keeps the toy's shared file only).
+  // Its esize is slot 3 (Rd, size, d, esize: fields first, then the decode's
+  // locals); `other` (slot 4) has no known values, so only esize is bound.
+  for (int v : {8, 16, 32, 64}) {
+    const int variant = v == 8 ? 0 : v == 16 ? 1 : v == 32 ? 2 : 3;
+    EXPECT_NE(code.find(fmt::format("if (s.L3 == Int(INT64_C({}))) return X0_{}(c, s);", v, variant)),
+              std::string::npos)
+        << code;
+    EXPECT_NE(code.find(fmt::format("static void X0_{}(rt::Ctx& c, const S0& s)", variant)), std::string::npos);
+    // The helper for that esize: the parameter a constant, its bits(esize) local fixed-width.
+    const std::string name = fmt::format("{}_esize{}", f, v);
+    const size_t at = code.find("static rt::B<32> " + name + "(rt::Ctx& c, rt::B<32> L0, Int, Int L2)");
+    ASSERT_NE(at, std::string::npos) << name;
+    const std::string body = code.substr(at, code.find("\n}\n", at) - at);
+    EXPECT_NE(body.find(fmt::format("const Int L1 = Int(INT64_C({}));", v)), std::string::npos) << body;
+    if (v <= 32) EXPECT_NE(body.find(fmt::format("rt::B<{}> L3{{}};", v)), std::string::npos) << body;
+    EXPECT_NE(body.find("Bits L4{};"), std::string::npos) << body;  // bits(other): not known
+  }
+  EXPECT_EQ(code.find("X0_4("), std::string::npos);
+  // The generic body after the dispatch, for any other value.
   EXPECT_NE(code.find(f + "(c, "), std::string::npos);
 }
 
