@@ -208,8 +208,10 @@ std::optional<uint64_t> Number::field(uint64_t mag, bool neg) const {
     if (w < 64 && q >> w) return std::nullopt;
     return q;
   }
-  if (mag > (uint64_t{1} << 62)) return std::nullopt;
-  int64_t raw = (neg ? -static_cast<int64_t>(mag) : static_cast<int64_t>(mag)) - offset;
+  // Any 64-bit signed value (MOV's #<imm_48s> reaches 0x7fff << 48).
+  if (mag > (neg ? uint64_t{1} << 63 : uint64_t{INT64_MAX})) return std::nullopt;
+  int64_t raw = 0;
+  if (__builtin_sub_overflow(static_cast<int64_t>(neg ? 0 - mag : mag), offset, &raw)) return std::nullopt;
   if (raw % scale) return std::nullopt;
   raw /= scale;
   if (w < 63 && (raw < -(int64_t{1} << (w - 1)) || raw >= (int64_t{1} << (w - 1)))) return std::nullopt;

@@ -30,6 +30,7 @@ const targets::sme2::Target& sme2() {
 const std::vector<std::string> kForms = {
     "movz x1, #0x1234, lsl #16", "movz w1, #0xffff", "movz x0, #0", "movz x30, #1, lsl #48",
     "mov x3, #5", "mov w7, #0x10000", "mov x9, #0xabcd00000000", "mov x2, #0x7fff000000000000",
+    "mov x0, #4611967493404098560", "mov x1, #-9223372036854775808", "mov x4, #-281474976710656",
     "movk x2, #0xabcd, lsl #48", "movk w0, #1", "movk w30, #0xffff, lsl #16",
     "mov x0, x1", "mov w0, w1", "mov x30, xzr", "mov wzr, w3",
     "orr x5, x1, x2, asr #7", "orr w5, w1, w2, lsl #31", "orr x0, xzr, x30, ror #63",
