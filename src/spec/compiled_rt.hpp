@@ -896,6 +896,19 @@ void SetElem(B<N>& vector, Int e, Int size, const Bits& value) {
   elem_set(v, e, size, value);
   vector = B<N>::from(v);
 }
+// Elem[vector, e, SIZE] = value, both of fixed widths.
+template <int SIZE, int N>
+void SetElem_c(B<N>& vector, Int e, const B<SIZE>& value) {
+  static_assert(SIZE <= 64);
+  if (e >= 0 && (e + 1) * SIZE <= N) {
+    using U = typename B<N>::U;
+    const U field = SIZE == 64 ? U{~uint64_t{0}} : (U{1} << (SIZE % 64)) - 1;
+    const int lo = static_cast<int>(e * SIZE);
+    vector = B<N>((vector.v & ~(field << lo)) | ((static_cast<U>(value.v) & field) << lo));
+    return;
+  }
+  SetElem(vector, e, SIZE, value.bits());
+}
 inline Int Min(Int a, Int b) { return a < b ? a : b; }
 inline Int Max(Int a, Int b) { return a > b ? a : b; }
 inline Int Abs(Int a) { return a < 0 ? -a : a; }

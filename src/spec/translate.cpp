@@ -926,15 +926,26 @@ void Translator::assign(const Expr* t, const Code& v) {
         if (t->name == "Elem" && t->args.size() == 3 && t->args[0]->type.is_bits() &&
             t->args[1]->type.kind == TypeKind::Integer && t->args[2]->type.kind == TypeKind::Integer) {
           ++result_.typed["Elem="];
-          const std::string val = tmp();
-          line(fmt::format("const Bits {} = {};", val, as(v, "Bits")));
           const Expr* vector = t->args[0];
-          if (vector->kind == ExprKind::Name && vector->ref == RefKind::Local &&
-              bits_ct(ctype(slot_types_.count(vector->slot) ? slot_types_[vector->slot] : vector->type))) {
+          const std::string vector_ct = vector->kind == ExprKind::Name && vector->ref == RefKind::Local
+                                            ? ctype(slot_types_.count(vector->slot) ? slot_types_[vector->slot] : vector->type, true)
+                                            : "";
+          Int size = 0;
+          if (fixed_bits_ct(vector_ct) && fold(*t->args[2], &size) && fixed_width(static_cast<int64_t>(size)) &&
+              size <= 64 && v.ct == fixed_bits(static_cast<int64_t>(size))) {
+            // A fixed-width element of a fixed-width local: a shift and a mask in place.
+            line(fmt::format("rt::SetElem_c<{}>({}, {}, {});", static_cast<int64_t>(size), local(vector->slot),
+                             as_int(t->args[1]), v.code));
+          } else if (vector->kind == ExprKind::Name && vector->ref == RefKind::Local &&
+                     bits_ct(ctype(slot_types_.count(vector->slot) ? slot_types_[vector->slot] : vector->type))) {
             // A local vector is written in place (no copy out and back).
+            const std::string val = tmp();
+            line(fmt::format("const Bits {} = {};", val, as(v, "Bits")));
             line(fmt::format("rt::SetElem({}, {}, {}, {});", local(vector->slot), as_int(t->args[1]),
                              as_int(t->args[2]), val));
           } else {
+            const std::string val = tmp();
+            line(fmt::format("const Bits {} = {};", val, as(v, "Bits")));
             const std::string vec = tmp();
             line(fmt::format("Bits {} = {};", vec, as(ex(vector), "Bits")));
             line(fmt::format("rt::SetElem({}, {}, {}, {});", vec, as_int(t->args[1]), as_int(t->args[2]), val));
