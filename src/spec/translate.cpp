@@ -36,6 +36,8 @@ bool fixed_width(int64_t width) { return width >= 1 && width <= 128; }
 // The width of a fixed-width C++ type (rt::B<W>), else -1.
 int64_t fixed_width_of(const std::string& ct) { return fixed_bits_ct(ct) ? std::stoll(ct.substr(6)) : -1; }
 
+bool pure_builtin(const std::string& n);
+
 // At most this many specializations of one encoding's operation.
 constexpr size_t kMaxVariants = 4;
 
@@ -246,6 +248,16 @@ class Translator {
   // a specialization (MemA[address, 1] returns B<8>).
   const std::set<int32_t>& width_params(const FunctionDecl& f);
   std::unordered_map<const FunctionDecl*, std::set<int32_t>> width_params_;
+  // The parameters (slots) f never reads, but to pass them to parameters its
+  // callees never read (MemA_with_priv's `privileged` on a read).
+  const std::set<int32_t>& unread_params(const FunctionDecl& f);
+  std::unordered_map<const FunctionDecl*, std::set<int32_t>> unread_params_;
+  // Whether evaluating e can have no effect: it writes no global and calls
+  // only functions and builtins that do not (Deps::keepable).
+  bool pure_expr(const Expr* e);
+  // The code of a call's argument i: a zero of its type when the callee never
+  // reads the parameter and the argument has no effect (it is not evaluated).
+  Code argument(const FunctionDecl& f, const Expr* call, size_t i);
   // Integer folding that knows the width variables the specialization binds
   // (for expressions written in the function being translated).
   bool fold(const Expr& e, Int* out) const;
@@ -669,9 +681,73 @@ const std::set<int32_t>& Translator::width_params(const FunctionDecl& f) {
   return width_params_[&f] = std::move(params);
 }
 
+const std::set<int32_t>& Translator::unread_params(const FunctionDecl& f) {
+  if (auto it = unread_params_.find(&f); it != unread_params_.end()) return it->second;
+  unread_params_[&f];  // a recursive call sees every parameter read: none skipped
+  std::set<int32_t> read;
+  std::function<void(const Expr*)> expr = [&](const Expr* e) {
+    if (!e) return;
+    if (e->kind == ExprKind::Name && e->ref == RefKind::Local && e->slot >= 0) read.insert(e->slot);
+    const bool to_function = e->ref == RefKind::Function && e->callee && e->callee->params.size() == e->args.size();
+    for (size_t i = 0; i < e->args.size(); ++i)
+      if (!to_function || !unread_params(*e->callee).count(e->callee->params[i].slot)) expr(e->args[i]);
+    for (const SliceRange& r : e->slices) {
+      expr(r.hi);
+      expr(r.lo);
+    }
+    if (e->kind == ExprKind::Unknown) names_in(e->type, read);
+  };
+  for_each_stmt(f.body, [&](const Stmt& s) {
+    names_in(s.decl_type, read);
+    for_each_expr(s, [&](const Expr* e, bool target) {
+      // An assigned name is not read; what indexes or slices it is.
+      if (target && e->kind == ExprKind::Name) return;
+      expr(e);
+    });
+  });
+  names_in(f.return_type, read);
+  names_in(f.value.type, read);
+  std::set<int32_t> unread;
+  for (const Param& p : f.params) {
+    names_in(p.type, read);
+    if (!p.by_ref && !read.count(p.slot)) unread.insert(p.slot);
+  }
+  return unread_params_[&f] = std::move(unread);
+}
+
+bool Translator::pure_expr(const Expr* e) {
+  if (!e) return true;
+  if ((e->kind == ExprKind::Call || e->kind == ExprKind::Index) && e->ref == RefKind::Builtin && !pure_builtin(e->name))
+    return false;
+  if ((e->kind == ExprKind::Call || e->kind == ExprKind::Index) && e->ref == RefKind::Function) {
+    if (!e->callee) return false;
+    const auto counted = result_.kept_out_by;  // not a decode's: not counted in the summary
+    const bool keepable = deps_function(*e->callee).keepable;
+    result_.kept_out_by = counted;
+    if (!keepable) return false;
+  }
+  for (const Expr* a : e->args)
+    if (!pure_expr(a)) return false;
+  for (const SliceRange& r : e->slices)
+    if (!pure_expr(r.hi) || !pure_expr(r.lo)) return false;
+  return true;
+}
+
+Code Translator::argument(const FunctionDecl& f, const Expr* call, size_t i) {
+  const Expr* a = call->args[i];
+  if (i < f.params.size() && unread_params(f).count(f.params[i].slot) && pure_expr(a)) {
+    ++result_.skipped_arguments;
+    return {zero_of(f.params[i].type, a->loc), ctype(f.params[i].type)};
+  }
+  return ex(a);
+}
+
 Code Translator::call(const Expr* e) {
   std::vector<Code> args;
-  for (const Expr* a : e->args) args.push_back(ex(a));
+  for (size_t i = 0; i < e->args.size(); ++i)
+    args.push_back(e->ref == RefKind::Function && e->callee && e->callee->params.size() == e->args.size()
+                       ? argument(*e->callee, e, i)
+                       : ex(e->args[i]));
   if (e->ref == RefKind::Builtin) return builtin(e, args);
   if (e->ref != RefKind::Function || !e->callee) error(e->loc, fmt::format("the call of '{}'", e->name));
   const FunctionDecl& f = *e->callee;
@@ -911,7 +987,7 @@ void Translator::assign(const Expr* t, const Code& v) {
         for (size_t i = 0; i < t->args.size(); ++i) {
           const std::string a = tmp();
           const std::string ct = ctype(f.params.at(i).type);
-          line(fmt::format("{} {} = {};", ct, a, as(ex(t->args[i]), ct)));
+          line(fmt::format("{} {} = {};", ct, a, as(argument(f, t, i), ct)));
           names.push_back(a);
         }
         std::string list = "c";
@@ -1152,8 +1228,6 @@ void Translator::stmt(const Stmt* s) {
 // ---------------------------------------------------------------------------
 // What a decode depends on
 
-namespace {
-
 // Builtins without effects and reading no state: a decode that calls only
 // these (and functions that do) gives the same values for the same word and
 // globals. Any other builtin makes the decode run every time.
@@ -1169,8 +1243,6 @@ bool pure_builtin(const std::string& n) {
       "IsFeatureImplemented"};
   return pure.count(n) != 0;
 }
-
-}  // namespace
 
 void Translator::deps_expr(const Expr* e, Deps& d, bool written) {
   if (!e) return;

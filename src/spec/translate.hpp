@@ -33,6 +33,8 @@ struct TranslateResult {
   // Functions translated again for the widths (and width integers) their call
   // sites fix; encodings whose operation has variants for its decode's values.
   size_t specializations = 0, specialized_operations = 0;
+  // Arguments not evaluated: the callee never reads them and they have no effect.
+  size_t skipped_arguments = 0;
 };
 
 // Throws mlisa::InputError (file:line:col, the construct named) for

@@ -41,8 +41,10 @@ int main(int argc, char** argv) {
     if (argc > 4) {
       std::ofstream s(argv[4]);
       s << fmt::format("{}: {} functions ({} specializations for fixed widths), {} encodings ({} with a decode kept "
-                       "between runs, {} with operations specialized for their decode's widths)\n",
-                       target, r.functions, r.specializations, r.encodings, r.kept, r.specialized_operations);
+                       "between runs, {} with operations specialized for their decode's widths), {} arguments "
+                       "not evaluated (unread, no effect)\n",
+                       target, r.functions, r.specializations, r.encodings, r.kept, r.specialized_operations,
+                       r.skipped_arguments);
       s << "typed builtin calls:";
       for (const auto& [n, c] : r.typed) s << " " << n << "(" << c << ")";
       s << "\nbridged builtin calls:";

@@ -69,23 +69,30 @@ TEST(Translate, FieldsAreSlicedAtTheirDiagramPositionsWithFixedWidths) {
   EXPECT_NE(code.find("rt::B<33> "), std::string::npos);
 }
 
-// An instruction whose decode computes `boolean c = <condition>;` and whose
-// operation writes all ones or zeros by it.
-std::unique_ptr<TargetSpec> toy_reading(const std::string& condition, const std::string& shared = "") {
-  return toy_with(R"(instruction CMOV
-summary Test: a decode that reads a global.
+// A test instruction NAME of one T1 encoding with a register field Rd
+// (`d = UInt(Rd)`), more decode lines and its operation (lines indented as
+// a spec page has them).
+std::string rd_instruction(const std::string& name, const std::string& decode_more, const std::string& operation) {
+  return fmt::format(R"(instruction {0}
+summary Test.
 
 encoding T1
     diagram 0 1 0 1 0 1 0 0 0 0 0 0 0 Rd:3
-    syntax CMOV <Rd>
+    syntax {0} <Rd>
     operand <Rd> reg R Rd
     decode
         integer d = UInt(Rd);
-        boolean c = )" + condition + R"(;
-
+{1}
 operation
-    R[d] = if c then Ones(32) else Zeros(32);
-)",
+{2})",
+                     name, decode_more, operation);
+}
+
+// An instruction whose decode computes `boolean c = <condition>;` and whose
+// operation writes all ones or zeros by it.
+std::unique_ptr<TargetSpec> toy_reading(const std::string& condition, const std::string& shared = "") {
+  return toy_with(rd_instruction("CMOV", "        boolean c = " + condition + ";\n",
+                                  "    R[d] = if c then Ones(32) else Zeros(32);\n"),
                   shared);
 }
 
@@ -136,20 +143,8 @@ operation
 }
 
 TEST(Translate, AReturnInADecodeIsRefusedWithItsPlace) {
-  const auto spec = toy_with(R"(instruction RETD
-summary Test: a decode that returns early.
-
-encoding T1
-    diagram 0 1 0 1 0 1 0 0 0 0 0 0 0 Rd:3
-    syntax RETD <Rd>
-    operand <Rd> reg R Rd
-    decode
-        integer d = UInt(Rd);
-        if d == 7 then return;
-
-operation
-    R[d] = Zeros(32);
-)");
+  const auto spec = toy_with(
+      rd_instruction("RETD", "        if d == 7 then return;\n", "    R[d] = Zeros(32);\n"));
   try {
     translate(*spec, builtins(), 1);
     FAIL() << "translated";
@@ -164,22 +159,11 @@ operation
 // translated again for that width (its bits(N) then rt::B<8>); a call whose
 // width is known only at run time calls the generic one, over Bits.
 TEST(Translate, AFunctionOverBitsNIsSpecializedForTheWidthOfItsArguments) {
-  const auto spec = toy_with(R"(instruction ROTC
-summary Test: a width-generic function called at two widths.
-
-encoding T1
-    diagram 0 1 0 1 0 1 0 0 0 0 0 0 0 Rd:3
-    syntax ROTC <Rd>
-    operand <Rd> reg R Rd
-    decode
-        integer d = UInt(Rd);
-
-operation
-    (bits(8) low, bit c) = ShiftOne(R[d]<7:0>);
+  const auto spec = toy_with(rd_instruction("ROTC", "", R"(    (bits(8) low, bit c) = ShiftOne(R[d]<7:0>);
     integer n = d + 1;
     (bits(n) wide, bit c2) = ShiftOne(R[d]<n-1:0>);
     R[d] = ZeroExtend(low, 32);
-)",
+)"),
                              R"((bits(N), bit) ShiftOne(bits(N) x)
     bits(N) doubled = x + x;
     return LSL_C(doubled, 1);
@@ -255,6 +239,38 @@ bits(32) Low(bits(32) x, integer esize, integer other)
   EXPECT_EQ(code.find("X0_4("), std::string::npos);
   // The generic body after the dispatch, for any other value.
   EXPECT_NE(code.find(f + "(c, "), std::string::npos);
+}
+
+// An argument the callee never reads (nor passes on to a parameter that is
+// read) is not evaluated when it has no effect, as MemA_with_priv's
+// `privileged` on a read; one with an effect (a call that writes a global) is.
+TEST(Translate, AnUnreadArgumentWithoutEffectIsNotEvaluated) {
+  const auto spec = toy_with(rd_instruction("PASS", "", "    R[d] = Outer(R[d], Probe(d), Touch(d));\n"),
+                             R"(bits(32) Counter;
+
+integer Probe(integer x)
+    return x + 1;
+
+integer Touch(integer x)
+    Counter = Counter + 1;
+    return x;
+
+bits(32) Inner(bits(32) v, integer unused)
+    return v;
+
+bits(32) Outer(bits(32) v, integer passed, integer effect)
+    return Inner(v, passed + effect);
+)");
+  const TranslateResult r = translate(*spec, builtins(), 1);
+  const std::string code = all_parts(r);
+  const std::string probe = function_name(*spec, "Probe"), touch = function_name(*spec, "Touch");
+  const std::string outer = function_name(*spec, "Outer"), inner = function_name(*spec, "Inner");
+  // Outer passes its own parameters only to Inner's unread one: neither is
+  // read; Probe's call is dropped, Touch's kept for its write.
+  EXPECT_NE(code.find(outer + "(c, F0(c, L1), Int(0), " + touch + "(c, L1))"), std::string::npos) << code;
+  EXPECT_EQ(code.find(probe + "(c, L1)"), std::string::npos);  // its thunk calls it with a0
+  EXPECT_NE(code.find(inner + "(c, L0, Int(0))"), std::string::npos);
+  EXPECT_EQ(r.skipped_arguments, 2u);
 }
 
 }  // namespace
