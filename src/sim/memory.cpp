@@ -28,10 +28,6 @@ void Memory::map(std::string name, uint64_t base, uint64_t size, bool writable) 
 }
 
 const Memory::Region* Memory::region_for_slow(uint64_t addr, uint64_t n) const {
-  if (recent_[1] < regions_.size() && inside(regions_[recent_[1]], addr, n)) {
-    std::swap(recent_[0], recent_[1]);
-    return &regions_[recent_[0]];
-  }
   for (size_t i = 0; i < regions_.size(); ++i)
     if (inside(regions_[i], addr, n)) {
       recent_[1] = recent_[0];

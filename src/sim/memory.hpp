@@ -97,9 +97,10 @@ class Memory {
     return addr >= r.base && n <= r.size && addr - r.base <= r.size - n;
   }
   // The region holding [addr, addr + n): the two last hit are tried first
-  // (a machine alternates between its code and its data).
+  // (a machine alternates between its code and its data), inline.
   const Region* region_for(uint64_t addr, uint64_t n) const {
     if (recent_[0] < regions_.size() && inside(regions_[recent_[0]], addr, n)) return &regions_[recent_[0]];
+    if (recent_[1] < regions_.size() && inside(regions_[recent_[1]], addr, n)) return &regions_[recent_[1]];
     return region_for_slow(addr, n);
   }
   const Region* region_for_slow(uint64_t addr, uint64_t n) const;

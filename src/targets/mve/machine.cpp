@@ -277,17 +277,33 @@ void Machine::take_exception(int n, const std::string& cause, uint32_t return_ad
 }
 
 void Machine::after_instruction(uint32_t address) {
+  // The common case first, inline: no branch, SysTick off, nothing pending.
+  auto& g = engine_.globals();
+  if (g[static_cast<size_t>(pc_changed_)].as_bool()) after_branch(address);
+  if (g[static_cast<size_t>(syst_csr_)].as_bits().low64() & 1u) call(*systick_count_, {});
+  // The 16 flags read without a branch each, four at a time, then one test.
+  const auto& pending = g[static_cast<size_t>(pending_)].elems();
+  const Value* p = pending.data();
+  bool any = false;
+  size_t i = 0;
+  for (; i + 4 <= pending.size(); i += 4)
+    any |= p[i].as_bool() | p[i + 1].as_bool() | p[i + 2].as_bool() | p[i + 3].as_bool();
+  for (; i < pending.size(); ++i) any |= p[i].as_bool();
+  if (any) take_pending();
+}
+
+void Machine::after_branch(uint32_t address) {
   // A fault handler that branches to itself (the `b .` of most startup
   // files) would spin for ever, as on QEMU: the run stops there with the
   // fault that led to it.
-  if (global(pc_changed_).as_bool() && pc() == address) {
+  if (pc() == address) {
     const uint64_t exception = global(ipsr_).as_bits().low64();
     if (exception >= 3 && exception <= 6 && !last_fault_.first.empty())
       throw Fault(last_fault_.first, fmt::format("{}; the {} handler at 0x{:08x} then loops on itself", last_fault_.second,
                                                  exception_name(static_cast<int>(exception)), address));
   }
   // An EXC_RETURN value (0xFF in the top byte) branched to in Handler mode.
-  if (global(pc_changed_).as_bool() && !global(ipsr_).as_bits().is_zero() && (pc() >> 24) == 0xffu) {
+  if (!global(ipsr_).as_bits().is_zero() && (pc() >> 24) == 0xffu) {
     const uint32_t exc_return = pc() | static_cast<uint32_t>((global(epsr_).as_bits().low64() >> 24) & 1u);
     const Value bfsr = global(slot("BFSR")), bfar = global(slot("BFAR"));
     try {
@@ -303,14 +319,11 @@ void Machine::after_instruction(uint32_t address) {
       return take_exception(e.number, e.cause, pc(),
                             fmt::format("exception return to 0x{:08x} at 0x{:08x}", exc_return, address),
                             e.cause == "INVPC" ? "the integrity check failed" : "unstacking: " + e.detail, exc_return);
-      throw Fault(fmt::format("{}{}", exception_name(e.number), e.cause.empty() ? "" : " (" + e.cause + ")"),
-                  fmt::format("exception return to 0x{:08x}: unstacking failed; lockup{}", exc_return,
-                              e.detail.empty() ? "" : ": " + e.detail));
     }
   }
-  if (global(syst_csr_).as_bits().low64() & 1u) call(*systick_count_, {});
-  const auto& pending = global(pending_).elems();
-  if (std::none_of(pending.begin(), pending.end(), [](const Value& p) { return p.as_bool(); })) return;
+}
+
+void Machine::take_pending() {
   const int n = static_cast<int>(call(*pending_to_take_, {}).as_int());
   if (n == 0) return;
   take_exception(n, "", pc(), fmt::format("pending before the instruction at 0x{:08x}", pc()), "");
@@ -329,7 +342,13 @@ void Machine::execute(const Bits& word) {
     return fmt::format("'{}' (0x{:0{}x}) at 0x{:08x}", isa_.print(*enc, word, pctx), word.low64(), word.width() / 4,
                        address);
   };
-  global(pc_changed_).set_bool(false);
+  // The flags the loop below reads and writes (the globals do not move while
+  // an instruction runs).
+  auto& g = engine_.globals();
+  Value& pc_changed = g[static_cast<size_t>(pc_changed_)];
+  Value& current_beat = g[static_cast<size_t>(beat_)];
+  Value& beatwise = g[static_cast<size_t>(beatwise_)];
+  pc_changed.set_bool(false);
   ++instructions;
   // A synchronous exception: UNDEFINED words and the faults the pseudocode
   // raises.
@@ -344,8 +363,8 @@ void Machine::execute(const Bits& word) {
   try {
     call_hot(check_thumb_hot_);
     for (int beat = 0; beat < 4; ++beat) {
-      global(beat_).set_int(beat);
-      global(beatwise_).set_bool(false);
+      current_beat.set_int(beat);
+      beatwise.set_bool(false);
       try {
         if (d.compiled && !engine_.coverage) {
           compiled_->run(*d.compiled);
@@ -364,7 +383,7 @@ void Machine::execute(const Bits& word) {
       } catch (const spec::ExecutionError& e) {
         throw Fault("execution error", fmt::format("{}: {}", where(), e.format(isa_.spec().sources())));
       }
-      if (!global(beatwise_).as_bool()) break;
+      if (!beatwise.as_bool()) break;
       call_hot(vpt_advance_hot_, beat);
     }
   } catch (const SemihostingExit& e) {
@@ -383,7 +402,7 @@ void Machine::execute(const Bits& word) {
       throw Fault(f.fault_name(), fmt::format("{}: {}", where(), f.message()));
     throw;
   }
-  if (!global(pc_changed_).as_bool()) set_pc(address + word.width() / 8);
+  if (!pc_changed.as_bool()) set_pc(address + word.width() / 8);
   if (!d.is_it) call_hot(it_advance_hot_);
   if (vectors_ && !host_.exit_status) after_instruction(address);
 }

@@ -172,6 +172,10 @@ class Machine {
                       const std::string& detail, std::optional<uint32_t> tail_chain = std::nullopt);
   // After an instruction: exception return, SysTick, pending exceptions.
   void after_instruction(uint32_t address);
+  // The rare paths, out of line: an instruction that branched (an exception
+  // return, a fault handler looping on itself), a pending exception.
+  [[gnu::noinline]] void after_branch(uint32_t address);
+  [[gnu::noinline]] void take_pending();
   uint32_t read_word(uint32_t address) const;
 
   const WordIsa& isa_;
