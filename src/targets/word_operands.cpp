@@ -712,6 +712,9 @@ std::optional<uint64_t> Label::field(int64_t d, bool minus_zero) const {
 }
 
 std::optional<std::string> Label::print(const Raw& r, uint64_t pc) const {
+  // Subtracting 0 (the add bit clear) is the PC itself, which an address
+  // would assemble with the bit set: only the `#-0` syntax spells it.
+  if (add_bit && r.a == 0) return std::nullopt;
   return fmt::format("0x{:x}", read_pc(pc) + static_cast<uint64_t>(delta(r)));
 }
 

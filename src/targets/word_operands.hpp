@@ -278,7 +278,8 @@ struct Label {
   int64_t delta(const Raw& r) const;
   // The field of a distance, or nothing (out of reach, misaligned); `minus_zero`: `#-0`.
   std::optional<uint64_t> field(int64_t delta, bool minus_zero = false) const;
-  // With pc: the target address in hex (what a listing without labels prints).
+  // With pc: the target address in hex (what a listing without labels prints);
+  // nothing for a subtraction of 0 (the `#-0` syntax spells it).
   std::optional<std::string> print(const Raw& r, uint64_t pc) const;
   // An absolute address (number) at the start of s, with pc.
   size_t parse(std::string_view s, uint64_t pc, std::vector<Raw>& out) const;
