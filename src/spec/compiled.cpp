@@ -141,7 +141,7 @@ std::unique_ptr<CompiledBinding> CompiledBinding::bind(const TargetSpec& spec, E
       default: throw std::logic_error("compiled code: a bad constant");
     }
   }
-  b->ctx_.reset(new rt::Ctx{engine, engine.globals(), b->sites_.data(), b->consts_.data(), {}, {}, 0});
+  b->ctx_.reset(new rt::Ctx{engine, engine.globals(), b->sites_.data(), b->consts_.data(), 0, t->locs, {}, 0});
   size_t i = 0;
   for (const InstructionSpec& inst : spec.instructions())
     for (const Encoding& enc : inst.encodings) {
@@ -230,7 +230,7 @@ void CompiledBinding::run(CompiledDecode& d) {
     }
     d.split_.execute(c, d.state_);
   } catch (const RuntimeError& e) {
-    throw ExecutionError(c.loc, e.what());
+    throw ExecutionError(c.loc(), e.what());
   }
 }
 
@@ -267,7 +267,7 @@ void run_direct(rt::Ctx& c, F&& f) {
     c.depth = depth;
   } catch (const RuntimeError& e) {
     c.depth = depth;
-    throw ExecutionError(c.loc, e.what());
+    throw ExecutionError(c.loc(), e.what());
   } catch (...) {
     c.depth = depth;
     throw;

@@ -65,6 +65,7 @@ struct CompiledTarget {
   const ProcIntFn* procs1;  // and of procedures of one integer argument
   const CompiledConst* consts;
   size_t const_count;
+  const Loc* locs;  // the statements' places, by the index each stores in rt::Ctx::at
 };
 
 // Called by the generated code's static initialisers.

@@ -28,7 +28,9 @@ struct Ctx {
   std::vector<Value>& g;     // the engine's globals
   const Expr* const* sites;  // builtin call sites of the loaded module
   const Value* k;            // constants (CompiledConst), as values of the loaded module
-  Loc loc;                   // the statement running, for errors
+  uint32_t at = 0;           // the statement running (an index into locs), for errors
+  const Loc* locs = nullptr;  // CompiledTarget::locs
+  Loc loc() const { return locs ? locs[at] : Loc{}; }
   // Argument vectors for builtin calls, one per nesting depth.
   std::vector<std::vector<Value>> pool;
   size_t depth = 0;

@@ -9,6 +9,7 @@
 
 #include <cstdio>
 #include <functional>
+#include <map>
 #include <optional>
 #include <set>
 #include <sstream>
@@ -222,6 +223,16 @@ class Translator {
   void stmt(const Stmt* s);
   void assign(const Expr* target, const Code& v);
   std::string tmp() { return fmt::format("t{}", tmp_++); }
+  // The index of a statement's place in the table of places (kLocs), which
+  // the statement stores in c.at when it starts: one store, where a Loc was three.
+  size_t statement_index(const Loc& loc) {
+    const auto key = std::make_tuple(loc.file, loc.line, loc.col);
+    auto [it, added] = loc_index_.emplace(key, locs_.size());
+    if (added) locs_.push_back(loc);
+    return it->second;
+  }
+  std::map<std::tuple<uint32_t, uint32_t, uint32_t>, size_t> loc_index_;
+  std::vector<Loc> locs_;
 
   // ---- frames ------------------------------------------------------------
 
@@ -1075,7 +1086,7 @@ void Translator::stmt(const Stmt* s) {
   while (!text.empty() && (text.back() == '\\' || text.back() == '\r' || text.back() == ' ')) text.pop_back();
   size_t b = text.find_first_not_of(" \t");
   line("// " + (b == std::string::npos ? text : text.substr(b)));
-  line(fmt::format("c.loc = Loc{{{}, {}, {}}};", s->loc.file, s->loc.line, s->loc.col));
+  line(fmt::format("c.at = {};", statement_index(s->loc)));
   switch (s->kind) {
     case StmtKind::VarDecl: {
       if (s->decl_type.kind == TypeKind::Tuple && s->names.size() > 1) {
@@ -1791,12 +1802,16 @@ TranslateResult Translator::run(size_t parts) {
       out << "const CompiledTarget::ProcIntFn kProcs1[] = {";
       for (size_t i = 0; i < procs1.size(); ++i) out << (i % 8 ? " " : "\n    ") << procs1[i] << ",";
       out << " nullptr};\n";
+      out << "const Loc kLocs[] = {";
+      for (size_t i = 0; i < locs_.size(); ++i)
+        out << (i % 6 ? " " : "\n    ") << fmt::format("{{{}, {}, {}}},", locs_[i].file, locs_[i].line, locs_[i].col);
+      out << "\n    {0, 0, 0}};\n";
       out << "const CompiledConst kConsts[] = {";
       for (size_t i = 0; i < consts_.size(); ++i) out << "\n    " << consts_[i] << ",";
       out << "\n    {'s', \"\", 0}};\n";
       out << fmt::format(
           "const CompiledTarget kTarget{{\"{}\", UINT64_C(0x{:x}), kSplits, {}, kFunctions, {}, kProcs0, kProcs1, kConsts, "
-          "{}}};\n",
+          "{}, kLocs}};\n",
           spec_.target(), spec_hash(sources_), n, thunks.size(), consts_.size());
       out << "const bool kRegistered = (register_compiled(&kTarget), true);\n\n";
       out << "}  // namespace\n";
