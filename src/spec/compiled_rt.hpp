@@ -772,6 +772,10 @@ B<M> SignExtend_c(const B<N>& b) {
   if constexpr (M < N) return B<M>::from(extend_bits("SignExtend", b.bits(), M, false));
   else return B<M>(static_cast<typename B<M>::U>(SInt(b)));
 }
+template <int M, int N>
+B<M> Extend_c(const B<N>& b, bool is_unsigned) {
+  return is_unsigned ? ZeroExtend_c<M>(b) : SignExtend_c<M>(b);
+}
 template <int N>
 Bits Extend(const B<N>& b, Int n, bool is_unsigned) {
   return is_unsigned ? ZeroExtend(b, n) : SignExtend(b, n);

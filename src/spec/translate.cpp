@@ -867,8 +867,12 @@ Code Translator::builtin(const Expr* e, const std::vector<Code>& args) {
       return typed(fmt::format("spec::align_bits(\"{}\", {}, {}, {})", n, as(args[0], "Bits"), as(args[1], "Int"),
                                n == "AlignUp" ? "true" : "false"),
                    "Bits");
-    if (n == "Extend" && kinds({K::Bits, K::Integer, K::Boolean}))
+    if (n == "Extend" && kinds({K::Bits, K::Integer, K::Boolean})) {
+      if (fixed_arg(0) && constant(1, &k) && fixed_width(static_cast<int64_t>(k)))
+        return typed(fmt::format("rt::Extend_c<{}>({}, {})", static_cast<int64_t>(k), barg(0), as(args[2], "bool")),
+                     fixed_bits(static_cast<int64_t>(k)));
       return typed(fmt::format("rt::Extend({}, {}, {})", barg(0), as(args[1], "Int"), as(args[2], "bool")), "Bits");
+    }
     // Shifts of a fixed width.
     if ((n == "LSL" || n == "LSR" || n == "ASR" || n == "ROR") && kinds({K::Bits, K::Integer}) && fixed_arg(0))
       return typed(fmt::format("rt::{}({}, {})", n, args[0].code, as(args[1], "Int")), args[0].ct);
