@@ -374,6 +374,9 @@ Code Translator::ex(const Expr* e) {
     case ExprKind::Index:
       if (e->ref == RefKind::Local || e->ref == RefKind::Global) {
         const std::string arr = e->ref == RefKind::Local ? local(e->slot) : fmt::format("c.g[{}]", e->slot);
+        // An element of a fixed width (_R[n], _Q[n]) read as that type in one step.
+        if (e->type.is_bits() && fixed_width(e->type.width))
+          return {fmt::format("rt::aget_b<{}>({}, {})", e->type.width, arr, as_int(e->args[0])), fixed_bits(e->type.width)};
         return {fmt::format("rt::aget({}, {})", arr, as_int(e->args[0])), "Value"};
       }
       return call(e);
