@@ -615,17 +615,21 @@ inline const Value& aget(const Value& arr, Int index) {
 // An element of bits(N) read as a B<N>: the usual case (in range, the
 // width it is declared with) inline, anything else through aget's checks.
 template <int N>
+[[gnu::noinline]] B<N> aget_b_slow(const Value& arr, Int index) {
+  return from_value<B<N>>(aget(arr, index));
+}
+template <int N>
 B<N> aget_b(const Value& arr, Int index) {
   const auto& e = arr.elems();
   const Int i = index - arr.array_first();
-  if (i >= 0 && i < static_cast<Int>(e.size())) {
-    const Value& v = e[static_cast<size_t>(i)];
-    if (v.kind() == ValueKind::Bits && v.as_bits().width() == N) {
-      if constexpr (N <= 64) return B<N>(static_cast<typename B<N>::U>(v.as_bits().low64()));
-      else return B<N>::from(v.as_bits());
+  if (i >= 0 && i < (Int{1} << 31)) {
+    const auto at = e.begin() + static_cast<std::ptrdiff_t>(i);  // compared as pointers: no division by the size
+    if (at < e.end() && at->kind() == ValueKind::Bits && at->as_bits().width() == N) {
+      if constexpr (N <= 64) return B<N>(static_cast<typename B<N>::U>(at->as_bits().low64()));
+      else return B<N>::from(at->as_bits());
     }
   }
-  return from_value<B<N>>(aget(arr, index));
+  return aget_b_slow<N>(arr, index);
 }
 inline Value& aref(Value& arr, Int index) {
   const Int i = index - arr.array_first();
