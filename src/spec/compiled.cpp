@@ -283,14 +283,13 @@ Value CompiledBinding::call(CompiledTarget::FunctionFn f, std::vector<Value>& ar
   return r;
 }
 
-void CompiledBinding::call(CompiledTarget::ProcFn f) {
-  rt::Ctx& c = *ctx_;
-  run_direct(c, [&] { f(c); });
-}
-
-void CompiledBinding::call(CompiledTarget::ProcIntFn f, Int arg) {
-  rt::Ctx& c = *ctx_;
-  run_direct(c, [&] { f(c, arg); });
+void CompiledBinding::rethrow_from_call() {
+  ctx_->depth = 0;
+  try {
+    throw;
+  } catch (const RuntimeError& e) {
+    throw ExecutionError(ctx_->loc(), e.what());
+  }
 }
 
 // ---------------------------------------------------------------------------

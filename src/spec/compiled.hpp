@@ -136,11 +136,29 @@ class CompiledBinding {
   // (null when it is not one) and the calls through them (no Value at all).
   CompiledTarget::ProcFn procedure0(const FunctionDecl& fn) const;
   CompiledTarget::ProcIntFn procedure1(const FunctionDecl& fn) const;
-  void call(CompiledTarget::ProcFn f);
-  void call(CompiledTarget::ProcIntFn f, Int arg);
+  // Inline: a machine makes these calls around every instruction or beat.
+  // They are made from outside any compiled code (nothing to restore but the
+  // depth), so a failure goes out of line.
+  void call(CompiledTarget::ProcFn f) {
+    try {
+      f(*ctx_);
+    } catch (...) {
+      rethrow_from_call();
+    }
+  }
+  void call(CompiledTarget::ProcIntFn f, Int arg) {
+    try {
+      f(*ctx_, arg);
+    } catch (...) {
+      rethrow_from_call();
+    }
+  }
 
  private:
   CompiledBinding() = default;
+  // In a catch block of call(): the call depth back to 0, a run-time error as
+  // an ExecutionError at the statement that raised it, anything else as it is.
+  [[noreturn]] void rethrow_from_call();
   const CompiledTarget* target_ = nullptr;
   std::unique_ptr<rt::Ctx> ctx_;
   std::vector<const Expr*> sites_;
