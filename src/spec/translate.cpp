@@ -1767,9 +1767,19 @@ TranslateResult Translator::run(size_t parts) {
   result_.specializations = to_specialize_.size();
   head << special_protos.str() << "\n" << function_code << body_.str() << "}  // namespace\n\n";
   body_.str("");
-  // Part p holds encodings [p * n / parts, (p + 1) * n / parts); part 0 also
-  // the thunks and the tables.
+  // Part p holds the encodings [first[p], first[p + 1]), cut so that the parts
+  // hold about the same amount of code (the vector encodings, with their
+  // variants, are the largest and come last); part 0 also the thunks and the
+  // tables.
   const size_t n = encs.size();
+  size_t total = 0;
+  for (const std::string& e : encs) total += e.size();
+  std::vector<size_t> first{0};
+  for (size_t e = 0, sum = 0; e < n && first.size() < parts; ++e) {
+    sum += encs[e].size();
+    if (sum * parts >= total * first.size()) first.push_back(e + 1);
+  }
+  while (first.size() <= parts) first.push_back(n);
   for (size_t p = 0; p < parts; ++p) {
     std::ostringstream out;
     out << head.str();
@@ -1780,7 +1790,7 @@ TranslateResult Translator::run(size_t parts) {
                            e);
       out << "\nnamespace {\n\n" << thunk_code.str() << "}  // namespace\n\n";
     }
-    for (size_t e = p * n / parts; e < (p + 1) * n / parts; ++e) out << encs[e];
+    for (size_t e = first[p]; e < first[p + 1]; ++e) out << encs[e];
     if (p == 0) {
       out << "namespace {\n\n";
       // The globals each decode reads, (global, lo, width) each, each list
