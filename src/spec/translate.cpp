@@ -263,9 +263,12 @@ class Translator {
   // callees never read (MemA_with_priv's `privileged` on a read).
   const std::set<int32_t>& unread_params(const FunctionDecl& f);
   std::unordered_map<const FunctionDecl*, std::set<int32_t>> unread_params_;
-  // Whether evaluating e can have no effect: it writes no global and calls
-  // only functions and builtins that do not (Deps::keepable).
+  // Whether evaluating e can have no effect: it writes no global, calls
+  // only functions and builtins that do not (Deps::keepable), and no function
+  // it calls can end the instruction (UNDEFINED, SEE, UNPREDICTABLE).
   bool pure_expr(const Expr* e);
+  bool may_end_instruction(const FunctionDecl& f);
+  std::unordered_map<const FunctionDecl*, bool> may_end_;
   // The code of a call's argument i: a zero of its type when the callee never
   // reads the parameter and the argument has no effect (it is not evaluated).
   Code argument(const FunctionDecl& f, const Expr* call, size_t i);
@@ -738,13 +741,41 @@ bool Translator::pure_expr(const Expr* e) {
     const auto counted = result_.kept_out_by;  // not a decode's: not counted in the summary
     const bool keepable = deps_function(*e->callee).keepable;
     result_.kept_out_by = counted;
-    if (!keepable) return false;
+    if (!keepable || may_end_instruction(*e->callee)) return false;
   }
   for (const Expr* a : e->args)
     if (!pure_expr(a)) return false;
   for (const SliceRange& r : e->slices)
     if (!pure_expr(r.hi) || !pure_expr(r.lo)) return false;
   return true;
+}
+
+bool Translator::may_end_instruction(const FunctionDecl& f) {
+  if (auto it = may_end_.find(&f); it != may_end_.end()) return it->second;
+  may_end_[&f] = true;  // a recursive call: assume it may
+  bool ends = !f.has_body;
+  std::function<void(const Expr*)> calls = [&](const Expr* e) {
+    if (!e || ends) return;
+    if (e->ref == RefKind::Function && e->callee && may_end_instruction(*e->callee)) ends = true;
+    for (const Expr* a : e->args) calls(a);
+    for (const SliceRange& r : e->slices) {
+      calls(r.hi);
+      calls(r.lo);
+    }
+  };
+  for_each_stmt(f.body, [&](const Stmt& s) {
+    switch (s.kind) {
+      case StmtKind::Undefined:
+      case StmtKind::Unpredictable:
+      case StmtKind::ConstrainedUnpredictable:
+      case StmtKind::See:
+      case StmtKind::ImplDefined:
+      case StmtKind::Throw: ends = true; break;
+      default: break;
+    }
+    for_each_expr(s, [&](const Expr* e, bool) { calls(e); });
+  });
+  return may_end_[&f] = ends;
 }
 
 Code Translator::argument(const FunctionDecl& f, const Expr* call, size_t i) {

@@ -243,13 +243,19 @@ bits(32) Low(bits(32) x, integer esize, integer other)
 
 // An argument the callee never reads (nor passes on to a parameter that is
 // read) is not evaluated when it has no effect, as MemA_with_priv's
-// `privileged` on a read; one with an effect (a call that writes a global) is.
+// `privileged` on a read; one with an effect (a call that writes a global, or
+// one that may end the instruction by UNDEFINED) is.
 TEST(Translate, AnUnreadArgumentWithoutEffectIsNotEvaluated) {
-  const auto spec = toy_with(rd_instruction("PASS", "", "    R[d] = Outer(R[d], Probe(d), Touch(d));\n"),
+  const auto spec = toy_with(rd_instruction("PASS", "", "    R[d] = Outer(R[d], Probe(d), Touch(d));\n"
+                                                       "    R[d] = Inner(R[d], Refuse(d));\n"),
                              R"(bits(32) Counter;
 
 integer Probe(integer x)
     return x + 1;
+
+integer Refuse(integer x)
+    if x == 7 then UNDEFINED;
+    return x;
 
 integer Touch(integer x)
     Counter = Counter + 1;
@@ -270,6 +276,7 @@ bits(32) Outer(bits(32) v, integer passed, integer effect)
   EXPECT_NE(code.find(outer + "(c, F0(c, L1), Int(0), " + touch + "(c, L1))"), std::string::npos) << code;
   EXPECT_EQ(code.find(probe + "(c, L1)"), std::string::npos);  // its thunk calls it with a0
   EXPECT_NE(code.find(inner + "(c, L0, Int(0))"), std::string::npos);
+  EXPECT_NE(code.find(inner + "(c, F0(c, L1), " + function_name(*spec, "Refuse") + "(c, L1))"), std::string::npos);
   EXPECT_EQ(r.skipped_arguments, 2u);
 }
 
