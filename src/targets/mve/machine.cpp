@@ -329,8 +329,9 @@ void Machine::take_pending() {
   take_exception(n, "", pc(), fmt::format("pending before the instruction at 0x{:08x}", pc()), "");
 }
 
-void Machine::execute(const Bits& word) {
-  const uint32_t address = pc();
+void Machine::execute(const Bits& word) { execute_at(pc(), word); }
+
+void Machine::execute_at(uint32_t address, const Bits& word) {
   const Decoded& d = decode(word);
   const spec::Encoding* enc = d.enc;
   auto where = [&] {
@@ -419,9 +420,9 @@ void Machine::step() {
   const uint32_t top = static_cast<uint32_t>(hw1 >> 11);
   if (top == 0b11101 || top == 0b11110 || top == 0b11111) {
     if (!host_.memory.read(address + 2, 2, hw2)) return fetch_fault(address + 2);
-    execute(Bits(32, hw1 << 16 | hw2));
+    execute_at(address, Bits(32, hw1 << 16 | hw2));
   } else {
-    execute(Bits(16, hw1));
+    execute_at(address, Bits(16, hw1));
   }
 }
 

@@ -158,6 +158,8 @@ class Machine {
   void call_hot(const Hot& h) const;
   void call_hot(const Hot& h, int arg) const;
   const Decoded& decode(const spec::Bits& word);
+  // execute() of a word fetched at `address` (the PC, which step() has read).
+  void execute_at(uint32_t address, const spec::Bits& word);
   void map_memory();
   int slot(const char* name) const;
   const spec::FunctionDecl& procedure(const char* name) const;
