@@ -13,6 +13,7 @@
 #include <array>
 #include <charconv>
 #include <map>
+#include <span>
 #include <regex>
 #include <set>
 #include <unordered_map>
@@ -334,16 +335,22 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
   std::string out = rules.listing_preamble();
   // An object's symbols that its relocations name: defined ones get their
   // label (and binding), so that the listing names what the object names.
+  // Indexed by place (section, offset), in symbol order, so that each word
+  // looks up its own and not every one.
   std::set<int> named;
   for (const as::ObjSection& sec : sections)
     for (const as::ObjReloc& r : sec.relocs)
       if (r.symbol >= 0 && static_cast<size_t>(r.symbol) < symbols.size() && !symbols[static_cast<size_t>(r.symbol)].name.empty())
         named.insert(r.symbol);
+  std::multimap<std::pair<int, uint64_t>, int> named_at;
+  for (int k : named) {
+    const as::ObjSymbol& sym = symbols[static_cast<size_t>(k)];
+    if (!sym.undefined) named_at.emplace(std::make_pair(sym.section, sym.value), k);
+  }
   auto symbol_lines = [&](size_t si, uint64_t offset) {
     std::string lines;
-    for (int k : named) {
-      const as::ObjSymbol& sym = symbols[static_cast<size_t>(k)];
-      if (sym.section != static_cast<int>(si) || sym.value != offset || sym.undefined) continue;
+    for (auto [it, end] = named_at.equal_range({static_cast<int>(si), offset}); it != end; ++it) {
+      const as::ObjSymbol& sym = symbols[static_cast<size_t>(it->second)];
       if (sym.global || sym.weak) lines += fmt::format("\t.{} {}\n", sym.weak ? "weak" : "global", sym.name);
       if (sym.type != as::ObjSymbol::NoType)
         lines += fmt::format("\t.type {}, %{}\n", sym.name, sym.type == as::ObjSymbol::Func ? "function" : "object");
@@ -374,13 +381,27 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
     return addend > 0 ? fmt::format("{}+{}", base, addend) : addend < 0 ? fmt::format("{}-{}", base, -addend) : base;
   };
   const uint16_t machine = rules.elf().machine;
+  // Each section's relocations by offset (in their order where offsets are
+  // equal): a word or datum finds its own without scanning them all.
+  std::vector<std::vector<const as::ObjReloc*>> by_offset(sections.size());
+  for (size_t si = 0; si < sections.size(); ++si) {
+    for (const as::ObjReloc& r : sections[si].relocs) by_offset[si].push_back(&r);
+    std::stable_sort(by_offset[si].begin(), by_offset[si].end(),
+                     [](const as::ObjReloc* a, const as::ObjReloc* b) { return a->offset < b->offset; });
+  }
+  // The relocations of section si in [from, to), in that order.
+  auto relocs_in = [&](size_t si, uint64_t from, uint64_t to) {
+    const auto& v = by_offset[si];
+    auto less = [](const as::ObjReloc* r, uint64_t off) { return r->offset < off; };
+    const auto first = std::lower_bound(v.begin(), v.end(), from, less);
+    return std::span<const as::ObjReloc* const>(first, std::lower_bound(first, v.end(), to, less));
+  };
   // The relocations in [from, to) of a section as comments, as objdump -r shows them.
   const std::string comment = rules.comment();
-  auto reloc_comments = [&](const as::ObjSection& sec, uint64_t from, uint64_t to, const as::ObjReloc* shown) {
+  auto reloc_comments = [&](size_t si, uint64_t from, uint64_t to, const as::ObjReloc* shown) {
     std::string lines;
-    for (const as::ObjReloc& r : sec.relocs)
-      if (r.offset >= from && r.offset < to && &r != shown)
-        lines += fmt::format("\t{} 0x{:x}: {} {}\n", comment, r.offset, r.type, reloc_target(r, r.addend, false));
+    for (const as::ObjReloc* r : relocs_in(si, from, to))
+      if (r != shown) lines += fmt::format("\t{} 0x{:x}: {} {}\n", comment, r->offset, r->type, reloc_target(*r, r->addend, false));
     return lines;
   };
   // Bytes [from, to) of a data run or data section: `.byte` lines of up to
@@ -390,8 +411,7 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
     const as::ObjSection& sec = sections[si];
     if (sec.nobits) return fmt::format("{}\t.zero {}\n", labels_at(from), to - from);
     std::map<uint64_t, const as::ObjReloc*> at;
-    for (const as::ObjReloc& r : sec.relocs)
-      if (r.offset >= from && r.offset < to) at[r.offset] = &r;
+    for (const as::ObjReloc* r : relocs_in(si, from, to)) at[r->offset] = r;
     std::string lines, bytes;
     int count = 0;
     auto flush = [&] {
@@ -420,7 +440,7 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
           }
         }
         flush();
-        lines += reloc_comments(sec, off, off + 1, nullptr);
+        lines += reloc_comments(si, off, off + 1, nullptr);
       }
       bytes += fmt::format("{}0x{:02x}", count ? ", " : "", sec.bytes[off]);
       if (++count == 16) flush();
@@ -549,10 +569,10 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
         // encoding has the relocation: its label operand is written as the
         // symbol plus the addend (REL: the distance the bytes hold).
         const as::ObjReloc* reloc = nullptr;
-        for (const as::ObjReloc& r : sec.relocs)
-          if (r.offset == in.offset && (r.symbol >= 0 || section_named.count(static_cast<size_t>(r.section))) && in.enc &&
-              r.type == in.enc->relocation)
-            reloc = &r;
+        for (const as::ObjReloc* r : relocs_in(si, in.offset, in.offset + 1))
+          if ((r->symbol >= 0 || section_named.count(static_cast<size_t>(r->section))) && in.enc &&
+              r->type == in.enc->relocation)
+            reloc = r;
         const std::string placeholder(kRelocated);
         std::optional<int64_t> reloc_addend;
         if (in.enc) {
@@ -649,18 +669,18 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
         // An immediate a relocation writes (MOVW/MOVT): `#:lower16:SYMBOL+ADDEND`,
         // the addend the 16 bits hold (REL).
         if (!reloc && in.enc && !text.empty() && !in.enc->relocation.empty() && !as::uses_rela(machine))
-          for (const as::ObjReloc& r : sec.relocs) {
-            const std::string_view op = rules.relocation_operator(r.type);
-            if (r.offset != in.offset || r.type != in.enc->relocation || op.empty()) continue;
-            const auto imm = relocated_immediate(text, r, false);
+          for (const as::ObjReloc* r : relocs_in(si, in.offset, in.offset + 1)) {
+            const std::string_view op = rules.relocation_operator(r->type);
+            if (r->type != in.enc->relocation || op.empty()) continue;
+            const auto imm = relocated_immediate(text, *r, false);
             if (!imm) continue;
-            text = text.substr(0, imm->first) + std::string(op) + reloc_target(r, imm->second);
-            reloc = &r;
+            text = text.substr(0, imm->first) + std::string(op) + reloc_target(*r, imm->second);
+            reloc = r;
             symbolic = true;
           }
         if (text.empty()) text = raw();
         out += "\t" + text + "\n";
-        out += reloc_comments(sec, in.offset, in.offset + in.word.width() / 8, symbolic ? reloc : nullptr);
+        out += reloc_comments(si, in.offset, in.offset + in.word.width() / 8, symbolic ? reloc : nullptr);
       }
     }
   }
