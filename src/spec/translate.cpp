@@ -556,30 +556,22 @@ Code Translator::ex(const Expr* e) {
   error(e->loc, "this expression");
 }
 
-// The integer operators folding knows, as the interpreter computes them
-// (spec/engine.cpp); false where it would fail or the result is not small.
+// An integer operator of arithmetic folded as the interpreter computes it
+// (apply_binary, the one definition of their meaning); false for other
+// operators, where it fails, or for operands too large to be a width.
 bool fold_op(Op op, Int a, Int b, Int* out) {
   constexpr Int kLimit = Int{1} << 62;
   if (a <= -kLimit || a >= kLimit || b <= -kLimit || b >= kLimit) return false;
-  switch (op) {
-    case Op::Add: *out = a + b; return true;
-    case Op::Sub: *out = a - b; return true;
-    case Op::Mul: *out = a * b; return true;
-    case Op::IntDiv:
-    case Op::Mod:
-      if (b == 0) return false;
-      *out = a / b - ((a % b != 0) && ((a < 0) != (b < 0)));
-      if (op == Op::Mod) *out = a - b * *out;
-      return true;
-    case Op::Shl:
-      if (b < 0 || b > 62) return false;
-      *out = a * (Int{1} << static_cast<int>(b));
-      return true;
-    case Op::Shr:
-      if (b < 0 || b > 62) return false;
-      *out = a >> static_cast<int>(b);  // arithmetic: floor division by 2^b
-      return true;
-    default: return false;
+  if (op != Op::Add && op != Op::Sub && op != Op::Mul && op != Op::IntDiv && op != Op::Mod && op != Op::Shl &&
+      op != Op::Shr)
+    return false;
+  try {
+    const Value v = apply_binary(op, Value::integer(a), Value::integer(b));
+    if (v.kind() != ValueKind::Integer) return false;
+    *out = v.as_int();
+    return true;
+  } catch (const RuntimeError&) {
+    return false;
   }
 }
 
