@@ -1044,6 +1044,7 @@ void Translator::assign(const Expr* t, const Code& v) {
             t->args[1]->type.kind == TypeKind::Integer && t->args[2]->type.kind == TypeKind::Integer) {
           ++result_.typed["Elem="];
           const Expr* vector = t->args[0];
+          // A local vector's C++ type ("" for any other vector).
           const std::string vector_ct = vector->kind == ExprKind::Name && vector->ref == RefKind::Local
                                             ? ctype(slot_types_.count(vector->slot) ? slot_types_[vector->slot] : vector->type, true)
                                             : "";
@@ -1053,20 +1054,19 @@ void Translator::assign(const Expr* t, const Code& v) {
             // A fixed-width element of a fixed-width local: a shift and a mask in place.
             line(fmt::format("rt::SetElem_c<{}>({}, {}, {});", static_cast<int64_t>(size), local(vector->slot),
                              as_int(t->args[1]), v.code));
-          } else if (vector->kind == ExprKind::Name && vector->ref == RefKind::Local &&
-                     bits_ct(ctype(slot_types_.count(vector->slot) ? slot_types_[vector->slot] : vector->type))) {
-            // A local vector is written in place (no copy out and back).
-            const std::string val = tmp();
-            line(fmt::format("const Bits {} = {};", val, as(v, "Bits")));
-            line(fmt::format("rt::SetElem({}, {}, {}, {});", local(vector->slot), as_int(t->args[1]),
-                             as_int(t->args[2]), val));
           } else {
             const std::string val = tmp();
             line(fmt::format("const Bits {} = {};", val, as(v, "Bits")));
-            const std::string vec = tmp();
-            line(fmt::format("Bits {} = {};", vec, as(ex(vector), "Bits")));
-            line(fmt::format("rt::SetElem({}, {}, {}, {});", vec, as_int(t->args[1]), as_int(t->args[2]), val));
-            assign(vector, {vec, "Bits"});
+            if (bits_ct(vector_ct)) {
+              // A local vector is written in place (no copy out and back).
+              line(fmt::format("rt::SetElem({}, {}, {}, {});", local(vector->slot), as_int(t->args[1]),
+                               as_int(t->args[2]), val));
+            } else {
+              const std::string vec = tmp();
+              line(fmt::format("Bits {} = {};", vec, as(ex(vector), "Bits")));
+              line(fmt::format("rt::SetElem({}, {}, {}, {});", vec, as_int(t->args[1]), as_int(t->args[2]), val));
+              assign(vector, {vec, "Bits"});
+            }
           }
         } else if (b.set_bits_int && t->args.size() == 2 && t->args[0]->type.is_bits() &&
                    t->args[1]->type.kind == TypeKind::Integer) {
@@ -1431,12 +1431,11 @@ void Translator::collect_assigned(const Block& b) {
     // says so (Elem[x, e, size] = v) its first only.
     if (e->kind == ExprKind::Index && e->ref != RefKind::Local)
       for (size_t i = 0; i < e->args.size(); ++i) {
-        const bool first_only = e->ref == RefKind::Builtin && spec_builtins_->at(e->builtin).writes_first_arg;
-        const bool by_ref = e->ref == RefKind::Function && e->callee && i < e->callee->params.size() &&
-                            e->callee->params[i].by_ref;
-        const bool unknown = e->ref != RefKind::Function && !first_only;
-        if ((first_only && i == 0) || by_ref || unknown || (e->ref == RefKind::Function && !e->callee))
-          target(e->args[i]);
+        bool written = true;  // not known: every argument
+        if (e->ref == RefKind::Builtin && spec_builtins_->at(e->builtin).writes_first_arg) written = i == 0;
+        else if (e->ref == RefKind::Function && e->callee)
+          written = i < e->callee->params.size() && e->callee->params[i].by_ref;
+        if (written) target(e->args[i]);
       }
   };
   for (const Stmt* s : b) {
