@@ -239,6 +239,15 @@ class Translator {
   void collect_slots(const Block& b);
   void collect_expr(const Expr* e);
   void collect_assigned(const Block& b);
+  // The slots a block assigns (collect_assigned's set, apart from the one of
+  // the function being translated).
+  std::set<int32_t> assigned_in(const Block& b) {
+    std::set<int32_t> saved;
+    std::swap(saved, assigned_);
+    collect_assigned(b);
+    std::swap(saved, assigned_);
+    return saved;
+  }
   void slots_used(const Block& b, std::set<int32_t>& out);
   void declare_slots(const std::set<int32_t>& skip);
   // A function's width variables (slots) bound to values: a specialization.
@@ -678,15 +687,10 @@ const std::set<int32_t>& Translator::width_params(const FunctionDecl& f) {
   width_params_[&f];  // a recursive call sees none
   std::vector<const Type*> types{&f.return_type, &f.value.type};
   for (const Param& p : f.params) types.push_back(&p.type);
-  const std::set<int32_t> w = width_slots(f.body, types);
-  std::set<int32_t> saved;
-  std::swap(saved, assigned_);
-  collect_assigned(f.body);
+  const std::set<int32_t> w = width_slots(f.body, types), written = assigned_in(f.body);
   std::set<int32_t> params;
   for (const Param& p : f.params)
-    if (p.type.kind == TypeKind::Integer && !p.by_ref && w.count(p.slot) && !assigned_.count(p.slot))
-      params.insert(p.slot);
-  std::swap(saved, assigned_);
+    if (p.type.kind == TypeKind::Integer && !p.by_ref && w.count(p.slot) && !written.count(p.slot)) params.insert(p.slot);
   return width_params_[&f] = std::move(params);
 }
 
@@ -1620,7 +1624,9 @@ void Translator::encoding(const InstructionSpec& inst, const Encoding& enc, size
   };
   body_ << fmt::format("// {} {}: {}\n", inst.name, enc.name, enc.diagram_text);
   body_ << "namespace {\n" << fmt::format("struct S{} {{\n", k);
-  for (int32_t slot : kept) body_ << fmt::format("  {} {}{{}};\n", slot_ct(slot), local(slot));
+  std::map<int32_t, std::string> state_ct;  // the C++ type of each kept slot in S<k>
+  for (int32_t slot : kept) state_ct[slot] = slot_ct(slot);
+  for (int32_t slot : kept) body_ << fmt::format("  {} {}{{}};\n", state_ct[slot], local(slot));
   body_ << "};\n}  // namespace\n";
   body_ << fmt::format("void* N{0}() {{ return new S{0}(); }}\n", k);
   body_ << fmt::format("void Z{0}(void* s) {{ delete static_cast<S{0}*>(s); }}\n\n", k);
@@ -1645,10 +1651,7 @@ void Translator::encoding(const InstructionSpec& inst, const Encoding& enc, size
   // B<8> and the helpers it calls are specialized in turn; X<k> picks the
   // variant from the decoded values, and runs the generic body for others.
   const std::set<int32_t> width = width_slots(enc.operation, {});
-  std::set<int32_t> written;
-  std::swap(written, assigned_);
-  collect_assigned(enc.operation);
-  std::swap(written, assigned_);
+  const std::set<int32_t> written = assigned_in(enc.operation);
   std::vector<std::pair<int32_t, std::vector<Int>>> bound;
   size_t variants = 1;
   for (int32_t slot : kept) {
@@ -1664,7 +1667,7 @@ void Translator::encoding(const InstructionSpec& inst, const Encoding& enc, size
   if (!bound.empty()) {
     for (size_t vi = 0; vi < variants; ++vi) {
       Binding b;
-      std::string test, comment;
+      std::string test;
       for (size_t i = 0, rest = vi; i < bound.size(); ++i) {
         const auto& [slot, values] = bound[i];
         const Int v = values[rest % values.size()];
@@ -1680,12 +1683,9 @@ void Translator::encoding(const InstructionSpec& inst, const Encoding& enc, size
           continue;
         }
         // A kept bits(datasize) is Bits in the state and fixed-width here.
-        binding_ = nullptr;
-        const std::string kept_ct = slot_ct(slot);
-        binding_ = &b;
         const std::string ct = slot_ct(slot);
-        line(ct == kept_ct ? fmt::format("[[maybe_unused]] {0} {1} = s.{1};", ct, local(slot))
-                           : fmt::format("[[maybe_unused]] {0} {1} = rt::conv<{0}>(s.{1});", ct, local(slot)));
+        line(ct == state_ct[slot] ? fmt::format("[[maybe_unused]] {0} {1} = s.{1};", ct, local(slot))
+                                  : fmt::format("[[maybe_unused]] {0} {1} = rt::conv<{0}>(s.{1});", ct, local(slot)));
       }
       declare(in_operation, std::set<int32_t>(kept.begin(), kept.end()));
       block(enc.operation);
@@ -1697,7 +1697,7 @@ void Translator::encoding(const InstructionSpec& inst, const Encoding& enc, size
   body_ << fmt::format("void X{}(rt::Ctx& c, const void* state) {{\n", k);
   line(fmt::format("[[maybe_unused]] const auto& s = *static_cast<const S{}*>(state);", k));
   for (const std::string& d : dispatch) line(d);
-  for (int32_t slot : kept) line(fmt::format("[[maybe_unused]] {0} {1} = s.{1};", slot_ct(slot), local(slot)));
+  for (int32_t slot : kept) line(fmt::format("[[maybe_unused]] {0} {1} = s.{1};", state_ct[slot], local(slot)));
   declare(in_operation, std::set<int32_t>(kept.begin(), kept.end()));
   block(enc.operation);
   body_ << "}\n\n";
