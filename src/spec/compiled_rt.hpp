@@ -908,15 +908,18 @@ template <int SIZE>
 B<SIZE> Elem_c(const Bits& vector, Int e) {
   return B<SIZE>::from(elem_get(vector, e, SIZE));
 }
+// Element e of `size` bits (1 to 64, inside the vector) written in place.
+template <int N>
+void set_elem_bits(B<N>& vector, Int e, int size, uint64_t value) {
+  using U = typename B<N>::U;
+  const U field = size == 64 ? U{~uint64_t{0}} : (U{1} << size) - 1;
+  const int lo = static_cast<int>(e * size);
+  vector = B<N>((vector.v & ~(field << lo)) | ((static_cast<U>(value) & field) << lo));
+}
 template <int N>
 void SetElem(B<N>& vector, Int e, Int size, const Bits& value) {
-  if (size >= 1 && size <= 64 && e >= 0 && (e + 1) * size <= N && Int{value.width()} == size) {
-    using U = typename B<N>::U;
-    const U field = size == 64 ? U{~uint64_t{0}} : (U{1} << static_cast<int>(size)) - 1;
-    const int lo = static_cast<int>(e * size);
-    vector = B<N>((vector.v & ~(field << lo)) | ((static_cast<U>(value.low64()) & field) << lo));
-    return;
-  }
+  if (size >= 1 && size <= 64 && e >= 0 && (e + 1) * size <= N && Int{value.width()} == size)
+    return set_elem_bits(vector, e, static_cast<int>(size), value.low64());
   Bits v = vector.bits();
   elem_set(v, e, size, value);
   vector = B<N>::from(v);
@@ -925,13 +928,7 @@ void SetElem(B<N>& vector, Int e, Int size, const Bits& value) {
 template <int SIZE, int N>
 void SetElem_c(B<N>& vector, Int e, const B<SIZE>& value) {
   static_assert(SIZE <= 64);
-  if (e >= 0 && (e + 1) * SIZE <= N) {
-    using U = typename B<N>::U;
-    const U field = SIZE == 64 ? U{~uint64_t{0}} : (U{1} << (SIZE % 64)) - 1;
-    const int lo = static_cast<int>(e * SIZE);
-    vector = B<N>((vector.v & ~(field << lo)) | ((static_cast<U>(value.v) & field) << lo));
-    return;
-  }
+  if (e >= 0 && (e + 1) * SIZE <= N) return set_elem_bits(vector, e, SIZE, static_cast<uint64_t>(value.v));
   SetElem(vector, e, SIZE, value.bits());
 }
 inline Int Min(Int a, Int b) { return a < b ? a : b; }
