@@ -333,8 +333,10 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
                     const std::map<std::string, std::set<uint64_t>>& raw_at) {
   const TargetRules& rules = isa.rules();
   std::string out = rules.listing_preamble();
-  // An object's symbols that its relocations name: defined ones get their
-  // label (and binding), so that the listing names what the object names.
+  // An object's symbols that its relocations name, and those it defines for
+  // others (global, weak) or types (a static function): defined ones get
+  // their label, binding, type and size, so that the reassembled object
+  // defines what this one does. A local name given twice stays unnamed.
   // Indexed by place (section, offset), in symbol order, so that each word
   // looks up its own and not every one.
   std::set<int> named;
@@ -342,6 +344,17 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
     for (const as::ObjReloc& r : sec.relocs)
       if (r.symbol >= 0 && static_cast<size_t>(r.symbol) < symbols.size() && !symbols[static_cast<size_t>(r.symbol)].name.empty())
         named.insert(r.symbol);
+  std::map<std::string_view, int> local_names;
+  for (const as::ObjSymbol& sym : symbols)
+    if (!sym.global && !sym.weak) ++local_names[sym.name];
+  for (size_t k = 0; k < symbols.size(); ++k) {
+    const as::ObjSymbol& sym = symbols[k];
+    const bool mapping = sym.name.starts_with('$');
+    const bool exported = sym.global || sym.weak || (sym.type != as::ObjSymbol::NoType && local_names[sym.name] == 1);
+    if (!sym.undefined && !sym.common && sym.section >= 0 && static_cast<size_t>(sym.section) < sections.size() &&
+        !sym.name.empty() && !mapping && exported)
+      named.insert(static_cast<int>(k));
+  }
   std::multimap<std::pair<int, uint64_t>, int> named_at;
   for (int k : named) {
     const as::ObjSymbol& sym = symbols[static_cast<size_t>(k)];
@@ -354,6 +367,7 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
       if (sym.global || sym.weak) lines += fmt::format("\t.{} {}\n", sym.weak ? "weak" : "global", sym.name);
       if (sym.type != as::ObjSymbol::NoType)
         lines += fmt::format("\t.type {}, %{}\n", sym.name, sym.type == as::ObjSymbol::Func ? "function" : "object");
+      if (sym.size && sym.type != as::ObjSymbol::NoType) lines += fmt::format("\t.size {}, {}\n", sym.name, *sym.size);
       lines += sym.name + ":\n";
     }
     return lines;

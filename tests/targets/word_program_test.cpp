@@ -446,6 +446,40 @@ TEST(WordProgram, DisassemblyOfAnObjectNamesItsRelocations) {
   EXPECT_EQ(relocations(obj).size(), 13u);
 }
 
+// An object's functions and data that no relocation names are still its
+// definitions: a listing that dropped `dot` would reassemble to an object
+// that defines nothing. Globals, weak symbols and typed locals keep their
+// label, binding, type and size; mapping symbols and untyped locals do not
+// (the listing has its own labels).
+TEST(WordProgram, DisassemblyOfAnObjectKeepsItsDefinitions) {
+  const std::string src =
+      "\t.syntax unified\n\t.thumb\n\t.text\n\t.global dot\n\t.type dot, %function\ndot:\n\tnop\n\tbx lr\n"
+      "\t.size dot, 4\n\t.weak w\n\t.thumb_func\nw:\tbx lr\n\t.type helper, %function\nhelper:\tbx lr\n"
+      "\t.size helper, 2\nplain:\tbx lr\n\t.data\n\t.global table\n\t.type table, %object\n\t.size table, 8\n"
+      "table:\t.word 1, 2\n";
+  const std::string path = temp_path("defs.o");
+  as::write_elf(targets::assemble_word_program(mve(), src, "defs.s"), targets::word_elf_options(mve()), path);
+  const as::ElfImage img = as::read_elf(read_file(path), path);
+  const std::string listing = targets::disassemble_words(mve(), img.sections, false, path, img.symbols);
+  for (const char* want : {"\t.global dot\n\t.type dot, %function\n\t.size dot, 4\ndot:\n", "\t.weak w\n\t.type w, %function\nw:\n",
+                           "\t.type helper, %function\n\t.size helper, 2\nhelper:\n",
+                           "\t.global table\n\t.type table, %object\n\t.size table, 8\ntable:\n"})
+    EXPECT_NE(listing.find(want), std::string::npos) << want << " not in:\n" << listing;
+  EXPECT_EQ(listing.find("plain"), std::string::npos) << listing;
+  EXPECT_EQ(listing.find("$t"), std::string::npos) << listing;
+  const as::Object back = targets::assemble_word_program(mve(), listing, "defs.s");
+  auto defined = [](const as::Object& o) {
+    std::map<std::string, std::tuple<std::string, uint64_t, bool, bool, int, uint64_t>> out;
+    for (const as::ObjSymbol& s : o.symbols)
+      if (!s.name.empty() && !s.name.starts_with('$') && (s.global || s.weak || s.type != as::ObjSymbol::NoType))
+        out[s.name] = {o.sections[static_cast<size_t>(s.section)].name, s.value, s.global, s.weak, s.type, s.size.value_or(0)};
+    return out;
+  };
+  const as::Object source = targets::assemble_word_program(mve(), src, "defs.s");
+  EXPECT_EQ(defined(back), defined(source));
+  EXPECT_EQ(defined(source).size(), 4u);
+}
+
 // --show-encoding names another object's symbol as the source does (llvm-mc
 // prints `bl ext` too, with a fixup); it printed the mapping symbol `$t`.
 TEST(WordProgram, ShowEncodingNamesRelocatedSymbols) {
