@@ -58,11 +58,14 @@ struct Builtin {
   TypeRule result;  // null: the result is Void
   BuiltinFn fn;
   bool writes_first_arg = false;
-  // Optional typed entries of an accessor indexed by (bits, integer), such as
-  // _Mem[address, size]: compiled code calls them directly, without a Value
-  // vector; they behave as fn does.
-  Bits (*get_bits_int)(CallSite&, const Bits&, Int) = nullptr;
-  void (*set_bits_int)(CallSite&, const Bits&, Int, const Bits&) = nullptr;
+  // Optional typed entries of an accessor indexed by (bits, integer) whose
+  // bits fit a machine word, such as _Mem[address, size]: compiled code calls
+  // them directly, without a Value vector, where the index and the value have
+  // widths fixed when generating (the getter's result has the width of the
+  // expression's type, or unit_bits * n); they behave as fn does.
+  uint64_t (*get_word_int)(CallSite&, uint64_t index, Int n) = nullptr;
+  uint32_t unit_bits = 0;
+  void (*set_word_int)(CallSite&, uint64_t index, Int n, uint64_t value, uint32_t value_width) = nullptr;
 };
 
 class BuiltinTable {

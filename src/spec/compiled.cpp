@@ -368,24 +368,6 @@ Value invoke(Ctx& c, int site, std::vector<Value>& args) {
   return b.fn(cs, args);
 }
 
-Bits get_bits_int(Ctx& c, int site, const Bits& a, Int n) {
-  const Expr& e = *c.sites[site];
-  CallSite cs{c.e, e};
-  const Builtin& b = c.e.builtins().at(e.builtin);
-  if (b.get_bits_int) return b.get_bits_int(cs, a, n);
-  std::vector<Value> args{Value::bits(a), Value::integer(n)};  // an engine whose table lacks the entry
-  return b.fn(cs, args).as_bits();
-}
-
-void set_bits_int(Ctx& c, int site, const Bits& a, Int n, const Bits& value) {
-  const Expr& e = *c.sites[site];
-  CallSite cs{c.e, e};
-  const Builtin& b = c.e.builtins().at(e.builtin);
-  if (b.set_bits_int) return b.set_bits_int(cs, a, n, value);
-  std::vector<Value> args{Value::bits(a), Value::integer(n), Value::bits(value)};
-  b.fn(cs, args);
-}
-
 Bits ZeroExtend(const Bits& b, Int n) {
   if (b.is_small() && n >= b.width() && n <= 64) return Bits(static_cast<uint32_t>(n), b.low64());
   return extend_bits("ZeroExtend", b, n, true);

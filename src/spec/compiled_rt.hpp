@@ -690,11 +690,24 @@ Value bi(Ctx& c, int site, const A&... a) {
   (v.push_back(conv<Value>(a)), ...);
   return invoke(c, site, v);
 }
-// The typed entries of an accessor builtin indexed by (bits, integer)
-// (Builtin::get_bits_int, set_bits_int), which the translator calls only
-// where the builtin has them.
-Bits get_bits_int(Ctx& c, int site, const Bits& a, Int n);
-void set_bits_int(Ctx& c, int site, const Bits& a, Int n, const Bits& value);
+// The word entries of an accessor builtin indexed by (bits, integer)
+// (Builtin::get_word_int, set_word_int), which the translator calls only
+// where the builtin has them and the widths are fixed (the memory of every
+// load and store goes through here).
+template <int N>
+B<N> get_word_int(Ctx& c, int site, uint64_t index, Int n) {
+  static_assert(N <= 64);
+  const Expr& e = *c.sites[site];
+  CallSite cs{c.e, e};
+  return B<N>(c.e.builtins().at(e.builtin).get_word_int(cs, index, n));
+}
+template <int N>
+void set_word_int(Ctx& c, int site, uint64_t index, Int n, const B<N>& value) {
+  static_assert(N <= 64);
+  const Expr& e = *c.sites[site];
+  CallSite cs{c.e, e};
+  c.e.builtins().at(e.builtin).set_word_int(cs, index, n, value.v, N);
+}
 // A builtin that writes its first argument back (Elem[x, e, size] = v): the
 // new value of the first argument goes to first.
 template <class... A>
@@ -870,9 +883,13 @@ B<N> RRX(const B<N>& x, const B<1>& carry_in) {
 
 // Align(x, y) of a fixed-width x: a power of two clears the low bits.
 template <int N>
-B<N> Align(const B<N>& x, Int y, const char* fn) {
-  if (y > 0 && y <= (Int{1} << 62) && (y & (y - 1)) == 0) return B<N>(x.v & ~static_cast<typename B<N>::U>(y - 1));
+[[gnu::noinline]] B<N> Align_slow(const B<N>& x, Int y, const char* fn) {
   return B<N>::from(align_bits(fn, x.bits(), y, false));
+}
+template <int N>
+inline B<N> Align(const B<N>& x, Int y, const char* fn) {
+  if (y > 0 && y <= (Int{1} << 62) && (y & (y - 1)) == 0) return B<N>(x.v & ~static_cast<typename B<N>::U>(y - 1));
+  return Align_slow(x, y, fn);
 }
 template <int N>
 bool IsZero(const B<N>& b) {

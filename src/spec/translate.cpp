@@ -256,6 +256,10 @@ class Translator {
   void function(const FunctionDecl& f, const std::string& name, const Binding* binding = nullptr);
   // The name of f's specialization for `b`, queued for translation the first time.
   std::string specialization(const FunctionDecl& f, const Binding& b);
+  // The binding of a call of f with these arguments (and a setter's value)
+  // for its specialization, or nothing when it has none (no width fixed).
+  std::optional<Binding> call_binding(const FunctionDecl& f, const Expr* e, const std::vector<Code>& args,
+                                      const Code* value);
   // The local slots of a block (with `types`, those of its parameters and
   // result) whose values decide a width: named in a declared type's width, in
   // a slice's width or in the width argument of Zeros, Ones, Extend,
@@ -783,6 +787,33 @@ Code Translator::argument(const FunctionDecl& f, const Expr* call, size_t i) {
   return ex(a);
 }
 
+std::optional<Translator::Binding> Translator::call_binding(const FunctionDecl& f, const Expr* e,
+                                                           const std::vector<Code>& args, const Code* value) {
+  if (!f.has_body) return std::nullopt;
+  // Arguments (and a setter's value) of fixed widths for every width
+  // variable: the specialization for those widths (bits(N) of the callee then
+  // fixed-width types too).
+  auto fixed_of = [](const Expr* a, const Code& code) { return a->type.width >= 0 ? a->type.width : fixed_width_of(code.ct); };
+  Binding b;
+  for (const auto& [var, slot] : f.width_vars) {
+    for (size_t i = 0; i < f.params.size() && !b.count(slot); ++i) {
+      const std::string* n = f.params[i].type.width_name();
+      if (const int64_t w = fixed_of(e->args[i], args[i]); n && *n == var && fixed_width(w)) b[slot] = w;
+    }
+    const std::string* n = value ? f.value.type.width_name() : nullptr;
+    if (const int64_t w = value ? fixed_width_of(value->ct) : -1; !b.count(slot) && n && *n == var && fixed_width(w))
+      b[slot] = w;
+  }
+  if (b.size() != f.width_vars.size()) return std::nullopt;
+  // Integer parameters that decide a width, with arguments known here.
+  for (size_t i = 0; i < f.params.size(); ++i) {
+    Int v = 0;
+    if (width_params(f).count(f.params[i].slot) && fold(*e->args[i], &v)) b[f.params[i].slot] = v;
+  }
+  if (b.empty()) return std::nullopt;
+  return b;
+}
+
 Code Translator::call(const Expr* e) {
   std::vector<Code> args;
   for (size_t i = 0; i < e->args.size(); ++i)
@@ -799,26 +830,9 @@ Code Translator::call(const Expr* e) {
   for (const Param& p : f.params) by_ref = by_ref || p.by_ref;
   std::string list = "c";
   if (!by_ref) {
-    // Arguments of fixed widths for every width variable: the specialization
-    // for those widths (bits(N) of the callee then fixed-width types too).
-    Binding b;
-    for (const auto& [var, slot] : f.width_vars)
-      for (size_t i = 0; i < f.params.size(); ++i) {
-        const std::string* n = f.params[i].type.width_name();
-        const int64_t w = e->args[i]->type.width >= 0 ? e->args[i]->type.width : fixed_width_of(args[i].ct);
-        if (n && *n == var && fixed_width(w)) {
-          b[slot] = w;
-          break;
-        }
-      }
-    const bool widths_bound = b.size() == f.width_vars.size();
-    // Integer parameters that decide a width, with arguments known here.
-    if (widths_bound && f.has_body && f.kind != FunctionKind::Setter)
-      for (size_t i = 0; i < f.params.size(); ++i) {
-        Int v = 0;
-        if (width_params(f).count(f.params[i].slot) && fold(*e->args[i], &v)) b[f.params[i].slot] = v;
-      }
-    if (f.has_body && f.kind != FunctionKind::Setter && widths_bound && !b.empty()) {
+    const std::optional<Binding> bound = call_binding(f, e, args, nullptr);
+    if (bound) {
+      const Binding& b = *bound;
       const std::string name = specialization(f, b);
       const Binding* caller = binding_;
       binding_ = &b;
@@ -916,9 +930,15 @@ Code Translator::builtin(const Expr* e, const std::vector<Code>& args) {
       return typed(fmt::format("spec::{}_bits({}, {})", n == "LSL" ? "lsl" : "lsr", as(args[0], "Bits"), as(args[1], "Int")),
                    "Bits");
   } else {
-    if (spec_builtins_->at(e->builtin).get_bits_int && kinds({K::Bits, K::Integer}))
-      return typed(fmt::format("rt::get_bits_int(c, {}, {}, {})", site->second, as(args[0], "Bits"), as(args[1], "Int")),
-                   "Bits");
+    const Builtin& accessor = spec_builtins_->at(e->builtin);
+    std::string result_ct = ctype(e->type);
+    if (!fixed_bits_ct(result_ct) && accessor.unit_bits && constant(1, &k) && fixed_width(accessor.unit_bits * k))
+      result_ct = fixed_bits(static_cast<int64_t>(accessor.unit_bits * k));
+    if (accessor.get_word_int && kinds({K::Bits, K::Integer}) && fixed_arg(0) &&
+        fixed_width_of(args[0].ct) <= 64 && fixed_bits_ct(result_ct) && fixed_width_of(result_ct) <= 64)
+      return typed(fmt::format("rt::get_word_int<{}>(c, {}, {}.v, {})", fixed_width_of(result_ct), site->second,
+                               args[0].code, as(args[1], "Int")),
+                   result_ct);
     if (n == "Elem" && kinds({K::Bits, K::Integer, K::Integer})) {
       if (constant(2, &k) && fixed_width(static_cast<int64_t>(k)))
         return typed(fmt::format("rt::Elem_c<{}>({}, {})", static_cast<int64_t>(k), barg(0), as(args[1], "Int")),
@@ -1024,7 +1044,35 @@ void Translator::assign(const Expr* t, const Code& v) {
       }
       line("{");
       ++indent_;
-      if (t->ref == RefKind::Function && t->callee) {
+      const bool by_ref = t->ref == RefKind::Function && t->callee &&
+                          std::any_of(t->callee->params.begin(), t->callee->params.end(), [](const Param& p) { return p.by_ref; });
+      if (t->ref == RefKind::Function && t->callee && !by_ref) {
+        // The value, then the arguments, each once and in that order; then
+        // the setter, specialized where the widths are fixed here.
+        const FunctionDecl& f = *t->callee;
+        const Code val{tmp(), v.ct};
+        line(fmt::format("const {} {} = {};", v.ct, val.code, v.code));
+        std::vector<Code> args;
+        for (size_t i = 0; i < t->args.size(); ++i) {
+          const Code a = argument(f, t, i);
+          args.push_back({tmp(), a.ct});
+          line(fmt::format("const {} {} = {};", a.ct, args.back().code, a.code));
+        }
+        std::string callee = fmt::format("F{}", fn_index_.at(&f));
+        std::vector<std::string> cts;
+        const std::optional<Binding> bound = call_binding(f, t, args, &val);
+        const Binding* caller = binding_;
+        if (bound) {
+          callee = specialization(f, *bound);
+          binding_ = &*bound;
+        }
+        for (const Param& p : f.params) cts.push_back(ctype(p.type, bound.has_value()));
+        const std::string value_ct = ctype(f.value.type, bound.has_value());
+        binding_ = caller;
+        std::string list = "c";
+        for (size_t i = 0; i < args.size(); ++i) list += ", " + as(args[i], cts[i]);
+        line(fmt::format("{}({}, {});", callee, list, as(val, value_ct)));
+      } else if (t->ref == RefKind::Function && t->callee) {
         const FunctionDecl& f = *t->callee;
         const std::string val = tmp();
         line(fmt::format("const {} {} = {};", ctype(f.value.type), val, as(v, ctype(f.value.type))));
@@ -1072,11 +1120,12 @@ void Translator::assign(const Expr* t, const Code& v) {
               assign(vector, {vec, "Bits"});
             }
           }
-        } else if (b.set_bits_int && t->args.size() == 2 && t->args[0]->type.is_bits() &&
-                   t->args[1]->type.kind == TypeKind::Integer) {
+        } else if (const std::string index_ct = t->args.size() == 2 ? ctype(t->args[0]->type) : "";
+                   b.set_word_int && fixed_bits_ct(index_ct) && fixed_width_of(index_ct) <= 64 &&
+                   t->args[1]->type.kind == TypeKind::Integer && fixed_bits_ct(v.ct) && fixed_width_of(v.ct) <= 64) {
           ++result_.typed[t->name + "="];
-          line(fmt::format("rt::set_bits_int(c, {}, {}, {}, {});", site->second, as(ex(t->args[0]), "Bits"),
-                           as_int(t->args[1]), as(v, "Bits")));
+          line(fmt::format("rt::set_word_int(c, {}, {}.v, {}, {});", site->second, as(ex(t->args[0]), index_ct),
+                           as_int(t->args[1]), v.code));
         } else {
           ++result_.bridged[t->name + "="];
           std::string list = fmt::format("c, {}", site->second);
@@ -1432,11 +1481,11 @@ void Translator::collect_assigned(const Block& b) {
     if (e->kind == ExprKind::Tuple)
       for (const Expr* a : e->args) target(a);
     // A setter writes its by-reference arguments; a builtin accessor that
-    // says so (Elem[x, e, size] = v) its first only.
+    // says so (Elem[x, e, size] = v) its first only, others none.
     if (e->kind == ExprKind::Index && e->ref != RefKind::Local)
       for (size_t i = 0; i < e->args.size(); ++i) {
         bool written = true;  // not known: every argument
-        if (e->ref == RefKind::Builtin && spec_builtins_->at(e->builtin).writes_first_arg) written = i == 0;
+        if (e->ref == RefKind::Builtin) written = i == 0 && spec_builtins_->at(e->builtin).writes_first_arg;
         else if (e->ref == RefKind::Function && e->callee)
           written = i < e->callee->params.size() && e->callee->params[i].by_ref;
         if (written) target(e->args[i]);

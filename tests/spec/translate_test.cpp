@@ -241,6 +241,35 @@ bits(32) Low(bits(32) x, integer esize, integer other)
   EXPECT_NE(code.find(f + "(c, "), std::string::npos);
 }
 
+// A setter whose value is bits(8*size) is specialized where its call gives
+// size a value (MemA[address, 1] = value<7:0> writes a B<8>), and passes the
+// bound size on to the setter it calls, as a getter does; a size known only
+// at run time calls the generic setter over Bits. A builtin setter's
+// arguments are not written (only Elem's vector is), so `size` stays a
+// parameter that decides a width.
+TEST(Translate, ASetterIsSpecializedForTheSizeItsCallGives) {
+  const auto spec = toy_with(rd_instruction("PUT", "", "    Put[R[d], 2] = R[d]<15:0>;\n    Put[R[d], d] = R[d]<8*d-1:0>;\n"),
+                             R"(bits(64) Store;
+
+Put[bits(32) address, integer size] = bits(8*size) value
+    Low[address, size] = value;
+
+Low[bits(32) address, integer size] = bits(8*size) value
+    Elem[Store, 0, 8*size] = value;
+)");
+  const TranslateResult r = translate(*spec, builtins(), 1);
+  const std::string code = all_parts(r);
+  const std::string put = function_name(*spec, "Put"), low = function_name(*spec, "Low");
+  ASSERT_FALSE(put.empty());
+  EXPECT_NE(code.find("static void " + put + "_size2(rt::Ctx& c, rt::B<32> L0, Int, rt::B<16> L2)"), std::string::npos)
+      << code;
+  EXPECT_NE(code.find("static void " + low + "_size2(rt::Ctx& c, rt::B<32> L0, Int, rt::B<16> L2)"), std::string::npos);
+  EXPECT_NE(code.find(put + "_size2(c, "), std::string::npos);
+  EXPECT_NE(code.find(low + "_size2(c, "), std::string::npos);
+  EXPECT_NE(code.find("static void " + put + "(rt::Ctx& c, rt::B<32> L0, Int L1, const Bits& L2)"), std::string::npos);
+  EXPECT_NE(code.find(put + "(c, "), std::string::npos);
+}
+
 // An argument the callee never reads (nor passes on to a parameter that is
 // read) is not evaluated when it has no effect, as MemA_with_priv's
 // `privileged` on a read; one with an effect (a call that writes a global, or

@@ -531,8 +531,7 @@ void scs_write(CallSite& site, uint32_t address, uint32_t value, uint32_t mask) 
 
 // _Mem[address, size]: memory, or the System Control Space word by word
 // (a byte or halfword access reads or writes its part of the word).
-spec::Bits mem_read(CallSite& site, const spec::Bits& address_bits, spec::Int n) {
-  const uint64_t address = address_bits.low64();
+uint64_t mem_read(CallSite& site, uint64_t address, spec::Int n) {
   const unsigned size = size_arg(n);
   uint64_t value = 0;
   if (in_scs(address, size)) {
@@ -542,22 +541,21 @@ spec::Bits mem_read(CallSite& site, const spec::Bits& address_bits, spec::Int n)
   } else if (!memory_of(site).read(address, size, value)) {
     bus_fault(site, address, size, false);
   }
-  return spec::Bits(8 * size, value);
+  return value;
 }
 
 // _Mem[address, size] = value.
-void mem_write(CallSite& site, const spec::Bits& address_bits, spec::Int n, const spec::Bits& value) {
-  const uint64_t address = address_bits.low64();
+void mem_write(CallSite& site, uint64_t address, spec::Int n, uint64_t value, uint32_t value_width) {
   const unsigned size = size_arg(n);
-  if (value.width() != 8 * size)
+  if (value_width != 8 * size)
     throw spec::RuntimeError(
-        fmt::format("_Mem[address, {}] = bits({}): the value is not of the access size", size, value.width()));
+        fmt::format("_Mem[address, {}] = bits({}): the value is not of the access size", size, value_width));
   if (in_scs(address, size)) {
     const uint32_t base = static_cast<uint32_t>(address) & ~3u, shift = 8 * (static_cast<uint32_t>(address) & 3u);
     if (shift + 8 * size > 32) bus_fault(site, address, size, true);
     const uint32_t mask = static_cast<uint32_t>(((uint64_t{1} << (8 * size)) - 1) << shift);
-    scs_write(site, base, static_cast<uint32_t>(value.low64() << shift), mask);
-  } else if (!memory_of(site).write(address, size, value.low64())) {
+    scs_write(site, base, static_cast<uint32_t>(value << shift), mask);
+  } else if (!memory_of(site).write(address, size, value)) {
     bus_fault(site, address, size, true);
   }
 }
@@ -611,9 +609,12 @@ void add_builtins(spec::BuiltinTable& t) {
   get.name = "_Mem";
   get.kind = BuiltinKind::Getter;
   get.min_args = get.max_args = 2;
-  get.get_bits_int = mem_read;
+  get.get_word_int = mem_read;
+  get.unit_bits = 8;
   get.fn = [](CallSite& site, std::vector<Value>& args) -> Value {
-    return Value::bits(mem_read(site, args[0].as_bits(), args[1].as_int()));
+    const spec::Int n = args[1].as_int();
+    const uint64_t value = mem_read(site, args[0].as_bits().low64(), n);
+    return Value::bits(static_cast<uint32_t>(8 * n), value);
   };
   t.add(std::move(get));
 
@@ -621,9 +622,10 @@ void add_builtins(spec::BuiltinTable& t) {
   set.name = "_Mem";
   set.kind = BuiltinKind::Setter;
   set.min_args = set.max_args = 3;  // address, size and the value
-  set.set_bits_int = mem_write;
+  set.set_word_int = mem_write;
   set.fn = [](CallSite& site, std::vector<Value>& args) -> Value {
-    mem_write(site, args[0].as_bits(), args[1].as_int(), args[2].as_bits());
+    const spec::Bits& value = args[2].as_bits();
+    mem_write(site, args[0].as_bits().low64(), args[1].as_int(), value.low64(), value.width());
     return Value();
   };
   t.add(std::move(set));
