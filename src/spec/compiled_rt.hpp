@@ -492,8 +492,10 @@ B<W> slice_c(const B<N>& b) {
     return B<W>(static_cast<typename B<W>::U>(b.v >> LO));
   }
 }
+// The fast paths (a small Bits, a Value holding one) inline; the rest out
+// of line, so that the callers stay small enough to inline them.
 template <int LO, int W>
-B<W> slice_c(const Bits& b) {
+[[gnu::noinline, gnu::cold]] B<W> slice_c_slow(const Bits& b) {
   if (LO + W > static_cast<int>(b.width())) bad_slice(LO, W, b.width());
   if (b.is_small()) return B<W>(static_cast<typename B<W>::U>(b.low64() >> (LO % 64)));
   if constexpr (W <= 64) {
@@ -505,9 +507,19 @@ B<W> slice_c(const Bits& b) {
   }
 }
 template <int LO, int W>
-B<W> slice_c(const Value& v) {
-  if (v.kind() == ValueKind::Bits) return slice_c<LO, W>(v.as_bits());
+[[gnu::noinline, gnu::cold]] B<W> slice_c_slow(const Value& v) {
+  if (v.kind() == ValueKind::Bits) return slice_c_slow<LO, W>(v.as_bits());
   return B<W>::from(slice_value(v, LO, W));
+}
+template <int LO, int W>
+inline B<W> slice_c(const Bits& b) {
+  if (LO + W <= static_cast<int>(b.width()) && b.is_small()) return B<W>(static_cast<typename B<W>::U>(b.low64() >> (LO % 64)));
+  return slice_c_slow<LO, W>(b);
+}
+template <int LO, int W>
+inline B<W> slice_c(const Value& v) {
+  if (v.kind() == ValueKind::Bits) return slice_c<LO, W>(v.as_bits());
+  return slice_c_slow<LO, W>(v);
 }
 template <int LO, int W>
 B<W> slice_c(Int v) {
@@ -545,17 +557,21 @@ bool pmatch(const B<N>& v, const Bits& care, const Bits& value) {
   else return pmatch(v.bits(), care, value);
 }
 template <int N>
-void store(Value& dst, const B<N>& b) {
+[[gnu::noinline]] void store_slow(Value& dst, const B<N>& b) {
+  dst = Value::bits(b.bits());
+}
+template <int N>
+inline void store(Value& dst, const B<N>& b) {
   if (dst.kind() == ValueKind::Bits && dst.as_bits().width() == N) {
     Bits& d = dst.as_bits();
     if constexpr (N <= 64) {
-      d.set_word(0, b.v);
+      d.set_small(b.v);  // N <= 64 bits: small, and b.v within them
     } else {
       d.set_word(0, static_cast<uint64_t>(b.v));
       d.set_word(1, static_cast<uint64_t>(b.v >> 64));
     }
   } else {
-    dst = Value::bits(b.bits());
+    store_slow(dst, b);
   }
 }
 
@@ -917,9 +933,13 @@ Bits Elem(const B<N>& vector, Int e, Int size) {
   return elem_get(vector.bits(), e, size);
 }
 template <int SIZE, int N>
-B<SIZE> Elem_c(const B<N>& vector, Int e) {
-  if (e >= 0 && (e + 1) * SIZE <= N) return B<SIZE>(static_cast<typename B<SIZE>::U>(vector.v >> static_cast<int>(e * SIZE)));
+[[gnu::noinline, gnu::cold]] B<SIZE> Elem_c_slow(const B<N>& vector, Int e) {
   return B<SIZE>::from(elem_get(vector.bits(), e, SIZE));
+}
+template <int SIZE, int N>
+inline B<SIZE> Elem_c(const B<N>& vector, Int e) {
+  if (e >= 0 && e < N / SIZE) return B<SIZE>(static_cast<typename B<SIZE>::U>(vector.v >> static_cast<int>(e * SIZE)));
+  return Elem_c_slow<SIZE>(vector, e);
 }
 template <int SIZE>
 B<SIZE> Elem_c(const Bits& vector, Int e) {
@@ -927,7 +947,7 @@ B<SIZE> Elem_c(const Bits& vector, Int e) {
 }
 // Element e of `size` bits (1 to 64, inside the vector) written in place.
 template <int N>
-void set_elem_bits(B<N>& vector, Int e, int size, uint64_t value) {
+inline void set_elem_bits(B<N>& vector, Int e, int size, uint64_t value) {
   using U = typename B<N>::U;
   const U field = size == 64 ? U{~uint64_t{0}} : (U{1} << size) - 1;
   const int lo = static_cast<int>(e * size);
@@ -943,10 +963,14 @@ void SetElem(B<N>& vector, Int e, Int size, const Bits& value) {
 }
 // Elem[vector, e, SIZE] = value, both of fixed widths.
 template <int SIZE, int N>
-void SetElem_c(B<N>& vector, Int e, const B<SIZE>& value) {
-  static_assert(SIZE <= 64);
-  if (e >= 0 && (e + 1) * SIZE <= N) return set_elem_bits(vector, e, SIZE, static_cast<uint64_t>(value.v));
+[[gnu::noinline, gnu::cold]] void SetElem_c_slow(B<N>& vector, Int e, const B<SIZE>& value) {
   SetElem(vector, e, SIZE, value.bits());
+}
+template <int SIZE, int N>
+inline void SetElem_c(B<N>& vector, Int e, const B<SIZE>& value) {
+  static_assert(SIZE <= 64);
+  if (e >= 0 && e < N / SIZE) return set_elem_bits(vector, e, SIZE, static_cast<uint64_t>(value.v));
+  SetElem_c_slow(vector, e, value);
 }
 inline Int Min(Int a, Int b) { return a < b ? a : b; }
 inline Int Max(Int a, Int b) { return a > b ? a : b; }

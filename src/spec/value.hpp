@@ -79,6 +79,10 @@ class Bits {
     if (i == words() - 1) mask_top();
   }
 
+  // The value of a Bits up to 64 bits wide, given within its width (the
+  // compiled code's fixed-width stores; no check).
+  void set_small(uint64_t v) { small_ = v; }
+
   bool bit(uint32_t i) const;
   void set_bit(uint32_t i, bool v);
   Bits slice(uint32_t lo, uint32_t width) const;          // x<lo+width-1:lo>

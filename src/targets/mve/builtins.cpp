@@ -531,7 +531,7 @@ void scs_write(CallSite& site, uint32_t address, uint32_t value, uint32_t mask) 
 
 // _Mem[address, size]: memory, or the System Control Space word by word
 // (a byte or halfword access reads or writes its part of the word).
-uint64_t mem_read(CallSite& site, uint64_t address, spec::Int n) {
+uint64_t mem_read_slow(CallSite& site, uint64_t address, spec::Int n) {
   const unsigned size = size_arg(n);
   uint64_t value = 0;
   if (in_scs(address, size)) {
@@ -542,6 +542,17 @@ uint64_t mem_read(CallSite& site, uint64_t address, spec::Int n) {
     bus_fault(site, address, size, false);
   }
   return value;
+}
+
+// _Mem[address, size]: a load from a memory region first, the rest (the
+// SCS, faults, bad sizes) out of line.
+uint64_t mem_read(CallSite& site, uint64_t address, spec::Int n) {
+  uint64_t value = 0;
+  if (const auto* h = static_cast<const Host*>(site.engine.target_state);
+      h && (n == 1 || n == 2 || n == 4 || n == 8) && !in_scs(address, static_cast<unsigned>(n)) &&
+      h->memory.read(address, static_cast<unsigned>(n), value))
+    return value;
+  return mem_read_slow(site, address, n);
 }
 
 // _Mem[address, size] = value.
