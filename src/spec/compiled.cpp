@@ -298,6 +298,13 @@ void CompiledBinding::rethrow_from_call() {
 namespace rt {
 
 void fail(const std::string& msg) { throw RuntimeError(msg); }
+void fail(const char* msg) { throw RuntimeError(msg); }
+void index_outside(Int index) { fail("index " + int_to_string(index) + " outside an array"); }
+void expected(const Value& v, const char* what) { fail(fmt::format("{} where {} is expected", v.describe(), what)); }
+void bad_width(Int n) { fail("width " + int_to_string(n) + " is not a valid bits width"); }
+void pattern_width(const Bits& v, uint32_t width) {
+  fail(v.to_hex() + " cannot match a " + std::to_string(width) + "-bit pattern");
+}
 
 void end(EndOfInstruction::Kind kind, uint32_t file, uint32_t line, uint32_t col, const char* detail) {
   throw EndOfInstruction{kind, Loc{file, line, col}, detail};

@@ -37,6 +37,15 @@ struct Ctx {
 };
 
 [[noreturn]] void fail(const std::string& msg);
+// The generated code's failures (an assertion, a function that ends without
+// returning) name a literal: a call, without building a string where it stands.
+[[noreturn, gnu::cold]] void fail(const char* msg);
+// The failures of the inline helpers below, out of line so that the helpers
+// stay small where they inline.
+[[noreturn, gnu::cold]] void index_outside(Int index);
+[[noreturn, gnu::cold]] void expected(const Value& v, const char* what);  // "<v> where <what> is expected"
+[[noreturn, gnu::cold]] void bad_width(Int n);
+[[noreturn, gnu::cold]] void pattern_width(const Bits& v, uint32_t width);
 [[noreturn]] void end(EndOfInstruction::Kind kind, uint32_t file, uint32_t line, uint32_t col, const char* detail);
 
 [[noreturn]] void width_mismatch(const char* op, uint32_t a, uint32_t b);
@@ -76,7 +85,7 @@ struct En {
   uint32_t m = 0;
 };
 inline En en(const Value& v) {
-  if (v.kind() != ValueKind::Enum) fail(v.describe() + " where an enumeration member is expected");
+  if (v.kind() != ValueKind::Enum) expected(v, "an enumeration member");
   return En{v.enum_type(), v.enum_member()};
 }
 inline bool eq(const En& a, const En& b) { return a.m == b.m && a.type == b.type; }
@@ -134,10 +143,10 @@ T from_value(const Value& v) {
   else if constexpr (std::is_same_v<T, Int>) return v.as_int();
   else if constexpr (std::is_same_v<T, double>) return v.as_real();
   else if constexpr (std::is_same_v<T, Bits>) {
-    if (v.kind() != ValueKind::Bits) fail(v.describe() + " where bits is expected");
+    if (v.kind() != ValueKind::Bits) expected(v, "bits");
     return v.as_bits();
   } else if constexpr (is_b<T>::value) {
-    if (v.kind() != ValueKind::Bits) fail(v.describe() + " where bits is expected");
+    if (v.kind() != ValueKind::Bits) expected(v, "bits");
     if constexpr (is_b<T>::width <= 64) {
       if (v.as_bits().width() == is_b<T>::width) return T(v.as_bits().low64());
     }
@@ -343,7 +352,7 @@ inline void set_slice(Bits& b, Int lo, Int width, const Bits& v) {
 
 // A pattern ('1x0'): care and value bits.
 inline bool pmatch(const Bits& v, const Bits& care, const Bits& value) {
-  if (v.width() != value.width()) fail(v.to_hex() + " cannot match a " + std::to_string(value.width()) + "-bit pattern");
+  if (v.width() != value.width()) pattern_width(v, value.width());
   if (v.is_small()) return (v.low64() & care.low64()) == value.low64();
   return (v & care) == value;
 }
@@ -625,7 +634,7 @@ inline bool in_range(const Value& v, Int lo, Int hi) { return v.as_int() >= lo &
 inline const Value& aget(const Value& arr, Int index) {
   const auto& e = arr.elems();
   const Int i = index - arr.array_first();
-  if (i < 0 || i >= static_cast<Int>(e.size())) fail("index " + int_to_string(index) + " outside an array");
+  if (i < 0 || i >= static_cast<Int>(e.size())) index_outside(index);
   return e[static_cast<size_t>(i)];
 }
 // An element of bits(N) read as a B<N>: the usual case (in range, the
@@ -649,16 +658,16 @@ B<N> aget_b(const Value& arr, Int index) {
 }
 inline Value& aref(Value& arr, Int index) {
   const Int i = index - arr.array_first();
-  if (i < 0 || i >= static_cast<Int>(arr.elems().size())) fail("index " + int_to_string(index) + " outside an array");
+  if (i < 0 || i >= static_cast<Int>(arr.elems().size())) index_outside(index);
   return arr.mutable_elems()[static_cast<size_t>(i)];
 }
 // A bits value stored in a Value (a global), without a copy.
 inline const Bits& bref(const Value& v) {
-  if (v.kind() != ValueKind::Bits) fail(v.describe() + " where bits is expected");
+  if (v.kind() != ValueKind::Bits) expected(v, "bits");
   return v.as_bits();
 }
 inline Bits& bref(Value& v) {
-  if (v.kind() != ValueKind::Bits) fail(v.describe() + " where bits is expected");
+  if (v.kind() != ValueKind::Bits) expected(v, "bits");
   return v.as_bits();
 }
 // Stores into a Value that holds bits in place (no allocation when the
@@ -766,11 +775,11 @@ inline Bits Extend(const Bits& b, Int n, bool is_unsigned) {
   return extend_bits("Extend", b, n, is_unsigned);
 }
 inline Bits Zeros(Int n) {
-  if (n < 0 || n > Bits::kMaxWidth) fail("width " + int_to_string(n) + " is not a valid bits width");
+  if (n < 0 || n > Bits::kMaxWidth) bad_width(n);
   return Bits(static_cast<uint32_t>(n), 0);
 }
 inline Bits Ones(Int n) {
-  if (n < 0 || n > Bits::kMaxWidth) fail("width " + int_to_string(n) + " is not a valid bits width");
+  if (n < 0 || n > Bits::kMaxWidth) bad_width(n);
   return Bits::ones(static_cast<uint32_t>(n));
 }
 inline bool IsZero(const Bits& b) { return b.is_small() ? b.low64() == 0 : b.is_zero(); }
