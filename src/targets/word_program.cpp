@@ -423,7 +423,19 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
   // PC-relative), the labels of named symbols where they stand.
   auto data_lines = [&](size_t si, uint64_t from, uint64_t to, const std::function<std::string(uint64_t)>& labels_at) {
     const as::ObjSection& sec = sections[si];
-    if (sec.nobits) return fmt::format("{}\t.zero {}\n", labels_at(from), to - from);
+    if (sec.nobits) {
+      // `.zero` runs between the places that carry a symbol.
+      std::string lines = labels_at(from);
+      uint64_t at = from;
+      for (auto it = named_at.lower_bound({static_cast<int>(si), from + 1});
+           it != named_at.end() && it->first.first == static_cast<int>(si) && it->first.second < to; ++it) {
+        const uint64_t off = it->first.second;
+        if (off == at) continue;  // several symbols at one place: labels_at gave them all
+        lines += fmt::format("\t.zero {}\n", off - at) + labels_at(off);
+        at = off;
+      }
+      return at < to || to == from ? lines + fmt::format("\t.zero {}\n", to - at) : lines;
+    }
     std::map<uint64_t, const as::ObjReloc*> at;
     for (const as::ObjReloc* r : relocs_in(si, from, to)) at[r->offset] = r;
     std::string lines, bytes;
@@ -482,6 +494,9 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
       return it == is_data.end() ? sec.bytes.size() : it->first;
     };
     out += as::section_directive(sec);
+    // The section's alignment where it is more than its first datum needs
+    // (gcc aligns functions and string tables to 4): a linker keeps it.
+    if (sec.align > (sec.code ? isa.min_width() / 8 : 1)) out += fmt::format("\t.balign {}\n", sec.align);
     if (!sec.code) {
       out += data_lines(si, 0, sec.bytes.size(), [&](uint64_t off) {
         return (off == 0 && section_named.count(si) ? section_label(si) + ":\n" : std::string()) + symbol_lines(si, off);

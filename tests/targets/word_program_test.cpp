@@ -449,21 +449,26 @@ TEST(WordProgram, DisassemblyOfAnObjectNamesItsRelocations) {
 // An object's functions and data that no relocation names are still its
 // definitions: a listing that dropped `dot` would reassemble to an object
 // that defines nothing. Globals, weak symbols and typed locals keep their
-// label, binding, type and size; mapping symbols and untyped locals do not
-// (the listing has its own labels).
+// label, binding, type and size (inside a .bss too); mapping symbols and
+// untyped locals do not (the listing has its own labels). Sections keep
+// their alignment.
 TEST(WordProgram, DisassemblyOfAnObjectKeepsItsDefinitions) {
   const std::string src =
       "\t.syntax unified\n\t.thumb\n\t.text\n\t.global dot\n\t.type dot, %function\ndot:\n\tnop\n\tbx lr\n"
       "\t.size dot, 4\n\t.weak w\n\t.thumb_func\nw:\tbx lr\n\t.type helper, %function\nhelper:\tbx lr\n"
       "\t.size helper, 2\nplain:\tbx lr\n\t.data\n\t.global table\n\t.type table, %object\n\t.size table, 8\n"
-      "table:\t.word 1, 2\n";
+      "table:\t.word 1, 2\n\t.bss\n\t.balign 8\n\t.global first\nfirst:\t.space 4\n\t.type second, %object\n"
+      "\t.size second, 12\nsecond:\t.space 12\n";
   const std::string path = temp_path("defs.o");
   as::write_elf(targets::assemble_word_program(mve(), src, "defs.s"), targets::word_elf_options(mve()), path);
   const as::ElfImage img = as::read_elf(read_file(path), path);
   const std::string listing = targets::disassemble_words(mve(), img.sections, false, path, img.symbols);
   for (const char* want : {"\t.global dot\n\t.type dot, %function\n\t.size dot, 4\ndot:\n", "\t.weak w\n\t.type w, %function\nw:\n",
                            "\t.type helper, %function\n\t.size helper, 2\nhelper:\n",
-                           "\t.global table\n\t.type table, %object\n\t.size table, 8\ntable:\n"})
+                           "\t.global table\n\t.type table, %object\n\t.size table, 8\ntable:\n",
+                           // A symbol inside a section without bytes splits its .zero; the alignment stays.
+                           "%nobits\n\t.balign 8\n\t.global first\nfirst:\n\t.zero 4\n\t.type second, %object\n"
+                           "\t.size second, 12\nsecond:\n\t.zero 12\n"})
     EXPECT_NE(listing.find(want), std::string::npos) << want << " not in:\n" << listing;
   EXPECT_EQ(listing.find("plain"), std::string::npos) << listing;
   EXPECT_EQ(listing.find("$t"), std::string::npos) << listing;
@@ -477,7 +482,9 @@ TEST(WordProgram, DisassemblyOfAnObjectKeepsItsDefinitions) {
   };
   const as::Object source = targets::assemble_word_program(mve(), src, "defs.s");
   EXPECT_EQ(defined(back), defined(source));
-  EXPECT_EQ(defined(source).size(), 4u);
+  EXPECT_EQ(defined(source).size(), 6u);
+  for (size_t i = 0; i < source.sections.size() && i < back.sections.size(); ++i)
+    EXPECT_EQ(back.sections[i].align, source.sections[i].align) << source.sections[i].name;
 }
 
 // --show-encoding names another object's symbol as the source does (llvm-mc
