@@ -215,6 +215,7 @@ class Gas {
     finish_symbols();
     if (words_->placement)
       for (size_t i = 0; i < obj_.sections.size(); ++i) obj_.sections[i].address = base(static_cast<int>(i));
+    obj_.warnings = warnings_;
     return std::move(obj_);
   }
 
@@ -570,6 +571,7 @@ class Gas {
   // A word target's line: statements separated by ';', each labels then a
   // directive or one instruction.
   void scan_statements(const std::string& s, int line) {
+    if (debug_statement(s, line)) return;
     size_t start = 0;
     bool in_str = false;
     for (size_t q = 0; q <= s.size(); ++q) {
@@ -585,6 +587,55 @@ class Gas {
       statement(std::string_view(s).substr(0, q), start, line);
       start = q + 1;
     }
+  }
+
+  // What `gcc -g` adds: `.loc`, `.cfi_*` and `.section .debug_*` with their
+  // contents, from which GNU as builds the DWARF tables. They are left out
+  // (the object has no debugging information, and one warning says so):
+  // true for a line that is one of them or inside such a section. The
+  // section directives that enter or leave a .debug_* section are left out
+  // with it, so the sections the assembler follows never include one: a
+  // `.popsection` or `.previous` back from it is dropped, one back to it
+  // drops what follows.
+  bool debug_statement(const std::string& s, int line) {
+    const size_t p = s.find_first_not_of(" \t");
+    if (p == std::string::npos) return in_debug_section_;
+    const std::string_view rest = std::string_view(s).substr(p);
+    auto is = [&](std::string_view d) {
+      return rest.substr(0, d.size()) == d && (rest.size() == d.size() || rest[d.size()] == ' ' || rest[d.size()] == '\t');
+    };
+    auto argument = [&]() -> std::string_view {
+      const size_t q = rest.find_first_not_of(" \t", rest.find_first_of(" \t"));
+      return q == std::string_view::npos ? std::string_view() : rest.substr(q);
+    };
+    const bool was = in_debug_section_;
+    bool dropped = false;
+    if (is(".section") || is(".pushsection")) {
+      in_debug_section_ = argument().starts_with(".debug_");
+      dropped = in_debug_section_;
+      if (is(".pushsection")) pushed_debug_.push_back({was, dropped});
+      if (!dropped) previous_is_debug_ = was;
+    } else if (is(".popsection") && !pushed_debug_.empty()) {
+      in_debug_section_ = pushed_debug_.back().first;
+      dropped = pushed_debug_.back().second;
+      pushed_debug_.pop_back();
+    } else if (is(".previous") && (was || previous_is_debug_)) {
+      in_debug_section_ = !was;
+      previous_is_debug_ = was;
+      dropped = true;
+    } else if (is(".text") || is(".data") || is(".bss")) {
+      in_debug_section_ = false;
+      previous_is_debug_ = was;
+    } else {
+      dropped = was || is(".loc") || is(".loc_mark_labels") || rest.starts_with(".cfi_");
+    }
+    if (dropped && !debug_warned_) {
+      debug_warned_ = true;
+      warnings_.push_back(fmt::format("{}:{}:{}: warning: debugging information (`gcc -g`: .loc, .cfi_*, .debug_* "
+                                      "sections) is not written to the object",
+                                      file_, line, p + 1));
+    }
+    return dropped;
   }
 
   // GNU's local labels: `N:` (N decimal digits) defines the next instance of
@@ -1244,14 +1295,9 @@ class Gas {
     } else if (words_ && std::find(words_->ignored_directives.begin(), words_->ignored_directives.end(), name) !=
                              words_->ignored_directives.end()) {
       // accepted for compatibility with GNU as; no effect here
-    } else if (name == ".loc" || name == ".cfi_sections" || name == ".cfi_startproc" || name == ".uleb128" ||
-               name == ".sleb128" || name == ".loc_mark_labels") {
-      // What `gcc -g` writes: the assembler is to build the DWARF line and
-      // frame tables from these. Said plainly rather than as unknown.
-      fail(line, e.col,
-           fmt::format("{}: debugging information (DWARF line and frame tables, `gcc -g`) is not supported by this "
-                       "assembler; compile without -g",
-                       name));
+    } else if (name == ".uleb128" || name == ".sleb128") {
+      // Outside the .debug_* sections a word target leaves out (debug_statement).
+      fail(line, e.col, fmt::format("{}: variable-length data is not supported by this assembler", name));
     } else {
       fail(line, e.col,
            fmt::format("unknown directive '{}' (known: .text .data .bss .section .global .globl .weak .local .type .size "
@@ -1371,6 +1417,12 @@ class Gas {
   std::vector<std::string> bundle_lines_;
   std::vector<Event> events_;
   std::map<std::string, int> local_count_;  // instances of each local label defined so far
+  // debug_statement: inside a .debug_* section, whether `.previous` goes
+  // back to one, and each `.pushsection`'s state before it and whether it
+  // was left out.
+  bool in_debug_section_ = false, previous_is_debug_ = false, debug_warned_ = false;
+  std::vector<std::pair<bool, bool>> pushed_debug_;
+  std::vector<std::string> warnings_;  // Object::warnings (layout() starts a new Object each pass)
   struct LocalRef {
     std::string digits;
     int instance, line, col;

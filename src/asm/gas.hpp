@@ -85,6 +85,8 @@ struct Object {
     size_t size = 0;   // bytes (word targets; bundles are the ISA's width)
   };
   std::vector<Line> lines;
+  // What the assembler left out and says so ("file:line:col: warning: ...").
+  std::vector<std::string> warnings;
   const ObjSection* find(std::string_view name) const;
 };
 

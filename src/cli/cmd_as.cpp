@@ -53,6 +53,7 @@ void write_bin(const as::Object& obj, const std::string& out) {
 // The Arm targets: T32 (mve) and A64 (sme2) programs.
 int run_as_words(const AsOptions& o, const targets::LoadedWordTarget& t, const std::string& text, const std::string& file) {
   const as::Object obj = targets::assemble_word_program(*t.isa, text, file);
+  for (const std::string& w : obj.warnings) fmt::print(stderr, "{}\n", w);
   if (o.show_encoding) {
     fmt::print("{}", targets::show_encoding(*t.isa, obj, file));
     if (o.out.empty()) return 0;
