@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <deque>
+#include <span>
 #include <map>
 #include <optional>
 #include <tuple>
@@ -84,6 +86,9 @@ class Gas {
       p = nl + 1;
     }
     word_bytes_ = isa ? (isa->width() + 7) / 8 : 1;
+    std::vector<SourceLine> source;
+    for (size_t i = 0; i < orig_.size(); ++i) source.push_back({orig_[i], static_cast<int>(i + 1)});
+    expand(source, 0);
   }
 
   // A single-word target: layout passes until the sizes settle. The first
@@ -495,13 +500,191 @@ class Gas {
   }
   // Comments blanked (the comment character and `//`, outside string literals),
   // then each line split into labels, a directive, or bundle text.
+  // GNU as's repetitions and macros, expanded before anything else reads
+  // the lines: `.rept N` ... `.endr`, `.irp NAME, V1, V2, ...` ... `.endr`
+  // (`\NAME` in the body), `.macro NAME P1[=DEFAULT], ...` ... `.endm`
+  // and its uses `NAME A1, A2` (`\P1`, `\()` joins, `\@` counts the
+  // expansions). A generated line keeps the number of the line it comes
+  // from (the body's), which errors name.
+  struct SourceLine {
+    std::string_view text;
+    int line;
+  };
+  struct Macro {
+    std::vector<std::pair<std::string, std::string>> params;  // name, default
+    std::vector<SourceLine> body;
+  };
+  static constexpr size_t kMaxExpandedLines = size_t{1} << 20;
+  static constexpr int kMaxExpansionDepth = 64;
+
+  // The directive or first word of a line (after labels), its column and the rest.
+  std::tuple<std::string_view, size_t, std::string_view> first_word(std::string_view l) const {
+    size_t p = 0;
+    while (true) {
+      while (p < l.size() && (l[p] == ' ' || l[p] == '\t')) ++p;
+      size_t q = p;
+      while (q < l.size() && (is_sym_char(l[q]) || l[q] == '.')) ++q;
+      if (q > p && q < l.size() && l[q] == ':') {  // a label
+        p = q + 1;
+        continue;
+      }
+      std::string_view rest = l.substr(q);
+      // Without its comment (GNU's `@`, `//`), which the directives' arguments do not take.
+      for (size_t k = 0; k < rest.size(); ++k)
+        if ((!target_.comment.empty() && rest.substr(k, target_.comment.size()) == target_.comment) || rest.substr(k, 2) == "//") {
+          rest = rest.substr(0, k);
+          break;
+        }
+      while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t')) rest.remove_prefix(1);
+      while (!rest.empty() && (rest.back() == ' ' || rest.back() == '\t')) rest.remove_suffix(1);
+      return {l.substr(p, q - p), p, rest};
+    }
+  }
+  static std::vector<std::string> split_arguments(std::string_view rest) {
+    std::vector<std::string> out;
+    const bool commas = rest.find(',') != std::string_view::npos;
+    std::string cur;
+    auto flush = [&] {
+      size_t a = cur.find_first_not_of(" \t"), b = cur.find_last_not_of(" \t");
+      out.push_back(a == std::string::npos ? "" : cur.substr(a, b - a + 1));
+      cur.clear();
+    };
+    for (char c : rest) {
+      if (commas ? c == ',' : (c == ' ' || c == '\t')) {
+        if (commas || !cur.empty()) flush();
+      } else {
+        cur += c;
+      }
+    }
+    if (!cur.empty() || (commas && !rest.empty())) flush();
+    return out;
+  }
+  // The body from lines[from] to its closing directive (nested openers counted); the index of that line.
+  size_t body_end(std::span<const SourceLine> lines, size_t from, std::initializer_list<std::string_view> openers,
+                  std::string_view closer, const SourceLine& opener) const {
+    int depth = 1;
+    for (size_t j = from; j < lines.size(); ++j) {
+      const auto word = std::get<0>(first_word(lines[j].text));
+      if (std::find(openers.begin(), openers.end(), word) != openers.end()) ++depth;
+      else if (word == closer && --depth == 0) return j;
+    }
+    fail(opener.line, 1, fmt::format("'{}' has no '{}' after it", std::get<0>(first_word(opener.text)), closer));
+  }
+  // The lines with `\NAME` replaced by the values of `names`, `\()` by nothing and `\@` by the count.
+  std::vector<SourceLine> substituted(std::span<const SourceLine> body, const std::vector<std::pair<std::string, std::string>>& names) {
+    std::vector<SourceLine> out;
+    for (const SourceLine& l : body) {
+      std::string t;
+      for (size_t k = 0; k < l.text.size(); ++k) {
+        if (l.text[k] != '\\' || k + 1 >= l.text.size()) {
+          t += l.text[k];
+          continue;
+        }
+        if (l.text.substr(k + 1, 2) == "()") {
+          k += 2;
+          continue;
+        }
+        if (l.text[k + 1] == '@') {
+          t += std::to_string(expansions_);
+          ++k;
+          continue;
+        }
+        size_t q = k + 1;
+        while (q < l.text.size() && is_sym_char(l.text[q])) ++q;
+        const std::string_view name = l.text.substr(k + 1, q - k - 1);
+        const auto it = std::find_if(names.begin(), names.end(), [&](const auto& n) { return n.first == name; });
+        if (name.empty() || it == names.end()) {
+          t += l.text[k];
+          continue;
+        }
+        t += it->second;
+        k = q - 1;
+      }
+      generated_.push_back(std::move(t));
+      out.push_back({generated_.back(), l.line});
+    }
+    return out;
+  }
+  void emit(const SourceLine& l) {
+    if (lines_.size() >= kMaxExpandedLines)
+      fail(l.line, 1, fmt::format("the program has more than {} lines once its repetitions and macros are expanded", kMaxExpandedLines));
+    lines_.push_back(l);
+  }
+  void expand(std::span<const SourceLine> in, int depth) {
+    for (size_t i = 0; i < in.size(); ++i) {
+      const auto [word, col, rest] = first_word(in[i].text);
+      const int line = in[i].line, c = static_cast<int>(col + 1);
+      // Lines that emit nothing (definitions repeated) count too: the work is bounded, not only the output.
+      if (++expanded_ > 4 * kMaxExpandedLines)
+        fail(line, c, fmt::format("the program has more than {} lines once its repetitions and macros are expanded",
+                                  kMaxExpandedLines));
+      if (word == ".rept" || word == ".irp") {
+        const size_t end = body_end(in, i + 1, {".rept", ".irp"}, ".endr", in[i]);
+        const std::span<const SourceLine> body = in.subspan(i + 1, end - i - 1);
+        if (depth >= kMaxExpansionDepth) fail(line, c, "repetitions and macros nested too deeply");
+        if (word == ".rept") {
+          uint64_t n = 0;
+          if (parse_integer(rest, 64, false, n) != ParseStatus::Ok)
+            fail(line, c, fmt::format(".rept: expected a constant count, not '{}'", rest));
+          if (n * std::max<size_t>(body.size(), 1) > kMaxExpandedLines)
+            fail(line, c, fmt::format(".rept {}: more than {} lines", n, kMaxExpandedLines));
+          for (uint64_t k = 0; k < n; ++k) expand(body, depth + 1);
+        } else {
+          std::vector<std::string> args = split_arguments(rest);
+          if (args.empty() || args[0].empty() || !std::all_of(args[0].begin(), args[0].end(), is_sym_char))
+            fail(line, c, ".irp: expected a name and its values");
+          for (size_t k = 1; k < args.size(); ++k) expand(substituted(body, {{args[0], args[k]}}), depth + 1);
+        }
+        i = end;
+      } else if (word == ".macro") {
+        const size_t end = body_end(in, i + 1, {".macro"}, ".endm", in[i]);
+        size_t n = 0;
+        while (n < rest.size() && is_sym_char(rest[n])) ++n;
+        const std::string name(rest.substr(0, n));
+        if (name.empty()) fail(line, c, ".macro: expected a name");
+        Macro m;
+        for (const std::string& a : split_arguments(rest.substr(n))) {
+          if (a.empty()) continue;
+          const size_t eq = a.find('=');
+          std::string pname = a.substr(0, std::min(eq, a.find(':')));
+          if (pname.empty() || !std::all_of(pname.begin(), pname.end(), is_sym_char))
+            fail(line, c, fmt::format(".macro {}: bad parameter '{}'", name, a));
+          m.params.push_back({pname, eq == std::string::npos ? "" : a.substr(eq + 1)});
+        }
+        m.body.assign(in.begin() + static_cast<std::ptrdiff_t>(i + 1), in.begin() + static_cast<std::ptrdiff_t>(end));
+        macros_[name] = std::move(m);
+        i = end;
+      } else if (word == ".endr" || word == ".endm") {
+        fail(line, c, fmt::format("'{}' without '{}' before it", word, word == ".endr" ? ".rept or .irp" : ".macro"));
+      } else if (auto it = macros_.find(std::string(word)); it != macros_.end() && !word.empty()) {
+        if (depth >= kMaxExpansionDepth) fail(line, c, fmt::format("macro '{}' expanded too deeply (a macro that uses itself?)", word));
+        const Macro m = it->second;  // a copy: the body may define macros
+        const std::vector<std::string> args = split_arguments(rest);
+        if (args.size() > m.params.size())
+          fail(line, c, fmt::format("macro '{}' takes {} arguments, not {}", word, m.params.size(), args.size()));
+        std::vector<std::pair<std::string, std::string>> names;
+        for (size_t k = 0; k < m.params.size(); ++k)
+          names.push_back({m.params[k].first, k < args.size() && !args[k].empty() ? args[k] : m.params[k].second});
+        if (col > 0) {  // the labels before the macro's name stay
+          generated_.push_back(std::string(in[i].text.substr(0, col)));
+          emit({generated_.back(), line});
+        }
+        const std::vector<SourceLine> body = substituted(m.body, names);
+        ++expansions_;  // `\@` counts from 0, as GNU as's
+        expand(body, depth + 1);
+      } else {
+        emit(in[i]);
+      }
+    }
+  }
+
   void scan() {
     int depth = 0;
-    events_.reserve(orig_.size());
-    if (words_) insn_sizes_.reserve(orig_.size());
+    events_.reserve(lines_.size());
+    if (words_) insn_sizes_.reserve(lines_.size());
     std::string s;
-    for (size_t i = 0; i < orig_.size(); ++i) {
-      s.assign(orig_[i]);
+    for (size_t i = 0; i < lines_.size(); ++i) {
+      s.assign(lines_[i].text);
       bool in_str = false;
       for (size_t p = 0; p < s.size(); ++p) {
         if (in_str) {
@@ -517,7 +700,7 @@ class Gas {
           break;
         }
       }
-      const int line = static_cast<int>(i + 1);
+      const int line = lines_[i].line;
       if (words_) {
         scan_statements(s, line);
         continue;
@@ -1302,7 +1485,8 @@ class Gas {
       fail(line, e.col,
            fmt::format("unknown directive '{}' (known: .text .data .bss .section .global .globl .weak .local .type .size "
                        ".thumb_func .comm .lcomm .align .p2align .balign .byte .hword .short .2byte .word .long .int "
-                       ".4byte .quad .8byte .xword .dword .ascii .asciz .string .space .zero .skip .equ .set)",
+                       ".4byte .quad .8byte .xword .dword .ascii .asciz .string .space .zero .skip .equ .set .rept .irp .endr "
+                       ".macro .endm)",
                        name));
     }
   }
@@ -1414,6 +1598,11 @@ class Gas {
   const WordEncoder* words_;
   std::string file_;
   std::vector<std::string_view> orig_;  // the source's lines (the text outlives the assembler)
+  std::vector<SourceLine> lines_;       // after expand(): what scan() reads
+  std::deque<std::string> generated_;   // the lines expand() made (stable addresses)
+  std::map<std::string, Macro, std::less<>> macros_;
+  int expansions_ = 0;                  // `\@`
+  size_t expanded_ = 0;                 // lines expand() has read
   std::vector<std::string> bundle_lines_;
   std::vector<Event> events_;
   std::map<std::string, int> local_count_;  // instances of each local label defined so far

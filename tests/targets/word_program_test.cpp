@@ -524,6 +524,29 @@ TEST(WordProgram, DebuggingInformationIsLeftOutWithAWarning) {
   EXPECT_EQ(defined(ours), defined(want));
 }
 
+// GNU as's .rept, .irp and .macro give the lines written out (GNU as 2.40
+// assembles both sources below to the same bytes); errors in a body name
+// the body's line, and an expansion without end is refused.
+TEST(WordProgram, RepetitionsAndMacrosExpandAsWrittenOut) {
+  const std::string with =
+      "\t.syntax unified\n\t.thumb\n\t.text\n\t.rept 2\n\tnop\n\t.rept 2\n\tmovs r0, #1\n\t.endr\n\t.endr\n"
+      "\t.macro addto rd, v=7 @ a comment\n\tadds \\rd, #\\v\nl\\@\\():\tb l\\@\n\t.endm\n"
+      "top:\taddto r1\n\taddto r2, 3\n\t.irp r, r3, r4\n\tmovs \\r, #0\n\t.endr\n\tb top\n";
+  const std::string out =
+      "\t.syntax unified\n\t.thumb\n\t.text\n\tnop\n\tmovs r0, #1\n\tmovs r0, #1\n\tnop\n\tmovs r0, #1\n\tmovs r0, #1\n"
+      "top:\tadds r1, #7\nl0:\tb l0\n\tadds r2, #3\nl1:\tb l1\n\tmovs r3, #0\n\tmovs r4, #0\n\tb top\n";
+  const as::Object ours = targets::assemble_word_program(mve(), with, "m.s");
+  EXPECT_EQ(ours.find(".text")->bytes, targets::assemble_word_program(mve(), out, "o.s").find(".text")->bytes);
+  // 6 x nop/movs, 2 x (adds, b), 2 x movs, b: 13 halfwords.
+  EXPECT_EQ(ours.find(".text")->bytes.size(), 26u);
+  EXPECT_NE(error_of("\t.text\n\t.macro m\n\tmovs r0, #999\n\t.endm\n\tm\n").find("bad.s:3:"), std::string::npos);
+  EXPECT_NE(error_of("\t.text\n\t.rept 2\n\tnop\n").find("bad.s:2:1: error: '.rept' has no '.endr' after it"), std::string::npos);
+  EXPECT_NE(error_of("\t.text\n\t.endr\n").find("bad.s:2:2: error: '.endr' without '.rept or .irp' before it"), std::string::npos);
+  EXPECT_NE(error_of("\t.text\n\t.rept 100000000\n\tnop\n\t.endr\n").find("more than 1048576 lines"), std::string::npos);
+  EXPECT_NE(error_of("\t.text\n\t.macro m\n\tm\n\t.endm\n\tm\n").find("expanded too deeply"), std::string::npos);
+  EXPECT_NE(error_of("\t.text\n\t.rept x\n\t.endr\n").find("expected a constant count"), std::string::npos);
+}
+
 // --show-encoding names another object's symbol as the source does (llvm-mc
 // prints `bl ext` too, with a fixup); it printed the mapping symbol `$t`.
 TEST(WordProgram, ShowEncodingNamesRelocatedSymbols) {
