@@ -264,7 +264,14 @@ class Gas {
   }
 
  private:
+  // Lines are numbered as expand() left them (1 is lines_[0]); an error
+  // names the source line each came from. expand()'s own errors name
+  // source lines directly (at_source).
   InputError located(int line, int col, const std::string& msg) const {
+    if (line >= 1 && static_cast<size_t>(line) <= lines_.size()) line = lines_[static_cast<size_t>(line) - 1].line;
+    return at_source(line, col, msg);
+  }
+  InputError at_source(int line, int col, const std::string& msg) const {
     SourceLocation l;
     l.file = file_;
     l.line = line;
@@ -275,7 +282,7 @@ class Gas {
   [[noreturn]] void fail(int line, int col, const std::string& msg) const { throw located(line, col, msg); }
   [[noreturn]] void rethrow(const InputError& e) const {
     const SourceLocation& l = e.location();
-    if (l.line >= 1 && static_cast<size_t>(l.line) <= orig_.size()) fail(l.line, l.col, e.message());
+    if (l.line >= 1 && static_cast<size_t>(l.line) <= lines_.size()) fail(l.line, l.col, e.message());
     throw e;
   }
 
@@ -568,7 +575,7 @@ class Gas {
       if (std::find(openers.begin(), openers.end(), word) != openers.end()) ++depth;
       else if (word == closer && --depth == 0) return j;
     }
-    fail(opener.line, 1, fmt::format("'{}' has no '{}' after it", std::get<0>(first_word(opener.text)), closer));
+    throw at_source(opener.line, 1, fmt::format("'{}' has no '{}' after it", std::get<0>(first_word(opener.text)), closer));
   }
   // The lines with `\NAME` replaced by the values of `names`, `\()` by nothing and `\@` by the count.
   std::vector<SourceLine> substituted(std::span<const SourceLine> body, const std::vector<std::pair<std::string, std::string>>& names) {
@@ -607,7 +614,7 @@ class Gas {
   }
   void emit(const SourceLine& l) {
     if (lines_.size() >= kMaxExpandedLines)
-      fail(l.line, 1, fmt::format("the program has more than {} lines once its repetitions and macros are expanded", kMaxExpandedLines));
+      throw at_source(l.line, 1, fmt::format("the program has more than {} lines once its repetitions and macros are expanded", kMaxExpandedLines));
     lines_.push_back(l);
   }
   void expand(std::span<const SourceLine> in, int depth) {
@@ -616,23 +623,23 @@ class Gas {
       const int line = in[i].line, c = static_cast<int>(col + 1);
       // Lines that emit nothing (definitions repeated) count too: the work is bounded, not only the output.
       if (++expanded_ > 4 * kMaxExpandedLines)
-        fail(line, c, fmt::format("the program has more than {} lines once its repetitions and macros are expanded",
+        throw at_source(line, c, fmt::format("the program has more than {} lines once its repetitions and macros are expanded",
                                   kMaxExpandedLines));
       if (word == ".rept" || word == ".irp") {
         const size_t end = body_end(in, i + 1, {".rept", ".irp"}, ".endr", in[i]);
         const std::span<const SourceLine> body = in.subspan(i + 1, end - i - 1);
-        if (depth >= kMaxExpansionDepth) fail(line, c, "repetitions and macros nested too deeply");
+        if (depth >= kMaxExpansionDepth) throw at_source(line, c, "repetitions and macros nested too deeply");
         if (word == ".rept") {
           uint64_t n = 0;
           if (parse_integer(rest, 64, false, n) != ParseStatus::Ok)
-            fail(line, c, fmt::format(".rept: expected a constant count, not '{}'", rest));
+            throw at_source(line, c, fmt::format(".rept: expected a constant count, not '{}'", rest));
           if (n * std::max<size_t>(body.size(), 1) > kMaxExpandedLines)
-            fail(line, c, fmt::format(".rept {}: more than {} lines", n, kMaxExpandedLines));
+            throw at_source(line, c, fmt::format(".rept {}: more than {} lines", n, kMaxExpandedLines));
           for (uint64_t k = 0; k < n; ++k) expand(body, depth + 1);
         } else {
           std::vector<std::string> args = split_arguments(rest);
           if (args.empty() || args[0].empty() || !std::all_of(args[0].begin(), args[0].end(), is_sym_char))
-            fail(line, c, ".irp: expected a name and its values");
+            throw at_source(line, c, ".irp: expected a name and its values");
           for (size_t k = 1; k < args.size(); ++k) expand(substituted(body, {{args[0], args[k]}}), depth + 1);
         }
         i = end;
@@ -641,27 +648,27 @@ class Gas {
         size_t n = 0;
         while (n < rest.size() && is_sym_char(rest[n])) ++n;
         const std::string name(rest.substr(0, n));
-        if (name.empty()) fail(line, c, ".macro: expected a name");
+        if (name.empty()) throw at_source(line, c, ".macro: expected a name");
         Macro m;
         for (const std::string& a : split_arguments(rest.substr(n))) {
           if (a.empty()) continue;
           const size_t eq = a.find('=');
           std::string pname = a.substr(0, std::min(eq, a.find(':')));
           if (pname.empty() || !std::all_of(pname.begin(), pname.end(), is_sym_char))
-            fail(line, c, fmt::format(".macro {}: bad parameter '{}'", name, a));
+            throw at_source(line, c, fmt::format(".macro {}: bad parameter '{}'", name, a));
           m.params.push_back({pname, eq == std::string::npos ? "" : a.substr(eq + 1)});
         }
         m.body.assign(in.begin() + static_cast<std::ptrdiff_t>(i + 1), in.begin() + static_cast<std::ptrdiff_t>(end));
         macros_[name] = std::move(m);
         i = end;
       } else if (word == ".endr" || word == ".endm") {
-        fail(line, c, fmt::format("'{}' without '{}' before it", word, word == ".endr" ? ".rept or .irp" : ".macro"));
+        throw at_source(line, c, fmt::format("'{}' without '{}' before it", word, word == ".endr" ? ".rept or .irp" : ".macro"));
       } else if (auto it = macros_.find(std::string(word)); it != macros_.end() && !word.empty()) {
-        if (depth >= kMaxExpansionDepth) fail(line, c, fmt::format("macro '{}' expanded too deeply (a macro that uses itself?)", word));
+        if (depth >= kMaxExpansionDepth) throw at_source(line, c, fmt::format("macro '{}' expanded too deeply (a macro that uses itself?)", word));
         const Macro m = it->second;  // a copy: the body may define macros
         const std::vector<std::string> args = split_arguments(rest);
         if (args.size() > m.params.size())
-          fail(line, c, fmt::format("macro '{}' takes {} arguments, not {}", word, m.params.size(), args.size()));
+          throw at_source(line, c, fmt::format("macro '{}' takes {} arguments, not {}", word, m.params.size(), args.size()));
         std::vector<std::pair<std::string, std::string>> names;
         for (size_t k = 0; k < m.params.size(); ++k)
           names.push_back({m.params[k].first, k < args.size() && !args[k].empty() ? args[k] : m.params[k].second});
@@ -700,7 +707,7 @@ class Gas {
           break;
         }
       }
-      const int line = lines_[i].line;
+      const int line = static_cast<int>(i + 1);  // lines_[i]: located() names its source line
       if (words_) {
         scan_statements(s, line);
         continue;
@@ -816,7 +823,7 @@ class Gas {
       debug_warned_ = true;
       warnings_.push_back(fmt::format("{}:{}:{}: warning: debugging information (`gcc -g`: .loc, .cfi_*, .debug_* "
                                       "sections) is not written to the object",
-                                      file_, line, p + 1));
+                                      file_, lines_[static_cast<size_t>(line) - 1].line, p + 1));
     }
     return dropped;
   }

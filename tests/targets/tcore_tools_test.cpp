@@ -58,6 +58,29 @@ TEST(TcoreTools, AssembleElfAndDisassembleExactly) {
   EXPECT_EQ(c.out.find(".encoding"), std::string::npos) << c.out;
 }
 
+// The bundle front end expands .rept, .irp and .macro as the word targets'
+// front end does: the image is the written-out program's, labels made by a repetition
+// stay in order between its bundles, and an error names the body's line.
+TEST(TcoreTools, RepetitionsAndMacrosInBundles) {
+  TempDir t;
+  const std::string with = t.write("w.s",
+                                   "\t.text\nentry:\t{ s0: simm.s32 s1, 5 }\n\t.irp n, 1, 2\nat\\n:\t{ s0: sadd s2, s2, \\n }\n"
+                                   "\t.endr\n\t.macro inc r\n\t{ s0: sadd \\r, \\r, 1 }\n\t.endm\n\tinc s3\n"
+                                   "\t{ misc: br at2 }\n\t.rept 2\n\t{ misc: halt }\n\t.endr\n");
+  const std::string out = t.write("o.s",
+                                  "\t.text\nentry:\t{ s0: simm.s32 s1, 5 }\nat1:\t{ s0: sadd s2, s2, 1 }\nat2:\t{ s0: sadd s2, s2, 2 }\n"
+                                  "\t{ s0: sadd s3, s3, 1 }\n\t{ misc: br at2 }\n\t{ misc: halt }\n\t{ misc: halt }\n");
+  const std::string a = (t.path / "w.bin").string(), b = (t.path / "o.bin").string();
+  ASSERT_EQ(run_mlisa({"as", "--target", "tcore", "--format", "bin", "-o", a, with}).exit_code, 0);
+  ASSERT_EQ(run_mlisa({"as", "--target", "tcore", "--format", "bin", "-o", b, out}).exit_code, 0);
+  EXPECT_EQ(slurp(a), slurp(b));
+  EXPECT_FALSE(slurp(a).empty());
+  const std::string bad = t.write("bad.s", "\t.text\n\t.macro m\n\t{ s0: sadd s99, s2, 1 }\n\t.endm\n\t{ misc: halt }\n\tm\n");
+  const auto r = run_mlisa({"as", "--target", "tcore", "-o", (t.path / "bad.o").string(), bad});
+  EXPECT_NE(r.exit_code, 0);
+  EXPECT_NE(r.err.find("bad.s:3:8: error:"), std::string::npos) << r.err;
+}
+
 TEST(TcoreTools, RawImageAndShowEncoding) {
   TempDir t;
   const std::string src = t.write("p.s", "{ s0: sadd s1, s2, 7 }\n{ misc: br 0x12340 }\n");
