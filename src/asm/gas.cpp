@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <cctype>
 #include <deque>
+#include <filesystem>
+#include <fstream>
 #include <span>
 #include <map>
 #include <optional>
@@ -75,20 +77,8 @@ class Gas {
  public:
   Gas(const Isa* isa, const GasTarget& target, const WordEncoder* words, std::string_view text, const std::string& file)
       : isa_(isa), target_(target), words_(words), file_(file) {
-    size_t p = 0;
-    while (p <= text.size()) {
-      size_t nl = text.find('\n', p);
-      if (nl == std::string_view::npos) nl = text.size();
-      std::string_view l = text.substr(p, nl - p);
-      if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
-      orig_.push_back(l);
-      if (nl == text.size()) break;
-      p = nl + 1;
-    }
     word_bytes_ = isa ? (isa->width() + 7) / 8 : 1;
-    std::vector<SourceLine> source;
-    for (size_t i = 0; i < orig_.size(); ++i) source.push_back({orig_[i], static_cast<int>(i + 1)});
-    expand(source, 0);
+    expand(source_file(file, text, ""), 0);
   }
 
   // A single-word target: layout passes until the sizes settle. The first
@@ -127,7 +117,8 @@ class Gas {
         current_insn_ = e.bundle;
         std::string substituted;
         pending_.reset();
-        if (e.text.find(':') != std::string::npos) substituted = substitute_operators(e, pi.section);
+        if (e.text.find(':') != std::string::npos || (!equs_.empty() && e.text.find('#') != std::string::npos))
+          substituted = substitute_operators(e, pi.section);
         const std::optional<PendingReloc> from_operator = pending_;
         const std::string& text = substituted.empty() ? e.text : substituted;
         // One pointer captured: the resolver fits std::function's own storage
@@ -264,19 +255,33 @@ class Gas {
   }
 
  private:
+  // A line as expand() reads and leaves it: its text and where it comes from.
+  struct SourceLine {
+    std::string_view text;
+    int line;
+    int file = 0;  // index into files_
+  };
+  // The source and the files it includes: their names and lines (an
+  // included file's text is kept here; the source's outlives the assembler).
+  struct SourceFile {
+    std::string name;
+    std::string text;
+    std::vector<std::string_view> lines;
+  };
   // Lines are numbered as expand() left them (1 is lines_[0]); an error
   // names the source line each came from. expand()'s own errors name
   // source lines directly (at_source).
   InputError located(int line, int col, const std::string& msg) const {
-    if (line >= 1 && static_cast<size_t>(line) <= lines_.size()) line = lines_[static_cast<size_t>(line) - 1].line;
-    return at_source(line, col, msg);
+    if (line >= 1 && static_cast<size_t>(line) <= lines_.size()) return at_source(lines_[static_cast<size_t>(line) - 1], col, msg);
+    return at_source({{}, line, 0}, col, msg);
   }
-  InputError at_source(int line, int col, const std::string& msg) const {
+  InputError at_source(const SourceLine& s, int col, const std::string& msg) const {
     SourceLocation l;
-    l.file = file_;
-    l.line = line;
+    const SourceFile& f = files_.at(static_cast<size_t>(s.file));
+    l.file = f.name;
+    l.line = s.line;
     l.col = col;
-    if (line >= 1 && static_cast<size_t>(line) <= orig_.size()) l.text = std::string(orig_[static_cast<size_t>(line) - 1]);
+    if (s.line >= 1 && static_cast<size_t>(s.line) <= f.lines.size()) l.text = std::string(f.lines[static_cast<size_t>(s.line) - 1]);
     return InputError(std::move(l), msg);
   }
   [[noreturn]] void fail(int line, int col, const std::string& msg) const { throw located(line, col, msg); }
@@ -503,20 +508,80 @@ class Gas {
         t = t.substr(0, p) + (hash ? "" : "#") + std::to_string(half) + t.substr(b);
       }
     }
+    // `#EXPR` that names a `.equ`/`.set` symbol: its value, as GNU as
+    // evaluates an immediate (`#K`, `#K*4+1`); other immediates are the encoder's.
+    for (size_t p = equs_.empty() ? std::string::npos : t.find('#'); p != std::string::npos; p = t.find('#', p + 1)) {
+      const size_t a = p + 1;
+      size_t b = a;
+      while (b < t.size() && t[b] != ',' && t[b] != ']' && t[b] != '!' && t[b] != '}') ++b;
+      const std::string_view expr = std::string_view(t).substr(a, b - a);
+      bool names_equ = false;
+      for (size_t k = 0; k < expr.size() && !names_equ;) {
+        if (!is_sym_start(expr[k]) || (k > 0 && std::isalnum(static_cast<unsigned char>(expr[k - 1])))) {
+          ++k;
+          continue;
+        }
+        size_t q = k;
+        while (q < expr.size() && is_sym_char(expr[q])) ++q;
+        names_equ = equs_.count(std::string(expr.substr(k, q - k))) != 0;
+        k = q;
+      }
+      if (!names_equ) continue;
+      const Val v = eval(expr, e.line, e.col + static_cast<int>(a));
+      if (!v.absolute() || v.sym >= 0) fail(e.line, e.col + static_cast<int>(a), fmt::format("#{}: not a constant", expr));
+      t = t.substr(0, a) + std::to_string(v.v) + t.substr(b);
+    }
     return t;
   }
-  // Comments blanked (the comment character and `//`, outside string literals),
-  // then each line split into labels, a directive, or bundle text.
   // GNU as's repetitions and macros, expanded before anything else reads
   // the lines: `.rept N` ... `.endr`, `.irp NAME, V1, V2, ...` ... `.endr`
   // (`\NAME` in the body), `.macro NAME P1[=DEFAULT], ...` ... `.endm`
   // and its uses `NAME A1, A2` (`\P1`, `\()` joins, `\@` counts the
   // expansions). A generated line keeps the number of the line it comes
   // from (the body's), which errors name.
-  struct SourceLine {
-    std::string_view text;
-    int line;
-  };
+  static constexpr int kMaxIncludeDepth = 16;
+  static constexpr uintmax_t kMaxIncludeBytes = uintmax_t{64} << 20;
+  // A file's lines, numbered from 1, after recording it (`owned`: its text, to keep).
+  std::vector<SourceLine> source_file(const std::string& name, std::string_view text, std::string owned) {
+    files_.push_back({name, std::move(owned), {}});
+    SourceFile& f = files_.back();
+    if (!f.text.empty()) text = f.text;
+    for (size_t p = 0; p <= text.size();) {
+      size_t nl = text.find('\n', p);
+      if (nl == std::string_view::npos) nl = text.size();
+      std::string_view l = text.substr(p, nl - p);
+      if (!l.empty() && l.back() == '\r') l.remove_suffix(1);
+      f.lines.push_back(l);
+      if (nl == text.size()) break;
+      p = nl + 1;
+    }
+    std::vector<SourceLine> out;
+    const int index = static_cast<int>(files_.size() - 1);
+    for (size_t i = 0; i < f.lines.size(); ++i) out.push_back({f.lines[i], static_cast<int>(i + 1), index});
+    return out;
+  }
+  // `.include "PATH"`: PATH as given (from the working directory), else
+  // beside the file that includes it, as GNU as looks in the current
+  // directory and then in the -I ones.
+  std::vector<SourceLine> included(const SourceLine& at, int col, std::string_view rest, int depth) {
+    namespace fs = std::filesystem;
+    if (rest.size() < 2 || rest.front() != '"' || rest.back() != '"')
+      throw at_source(at, col, fmt::format(".include: expected a file name in quotes, not '{}'", rest));
+    const std::string path(rest.substr(1, rest.size() - 2));
+    if (depth >= kMaxIncludeDepth) throw at_source(at, col, fmt::format(".include \"{}\": files included too deeply (one includes itself?)", path));
+    std::vector<fs::path> tries{fs::path(path)};
+    if (fs::path(path).is_relative()) tries.push_back(fs::path(files_.at(static_cast<size_t>(at.file)).name).parent_path() / path);
+    std::error_code ec;
+    for (const fs::path& t : tries) {
+      if (!fs::is_regular_file(t, ec)) continue;
+      if (fs::file_size(t, ec) > kMaxIncludeBytes) throw at_source(at, col, fmt::format(".include \"{}\": larger than 64 MiB", path));
+      std::ifstream in(t, std::ios::binary);
+      std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      if (!in.good() && !in.eof()) break;
+      return source_file(t.string(), {}, text.empty() ? std::string("\n") : std::move(text));
+    }
+    throw at_source(at, col, fmt::format(".include \"{}\": no such file (or not a regular file)", path));
+  }
   struct Macro {
     std::vector<std::pair<std::string, std::string>> params;  // name, default
     std::vector<SourceLine> body;
@@ -575,7 +640,7 @@ class Gas {
       if (std::find(openers.begin(), openers.end(), word) != openers.end()) ++depth;
       else if (word == closer && --depth == 0) return j;
     }
-    throw at_source(opener.line, 1, fmt::format("'{}' has no '{}' after it", std::get<0>(first_word(opener.text)), closer));
+    throw at_source(opener, 1, fmt::format("'{}' has no '{}' after it", std::get<0>(first_word(opener.text)), closer));
   }
   // The lines with `\NAME` replaced by the values of `names`, `\()` by nothing and `\@` by the count.
   std::vector<SourceLine> substituted(std::span<const SourceLine> body, const std::vector<std::pair<std::string, std::string>>& names) {
@@ -608,19 +673,20 @@ class Gas {
         k = q - 1;
       }
       generated_.push_back(std::move(t));
-      out.push_back({generated_.back(), l.line});
+      out.push_back({generated_.back(), l.line, l.file});
     }
     return out;
   }
   void emit(const SourceLine& l) {
     if (lines_.size() >= kMaxExpandedLines)
-      throw at_source(l.line, 1, fmt::format("the program has more than {} lines once its repetitions and macros are expanded", kMaxExpandedLines));
+      throw at_source(l, 1, fmt::format("the program has more than {} lines once its repetitions and macros are expanded", kMaxExpandedLines));
     lines_.push_back(l);
   }
   void expand(std::span<const SourceLine> in, int depth) {
     for (size_t i = 0; i < in.size(); ++i) {
       const auto [word, col, rest] = first_word(in[i].text);
-      const int line = in[i].line, c = static_cast<int>(col + 1);
+      const SourceLine& line = in[i];
+      const int c = static_cast<int>(col + 1);
       // Lines that emit nothing (definitions repeated) count too: the work is bounded, not only the output.
       if (++expanded_ > 4 * kMaxExpandedLines)
         throw at_source(line, c, fmt::format("the program has more than {} lines once its repetitions and macros are expanded",
@@ -661,6 +727,9 @@ class Gas {
         m.body.assign(in.begin() + static_cast<std::ptrdiff_t>(i + 1), in.begin() + static_cast<std::ptrdiff_t>(end));
         macros_[name] = std::move(m);
         i = end;
+      } else if (word == ".include") {
+        expand(included(line, c, rest, include_depth_++), depth + 1);
+        --include_depth_;
       } else if (word == ".endr" || word == ".endm") {
         throw at_source(line, c, fmt::format("'{}' without '{}' before it", word, word == ".endr" ? ".rept or .irp" : ".macro"));
       } else if (auto it = macros_.find(std::string(word)); it != macros_.end() && !word.empty()) {
@@ -674,7 +743,7 @@ class Gas {
           names.push_back({m.params[k].first, k < args.size() && !args[k].empty() ? args[k] : m.params[k].second});
         if (col > 0) {  // the labels before the macro's name stay
           generated_.push_back(std::string(in[i].text.substr(0, col)));
-          emit({generated_.back(), line});
+          emit({generated_.back(), line.line, line.file});
         }
         const std::vector<SourceLine> body = substituted(m.body, names);
         ++expansions_;  // `\@` counts from 0, as GNU as's
@@ -685,6 +754,8 @@ class Gas {
     }
   }
 
+  // Comments blanked (the comment character and `//`, outside string literals),
+  // then each line split into labels, a directive, or bundle text.
   void scan() {
     int depth = 0;
     events_.reserve(lines_.size());
@@ -823,7 +894,8 @@ class Gas {
       debug_warned_ = true;
       warnings_.push_back(fmt::format("{}:{}:{}: warning: debugging information (`gcc -g`: .loc, .cfi_*, .debug_* "
                                       "sections) is not written to the object",
-                                      file_, lines_[static_cast<size_t>(line) - 1].line, p + 1));
+                                      files_[static_cast<size_t>(lines_[static_cast<size_t>(line) - 1].file)].name,
+                                      lines_[static_cast<size_t>(line) - 1].line, p + 1));
     }
     return dropped;
   }
@@ -1604,7 +1676,8 @@ class Gas {
   const GasTarget& target_;
   const WordEncoder* words_;
   std::string file_;
-  std::vector<std::string_view> orig_;  // the source's lines (the text outlives the assembler)
+  std::deque<SourceFile> files_;        // [0]: the source; then what it includes
+  int include_depth_ = 0;
   std::vector<SourceLine> lines_;       // after expand(): what scan() reads
   std::deque<std::string> generated_;   // the lines expand() made (stable addresses)
   std::map<std::string, Macro, std::less<>> macros_;

@@ -270,9 +270,9 @@ TEST(WordProgram, A64ObjectsLinkAndDisassemble) {
   EXPECT_EQ(std::system(("ld.lld -o " + e + " " + o).c_str()), 0);
 }
 
-std::string error_of(const std::string& src) {
+std::string error_of(const std::string& src, const std::string& file = "bad.s") {
   try {
-    targets::assemble_word_program(mve(), src, "bad.s");
+    targets::assemble_word_program(mve(), src, file);
   } catch (const InputError& e) {
     return e.what();
   }
@@ -545,6 +545,46 @@ TEST(WordProgram, RepetitionsAndMacrosExpandAsWrittenOut) {
   EXPECT_NE(error_of("\t.text\n\t.rept 100000000\n\tnop\n\t.endr\n").find("more than 1048576 lines"), std::string::npos);
   EXPECT_NE(error_of("\t.text\n\t.macro m\n\tm\n\t.endm\n\tm\n").find("expanded too deeply"), std::string::npos);
   EXPECT_NE(error_of("\t.text\n\t.rept x\n\t.endr\n").find("expected a constant count"), std::string::npos);
+}
+
+// `#EXPR` naming a .equ/.set symbol is its value (forward too), as GNU as
+// 2.40 assembles the same lines to the same bytes; a symbol that is an
+// address is not a constant.
+TEST(WordProgram, ImmediatesNameEquSymbols) {
+  const std::string with =
+      "\t.syntax unified\n\t.thumb\n\t.equ K, 3\n\t.set SH, 2\n\t.text\n\tmovs r2, #K\n\tmov r3, #K*4+1\n"
+      "\tadd r0, r1, r2, lsl #SH\n\tldr r0, [r1, #-K]!\n\tvmov.i32 q0, #K\n\tmovs r4, #N\n\t.equ N, 7\n";
+  const std::string out =
+      "\t.syntax unified\n\t.thumb\n\t.text\n\tmovs r2, #3\n\tmov r3, #13\n\tadd r0, r1, r2, lsl #2\n"
+      "\tldr r0, [r1, #-3]!\n\tvmov.i32 q0, #3\n\tmovs r4, #7\n";
+  EXPECT_EQ(targets::assemble_word_program(mve(), with, "e.s").find(".text")->bytes,
+            targets::assemble_word_program(mve(), out, "o.s").find(".text")->bytes);
+  EXPECT_NE(error_of("\t.text\nhere:\n\t.equ A, here\n\tmovs r0, #A\n").find("bad.s:4:12: error: #A: not a constant"),
+            std::string::npos);
+}
+
+// `.include "FILE"`: from the working directory, else beside the including
+// file; its lines are assembled where the directive stands, and an error in
+// them names the included file's line. A file that includes itself, or a
+// missing one, is an error at the directive.
+TEST(WordProgram, IncludedFilesAreReadInPlace) {
+  const std::string dir = temp_path("include");
+  std::filesystem::create_directories(dir + "/sub");
+  std::ofstream(dir + "/sub/macros.inc") << "\t.macro zero r\n\tmovs \\r, #0\n\t.endm\n\t.include \"deeper.inc\"\n";
+  std::ofstream(dir + "/sub/deeper.inc") << "\t.equ K, 3\n";
+  std::ofstream(dir + "/bad.inc") << "\n\tmovs r0, #999\n";
+  std::ofstream(dir + "/self.inc") << "\t.include \"self.inc\"\n";
+  const std::string main = dir + "/main.s";
+  const as::Object obj = targets::assemble_word_program(
+      mve(), "\t.syntax unified\n\t.thumb\n\t.include \"sub/macros.inc\"\n\t.text\n\tzero r1\n\tmovs r2, #K\n", main);
+  EXPECT_EQ(obj.find(".text")->bytes,
+            targets::assemble_word_program(mve(), "\t.syntax unified\n\t.thumb\n\t.text\n\tmovs r1, #0\n\tmovs r2, #3\n", "o.s")
+                .find(".text")->bytes);
+  EXPECT_NE(error_of("\t.text\n\t.include \"bad.inc\"\n", main).find(dir + "/bad.inc:2:"), std::string::npos);
+  EXPECT_NE(error_of("\t.text\n\t.include \"nope.inc\"\n", main).find("main.s:2:2: error: .include \"nope.inc\": no such file"),
+            std::string::npos);
+  EXPECT_NE(error_of("\t.include \"self.inc\"\n", main).find("files included too deeply"), std::string::npos);
+  std::filesystem::remove_all(dir);
 }
 
 // --show-encoding names another object's symbol as the source does (llvm-mc
