@@ -78,7 +78,7 @@ class Gas {
   Gas(const Isa* isa, const GasTarget& target, const WordEncoder* words, std::string_view text, const std::string& file)
       : isa_(isa), target_(target), words_(words), file_(file) {
     word_bytes_ = isa ? (isa->width() + 7) / 8 : 1;
-    expand(source_file(file, text, ""), 0);
+    expand(source_file(file, text), 0);
   }
 
   // A single-word target: layout passes until the sizes settle. The first
@@ -261,11 +261,9 @@ class Gas {
     int line;
     int file = 0;  // index into files_
   };
-  // The source and the files it includes: their names and lines (an
-  // included file's text is kept here; the source's outlives the assembler).
+  // The source and the files it includes: their names and lines.
   struct SourceFile {
     std::string name;
-    std::string text;
     std::vector<std::string_view> lines;
   };
   // Lines are numbered as expand() left them (1 is lines_[0]); an error
@@ -533,19 +531,12 @@ class Gas {
     }
     return t;
   }
-  // GNU as's repetitions and macros, expanded before anything else reads
-  // the lines: `.rept N` ... `.endr`, `.irp NAME, V1, V2, ...` ... `.endr`
-  // (`\NAME` in the body), `.macro NAME P1[=DEFAULT], ...` ... `.endm`
-  // and its uses `NAME A1, A2` (`\P1`, `\()` joins, `\@` counts the
-  // expansions). A generated line keeps the number of the line it comes
-  // from (the body's), which errors name.
   static constexpr int kMaxIncludeDepth = 16;
   static constexpr uintmax_t kMaxIncludeBytes = uintmax_t{64} << 20;
-  // A file's lines, numbered from 1, after recording it (`owned`: its text, to keep).
-  std::vector<SourceLine> source_file(const std::string& name, std::string_view text, std::string owned) {
-    files_.push_back({name, std::move(owned), {}});
+  // A file's lines, numbered from 1, after recording it (its text outlives the assembler).
+  std::vector<SourceLine> source_file(const std::string& name, std::string_view text) {
+    files_.push_back({name, {}});
     SourceFile& f = files_.back();
-    if (!f.text.empty()) text = f.text;
     for (size_t p = 0; p <= text.size();) {
       size_t nl = text.find('\n', p);
       if (nl == std::string_view::npos) nl = text.size();
@@ -576,12 +567,17 @@ class Gas {
       if (!fs::is_regular_file(t, ec)) continue;
       if (fs::file_size(t, ec) > kMaxIncludeBytes) throw at_source(at, col, fmt::format(".include \"{}\": larger than 64 MiB", path));
       std::ifstream in(t, std::ios::binary);
-      std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-      if (!in.good() && !in.eof()) break;
-      return source_file(t.string(), {}, text.empty() ? std::string("\n") : std::move(text));
+      included_text_.emplace_back((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      return source_file(t.string(), included_text_.back());
     }
     throw at_source(at, col, fmt::format(".include \"{}\": no such file (or not a regular file)", path));
   }
+  // GNU as's repetitions and macros, expanded before anything else reads
+  // the lines: `.rept N` ... `.endr`, `.irp NAME, V1, V2, ...` ... `.endr`
+  // (`\NAME` in the body), `.macro NAME P1[=DEFAULT], ...` ... `.endm`
+  // and its uses `NAME A1, A2` (`\P1`, `\()` joins, `\@` counts the
+  // expansions). A generated line keeps the number of the line it comes
+  // from (the body's), which errors name.
   struct Macro {
     std::vector<std::pair<std::string, std::string>> params;  // name, default
     std::vector<SourceLine> body;
@@ -595,7 +591,7 @@ class Gas {
     while (true) {
       while (p < l.size() && (l[p] == ' ' || l[p] == '\t')) ++p;
       size_t q = p;
-      while (q < l.size() && (is_sym_char(l[q]) || l[q] == '.')) ++q;
+      while (q < l.size() && is_sym_char(l[q])) ++q;
       if (q > p && q < l.size() && l[q] == ':') {  // a label
         p = q + 1;
         continue;
@@ -699,7 +695,7 @@ class Gas {
           uint64_t n = 0;
           if (parse_integer(rest, 64, false, n) != ParseStatus::Ok)
             throw at_source(line, c, fmt::format(".rept: expected a constant count, not '{}'", rest));
-          if (n * std::max<size_t>(body.size(), 1) > kMaxExpandedLines)
+          if (n > kMaxExpandedLines / std::max<size_t>(body.size(), 1))
             throw at_source(line, c, fmt::format(".rept {}: more than {} lines", n, kMaxExpandedLines));
           for (uint64_t k = 0; k < n; ++k) expand(body, depth + 1);
         } else {
@@ -1677,6 +1673,7 @@ class Gas {
   const WordEncoder* words_;
   std::string file_;
   std::deque<SourceFile> files_;        // [0]: the source; then what it includes
+  std::deque<std::string> included_text_;  // the included files' text
   int include_depth_ = 0;
   std::vector<SourceLine> lines_;       // after expand(): what scan() reads
   std::deque<std::string> generated_;   // the lines expand() made (stable addresses)
