@@ -1044,23 +1044,24 @@ void Translator::assign(const Expr* t, const Code& v) {
       }
       line("{");
       ++indent_;
-      const bool by_ref = t->ref == RefKind::Function && t->callee &&
-                          std::any_of(t->callee->params.begin(), t->callee->params.end(), [](const Param& p) { return p.by_ref; });
-      if (t->ref == RefKind::Function && t->callee && !by_ref) {
+      if (t->ref == RefKind::Function && t->callee) {
         // The value, then the arguments, each once and in that order; then
-        // the setter, specialized where the widths are fixed here.
+        // the setter, specialized where the widths are fixed here (not with
+        // by-reference parameters, whose temporaries are written back after).
         const FunctionDecl& f = *t->callee;
+        const bool by_ref = std::any_of(f.params.begin(), f.params.end(), [](const Param& p) { return p.by_ref; });
         const Code val{tmp(), v.ct};
         line(fmt::format("const {} {} = {};", v.ct, val.code, v.code));
         std::vector<Code> args;
         for (size_t i = 0; i < t->args.size(); ++i) {
           const Code a = argument(f, t, i);
-          args.push_back({tmp(), a.ct});
-          line(fmt::format("const {} {} = {};", a.ct, args.back().code, a.code));
+          const std::string ct = f.params.at(i).by_ref ? ctype(f.params[i].type) : a.ct;
+          args.push_back({tmp(), ct});
+          line(fmt::format("{}{} {} = {};", f.params[i].by_ref ? "" : "const ", ct, args.back().code, as(a, ct)));
         }
         std::string callee = fmt::format("F{}", fn_index_.at(&f));
         std::vector<std::string> cts;
-        const std::optional<Binding> bound = call_binding(f, t, args, &val);
+        const std::optional<Binding> bound = by_ref ? std::nullopt : call_binding(f, t, args, &val);
         const Binding* caller = binding_;
         if (bound) {
           callee = specialization(f, *bound);
@@ -1072,22 +1073,8 @@ void Translator::assign(const Expr* t, const Code& v) {
         std::string list = "c";
         for (size_t i = 0; i < args.size(); ++i) list += ", " + as(args[i], cts[i]);
         line(fmt::format("{}({}, {});", callee, list, as(val, value_ct)));
-      } else if (t->ref == RefKind::Function && t->callee) {
-        const FunctionDecl& f = *t->callee;
-        const std::string val = tmp();
-        line(fmt::format("const {} {} = {};", ctype(f.value.type), val, as(v, ctype(f.value.type))));
-        std::vector<std::string> names;
-        for (size_t i = 0; i < t->args.size(); ++i) {
-          const std::string a = tmp();
-          const std::string ct = ctype(f.params.at(i).type);
-          line(fmt::format("{} {} = {};", ct, a, as(argument(f, t, i), ct)));
-          names.push_back(a);
-        }
-        std::string list = "c";
-        for (const auto& a : names) list += ", " + a;
-        line(fmt::format("F{}({}, {});", fn_index_.at(&f), list, val));
-        for (size_t i = 0; i < names.size(); ++i)
-          if (f.params[i].by_ref) assign(t->args[i], {names[i], ctype(f.params[i].type)});
+        for (size_t i = 0; i < args.size(); ++i)
+          if (f.params[i].by_ref) assign(t->args[i], args[i]);
       } else if (t->ref == RefKind::Builtin) {
         auto site = site_.find(t);
         if (site == site_.end()) error(t->loc, fmt::format("the builtin setter '{}'", t->name));

@@ -270,6 +270,30 @@ Low[bits(32) address, integer size] = bits(8*size) value
   EXPECT_NE(code.find(put + "(c, "), std::string::npos);
 }
 
+// A setter with a by-reference parameter is called with a temporary of the
+// parameter's type, written back to the argument after the call (and is not
+// specialized): the value first, then the arguments, as for any setter.
+TEST(Translate, ASetterWritesItsByReferenceArgumentBack) {
+  const auto spec = toy_with(rd_instruction("BUMP", "", "    integer k = d;\n    Bump[k] = R[d];\n    R[d] = ZeroExtend(R[d]<7:0>, 32);\n"),
+                             R"(bits(32) Last;
+
+Bump[integer &count] = bits(32) value
+    count = count + 1;
+    Last = value;
+)");
+  const TranslateResult r = translate(*spec, builtins(), 1);
+  const std::string code = all_parts(r);
+  const std::string bump = function_name(*spec, "Bump");
+  ASSERT_FALSE(bump.empty());
+  EXPECT_NE(code.find("static void " + bump + "(rt::Ctx& c, Int& L0, rt::B<32> L1)"), std::string::npos) << code;
+  const size_t value = code.find("const rt::B<32> t"), arg = code.find("Int t", value), call = code.find(bump + "(c, t", arg);
+  ASSERT_NE(value, std::string::npos) << code;
+  ASSERT_NE(arg, std::string::npos) << code;
+  ASSERT_NE(call, std::string::npos) << code;
+  const std::string temp = code.substr(arg + 4, code.find(' ', arg + 4) - arg - 4);
+  EXPECT_NE(code.find(" = " + temp + ";", call), std::string::npos) << code;  // written back
+}
+
 // An argument the callee never reads (nor passes on to a parameter that is
 // read) is not evaluated when it has no effect, as MemA_with_priv's
 // `privileged` on a read; one with an effect (a call that writes a global, or
