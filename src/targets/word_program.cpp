@@ -434,7 +434,7 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
         lines += fmt::format("\t.zero {}\n", off - at) + labels_at(off);
         at = off;
       }
-      return at < to || to == from ? lines + fmt::format("\t.zero {}\n", to - at) : lines;
+      return lines + fmt::format("\t.zero {}\n", to - at);  // the last run (at < to, or an empty section)
     }
     std::map<uint64_t, const as::ObjReloc*> at;
     for (const as::ObjReloc* r : relocs_in(si, from, to)) at[r->offset] = r;
