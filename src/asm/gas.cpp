@@ -596,13 +596,7 @@ class Gas {
         p = q + 1;
         continue;
       }
-      std::string_view rest = l.substr(q);
-      // Without its comment (GNU's `@`, `//`), which the directives' arguments do not take.
-      for (size_t k = 0; k < rest.size(); ++k)
-        if ((!target_.comment.empty() && rest.substr(k, target_.comment.size()) == target_.comment) || rest.substr(k, 2) == "//") {
-          rest = rest.substr(0, k);
-          break;
-        }
+      std::string_view rest = without_comment(l.substr(q));  // the directives' arguments take none
       while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t')) rest.remove_prefix(1);
       while (!rest.empty() && (rest.back() == ' ' || rest.back() == '\t')) rest.remove_suffix(1);
       return {l.substr(p, q - p), p, rest};
@@ -750,30 +744,29 @@ class Gas {
     }
   }
 
-  // Comments blanked (the comment character and `//`, outside string literals),
-  // then each line split into labels, a directive, or bundle text.
+  // A line up to its comment (the comment character or `//`, outside string literals).
+  std::string_view without_comment(std::string_view s) const {
+    bool in_str = false;
+    for (size_t p = 0; p < s.size(); ++p) {
+      if (in_str) {
+        if (s[p] == '\\') ++p;
+        else if (s[p] == '"') in_str = false;
+        continue;
+      }
+      if (s[p] == '"') in_str = true;
+      else if ((!target_.comment.empty() && s.substr(p, target_.comment.size()) == target_.comment) || s.substr(p, 2) == "//")
+        return s.substr(0, p);
+    }
+    return s;
+  }
+  // Comments left out, then each line split into labels, a directive, or bundle text.
   void scan() {
     int depth = 0;
     events_.reserve(lines_.size());
     if (words_) insn_sizes_.reserve(lines_.size());
     std::string s;
     for (size_t i = 0; i < lines_.size(); ++i) {
-      s.assign(lines_[i].text);
-      bool in_str = false;
-      for (size_t p = 0; p < s.size(); ++p) {
-        if (in_str) {
-          if (s[p] == '\\') ++p;
-          else if (s[p] == '"') in_str = false;
-          continue;
-        }
-        if (s[p] == '"') in_str = true;
-        else if ((!target_.comment.empty() && s[p] == target_.comment[0] &&
-                  s.compare(p, target_.comment.size(), target_.comment) == 0) ||
-                 (s[p] == '/' && s.compare(p, 2, "//") == 0)) {
-          s.resize(p);
-          break;
-        }
-      }
+      s.assign(without_comment(lines_[i].text));
       const int line = static_cast<int>(i + 1);  // lines_[i]: located() names its source line
       if (words_) {
         scan_statements(s, line);
