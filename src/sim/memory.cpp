@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 
@@ -25,30 +26,58 @@ void Memory::map(std::string name, uint64_t base, uint64_t size, bool writable) 
   r.writable = writable;
   r.bytes.assign(size, 0);
   regions_.push_back(std::move(r));
+  std::fill(std::begin(recent_), std::end(recent_), Window{});
 }
 
-const Memory::Region* Memory::region_for_slow(uint64_t addr, uint64_t n) const {
-  for (size_t i = 0; i < regions_.size(); ++i)
-    if (inside(regions_[i], addr, n)) {
-      recent_[1] = recent_[0];
-      recent_[0] = i;
-      return &regions_[i];
-    }
+Memory& Memory::operator=(const Memory& other) {
+  if (this == &other) return *this;
+  regions_ = other.regions_;
+  write_log = other.write_log;
+  read_log = other.read_log;
+  overwritten_log = other.overwritten_log;
+  std::fill(std::begin(recent_), std::end(recent_), Window{});
+  return *this;
+}
+
+Memory& Memory::operator=(Memory&& other) noexcept {
+  if (this == &other) return *this;
+  regions_ = std::move(other.regions_);
+  write_log = other.write_log;
+  read_log = other.read_log;
+  overwritten_log = other.overwritten_log;
+  std::fill(std::begin(recent_), std::end(recent_), Window{});
+  std::fill(std::begin(other.recent_), std::end(other.recent_), Window{});
+  other.regions_.clear();
+  return *this;
+}
+
+const Memory::Region* Memory::region_for(uint64_t addr, uint64_t n) const {
+  for (const Region& r : regions_)
+    if (inside(r, addr, n)) return &r;
   return nullptr;
 }
 
-const uint8_t* Memory::find(uint64_t addr, uint64_t n) const {
-  const Region* r = region_for(addr, n);
-  return r ? r->bytes.data() + (addr - r->base) : nullptr;
-}
-
-uint8_t* Memory::find(uint64_t addr, uint64_t n, bool write) {
+const uint8_t* Memory::window_for_slow(uint64_t addr, uint64_t n, bool write) const {
   const Region* r = region_for(addr, n);
   if (!r || (write && !r->writable)) return nullptr;
-  return const_cast<uint8_t*>(r->bytes.data()) + (addr - r->base);
+  recent_[1] = recent_[0];
+  recent_[0] = Window{r->base, r->size, r->bytes.data(), r->writable};
+  return r->bytes.data() + (addr - r->base);
 }
 
-bool Memory::write_logged(uint64_t addr, unsigned n, uint64_t value) {
+bool Memory::read_slow(uint64_t addr, unsigned n, uint64_t& value) const {
+  const uint8_t* p = window_for(addr, n, false);
+  if (!p || n == 0 || n > 8) return false;
+  value = load(p, n);
+  if (read_log) read_log->push_back({addr, n, value});
+  return true;
+}
+
+const uint8_t* Memory::find(uint64_t addr, uint64_t n) const { return window_for(addr, n, false); }
+
+uint8_t* Memory::find(uint64_t addr, uint64_t n, bool write) { return const_cast<uint8_t*>(window_for(addr, n, write)); }
+
+bool Memory::write_slow(uint64_t addr, unsigned n, uint64_t value) {
   uint8_t* p = find(addr, n, true);
   if (!p || n == 0 || n > 8) return false;
   if (overwritten_log) {
@@ -56,7 +85,7 @@ bool Memory::write_logged(uint64_t addr, unsigned n, uint64_t value) {
     for (unsigned i = 0; i < n; ++i) old |= uint64_t{p[i]} << (8 * i);
     overwritten_log->push_back({addr, n, old});
   }
-  std::memcpy(p, &value, n);
+  store(p, n, value);
   if (write_log) write_log->push_back({addr, n});
   return true;
 }

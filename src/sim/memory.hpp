@@ -22,6 +22,14 @@ class Memory {
     std::vector<uint8_t> bytes;
   };
 
+  Memory() = default;
+  // A copy or a move holds the regions and the logs; the fast path's cache
+  // of where the regions' bytes are starts afresh.
+  Memory(const Memory& other) { *this = other; }
+  Memory(Memory&& other) noexcept { *this = std::move(other); }
+  Memory& operator=(const Memory& other);
+  Memory& operator=(Memory&& other) noexcept;
+
   // Throws mlisa::InputError when the region overlaps another or wraps.
   void map(std::string name, uint64_t base, uint64_t size, bool writable = true);
 
@@ -31,29 +39,26 @@ class Memory {
   const uint8_t* find(uint64_t addr, uint64_t n) const;
 
   // Little-endian loads and stores of n = 1..8 bytes; false when refused.
-  // Inline: a machine makes one or more of these per instruction.
+  // Inline, and calling nothing when the access falls in a region hit
+  // recently and no log is kept: a machine makes one or more per instruction.
   bool read(uint64_t addr, unsigned n, uint64_t& value) const {
-    const Region* r = region_for(addr, n);
-    if (!r || n == 0 || n > 8) return false;
-    const uint8_t* p = r->bytes.data() + (addr - r->base);
-    value = 0;
-    // The usual sizes as one load each (the host is little-endian: memory.cpp).
-    if (n == 1) value = *p;
-    else if (n == 2) value = load<uint16_t>(p);
-    else if (n == 4) value = load<uint32_t>(p);
-    else std::memcpy(&value, p, n);
-    if (read_log) read_log->push_back({addr, n, value});
+    return read_recent(addr, n, value) || read_slow(addr, n, value);
+  }
+  // The inline part of read: false, calling nothing, where read would call.
+  bool read_recent(uint64_t addr, unsigned n, uint64_t& value) const {
+    const uint8_t* p = window_for_recent(addr, n, false);
+    if (!p || n - 1 >= 8 || read_log) return false;
+    value = load(p, n);
     return true;
   }
   bool write(uint64_t addr, unsigned n, uint64_t value) {
-    const Region* r = region_for(addr, n);
-    if (!r || !r->writable || n == 0 || n > 8 || overwritten_log) return write_logged(addr, n, value);
-    uint8_t* p = const_cast<uint8_t*>(r->bytes.data()) + (addr - r->base);
-    if (n == 1) *p = static_cast<uint8_t>(value);
-    else if (n == 2) store<uint16_t>(p, value);
-    else if (n == 4) store<uint32_t>(p, value);
-    else std::memcpy(p, &value, n);
-    if (write_log) write_log->push_back({addr, n});
+    return write_recent(addr, n, value) || write_slow(addr, n, value);
+  }
+  // The inline part of write: false, calling nothing, where write would call.
+  bool write_recent(uint64_t addr, unsigned n, uint64_t value) {
+    uint8_t* p = const_cast<uint8_t*>(window_for_recent(addr, n, true));
+    if (!p || n - 1 >= 8 || write_log || overwritten_log) return false;
+    store(p, n, value);
     return true;
   }
   // Copies bytes in, ignoring write protection (a loader); false when refused.
@@ -82,33 +87,64 @@ class Memory {
   std::vector<Access>* overwritten_log = nullptr;
 
  private:
+  // The usual sizes as one load or store each (the host is little-endian: memory.cpp).
+  static uint64_t load(const uint8_t* p, unsigned n) {
+    if (n == 1) return *p;
+    if (n == 2) return load_as<uint16_t>(p);
+    if (n == 4) return load_as<uint32_t>(p);
+    uint64_t v = 0;
+    std::memcpy(&v, p, n);
+    return v;
+  }
+  static void store(uint8_t* p, unsigned n, uint64_t value) {
+    if (n == 1) *p = static_cast<uint8_t>(value);
+    else if (n == 2) store_as<uint16_t>(p, value);
+    else if (n == 4) store_as<uint32_t>(p, value);
+    else std::memcpy(p, &value, n);
+  }
   template <class T>
-  static T load(const uint8_t* p) {
+  static T load_as(const uint8_t* p) {
     T v;
     std::memcpy(&v, p, sizeof v);
     return v;
   }
   template <class T>
-  static void store(uint8_t* p, uint64_t value) {
+  static void store_as(uint8_t* p, uint64_t value) {
     const T v = static_cast<T>(value);
     std::memcpy(p, &v, sizeof v);
   }
   bool inside(const Region& r, uint64_t addr, uint64_t n) const {
     return addr >= r.base && n <= r.size && addr - r.base <= r.size - n;
   }
-  // The region holding [addr, addr + n): the two last hit are tried first
-  // (a machine alternates between its code and its data), inline.
-  const Region* region_for(uint64_t addr, uint64_t n) const {
-    if (recent_[0] < regions_.size() && inside(regions_[recent_[0]], addr, n)) return &regions_[recent_[0]];
-    if (recent_[1] < regions_.size() && inside(regions_[recent_[1]], addr, n)) return &regions_[recent_[1]];
-    return region_for_slow(addr, n);
+  // A region as the fast path sees it: where its bytes are.
+  struct Window {
+    uint64_t base = 0, size = 0;  // size 0: holds nothing
+    const uint8_t* bytes = nullptr;
+    bool writable = false;
+  };
+  // The bytes of [addr, addr + n) (writable ones, for a write): the two
+  // regions last hit are tried first (a machine alternates between its code
+  // and its data), inline; null when refused.
+  const uint8_t* window_for(uint64_t addr, uint64_t n, bool write) const {
+    const uint8_t* p = window_for_recent(addr, n, write);
+    return p ? p : window_for_slow(addr, n, write);
   }
-  const Region* region_for_slow(uint64_t addr, uint64_t n) const;
-  // A write refused, or one the overwritten log records.
-  bool write_logged(uint64_t addr, unsigned n, uint64_t value);
+  const uint8_t* window_for_recent(uint64_t addr, uint64_t n, bool write) const {
+    for (const Window& w : recent_) {
+      const uint64_t off = addr - w.base;
+      if (off < w.size && n <= w.size - off && (w.writable || !write)) return w.bytes + off;
+    }
+    return nullptr;
+  }
+  const uint8_t* window_for_slow(uint64_t addr, uint64_t n, bool write) const;
+  const Region* region_for(uint64_t addr, uint64_t n) const;
+  // The accesses the inline paths leave: a region not hit recently, a bad
+  // size, a log to keep, a refusal.
+  bool read_slow(uint64_t addr, unsigned n, uint64_t& value) const;
+  bool write_slow(uint64_t addr, unsigned n, uint64_t value);
 
   std::vector<Region> regions_;
-  mutable size_t recent_[2] = {0, 0};  // indices into regions_ of the last two hits, the last first
+  mutable Window recent_[2];  // the last region hit first; reset when regions_ changes or is copied
 };
 
 }  // namespace mlisa::sim

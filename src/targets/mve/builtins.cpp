@@ -530,8 +530,9 @@ void scs_write(CallSite& site, uint32_t address, uint32_t value, uint32_t mask) 
 }
 
 // _Mem[address, size]: memory, or the System Control Space word by word
-// (a byte or halfword access reads or writes its part of the word).
-uint64_t mem_read_slow(CallSite& site, uint64_t address, spec::Int n) {
+// (a byte or halfword access reads or writes its part of the word). Out of
+// line, so that the fast path below saves no registers.
+[[gnu::noinline, gnu::cold]] uint64_t mem_read_slow(CallSite& site, uint64_t address, spec::Int n) {
   const unsigned size = size_arg(n);
   uint64_t value = 0;
   if (in_scs(address, size)) {
@@ -544,19 +545,20 @@ uint64_t mem_read_slow(CallSite& site, uint64_t address, spec::Int n) {
   return value;
 }
 
-// _Mem[address, size]: a load from a memory region first, the rest (the
-// SCS, faults, bad sizes) out of line.
+// _Mem[address, size]: a load from a region read recently first, calling
+// nothing; the rest (other regions, the SCS, faults, bad sizes) out of line.
 uint64_t mem_read(CallSite& site, uint64_t address, spec::Int n) {
   uint64_t value = 0;
   if (const auto* h = static_cast<const Host*>(site.engine.target_state);
       h && (n == 1 || n == 2 || n == 4 || n == 8) && !in_scs(address, static_cast<unsigned>(n)) &&
-      h->memory.read(address, static_cast<unsigned>(n), value))
+      h->memory.read_recent(address, static_cast<unsigned>(n), value))
     return value;
   return mem_read_slow(site, address, n);
 }
 
-// _Mem[address, size] = value.
-void mem_write(CallSite& site, uint64_t address, spec::Int n, uint64_t value, uint32_t value_width) {
+// _Mem[address, size] = value: the SCS, faults and bad sizes.
+[[gnu::noinline, gnu::cold]] void mem_write_slow(CallSite& site, uint64_t address, spec::Int n, uint64_t value,
+                                                 uint32_t value_width) {
   const unsigned size = size_arg(n);
   if (value_width != 8 * size)
     throw spec::RuntimeError(
@@ -569,6 +571,16 @@ void mem_write(CallSite& site, uint64_t address, spec::Int n, uint64_t value, ui
   } else if (!memory_of(site).write(address, size, value)) {
     bus_fault(site, address, size, true);
   }
+}
+
+// _Mem[address, size] = value: a store to a region written recently first,
+// calling nothing; the rest out of line.
+void mem_write(CallSite& site, uint64_t address, spec::Int n, uint64_t value, uint32_t value_width) {
+  if (auto* h = static_cast<Host*>(site.engine.target_state);
+      h && (n == 1 || n == 2 || n == 4 || n == 8) && value_width == 8 * n && !in_scs(address, static_cast<unsigned>(n)) &&
+      h->memory.write_recent(address, static_cast<unsigned>(n), value))
+    return;
+  mem_write_slow(site, address, n, value, value_width);
 }
 
 }  // namespace
