@@ -681,24 +681,39 @@ class Gas {
       if (++expanded_ > 4 * kMaxExpandedLines)
         throw at_source(line, c, fmt::format("the program has more than {} lines once its repetitions and macros are expanded",
                                   kMaxExpandedLines));
-      if (word == ".rept" || word == ".irp") {
-        const size_t end = body_end(in, i + 1, {".rept", ".irp"}, ".endr", in[i]);
+      if (exiting_) return;  // `.exitm`: the rest of the macro's body is left out
+      if (word == ".rept" || word == ".irp" || word == ".irpc") {
+        const size_t end = body_end(in, i + 1, {".rept", ".irp", ".irpc"}, ".endr", in[i]);
         const std::span<const SourceLine> body = in.subspan(i + 1, end - i - 1);
         if (depth >= kMaxExpansionDepth) throw at_source(line, c, "repetitions and macros nested too deeply");
         if (word == ".rept") {
-          uint64_t n = 0;
-          if (parse_integer(rest, 64, false, n) != ParseStatus::Ok)
-            throw at_source(line, c, fmt::format(".rept: expected a constant count, not '{}'", rest));
-          if (n > kMaxExpandedLines / std::max<size_t>(body.size(), 1))
+          const int64_t n = constant(line, static_cast<int>(rest.data() - line.text.data()) + 1, rest, ".rept");
+          if (n < 0) throw at_source(line, c, fmt::format(".rept {}: a negative count", n));
+          if (static_cast<uint64_t>(n) > kMaxExpandedLines / std::max<size_t>(body.size(), 1))
             throw at_source(line, c, fmt::format(".rept {}: more than {} lines", n, kMaxExpandedLines));
-          for (uint64_t k = 0; k < n; ++k) expand(body, depth + 1);
+          for (int64_t k = 0; k < n && !exiting_; ++k) expand(body, depth + 1);
         } else {
           std::vector<std::string> args = split_arguments(rest);
           if (args.empty() || args[0].empty() || !std::all_of(args[0].begin(), args[0].end(), is_sym_char))
-            throw at_source(line, c, ".irp: expected a name and its values");
-          for (size_t k = 1; k < args.size(); ++k) expand(substituted(body, {{args[0], args[k]}}), depth + 1);
+            throw at_source(line, c, fmt::format("{}: expected a name and its values", word));
+          if (word == ".irp") {
+            for (size_t k = 1; k < args.size() && !exiting_; ++k) expand(substituted(body, {{args[0], args[k]}}), depth + 1);
+          } else {  // one expansion per character of the value
+            const std::string chars = args.size() > 1 ? args[1] : "";
+            for (size_t k = 0; k < chars.size() && !exiting_; ++k)
+              expand(substituted(body, {{args[0], std::string(1, chars[k])}}), depth + 1);
+          }
         }
         i = end;
+      } else if (is_conditional(word)) {
+        keep_labels(line, col);
+        i = conditional(in, i, depth);
+      } else if (word == ".else" || word == ".elseif" || word == ".endif") {
+        throw at_source(line, c, fmt::format("'{}' without '.if' before it", word));
+      } else if (word == ".exitm") {
+        if (macro_depth_ == 0) throw at_source(line, c, "'.exitm' outside a macro");
+        exiting_ = true;
+        return;
       } else if (word == ".macro") {
         const size_t end = body_end(in, i + 1, {".macro"}, ".endm", in[i]);
         size_t n = 0;
@@ -721,27 +736,163 @@ class Gas {
         expand(included(line, c, rest, include_depth_++), depth + 1);
         --include_depth_;
       } else if (word == ".endr" || word == ".endm") {
-        throw at_source(line, c, fmt::format("'{}' without '{}' before it", word, word == ".endr" ? ".rept or .irp" : ".macro"));
+        throw at_source(line, c, fmt::format("'{}' without '{}' before it", word, word == ".endr" ? ".rept, .irp or .irpc" : ".macro"));
       } else if (auto it = macros_.find(std::string(word)); it != macros_.end() && !word.empty()) {
         if (depth >= kMaxExpansionDepth) throw at_source(line, c, fmt::format("macro '{}' expanded too deeply (a macro that uses itself?)", word));
         const Macro m = it->second;  // a copy: the body may define macros
-        const std::vector<std::string> args = split_arguments(rest);
-        if (args.size() > m.params.size())
-          throw at_source(line, c, fmt::format("macro '{}' takes {} arguments, not {}", word, m.params.size(), args.size()));
+        // Arguments by position, or by name (`m r=1`) where the name is a parameter's.
         std::vector<std::pair<std::string, std::string>> names;
-        for (size_t k = 0; k < m.params.size(); ++k)
-          names.push_back({m.params[k].first, k < args.size() && !args[k].empty() ? args[k] : m.params[k].second});
-        if (col > 0) {  // the labels before the macro's name stay
-          generated_.push_back(std::string(in[i].text.substr(0, col)));
-          emit({generated_.back(), line.line, line.file});
+        for (const auto& [pname, dflt] : m.params) names.push_back({pname, dflt});
+        size_t next = 0;
+        for (const std::string& a : split_arguments(rest)) {
+          const size_t eq = a.find('=');
+          const auto keyword = eq == std::string::npos ? names.end()
+                                                       : std::find_if(names.begin(), names.end(), [&](const auto& n) {
+                                                           return n.first == std::string_view(a).substr(0, eq);
+                                                         });
+          if (keyword != names.end()) {
+            keyword->second = a.substr(eq + 1);
+            continue;
+          }
+          if (next >= names.size())
+            throw at_source(line, c, fmt::format("macro '{}' takes {} arguments, not more", word, m.params.size()));
+          if (!a.empty()) names[next].second = a;
+          ++next;
         }
+        keep_labels(line, col);
         const std::vector<SourceLine> body = substituted(m.body, names);
         ++expansions_;  // `\@` counts from 0, as GNU as's
+        ++macro_depth_;
         expand(body, depth + 1);
+        --macro_depth_;
+        exiting_ = false;
       } else {
         emit(in[i]);
+        note_definitions(in[i]);
       }
     }
+  }
+
+  // The labels before a directive the expander takes (a macro's name, `.if`) stay.
+  void keep_labels(const SourceLine& line, size_t col) {
+    if (col == 0) return;
+    generated_.push_back(std::string(line.text.substr(0, col)));
+    const SourceLine labels{generated_.back(), line.line, line.file};
+    emit(labels);
+    note_definitions(labels);
+  }
+
+  // ---- conditional assembly (`.if` ... `.elseif` ... `.else` ... `.endif`) ----
+  // A condition is decided where it stands, as GNU as decides it: from the
+  // constants `.equ`/`.set` defined before it, and the labels before it
+  // (`.ifdef`). The chosen part is expanded in place, the others dropped.
+  static bool is_conditional(std::string_view w) {
+    static constexpr std::string_view kIfs[] = {".if",   ".ifdef", ".ifndef", ".ifnotdef", ".ifeq", ".ifne", ".ifge",
+                                                ".ifgt", ".ifle",  ".iflt",   ".ifc",      ".ifnc", ".ifeqs", ".ifnes",
+                                                ".ifb",  ".ifnb"};
+    return std::find(std::begin(kIfs), std::end(kIfs), w) != std::end(kIfs);
+  }
+  // The lines of an `.if` from in[first] to its `.endif`: each part's
+  // condition line and body; returns the index of the `.endif`.
+  size_t conditional(std::span<const SourceLine> in, size_t first, int depth) {
+    struct Part {
+      size_t head;              // the .if/.elseif/.else line
+      size_t from = 0, to = 0;  // its body [from, to)
+    };
+    std::vector<Part> parts{{first}};
+    int nest = 1;
+    size_t j = first + 1;
+    for (; j < in.size(); ++j) {
+      const auto w = std::get<0>(first_word(in[j].text));
+      if (is_conditional(w)) ++nest;
+      else if (w == ".endif" && --nest == 0) break;
+      else if (nest == 1 && (w == ".else" || w == ".elseif")) {
+        if (std::get<0>(first_word(in[parts.back().head].text)) == ".else")
+          throw at_source(in[j], 1, fmt::format("'{}' after '.else'", w));
+        parts.push_back({j});
+      }
+    }
+    if (j == in.size()) throw at_source(in[first], 1, fmt::format("'{}' has no '.endif' after it", std::get<0>(first_word(in[first].text))));
+    for (size_t k = 0; k < parts.size(); ++k) {
+      parts[k].from = parts[k].head + 1;
+      parts[k].to = k + 1 < parts.size() ? parts[k + 1].head : j;
+    }
+    for (const Part& part : parts)
+      if (holds(in[part.head])) {
+        expand(in.subspan(part.from, part.to - part.from), depth);
+        break;
+      }
+    return j;
+  }
+  // Whether an .if/.elseif/.else line's condition holds.
+  bool holds(const SourceLine& l) {
+    const auto [w, col, rest] = first_word(l.text);
+    const int c = static_cast<int>(col + 1), at = static_cast<int>(rest.data() - l.text.data()) + 1;
+    if (w == ".else") return true;
+    if (w == ".if" || w == ".elseif") return constant(l, at, rest, w) != 0;
+    if (w == ".ifdef" || w == ".ifndef" || w == ".ifnotdef") {
+      if (rest.empty() || !std::all_of(rest.begin(), rest.end(), is_sym_char))
+        throw at_source(l, at, fmt::format("{}: expected a symbol's name, not '{}'", w, rest));
+      return (defined_.count(std::string(rest)) != 0) == (w == ".ifdef");
+    }
+    if (w == ".ifb" || w == ".ifnb") return rest.empty() == (w == ".ifb");
+    if (w == ".ifc" || w == ".ifnc" || w == ".ifeqs" || w == ".ifnes") {
+      const std::vector<std::string> args = split_arguments(rest);
+      if (args.size() != 2) throw at_source(l, c, fmt::format("{}: expected two strings separated by a comma", w));
+      auto unquoted = [](std::string t) { return t.size() >= 2 && t.front() == '"' && t.back() == '"' ? t.substr(1, t.size() - 2) : t; };
+      return (unquoted(args[0]) == unquoted(args[1])) == (w == ".ifc" || w == ".ifeqs");
+    }
+    const int64_t v = constant(l, at, rest, w);
+    if (w == ".ifeq") return v == 0;
+    if (w == ".ifne") return v != 0;
+    if (w == ".ifge") return v >= 0;
+    if (w == ".ifgt") return v > 0;
+    if (w == ".ifle") return v <= 0;
+    return v < 0;  // .iflt
+  }
+  // An expression the expander must know the value of (a condition, a
+  // count): numbers and the constants defined before it.
+  int64_t constant(const SourceLine& l, int col, std::string_view text, std::string_view what) {
+    if (text.empty()) throw at_source(l, col, fmt::format("{}: expected an expression", what));
+    expanding_ = true;
+    try {
+      const Val v = eval(text, 0, col, std::nullopt);
+      expanding_ = false;
+      return v.v;
+    } catch (const InputError& e) {
+      expanding_ = false;
+      throw at_source(l, e.location().col, fmt::format("{}: {}", what, e.message()));
+    }
+  }
+  // What an emitted line defines, for the conditions after it: its labels
+  // (`.ifdef`), and a constant `.equ`/`.set` gives.
+  void note_definitions(const SourceLine& l) {
+    std::string_view t = l.text;
+    size_t p = 0;
+    while (true) {
+      while (p < t.size() && (t[p] == ' ' || t[p] == '\t')) ++p;
+      size_t q = p;
+      while (q < t.size() && is_sym_char(t[q])) ++q;
+      if (q == p || q >= t.size() || t[q] != ':') break;
+      defined_.insert(std::string(t.substr(p, q - p)));
+      p = q + 1;
+    }
+    const auto [w, col, rest] = first_word(t);
+    if (w != ".equ" && w != ".set") return;
+    const size_t comma = rest.find(',');
+    if (comma == std::string_view::npos) return;
+    std::string_view name = rest.substr(0, comma), value = rest.substr(comma + 1);
+    while (!name.empty() && (name.back() == ' ' || name.back() == '\t')) name.remove_suffix(1);
+    if (name.empty() || !std::all_of(name.begin(), name.end(), is_sym_char)) return;
+    defined_.insert(std::string(name));
+    // A value that is not a constant here (an address, a later symbol) is no constant of the conditions.
+    expanding_ = true;
+    try {
+      constants_[std::string(name)] = eval(value, 0, 1, std::nullopt).v;
+    } catch (const InputError&) {
+      constants_.erase(std::string(name));
+    }
+    expanding_ = false;
   }
 
   // A line up to its comment (the comment character or `//`, outside string literals).
@@ -1044,6 +1195,11 @@ class Gas {
   };
 
   Val eval_symbol(const std::string& name, int line, int col, std::set<std::string>& active, const std::optional<Val>& dot) {
+    if (expanding_) {  // a condition or a count: the constants defined before it only
+      if (auto k = constants_.find(name); k != constants_.end()) return {k->second, -1};
+      if (defined_.count(name)) fail(line, col, fmt::format("'{}' is an address, not a constant", name));
+      fail(line, col, fmt::format("'{}' is not a constant defined before this line", name));
+    }
     if (name == ".") {  // the location of the instruction or data being assembled (`b .`)
       if (!dot) fail(line, col, "'.' (the current location) is not known here");
       return *dot;
@@ -1124,23 +1280,44 @@ class Gas {
   }
 
   // GNU as's binary operators, by precedence: `* / % << >>`, then `| & ^`,
-  // then `+ -`. Only + and - take an address (an address plus or minus a
-  // number, the distance of two in one section).
+  // then `+ -` and the comparisons, then `&& ||`. Only + and - take an
+  // address (an address plus or minus a number, the distance of two in one
+  // section). A comparison is -1 when it holds, else 0; && and || are 1 or 0.
+  // Returned as one character each: `=` for ==, `!` for != and <>, `l` for <=,
+  // `g` for >=, `A` for &&, `O` for ||.
+  static constexpr int kLevels = 4;
   static int binary_operator(std::string_view s, size_t p, int level, size_t& len) {
     if (p >= s.size()) return 0;
     const char c = s[p];
     const char n = p + 1 < s.size() ? s[p + 1] : 0;
     len = 1;
-    if (level == 2 && (c == '*' || c == '/' || c == '%')) return c;
-    if (level == 2 && ((c == '<' && n == '<') || (c == '>' && n == '>'))) return len = 2, c;
-    if (level == 1 && (c == '&' || c == '^' || (c == '|' && n != '|'))) return c;
-    if (level == 0 && (c == '+' || c == '-')) return c;
-    return 0;
+    switch (level) {
+      case 3:
+        if (c == '*' || c == '/' || c == '%') return c;
+        if ((c == '<' && n == '<') || (c == '>' && n == '>')) return len = 2, c;
+        return 0;
+      case 2:
+        if ((c == '&' && n != '&') || c == '^' || (c == '|' && n != '|')) return c;
+        return 0;
+      case 1:
+        if (c == '+' || c == '-') return c;
+        if (c == '=' && n == '=') return len = 2, '=';
+        if ((c == '!' && n == '=') || (c == '<' && n == '>')) return len = 2, '!';
+        if (c == '<' && n == '=') return len = 2, 'l';
+        if (c == '>' && n == '=') return len = 2, 'g';
+        if ((c == '<' && n != '<') || (c == '>' && n != '>')) return c;
+        return 0;
+      default:
+        if (c == '&' && n == '&') return len = 2, 'A';
+        if (c == '|' && n == '|') return len = 2, 'O';
+        return 0;
+    }
   }
 
   Val expr(Cursor& c, int line, std::set<std::string>& active, int level = 0) {
     if (active.size() > 64) fail(line, c.col(), "expression nests too deep");
-    Val v = level == 2 ? term(c, line, active) : expr(c, line, active, level + 1);
+    const bool last = level == kLevels - 1;
+    Val v = last ? term(c, line, active) : expr(c, line, active, level + 1);
     for (;;) {
       c.skip();
       size_t len = 0;
@@ -1148,7 +1325,7 @@ class Gas {
       if (!op) return v;
       const int col = c.col();
       c.p += len;
-      Val r = level == 2 ? term(c, line, active) : expr(c, line, active, level + 1);
+      Val r = last ? term(c, line, active) : expr(c, line, active, level + 1);
       if (op == '+') {
         if (!v.absolute() && !r.absolute()) fail(line, col, "cannot add two addresses");
         if (v.absolute()) {
@@ -1174,13 +1351,21 @@ class Gas {
       } else {
         if (!v.absolute() || !r.absolute()) fail(line, col, fmt::format("'{}' needs numbers, not addresses", c.s.substr(col - c.col0, len)));
         if ((op == '/' || op == '%') && r.v == 0) fail(line, col, "division by zero");
-        if ((op == '<' || op == '>') && (r.v < 0 || r.v > 63)) fail(line, col, fmt::format("a shift by {}", r.v));
+        const bool shift = level == 3;
+        if (shift && (op == '<' || op == '>') && (r.v < 0 || r.v > 63)) fail(line, col, fmt::format("a shift by {}", r.v));
+        const int64_t yes = level == 1 ? -1 : 1;  // a comparison's truth, a logical operator's
         switch (op) {
+          case '<': v.v = shift ? static_cast<int64_t>(static_cast<uint64_t>(v.v) << r.v) : v.v < r.v ? yes : 0; break;
+          case '>': v.v = shift ? v.v >> r.v : v.v > r.v ? yes : 0; break;
+          case '=': v.v = v.v == r.v ? yes : 0; break;
+          case '!': v.v = v.v != r.v ? yes : 0; break;
+          case 'l': v.v = v.v <= r.v ? yes : 0; break;
+          case 'g': v.v = v.v >= r.v ? yes : 0; break;
+          case 'A': v.v = v.v && r.v ? yes : 0; break;
+          case 'O': v.v = v.v || r.v ? yes : 0; break;
           case '*': v.v = static_cast<int64_t>(static_cast<uint64_t>(v.v) * static_cast<uint64_t>(r.v)); break;
           case '/': v.v = r.v == -1 ? -v.v : v.v / r.v; break;
           case '%': v.v = r.v == -1 ? 0 : v.v % r.v; break;
-          case '<': v.v = static_cast<int64_t>(static_cast<uint64_t>(v.v) << r.v); break;
-          case '>': v.v >>= r.v; break;
           case '&': v.v &= r.v; break;
           case '|': v.v |= r.v; break;
           case '^': v.v ^= r.v; break;
@@ -1553,8 +1738,9 @@ class Gas {
       fail(line, e.col,
            fmt::format("unknown directive '{}' (known: .text .data .bss .section .global .globl .weak .local .type .size "
                        ".thumb_func .comm .lcomm .align .p2align .balign .byte .hword .short .2byte .word .long .int "
-                       ".4byte .quad .8byte .xword .dword .ascii .asciz .string .space .zero .skip .equ .set .rept .irp .endr "
-                       ".macro .endm)",
+                       ".4byte .quad .8byte .xword .dword .ascii .asciz .string .space .zero .skip .equ .set .rept .irp .irpc "
+                       ".endr .macro .endm .exitm .include .if .ifdef .ifndef .ifeq .ifne .ifc .ifnc .ifb .ifnb .elseif "
+                       ".else .endif)",
                        name));
     }
   }
@@ -1672,6 +1858,11 @@ class Gas {
   std::deque<std::string> generated_;   // the lines expand() made (stable addresses)
   std::map<std::string, Macro, std::less<>> macros_;
   int expansions_ = 0;                  // `\@`
+  int macro_depth_ = 0;                 // macro bodies being expanded
+  bool exiting_ = false;                // `.exitm` seen: the macro's body ends
+  bool expanding_ = false;              // eval() reads constants_ only (a condition)
+  std::map<std::string, int64_t, std::less<>> constants_;  // `.equ`/`.set` constants so far (expand())
+  std::set<std::string, std::less<>> defined_;             // symbols defined so far (expand())
   size_t expanded_ = 0;                 // lines expand() has read
   std::vector<std::string> bundle_lines_;
   std::vector<Event> events_;

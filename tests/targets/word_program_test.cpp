@@ -541,10 +541,54 @@ TEST(WordProgram, RepetitionsAndMacrosExpandAsWrittenOut) {
   EXPECT_EQ(ours.find(".text")->bytes.size(), 26u);
   EXPECT_NE(error_of("\t.text\n\t.macro m\n\tmovs r0, #999\n\t.endm\n\tm\n").find("bad.s:3:"), std::string::npos);
   EXPECT_NE(error_of("\t.text\n\t.rept 2\n\tnop\n").find("bad.s:2:1: error: '.rept' has no '.endr' after it"), std::string::npos);
-  EXPECT_NE(error_of("\t.text\n\t.endr\n").find("bad.s:2:2: error: '.endr' without '.rept or .irp' before it"), std::string::npos);
+  EXPECT_NE(error_of("\t.text\n\t.endr\n").find("bad.s:2:2: error: '.endr' without '.rept, .irp or .irpc' before it"), std::string::npos);
   EXPECT_NE(error_of("\t.text\n\t.rept 100000000\n\tnop\n\t.endr\n").find("more than 1048576 lines"), std::string::npos);
   EXPECT_NE(error_of("\t.text\n\t.macro m\n\tm\n\t.endm\n\tm\n").find("expanded too deeply"), std::string::npos);
-  EXPECT_NE(error_of("\t.text\n\t.rept x\n\t.endr\n").find("expected a constant count"), std::string::npos);
+  EXPECT_NE(error_of("\t.text\n\t.rept x\n\t.endr\n").find("bad.s:2:8: error: .rept: 'x' is not a constant defined before this line"),
+            std::string::npos);
+}
+
+// Conditional assembly, `.irpc`, `.exitm` and macro arguments by name: GNU
+// as 2.40 assembles both sources below to the same bytes. A condition is
+// decided where it stands, from the constants and labels before it; a
+// comparison is -1 when it holds, && and || are 1.
+TEST(WordProgram, ConditionsAreDecidedWhereTheyStand) {
+  const std::string with =
+      "\t.syntax unified\n\t.thumb\n\t.equ N, 8\n\t.text\n"
+      "\t.if N == 8\n\tmovs r0, #1\n\t.elseif N == 4\n\tmovs r0, #2\n\t.else\n\tmovs r0, #3\n\t.endif\n"
+      "\t.if N < 4 || N > 16\n\tmovs r1, #1\n\t.elseif N >= 8 && N <= 8\n\tmovs r1, #2\n\t.endif\n"
+      "\t.ifdef N\n\tmovs r2, #1\n\t.endif\n\t.ifndef M\n\tmovs r2, #2\n\t.endif\n"
+      "M:\t.ifdef M\n\tmovs r2, #3\n\t.endif\n"
+      "\t.ifeq N - 8\n\tmovs r3, #1\n\t.endif\n\t.ifc abc, abc\n\tmovs r3, #2\n\t.endif\n"
+      "\t.ifnb x\n\tmovs r3, #3\n\t.endif\n"
+      "\t.irpc k, 456\n\tmovs r4, #\\k\n\t.endr\n"
+      "\t.macro pick reg, v=9\n\t.if \\v > 4\n\tmovs \\reg, #\\v\n\t.exitm\n\t.endif\n\tmovs \\reg, #0\n\t.endm\n"
+      "\tpick r5\n\tpick r6, 2\n\tpick v=5, reg=r7\n"
+      "\t.rept N / 4\n\tnop\n\t.endr\n"
+      "\t.word 1 == 1, 2 < 1, 3 && 4, 5 <> 5\n";
+  const std::string out =
+      "\t.syntax unified\n\t.thumb\n\t.text\n\tmovs r0, #1\n\tmovs r1, #2\n\tmovs r2, #1\n\tmovs r2, #2\n"
+      "M:\tmovs r2, #3\n\tmovs r3, #1\n\tmovs r3, #2\n\tmovs r3, #3\n\tmovs r4, #4\n\tmovs r4, #5\n\tmovs r4, #6\n"
+      "\tmovs r5, #9\n\tmovs r6, #0\n\tmovs r7, #5\n\tnop\n\tnop\n\t.word -1, 0, 1, 0\n";
+  const as::Object ours = targets::assemble_word_program(mve(), with, "c.s");
+  const std::vector<uint8_t> want = targets::assemble_word_program(mve(), out, "o.s").find(".text")->bytes;
+  EXPECT_EQ(ours.find(".text")->bytes, want);
+  // As GNU as writes them: 16 instructions of 2 bytes, then four words.
+  ASSERT_EQ(want.size(), 48u);
+  EXPECT_EQ(want[0], 0x01);
+  EXPECT_EQ(want[1], 0x20);
+  EXPECT_EQ(std::vector<uint8_t>(want.begin() + 32, want.end()),
+            (std::vector<uint8_t>{0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0}));
+
+  EXPECT_NE(error_of("\t.text\n\t.if 1\n\tnop\n").find("bad.s:2:1: error: '.if' has no '.endif' after it"), std::string::npos);
+  EXPECT_NE(error_of("\t.text\n\t.endif\n").find("bad.s:2:2: error: '.endif' without '.if' before it"), std::string::npos);
+  EXPECT_NE(error_of("\t.text\n\t.if Q == 1\n\t.endif\n\t.equ Q, 1\n")
+                .find("bad.s:2:6: error: .if: 'Q' is not a constant defined before this line"),
+            std::string::npos);
+  EXPECT_NE(error_of("\t.text\n\t.if 1\n\t.else\n\t.else\n\t.endif\n").find("bad.s:4:1: error: '.else' after '.else'"),
+            std::string::npos);
+  EXPECT_NE(error_of("\t.text\n\t.exitm\n").find("bad.s:2:2: error: '.exitm' outside a macro"), std::string::npos);
+  EXPECT_NE(error_of("\t.text\n\t.if 1 +\n\t.endif\n").find("bad.s:2:"), std::string::npos);
 }
 
 // `#EXPR` naming a .equ/.set symbol is its value (forward too), as GNU as
