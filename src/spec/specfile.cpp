@@ -25,6 +25,24 @@
 
 namespace mlisa::spec {
 
+namespace {
+
+// Each operand kind as the specs spell it, in OperandKind's order.
+constexpr std::string_view kOperandKindNames[] = {"reg",      "imm",    "simm",     "table",  "list",     "regmask",
+                                                  "cond",     "label",  "itmask",   "modimm", "shiftamt", "vreglist",
+                                                  "vfpimm",   "tilemask", "choice", "mem",    "const"};
+static_assert(std::size(kOperandKindNames) == static_cast<size_t>(OperandKind::Const) + 1);
+
+}  // namespace
+
+std::string_view kind_name(OperandKind k) { return kOperandKindNames[static_cast<size_t>(k)]; }
+
+std::optional<OperandKind> operand_kind(std::string_view spelling) {
+  for (size_t i = 0; i < std::size(kOperandKindNames); ++i)
+    if (kOperandKindNames[i] == spelling) return static_cast<OperandKind>(i);
+  return std::nullopt;
+}
+
 // The table generated from isa/<target>/*.isa at build time (src/spec/embed.cmake).
 namespace embedded {
 struct File {
@@ -622,7 +640,12 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
     fail(line, w[1].col, fmt::format("'{}' is not an operand name; write it as in the template, <name>", nt));
   OperandMap op;
   op.name = std::string(nt.substr(1, nt.size() - 2));
-  op.kind = std::string(w[2].text);
+  if (const auto k = operand_kind(w[2].text); k && (bundle_ || (*k != OperandKind::Choice && *k != OperandKind::Mem)))
+    op.kind = *k;
+  else
+    fail(line, w[2].col,
+         fmt::format("unknown operand kind '{}'; expected reg, imm, simm, table, list, regmask, cond, label, itmask, modimm, shiftamt, vreglist, vfpimm, tilemask{} or const", w[2].text,
+                     bundle_ ? ", choice, mem" : ""));
   op.loc = Loc{file_, line, kcol};
   for (const OperandMap& o : enc.operands)
     if (o.name == op.name)
@@ -634,7 +657,7 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
   auto need = [&](const char* what) -> const Word& {
     if (k >= w.size())
       fail(line, static_cast<uint32_t>(text.size()) + 2,
-           fmt::format("operand <{}> {}: missing {}", op.name, op.kind, what));
+           fmt::format("operand <{}> {}: missing {}", op.name, kind_name(op.kind), what));
     return w[k++];
   };
   // [+ N] [- N] [* N] in any order, spaces optional: value = FIELDS * scale + offset.
@@ -658,7 +681,7 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
       // A label's scale may be negative (a backward offset, LE's), and so may
       // an immediate's (a descending value, offset - field x N: VAND's
       // complemented constant).
-      const bool negative = opc == '*' && (op.kind == "label" || op.kind == "imm") && p < s.size() && s[p] == '-';
+      const bool negative = opc == '*' && (op.kind == OperandKind::Label || op.kind == OperandKind::Imm) && p < s.size() && s[p] == '-';
       if (negative) ++p;
       size_t q = p;
       while (q < s.size() && s[q] != ' ' && s[q] != '+' && s[q] != '-' && s[q] != '*') ++q;
@@ -672,7 +695,7 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
         op.scale = v;
         have_scale = true;
       } else {
-        if (!allow_offset) fail(line, col, fmt::format("operand kind '{}' takes no offset", op.kind));
+        if (!allow_offset) fail(line, col, fmt::format("operand kind '{}' takes no offset", kind_name(op.kind)));
         if (have_offset) fail(line, col, "a second offset");
         op.offset = opc == '-' ? -v : v;
         have_offset = true;
@@ -683,17 +706,17 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
   };
   auto no_more = [&] {
     if (k < w.size())
-      fail(line, w[k].col, fmt::format("unexpected '{}' after operand <{}> {}", w[k].text, op.name, op.kind));
+      fail(line, w[k].col, fmt::format("unexpected '{}' after operand <{}> {}", w[k].text, op.name, kind_name(op.kind)));
   };
 
-  const std::string& kind = op.kind;
-  if (kind == "reg") {
+  const OperandKind kind = op.kind;
+  if (kind == OperandKind::Reg) {
     const Word& cls = need("register class (R, Q, Z, ...)");
     if (!is_identifier(cls.text)) fail(line, cls.col, fmt::format("'{}' is not a register class", cls.text));
     op.reg_class = std::string(cls.text);
     op.fields = parse_fields(need("FIELDS"), line, site.part_cols);
     modifiers(true);
-  } else if (kind == "imm" || kind == "simm" || kind == "label") {
+  } else if (kind == OperandKind::Imm || kind == OperandKind::Simm || kind == OperandKind::Label) {
     op.fields = parse_fields(need("FIELDS"), line, site.part_cols);
     // Label options: `unsigned` (a forward-only or backward-only offset) and
     // `t32-j` (B T4, BL: the second and third FIELDS parts are J1 and J2,
@@ -702,18 +725,18 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
     // says add (1) or subtract (0) the rest: LDR literal T2) and `relative`
     // (a bare number is the offset from the PC, not an address: GNU as and
     // llvm-mc read the low-overhead-loop and branch-future targets so).
-    while (kind == "label" && k < w.size() &&
+    while (kind == OperandKind::Label && k < w.size() &&
            (w[k].text == "unsigned" || w[k].text == "t32-j" || w[k].text == "align-pc" || w[k].text == "add-bit" ||
             w[k].text == "relative"))
       op.label_options.emplace_back(w[k++].text);
     // An immediate's option `hex`: printed in hexadecimal (VMOV.I32's
     // #0x7f, as llvm-objdump prints the vector modified immediates).
-    if (kind == "imm" && k < w.size() && w[k].text == "hex") op.label_options.emplace_back(w[k++].text);
+    if (kind == OperandKind::Imm && k < w.size() && w[k].text == "hex") op.label_options.emplace_back(w[k++].text);
     modifiers(true);
-  } else if (kind == "cond") {
+  } else if (kind == OperandKind::Cond) {
     op.fields = parse_fields(need("FIELDS"), line, site.part_cols);
     no_more();
-  } else if (kind == "table") {
+  } else if (kind == OperandKind::Table) {
     op.fields = parse_fields(need("FIELDS"), line, site.part_cols);
     if (k >= w.size()) fail(line, static_cast<uint32_t>(text.size()) + 2, "a table needs entries 'pattern'=SPELLING");
     for (; k < w.size(); ++k) {
@@ -735,7 +758,7 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
       op.table.emplace_back(std::move(bp), std::string(e.substr(close + 2)));
       site.table_cols.push_back(w[k].col);
     }
-  } else if (kind == "list") {
+  } else if (kind == OperandKind::List) {
     const Word& cls = need("register class (Z, Q, ...)");
     if (!is_identifier(cls.text)) fail(line, cls.col, fmt::format("'{}' is not a register class", cls.text));
     op.reg_class = std::string(cls.text);
@@ -750,7 +773,7 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
       op.stride = static_cast<uint32_t>(v);
     }
     no_more();
-  } else if (kind == "choice" && bundle_) {
+  } else if (kind == OperandKind::Choice && bundle_) {
     const Word& sel = need("selector field");
     if (!is_identifier(sel.text)) fail(line, sel.col, fmt::format("'{}' is not a field name", sel.text));
     op.selector = std::string(sel.text);
@@ -784,7 +807,7 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
       op.alternatives.emplace_back(static_cast<uint64_t>(v), std::string(e.substr(eq + 1)));
       site.table_cols.push_back(w[k].col);
     }
-  } else if (kind == "mem" && bundle_) {
+  } else if (kind == OperandKind::Mem && bundle_) {
     auto op_name = [&](std::string_view t, uint32_t col) {
       if (t.size() < 3 || t.front() != '<' || t.back() != '>' || !is_identifier(t.substr(1, t.size() - 2)))
         fail(line, col, fmt::format("'{}' is not an operand name; a mem operand names other operands, <base>", t));
@@ -808,7 +831,7 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
       }
       site.part_cols.push_back(w[k].col);
     }
-  } else if (kind == "regmask") {
+  } else if (kind == OperandKind::RegMask) {
     // A register list `{r0, r4-r7, lr}` held as a mask: the bits of FIELDS
     // are the registers from the highest down (literal 0 bits: registers the
     // encoding cannot name).
@@ -817,7 +840,7 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
     op.reg_class = std::string(cls.text);
     op.fields = parse_fields(need("FIELDS"), line, site.part_cols);
     no_more();
-  } else if (kind == "itmask") {
+  } else if (kind == OperandKind::ItMask) {
     // The IT instruction's x/y/z letters: the mask field, and the field of
     // the first condition whose bit 0 the letters are relative to (kept in
     // reg_class).
@@ -826,12 +849,12 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
     if (!is_identifier(cond.text)) fail(line, cond.col, fmt::format("'{}' is not a field name", cond.text));
     op.reg_class = std::string(cond.text);
     no_more();
-  } else if (kind == "modimm") {
+  } else if (kind == OperandKind::ModImm) {
     // A T32 modified immediate: the 12 bits of FIELDS are i:imm3:imm8 and
     // the text is the 32-bit value ThumbExpandImm gives them.
     op.fields = parse_fields(need("FIELDS"), line, site.part_cols);
     no_more();
-  } else if (kind == "shiftamt") {
+  } else if (kind == OperandKind::ShiftAmt) {
     // The amount of an immediate shift as DecodeImmShift reads it: the shift
     // type's FIELDS, then the 5-bit amount's FIELDS. Held as one FieldConcat
     // (type parts first); `count` is how many of its parts are the type's.
@@ -841,7 +864,7 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
     op.fields.parts = std::move(type.parts);
     for (auto& p : amount.parts) op.fields.parts.push_back(std::move(p));
     op.fields.text = type.text + " " + amount.text;
-  } else if (kind == "vreglist") {
+  } else if (kind == OperandKind::VRegList) {
     // A list of consecutive S or D registers, `{d8-d15}`: the first register
     // from FIELDS, the count from COUNTFIELDS (their value is the count
     // times the scale: `* 2` for D lists, whose imm8 counts words), and the
@@ -853,24 +876,20 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
     op.count_fields = parse_fields(need("COUNTFIELDS"), line, site.part_cols);
     if (k < w.size() && w[k].text == "vpr") op.label_options.emplace_back(w[k++].text);
     modifiers(false);
-  } else if (kind == "tilemask") {
+  } else if (kind == OperandKind::TileMask) {
     // ZA tiles held as a mask of its eight 64-bit tiles (SME ZERO): bit t of
     // FIELDS is ZAt.D; the text names tiles of any one element size.
     op.fields = parse_fields(need("FIELDS"), line, site.part_cols);
     no_more();
-  } else if (kind == "vfpimm") {
+  } else if (kind == OperandKind::VfpImm) {
     // The VFP modified immediate of VMOV (immediate): the 8 bits of FIELDS
     // are VFPExpandImm's imm8, the text its value (`#1.0`, `#-0.125`).
     op.fields = parse_fields(need("FIELDS"), line, site.part_cols);
     no_more();
-  } else if (kind == "const") {
+  } else if (kind == OperandKind::Const) {
     std::string_view value = trim(text.substr(w[2].col - 1 + w[2].text.size()));
     if (value.empty()) fail(line, static_cast<uint32_t>(text.size()) + 2, "a const operand needs its text");
     op.constant = std::string(value);
-  } else {
-    fail(line, w[2].col,
-         fmt::format("unknown operand kind '{}'; expected reg, imm, simm, table, list, regmask, cond, label, itmask, modimm, shiftamt, vreglist, vfpimm, tilemask{} or const", kind,
-                     bundle_ ? ", choice, mem" : ""));
   }
   enc.operands.push_back(std::move(op));
   st.sites.push_back(std::move(site));
@@ -905,7 +924,7 @@ void FileParser::finish_bundle_encoding(EncodingState& st) {
   }
   for (size_t i = 0; i < enc.operands.size(); ++i) {
     const OperandMap& op = enc.operands[i];
-    if (op.kind != "mem") continue;
+    if (op.kind != OperandKind::Mem) continue;
     std::vector<std::string> parts{op.mem_base};
     if (!op.mem_offset.empty()) parts.push_back(op.mem_offset);
     for (const auto& [m, o] : op.mem_modifiers) parts.push_back(o);
@@ -914,7 +933,7 @@ void FileParser::finish_bundle_encoding(EncodingState& st) {
       if (!sub)
         fail(st.sites[i].line, st.sites[i].part_cols[k],
              fmt::format("mem operand <{}> names <{}>, which has no 'operand <{}>' line", op.name, parts[k], parts[k]));
-      if (sub->kind == "mem")
+      if (sub->kind == OperandKind::Mem)
         fail(st.sites[i].line, st.sites[i].part_cols[k], fmt::format("mem operand <{}> inside mem operand <{}>", sub->name, op.name));
       used.insert(parts[k]);
     }
@@ -954,13 +973,13 @@ void FileParser::finish_bundle_encoding(EncodingState& st) {
     if (!used.count(op.name))
       fail(site.line, op.loc.col,
            fmt::format("operand <{}> is not used by any syntax template or mem operand of encoding {}", op.name, enc.name));
-    if (op.kind == "list" || op.kind == "cond")
-      fail(site.line, op.loc.col, fmt::format("operand kind '{}' is not supported in bundle targets", op.kind));
-    if ((op.kind == "imm" || op.kind == "simm" || op.kind == "label") && (op.scale != 1 || op.offset != 0) &&
-        op.kind != "label")
-      fail(site.line, op.loc.col, fmt::format("operand <{}>: bundle targets take no scale or offset on {}", op.name, op.kind));
+    if (op.kind == OperandKind::List || op.kind == OperandKind::Cond)
+      fail(site.line, op.loc.col, fmt::format("operand kind '{}' is not supported in bundle targets", kind_name(op.kind)));
+    if ((op.kind == OperandKind::Imm || op.kind == OperandKind::Simm || op.kind == OperandKind::Label) && (op.scale != 1 || op.offset != 0) &&
+        op.kind != OperandKind::Label)
+      fail(site.line, op.loc.col, fmt::format("operand <{}>: bundle targets take no scale or offset on {}", op.name, kind_name(op.kind)));
     uint32_t width = 0;
-    if (op.kind == "choice") {
+    if (op.kind == OperandKind::Choice) {
       const uint32_t sw = resolve(op.selector, op, site.line, site.part_cols[0]);
       for (size_t a = 0; a < op.alternatives.size(); ++a) {
         const auto& [v, sym] = op.alternatives[a];
@@ -1035,7 +1054,7 @@ void FileParser::finish_encoding(EncodingState& st) {
     if (find_operand(u.name)) continue;
     if (u.list_index > 0) {
       const OperandMap* first = find_operand(u.list_first);
-      if (first && first->kind == "list") continue;
+      if (first && first->kind == OperandKind::List) continue;
     }
     fail(u.line, u.col,
          fmt::format("syntax '{}' uses <{}>, but encoding {} has no 'operand <{}>' line", enc.syntax[u.syntax], u.name,
@@ -1070,7 +1089,7 @@ void FileParser::finish_encoding(EncodingState& st) {
                          field_names.empty() ? "none" : join(field_names)));
       width += f->width;
     }
-    if (op.kind == "shiftamt") {
+    if (op.kind == OperandKind::ShiftAmt) {
       uint32_t type_width = 0;
       for (size_t p = 0; p < op.count; ++p) {
         const auto& part = op.fields.parts[p];
@@ -1087,11 +1106,11 @@ void FileParser::finish_encoding(EncodingState& st) {
         fail(site.line, site.part_cols[op.fields.parts.size() + p],
              fmt::format("operand <{}> names field '{}', which encoding {} does not have", op.name, part.field, enc.name));
     }
-    if (op.kind == "vfpimm" && width != 8)
+    if (op.kind == OperandKind::VfpImm && width != 8)
       fail(site.line, op.loc.col, fmt::format("operand <{}> vfpimm: needs 8 bits (imm4H:imm4L), not {}", op.name, width));
-    if (op.kind == "modimm" && width != 12)
+    if (op.kind == OperandKind::ModImm && width != 12)
       fail(site.line, op.loc.col, fmt::format("operand <{}> modimm: needs 12 bits (i:imm3:imm8), not {}", op.name, width));
-    if (op.kind == "itmask" && (!enc.field(op.reg_class) || width != 4))
+    if (op.kind == OperandKind::ItMask && (!enc.field(op.reg_class) || width != 4))
       fail(site.line, op.loc.col,
            fmt::format("operand <{}> itmask: needs a 4-bit mask and a condition field of encoding {}", op.name, enc.name));
     for (size_t t = 0; t < op.table.size(); ++t)

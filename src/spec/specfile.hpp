@@ -9,6 +9,7 @@
 
 #include <memory>
 #include <optional>
+#include <string_view>
 #include <string>
 #include <vector>
 
@@ -31,9 +32,18 @@ struct FieldConcat {
   std::string text;  // as written, for messages and `spec show`
 };
 
+// The kinds of `operand` lines (docs/spec-format.md, "Operand kinds"); the
+// specs spell each as kind_name gives it. Choice and Mem are bundle targets' only.
+enum class OperandKind : uint8_t {
+  Reg, Imm, Simm, Table, List, RegMask, Cond, Label, ItMask, ModImm, ShiftAmt, VRegList, VfpImm, TileMask, Choice, Mem, Const
+};
+std::string_view kind_name(OperandKind k);
+// The kind a spec spells, or nullopt.
+std::optional<OperandKind> operand_kind(std::string_view spelling);
+
 struct OperandMap {
   std::string name;   // "Qd" for <Qd>
-  std::string kind;   // reg, imm, simm, table, list, cond, label, const
+  OperandKind kind = OperandKind::Const;
   std::string reg_class;  // reg and list
   FieldConcat fields;
   int64_t scale = 1;

@@ -28,26 +28,26 @@ std::string pattern_text(const spec::BitPattern& p) {
 }
 
 std::string describe_operand(const OperandMap& op) {
-  std::string s = op.kind;
-  if (op.kind == "const") return s + " " + op.constant;
-  if (op.kind == "choice") {
+  std::string s(spec::kind_name(op.kind));
+  if (op.kind == spec::OperandKind::Const) return s + " " + op.constant;
+  if (op.kind == spec::OperandKind::Choice) {
     s += " " + op.selector + " " + op.num_type + (op.reg_class.empty() ? "" : " " + op.reg_class);
     for (const auto& [v, sym] : op.alternatives) s += fmt::format(" {}={}", v, sym);
     return s;
   }
-  if (op.kind == "mem") {
+  if (op.kind == spec::OperandKind::Mem) {
     s += " <" + op.mem_base + ">";
     if (!op.mem_offset.empty()) s += " <" + op.mem_offset + ">";
     for (const auto& [m, o] : op.mem_modifiers) s += fmt::format(" {}=<{}>", m, o);
     return s;
   }
-  if (op.kind == "itmask") return s + " " + op.fields.text + " " + op.reg_class;
+  if (op.kind == spec::OperandKind::ItMask) return s + " " + op.fields.text + " " + op.reg_class;
   if (!op.reg_class.empty()) s += " " + op.reg_class;
   s += " " + op.fields.text;
-  if (op.kind == "vreglist") s += " " + op.count_fields.text;
-  if (op.kind == "vreglist" || op.kind == "label")
+  if (op.kind == spec::OperandKind::VRegList) s += " " + op.count_fields.text;
+  if (op.kind == spec::OperandKind::VRegList || op.kind == spec::OperandKind::Label)
     for (const auto& o : op.label_options) s += " " + o;
-  if (op.kind == "list") {
+  if (op.kind == spec::OperandKind::List) {
     s += fmt::format(" {}", op.count);
     if (op.stride != 1) s += fmt::format(" {}", op.stride);
   }
@@ -211,10 +211,10 @@ std::string operand_meaning(const OperandMap& op) {
     if (op.offset < 0) s += fmt::format(" − {}", -op.offset);
     return s;
   };
-  if (op.kind == "reg") return fmt::format("{} register number {}", op.reg_class, scaled("UInt(" + f + ")"));
-  if (op.kind == "imm") return "immediate " + scaled("UInt(" + f + ")");
-  if (op.kind == "simm") return "signed immediate " + scaled("SInt(" + f + ")");
-  if (op.kind == "table") {
+  if (op.kind == spec::OperandKind::Reg) return fmt::format("{} register number {}", op.reg_class, scaled("UInt(" + f + ")"));
+  if (op.kind == spec::OperandKind::Imm) return "immediate " + scaled("UInt(" + f + ")");
+  if (op.kind == spec::OperandKind::Simm) return "signed immediate " + scaled("SInt(" + f + ")");
+  if (op.kind == spec::OperandKind::Table) {
     // Runs of four or more numbered spellings of consecutive values are
     // written as one range: '00000'..'11110' `W0`..`W30`.
     auto numbered = [](const std::string& sp) -> std::optional<std::pair<std::string, long>> {
@@ -246,26 +246,26 @@ std::string operand_meaning(const OperandMap& op) {
     }
     return s;
   }
-  if (op.kind == "list")
+  if (op.kind == spec::OperandKind::List)
     return fmt::format("a list of {} {} registers from number UInt({}){}", op.count, op.reg_class, f,
                        op.stride != 1 ? fmt::format(", every {}", op.stride) : "");
-  if (op.kind == "regmask") return fmt::format("a list of {} registers: bit k of {} is register k", op.reg_class, f);
-  if (op.kind == "tilemask") return fmt::format("a list of ZA tiles: bit t of {} is ZAt.D", f);
-  if (op.kind == "cond") return "a condition (EQ ... LE) held in " + f;
-  if (op.kind == "itmask") return fmt::format("the t/e letters held in the mask {}, relative to bit 0 of `{}`", f, op.reg_class);
-  if (op.kind == "modimm") return "a modified immediate: ThumbExpandImm(" + f + ")";
-  if (op.kind == "shiftamt") return "a shift amount as DecodeImmShift reads " + f;
-  if (op.kind == "vreglist")
+  if (op.kind == spec::OperandKind::RegMask) return fmt::format("a list of {} registers: bit k of {} is register k", op.reg_class, f);
+  if (op.kind == spec::OperandKind::TileMask) return fmt::format("a list of ZA tiles: bit t of {} is ZAt.D", f);
+  if (op.kind == spec::OperandKind::Cond) return "a condition (EQ ... LE) held in " + f;
+  if (op.kind == spec::OperandKind::ItMask) return fmt::format("the t/e letters held in the mask {}, relative to bit 0 of `{}`", f, op.reg_class);
+  if (op.kind == spec::OperandKind::ModImm) return "a modified immediate: ThumbExpandImm(" + f + ")";
+  if (op.kind == spec::OperandKind::ShiftAmt) return "a shift amount as DecodeImmShift reads " + f;
+  if (op.kind == spec::OperandKind::VRegList)
     return fmt::format("consecutive {} registers from UInt({}), their count in `{}`{}{}", op.reg_class, f,
                        op.count_fields.text, op.scale != 1 ? fmt::format(" × {}", op.scale) : "",
                        op.label_options.empty() ? "" : ", then VPR");
-  if (op.kind == "vfpimm") return "a floating-point constant: VFPExpandImm(" + f + ")";
-  if (op.kind == "label") {
+  if (op.kind == spec::OperandKind::VfpImm) return "a floating-point constant: VFPExpandImm(" + f + ")";
+  if (op.kind == spec::OperandKind::Label) {
     std::string s = "a PC-relative target: " + scaled(f) + " = target − PC";
     for (const auto& o : op.label_options) s += " (" + o + ")";
     return s;
   }
-  if (op.kind == "const") return "always `" + op.constant + "`";
+  if (op.kind == spec::OperandKind::Const) return "always `" + op.constant + "`";
   return "";
 }
 
@@ -370,7 +370,7 @@ std::vector<std::string> spell(const std::string& t, size_t& p, const Encoding& 
       const std::string name = t.substr(p + 1, e2 - p - 1);
       p = e2 + 1;
       for (const auto& op : e.operands)
-        if (op.name == name && op.kind == "table") {
+        if (op.name == name && op.kind == spec::OperandKind::Table) {
           std::vector<std::string> s;
           for (const auto& [pat, sp] : op.table)
             if (std::find(s.begin(), s.end(), sp) == s.end()) s.push_back(sp);
@@ -535,7 +535,7 @@ struct WordReference {
         o += "| operand | is | spec |\n|---|---|---|\n";
         for (const auto& op : e.operands)
           o += fmt::format("| `<{}>` | {} | `{}` |\n", op.name, cell(operand_meaning(op)),
-                           cell(op.kind == "table" ? "table " + op.fields.text : describe_operand(op)));
+                           cell(op.kind == spec::OperandKind::Table ? "table " + op.fields.text : describe_operand(op)));
         o += "\n";
       }
       const auto dec = source_lines(src, i.source, e.decode_first_line, e.decode_last_line, 0);
@@ -574,26 +574,26 @@ struct WordReference {
 // ---- bundle targets ----------------------------------------------------------
 
 std::string operand_text(const spec::OperandMap& op) {
-  if (op.kind == "choice") {
+  if (op.kind == spec::OperandKind::Choice) {
     std::string s = fmt::format("choice of `{}` ({}{}):", op.selector, op.num_type,
                                 op.reg_class.empty() ? "" : ", registers " + op.reg_class);
     for (const auto& [v, sym] : op.alternatives) s += fmt::format(" {}=`{}`", v, sym);
     return s;
   }
-  if (op.kind == "mem") {
+  if (op.kind == spec::OperandKind::Mem) {
     std::string s = fmt::format("memory `[<{}>", op.mem_base);
     if (!op.mem_offset.empty()) s += fmt::format(" + <{}>", op.mem_offset);
     for (const auto& [m, o] : op.mem_modifiers) s += fmt::format(", {}=<{}>", m, o);
     return s + "]`";
   }
-  if (op.kind == "table") {
+  if (op.kind == spec::OperandKind::Table) {
     std::string s = fmt::format("table of `{}`:", op.fields.text);
     for (const auto& [pat, text] : op.table) {
       s += fmt::format(" '{}'=`{}`", pattern_text(pat), text);
     }
     return s;
   }
-  std::string s = fmt::format("{} {}{}", op.kind, op.reg_class.empty() ? "" : op.reg_class + " ", op.fields.text);
+  std::string s = fmt::format("{} {}{}", spec::kind_name(op.kind), op.reg_class.empty() ? "" : op.reg_class + " ", op.fields.text);
   if (op.scale != 1) s += fmt::format(" * {}", op.scale);
   if (op.offset) s += fmt::format(" {} {}", op.offset < 0 ? '-' : '+', op.offset < 0 ? -op.offset : op.offset);
   return "`" + s + "`";

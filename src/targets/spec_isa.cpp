@@ -75,17 +75,17 @@ struct FormBuilder {
 
   as::Expr expr(const OperandMap& op, std::vector<LabelOperand>* labels, size_t index) const {
     uint32_t width = 0;
-    if (op.kind == "reg") {
+    if (op.kind == spec::OperandKind::Reg) {
       auto r = refs(op.fields, op, width);
       return as::ex::reg(to_lower(op.reg_class), std::move(r), op.scale, op.offset);
     }
-    if (op.kind == "imm" || op.kind == "simm" || op.kind == "label") {
+    if (op.kind == spec::OperandKind::Imm || op.kind == spec::OperandKind::Simm || op.kind == spec::OperandKind::Label) {
       auto r = refs(op.fields, op, width);
       if (width > 64) fail_at(ts, op.loc, fmt::format("operand <{}> is {} bits wide; at most 64", op.name, width));
-      if (op.kind == "label" && labels) labels->push_back({index, op.scale});
-      return as::ex::number(op.kind == "simm" ? as::NumType::s(width) : as::NumType::u(width), std::move(r));
+      if (op.kind == spec::OperandKind::Label && labels) labels->push_back({index, op.scale});
+      return as::ex::number(op.kind == spec::OperandKind::Simm ? as::NumType::s(width) : as::NumType::u(width), std::move(r));
     }
-    if (op.kind == "table") {
+    if (op.kind == spec::OperandKind::Table) {
       auto r = refs(op.fields, op, width);
       if (r.size() != 1) fail_at(ts, op.loc, fmt::format("table operand <{}>: one field only in bundle targets", op.name));
       std::vector<as::TableEntry> entries;
@@ -96,7 +96,7 @@ struct FormBuilder {
       }
       return as::ex::table(std::move(entries));
     }
-    if (op.kind == "choice") {
+    if (op.kind == spec::OperandKind::Choice) {
       const as::NumType t = num_type(op.num_type);
       std::vector<std::pair<uint64_t, as::Expr>> alts;
       for (const auto& [v, sym] : op.alternatives) {
@@ -119,15 +119,15 @@ struct FormBuilder {
       }
       return as::ex::choice(as::FieldRef(isa_name(op.selector)), std::move(alts));
     }
-    if (op.kind == "mem") {
+    if (op.kind == spec::OperandKind::Mem) {
       as::Expr base = expr(*operand(op.mem_base), nullptr, 0);
       std::vector<std::pair<std::string, as::Expr>> mods;
       for (const auto& [m, o] : op.mem_modifiers) mods.emplace_back(m, expr(*operand(o), nullptr, 0));
       if (op.mem_offset.empty()) return as::ex::memory(std::move(base), std::move(mods));
       return as::ex::memory(std::move(base), expr(*operand(op.mem_offset), nullptr, 0), std::move(mods));
     }
-    if (op.kind == "const") return as::ex::literal(op.constant);
-    fail_at(ts, op.loc, fmt::format("operand kind '{}' is not supported in bundle targets", op.kind));
+    if (op.kind == spec::OperandKind::Const) return as::ex::literal(op.constant);
+    fail_at(ts, op.loc, fmt::format("operand kind '{}' is not supported in bundle targets", spec::kind_name(op.kind)));
   }
 
   // One comma-separated piece of a template: `<x>`, literal text, or text
@@ -221,7 +221,7 @@ std::unique_ptr<SpecIsa> build_isa(const spec::TargetSpec& ts) {
         // Selector symbols, from every choice on the field.
         std::map<std::string, as::Symbols> symbols;
         for (const auto& op : enc.operands) {
-          if (op.kind != "choice" || !enc.field(op.selector)) continue;
+          if (op.kind != spec::OperandKind::Choice || !enc.field(op.selector)) continue;
           auto& sy = symbols[op.selector];
           for (const auto& [v, name] : op.alternatives) {
             auto it = std::find_if(sy.begin(), sy.end(), [&](const auto& e) { return e.first == v; });

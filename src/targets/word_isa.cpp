@@ -325,7 +325,7 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins,
       std::vector<Operand>& ops = operands_[&enc];
       for (const auto& op : enc.operands) {
         std::optional<Operand> o = operands::prepare(enc, op);
-        if (!o) fail_at(ts, op.loc, fmt::format("operand kind '{}' is not supported by the single-word assembler", op.kind));
+        if (!o) fail_at(ts, op.loc, fmt::format("operand kind '{}' is not supported by the single-word assembler", spec::kind_name(op.kind)));
         ops.push_back(std::move(*o));
       }
       // A relocation the object writer would not know is the page's error, not the object's.

@@ -732,23 +732,23 @@ size_t Label::parse(std::string_view s, uint64_t pc, std::vector<Raw>& out) cons
 std::optional<Operand> prepare(const spec::Encoding& enc, const spec::OperandMap& op) {
   auto has = [&](const char* o) { return std::find(op.label_options.begin(), op.label_options.end(), o) != op.label_options.end(); };
   Operand out{&op, Const{}};
-  const std::string& k = op.kind;
-  if (k == "reg") {
+  const spec::OperandKind k = op.kind;
+  if (k == spec::OperandKind::Reg) {
     out.kind = Reg{op.reg_class, bitmap(enc, op.fields), op.scale, op.offset};
-  } else if (k == "imm" || k == "simm") {
-    out.kind = Number{bitmap(enc, op.fields), op.scale, op.offset, k == "simm", has("hex")};
-  } else if (k == "modimm") {
+  } else if (k == spec::OperandKind::Imm || k == spec::OperandKind::Simm) {
+    out.kind = Number{bitmap(enc, op.fields), op.scale, op.offset, k == spec::OperandKind::Simm, has("hex")};
+  } else if (k == spec::OperandKind::ModImm) {
     out.kind = ModImm{bitmap(enc, op.fields)};
-  } else if (k == "vfpimm") {
+  } else if (k == spec::OperandKind::VfpImm) {
     out.kind = VfpImm{bitmap(enc, op.fields)};
-  } else if (k == "shiftamt") {
+  } else if (k == spec::OperandKind::ShiftAmt) {
     // The loader keeps the type's `count` parts first, then the amount's.
     spec::FieldConcat type, amount;
     for (size_t p = 0; p < op.fields.parts.size(); ++p) (p < op.count ? type : amount).parts.push_back(op.fields.parts[p]);
     out.kind = ShiftAmt{bitmap(enc, type), bitmap(enc, amount)};
-  } else if (k == "cond") {
+  } else if (k == spec::OperandKind::Cond) {
     out.kind = Cond{bitmap(enc, op.fields), op.name == "c"};
-  } else if (k == "const") {
+  } else if (k == spec::OperandKind::Const) {
     // Normalised as the matcher's text is: lower case, no spaces next to , [ ] #.
     std::string t;
     for (char c : op.constant) {
@@ -766,7 +766,7 @@ std::optional<Operand> prepare(const spec::Encoding& enc, const spec::OperandMap
       n += t[i];
     }
     out.kind = Const{n};
-  } else if (k == "table") {
+  } else if (k == spec::OperandKind::Table) {
     Table t{bitmap(enc, op.fields), {}};
     for (const auto& [pat, spelling] : op.table) t.entries.push_back({pat, to_lower(spelling), to_lower(spelling)});
     if (const std::string& only = op.table.front().second;
@@ -774,21 +774,21 @@ std::optional<Operand> prepare(const spec::Encoding& enc, const spec::OperandMap
         std::any_of(only.begin(), only.end(), [](char c) { return c >= 'a' && c <= 'z'; }))
       t.entries.front().shown = only;
     out.kind = std::move(t);
-  } else if (k == "list") {
+  } else if (k == spec::OperandKind::List) {
     out.kind = List{op.reg_class, bitmap(enc, op.fields), op.count, op.stride, op.scale, op.offset};
-  } else if (k == "tilemask") {
+  } else if (k == spec::OperandKind::TileMask) {
     out.kind = TileMask{bitmap(enc, op.fields)};
-  } else if (k == "regmask") {
+  } else if (k == spec::OperandKind::RegMask) {
     out.kind = RegMask{op.reg_class, bitmap(enc, op.fields)};
-  } else if (k == "vreglist") {
+  } else if (k == spec::OperandKind::VRegList) {
     out.kind = VRegList{op.reg_class, bitmap(enc, op.fields), bitmap(enc, op.count_fields), op.scale, has("vpr")};
-  } else if (k == "itmask") {
+  } else if (k == spec::OperandKind::ItMask) {
     ItMask m{bitmap(enc, op.fields), {}};
     const spec::EncodingField* cf = enc.field(op.reg_class);
     m.c0.pos.push_back(static_cast<int>(cf->lo));
     m.c0.lit.push_back(false);
     out.kind = std::move(m);
-  } else if (k == "label") {
+  } else if (k == spec::OperandKind::Label) {
     out.kind = Label{bitmap(enc, op.fields), op.scale, op.offset, has("unsigned"), has("add-bit"), has("t32-j"), has("align-pc"), has("relative")};
   } else {
     return std::nullopt;

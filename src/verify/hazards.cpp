@@ -206,7 +206,7 @@ class Writer {
       if (a.role != Role::Data) continue;
       readable[name].insert(a.cls);
       const auto* op = operand(enc, name);
-      if (op && op->kind == "reg") mandatory.insert(a.cls);
+      if (op && op->kind == spec::OperandKind::Reg) mandatory.insert(a.cls);
     }
     // The syntax that reads the most wanted classes.
     size_t best = 0;
@@ -253,11 +253,11 @@ class Writer {
                    const std::set<std::string>& address_operands) {
     const spec::OperandMap* op = operand(enc, name);
     if (!op) return "0";
-    if (op->kind == "reg") {
+    if (op->kind == spec::OperandKind::Reg) {
       if (address_operands.count(name)) return reg_text(op->reg_class, kScratchBaseReg);
       return reg_text(op->reg_class, kTestReg);
     }
-    if (op->kind == "choice") {
+    if (op->kind == spec::OperandKind::Choice) {
       // Register alternatives by class.
       std::map<std::string, bool> classes;
       bool numeric = false, has_lo = false;
@@ -276,8 +276,8 @@ class Writer {
       if (numeric) return "1";
       return reg_text(classes.begin()->first, kTestReg);
     }
-    if (op->kind == "mem") return "[" + fill(enc, slot, op->mem_base, want, mandatory, address_operands) + "]";
-    if (op->kind == "imm" || op->kind == "simm") {
+    if (op->kind == spec::OperandKind::Mem) return "[" + fill(enc, slot, op->mem_base, want, mandatory, address_operands) + "]";
+    if (op->kind == spec::OperandKind::Imm || op->kind == spec::OperandKind::Simm) {
       uint32_t width = 0;
       for (const auto& part : op->fields.parts)
         if (!part.field.empty())
@@ -292,12 +292,12 @@ class Writer {
       if (width >= 32) return fmt::format("0x{:08x}", static_cast<uint32_t>(rng_()));
       return fmt::format("{}", width >= 12 ? random_imm() : static_cast<int64_t>(rng_() % (1u << std::min(width, 4u))));
     }
-    if (op->kind == "table") {
+    if (op->kind == spec::OperandKind::Table) {
       for (const auto& [pat, spelling] : op->table)
         if (!spelling.empty()) return spelling;
       return "";
     }
-    if (op->kind == "const") return op->constant;
+    if (op->kind == spec::OperandKind::Const) return op->constant;
     return "0";
   }
 

@@ -72,7 +72,7 @@ Way way_of(const spec::InstructionSpec& inst, const spec::Encoding& enc) {
   if (kBlock.count(head)) return Way::Block;
   if (kZone.count(head)) return Way::Zone;
   for (const auto& op : enc.operands)
-    if (op.kind == "label") return Way::Zone;
+    if (op.kind == spec::OperandKind::Label) return Way::Zone;
   return Way::Line;
 }
 

@@ -634,14 +634,14 @@ void attach_operands(const spec::Encoding& enc, Access& a) {
   const std::string& field = a.index.fields[0];
   for (const auto& op : enc.operands) {
     bool holds = false;
-    if (op.kind == "reg" && op.fields.parts.size() == 1 && op.fields.parts[0].field == field) holds = true;
-    if (op.kind == "choice")
+    if (op.kind == spec::OperandKind::Reg && op.fields.parts.size() == 1 && op.fields.parts[0].field == field) holds = true;
+    if (op.kind == spec::OperandKind::Choice)
       for (const auto& alt : op.alternatives)
         if (alt.second == field) holds = true;
     if (!holds) continue;
     a.operand = "<" + op.name + ">";
     for (const auto& m : enc.operands)
-      if (m.kind == "mem" && m.mem_base == op.name) a.role = Role::Address;
+      if (m.kind == spec::OperandKind::Mem && m.mem_base == op.name) a.role = Role::Address;
     return;
   }
 }

@@ -113,7 +113,7 @@ TEST(SpecFile, OperandMaps) {
   const Encoding& add = encoding(*spec, "ADD (register)", "T1");
   ASSERT_EQ(add.operands.size(), 3u);
   EXPECT_EQ(add.operands[0].name, "Rd");
-  EXPECT_EQ(add.operands[0].kind, "reg");
+  EXPECT_EQ(add.operands[0].kind, OperandKind::Reg);
   EXPECT_EQ(add.operands[0].reg_class, "R");
   ASSERT_EQ(add.operands[0].fields.parts.size(), 1u);
   EXPECT_EQ(add.operands[0].fields.parts[0].field, "Rd");
@@ -128,11 +128,11 @@ TEST(SpecFile, OperandMaps) {
   ASSERT_EQ(mov.operands.size(), 3u);
   const OperandMap& imm = mov.operands[1];
   EXPECT_EQ(imm.name, "imm");
-  EXPECT_EQ(imm.kind, "imm");
+  EXPECT_EQ(imm.kind, OperandKind::Imm);
   EXPECT_EQ(imm.scale, 1);
   EXPECT_EQ(imm.offset, 0);
   const OperandMap& shift = mov.operands[2];
-  EXPECT_EQ(shift.kind, "table");
+  EXPECT_EQ(shift.kind, OperandKind::Table);
   EXPECT_EQ(shift.fields.text, "sh");
   ASSERT_EQ(shift.table.size(), 2u);
   EXPECT_EQ(u64(shift.table[0].first.care), 1u);
@@ -147,7 +147,7 @@ TEST(SpecFile, OperandMaps) {
   EXPECT_EQ(u64(swp.fixed_value), 0x7000u);
   ASSERT_EQ(swp.operands.size(), 1u);
   const OperandMap& list = swp.operands[0];
-  EXPECT_EQ(list.kind, "list");
+  EXPECT_EQ(list.kind, OperandKind::List);
   EXPECT_EQ(list.reg_class, "R");
   EXPECT_EQ(list.count, 2u);
   EXPECT_EQ(list.stride, 1u);
