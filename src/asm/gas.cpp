@@ -1204,24 +1204,38 @@ class Gas {
       if (!dot) fail(line, col, "'.' (the current location) is not known here");
       return *dot;
     }
-    if (auto it = symbol_index_.find(name); it != symbol_index_.end()) {
-      const ObjSymbol& s = obj_.symbols[it->second];
-      return {static_cast<int64_t>(s.value), s.undefined ? kUndefined : s.section, static_cast<int>(it->second)};
-    }
+    // A .equ/.set symbol before the object's symbols (materialise() adds it
+    // there with its last value; a line reads the value it has there).
     auto e = equs_.find(name);
     if (e == equs_.end()) {
+      if (auto it = symbol_index_.find(name); it != symbol_index_.end()) {
+        const ObjSymbol& s = obj_.symbols[it->second];
+        return {static_cast<int64_t>(s.value), s.undefined ? kUndefined : s.section, static_cast<int>(it->second)};
+      }
       // Once every label is placed, a symbol no statement defines is another object's.
       if (externs_ok_) return {0, kUndefined, undefined_symbol(name)};
       fail(line, col, fmt::format("undefined symbol '{}'", name));
     }
-    if (active.count(name)) fail(line, col, fmt::format("symbol '{}' is defined in terms of itself", name));
-    active.insert(name);
+    // A symbol defined more than once has, on a line, the value of its last
+    // definition before that line (its own definition reads the one before);
+    // before the first, the first's (as GNU as 2.40 reads it).
+    const std::vector<Equ>& versions = e->second;
+    size_t k = 0;
+    for (size_t i = versions.size(); i-- > 0;)
+      if (versions[i].line < line) {
+        k = i;
+        break;
+      }
+    const Equ& q = versions[k];
+    const std::string key = fmt::format("{}#{}", name, k);
+    if (active.count(key)) fail(line, col, fmt::format("symbol '{}' is defined in terms of itself", name));
+    active.insert(key);
     // `.` in the definition is where the definition stands (`.set x, . + 4`).
-    Cursor c{e->second.text, 0, e->second.col, e->second.dot};
-    Val v = expr(c, e->second.line, active);
+    Cursor c{q.text, 0, q.col, q.dot};
+    Val v = expr(c, q.line, active);
     c.skip();
-    if (c.p != c.s.size()) fail(e->second.line, c.col(), fmt::format("unexpected '{}' in expression", c.s.substr(c.p)));
-    active.erase(name);
+    if (c.p != c.s.size()) fail(q.line, c.col(), fmt::format("unexpected '{}' in expression", c.s.substr(c.p)));
+    active.erase(key);
     return v;
   }
 
@@ -1724,10 +1738,12 @@ class Gas {
     } else if (name == ".equ" || name == ".set") {
       need(2);
       const std::string sym = symbol_name(args[0], line);
-      if (symbol_index_.count(sym) || equs_.count(sym)) fail(line, args[0].col, fmt::format("symbol '{}' is already defined", sym));
+      if (symbol_index_.count(sym)) fail(line, args[0].col, fmt::format("symbol '{}' is already defined", sym));
       if (args[1].text.empty()) fail(line, args[1].col, "expected a value");
-      equs_[sym] = {std::string(args[1].text), line, args[1].col, here()};
-      equ_order_.push_back(sym);
+      // Defined again, it takes the new value from here on (GNU as: `.set off, off + 16` in a `.rept`).
+      std::vector<Equ>& versions = equs_[sym];
+      if (versions.empty()) equ_order_.push_back(sym);
+      versions.push_back({std::string(args[1].text), line, args[1].col, here()});
     } else if (words_ && std::find(words_->ignored_directives.begin(), words_->ignored_directives.end(), name) !=
                              words_->ignored_directives.end()) {
       // accepted for compatibility with GNU as; no effect here
@@ -1756,7 +1772,7 @@ class Gas {
       std::copy(empty.begin(), empty.end(), obj_.sections[static_cast<size_t>(p.section)].bytes.begin() + static_cast<long>(p.offset));
     // .equ symbols become absolute symbols of the object, in definition order.
     for (const auto& name : equ_order_) {
-      const Equ& q = equs_[name];
+      const Equ& q = equs_[name].back();  // the value at the end, as GNU as writes it
       Val v = eval(q.text, q.line, q.col, q.dot);
       if (v.section == kUndefined) fail(q.line, q.col, fmt::format("'{}' is defined as a symbol of another object; such aliases are not supported", name));
       symbol_index_[name] = obj_.symbols.size();  // for .type and .size
@@ -1884,7 +1900,7 @@ class Gas {
   int cur_ = 0;
   uint64_t word_bytes_ = 4;
   std::unordered_map<std::string, size_t> symbol_index_;  // looked up for every symbol operand in every layout pass
-  std::unordered_map<std::string, Equ> equs_;
+  std::unordered_map<std::string, std::vector<Equ>> equs_;  // every definition, in line order
   std::vector<std::string> equ_order_;
   std::map<std::string, std::pair<int, int>> globals_;
   std::vector<Fixup> fixups_;

@@ -591,6 +591,24 @@ TEST(WordProgram, ConditionsAreDecidedWhereTheyStand) {
   EXPECT_NE(error_of("\t.text\n\t.if 1 +\n\t.endif\n").find("bad.s:2:"), std::string::npos);
 }
 
+// A symbol set again takes its new value from there on (a counter in a
+// `.rept`), and the object's symbol has the last value: GNU as 2.40 assembles
+// both sources to the same bytes and gives `off` the value 0x30.
+TEST(WordProgram, SetSymbolsTakeTheirValueWhereTheyStand) {
+  const std::string with =
+      "\t.syntax unified\n\t.thumb\n\t.text\n\t.set off, 0\n\t.rept 3\n\tvldrw.u32 q0, [r0, #off]\n"
+      "\t.set off, off + 16\n\t.endr\n\tmovs r1, #off\n\t.word off\n";
+  const std::string out =
+      "\t.syntax unified\n\t.thumb\n\t.text\n\tvldrw.u32 q0, [r0]\n\tvldrw.u32 q0, [r0, #16]\n"
+      "\tvldrw.u32 q0, [r0, #32]\n\tmovs r1, #48\n\t.word 48\n";
+  const as::Object ours = targets::assemble_word_program(mve(), with, "s.s");
+  EXPECT_EQ(ours.find(".text")->bytes, targets::assemble_word_program(mve(), out, "o.s").find(".text")->bytes);
+  const auto off = std::find_if(ours.symbols.begin(), ours.symbols.end(), [](const as::ObjSymbol& s) { return s.name == "off"; });
+  ASSERT_NE(off, ours.symbols.end());
+  EXPECT_EQ(off->value, 0x30u);
+  EXPECT_NE(error_of("\t.text\n\t.set x, x + 1\n\t.word x\n").find("defined in terms of itself"), std::string::npos);
+}
+
 // `#EXPR` naming a .equ/.set symbol is its value (forward too), as GNU as
 // 2.40 assembles the same lines to the same bytes; a symbol that is an
 // address is not a constant.
