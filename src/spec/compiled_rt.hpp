@@ -350,6 +350,32 @@ inline void set_slice(Bits& b, Int lo, Int width, const Bits& v) {
   set_slice_wide(b, lo, width, v);
 }
 
+// x<LO + W - 1 : LO> = v with both fixed and v of W bits (a field of a
+// register, `CONTROL.FPCA = '1'`): a mask and a shift when x is small.
+template <int LO, int W, int N>
+inline void set_field(B<N>& b, const B<W>& v) {
+  static_assert(LO >= 0 && W >= 1);
+  if constexpr (LO + W > N) {
+    bad_slice(LO, W, N);
+  } else {
+    using U = typename B<N>::U;
+    const U field = W >= static_cast<int>(8 * sizeof(U)) ? ~U{0} : (U{1} << W) - 1;
+    b = B<N>((b.v & ~(field << LO)) | ((static_cast<U>(v.v) & field) << LO));
+  }
+}
+template <int LO, int W>
+inline void set_field(Bits& b, const B<W>& v) {
+  static_assert(LO >= 0 && W >= 1);
+  if constexpr (LO + W < 64) {
+    if (b.is_small() && LO + W <= static_cast<int>(b.width())) {
+      constexpr uint64_t mask = ((uint64_t{1} << W) - 1) << LO;
+      b.set_word(0, (b.low64() & ~mask) | ((static_cast<uint64_t>(v.v) << LO) & mask));
+      return;
+    }
+  }
+  set_slice_wide(b, LO, W, v.bits());
+}
+
 // A pattern ('1x0'): care and value bits.
 inline bool pmatch(const Bits& v, const Bits& care, const Bits& value) {
   if (v.width() != value.width()) pattern_width(v, value.width());

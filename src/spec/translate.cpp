@@ -1005,8 +1005,18 @@ void Translator::assign(const Expr* t, const Code& v) {
       }
       line("{");
       ++indent_;
+      // The number a part's position or width is fixed at (`4`, `Int(INT64_C(4))`), or "".
+      auto fixed = [](std::string t) -> std::string {
+        if (t.rfind("Int(INT64_C(", 0) == 0 && t.size() > 14 && t.ends_with("))")) t = t.substr(12, t.size() - 14);
+        return !t.empty() && std::all_of(t.begin(), t.end(), ::isdigit) ? t : "";
+      };
+      // A fixed field or slice given a value of its width: no Bits made.
+      const std::string lo = parts.size() == 1 ? fixed(parts[0].first) : "", w = parts.size() == 1 ? fixed(parts[0].second) : "";
+      const bool fixed_field = !lo.empty() && !w.empty() && v.ct == fmt::format("rt::B<{}>", w);
+      // The value first (as before the target is named): its code may call.
       const std::string val = tmp();
-      line(fmt::format("const Bits {} = {};", val, as(v, "Bits")));
+      if (fixed_field) line(fmt::format("const {} {} = {};", v.ct, val, v.code));
+      else line(fmt::format("const Bits {} = {};", val, as(v, "Bits")));
       std::string target;
       bool direct = false;
       if (base->kind == ExprKind::Name && base->ref == RefKind::Local &&
@@ -1020,7 +1030,9 @@ void Translator::assign(const Expr* t, const Code& v) {
         target = tmp();
         line(fmt::format("Bits {} = {};", target, as(ex(base), "Bits")));
       }
-      if (parts.size() == 1) {
+      if (fixed_field) {
+        line(fmt::format("rt::set_field<{}, {}>({}, {});", lo, w, target, val));
+      } else if (parts.size() == 1) {
         line(fmt::format("rt::set_slice({}, {}, {}, {});", target, parts[0].first, parts[0].second, val));
       } else {
         std::string pos = tmp();

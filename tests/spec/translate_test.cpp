@@ -270,6 +270,25 @@ Low[bits(32) address, integer size] = bits(8*size) value
   EXPECT_NE(code.find(put + "(c, "), std::string::npos);
 }
 
+// A field of a register, and a slice at fixed positions, given a value of
+// their width are written with a mask and a shift (rt::set_field), the value
+// first; a slice at a run-time position keeps the general rt::set_slice.
+TEST(Translate, AFixedFieldIsWrittenWithoutABitsValue) {
+  const auto spec = toy_with(rd_instruction("SETF", "", "    CTL.EN = R[d]<0>;\n    CTL<7:4> = R[d]<3:0>;\n"
+                                                        "    CTL<d+3:d> = '1010';\n"),
+                             "type CtlType of bits(32) {\n    [0] EN,\n    [3:1] MODE\n};\n\nCtlType CTL;\n");
+  const TranslateResult r = translate(*spec, builtins(), 1);
+  const std::string code = all_parts(r);
+  const int ctl = global_slot(*spec, "CTL");
+  ASSERT_GE(ctl, 0);
+  EXPECT_NE(code.find(fmt::format("rt::set_field<0, 1>(rt::bref(c.g[{}]), t", ctl)), std::string::npos) << code;
+  EXPECT_NE(code.find(fmt::format("rt::set_field<4, 4>(rt::bref(c.g[{}]), t", ctl)), std::string::npos) << code;
+  EXPECT_NE(code.find(fmt::format("rt::set_slice(rt::bref(c.g[{}]), ", ctl)), std::string::npos) << code;
+  const size_t value = code.find("const rt::B<4> t"), write = code.find("rt::set_field<4, 4>");
+  ASSERT_NE(value, std::string::npos);
+  EXPECT_LT(value, write);
+}
+
 // A setter with a by-reference parameter is called with a temporary of the
 // parameter's type, written back to the argument after the call (and is not
 // specialized): the value first, then the arguments, as for any setter.
