@@ -154,12 +154,18 @@ bool is_shared_name(std::string_view path) { return base_name(path).substr(0, 6)
 
 bool is_bundle_name(std::string_view path) { return base_name(path).substr(0, 6) == "bundle"; }
 
+bool is_registers_name(std::string_view path) { return base_name(path).substr(0, 9) == "registers"; }
+
 // Files that replace an embedded file of the same file name (not by instruction).
-bool is_named_by_file(std::string_view path) { return is_shared_name(path) || is_bundle_name(path); }
+bool is_named_by_file(std::string_view path) {
+  return is_shared_name(path) || is_bundle_name(path) || is_registers_name(path);
+}
 
-int source_rank(std::string_view path) { return is_shared_name(path) ? 0 : is_bundle_name(path) ? 1 : 2; }
+int source_rank(std::string_view path) {
+  return is_shared_name(path) ? 0 : is_bundle_name(path) ? 1 : is_registers_name(path) ? 2 : 3;
+}
 
-// shared*.isa first, then bundle*.isa, then by file name, then by path.
+// shared*.isa first, then bundle*.isa, registers*.isa, then by file name, then by path.
 bool source_order(const SpecSource& a, const SpecSource& b) {
   const int ra = source_rank(a.path), rb = source_rank(b.path);
   if (ra != rb) return ra < rb;
@@ -1123,6 +1129,75 @@ void FileParser::finish_encoding(EncodingState& st) {
 
 
 // ---------------------------------------------------------------------------
+// A registers file (docs/spec-format.md, "Register names"): one line per class,
+//   registers NAME SPELLING... [also SPELLING=N...]
+// where a SPELLING is a name or a run `X0-X30` of one prefix and numbers.
+std::vector<RegisterClass> parse_registers(uint32_t file, const std::string& path, std::string_view text) {
+  const auto lines = split_lines(text);
+  auto fail = [&](uint32_t line, uint32_t col, const std::string& msg) {
+    SourceLocation where;
+    where.file = path;
+    where.line = static_cast<int>(line);
+    where.col = static_cast<int>(col);
+    if (line >= 1 && line <= lines.size()) where.text = std::string(lines[line - 1]);
+    throw InputError(std::move(where), msg);
+  };
+  // PREFIX and number of `X30`, or a number < 0.
+  auto split_number = [](std::string_view t, std::string_view& prefix) {
+    size_t d = t.size();
+    while (d > 0 && std::isdigit(static_cast<unsigned char>(t[d - 1]))) --d;
+    prefix = t.substr(0, d);
+    if (d == t.size() || d == 0 || t.size() - d > 4) return -1;
+    return std::stoi(std::string(t.substr(d)));
+  };
+  std::vector<RegisterClass> out;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const uint32_t ln = static_cast<uint32_t>(i + 1);
+    if (is_blank(lines[i])) continue;
+    const std::string_view line = strip_comment(lines[i]);
+    const auto w = words_of(line);
+    if (indent_of(line) != 0 || w[0].text != "registers")
+      fail(ln, w[0].col, "a registers file holds lines 'registers NAME SPELLING... [also SPELLING=N...]'");
+    if (w.size() < 3) fail(ln, static_cast<uint32_t>(line.size()) + 2, "'registers' needs a class name and its names");
+    RegisterClass rc;
+    rc.name = std::string(w[1].text);
+    rc.loc = Loc{file, ln, w[1].col};
+    if (!is_identifier(rc.name)) fail(ln, w[1].col, fmt::format("'{}' is not a register class name", rc.name));
+    for (const RegisterClass& o : out)
+      if (to_lower(o.name) == to_lower(rc.name))
+        fail(ln, w[1].col, fmt::format("register class {} is already declared at line {}", rc.name, o.loc.line));
+    size_t k = 2;
+    for (; k < w.size() && w[k].text != "also"; ++k) {
+      const std::string_view t = w[k].text;
+      const size_t dash = t.find('-');
+      if (dash == std::string_view::npos) {
+        if (!is_identifier(t)) fail(ln, w[k].col, fmt::format("'{}' is not a register name", t));
+        rc.names.emplace_back(t);
+        continue;
+      }
+      std::string_view p1, p2;
+      const int a = split_number(t.substr(0, dash), p1), b = split_number(t.substr(dash + 1), p2);
+      if (a < 0 || b < a || p1 != p2 || !is_identifier(p1))
+        fail(ln, w[k].col, fmt::format("'{}' is not a run of register names (X0-X30)", t));
+      if (static_cast<size_t>(a) != rc.names.size())
+        fail(ln, w[k].col, fmt::format("'{}' starts at {}, but it names register {}", t, a, rc.names.size()));
+      for (int n = a; n <= b; ++n) rc.names.push_back(fmt::format("{}{}", p1, n));
+    }
+    if (rc.names.size() > 1024) fail(ln, w[1].col, "more than 1024 registers in a class");
+    for (++k; k < w.size(); ++k) {
+      const std::string_view t = w[k].text;
+      const size_t eq = t.find('=');
+      int64_t n = -1;
+      if (eq == std::string_view::npos || !is_identifier(t.substr(0, eq)) || !parse_number(t.substr(eq + 1), n) || n < 0 ||
+          static_cast<size_t>(n) >= rc.names.size())
+        fail(ln, w[k].col, fmt::format("'{}' is not NAME=N with N a register of the class (0 to {})", t, rc.names.size() - 1));
+      rc.also.emplace_back(std::string(t.substr(0, eq)), static_cast<int>(n));
+    }
+    out.push_back(std::move(rc));
+  }
+  return out;
+}
+
 // A bundle file (docs/spec-format.md, "Bundles")
 
 class BundleParser {
@@ -1374,6 +1449,14 @@ std::unique_ptr<TargetSpec> TargetSpec::load(const std::string& target, std::vec
       parse_declarations(spec->module_, spec->sources_, file);
       continue;
     }
+    if (is_registers_name(src.path)) {
+      for (RegisterClass& rc : parse_registers(file, src.path, src.text)) {
+        if (spec->register_class(rc.name))
+          throw InputError(fmt::format("{}:{}: register class {} is declared twice", src.path, rc.loc.line, rc.name));
+        spec->registers_.push_back(std::move(rc));
+      }
+      continue;
+    }
     if (is_bundle_name(src.path)) {
       BundleParser bp(file, src.path, src.text);
       if (spec->bundle_) bp.fail(1, 1, fmt::format("a second bundle file; {} already declares the bundle", spec->bundle_->file));
@@ -1531,6 +1614,14 @@ std::vector<SpecSource> specs_with_dir(const std::string& target, const std::opt
   }
   std::sort(out.begin(), out.end(), source_order);
   return out;
+}
+
+const RegisterClass* TargetSpec::register_class(std::string_view name) const {
+  for (const RegisterClass& rc : registers_)
+    if (rc.name.size() == name.size() &&
+        std::equal(name.begin(), name.end(), rc.name.begin(), [](char a, char b) { return std::tolower(a) == std::tolower(b); }))
+      return &rc;
+  return nullptr;
 }
 
 }  // namespace mlisa::spec

@@ -32,6 +32,17 @@ struct FieldConcat {
   std::string text;  // as written, for messages and `spec show`
 };
 
+// A register class's names (docs/spec-format.md, "Register names"), from a
+// registers*.isa file: the name each number prints as, and other names the
+// assembler also takes. A class no file declares is its name and the number
+// (Q3, Z31).
+struct RegisterClass {
+  std::string name;                               // R, X
+  std::vector<std::string> names;                 // by number, as the file writes them (R0, ..., SP)
+  std::vector<std::pair<std::string, int>> also;  // taken, never printed (IP = 12)
+  Loc loc;
+};
+
 // The kinds of `operand` lines (docs/spec-format.md, "Operand kinds"); the
 // specs spell each as kind_name gives it. Choice and Mem are bundle targets' only.
 enum class OperandKind : uint8_t {
@@ -191,6 +202,8 @@ class TargetSpec {
   const std::vector<InstructionSpec>& instructions() const { return instructions_; }
   // The bundle format, for bundle targets (a bundle*.isa file), else null.
   const BundleSpec* bundle() const { return bundle_.get(); }
+  // The class a registers*.isa file declares by that name (any case), else null.
+  const RegisterClass* register_class(std::string_view name) const;
   const InstructionSpec* find(const std::string& name) const;
 
   // The frame an encoding's decode and operation run in, with the fields of
@@ -210,6 +223,7 @@ class TargetSpec {
   SourceSet sources_;
   std::vector<InstructionSpec> instructions_;
   std::unique_ptr<BundleSpec> bundle_;
+  std::vector<RegisterClass> registers_;
 };
 
 // The spec files compiled into the binary (isa/<target>/*.isa).

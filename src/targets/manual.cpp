@@ -202,7 +202,31 @@ namespace {
 // ---- single-word targets ---------------------------------------------------
 
 // What an operand's text is, in words (the spec's mapping is beside it).
-std::string operand_meaning(const OperandMap& op) {
+// A declared register class's names, runs of one prefix shortened: `X0`..`X30`, `SP`.
+std::string register_spellings(const spec::RegisterClass& rc) {
+  std::string out;
+  auto numbered = [](const std::string& name, std::string& prefix) {
+    size_t d = name.size();
+    while (d > 0 && std::isdigit(static_cast<unsigned char>(name[d - 1]))) --d;
+    prefix = name.substr(0, d);
+    return d < name.size() ? std::stoi(name.substr(d)) : -1;
+  };
+  for (size_t i = 0; i < rc.names.size();) {
+    std::string prefix, next_prefix;
+    const int first = numbered(rc.names[i], prefix);
+    size_t j = i + 1;
+    while (first >= 0 && j < rc.names.size() && numbered(rc.names[j], next_prefix) == first + static_cast<int>(j - i) &&
+           next_prefix == prefix)
+      ++j;
+    out += out.empty() ? "" : ", ";
+    out += j - i > 2 ? fmt::format("`{}`..`{}`", rc.names[i], rc.names[j - 1]) : fmt::format("`{}`", rc.names[i]);
+    if (j - i == 2) out += fmt::format(", `{}`", rc.names[i + 1]);
+    i = j;
+  }
+  return out;
+}
+
+std::string operand_meaning(const OperandMap& op, const spec::RegisterClass* declared) {
   const std::string f = "`" + op.fields.text + "`";
   auto scaled = [&](const std::string& v) {
     std::string s = v;
@@ -211,6 +235,8 @@ std::string operand_meaning(const OperandMap& op) {
     if (op.offset < 0) s += fmt::format(" − {}", -op.offset);
     return s;
   };
+  if (op.kind == spec::OperandKind::Reg && declared)
+    return fmt::format("{} register number {}: {}", op.reg_class, scaled("UInt(" + f + ")"), register_spellings(*declared));
   if (op.kind == spec::OperandKind::Reg) return fmt::format("{} register number {}", op.reg_class, scaled("UInt(" + f + ")"));
   if (op.kind == spec::OperandKind::Imm) return "immediate " + scaled("UInt(" + f + ")");
   if (op.kind == spec::OperandKind::Simm) return "signed immediate " + scaled("SInt(" + f + ")");
@@ -534,7 +560,7 @@ struct WordReference {
       if (!e.operands.empty()) {
         o += "| operand | is | spec |\n|---|---|---|\n";
         for (const auto& op : e.operands)
-          o += fmt::format("| `<{}>` | {} | `{}` |\n", op.name, cell(operand_meaning(op)),
+          o += fmt::format("| `<{}>` | {} | `{}` |\n", op.name, cell(operand_meaning(op, ts.register_class(op.reg_class))),
                            cell(op.kind == spec::OperandKind::Table ? "table " + op.fields.text : describe_operand(op)));
         o += "\n";
       }

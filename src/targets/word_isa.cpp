@@ -35,8 +35,6 @@ using operands::Operand;
 using operands::Partial;
 using operands::Raw;
 using operands::read_bits;
-using operands::reg_name;
-using operands::reg_number;
 
 // Lower case (unless keep_case: then the same string with its case, so
 // positions agree), whitespace runs as one space, no space next to , [ ] #.
@@ -262,9 +260,9 @@ std::string describe_ranges(std::vector<Refusal::Range> rs) {
 
 // "a register in range [r0, r12] or r14", "an even-numbered register in
 // range [r0, r12]" (llvm-mc's wording).
-std::string describe_regs(const std::string& cls, const std::set<int64_t>& regs) {
+std::string describe_regs(const std::string& prefix, const std::set<int64_t>& regs) {
   if (regs.empty()) return "a register";
-  const std::string c = to_lower(cls);
+  const std::string& c = prefix;
   bool even = true, odd = true, every_other = true;
   int64_t prev = -1;
   for (int64_t r : regs) {
@@ -311,7 +309,7 @@ Bits TargetRules::word_from(std::span<const uint8_t> bytes) const {
 }
 
 WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins, std::unique_ptr<TargetRules> rules)
-    : spec_(ts), rules_(std::move(rules)), decoder_(ts), engine_(ts.module(), builtins) {
+    : spec_(ts), rules_(std::move(rules)), core_regs_{"R", ts.register_class("R")}, decoder_(ts), engine_(ts.module(), builtins) {
   engine_.sources = &ts.sources();
   engine_.reset_globals();
   pc_offset_ = rules_->pc_offset();
@@ -324,7 +322,7 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins,
     for (const auto& enc : inst.encodings) {
       std::vector<Operand>& ops = operands_[&enc];
       for (const auto& op : enc.operands) {
-        std::optional<Operand> o = operands::prepare(enc, op);
+        std::optional<Operand> o = operands::prepare(ts, enc, op);
         if (!o) fail_at(ts, op.loc, fmt::format("operand kind '{}' is not supported by the single-word assembler", spec::kind_name(op.kind)));
         ops.push_back(std::move(*o));
       }
@@ -638,7 +636,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
   // other value of which the pseudocode takes; the values it takes describe
   // what the operand must be.
   // The register number a table spelling names (clz's <Rm> is a table), or -1.
-  auto table_reg = [](const std::string& spelling) { return reg_number("r", to_lower(spelling)); };
+  auto table_reg = [this](const std::string& spelling) { return core_regs_.number(to_lower(spelling)); };
   auto blame = [&](const WordTemplate& t, const Bits& word, const std::string& v, const std::string& rule) {
     Refusal r;
     r.kind = Refusal::Kind::Whole;
@@ -757,7 +755,8 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         if (!regs.empty()) {
           std::string extra;
           for (const std::string& wd : words) extra += " or " + wd;
-          r.msg = fmt::format("operand must be {}{} ({})", describe_regs(is_reg ? op->spec->reg_class : "r", regs), extra, where);
+          const std::string prefix = is_reg ? std::get<operands::Reg>(op->kind).regs.prefix() : core_regs_.prefix();
+          r.msg = fmt::format("operand must be {}{} ({})", describe_regs(prefix, regs), extra, where);
         } else if (!numbers.empty() && op->spec->scale == 1) {
           r.msg = fmt::format("operand must be {} ({})", describe_ranges(numbers), where);
         } else if (std::holds_alternative<operands::RegMask>(op->kind) || std::holds_alternative<operands::TileMask>(op->kind) ||
@@ -1089,7 +1088,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
           bool minus = false;
           if (std::isdigit(static_cast<unsigned char>(tok[0])) && scan_integer(tok, num, minus) == tok.size())
             target = static_cast<int64_t>(num);
-          else if (ctx.resolve && reg_number("r", to_lower(tok)) < 0) target = ctx.resolve(tok);  // `le lr, ...`: not a label
+          else if (ctx.resolve && core_regs_.number(to_lower(tok)) < 0) target = ctx.resolve(tok);  // `le lr, ...`: not a label
         }
         if (!target) {
           if (explain) refuse_at(Refusal::Kind::Operand, pos,
@@ -1122,7 +1121,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         Refusal r;
         r.kind = Refusal::Kind::Reg;
         r.pos = pos;
-        r.reg_class = reg->cls;
+        r.reg_class = reg->regs.prefix();
         r.regs = reg_operand_range(*reg, st);
         r.fits_text = n >= 0;
         why.note(std::move(r));

@@ -320,6 +320,7 @@ class WordIsa {
 
   const spec::TargetSpec& spec_;
   std::unique_ptr<TargetRules> rules_;
+  operands::RegNames core_regs_;  // the general-purpose registers (class R): a table's spelling may name one
   std::unique_ptr<operands::ExpandTable> modimm_;
   std::vector<double> vfp_values_;  // VFPExpandImm(imm8, 64) by imm8 (vfpimm operands)
   // Every encoding's operands with their kinds (templates point into them).

@@ -96,22 +96,30 @@ int cond_value(std::string_view name) {
   return -1;
 }
 
-int reg_number(std::string_view cls, std::string_view tok) {
+int RegNames::number(std::string_view tok) const {
   // Register classes are one or two letters (r, q, s, d, z, zt, p, pn, x, w, za...).
   char c[8];
   const size_t cn = std::min<size_t>(cls.size(), sizeof c);
   for (size_t i = 0; i < cn; ++i) c[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(cls[i])));
   const std::string_view lc(c, cn);
-  if (lc == "ra") return tok == "apsr" ? 15 : tok == "pc" ? -1 : reg_number("r", tok);  // CLRM's list: APSR for the PC
-  if (lc == "r") {
-    if (tok == "sp") return 13;
-    if (tok == "lr") return 14;
-    if (tok == "pc") return 15;
-    // The procedure-call standard's names, which llvm-mc and GNU as take.
-    if (tok == "ip") return 12;
-    if (tok == "fp") return 11;
-    if (tok == "sl") return 10;
-    if (tok == "sb") return 9;
+  auto same = [](std::string_view a, std::string_view b) {
+    return a.size() == b.size() &&
+           std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return x == std::tolower(static_cast<unsigned char>(y)); });
+  };
+  if (declared) {
+    const auto& names = declared->names;
+    // Most names are a prefix and the number: try that one first.
+    size_t d = tok.size();
+    while (d > 0 && std::isdigit(static_cast<unsigned char>(tok[d - 1]))) --d;
+    if (d < tok.size() && tok.size() - d <= 4) {
+      const size_t n = static_cast<size_t>(std::stoi(std::string(tok.substr(d))));
+      if (n < names.size() && same(tok, names[n])) return static_cast<int>(n);
+    }
+    for (size_t n = 0; n < names.size(); ++n)
+      if (same(tok, names[n])) return static_cast<int>(n);
+    for (const auto& [name, n] : declared->also)
+      if (same(tok, name)) return n;
+    return -1;
   }
   if (tok.size() <= lc.size() || tok.substr(0, lc.size()) != lc) return -1;
   int n = 0;
@@ -123,13 +131,16 @@ int reg_number(std::string_view cls, std::string_view tok) {
   return n;
 }
 
-std::string reg_name(std::string_view cls, int64_t n) {
-  const std::string c = to_lower(cls);
-  if (c == "ra") return n == 15 ? "apsr" : reg_name("r", n);
-  if (c == "r" && n == 13) return "sp";
-  if (c == "r" && n == 14) return "lr";
-  if (c == "r" && n == 15) return "pc";
-  return fmt::format("{}{}", c, n);
+std::string RegNames::prefix() const {
+  if (!declared || declared->names.empty()) return to_lower(cls);
+  std::string_view first = declared->names.front();
+  while (!first.empty() && std::isdigit(static_cast<unsigned char>(first.back()))) first.remove_suffix(1);
+  return to_lower(first);
+}
+
+std::string RegNames::name(int64_t n) const {
+  if (declared && n >= 0 && static_cast<size_t>(n) < declared->names.size()) return to_lower(declared->names[static_cast<size_t>(n)]);
+  return fmt::format("{}{}", to_lower(cls), n);
 }
 
 void ExpandTable::ensure() const {
@@ -160,13 +171,13 @@ const std::vector<uint32_t>& ExpandTable::fields_of(uint32_t v) const {
 // --- Reg
 
 std::optional<std::string> Reg::print(const Raw& r) const {
-  return reg_name(cls, static_cast<int64_t>(r.a) * scale + offset);
+  return regs.name(static_cast<int64_t>(r.a) * scale + offset);
 }
 
 size_t Reg::parse(std::string_view s, std::vector<Raw>& out, int* number) const {
   size_t len = 0;
   while (len < s.size() && (alnum(s[len]) || s[len] == '_')) ++len;
-  const int n = reg_number(cls, s.substr(0, len));
+  const int n = regs.number(s.substr(0, len));
   if (number) *number = n;
   if (n < 0) return 0;
   const int64_t raw = n - offset;
@@ -377,10 +388,10 @@ std::optional<std::string> List::print(const Raw& r, std::string_view suffix, bo
   const int64_t first = static_cast<int64_t>(r.a) * scale + offset;
   const int64_t last = (first + static_cast<int64_t>(stride) * (count - 1)) % 32;
   if (ranges && count > 2 && stride == 1 && last > first)
-    return fmt::format("{{ {}{} - {}{} }}", reg_name(cls, first), suffix, reg_name(cls, last), suffix);
+    return fmt::format("{{ {}{} - {}{} }}", regs.name(first), suffix, regs.name(last), suffix);
   std::string out = ranges ? "{ " : "{";
   for (uint32_t k = 0; k < count; ++k)
-    out += fmt::format("{}{}{}", k ? "," : "", reg_name(cls, (first + static_cast<int64_t>(stride) * k) % 32), suffix);
+    out += fmt::format("{}{}{}", k ? "," : "", regs.name((first + static_cast<int64_t>(stride) * k) % 32), suffix);
   return out + (ranges ? " }" : "}");
 }
 
@@ -391,7 +402,7 @@ size_t List::parse(std::string_view s, std::string_view suffix, std::vector<Raw>
   };
   auto reg = [&]() -> int {
     const size_t len = word_length(s.substr(p));
-    const int n = reg_number(cls, s.substr(p, len));
+    const int n = regs.number(s.substr(p, len));
     if (n < 0 || n > 31 || s.substr(p + len, suffix.size()) != suffix) return -1;
     p += len + suffix.size();
     return n;
@@ -438,7 +449,7 @@ std::optional<std::string> RegMask::print(const Raw& r) const {
   bool first = true;
   for (size_t n = 0; n < map.width(); ++n)
     if ((r.a >> n) & 1) {
-      out += fmt::format("{}{}", first ? "" : ",", reg_name(cls, static_cast<int64_t>(n)));
+      out += fmt::format("{}{}", first ? "" : ",", regs.name(static_cast<int64_t>(n)));
       first = false;
     }
   return out + "}";
@@ -457,7 +468,7 @@ size_t RegMask::parse(std::string_view s, std::vector<Raw>& out, size_t* bad, co
     if (p < s.size() && s[p] == ' ') ++p;
     *bad = p;
     const size_t len = word_length(s.substr(p));
-    const int n = reg_number(cls, s.substr(p, len));
+    const int n = regs.number(s.substr(p, len));
     p += len;
     if (p < s.size() && s[p] == ' ') ++p;
     if (n < 0 || static_cast<size_t>(n) >= w) *msg = "register expected";
@@ -570,7 +581,7 @@ std::optional<std::string> VRegList::print(const Raw& r) const {
   const uint64_t n = r.b / static_cast<uint64_t>(scale);
   if (r.b % static_cast<uint64_t>(scale) || (n == 0 && !vpr)) return std::nullopt;
   std::string out = "{";
-  for (uint64_t k = 0; k < n; ++k) out += fmt::format("{}{}", k ? "," : "", reg_name(cls, static_cast<int64_t>(r.a + k)));
+  for (uint64_t k = 0; k < n; ++k) out += fmt::format("{}{}", k ? "," : "", regs.name(static_cast<int64_t>(r.a + k)));
   if (vpr) out += n ? ",vpr" : "vpr";
   return out + "}";
 }
@@ -592,9 +603,10 @@ size_t VRegList::parse(std::string_view s, std::vector<Raw>& out, size_t* bad, c
     *bad = p;
     *msg = "register expected";
     const size_t len = word_length(s.substr(p));
-    int n = reg_number(cls, s.substr(p, len));
+    int n = regs.number(s.substr(p, len));
     top = n;
-    if (n < 0 && (cls == "D" || cls == "d") && (n = reg_number("q", s.substr(p, len))) >= 0 && n <= 15) top = 2 * n + 1, n *= 2;
+    if (n < 0 && (regs.cls == "D" || regs.cls == "d") && (n = RegNames{"q"}.number(s.substr(p, len))) >= 0 && n <= 15)
+      top = 2 * n + 1, n *= 2;
     if (n < 0 || n > 31) return -1;
     p += len;
     skip_space();
@@ -729,12 +741,13 @@ size_t Label::parse(std::string_view s, uint64_t pc, std::vector<Raw>& out) cons
 
 // --- prepare
 
-std::optional<Operand> prepare(const spec::Encoding& enc, const spec::OperandMap& op) {
+std::optional<Operand> prepare(const spec::TargetSpec& spec, const spec::Encoding& enc, const spec::OperandMap& op) {
+  const RegNames regs{op.reg_class, spec.register_class(op.reg_class)};
   auto has = [&](const char* o) { return std::find(op.label_options.begin(), op.label_options.end(), o) != op.label_options.end(); };
   Operand out{&op, Const{}};
   const spec::OperandKind k = op.kind;
   if (k == spec::OperandKind::Reg) {
-    out.kind = Reg{op.reg_class, bitmap(enc, op.fields), op.scale, op.offset};
+    out.kind = Reg{regs, bitmap(enc, op.fields), op.scale, op.offset};
   } else if (k == spec::OperandKind::Imm || k == spec::OperandKind::Simm) {
     out.kind = Number{bitmap(enc, op.fields), op.scale, op.offset, k == spec::OperandKind::Simm, has("hex")};
   } else if (k == spec::OperandKind::ModImm) {
@@ -775,13 +788,13 @@ std::optional<Operand> prepare(const spec::Encoding& enc, const spec::OperandMap
       t.entries.front().shown = only;
     out.kind = std::move(t);
   } else if (k == spec::OperandKind::List) {
-    out.kind = List{op.reg_class, bitmap(enc, op.fields), op.count, op.stride, op.scale, op.offset};
+    out.kind = List{regs, bitmap(enc, op.fields), op.count, op.stride, op.scale, op.offset};
   } else if (k == spec::OperandKind::TileMask) {
     out.kind = TileMask{bitmap(enc, op.fields)};
   } else if (k == spec::OperandKind::RegMask) {
-    out.kind = RegMask{op.reg_class, bitmap(enc, op.fields)};
+    out.kind = RegMask{regs, bitmap(enc, op.fields)};
   } else if (k == spec::OperandKind::VRegList) {
-    out.kind = VRegList{op.reg_class, bitmap(enc, op.fields), bitmap(enc, op.count_fields), op.scale, has("vpr")};
+    out.kind = VRegList{regs, bitmap(enc, op.fields), bitmap(enc, op.count_fields), op.scale, has("vpr")};
   } else if (k == spec::OperandKind::ItMask) {
     ItMask m{bitmap(enc, op.fields), {}};
     const spec::EncodingField* cf = enc.field(op.reg_class);

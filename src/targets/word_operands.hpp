@@ -60,9 +60,19 @@ struct Raw {
 extern const char* const kCondNames[16];
 // A condition's value (with the synonyms cs and cc), or -1.
 int cond_value(std::string_view name);
-// A register's number in its class (r: sp, lr, pc, ip, fp, sl, sb too), or -1.
-int reg_number(std::string_view cls, std::string_view tok);
-std::string reg_name(std::string_view cls, int64_t n);
+// How the registers of a class are spelled: as a registers*.isa file
+// declares them (T32's SP, LR, PC, and IP taken for R12; A64's XZR), else the
+// class name and the number (q3, z31), in lower case as the matcher reads text.
+struct RegNames {
+  std::string cls;                                // as the operand line names it: R, Q, Z
+  const spec::RegisterClass* declared = nullptr;
+  // The number `tok` (lower case) names, or -1.
+  int number(std::string_view tok) const;
+  // The name register n prints as.
+  std::string name(int64_t n) const;
+  // What the numbered names start with (r of R0, x of X0): messages write ranges with it (`[r0, r12]`).
+  std::string prefix() const;
+};
 
 // The values a spec function gives each value of a field (a `modimm`
 // operand: T32's ThumbExpandImm of i:imm3:imm8), computed from the specs
@@ -91,7 +101,7 @@ class ExpandTable {
 
 // A register: the field holds (number - offset) / scale.
 struct Reg {
-  std::string cls;
+  RegNames regs;
   BitMap map;
   int64_t scale = 1, offset = 0;
   Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
@@ -200,7 +210,7 @@ struct Table {
 // `{ <Zn1>.H-<Zn2>.H }`: count registers `stride` apart (modulo 32); the
 // field holds the first's (number - offset) / scale.
 struct List {
-  std::string cls;
+  RegNames regs;
   BitMap map;
   uint32_t count = 1, stride = 1;
   int64_t scale = 1, offset = 0;
@@ -214,7 +224,7 @@ struct List {
 
 // A register mask `{r0, r2-r4, lr}`: bit n for register n.
 struct RegMask {
-  std::string cls;
+  RegNames regs;
   BitMap map;
   Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
   bool encode(const Raw& r, Partial& p) const { return p.assign(map, r.a); }
@@ -244,7 +254,7 @@ struct TileMask {
 // Consecutive FP registers `{s4-s7}` (a: the first, b: the count times
 // scale), with `vpr` last when the option says so.
 struct VRegList {
-  std::string cls;
+  RegNames regs;
   BitMap map, count;
   int64_t scale = 1;
   bool vpr = false;
@@ -297,7 +307,8 @@ struct Operand {
 };
 
 // The kind of an operand line; nullopt for a kind the single-word
-// assembler does not have (the loader refuses it then).
-std::optional<Operand> prepare(const spec::Encoding& enc, const spec::OperandMap& op);
+// assembler does not have (the loader refuses it then). `spec` declares the
+// register classes.
+std::optional<Operand> prepare(const spec::TargetSpec& spec, const spec::Encoding& enc, const spec::OperandMap& op);
 
 }  // namespace mlisa::targets::operands

@@ -265,6 +265,39 @@ Failure load_error(const std::string& text, const std::string& shared = "") {
   return {};
 }
 
+// A registers file: each class's names by number, runs expanded, the
+// names `also` gives; a class looked up in any case. Bad lines are located.
+TEST(SpecFile, RegisterClassesComeFromARegistersFile) {
+  std::vector<SpecSource> sources = specs_with_dir("toy", kDataDir);
+  sources.push_back({"isa/toy/registers.isa", "// names\nregisters R R0-R2 SP also R3=3 IP=2\nregisters XSP X0-X1 SP\n"});
+  const auto spec = TargetSpec::load("toy", sources, builtins());
+  const RegisterClass* r = spec->register_class("r");
+  ASSERT_NE(r, nullptr);
+  EXPECT_EQ(r->names, (std::vector<std::string>{"R0", "R1", "R2", "SP"}));
+  EXPECT_EQ(r->also, (std::vector<std::pair<std::string, int>>{{"R3", 3}, {"IP", 2}}));
+  EXPECT_EQ(r->loc.line, 2u);
+  ASSERT_NE(spec->register_class("XSP"), nullptr);
+  EXPECT_EQ(spec->register_class("XSP")->names.size(), 3u);
+  EXPECT_EQ(spec->register_class("Q"), nullptr);
+
+  auto error = [](const std::string& text) -> std::string {
+    try {
+      TargetSpec::load("bad", {{"registers.isa", text}}, builtins());
+    } catch (const InputError& e) {
+      return e.what();
+    }
+    return "no error";
+  };
+  EXPECT_NE(error("registers R R1-R3\n").find("registers.isa:1:13: error: 'R1-R3' starts at 1, but it names register 0"),
+            std::string::npos);
+  EXPECT_NE(error("registers R R0-Q3\n").find("registers.isa:1:13: error: 'R0-Q3' is not a run"), std::string::npos);
+  EXPECT_NE(error("registers R R0 also SP=4\n").find("'SP=4' is not NAME=N with N a register of the class (0 to 0)"),
+            std::string::npos);
+  EXPECT_NE(error("registers R R0\nregisters r R1\n").find("registers.isa:2:11: error: register class r is already declared at line 1"),
+            std::string::npos);
+  EXPECT_NE(error("  registers R R0\n").find("registers.isa:1:3: error: a registers file holds lines"), std::string::npos);
+}
+
 const std::string kHead = "instruction OP\nsummary A test.\n\nencoding T1\n";  // encoding body from line 5
 
 TEST(SpecFileDiagnostics, DiagramWidth) {
