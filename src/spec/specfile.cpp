@@ -191,6 +191,17 @@ std::string instruction_name_of(std::string_view text) {
   return {};
 }
 
+// An error at line:col of a spec file (1-based), the line's text shown.
+template <class Lines>
+[[noreturn]] void fail_in(const std::string& path, const Lines& lines, uint32_t line, uint32_t col, const std::string& msg) {
+  SourceLocation where;
+  where.file = path;
+  where.line = static_cast<int>(line);
+  where.col = static_cast<int>(col);
+  if (line >= 1 && line <= lines.size()) where.text = std::string(lines[line - 1]);
+  throw InputError(std::move(where), msg);
+}
+
 // ---------------------------------------------------------------------------
 // One instruction file
 
@@ -221,12 +232,7 @@ class FileParser {
   void parse(InstructionSpec& inst, std::vector<std::pair<uint32_t, uint32_t>>& pseudocode_ranges);
 
   [[noreturn]] void fail(uint32_t line, uint32_t col, const std::string& msg) const {
-    SourceLocation where;
-    where.file = path_;
-    where.line = static_cast<int>(line);
-    where.col = static_cast<int>(col);
-    if (line >= 1 && line <= lines_.size()) where.text = std::string(lines_[line - 1]);
-    throw InputError(std::move(where), msg);
+    fail_in(path_, lines_, line, col, msg);
   }
 
  private:
@@ -1134,14 +1140,7 @@ void FileParser::finish_encoding(EncodingState& st) {
 // where a SPELLING is a name or a run `X0-X30` of one prefix and numbers.
 std::vector<RegisterClass> parse_registers(uint32_t file, const std::string& path, std::string_view text) {
   const auto lines = split_lines(text);
-  auto fail = [&](uint32_t line, uint32_t col, const std::string& msg) {
-    SourceLocation where;
-    where.file = path;
-    where.line = static_cast<int>(line);
-    where.col = static_cast<int>(col);
-    if (line >= 1 && line <= lines.size()) where.text = std::string(lines[line - 1]);
-    throw InputError(std::move(where), msg);
-  };
+  auto fail = [&](uint32_t line, uint32_t col, const std::string& msg) { fail_in(path, lines, line, col, msg); };
   // PREFIX and number of `X30`, or a number < 0.
   auto split_number = [](std::string_view t, std::string_view& prefix) {
     size_t d = t.size();
@@ -1206,12 +1205,7 @@ class BundleParser {
       : file_(file), path_(path), lines_(split_lines(text)) {}
 
   [[noreturn]] void fail(uint32_t line, uint32_t col, const std::string& msg) const {
-    SourceLocation where;
-    where.file = path_;
-    where.line = static_cast<int>(line);
-    where.col = static_cast<int>(col);
-    if (line >= 1 && line <= lines_.size()) where.text = std::string(lines_[line - 1]);
-    throw InputError(std::move(where), msg);
+    fail_in(path_, lines_, line, col, msg);
   }
 
   std::unique_ptr<BundleSpec> parse() {
