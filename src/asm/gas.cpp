@@ -732,6 +732,18 @@ class Gas {
         m.body.assign(in.begin() + static_cast<std::ptrdiff_t>(i + 1), in.begin() + static_cast<std::ptrdiff_t>(end));
         macros_[name] = std::move(m);
         i = end;
+      } else if (rest.starts_with(".req") && (rest.size() == 4 || rest[4] == ' ' || rest[4] == '\t') && !word.empty()) {
+        // `NAME .req REGISTER`: NAME stands for the register in the instructions after it.
+        std::string_view reg = rest.substr(4);
+        while (!reg.empty() && (reg.front() == ' ' || reg.front() == '\t')) reg.remove_prefix(1);
+        if (reg.empty() || !std::all_of(reg.begin(), reg.end(), is_sym_char))
+          throw at_source(line, c, fmt::format("{} .req: expected a register, not '{}'", word, reg));
+        // An alias of an alias is the register it stands for.
+        const auto prev = register_aliases_.find(std::string(reg));
+        register_aliases_[std::string(word)] = prev == register_aliases_.end() ? std::string(reg) : prev->second;
+      } else if (word == ".unreq") {
+        if (!register_aliases_.erase(std::string(rest)))
+          throw at_source(line, c, fmt::format(".unreq: '{}' is not a register alias (.req)", rest));
       } else if (word == ".include") {
         expand(included(line, c, rest, include_depth_++), depth + 1);
         --include_depth_;
@@ -767,10 +779,46 @@ class Gas {
         --macro_depth_;
         exiting_ = false;
       } else {
-        emit(in[i]);
-        note_definitions(in[i]);
+        const SourceLine out = register_aliases_.empty() || word.starts_with(".") ? in[i] : with_registers(in[i], col);
+        emit(out);
+        note_definitions(out);
       }
     }
+  }
+
+  // An instruction's line with each whole word a `.req` names replaced by its
+  // register (from `col`, after the labels; not inside a string).
+  SourceLine with_registers(const SourceLine& l, size_t col) {
+    std::string t(l.text.substr(0, col));
+    bool changed = false;
+    for (size_t p = col; p < l.text.size();) {
+      const char ch = l.text[p];
+      if (ch == '"' || !is_sym_char(ch) || (p > 0 && is_sym_char(l.text[p - 1]))) {
+        if (ch == '"') {  // a string literal, as it is
+          const size_t end = l.text.find('"', p + 1);
+          const size_t q = end == std::string_view::npos ? l.text.size() : end + 1;
+          t.append(l.text.substr(p, q - p));
+          p = q;
+          continue;
+        }
+        t += ch;
+        ++p;
+        continue;
+      }
+      size_t q = p;
+      while (q < l.text.size() && is_sym_char(l.text[q])) ++q;
+      const std::string_view w = l.text.substr(p, q - p);
+      if (auto a = register_aliases_.find(std::string(w)); a != register_aliases_.end() && p > col) {
+        t += a->second;
+        changed = true;
+      } else {
+        t.append(w);
+      }
+      p = q;
+    }
+    if (!changed) return l;
+    generated_.push_back(std::move(t));
+    return {generated_.back(), l.line, l.file};
   }
 
   // The labels before a directive the expander takes (a macro's name, `.if`) stay.
@@ -1756,7 +1804,7 @@ class Gas {
                        ".thumb_func .comm .lcomm .align .p2align .balign .byte .hword .short .2byte .word .long .int "
                        ".4byte .quad .8byte .xword .dword .ascii .asciz .string .space .zero .skip .equ .set .rept .irp .irpc "
                        ".endr .macro .endm .exitm .include .if .ifdef .ifndef .ifeq .ifne .ifc .ifnc .ifb .ifnb .elseif "
-                       ".else .endif)",
+                       ".else .endif .req .unreq)",
                        name));
     }
   }
@@ -1879,6 +1927,7 @@ class Gas {
   bool expanding_ = false;              // eval() reads constants_ only (a condition)
   std::map<std::string, int64_t, std::less<>> constants_;  // `.equ`/`.set` constants so far (expand())
   std::set<std::string, std::less<>> defined_;             // symbols defined so far (expand())
+  std::map<std::string, std::string, std::less<>> register_aliases_;  // `.req` names so far -> their registers
   size_t expanded_ = 0;                 // lines expand() has read
   std::vector<std::string> bundle_lines_;
   std::vector<Event> events_;
