@@ -72,6 +72,42 @@ std::string normalise(std::string_view s, bool keep_case = false, std::vector<si
   return out;
 }
 
+// The normalised text with each whole word that another name of a register
+// stands for written as the register's own name (`r13` as `sp`, `ip` as
+// `r12`), so that a template's literal SP matches R13 as llvm-mc and GNU as
+// take it; `origin` (when given) follows. `renames`: other name (lower case) -> own name.
+void own_register_names(std::string& s, std::vector<size_t>* origin,
+                        const std::vector<std::pair<std::string, std::string>>& renames) {
+  if (renames.empty()) return;
+  auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.'; };
+  for (size_t p = 0; p < s.size();) {
+    if (!word(s[p])) {
+      ++p;
+      continue;
+    }
+    size_t q = p;
+    while (q < s.size() && word(s[q])) ++q;
+    const std::string_view w = std::string_view(s).substr(p, q - p);
+    const auto it = std::find_if(renames.begin(), renames.end(), [&](const auto& r) {
+      return r.first.size() == w.size() &&
+             std::equal(w.begin(), w.end(), r.first.begin(), [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
+    });
+    if (p == 0 || it == renames.end()) {  // the mnemonic is never a register
+      p = q;
+      continue;
+    }
+    const std::string& own = it->second;
+    if (origin) {
+      std::vector<size_t> o;
+      for (size_t k = 0; k < own.size(); ++k) o.push_back((*origin)[p + std::min(k, w.size() - 1)]);
+      origin->erase(origin->begin() + static_cast<std::ptrdiff_t>(p), origin->begin() + static_cast<std::ptrdiff_t>(q));
+      origin->insert(origin->begin() + static_cast<std::ptrdiff_t>(p), o.begin(), o.end());
+    }
+    s.replace(p, q - p, own);
+    p += own.size();
+  }
+}
+
 [[noreturn]] void fail_at(const spec::TargetSpec& ts, const spec::Loc& loc, const std::string& msg) {
   SourceLocation where;
   where.file = ts.sources().name(loc.file);
@@ -312,6 +348,9 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins,
     : spec_(ts), rules_(std::move(rules)), core_regs_{"R", ts.register_class("R")}, decoder_(ts), engine_(ts.module(), builtins) {
   engine_.sources = &ts.sources();
   engine_.reset_globals();
+  if (const spec::RegisterClass* r = core_regs_.declared)
+    for (const auto& [name, n] : r->also)
+      if (to_lower(name) != core_regs_.name(n)) register_renames_.emplace_back(to_lower(name), core_regs_.name(n));
   pc_offset_ = rules_->pc_offset();
   pred_letters_ = rules_->pred_letters();
   if (const auto state = rules_->in_block_state()) {
@@ -604,12 +643,17 @@ InputError describe_refusal(const std::string& text, const std::string& trimmed,
 
 WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const AsmContext& ctx, bool explain) const {
   std::vector<size_t> origin;  // index in text of each character of trimmed
-  const std::string in = normalise(text, false, &origin);
+  std::string in = normalise(text, false, &origin);
+  own_register_names(in, &origin, register_renames_);
   std::string trimmed = in;
   while (!trimmed.empty() && trimmed.back() == ' ') trimmed.pop_back();
   std::optional<std::string> cased_text;  // label text keeps its case (made when a label operand reads it)
   auto cased = [&]() -> const std::string& {
-    if (!cased_text) cased_text = normalise(text, true).substr(0, trimmed.size());
+    if (!cased_text) {
+      cased_text = normalise(text, true);
+      own_register_names(*cased_text, nullptr, register_renames_);
+      cased_text->resize(std::min(cased_text->size(), trimmed.size()));
+    }
     return *cased_text;
   };
   const int block_cond = ctx.in_block ? cond_value(to_lower(ctx.block_cond)) : -1;

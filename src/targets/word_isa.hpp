@@ -321,6 +321,7 @@ class WordIsa {
   const spec::TargetSpec& spec_;
   std::unique_ptr<TargetRules> rules_;
   operands::RegNames core_regs_;  // the general-purpose registers (class R): a table's spelling may name one
+  std::vector<std::pair<std::string, std::string>> register_renames_;  // R's other names -> own names (r13 -> sp)
   std::unique_ptr<operands::ExpandTable> modimm_;
   std::vector<double> vfp_values_;  // VFPExpandImm(imm8, 64) by imm8 (vfpimm operands)
   // Every encoding's operands with their kinds (templates point into them).

@@ -65,6 +65,10 @@ const std::vector<std::string> kForms = {
     "add r8, r9, #0xff000000", "add r0, r1, #0x100", "sub r0, r1, #4", "subs r10, r11, #0x10001",
     "add r0, sp, #0x10000", "adds r1, sp, #4", "sub r2, sp, #0x400", "subs r2, sp, #1", "cmp r8, #0",
     "cmp r0, #256", "cmp.w r1, #0xffffffff", "cmp r12, #0x7f000000",
+    // R13-R15 and the procedure-call standard's names where a template spells SP, LR or PC
+    // (registers.isa): llvm-mc takes them as those registers.
+    "add r13, r13, #8", "ldr r0, [r13, #4]", "mov ip, r14", "bx r14", "push {r4, r14}", "pop {r4, r15}",
+    "str r1, [R13, #-4]!", "sub r13, #16",
 };
 
 std::string our_bytes(const std::string& text) {
