@@ -741,6 +741,12 @@ class Gas {
         // An alias of an alias is the register it stands for.
         const auto prev = register_aliases_.find(std::string(reg));
         register_aliases_[std::string(word)] = prev == register_aliases_.end() ? std::string(reg) : prev->second;
+      } else if (!word.empty() && !word.starts_with(".") && rest.starts_with("=") && !rest.starts_with("==")) {
+        // `NAME = EXPR` is `.set NAME, EXPR` (GNU as).
+        generated_.push_back(fmt::format("{}.set {}, {}", line.text.substr(0, col), word, rest.substr(1)));
+        const SourceLine set{generated_.back(), line.line, line.file};
+        emit(set);
+        note_definitions(set);
       } else if (word == ".unreq") {
         if (!register_aliases_.erase(std::string(rest)))
           throw at_source(line, c, fmt::format(".unreq: '{}' is not a register alias (.req)", rest));

@@ -615,7 +615,8 @@ TEST(WordProgram, RegisterAliasesStandForTheirRegisters) {
 
 // A symbol set again takes its new value from there on (a counter in a
 // `.rept`), and the object's symbol has the last value: GNU as 2.40 assembles
-// both sources to the same bytes and gives `off` the value 0x30.
+// both sources to the same bytes and gives `off` the value 0x30. `N = EXPR`
+// is `.set`.
 TEST(WordProgram, SetSymbolsTakeTheirValueWhereTheyStand) {
   const std::string with =
       "\t.syntax unified\n\t.thumb\n\t.text\n\t.set off, 0\n\t.rept 3\n\tvldrw.u32 q0, [r0, #off]\n"
@@ -629,6 +630,11 @@ TEST(WordProgram, SetSymbolsTakeTheirValueWhereTheyStand) {
   ASSERT_NE(off, ours.symbols.end());
   EXPECT_EQ(off->value, 0x30u);
   EXPECT_NE(error_of("\t.text\n\t.set x, x + 1\n\t.word x\n").find("defined in terms of itself"), std::string::npos);
+  // `NAME = EXPR` is `.set NAME, EXPR` (GNU as 2.40: movs r0, #2; #3; #4, then the nop).
+  const std::string assigned = "\t.syntax unified\n\t.thumb\nN = 2\n\t.rept 3\n\tmovs r0, #N\nN = N + 1\n\t.endr\n"
+                               "\t.if N == 5\n\tnop\n\t.endif\n";
+  EXPECT_EQ(targets::assemble_word_program(mve(), assigned, "n.s").find(".text")->bytes,
+            (std::vector<uint8_t>{0x02, 0x20, 0x03, 0x20, 0x04, 0x20, 0x00, 0xbf}));
 }
 
 // `#EXPR` naming a .equ/.set symbol is its value (forward too), as GNU as
