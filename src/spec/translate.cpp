@@ -288,6 +288,9 @@ class Translator {
   // Integer folding that knows the width variables the specialization binds
   // (for expressions written in the function being translated).
   bool fold(const Expr& e, Int* out) const;
+  // The position and width of a slice range when both fold here (x<7:4>,
+  // x<i> with i fixed, x<i +: 4>).
+  bool fixed_range(const SliceRange& r, Int* lo, Int* w) const;
   std::string signature(const FunctionDecl& f, const std::string& name, bool named_params);
   // The declaration of a function (or of its specialization) ahead of the bodies.
   std::string prototype(const FunctionDecl& f, const std::string& name, const Binding* binding);
@@ -353,6 +356,15 @@ std::string Translator::match(const std::string& v, const Expr* elem) {
     return fmt::format("rt::in_range({}, {}, {})", v, as_int(elem->args[0]), as_int(elem->args[1]));
   const Code x = ex(elem);
   return fmt::format("rt::eq({}, {})", v, x.code);
+}
+
+bool Translator::fixed_range(const SliceRange& r, Int* lo, Int* w) const {
+  Int hi = 0;
+  if (!r.lo || r.lo == r.hi) return *w = 1, fold(*r.hi, lo);
+  if (r.plus_width) return fold(*r.hi, lo) && fold(*r.lo, w);
+  if (!fold(*r.hi, &hi) || !fold(*r.lo, lo)) return false;
+  *w = hi - *lo + 1;
+  return true;
 }
 
 // The (lo, width) of each slice range, most significant first; returns the
@@ -425,12 +437,8 @@ Code Translator::ex(const Expr* e) {
       if (e->slices.size() == 1) {
         // x<hi:lo> of fixed positions: a fixed width.
         const SliceRange& r = e->slices[0];
-        Int hi = 0, lo = 0, w = 0;
-        bool fixed = false;
-        if (!r.lo || r.lo == r.hi) fixed = fold(*r.hi, &lo), w = 1;
-        else if (r.plus_width) fixed = fold(*r.hi, &lo) && fold(*r.lo, &w);
-        else fixed = fold(*r.hi, &hi) && fold(*r.lo, &lo), w = hi - lo + 1;
-        if (fixed && lo >= 0 && lo < 128 && fixed_width(static_cast<int64_t>(w)))
+        Int lo = 0, w = 0;
+        if (fixed_range(r, &lo, &w) && lo >= 0 && lo < 128 && fixed_width(static_cast<int64_t>(w)))
           return {fmt::format("rt::slice_c<{}, {}>({})", static_cast<int64_t>(lo), static_cast<int64_t>(w),
                               base.code),
                   fixed_bits(static_cast<int64_t>(w))};
@@ -989,13 +997,16 @@ void Translator::assign(const Expr* t, const Code& v) {
       }
       // (lo, width) of each part, most significant first.
       std::vector<std::pair<std::string, std::string>> parts;
+      Int fixed_lo = -1, fixed_w = -1;  // one part at positions fixed here
       if (t->kind == ExprKind::Slice) {
         slice_parts(t, &parts);
+        if (t->slices.size() == 1 && !fixed_range(t->slices[0], &fixed_lo, &fixed_w)) fixed_lo = fixed_w = -1;
       } else {
         if (!bt.is_bits() || !bt.fields) error(t->loc, "an assignment to a field of " + bt.describe());
         if (t->kind == ExprKind::Field) {
           const auto& f = bt.fields->fields.at(static_cast<size_t>(t->slot));
           parts.emplace_back(std::to_string(f.lo), std::to_string(f.hi - f.lo + 1));
+          fixed_lo = f.lo, fixed_w = f.hi - f.lo + 1;
         } else {
           for (size_t i = 1; i < t->args.size(); ++i) {
             const auto& f = bt.fields->fields.at(static_cast<size_t>(t->args[i]->slot));
@@ -1005,14 +1016,8 @@ void Translator::assign(const Expr* t, const Code& v) {
       }
       line("{");
       ++indent_;
-      // The number a part's position or width is fixed at (`4`, `Int(INT64_C(4))`), or "".
-      auto fixed = [](std::string t) -> std::string {
-        if (t.rfind("Int(INT64_C(", 0) == 0 && t.size() > 14 && t.ends_with("))")) t = t.substr(12, t.size() - 14);
-        return !t.empty() && std::all_of(t.begin(), t.end(), ::isdigit) ? t : "";
-      };
       // A fixed field or slice given a value of its width: no Bits made.
-      const std::string lo = parts.size() == 1 ? fixed(parts[0].first) : "", w = parts.size() == 1 ? fixed(parts[0].second) : "";
-      const bool fixed_field = !lo.empty() && !w.empty() && v.ct == fmt::format("rt::B<{}>", w);
+      const bool fixed_field = fixed_lo >= 0 && fixed_w >= 1 && v.ct == fmt::format("rt::B<{}>", static_cast<int64_t>(fixed_w));
       // The value first (as before the target is named): its code may call.
       const std::string val = tmp();
       if (fixed_field) line(fmt::format("const {} {} = {};", v.ct, val, v.code));
@@ -1031,7 +1036,7 @@ void Translator::assign(const Expr* t, const Code& v) {
         line(fmt::format("Bits {} = {};", target, as(ex(base), "Bits")));
       }
       if (fixed_field) {
-        line(fmt::format("rt::set_field<{}, {}>({}, {});", lo, w, target, val));
+        line(fmt::format("rt::set_field<{}, {}>({}, {});", static_cast<int64_t>(fixed_lo), static_cast<int64_t>(fixed_w), target, val));
       } else if (parts.size() == 1) {
         line(fmt::format("rt::set_slice({}, {}, {}, {});", target, parts[0].first, parts[0].second, val));
       } else {
