@@ -585,14 +585,17 @@ class Gas {
   static constexpr size_t kMaxExpandedLines = size_t{1} << 20;
   static constexpr int kMaxExpansionDepth = 64;
 
-  // The directive or first word of a line (after labels), its column and the rest.
-  std::tuple<std::string_view, size_t, std::string_view> first_word(std::string_view l) const {
+  // The directive or first word of a line (after labels), its column and the
+  // rest; with `labels`, the labels before it are appended there.
+  std::tuple<std::string_view, size_t, std::string_view> first_word(std::string_view l,
+                                                                    std::vector<std::string_view>* labels = nullptr) const {
     size_t p = 0;
     while (true) {
       while (p < l.size() && (l[p] == ' ' || l[p] == '\t')) ++p;
       size_t q = p;
       while (q < l.size() && is_sym_char(l[q])) ++q;
       if (q > p && q < l.size() && l[q] == ':') {  // a label
+        if (labels) labels->push_back(l.substr(p, q - p));
         p = q + 1;
         continue;
       }
@@ -673,8 +676,10 @@ class Gas {
     lines_.push_back(l);
   }
   void expand(std::span<const SourceLine> in, int depth) {
+    std::vector<std::string_view> labels;
     for (size_t i = 0; i < in.size(); ++i) {
-      const auto [word, col, rest] = first_word(in[i].text);
+      labels.clear();
+      const auto [word, col, rest] = first_word(in[i].text, &labels);
       const SourceLine& line = in[i];
       const int c = static_cast<int>(col + 1);
       // Lines that emit nothing (definitions repeated) count too: the work is bounded, not only the output.
@@ -706,7 +711,7 @@ class Gas {
         }
         i = end;
       } else if (is_conditional(word)) {
-        keep_labels(line, col);
+        keep_labels(line, col, labels);
         i = conditional(in, i, depth);
       } else if (word == ".else" || word == ".elseif" || word == ".endif") {
         throw at_source(line, c, fmt::format("'{}' without '.if' before it", word));
@@ -744,9 +749,9 @@ class Gas {
       } else if (!word.empty() && !word.starts_with(".") && rest.starts_with("=") && !rest.starts_with("==")) {
         // `NAME = EXPR` is `.set NAME, EXPR` (GNU as).
         generated_.push_back(fmt::format("{}.set {}, {}", line.text.substr(0, col), word, rest.substr(1)));
-        const SourceLine set{generated_.back(), line.line, line.file};
-        emit(set);
-        note_definitions(set);
+        emit({generated_.back(), line.line, line.file});
+        note_labels(labels);
+        note_constant(word, rest.substr(1));
       } else if (word == ".unreq") {
         if (!register_aliases_.erase(std::string(rest)))
           throw at_source(line, c, fmt::format(".unreq: '{}' is not a register alias (.req)", rest));
@@ -777,7 +782,7 @@ class Gas {
           if (!a.empty()) names[next].second = a;
           ++next;
         }
-        keep_labels(line, col);
+        keep_labels(line, col, labels);
         const std::vector<SourceLine> body = substituted(m.body, names);
         ++expansions_;  // `\@` counts from 0, as GNU as's
         ++macro_depth_;
@@ -785,9 +790,10 @@ class Gas {
         --macro_depth_;
         exiting_ = false;
       } else {
-        const SourceLine out = register_aliases_.empty() || word.starts_with(".") ? in[i] : with_registers(in[i], col);
-        emit(out);
-        note_definitions(out);
+        emit(register_aliases_.empty() || word.starts_with(".") ? in[i] : with_registers(in[i], col));
+        note_labels(labels);
+        if (const size_t comma = rest.find(','); (word == ".equ" || word == ".set") && comma != std::string_view::npos)
+          note_constant(rest.substr(0, comma), rest.substr(comma + 1));
       }
     }
   }
@@ -828,12 +834,11 @@ class Gas {
   }
 
   // The labels before a directive the expander takes (a macro's name, `.if`) stay.
-  void keep_labels(const SourceLine& line, size_t col) {
+  void keep_labels(const SourceLine& line, size_t col, std::span<const std::string_view> labels) {
     if (col == 0) return;
     generated_.push_back(std::string(line.text.substr(0, col)));
-    const SourceLine labels{generated_.back(), line.line, line.file};
-    emit(labels);
-    note_definitions(labels);
+    emit({generated_.back(), line.line, line.file});
+    note_labels(labels);
   }
 
   // ---- conditional assembly (`.if` ... `.elseif` ... `.else` ... `.endif`) ----
@@ -908,45 +913,37 @@ class Gas {
   // count): numbers and the constants defined before it.
   int64_t constant(const SourceLine& l, int col, std::string_view text, std::string_view what) {
     if (text.empty()) throw at_source(l, col, fmt::format("{}: expected an expression", what));
-    expanding_ = true;
     try {
-      const Val v = eval(text, 0, col, std::nullopt);
-      expanding_ = false;
-      return v.v;
+      return value_so_far(text, col);
     } catch (const InputError& e) {
-      expanding_ = false;
       throw at_source(l, e.location().col, fmt::format("{}: {}", what, e.message()));
     }
   }
+  // The value of an expression from the numbers and the constants defined so
+  // far (what expand() knows of the symbols). Throws InputError.
+  int64_t value_so_far(std::string_view text, int col) {
+    expanding_ = true;
+    struct Reset {
+      bool& flag;
+      ~Reset() { flag = false; }
+    } reset{expanding_};
+    return eval(text, 0, col, std::nullopt).v;
+  }
   // What an emitted line defines, for the conditions after it: its labels
-  // (`.ifdef`), and a constant `.equ`/`.set` gives.
-  void note_definitions(const SourceLine& l) {
-    std::string_view t = l.text;
-    size_t p = 0;
-    while (true) {
-      while (p < t.size() && (t[p] == ' ' || t[p] == '\t')) ++p;
-      size_t q = p;
-      while (q < t.size() && is_sym_char(t[q])) ++q;
-      if (q == p || q >= t.size() || t[q] != ':') break;
-      defined_.insert(std::string(t.substr(p, q - p)));
-      p = q + 1;
-    }
-    const auto [w, col, rest] = first_word(t);
-    if (w != ".equ" && w != ".set") return;
-    const size_t comma = rest.find(',');
-    if (comma == std::string_view::npos) return;
-    std::string_view name = rest.substr(0, comma), value = rest.substr(comma + 1);
+  // (`.ifdef`), and the constant a `.equ`/`.set` gives.
+  void note_labels(std::span<const std::string_view> labels) {
+    for (std::string_view l : labels) defined_.insert(std::string(l));
+  }
+  void note_constant(std::string_view name, std::string_view value) {
     while (!name.empty() && (name.back() == ' ' || name.back() == '\t')) name.remove_suffix(1);
     if (name.empty() || !std::all_of(name.begin(), name.end(), is_sym_char)) return;
     defined_.insert(std::string(name));
     // A value that is not a constant here (an address, a later symbol) is no constant of the conditions.
-    expanding_ = true;
     try {
-      constants_[std::string(name)] = eval(value, 0, 1, std::nullopt).v;
+      constants_[std::string(name)] = value_so_far(value, 1);
     } catch (const InputError&) {
       constants_.erase(std::string(name));
     }
-    expanding_ = false;
   }
 
   // A line up to its comment (the comment character or `//`, outside string literals).
