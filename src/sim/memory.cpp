@@ -4,7 +4,6 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
 #include <bit>
 #include <cstring>
 
@@ -26,29 +25,7 @@ void Memory::map(std::string name, uint64_t base, uint64_t size, bool writable) 
   r.writable = writable;
   r.bytes.assign(size, 0);
   regions_.push_back(std::move(r));
-  std::fill(std::begin(recent_), std::end(recent_), Window{});
-}
-
-Memory& Memory::operator=(const Memory& other) {
-  if (this == &other) return *this;
-  regions_ = other.regions_;
-  write_log = other.write_log;
-  read_log = other.read_log;
-  overwritten_log = other.overwritten_log;
-  std::fill(std::begin(recent_), std::end(recent_), Window{});
-  return *this;
-}
-
-Memory& Memory::operator=(Memory&& other) noexcept {
-  if (this == &other) return *this;
-  regions_ = std::move(other.regions_);
-  write_log = other.write_log;
-  read_log = other.read_log;
-  overwritten_log = other.overwritten_log;
-  std::fill(std::begin(recent_), std::end(recent_), Window{});
-  std::fill(std::begin(other.recent_), std::end(other.recent_), Window{});
-  other.regions_.clear();
-  return *this;
+  recent_.clear();
 }
 
 const Memory::Region* Memory::region_for(uint64_t addr, uint64_t n) const {
@@ -60,8 +37,8 @@ const Memory::Region* Memory::region_for(uint64_t addr, uint64_t n) const {
 const uint8_t* Memory::window_for_slow(uint64_t addr, uint64_t n, bool write) const {
   const Region* r = region_for(addr, n);
   if (!r || (write && !r->writable)) return nullptr;
-  recent_[1] = recent_[0];
-  recent_[0] = Window{r->base, r->size, r->bytes.data(), r->writable};
+  recent_.windows[1] = recent_.windows[0];
+  recent_.windows[0] = Window{r->base, r->size, r->bytes.data(), r->writable};
   return r->bytes.data() + (addr - r->base);
 }
 

@@ -22,14 +22,6 @@ class Memory {
     std::vector<uint8_t> bytes;
   };
 
-  Memory() = default;
-  // A copy or a move holds the regions and the logs; the fast path's cache
-  // of where the regions' bytes are starts afresh.
-  Memory(const Memory& other) { *this = other; }
-  Memory(Memory&& other) noexcept { *this = std::move(other); }
-  Memory& operator=(const Memory& other);
-  Memory& operator=(Memory&& other) noexcept;
-
   // Throws mlisa::InputError when the region overlaps another or wraps.
   void map(std::string name, uint64_t base, uint64_t size, bool writable = true);
 
@@ -130,7 +122,7 @@ class Memory {
     return p ? p : window_for_slow(addr, n, write);
   }
   const uint8_t* window_for_recent(uint64_t addr, uint64_t n, bool write) const {
-    for (const Window& w : recent_) {
+    for (const Window& w : recent_.windows) {
       const uint64_t off = addr - w.base;
       if (off < w.size && n <= w.size - off && (w.writable || !write)) return w.bytes + off;
     }
@@ -143,8 +135,20 @@ class Memory {
   bool read_slow(uint64_t addr, unsigned n, uint64_t& value) const;
   bool write_slow(uint64_t addr, unsigned n, uint64_t value);
 
+  // The two regions hit last, the last first. The windows point into the
+  // regions' bytes, so a copy or a move of a Memory starts them afresh.
+  struct Recent {
+    Window windows[2];
+    Recent() = default;
+    Recent(const Recent&) {}
+    Recent(Recent&& other) noexcept { other.clear(); }
+    Recent& operator=(const Recent&) { return clear(), *this; }
+    Recent& operator=(Recent&& other) noexcept { return clear(), other.clear(), *this; }
+    void clear() { windows[0] = windows[1] = Window{}; }
+  };
+
   std::vector<Region> regions_;
-  mutable Window recent_[2];  // the last region hit first; reset when regions_ changes or is copied
+  mutable Recent recent_;
 };
 
 }  // namespace mlisa::sim

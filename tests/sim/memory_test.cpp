@@ -43,6 +43,30 @@ TEST(Memory, AccessesAlternatingBetweenRegionsFindEachTheirOwn) {
   EXPECT_EQ(v, 0x665544u);
 }
 
+// A copy has its own bytes: after accesses that left the original's last
+// regions remembered, the copy reads and writes its own, and the original
+// keeps its own; a moved-to memory reads what the moved-from one held.
+TEST(Memory, ACopyOrAMoveAccessesItsOwnBytes) {
+  Memory m = three_regions();
+  uint64_t v = 0;
+  ASSERT_TRUE(m.write(0x1000, 4, 0x11111111u));
+  ASSERT_TRUE(m.read(0x0, 1, v));
+  Memory copy = m;
+  ASSERT_TRUE(copy.write(0x1000, 4, 0x22222222u));
+  ASSERT_TRUE(m.read(0x1000, 4, v));
+  EXPECT_EQ(v, 0x11111111u);
+  ASSERT_TRUE(copy.read(0x1000, 4, v));
+  EXPECT_EQ(v, 0x22222222u);
+  Memory assigned;
+  assigned = copy;
+  ASSERT_TRUE(assigned.write(0x1000, 4, 0x33333333u));
+  ASSERT_TRUE(copy.read(0x1000, 4, v));
+  EXPECT_EQ(v, 0x22222222u);
+  Memory moved = std::move(assigned);
+  ASSERT_TRUE(moved.read(0x1000, 4, v));
+  EXPECT_EQ(v, 0x33333333u);
+}
+
 TEST(Memory, AccessesAcrossOrOutsideRegionsAndWritesToReadOnlyOnesAreRefused) {
   Memory m = three_regions();
   uint64_t v = 7;
