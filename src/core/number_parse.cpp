@@ -114,6 +114,16 @@ std::string to_lower(std::string_view text) {
   return out;
 }
 
+std::optional<NumberedName> numbered_name(std::string_view name) {
+  size_t d = name.size();
+  while (d > 0 && name[d - 1] >= '0' && name[d - 1] <= '9') --d;
+  const size_t digits = name.size() - d;
+  if (digits == 0 || digits > 9 || (digits > 1 && name[d] == '0')) return std::nullopt;
+  uint32_t n = 0;
+  for (size_t i = d; i < name.size(); ++i) n = n * 10 + static_cast<uint32_t>(name[i] - '0');
+  return NumberedName{name.substr(0, d), n};
+}
+
 bool iequals(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i)

@@ -5,8 +5,9 @@
 // hex of bytes) every layer uses.
 #pragma once
 
-#include <cstdint>
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -51,6 +52,15 @@ std::string to_lower(std::string_view text);
 
 // ASCII case-insensitive equality.
 bool iequals(std::string_view a, std::string_view b);
+
+// A name that ends in a decimal number without leading zeros (`X30`, `q7`,
+// `R0`, `8`): the part before the digits and the number; nullopt otherwise
+// (no digits at the end, `X07`, more than nine digits).
+struct NumberedName {
+  std::string_view prefix;
+  uint32_t number = 0;
+};
+std::optional<NumberedName> numbered_name(std::string_view name);
 
 // `text` without the white space (std::isspace) at either end.
 std::string_view trim(std::string_view text);

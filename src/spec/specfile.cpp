@@ -1141,14 +1141,6 @@ void FileParser::finish_encoding(EncodingState& st) {
 std::vector<RegisterClass> parse_registers(uint32_t file, const std::string& path, std::string_view text) {
   const auto lines = split_lines(text);
   auto fail = [&](uint32_t line, uint32_t col, const std::string& msg) { fail_in(path, lines, line, col, msg); };
-  // PREFIX and number of `X30`, or a number < 0.
-  auto split_number = [](std::string_view t, std::string_view& prefix) {
-    size_t d = t.size();
-    while (d > 0 && std::isdigit(static_cast<unsigned char>(t[d - 1]))) --d;
-    prefix = t.substr(0, d);
-    if (d == t.size() || d == 0 || t.size() - d > 4) return -1;
-    return std::stoi(std::string(t.substr(d)));
-  };
   std::vector<RegisterClass> out;
   for (size_t i = 0; i < lines.size(); ++i) {
     const uint32_t ln = static_cast<uint32_t>(i + 1);
@@ -1163,7 +1155,7 @@ std::vector<RegisterClass> parse_registers(uint32_t file, const std::string& pat
     rc.loc = Loc{file, ln, w[1].col};
     if (!is_identifier(rc.name)) fail(ln, w[1].col, fmt::format("'{}' is not a register class name", rc.name));
     for (const RegisterClass& o : out)
-      if (to_lower(o.name) == to_lower(rc.name))
+      if (iequals(o.name, rc.name))
         fail(ln, w[1].col, fmt::format("register class {} is already declared at line {}", rc.name, o.loc.line));
     size_t k = 2;
     for (; k < w.size() && w[k].text != "also"; ++k) {
@@ -1174,13 +1166,12 @@ std::vector<RegisterClass> parse_registers(uint32_t file, const std::string& pat
         rc.names.emplace_back(t);
         continue;
       }
-      std::string_view p1, p2;
-      const int a = split_number(t.substr(0, dash), p1), b = split_number(t.substr(dash + 1), p2);
-      if (a < 0 || b < a || p1 != p2 || !is_identifier(p1))
+      const auto a = numbered_name(t.substr(0, dash)), b = numbered_name(t.substr(dash + 1));
+      if (!a || !b || b->number < a->number || a->prefix != b->prefix || !is_identifier(a->prefix) || b->number >= 1024)
         fail(ln, w[k].col, fmt::format("'{}' is not a run of register names (X0-X30)", t));
-      if (static_cast<size_t>(a) != rc.names.size())
-        fail(ln, w[k].col, fmt::format("'{}' starts at {}, but it names register {}", t, a, rc.names.size()));
-      for (int n = a; n <= b; ++n) rc.names.push_back(fmt::format("{}{}", p1, n));
+      if (a->number != rc.names.size())
+        fail(ln, w[k].col, fmt::format("'{}' starts at {}, but it names register {}", t, a->number, rc.names.size()));
+      for (uint32_t n = a->number; n <= b->number; ++n) rc.names.push_back(fmt::format("{}{}", a->prefix, n));
     }
     if (rc.names.size() > 1024) fail(ln, w[1].col, "more than 1024 registers in a class");
     for (++k; k < w.size(); ++k) {
@@ -1612,9 +1603,7 @@ std::vector<SpecSource> specs_with_dir(const std::string& target, const std::opt
 
 const RegisterClass* TargetSpec::register_class(std::string_view name) const {
   for (const RegisterClass& rc : registers_)
-    if (rc.name.size() == name.size() &&
-        std::equal(name.begin(), name.end(), rc.name.begin(), [](char a, char b) { return std::tolower(a) == std::tolower(b); }))
-      return &rc;
+    if (iequals(rc.name, name)) return &rc;
   return nullptr;
 }
 

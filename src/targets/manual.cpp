@@ -201,23 +201,17 @@ namespace {
 
 // ---- single-word targets ---------------------------------------------------
 
-// What an operand's text is, in words (the spec's mapping is beside it).
 // A declared register class's names, runs of one prefix shortened: `X0`..`X30`, `SP`.
 std::string register_spellings(const spec::RegisterClass& rc) {
   std::string out;
-  auto numbered = [](const std::string& name, std::string& prefix) {
-    size_t d = name.size();
-    while (d > 0 && std::isdigit(static_cast<unsigned char>(name[d - 1]))) --d;
-    prefix = name.substr(0, d);
-    return d < name.size() ? std::stoi(name.substr(d)) : -1;
-  };
   for (size_t i = 0; i < rc.names.size();) {
-    std::string prefix, next_prefix;
-    const int first = numbered(rc.names[i], prefix);
+    const auto first = numbered_name(rc.names[i]);
     size_t j = i + 1;
-    while (first >= 0 && j < rc.names.size() && numbered(rc.names[j], next_prefix) == first + static_cast<int>(j - i) &&
-           next_prefix == prefix)
+    while (first && j < rc.names.size()) {
+      const auto next = numbered_name(rc.names[j]);
+      if (!next || next->prefix != first->prefix || next->number != first->number + (j - i)) break;
       ++j;
+    }
     out += out.empty() ? "" : ", ";
     out += j - i > 2 ? fmt::format("`{}`..`{}`", rc.names[i], rc.names[j - 1]) : fmt::format("`{}`", rc.names[i]);
     if (j - i == 2) out += fmt::format(", `{}`", rc.names[i + 1]);
@@ -226,6 +220,7 @@ std::string register_spellings(const spec::RegisterClass& rc) {
   return out;
 }
 
+// What an operand's text is, in words (the spec's mapping is beside it).
 std::string operand_meaning(const OperandMap& op, const spec::RegisterClass* declared) {
   const std::string f = "`" + op.fields.text + "`";
   auto scaled = [&](const std::string& v) {
@@ -243,17 +238,12 @@ std::string operand_meaning(const OperandMap& op, const spec::RegisterClass* dec
   if (op.kind == spec::OperandKind::Table) {
     // Runs of four or more numbered spellings of consecutive values are
     // written as one range: '00000'..'11110' `W0`..`W30`.
-    auto numbered = [](const std::string& sp) -> std::optional<std::pair<std::string, long>> {
-      const size_t d = sp.find_last_not_of("0123456789");
-      if (d == sp.size() - 1 || (d + 1 < sp.size() - 1 && sp[d + 1] == '0')) return std::nullopt;
-      return std::make_pair(sp.substr(0, d + 1), std::stol(sp.substr(d + 1)));
-    };
     auto next = [&](size_t k) {
       const auto& [p0, s0] = op.table[k];
       const auto& [p1, s1] = op.table[k + 1];
-      const auto a = numbered(s0), b = numbered(s1);
+      const auto a = numbered_name(s0), b = numbered_name(s1);
       return p0.care.is_ones() && p1.care.is_ones() && p1.value.low64() == p0.value.low64() + 1 && a && b &&
-             a->first == b->first && b->second == a->second + 1;
+             a->prefix == b->prefix && b->number == a->number + 1;
     };
     auto spelled = [](const std::string& sp) { return sp.empty() ? std::string("(nothing)") : "`" + sp + "`"; };
     std::string s = f + ":";

@@ -88,10 +88,7 @@ void own_register_names(std::string& s, std::vector<size_t>* origin,
     size_t q = p;
     while (q < s.size() && word(s[q])) ++q;
     const std::string_view w = std::string_view(s).substr(p, q - p);
-    const auto it = std::find_if(renames.begin(), renames.end(), [&](const auto& r) {
-      return r.first.size() == w.size() &&
-             std::equal(w.begin(), w.end(), r.first.begin(), [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
-    });
+    const auto it = std::find_if(renames.begin(), renames.end(), [&](const auto& r) { return iequals(w, r.first); });
     if (p == 0 || it == renames.end()) {  // the mnemonic is never a register
       p = q;
       continue;

@@ -97,30 +97,22 @@ int cond_value(std::string_view name) {
 }
 
 int RegNames::number(std::string_view tok) const {
+  if (declared) {
+    const auto& names = declared->names;
+    // Most names are a prefix and the number: try that one first.
+    if (const auto nn = numbered_name(tok); nn && nn->number < names.size() && iequals(tok, names[nn->number]))
+      return static_cast<int>(nn->number);
+    for (size_t n = 0; n < names.size(); ++n)
+      if (iequals(tok, names[n])) return static_cast<int>(n);
+    for (const auto& [name, n] : declared->also)
+      if (iequals(tok, name)) return n;
+    return -1;
+  }
   // Register classes are one or two letters (r, q, s, d, z, zt, p, pn, x, w, za...).
   char c[8];
   const size_t cn = std::min<size_t>(cls.size(), sizeof c);
   for (size_t i = 0; i < cn; ++i) c[i] = static_cast<char>(std::tolower(static_cast<unsigned char>(cls[i])));
   const std::string_view lc(c, cn);
-  auto same = [](std::string_view a, std::string_view b) {
-    return a.size() == b.size() &&
-           std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) { return x == std::tolower(static_cast<unsigned char>(y)); });
-  };
-  if (declared) {
-    const auto& names = declared->names;
-    // Most names are a prefix and the number: try that one first.
-    size_t d = tok.size();
-    while (d > 0 && std::isdigit(static_cast<unsigned char>(tok[d - 1]))) --d;
-    if (d < tok.size() && tok.size() - d <= 4) {
-      const size_t n = static_cast<size_t>(std::stoi(std::string(tok.substr(d))));
-      if (n < names.size() && same(tok, names[n])) return static_cast<int>(n);
-    }
-    for (size_t n = 0; n < names.size(); ++n)
-      if (same(tok, names[n])) return static_cast<int>(n);
-    for (const auto& [name, n] : declared->also)
-      if (same(tok, name)) return n;
-    return -1;
-  }
   if (tok.size() <= lc.size() || tok.substr(0, lc.size()) != lc) return -1;
   int n = 0;
   for (char ch : tok.substr(lc.size())) {
@@ -133,9 +125,8 @@ int RegNames::number(std::string_view tok) const {
 
 std::string RegNames::prefix() const {
   if (!declared || declared->names.empty()) return to_lower(cls);
-  std::string_view first = declared->names.front();
-  while (!first.empty() && std::isdigit(static_cast<unsigned char>(first.back()))) first.remove_suffix(1);
-  return to_lower(first);
+  const auto nn = numbered_name(declared->names.front());
+  return to_lower(nn ? nn->prefix : std::string_view(declared->names.front()));
 }
 
 std::string RegNames::name(int64_t n) const {

@@ -62,6 +62,23 @@ TEST(IEquals, AsciiCaseOnly) {
   EXPECT_FALSE(iequals("r1", "r2"));
 }
 
+// The register names of registers.isa and the reference's runs (`W0`..`W30`).
+TEST(NumberedName, APrefixAndANumberWithoutLeadingZeros) {
+  const auto x30 = numbered_name("X30");
+  ASSERT_TRUE(x30);
+  EXPECT_EQ(x30->prefix, "X");
+  EXPECT_EQ(x30->number, 30u);
+  const auto eight = numbered_name("8");
+  ASSERT_TRUE(eight);
+  EXPECT_EQ(eight->prefix, "");
+  EXPECT_EQ(eight->number, 8u);
+  EXPECT_EQ(numbered_name("R0")->number, 0u);
+  EXPECT_FALSE(numbered_name("SP"));
+  EXPECT_FALSE(numbered_name("X07"));
+  EXPECT_FALSE(numbered_name(""));
+  EXPECT_FALSE(numbered_name("q1234567890"));
+}
+
 TEST(Trim, WhiteSpaceAtEitherEnd) {
   EXPECT_EQ(trim(" \t r0 = 1 \r\n"), "r0 = 1");
   EXPECT_EQ(trim("   "), "");
