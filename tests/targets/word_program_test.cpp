@@ -35,6 +35,11 @@ const targets::WordIsa& sme2() {
   return *t.isa;
 }
 
+// The code (.text) a source assembles to.
+std::vector<uint8_t> code_of(const targets::WordIsa& isa, const std::string& source) {
+  return targets::assemble_word_program(isa, source, "t.s").find(".text")->bytes;
+}
+
 std::string temp_path(const std::string& name) { return ::testing::TempDir() + std::to_string(::getpid()) + "_" + name; }
 
 std::vector<uint8_t> read_file(const std::string& path) {
@@ -536,7 +541,7 @@ TEST(WordProgram, RepetitionsAndMacrosExpandAsWrittenOut) {
       "\t.syntax unified\n\t.thumb\n\t.text\n\tnop\n\tmovs r0, #1\n\tmovs r0, #1\n\tnop\n\tmovs r0, #1\n\tmovs r0, #1\n"
       "top:\tadds r1, #7\nl0:\tb l0\n\tadds r2, #3\nl1:\tb l1\n\tmovs r3, #0\n\tmovs r4, #0\n\tb top\n";
   const as::Object ours = targets::assemble_word_program(mve(), with, "m.s");
-  EXPECT_EQ(ours.find(".text")->bytes, targets::assemble_word_program(mve(), out, "o.s").find(".text")->bytes);
+  EXPECT_EQ(ours.find(".text")->bytes, code_of(mve(), out));
   // 6 x nop/movs, 2 x (adds, b), 2 x movs, b: 13 halfwords.
   EXPECT_EQ(ours.find(".text")->bytes.size(), 26u);
   EXPECT_NE(error_of("\t.text\n\t.macro m\n\tmovs r0, #999\n\t.endm\n\tm\n").find("bad.s:3:"), std::string::npos);
@@ -571,7 +576,7 @@ TEST(WordProgram, ConditionsAreDecidedWhereTheyStand) {
       "M:\tmovs r2, #3\n\tmovs r3, #1\n\tmovs r3, #2\n\tmovs r3, #3\n\tmovs r4, #4\n\tmovs r4, #5\n\tmovs r4, #6\n"
       "\tmovs r5, #9\n\tmovs r6, #0\n\tmovs r7, #5\n\tnop\n\tnop\n\t.word -1, 0, 1, 0\n";
   const as::Object ours = targets::assemble_word_program(mve(), with, "c.s");
-  const std::vector<uint8_t> want = targets::assemble_word_program(mve(), out, "o.s").find(".text")->bytes;
+  const std::vector<uint8_t> want = code_of(mve(), out);
   EXPECT_EQ(ours.find(".text")->bytes, want);
   // As GNU as writes them: 16 instructions of 2 bytes, then four words.
   ASSERT_EQ(want.size(), 48u);
@@ -603,11 +608,11 @@ TEST(WordProgram, RegisterAliasesStandForTheirRegisters) {
   const std::string out =
       "\t.syntax unified\n\t.thumb\n\t.text\nloop:\tadds r0, r1, #1\n\tvldrw.u32 q2, [r1]\n\tvaddva.u32 r0, q2\n"
       "\tmovs r3, #1\n\t.ascii \"ac\"\n\tb loop\n";
-  const std::vector<uint8_t> ours = targets::assemble_word_program(mve(), with, "r.s").find(".text")->bytes;
-  EXPECT_EQ(ours, targets::assemble_word_program(mve(), out, "o.s").find(".text")->bytes);
+  const std::vector<uint8_t> ours = code_of(mve(), with);
+  EXPECT_EQ(ours, code_of(mve(), out));
   EXPECT_EQ(ours, (std::vector<uint8_t>{0x48, 0x1c, 0x91, 0xed, 0x00, 0x5f, 0xf9, 0xfe, 0x24, 0x0f, 0x01, 0x23, 0x61, 0x63, 0xf7, 0xe7}));
   const std::string a64 = "base .req x1\nn .req w2\n\tldr x0, [base, #8]\n\tadd n, n, #1\n";
-  EXPECT_EQ(targets::assemble_word_program(sme2(), a64, "a.s").find(".text")->bytes,
+  EXPECT_EQ(code_of(sme2(), a64),
             (std::vector<uint8_t>{0x20, 0x04, 0x40, 0xf9, 0x42, 0x04, 0x00, 0x11}));
   EXPECT_NE(error_of("\t.text\n\t.unreq r9\n").find("bad.s:2:2: error: .unreq: 'r9' is not a register alias (.req)"),
             std::string::npos);
@@ -625,7 +630,7 @@ TEST(WordProgram, SetSymbolsTakeTheirValueWhereTheyStand) {
       "\t.syntax unified\n\t.thumb\n\t.text\n\tvldrw.u32 q0, [r0]\n\tvldrw.u32 q0, [r0, #16]\n"
       "\tvldrw.u32 q0, [r0, #32]\n\tmovs r1, #48\n\t.word 48\n";
   const as::Object ours = targets::assemble_word_program(mve(), with, "s.s");
-  EXPECT_EQ(ours.find(".text")->bytes, targets::assemble_word_program(mve(), out, "o.s").find(".text")->bytes);
+  EXPECT_EQ(ours.find(".text")->bytes, code_of(mve(), out));
   const auto off = std::find_if(ours.symbols.begin(), ours.symbols.end(), [](const as::ObjSymbol& s) { return s.name == "off"; });
   ASSERT_NE(off, ours.symbols.end());
   EXPECT_EQ(off->value, 0x30u);
@@ -633,7 +638,7 @@ TEST(WordProgram, SetSymbolsTakeTheirValueWhereTheyStand) {
   // `NAME = EXPR` is `.set NAME, EXPR` (GNU as 2.40: movs r0, #2; #3; #4, then the nop).
   const std::string assigned = "\t.syntax unified\n\t.thumb\nN = 2\n\t.rept 3\n\tmovs r0, #N\nN = N + 1\n\t.endr\n"
                                "\t.if N == 5\n\tnop\n\t.endif\n";
-  EXPECT_EQ(targets::assemble_word_program(mve(), assigned, "n.s").find(".text")->bytes,
+  EXPECT_EQ(code_of(mve(), assigned),
             (std::vector<uint8_t>{0x02, 0x20, 0x03, 0x20, 0x04, 0x20, 0x00, 0xbf}));
 }
 
@@ -647,8 +652,7 @@ TEST(WordProgram, ImmediatesNameEquSymbols) {
   const std::string out =
       "\t.syntax unified\n\t.thumb\n\t.text\n\tmovs r2, #3\n\tmov r3, #13\n\tadd r0, r1, r2, lsl #2\n"
       "\tldr r0, [r1, #-3]!\n\tvmov.i32 q0, #3\n\tmovs r4, #7\n";
-  EXPECT_EQ(targets::assemble_word_program(mve(), with, "e.s").find(".text")->bytes,
-            targets::assemble_word_program(mve(), out, "o.s").find(".text")->bytes);
+  EXPECT_EQ(code_of(mve(), with), code_of(mve(), out));
   EXPECT_NE(error_of("\t.text\nhere:\n\t.equ A, here\n\tmovs r0, #A\n").find("bad.s:4:12: error: #A: not a constant"),
             std::string::npos);
 }
