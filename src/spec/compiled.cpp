@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <cstring>
 #include <iostream>
 #include <map>
 #include <mutex>
@@ -80,7 +81,57 @@ std::vector<const Expr*> builtin_call_sites(const TargetSpec& spec) {
   return out;
 }
 
-CompiledBinding::~CompiledBinding() = default;
+CompiledBinding::~CompiledBinding() {
+  if (!engine_) return;
+  if (engine_->globals_taken()) engine_->globals();  // written back
+  engine_->drop_holder(this);
+  if (typed_) target_->free_typed(typed_);
+}
+
+void CompiledBinding::take() {
+  target_->load_typed(*ctx_);
+  engine_->take_globals(this);
+}
+
+void CompiledBinding::write_back() { target_->store_typed(*ctx_); }
+
+void* CompiledBinding::typed_address(int slot) const {
+  if (slot < 0 || static_cast<size_t>(slot) >= typed_by_slot_.size()) return nullptr;
+  const CompiledTarget::TypedGlobal* t = typed_by_slot_[static_cast<size_t>(slot)];
+  return t ? static_cast<char*>(typed_) + t->offset : nullptr;
+}
+
+GlobalRef::GlobalRef(Engine& engine, const CompiledBinding* compiled, int slot)
+    : engine_(&engine), slot_(slot), typed_(compiled ? compiled->typed_address(slot) : nullptr) {}
+
+Value& GlobalRef::value(size_t i) const {
+  // The Value of a global held typed is stale while compiled code holds
+  // them: globals() takes them back first.
+  Value& v = engine_->globals()[static_cast<size_t>(slot_)];
+  return v.kind() == ValueKind::Array ? v.mutable_elems().at(i) : v;
+}
+
+void GlobalRef::set_value_word(uint64_t w, size_t i) {
+  Value& v = value(i);
+  v = Value::bits(v.as_bits().width(), w);
+}
+
+bool GlobalRef::any(size_t n) const {
+  if (typed()) {
+    const bool* b = static_cast<const bool*>(typed_);
+    bool r = false;
+    for (size_t i = 0; i < n; ++i) r |= b[i];
+    return r;
+  }
+  const auto& e = engine_->globals()[static_cast<size_t>(slot_)].elems();
+  bool r = false;
+  for (size_t i = 0; i < n && i < e.size(); ++i) r |= e[i].as_bool();
+  return r;
+}
+
+namespace rt {
+void retake_globals(Ctx& c) { c.binding->enter(); }
+}  // namespace rt
 
 std::unique_ptr<CompiledBinding> CompiledBinding::bind(const TargetSpec& spec, Engine& engine) {
   const CompiledTarget* t = find_compiled(spec.target());
@@ -142,6 +193,13 @@ std::unique_ptr<CompiledBinding> CompiledBinding::bind(const TargetSpec& spec, E
     }
   }
   b->ctx_.reset(new rt::Ctx{engine, engine.globals(), b->sites_.data(), b->consts_.data(), 0, t->locs, {}, 0});
+  b->engine_ = &engine;
+  b->typed_ = t->new_typed();
+  b->ctx_->typed = b->typed_;
+  b->ctx_->binding = b.get();
+  b->typed_by_slot_.assign(engine.module().globals.size(), nullptr);
+  for (const CompiledTarget::TypedGlobal* g = t->typed; g->slot >= 0; ++g)
+    b->typed_by_slot_.at(static_cast<size_t>(g->slot)) = g;
   size_t i = 0;
   for (const InstructionSpec& inst : spec.instructions())
     for (const Encoding& enc : inst.encodings) {
@@ -207,24 +265,54 @@ std::unique_ptr<CompiledDecode> CompiledBinding::decoded(const Encoding& enc, co
   return std::make_unique<CompiledDecode>(*it->second, word);
 }
 
+std::string_view CompiledBinding::read_bytes(const int32_t* read, uint64_t* field) const {
+  const CompiledTarget::TypedGlobal* t = typed_by_slot_[static_cast<size_t>(read[0])];
+  if (!t) return {};
+  const char* at = static_cast<const char*>(typed_) + t->offset;
+  if (read[2] != 0 && t->count == 0 && (t->kind == 'b' || t->kind == 'w') && read[1] + read[2] <= t->width) {
+    // A field (within one 64-bit word): its bits.
+    std::memcpy(field, at + 8 * (read[1] / 64), 8);
+    const uint64_t mask = read[2] == 64 ? ~uint64_t{0} : (uint64_t{1} << read[2]) - 1;
+    *field = (*field >> (read[1] % 64)) & mask;
+    return {reinterpret_cast<const char*>(field), 8};
+  }
+  const size_t size = t->kind == 'b' || t->kind == 'r' ? 8 : t->kind == 'z' ? 1 : 16;
+  return {at, size * static_cast<size_t>(t->count ? t->count : 1)};
+}
+
 void CompiledBinding::run(CompiledDecode& d) {
+  enter();
   rt::Ctx& c = *ctx_;
   c.depth = 0;
   try {
     if (d.valid_) {
       // Still the values the decode saw?
       const int32_t* r = d.split_.reads;
-      for (size_t i = 0; *r >= 0; r += 3, ++i)
-        if (!still_seen(c.g[static_cast<size_t>(*r)], r, d.seen_[i])) {
+      const std::string_view was = d.seen_bytes_;
+      size_t at = 0;
+      uint64_t field = 0;
+      for (size_t i = 0; *r >= 0; r += 3) {
+        const std::string_view now = read_bytes(r, &field);
+        const bool same = now.data() ? was.substr(at, now.size()) == now
+                                     : still_seen(c.g[static_cast<size_t>(*r)], r, d.seen_[i++]);
+        at += now.size();
+        if (!same) {
           d.valid_ = false;
           break;
         }
+      }
     }
     if (!d.valid_) {
       d.split_.decode(c, d.word_, d.state_);
       if (d.split_.keepable) {
         d.seen_.clear();
-        for (const int32_t* r = d.split_.reads; *r >= 0; r += 3) d.seen_.push_back(seen(c.g[static_cast<size_t>(*r)], r));
+        d.seen_bytes_.clear();
+        uint64_t field = 0;
+        for (const int32_t* r = d.split_.reads; *r >= 0; r += 3) {
+          const std::string_view now = read_bytes(r, &field);
+          if (now.data()) d.seen_bytes_.append(now);
+          else d.seen_.push_back(seen(c.g[static_cast<size_t>(*r)], r));
+        }
         d.valid_ = true;
       }
     }
@@ -277,6 +365,7 @@ void run_direct(rt::Ctx& c, F&& f) {
 }  // namespace
 
 Value CompiledBinding::call(CompiledTarget::FunctionFn f, std::vector<Value>& args) {
+  enter();
   rt::Ctx& c = *ctx_;
   Value r;
   run_direct(c, [&] { r = f(c, args); });
@@ -372,7 +461,9 @@ Value invoke(Ctx& c, int site, std::vector<Value>& args) {
   const Expr& e = *c.sites[site];
   const Builtin& b = c.e.builtins().at(e.builtin);
   CallSite cs{c.e, e};
-  return b.fn(cs, args);
+  Value r = b.fn(cs, args);
+  after_builtin(c);
+  return r;
 }
 
 Bits ZeroExtend(const Bits& b, Int n) {

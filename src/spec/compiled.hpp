@@ -5,8 +5,10 @@
 // loaded specs are the ones it was generated from (same hash), and otherwise
 // runs on the interpreter and says so once on stderr.
 //
-// Compiled code reads and writes the same Engine::globals() as the
-// interpreter, so the two are interchangeable instruction by instruction.
+// Compiled code reads and writes the same globals as the interpreter, so the
+// two are interchangeable instruction by instruction. It holds those of fixed
+// types as machine words while it runs (Engine::take_globals) and writes them
+// back into Engine::globals() when anyone else reads them.
 #pragma once
 
 #include "spec/ast.hpp"
@@ -15,6 +17,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -66,6 +69,22 @@ struct CompiledTarget {
   const CompiledConst* consts;
   size_t const_count;
   const Loc* locs;  // the statements' places, by the index each stores in rt::Ctx::at
+  // The globals held typed: a new zeroed Globals struct, its deletion, its
+  // load from Engine::globals() and its store into them, and where each
+  // global lies in it (ended by slot -1).
+  struct TypedGlobal {
+    int32_t slot;
+    uint32_t offset;  // in Globals
+    char kind;        // 'b' bits(width <= 64) as a uint64_t, 'w' bits(width <= 128) as two, 'z' bool,
+                      // 'i' Int, 'e' rt::En, 'r' double
+    int32_t width;    // of bits
+    int32_t count;    // of an array's elements (0: not an array)
+  };
+  void* (*new_typed)();
+  void (*free_typed)(void*);
+  void (*load_typed)(rt::Ctx&);
+  void (*store_typed)(rt::Ctx&);
+  const TypedGlobal* typed;
 };
 
 // Called by the generated code's static initialisers.
@@ -103,7 +122,10 @@ class CompiledDecode {
   Bits word_;
   void* state_;
   bool valid_ = false;
-  std::vector<Value> seen_;  // split_.reads as the decode saw them (a field as bits)
+  // split_.reads as the decode saw them: the globals held typed (a field's
+  // bits, or the whole) as bytes one after the other, the others as Values.
+  std::string seen_bytes_;
+  std::vector<Value> seen_;
 };
 
 class CompiledBinding;
@@ -114,7 +136,7 @@ class CompiledBinding;
 Value call_function(CompiledBinding* compiled, Engine& engine, const FunctionDecl& fn, std::vector<Value> args);
 
 // The compiled code of a target bound to one engine.
-class CompiledBinding {
+class CompiledBinding final : public Engine::GlobalsHolder {
  public:
   // Null (and a note on stderr, once per target and process) when no compiled
   // code matches the loaded specs.
@@ -140,6 +162,7 @@ class CompiledBinding {
   // They are made from outside any compiled code (nothing to restore but the
   // depth), so a failure goes out of line.
   void call(CompiledTarget::ProcFn f) {
+    enter();
     try {
       f(*ctx_);
     } catch (...) {
@@ -147,6 +170,7 @@ class CompiledBinding {
     }
   }
   void call(CompiledTarget::ProcIntFn f, Int arg) {
+    enter();
     try {
       f(*ctx_, arg);
     } catch (...) {
@@ -154,8 +178,32 @@ class CompiledBinding {
     }
   }
 
+  // Takes the engine's globals for compiled code (loading those held typed
+  // from their Values) unless it holds them already. Every entry into
+  // compiled code does this.
+  void enter() {
+    if (!engine_->globals_taken()) take();
+  }
+  // Where a global held typed lies (null when it is not held typed): the
+  // word of a bits(N <= 64) global (or of each element of an array of them),
+  // a bool, an Int, ... (GlobalRef reads it). It holds the global's value while the compiled code holds
+  // the globals (after enter(), until Engine::globals() or the interpreter
+  // takes them back).
+  void* typed_address(int slot) const;
+  // The store of the globals held typed into their Values (Engine::GlobalsHolder).
+  void write_back() override;
+
  private:
   CompiledBinding() = default;
+  [[gnu::noinline]] void take();
+  // A read of a decode (CompiledTarget::Split::reads) of a global held
+  // typed, as its bytes now: the field's bits (put in *field), or the whole
+  // global where it lies; empty (no data) for a global not held typed, which
+  // is compared as a Value.
+  std::string_view read_bytes(const int32_t* read, uint64_t* field) const;
+  Engine* engine_ = nullptr;
+  void* typed_ = nullptr;  // the target's Globals
+  std::vector<const CompiledTarget::TypedGlobal*> typed_by_slot_;
   // In a catch block of call(): the call depth back to 0, a run-time error as
   // an ExecutionError at the statement that raised it, anything else as it is.
   [[noreturn]] void rethrow_from_call();
@@ -167,6 +215,45 @@ class CompiledBinding {
   std::unordered_map<const Encoding*, const CompiledTarget::Split*> encodings_;
   std::unordered_map<const FunctionDecl*, size_t> function_index_;  // into the target's tables
   std::unordered_map<const FunctionDecl*, CompiledTarget::FunctionFn> functions_;
+};
+
+// A global that a machine reads or writes around every instruction, where
+// it is held: in the compiled code's typed storage while that holds the
+// globals, else as its Value (no binding, the interpreter running). For bits
+// of up to 64 bits, booleans and integers, and arrays of them (element i
+// counted from the first).
+class GlobalRef {
+ public:
+  GlobalRef() = default;
+  GlobalRef(Engine& engine, const CompiledBinding* compiled, int slot);
+
+  uint64_t word(size_t i = 0) const {
+    if (typed()) return static_cast<const uint64_t*>(typed_)[i];
+    return value(i).as_bits().low64();
+  }
+  void set_word(uint64_t v, size_t i = 0) {
+    if (typed()) static_cast<uint64_t*>(typed_)[i] = v;
+    else set_value_word(v, i);
+  }
+  bool boolean(size_t i = 0) const { return typed() ? static_cast<const bool*>(typed_)[i] : value(i).as_bool(); }
+  void set_boolean(bool b, size_t i = 0) {
+    if (typed()) static_cast<bool*>(typed_)[i] = b;
+    else value(i).set_bool(b);
+  }
+  void set_integer(Int v) {
+    if (typed()) *static_cast<Int*>(typed_) = v;
+    else value(0).set_int(v);
+  }
+  // Whether any of the first n booleans of an array is set.
+  bool any(size_t n) const;
+
+ private:
+  bool typed() const { return typed_ && engine_->globals_taken(); }
+  Value& value(size_t i) const;
+  void set_value_word(uint64_t v, size_t i);
+  Engine* engine_ = nullptr;
+  int slot_ = -1;
+  void* typed_ = nullptr;
 };
 
 }  // namespace mlisa::spec

@@ -7,6 +7,11 @@
 // combination without a typed overload goes through Value and apply_binary,
 // the interpreter's own operators. Builtins without a typed version are
 // called through their BuiltinFn (bi()).
+//
+// Globals of those fixed types (and arrays of them with constant bounds) are
+// held typed, as machine words, in the target's generated `Globals` struct
+// (Ctx::typed) while compiled code holds the engine's globals
+// (Engine::take_globals); the others stay Values in Ctx::g.
 #pragma once
 
 #include "spec/builtins.hpp"
@@ -15,6 +20,7 @@
 #include "spec/int_ops.hpp"
 #include "spec/value.hpp"
 
+#include <cstddef>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -34,7 +40,16 @@ struct Ctx {
   // Argument vectors for builtin calls, one per nesting depth.
   std::vector<std::vector<Value>> pool;
   size_t depth = 0;
+  void* typed = nullptr;              // the generated Globals of the bound target
+  CompiledBinding* binding = nullptr;  // which holds them
 };
+
+// After a builtin call: a builtin that read the engine's globals took them
+// back (Engine::globals()); the compiled code takes them again.
+void retake_globals(Ctx& c);
+inline void after_builtin(Ctx& c) {
+  if (!c.e.globals_taken()) retake_globals(c);
+}
 
 [[noreturn]] void fail(const std::string& msg);
 // The generated code's failures (an assertion, a function that ends without
@@ -687,6 +702,30 @@ inline Value& aref(Value& arr, Int index) {
   if (i < 0 || i >= static_cast<Int>(arr.elems().size())) index_outside(index);
   return arr.mutable_elems()[static_cast<size_t>(i)];
 }
+// An array global held typed: N elements, the first indexed First.
+template <class T, int64_t First, size_t N>
+struct Arr {
+  T e[N];
+};
+template <class T, int64_t F, size_t N>
+inline T& aref(Arr<T, F, N>& a, Int index) {
+  const Int i = index - F;
+  if (i < 0 || i >= static_cast<Int>(N)) index_outside(index);
+  return a.e[static_cast<size_t>(i)];
+}
+template <class T, int64_t F, size_t N>
+inline const T& aget(const Arr<T, F, N>& a, Int index) {
+  return aref(const_cast<Arr<T, F, N>&>(a), index);
+}
+// An assignment to a global or an element held typed.
+template <class T, class S>
+inline void put(T& dst, S&& x) {
+  dst = conv<T>(std::forward<S>(x));
+}
+// Machines and the binding see a typed bits global of up to 64 bits as the
+// word it holds, and one of up to 128 as two.
+static_assert(sizeof(B<32>) == sizeof(uint64_t) && sizeof(B<128>) == 16);
+
 // A bits value stored in a Value (a global), without a copy.
 inline const Bits& bref(const Value& v) {
   if (v.kind() != ValueKind::Bits) expected(v, "bits");
@@ -707,6 +746,39 @@ inline void store(Value& dst, Int i) { dst.set_int(i); }
 template <class T>
 void store(Value& dst, const T& x) {
   dst = conv<Value>(x);
+}
+
+// The typed globals' load from their Values and store back into them
+// (CompiledBinding): a store leaves a Value alone when it holds the value
+// already, so that an array stays shared (Value's copy on write).
+template <class T>
+inline void load(T& dst, const Value& v) {
+  dst = conv<T>(v);
+}
+template <class T, int64_t F, size_t N>
+inline void load(Arr<T, F, N>& dst, const Value& v) {
+  const auto& e = v.elems();
+  if (e.size() != N) fail("an array of another size than its type's");
+  for (size_t i = 0; i < N; ++i) dst.e[i] = conv<T>(e[i]);
+}
+template <int N>
+inline bool holds(const Value& v, const B<N>& x) {
+  return v.kind() == ValueKind::Bits && v.as_bits().width() == N && B<N>::from(v.as_bits()).v == x.v;
+}
+inline bool holds(const Value& v, bool x) { return v.kind() == ValueKind::Boolean && v.as_bool() == x; }
+inline bool holds(const Value& v, Int x) { return v.kind() == ValueKind::Integer && v.as_int() == x; }
+inline bool holds(const Value& v, double x) { return v.kind() == ValueKind::Real && v.as_real() == x; }
+inline bool holds(const Value& v, const En& x) {
+  return v.kind() == ValueKind::Enum && v.enum_type() == x.type && v.enum_member() == x.m;
+}
+template <class T>
+inline void write_back(Value& dst, const T& x) {
+  if (!holds(dst, x)) store(dst, x);
+}
+template <class T, int64_t F, size_t N>
+inline void write_back(Value& dst, const Arr<T, F, N>& a) {
+  for (size_t i = 0; i < N; ++i)
+    if (!holds(dst.elems()[i], a.e[i])) store(dst.mutable_elems()[i], a.e[i]);
 }
 inline const Value& field(const Value& rec, size_t i) { return rec.elems().at(i); }
 inline Value& field_ref(Value& rec, size_t i) { return rec.mutable_elems().at(i); }
@@ -750,7 +822,9 @@ B<N> get_word_int(Ctx& c, int site, uint64_t index, Int n) {
   static_assert(N <= 64);
   const Expr& e = *c.sites[site];
   CallSite cs{c.e, e};
-  return B<N>(c.e.builtins().at(e.builtin).get_word_int(cs, index, n));
+  const B<N> r(c.e.builtins().at(e.builtin).get_word_int(cs, index, n));
+  after_builtin(c);
+  return r;
 }
 template <int N>
 void set_word_int(Ctx& c, int site, uint64_t index, Int n, const B<N>& value) {
@@ -758,6 +832,7 @@ void set_word_int(Ctx& c, int site, uint64_t index, Int n, const B<N>& value) {
   const Expr& e = *c.sites[site];
   CallSite cs{c.e, e};
   c.e.builtins().at(e.builtin).set_word_int(cs, index, n, value.v, N);
+  after_builtin(c);
 }
 // A builtin that writes its first argument back (Elem[x, e, size] = v): the
 // new value of the first argument goes to first.

@@ -65,7 +65,11 @@ bool values_equal(const Value& a, const Value& b) {
 // One activation: a frame and the function it belongs to.
 class Interpreter {
  public:
-  Interpreter(Engine& engine, std::vector<Value>& frame) : engine_(engine), frame_(frame) {}
+  // The interpreter reads the globals' Values: compiled code that holds
+  // them writes them back first.
+  Interpreter(Engine& engine, std::vector<Value>& frame) : engine_(engine), frame_(frame) {
+    if (engine.holder_) engine.give_back_globals();
+  }
 
   enum class Flow : uint8_t { Normal, Return };
 
@@ -814,7 +818,14 @@ Engine::Engine(const Module& module, const BuiltinTable& builtins) : module_(mod
   reset_globals();
 }
 
+void Engine::give_back_globals() {
+  GlobalsHolder* h = holder_;
+  holder_ = nullptr;
+  h->write_back();
+}
+
 void Engine::reset_globals() {
+  holder_ = nullptr;  // what compiled code holds is reset too: it takes the new values
   globals_.assign(module_.globals.size(), Value());
   std::vector<Value> no_frame;
   Interpreter init(*this, no_frame);

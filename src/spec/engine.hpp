@@ -60,8 +60,30 @@ class Engine {
 
   // Globals, by the slot the checker gave each GlobalDecl; initialised by
   // reset_globals() from their initialisers (or zero values).
-  std::vector<Value>& globals() { return globals_; }
+  std::vector<Value>& globals() {
+    if (holder_) give_back_globals();
+    return globals_;
+  }
   void reset_globals();
+
+  // Compiled code keeps the globals of fixed types as machine words
+  // (docs/compiled.md). While it holds them (take_globals) their Values here
+  // are stale; globals(), the interpreter and reset_globals() take them back
+  // first (the holder writes them back, except on a reset). A reference
+  // into globals() is therefore good only until compiled code next runs.
+  class GlobalsHolder {
+   public:
+    virtual void write_back() = 0;
+
+   protected:
+    ~GlobalsHolder() = default;
+  };
+  void take_globals(GlobalsHolder* holder) { holder_ = holder; }
+  bool globals_taken() const { return holder_ != nullptr; }
+  // The holder goes away: nothing is held any more (it wrote them back).
+  void drop_holder(const GlobalsHolder* holder) {
+    if (holder_ == holder) holder_ = nullptr;
+  }
   int global_slot(const std::string& name) const;  // -1 when absent
 
   // Calls a pseudocode function or procedure.
@@ -109,9 +131,12 @@ class Engine {
   // Function frames, reused the same way.
   std::deque<std::vector<Value>> frame_pool_;
   size_t frame_depth_ = 0;
+  // The holder writes the globals back into globals_ and lets them go.
+  void give_back_globals();
   const Module& module_;
   const BuiltinTable& builtins_;
   std::vector<Value> globals_;
+  GlobalsHolder* holder_ = nullptr;
 };
 
 // The binary operators on values, as the interpreter applies them (&& and ||

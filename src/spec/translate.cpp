@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <functional>
 #include <map>
@@ -50,6 +51,8 @@ class Translator {
     for (size_t i = 0; i < sites.size(); ++i) site_[sites[i]] = static_cast<int>(i);
     const auto& fns = spec.module().functions;
     for (size_t i = 0; i < fns.size(); ++i) fn_index_[fns[i]] = static_cast<int>(i);
+    for (const GlobalDecl& g : spec.module().globals)
+      if (!g.is_constant) type_global(g);
   }
 
   TranslateResult run(size_t parts);
@@ -213,6 +216,55 @@ class Translator {
   std::string match(const std::string& v, const Expr* elem);
 
   std::string local(int32_t slot) const { return fmt::format("L{}", slot); }
+
+  // ---- globals held typed --------------------------------------------------
+
+  // A global of a fixed C++ type (bool, Int, double, B<N>, En) or an array
+  // of one with constant bounds is a member of the generated Globals struct
+  // (rt::Ctx::typed); any other stays a Value in c.g.
+  struct TypedGlobal {
+    std::string ct;       // its C++ type (rt::Arr<...> for an array)
+    std::string elem_ct;  // an array's element type, else ct
+    int64_t first = 0, count = 0;  // an array's bounds (count 0: not an array)
+  };
+  void type_global(const GlobalDecl& g) {
+    const Type& t = g.type;
+    TypedGlobal tg;
+    if (t.kind == TypeKind::Array && t.element) {
+      Int lo = 0, hi = -1;
+      if (!t.array_lo || !t.array_hi || !fold(*t.array_lo, &lo) || !fold(*t.array_hi, &hi) || hi < lo) return;
+      tg.elem_ct = ctype(*t.element);
+      tg.first = static_cast<int64_t>(lo);
+      tg.count = static_cast<int64_t>(hi - lo + 1);
+      tg.ct = fmt::format("rt::Arr<{}, {}, {}>", tg.elem_ct, tg.first, tg.count);
+    } else {
+      tg.ct = tg.elem_ct = ctype(t);
+    }
+    if (!held_typed(tg.elem_ct)) return;
+    typed_globals_[g.slot] = tg;
+  }
+  static bool held_typed(const std::string& ct) {
+    return ct == "bool" || ct == "Int" || ct == "double" || ct == "rt::En" || fixed_bits_ct(ct);
+  }
+  const TypedGlobal* typed_global(const Expr* e) const {
+    if (e->ref != RefKind::Global) return nullptr;
+    auto it = typed_globals_.find(e->slot);
+    return it == typed_globals_.end() ? nullptr : &it->second;
+  }
+  static std::string typed_member(int32_t slot) { return fmt::format("G(c).g{}", slot); }
+  // A variable assigned in place: a local, or a global held typed, as code
+  // naming it and its C++ type (nothing for anything else).
+  std::optional<Code> variable(const Expr* e) {
+    if (e->kind != ExprKind::Name) return std::nullopt;
+    if (e->ref == RefKind::Local)
+      return Code{local(e->slot), ctype(slot_types_.count(e->slot) ? slot_types_[e->slot] : e->type, true)};
+    if (const TypedGlobal* tg = typed_global(e); tg && tg->count == 0) return Code{typed_member(e->slot), tg->ct};
+    return std::nullopt;
+  }
+  // The Globals struct, and its load from and store to the Values.
+  std::string globals_struct() const;
+  std::string globals_transfer() const;
+  std::map<int32_t, TypedGlobal> typed_globals_;
 
   // ---- statements --------------------------------------------------------
 
@@ -393,13 +445,20 @@ Code Translator::ex(const Expr* e) {
     case ExprKind::Name:
       switch (e->ref) {
         case RefKind::Local: return {local(e->slot), ctype(slot_types_.count(e->slot) ? slot_types_[e->slot] : e->type, true)};
-        case RefKind::Global: return {fmt::format("c.g[{}]", e->slot), "Value"};
+        case RefKind::Global:
+          if (const TypedGlobal* tg = typed_global(e)) {
+            if (tg->count) error(e->loc, fmt::format("the array '{}' as a whole", e->name));
+            return {typed_member(e->slot), tg->ct};
+          }
+          return {fmt::format("c.g[{}]", e->slot), "Value"};
         case RefKind::Constant:
         case RefKind::EnumMember: return literal(e->literal, e->loc);
         default: error(e->loc, fmt::format("the name '{}' here", e->name));
       }
     case ExprKind::Call: return call(e);
     case ExprKind::Index:
+      if (const TypedGlobal* tg = typed_global(e))
+        return {fmt::format("rt::aget({}, {})", typed_member(e->slot), as_int(e->args[0])), tg->elem_ct};
       if (e->ref == RefKind::Local || e->ref == RefKind::Global) {
         const std::string arr = e->ref == RefKind::Local ? local(e->slot) : fmt::format("c.g[{}]", e->slot);
         // An element of a fixed width (_R[n], _Q[n]) read as that type in one step.
@@ -975,7 +1034,14 @@ void Translator::assign(const Expr* t, const Code& v) {
           line(fmt::format("{} = {};", local(t->slot), ct == v.ct ? v.code : "rt::conv<" + ct + ">(" + v.code + ")"));
           return;
         }
-        case RefKind::Global: line(fmt::format("rt::store(c.g[{}], {});", t->slot, v.code)); return;
+        case RefKind::Global:
+          if (const TypedGlobal* tg = typed_global(t)) {
+            if (tg->count) error(t->loc, fmt::format("an assignment to the array '{}' as a whole", t->name));
+            line(fmt::format("rt::put({}, {});", typed_member(t->slot), v.code));
+            return;
+          }
+          line(fmt::format("rt::store(c.g[{}], {});", t->slot, v.code));
+          return;
         default: error(t->loc, fmt::format("an assignment to '{}'", t->name));
       }
     case ExprKind::Slice:
@@ -1024,9 +1090,8 @@ void Translator::assign(const Expr* t, const Code& v) {
       else line(fmt::format("const Bits {} = {};", val, as(v, "Bits")));
       std::string target;
       bool direct = false;
-      if (base->kind == ExprKind::Name && base->ref == RefKind::Local &&
-          bits_ct(ctype(slot_types_.count(base->slot) ? slot_types_[base->slot] : base->type))) {
-        target = local(base->slot);
+      if (const std::optional<Code> var = variable(base); var && bits_ct(var->ct)) {
+        target = var->code;
         direct = true;
       } else if (base->kind == ExprKind::Name && base->ref == RefKind::Global) {
         target = fmt::format("rt::bref(c.g[{}])", base->slot);
@@ -1054,6 +1119,10 @@ void Translator::assign(const Expr* t, const Code& v) {
       return;
     }
     case ExprKind::Index: {
+      if (typed_global(t)) {
+        line(fmt::format("rt::put(rt::aref({}, {}), {});", typed_member(t->slot), as_int(t->args[0]), v.code));
+        return;
+      }
       if (t->ref == RefKind::Local || t->ref == RefKind::Global) {
         const std::string arr = t->ref == RefKind::Local ? local(t->slot) : fmt::format("c.g[{}]", t->slot);
         line(fmt::format("rt::store(rt::aref({}, {}), {});", arr, as_int(t->args[0]), v.code));
@@ -1100,22 +1169,21 @@ void Translator::assign(const Expr* t, const Code& v) {
             t->args[1]->type.kind == TypeKind::Integer && t->args[2]->type.kind == TypeKind::Integer) {
           ++result_.typed["Elem="];
           const Expr* vector = t->args[0];
-          // A local vector's C++ type ("" for any other vector).
-          const std::string vector_ct = vector->kind == ExprKind::Name && vector->ref == RefKind::Local
-                                            ? ctype(slot_types_.count(vector->slot) ? slot_types_[vector->slot] : vector->type, true)
-                                            : "";
+          // A variable vector (a local, a global held typed) and its C++ type.
+          const Code var = variable(vector).value_or(Code{"", ""});
+          const std::string& vector_ct = var.ct;
           Int size = 0;
           if (fixed_bits_ct(vector_ct) && fold(*t->args[2], &size) && fixed_width(static_cast<int64_t>(size)) &&
               size <= 64 && v.ct == fixed_bits(static_cast<int64_t>(size))) {
-            // A fixed-width element of a fixed-width local: a shift and a mask in place.
-            line(fmt::format("rt::SetElem_c<{}>({}, {}, {});", static_cast<int64_t>(size), local(vector->slot),
+            // A fixed-width element of a fixed-width variable: a shift and a mask in place.
+            line(fmt::format("rt::SetElem_c<{}>({}, {}, {});", static_cast<int64_t>(size), var.code,
                              as_int(t->args[1]), v.code));
           } else {
             const std::string val = tmp();
             line(fmt::format("const Bits {} = {};", val, as(v, "Bits")));
             if (bits_ct(vector_ct)) {
-              // A local vector is written in place (no copy out and back).
-              line(fmt::format("rt::SetElem({}, {}, {}, {});", local(vector->slot), as_int(t->args[1]),
+              // A variable vector is written in place (no copy out and back).
+              line(fmt::format("rt::SetElem({}, {}, {}, {});", var.code, as_int(t->args[1]),
                                as_int(t->args[2]), val));
             } else {
               const std::string vec = tmp();
@@ -1756,6 +1824,40 @@ void Translator::encoding(const InstructionSpec& inst, const Encoding& enc, size
   body_ << "}\n\n";
 }
 
+std::string Translator::globals_struct() const {
+  std::ostringstream out;
+  out << "// The globals held typed (rt::Ctx::typed), g<slot> each.\nstruct Globals {\n";
+  for (const auto& [slot, tg] : typed_globals_)
+    out << fmt::format("  {} g{}{{}};  // {}\n", tg.ct, slot, spec_.module().globals.at(static_cast<size_t>(slot)).name);
+  out << "};\ninline Globals& G(rt::Ctx& c) { return *static_cast<Globals*>(c.typed); }\n\n";
+  return out.str();
+}
+
+std::string Translator::globals_transfer() const {
+  std::ostringstream load, store, table;
+  load << "void LoadTyped(rt::Ctx& c) {\n";
+  store << "void StoreTyped(rt::Ctx& c) {\n";
+  table << "const CompiledTarget::TypedGlobal kTyped[] = {";
+  for (const auto& [slot, tg] : typed_globals_) {
+    load << fmt::format("  rt::load({}, c.g[{}]);\n", typed_member(slot), slot);
+    store << fmt::format("  rt::write_back(c.g[{}], {});\n", slot, typed_member(slot));
+    const int64_t w = fixed_width_of(tg.elem_ct);
+    const char kind = w > 64             ? 'w'
+                      : w > 0            ? 'b'
+                      : tg.elem_ct == "bool" ? 'z'
+                      : tg.elem_ct == "Int"  ? 'i'
+                      : tg.elem_ct == "rt::En" ? 'e'
+                                               : 'r';
+    table << fmt::format("\n    {{{}, offsetof(Globals, g{}), '{}', {}, {}}},", slot, slot, kind, std::max<int64_t>(w, 0),
+                         tg.count);
+  }
+  load << "}\n";
+  store << "}\n";
+  table << "\n    {-1, 0, 0, 0, 0}};\n";
+  return load.str() + store.str() + "void* NewTyped() { return new Globals(); }\n" +
+         "void FreeTyped(void* g) { delete static_cast<Globals*>(g); }\n" + table.str();
+}
+
 TranslateResult Translator::run(size_t parts) {
   if (parts == 0) parts = 1;
   const auto& fns = spec_.module().functions;
@@ -1769,7 +1871,7 @@ TranslateResult Translator::run(size_t parts) {
        << "#include \"spec/compiled_rt.hpp\"\n\n"
        << "namespace " << ns << " {\n\n"
        << "using spec::Bits;\nusing spec::Int;\nusing spec::Value;\nusing spec::Loc;\nusing spec::EndOfInstruction;\n\n"
-       << "namespace {\n\n";
+       << globals_struct() << "namespace {\n\n";
   // Prototypes (a first pass fixes which parameters are written).
   for (size_t i = 0; i < fns.size(); ++i) {
     if (fns[i]->has_body) head << prototype(*fns[i], fmt::format("F{}", i), nullptr);
@@ -1898,12 +2000,13 @@ TranslateResult Translator::run(size_t parts) {
       for (size_t i = 0; i < locs_.size(); ++i)
         out << (i % 6 ? " " : "\n    ") << fmt::format("{{{}, {}, {}}},", locs_[i].file, locs_[i].line, locs_[i].col);
       out << "\n    {0, 0, 0}};\n";
+      out << globals_transfer();
       out << "const CompiledConst kConsts[] = {";
       for (size_t i = 0; i < consts_.size(); ++i) out << "\n    " << consts_[i] << ",";
       out << "\n    {'s', \"\", 0}};\n";
       out << fmt::format(
           "const CompiledTarget kTarget{{\"{}\", UINT64_C(0x{:x}), kSplits, {}, kFunctions, {}, kProcs0, kProcs1, kConsts, "
-          "{}, kLocs}};\n",
+          "{}, kLocs, NewTyped, FreeTyped, LoadTyped, StoreTyped, kTyped}};\n",
           spec_.target(), spec_hash(sources_), n, thunks.size(), consts_.size());
       out << "const bool kRegistered = (register_compiled(&kTarget), true);\n\n";
       out << "}  // namespace\n";

@@ -88,6 +88,39 @@ operation
                      name, decode_more, operation);
 }
 
+// Globals of fixed types (bits up to 128, boolean, integer, enumeration) and
+// arrays of them with constant bounds are members of the generated Globals
+// struct, read and written there; a record, or bits wider than 128, stays a
+// Value in c.g.
+TEST(Translate, GlobalsOfFixedTypesAreHeldAsMachineWords) {
+  const auto spec = toy_with(rd_instruction("GLOB", "",
+                                            "    Wide = Zeros(256);\n    Count = Count + 1;\n    Pair.a = Count;\n"
+                                            "    Lanes[d] = R[d]<7:0>;\n    Carry = IsZero(Lanes[2]);\n"),
+                             "bits(256) Wide;\ninteger Count;\narray bits(8) Lanes[2..5];\n"
+                             "type PairType is (\n    integer a\n)\nPairType Pair;\n");
+  const std::string code = all_parts(translate(*spec, builtins(), 1));
+  const int r = global_slot(*spec, "_R"), carry = global_slot(*spec, "Carry"), wide = global_slot(*spec, "Wide"),
+            count = global_slot(*spec, "Count"), lanes = global_slot(*spec, "Lanes"), pair = global_slot(*spec, "Pair");
+  for (const auto& [slot, member] : {std::pair{r, "rt::Arr<rt::B<32>, 0, 16>"}, {carry, "bool"}, {count, "Int"},
+                                     {lanes, "rt::Arr<rt::B<8>, 2, 4>"}})
+    EXPECT_NE(code.find(fmt::format("  {} g{}{{}};", member, slot)), std::string::npos) << member << "\n" << code;
+  EXPECT_EQ(code.find(fmt::format(" g{}{{}};", wide)), std::string::npos);
+  EXPECT_EQ(code.find(fmt::format(" g{}{{}};", pair)), std::string::npos);
+  EXPECT_NE(code.find(fmt::format("rt::put(rt::aref(G(c).g{}, ", lanes)), std::string::npos) << code;
+  EXPECT_NE(code.find(fmt::format("rt::aget(G(c).g{}, Int(INT64_C(2)))", lanes)), std::string::npos) << code;
+  EXPECT_NE(code.find(fmt::format("rt::put(G(c).g{}, ", count)), std::string::npos) << code;
+  // Only the load and the store of the typed globals name them in c.g.
+  EXPECT_NE(code.find(fmt::format("rt::store(c.g[{}], ", wide)), std::string::npos) << code;
+  EXPECT_NE(code.find(fmt::format("c.g[{}]", pair)), std::string::npos) << code;
+  for (int slot : {r, carry, count, lanes}) {
+    size_t uses = 0;
+    for (size_t at = code.find(fmt::format("c.g[{}]", slot)); at != std::string::npos;
+         at = code.find(fmt::format("c.g[{}]", slot), at + 1))
+      ++uses;
+    EXPECT_EQ(uses, 2u) << "global " << slot << " outside LoadTyped and StoreTyped";
+  }
+}
+
 // An instruction whose decode computes `boolean c = <condition>;` and whose
 // operation writes all ones or zeros by it.
 std::unique_ptr<TargetSpec> toy_reading(const std::string& condition, const std::string& shared = "") {
@@ -281,9 +314,10 @@ TEST(Translate, AFixedFieldIsWrittenWithoutABitsValue) {
   const std::string code = all_parts(r);
   const int ctl = global_slot(*spec, "CTL");
   ASSERT_GE(ctl, 0);
-  EXPECT_NE(code.find(fmt::format("rt::set_field<0, 1>(rt::bref(c.g[{}]), t", ctl)), std::string::npos) << code;
-  EXPECT_NE(code.find(fmt::format("rt::set_field<4, 4>(rt::bref(c.g[{}]), t", ctl)), std::string::npos) << code;
-  EXPECT_NE(code.find(fmt::format("rt::set_slice(rt::bref(c.g[{}]), ", ctl)), std::string::npos) << code;
+  // CTL is held typed (a member of Globals), and written in place.
+  EXPECT_NE(code.find(fmt::format("rt::set_field<0, 1>(G(c).g{}, t", ctl)), std::string::npos) << code;
+  EXPECT_NE(code.find(fmt::format("rt::set_field<4, 4>(G(c).g{}, t", ctl)), std::string::npos) << code;
+  EXPECT_NE(code.find(fmt::format("rt::set_slice(G(c).g{}, ", ctl)), std::string::npos) << code;
   const size_t value = code.find("const rt::B<4> t"), write = code.find("rt::set_field<4, 4>");
   ASSERT_NE(value, std::string::npos);
   EXPECT_LT(value, write);

@@ -83,10 +83,7 @@ Machine::Machine(const WordIsa& isa) : isa_(isa), engine_(isa.spec().module(), a
   check_thumb_ = &procedure("CheckThumbState");
   // Exceptions of the FP library accumulate in FPSCR's cumulative flags
   // (the same bit positions).
-  engine_.on_fp_flags = [this](uint32_t flags) {
-    Value& f = global(fpscr_);
-    f = Value::bits(32, f.as_bits().low64() | flags);
-  };
+  engine_.on_fp_flags = [this](uint32_t flags) { fpscr_g_.set_word(fpscr_g_.word() | flags); };
   reset(true);
   set_engine(spec::default_engine_kind());
 }
@@ -102,6 +99,15 @@ void Machine::set_engine(spec::EngineKind kind) {
   vpt_advance_hot_ = hot(vpt_advance_);
   it_advance_hot_ = hot(it_advance_);
   check_thumb_hot_ = hot(check_thumb_);
+  auto ref = [&](int slot) { return spec::GlobalRef(engine_, compiled_.get(), slot); };
+  r_g_ = ref(r_);
+  fpscr_g_ = ref(fpscr_);
+  pc_changed_g_ = ref(pc_changed_);
+  beat_g_ = ref(beat_);
+  beatwise_g_ = ref(beatwise_);
+  pending_g_ = ref(pending_);
+  syst_csr_g_ = ref(syst_csr_);
+  ipsr_g_ = ref(ipsr_);
 }
 
 void Machine::call_hot(const Hot& h) const {
@@ -139,13 +145,9 @@ void Machine::reset(bool fp_enabled) {
   instructions = 0;
 }
 
-uint32_t Machine::pc() const { return static_cast<uint32_t>(global(r_).elems().at(15).as_bits().low64()); }
+uint32_t Machine::pc() const { return static_cast<uint32_t>(r_g_.word(15)); }
 
-void Machine::set_pc(uint32_t address) {
-  Value& v = global(r_).mutable_elems().at(15);
-  if (v.kind() == spec::ValueKind::Bits && v.as_bits().width() == 32) v.as_bits().set_word(0, address);
-  else v = Value::bits(32, address);
-}
+void Machine::set_pc(uint32_t address) { r_g_.set_word(address, 15); }
 
 void Machine::load(const ProgramImage& image) {
   host_.loaded.clear();
@@ -278,18 +280,9 @@ void Machine::take_exception(int n, const std::string& cause, uint32_t return_ad
 
 void Machine::after_instruction(uint32_t address) {
   // The common case first, inline: no branch, SysTick off, nothing pending.
-  auto& g = engine_.globals();
-  if (g[static_cast<size_t>(pc_changed_)].as_bool()) after_branch(address);
-  if (g[static_cast<size_t>(syst_csr_)].as_bits().low64() & 1u) call(*systick_count_, {});
-  // The 16 flags read without a branch each, four at a time, then one test.
-  const auto& pending = g[static_cast<size_t>(pending_)].elems();
-  const Value* p = pending.data();
-  bool any = false;
-  size_t i = 0;
-  for (; i + 4 <= pending.size(); i += 4)
-    any |= p[i].as_bool() | p[i + 1].as_bool() | p[i + 2].as_bool() | p[i + 3].as_bool();
-  for (; i < pending.size(); ++i) any |= p[i].as_bool();
-  if (any) take_pending();
+  if (pc_changed_g_.boolean()) after_branch(address);
+  if (syst_csr_g_.word() & 1u) call(*systick_count_, {});
+  if (pending_g_.any(16)) take_pending();
 }
 
 void Machine::after_branch(uint32_t address) {
@@ -297,13 +290,13 @@ void Machine::after_branch(uint32_t address) {
   // files) would spin for ever, as on QEMU: the run stops there with the
   // fault that led to it.
   if (pc() == address) {
-    const uint64_t exception = global(ipsr_).as_bits().low64();
+    const uint64_t exception = ipsr_g_.word();
     if (exception >= 3 && exception <= 6 && !last_fault_.first.empty())
       throw Fault(last_fault_.first, fmt::format("{}; the {} handler at 0x{:08x} then loops on itself", last_fault_.second,
                                                  exception_name(static_cast<int>(exception)), address));
   }
   // An EXC_RETURN value (0xFF in the top byte) branched to in Handler mode.
-  if (!global(ipsr_).as_bits().is_zero() && (pc() >> 24) == 0xffu) {
+  if (ipsr_g_.word() != 0 && (pc() >> 24) == 0xffu) {
     const uint32_t exc_return = pc() | static_cast<uint32_t>((global(epsr_).as_bits().low64() >> 24) & 1u);
     const Value bfsr = global(slot("BFSR")), bfar = global(slot("BFAR"));
     try {
@@ -343,13 +336,11 @@ void Machine::execute_at(uint32_t address, const Bits& word) {
     return fmt::format("'{}' (0x{:0{}x}) at 0x{:08x}", isa_.print(*enc, word, pctx), word.low64(), word.width() / 4,
                        address);
   };
-  // The flags the loop below reads and writes (the globals do not move while
-  // an instruction runs).
-  auto& g = engine_.globals();
-  Value& pc_changed = g[static_cast<size_t>(pc_changed_)];
-  Value& current_beat = g[static_cast<size_t>(beat_)];
-  Value& beatwise = g[static_cast<size_t>(beatwise_)];
-  pc_changed.set_bool(false);
+  // Compiled code holds the globals for the instruction: the flags below are
+  // then machine words.
+  const bool compiled = d.compiled && !engine_.coverage;
+  if (compiled) compiled_->enter();
+  pc_changed_g_.set_boolean(false);
   ++instructions;
   // A synchronous exception: UNDEFINED words and the faults the pseudocode
   // raises.
@@ -364,10 +355,10 @@ void Machine::execute_at(uint32_t address, const Bits& word) {
   try {
     call_hot(check_thumb_hot_);
     for (int beat = 0; beat < 4; ++beat) {
-      current_beat.set_int(beat);
-      beatwise.set_bool(false);
+      beat_g_.set_integer(beat);
+      beatwise_g_.set_boolean(false);
       try {
-        if (d.compiled && !engine_.coverage) {
+        if (compiled) {
           compiled_->run(*d.compiled);
         } else {
           std::vector<Value> frame = isa_.spec().frame_for(*enc, word);
@@ -384,7 +375,7 @@ void Machine::execute_at(uint32_t address, const Bits& word) {
       } catch (const spec::ExecutionError& e) {
         throw Fault("execution error", fmt::format("{}: {}", where(), e.format(isa_.spec().sources())));
       }
-      if (!beatwise.as_bool()) break;
+      if (!beatwise_g_.boolean()) break;
       call_hot(vpt_advance_hot_, beat);
     }
   } catch (const SemihostingExit& e) {
@@ -403,7 +394,7 @@ void Machine::execute_at(uint32_t address, const Bits& word) {
       throw Fault(f.fault_name(), fmt::format("{}: {}", where(), f.message()));
     throw;
   }
-  if (!pc_changed.as_bool()) set_pc(address + word.width() / 8);
+  if (!pc_changed_g_.boolean()) set_pc(address + word.width() / 8);
   if (!d.is_it) call_hot(it_advance_hot_);
   if (vectors_ && !host_.exit_status) after_instruction(address);
 }

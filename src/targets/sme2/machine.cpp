@@ -139,10 +139,7 @@ Machine::Machine(const WordIsa& isa, int svl) : isa_(isa), engine_(isa.spec().mo
   macs_ = slot("_ZAMultiplyAccumulates");
   // The ZA-targeting instructions pass fpexc FALSE; any other FP operation
   // accumulates its exceptions in FPSR.
-  engine_.on_fp_flags = [this](uint32_t flags) {
-    Value& f = global(fpsr_);
-    f = Value::bits(64, f.as_bits().low64() | flags);
-  };
+  engine_.on_fp_flags = [this](uint32_t flags) { fpsr_g_.set_word(fpsr_g_.word() | flags); };
   reset();
   set_engine(spec::default_engine_kind());
 }
@@ -151,6 +148,9 @@ void Machine::set_engine(spec::EngineKind kind) {
   decoded_.clear();
   compiled_.reset();
   if (kind == spec::EngineKind::Compiled) compiled_ = spec::CompiledBinding::bind(isa_.spec(), engine_);
+  pc_g_ = spec::GlobalRef(engine_, compiled_.get(), pc_);
+  branch_g_ = spec::GlobalRef(engine_, compiled_.get(), branch_);
+  fpsr_g_ = spec::GlobalRef(engine_, compiled_.get(), fpsr_);
 }
 
 void Machine::reset() {
@@ -189,9 +189,13 @@ void Machine::execute(const Bits& word) {
   const auto hex = [&] { return fmt::format("0x{:08x}", w32); };
   if (!enc) throw Fault("UNDEFINED", fmt::format("instruction {}: {}", hex(), dec.why));
   auto text = [&] { return isa_.print(*enc, word); };
-  global(branch_) = Value::boolean(false);
+  // Compiled code holds the globals for the instruction: the branch flag and
+  // the PC are then machine words.
+  const bool compiled = dec.compiled && !engine_.coverage;
+  if (compiled) compiled_->enter();
+  branch_g_.set_boolean(false);
   try {
-    if (dec.compiled && !engine_.coverage) {
+    if (compiled) {
       compiled_->run(*dec.compiled);
     } else {
       std::vector<Value> frame = isa_.spec().frame_for(*enc, word);
@@ -214,7 +218,7 @@ void Machine::execute(const Bits& word) {
     throw Fault(f.fault_name(), fmt::format("'{}' ({}) at pc 0x{:x}{}{}", text(), hex(), global(pc_).as_bits().low64(),
                                             f.message().empty() ? "" : ": ", f.message()));
   }
-  if (!global(branch_).as_bool()) global(pc_) = Value::bits(64, global(pc_).as_bits().low64() + 4);
+  if (!branch_g_.boolean()) pc_g_.set_word(pc_g_.word() + 4);
   ++instructions;
 }
 
@@ -235,7 +239,7 @@ void Machine::load(const ProgramImage& image) {
 }
 
 Bits Machine::fetch() const {
-  const uint64_t pc = global(pc_).as_bits().low64();
+  const uint64_t pc = pc_g_.word();
   if (pc & 3) throw Fault("PCAlignmentFault", fmt::format("pc 0x{:x} is not a multiple of 4", pc));
   uint64_t word = 0;
   if (!memory.read(pc, 4, word))

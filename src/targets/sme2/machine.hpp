@@ -122,6 +122,8 @@ class Machine {
   const Decoded& decode(uint32_t word);
   spec::Bits fetch() const;
   std::unique_ptr<spec::CompiledBinding> compiled_;
+  // The globals read or written around every instruction (set_engine).
+  spec::GlobalRef pc_g_, branch_g_, fpsr_g_;
 };
 
 }  // namespace mlisa::targets::sme2

@@ -225,8 +225,7 @@ Machine::SlotEffects Machine::run_slot(const as::Word& word, const as::DecodedIn
   const SpecForm& sf = isa_.forms[static_cast<size_t>(d.form)];
   const std::string& slot = sf.slot;
   SlotEffects out;
-  auto& globals = engine_.globals();
-  globals = view;
+  engine_.globals() = view;
   const uint32_t saved_pc = pc;
   pc = bundle_pc;
   current_slot = slot;
@@ -261,7 +260,9 @@ Machine::SlotEffects Machine::run_slot(const as::Word& word, const as::DecodedIn
     throw Fault("execution error", fmt::format("bundle at 0x{:08x}, slot {}: '{}': {}", bundle_pc, slot, d.text,
                                                e.format(isa_.spec->sources())));
   }
-  // What this slot changed, element by element for arrays.
+  // What this slot changed, element by element for arrays (the globals as
+  // the compiled code leaves them: read afresh).
+  const auto& globals = engine_.globals();
   for (size_t g = 0; g < globals.size(); ++g) {
     if (same(globals[g], view[g])) continue;
     if (globals[g].kind() == ValueKind::Array) {
@@ -326,13 +327,14 @@ void Machine::step(const as::Word& word) {
   } catch (const InputError& e) {
     throw Fault("UNDEFINED", fmt::format("bundle at 0x{:08x}: {}", pc, e.message()));
   }
-  auto& globals = engine_.globals();
-  const std::vector<Value> before = globals;
+  const std::vector<Value> before = engine_.globals();
   BundleEffects slots;
   for (const as::DecodedInsn& d : insns) {
     SlotEffects fx = run_slot(word, d, pc, before);
     if (fx.enabled) slots.emplace_back(isa_.forms[static_cast<size_t>(d.form)].slot, std::move(fx));
   }
+  // Read afresh: the slots ran compiled code, which holds the globals.
+  auto& globals = engine_.globals();
   globals = before;
   apply_writes(globals, pc, slots);
   apply_stores(pc, slots);
