@@ -94,7 +94,8 @@ std::optional<double> loop_rate(const Loop& loop, const std::vector<std::string>
 void side_by_side(benchmark::State& state, const Loop& loop) {
   sp::TempDir dir("mlisa-bench");
   std::string why;
-  std::vector<std::string> mlisa = {MLISA_BINARY, "run", "--target", "mve"};
+  // A step limit far above the larger program's (sized to run a second or more).
+  std::vector<std::string> mlisa = {MLISA_BINARY, "run", "--target", "mve", "--max-steps", "1000000000000"};
   for (const std::string& a : engine_args()) mlisa.push_back(a);
   const auto qemu = sp::on_path("qemu-system-arm");
   if (!qemu) return state.SkipWithError("qemu-system-arm not found");

@@ -116,13 +116,7 @@ void GlobalRef::set_value_word(uint64_t w, size_t i) {
   v = Value::bits(v.as_bits().width(), w);
 }
 
-bool GlobalRef::any(size_t n) const {
-  if (typed()) {
-    const bool* b = static_cast<const bool*>(typed_);
-    bool r = false;
-    for (size_t i = 0; i < n; ++i) r |= b[i];
-    return r;
-  }
+bool GlobalRef::any_value(size_t n) const {
   const auto& e = engine_->globals()[static_cast<size_t>(slot_)].elems();
   bool r = false;
   for (size_t i = 0; i < n && i < e.size(); ++i) r |= e[i].as_bool();
@@ -262,22 +256,82 @@ CompiledDecode::~CompiledDecode() { split_.free(state_); }
 std::unique_ptr<CompiledDecode> CompiledBinding::decoded(const Encoding& enc, const Bits& word) const {
   auto it = encodings_.find(&enc);
   if (it == encodings_.end()) return nullptr;
-  return std::make_unique<CompiledDecode>(*it->second, word);
+  auto d = std::make_unique<CompiledDecode>(*it->second, word);
+  for (const int32_t* r = d->split_.reads; *r >= 0; r += 3) d->reads_.push_back(resolve(r));
+  return d;
 }
 
-std::string_view CompiledBinding::read_bytes(const int32_t* read, uint64_t* field) const {
+CompiledDecode::Read CompiledBinding::resolve(const int32_t* read) const {
+  CompiledDecode::Read out;
+  out.global = read[0];
   const CompiledTarget::TypedGlobal* t = typed_by_slot_[static_cast<size_t>(read[0])];
-  if (!t) return {};
-  const char* at = static_cast<const char*>(typed_) + t->offset;
-  if (read[2] != 0 && t->count == 0 && (t->kind == 'b' || t->kind == 'w') && read[1] + read[2] <= t->width) {
-    // A field (within one 64-bit word): its bits.
-    std::memcpy(field, at + 8 * (read[1] / 64), 8);
-    const uint64_t mask = read[2] == 64 ? ~uint64_t{0} : (uint64_t{1} << read[2]) - 1;
-    *field = (*field >> (read[1] % 64)) & mask;
-    return {reinterpret_cast<const char*>(field), 8};
+  if (!t) {
+    out.lo = read[1];
+    out.width = read[2];
+    return out;  // compared as a Value
   }
-  const size_t size = t->kind == 'b' || t->kind == 'r' ? 8 : t->kind == 'z' ? 1 : 16;
-  return {at, size * static_cast<size_t>(t->count ? t->count : 1)};
+  out.at = static_cast<const char*>(typed_) + t->offset;
+  if (t->count == 0 && (t->kind == 'b' || t->kind == 'w') && read[2] != 0 && read[1] + read[2] <= t->width) {
+    // A field, within one 64-bit word.
+    out.at += 8 * (read[1] / 64);
+    out.shift = static_cast<uint8_t>(read[1] % 64);
+    out.mask = read[2] == 64 ? ~uint64_t{0} : (uint64_t{1} << read[2]) - 1;
+    out.size = 8;
+  } else if (t->count == 0 && t->kind == 'b') {
+    out.size = 8;
+  } else if (t->count == 0 && t->kind == 'z') {
+    out.size = 1;
+    out.mask = 1;
+  } else {
+    // Anything else (an array, 128-bit bits, an integer) as its bytes.
+    const size_t size = t->kind == 'b' || t->kind == 'r' ? 8 : t->kind == 'z' ? 1 : 16;
+    out.bytes = static_cast<uint32_t>(size * static_cast<size_t>(t->count ? t->count : 1));
+  }
+  return out;
+}
+
+namespace {
+
+// A read of a global held typed that is one word (CompiledDecode::Read::size).
+uint64_t read_word(const CompiledDecode::Read& r) {
+  uint64_t w = 0;
+  if (r.size == 8) std::memcpy(&w, r.at, 8);
+  else w = static_cast<unsigned char>(*r.at);
+  return (w >> r.shift) & r.mask;
+}
+
+}  // namespace
+
+bool CompiledBinding::still_seen_all(const CompiledDecode& d) const {
+  size_t word = 0, value = 0, bytes = 0;
+  for (const CompiledDecode::Read& r : d.reads_) {
+    if (r.size) {
+      if (read_word(r) != d.seen_words_[word++]) return false;
+    } else if (r.at) {
+      if (std::memcmp(r.at, d.seen_bytes_.data() + bytes, r.bytes) != 0) return false;
+      bytes += r.bytes;
+    } else {
+      const int32_t spec[3] = {r.global, r.lo, r.width};
+      if (!still_seen(ctx_->g[static_cast<size_t>(r.global)], spec, d.seen_[value++])) return false;
+    }
+  }
+  return true;
+}
+
+void CompiledBinding::note_seen(CompiledDecode& d) const {
+  d.seen_words_.clear();
+  d.seen_bytes_.clear();
+  d.seen_.clear();
+  for (const CompiledDecode::Read& r : d.reads_) {
+    if (r.size) {
+      d.seen_words_.push_back(read_word(r));
+    } else if (r.at) {
+      d.seen_bytes_.append(r.at, r.bytes);
+    } else {
+      const int32_t spec[3] = {r.global, r.lo, r.width};
+      d.seen_.push_back(seen(ctx_->g[static_cast<size_t>(r.global)], spec));
+    }
+  }
 }
 
 void CompiledBinding::run(CompiledDecode& d) {
@@ -285,34 +339,12 @@ void CompiledBinding::run(CompiledDecode& d) {
   rt::Ctx& c = *ctx_;
   c.depth = 0;
   try {
-    if (d.valid_) {
-      // Still the values the decode saw?
-      const int32_t* r = d.split_.reads;
-      const std::string_view was = d.seen_bytes_;
-      size_t at = 0;
-      uint64_t field = 0;
-      for (size_t i = 0; *r >= 0; r += 3) {
-        const std::string_view now = read_bytes(r, &field);
-        const bool same = now.data() ? was.substr(at, now.size()) == now
-                                     : still_seen(c.g[static_cast<size_t>(*r)], r, d.seen_[i++]);
-        at += now.size();
-        if (!same) {
-          d.valid_ = false;
-          break;
-        }
-      }
-    }
+    // Still the values the decode saw?
+    if (d.valid_ && !d.reads_.empty() && !still_seen_all(d)) d.valid_ = false;
     if (!d.valid_) {
       d.split_.decode(c, d.word_, d.state_);
       if (d.split_.keepable) {
-        d.seen_.clear();
-        d.seen_bytes_.clear();
-        uint64_t field = 0;
-        for (const int32_t* r = d.split_.reads; *r >= 0; r += 3) {
-          const std::string_view now = read_bytes(r, &field);
-          if (now.data()) d.seen_bytes_.append(now);
-          else d.seen_.push_back(seen(c.g[static_cast<size_t>(*r)], r));
-        }
+        note_seen(d);
         d.valid_ = true;
       }
     }

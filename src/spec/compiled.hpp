@@ -15,9 +15,9 @@
 #include "spec/engine.hpp"
 
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
-#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -122,8 +122,23 @@ class CompiledDecode {
   Bits word_;
   void* state_;
   bool valid_ = false;
-  // split_.reads as the decode saw them: the globals held typed (a field's
-  // bits, or the whole) as bytes one after the other, the others as Values.
+
+ public:
+  // One of split_.reads, resolved when the decode is made: a global held
+  // typed as a word at `at` (size 8 or 1 bytes, its bits (w >> shift) & mask),
+  // or as `bytes` bytes at `at`; any other global (at null) as a Value.
+  struct Read {
+    const char* at = nullptr;
+    uint64_t mask = ~uint64_t{0};
+    uint8_t shift = 0, size = 0;
+    uint32_t bytes = 0;
+    int32_t global = 0, lo = 0, width = 0;
+  };
+
+ private:
+  std::vector<Read> reads_;
+  // The reads as the decode saw them, each kind in the order of reads_.
+  std::vector<uint64_t> seen_words_;
   std::string seen_bytes_;
   std::vector<Value> seen_;
 };
@@ -196,11 +211,12 @@ class CompiledBinding final : public Engine::GlobalsHolder {
  private:
   CompiledBinding() = default;
   [[gnu::noinline]] void take();
-  // A read of a decode (CompiledTarget::Split::reads) of a global held
-  // typed, as its bytes now: the field's bits (put in *field), or the whole
-  // global where it lies; empty (no data) for a global not held typed, which
-  // is compared as a Value.
-  std::string_view read_bytes(const int32_t* read, uint64_t* field) const;
+  // A read of a decode (CompiledTarget::Split::reads: global, lo, width)
+  // resolved against the typed globals.
+  CompiledDecode::Read resolve(const int32_t* read) const;
+  // Whether what a kept decode read is as it saw it; what it sees now.
+  bool still_seen_all(const CompiledDecode& d) const;
+  void note_seen(CompiledDecode& d) const;
   Engine* engine_ = nullptr;
   void* typed_ = nullptr;  // the target's Globals
   std::vector<const CompiledTarget::TypedGlobal*> typed_by_slot_;
@@ -245,12 +261,26 @@ class GlobalRef {
     else value(0).set_int(v);
   }
   // Whether any of the first n booleans of an array is set.
-  bool any(size_t n) const;
+  bool any(size_t n) const {
+    if (!typed()) return any_value(n);
+    // A bool is a byte, 0 or 1: eight at a time.
+    const char* b = static_cast<const char*>(typed_);
+    uint64_t r = 0;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+      uint64_t w;
+      std::memcpy(&w, b + i, 8);
+      r |= w;
+    }
+    for (; i < n; ++i) r |= static_cast<uint64_t>(b[i]);
+    return r != 0;
+  }
 
  private:
   bool typed() const { return typed_ && engine_->globals_taken(); }
   Value& value(size_t i) const;
   void set_value_word(uint64_t v, size_t i);
+  bool any_value(size_t n) const;
   Engine* engine_ = nullptr;
   int slot_ = -1;
   void* typed_ = nullptr;
