@@ -551,7 +551,9 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
     }
     std::set<uint64_t> starts;
     for (const Insn& in : insns) starts.insert(in.offset);  // data runs too: a branch may name a table
-    std::set<uint64_t> labels{0};
+    // Labels where something branches or points (offset 0 too: `entry`),
+    // not at the start for its own sake: llvm-objdump names no such place.
+    std::set<uint64_t> labels;
     // A target outside the program's instructions and data runs has no
     // label: it is written `#offset` from the PC the instruction reads
     // (`bl #16382`, `adr r2, #104`), which llvm-mc-19 and our assembler both

@@ -203,12 +203,14 @@ TEST(WordProgram, ExactDisassemblyKeepsShouldBeBits) {
   EXPECT_EQ(text_of(targets::assemble_word_program(mve(), exact, "back.s")), text_of(obj));
   const std::string canonical = targets::disassemble_words(mve(), obj.sections, false);
   EXPECT_EQ(canonical.find(".encoding"), std::string::npos) << canonical;
+  // Nothing branches to the start: no label there.
+  EXPECT_EQ(canonical.find("entry:"), std::string::npos) << canonical;
 }
 
 TEST(WordProgram, ExactDisassemblyRoundTripsBranchesAndItBlocks) {
   const as::Object obj = targets::assemble_word_program(mve(), kBranches, "branches.s");
   const std::string listing = targets::disassemble_words(mve(), obj.sections, true);
-  EXPECT_NE(listing.find("entry:"), std::string::npos);
+  EXPECT_NE(listing.find("entry:"), std::string::npos);  // `b start` branches there
   EXPECT_NE(listing.find("bl L_"), std::string::npos) << listing;
   EXPECT_EQ(text_of(targets::assemble_word_program(mve(), listing, "back.s")), text_of(obj));
 }
@@ -371,7 +373,7 @@ TEST(WordProgram, RelocationsAsGnuAs) {
       "\tbl ext\n\tbl ext+8\n\tb ext\n\tbeq ext\n\tbl g\n\tbl loc2\n\tb f\n"
       "\tmovw r0, #:lower16:dat\n\tmovt r0, #:upper16:ext+0x12\n"
       "\t.word ext+4\n\t.word dat+8\n\t.word ext-.\n"
-      "\t.section .text.other,\"ax\",%progbits\n\t.type g, %function\ng:\tnop\nloc2:\tnop\n"
+      "\t.section .text.other,\"ax\",%progbits\n\t.type g, %function\ng:\tnop\nloc2:\tnop\n\tb loc2\n"
       "\t.data\n\t.word 0\ndat:\t.word g\n\t.size dat, .-dat\n";
   const as::Object obj = targets::assemble_word_program(mve(), src, "reloc.s");
   EXPECT_EQ(text_of(obj),
@@ -421,7 +423,7 @@ TEST(WordProgram, DisassemblyOfAnObjectNamesItsRelocations) {
       "\t.syntax unified\n\t.thumb\n\t.text\n\t.global f\n\t.thumb_func\nf:\n"
       "\tbl ext\n\tbl ext+8\n\tb ext\n\tbeq ext\n\tbl g\n\tbl loc2\n\tb f\n"
       "\tmovw r0, #:lower16:dat\n\tmovt r0, #:upper16:ext+0x12\n\t.word ext+4\n\t.word dat+8\n\t.word ext-.\n"
-      "\t.section .text.other,\"ax\",%progbits\n\t.type g, %function\ng:\tnop\nloc2:\tnop\n"
+      "\t.section .text.other,\"ax\",%progbits\n\t.type g, %function\ng:\tnop\nloc2:\tnop\n\tb loc2\n"
       "\t.data\n\t.word 0\ndat:\t.word g\n\t.bss\n\t.space 8\n";
   const std::string path = temp_path("named.o");
   const as::Object obj = targets::assemble_word_program(mve(), src, "named.s");
@@ -435,8 +437,8 @@ TEST(WordProgram, DisassemblyOfAnObjectNamesItsRelocations) {
                            "\t.data\nL_sec_data:\n\t.byte 0x00, 0x00, 0x00, 0x00\ndat:\n\t.word g\n",
                            "\t.section .bss, \"aw\", %nobits\n\t.zero 8\n"})
     EXPECT_NE(listing.find(want), std::string::npos) << want << " not in:\n" << listing;
-  // Two code sections, each with its own labels.
-  EXPECT_NE(listing.find("entry_1:"), std::string::npos) << listing;
+  // Two code sections, each with its own labels (`b loc2` in the second).
+  EXPECT_NE(listing.find("L_0002_1:\n\tnop\n\tb L_0002_1\n"), std::string::npos) << listing;
   auto relocations = [](const as::Object& o) {
     std::set<std::tuple<std::string, uint64_t, std::string, std::string>> out;
     for (const as::ObjSection& s : o.sections)
