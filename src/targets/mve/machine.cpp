@@ -110,14 +110,9 @@ void Machine::set_engine(spec::EngineKind kind) {
   ipsr_g_ = ref(ipsr_);
 }
 
-void Machine::call_hot(const Hot& h) const {
-  if (h.proc0 && !engine_.coverage) compiled_->call(h.proc0);
+void Machine::call_hot_slow(const Hot& h, std::optional<int> arg) const {
+  if (arg) call(*h.decl, {Value::integer(*arg)});
   else call(*h.decl, {});
-}
-
-void Machine::call_hot(const Hot& h, int arg) const {
-  if (h.proc1 && !engine_.coverage) compiled_->call(h.proc1, spec::Int{arg});
-  else call(*h.decl, {Value::integer(arg)});
 }
 
 Value Machine::call(const spec::FunctionDecl& fn, std::vector<Value> args) const {
@@ -212,10 +207,8 @@ void Machine::execute(const std::string& text) {
   execute(isa_.assemble(text, ctx).word);
 }
 
-const Machine::Decoded& Machine::decode(const Bits& word) {
-  const uint64_t key = uint64_t{word.width()} << 32 | word.low64();
+const Machine::Decoded& Machine::decode_slow(const Bits& word, uint64_t key) {
   RecentDecode& r = recent_[(key ^ (key >> 12) ^ (key >> 32)) % kRecent];
-  if (r.key == key) return *r.d;
   auto it = decoded_.find(key);
   if (it == decoded_.end()) {
     Decoded d;

@@ -155,9 +155,23 @@ class Machine {
     spec::CompiledTarget::ProcFn proc0 = nullptr;     // its compiled code, when it takes no argument
     spec::CompiledTarget::ProcIntFn proc1 = nullptr;  // or one integer
   };
-  void call_hot(const Hot& h) const;
-  void call_hot(const Hot& h, int arg) const;
-  const Decoded& decode(const spec::Bits& word);
+  void call_hot(const Hot& h) const {
+    if (h.proc0 && !engine_.coverage) compiled_->call(h.proc0);
+    else call_hot_slow(h, std::nullopt);
+  }
+  void call_hot(const Hot& h, int arg) const {
+    if (h.proc1 && !engine_.coverage) compiled_->call(h.proc1, spec::Int{arg});
+    else call_hot_slow(h, arg);
+  }
+  [[gnu::noinline]] void call_hot_slow(const Hot& h, std::optional<int> arg) const;
+  // The decoding of a word: from the direct-mapped cache inline, else from
+  // decoded_ (decoding it the first time).
+  const Decoded& decode(const spec::Bits& word) {
+    const uint64_t key = uint64_t{word.width()} << 32 | word.low64();
+    const RecentDecode& r = recent_[(key ^ (key >> 12) ^ (key >> 32)) % kRecent];
+    return r.key == key ? *r.d : decode_slow(word, key);
+  }
+  [[gnu::noinline]] const Decoded& decode_slow(const spec::Bits& word, uint64_t key);
   // execute() of a word fetched at `address` (the PC, which step() has read).
   void execute_at(uint32_t address, const spec::Bits& word);
   void map_memory();
