@@ -257,7 +257,10 @@ std::unique_ptr<CompiledDecode> CompiledBinding::decoded(const Encoding& enc, co
   auto it = encodings_.find(&enc);
   if (it == encodings_.end()) return nullptr;
   auto d = std::make_unique<CompiledDecode>(*it->second, word);
-  for (const int32_t* r = d->split_.reads; *r >= 0; r += 3) d->reads_.push_back(resolve(r));
+  for (const int32_t* r = d->split_.reads; *r >= 0; r += 3) {
+    d->reads_.push_back(resolve(r));
+    d->words_only_ = d->words_only_ && d->reads_.back().size != 0;
+  }
   return d;
 }
 
@@ -290,23 +293,11 @@ CompiledDecode::Read CompiledBinding::resolve(const int32_t* read) const {
   return out;
 }
 
-namespace {
-
-// A read of a global held typed that is one word (CompiledDecode::Read::size).
-uint64_t read_word(const CompiledDecode::Read& r) {
-  uint64_t w = 0;
-  if (r.size == 8) std::memcpy(&w, r.at, 8);
-  else w = static_cast<unsigned char>(*r.at);
-  return (w >> r.shift) & r.mask;
-}
-
-}  // namespace
-
 bool CompiledBinding::still_seen_all(const CompiledDecode& d) const {
   size_t word = 0, value = 0, bytes = 0;
   for (const CompiledDecode::Read& r : d.reads_) {
     if (r.size) {
-      if (read_word(r) != d.seen_words_[word++]) return false;
+      if (r.word() != d.seen_words_[word++]) return false;
     } else if (r.at) {
       if (std::memcmp(r.at, d.seen_bytes_.data() + bytes, r.bytes) != 0) return false;
       bytes += r.bytes;
@@ -324,7 +315,7 @@ void CompiledBinding::note_seen(CompiledDecode& d) const {
   d.seen_.clear();
   for (const CompiledDecode::Read& r : d.reads_) {
     if (r.size) {
-      d.seen_words_.push_back(read_word(r));
+      d.seen_words_.push_back(r.word());
     } else if (r.at) {
       d.seen_bytes_.append(r.at, r.bytes);
     } else {
@@ -334,8 +325,9 @@ void CompiledBinding::note_seen(CompiledDecode& d) const {
   }
 }
 
-void CompiledBinding::run(CompiledDecode& d) {
-  enter();
+void CompiledBinding::execution_error(const RuntimeError& e) const { throw ExecutionError(ctx_->loc(), e.what()); }
+
+void CompiledBinding::run_slow(CompiledDecode& d) {
   rt::Ctx& c = *ctx_;
   c.depth = 0;
   try {

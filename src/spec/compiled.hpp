@@ -133,10 +133,18 @@ class CompiledDecode {
     uint8_t shift = 0, size = 0;
     uint32_t bytes = 0;
     int32_t global = 0, lo = 0, width = 0;
+    // A word read (size 8 or 1): its bits now.
+    uint64_t word() const {
+      uint64_t w = 0;
+      if (size == 8) std::memcpy(&w, at, 8);
+      else w = static_cast<unsigned char>(*at);
+      return (w >> shift) & mask;
+    }
   };
 
  private:
   std::vector<Read> reads_;
+  bool words_only_ = true;  // every read is a word read (checked inline)
   // The reads as the decode saw them, each kind in the order of reads_.
   std::vector<uint64_t> seen_words_;
   std::string seen_bytes_;
@@ -164,7 +172,24 @@ class CompiledBinding final : public Engine::GlobalsHolder {
   // on the word (as Engine::run does over a frame_for(enc, word)):
   // EndOfInstruction passes through, a run-time error becomes an
   // ExecutionError at the pseudocode line.
-  void run(CompiledDecode& d);
+  void run(CompiledDecode& d) {
+    enter();
+    if (d.valid_ && d.words_only_) {
+      // A kept decode that read only words of the typed globals: checked
+      // here; the rest (a new decode, other reads) out of line.
+      bool same = true;
+      for (size_t i = 0; i < d.reads_.size(); ++i) same &= d.reads_[i].word() == d.seen_words_[i];
+      if (same) {
+        try {
+          d.split_.execute(*ctx_, d.state_);
+        } catch (const RuntimeError& e) {
+          execution_error(e);
+        }
+        return;
+      }
+    }
+    run_slow(d);
+  }
   // Calls a pseudocode function as Engine::call does.
   Value call(const FunctionDecl& fn, std::vector<Value> args);
   // A function's compiled code called with values (args are consumed).
@@ -211,6 +236,9 @@ class CompiledBinding final : public Engine::GlobalsHolder {
  private:
   CompiledBinding() = default;
   [[gnu::noinline]] void take();
+  void run_slow(CompiledDecode& d);
+  // A run-time error of the code running, as an ExecutionError at its line.
+  [[noreturn]] void execution_error(const RuntimeError& e) const;
   // A read of a decode (CompiledTarget::Split::reads: global, lo, width)
   // resolved against the typed globals.
   CompiledDecode::Read resolve(const int32_t* read) const;
