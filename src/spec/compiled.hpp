@@ -288,6 +288,13 @@ class GlobalRef {
     if (typed()) *static_cast<Int*>(typed_) = v;
     else value(0).set_int(v);
   }
+  // The typed member itself, unchecked: only where the caller knows that
+  // compiled code holds the globals and that the global is typed (held_typed()).
+  template <class T>
+  T& held(size_t i = 0) const {
+    return static_cast<T*>(typed_)[i];
+  }
+  bool held_typed() const { return typed_ != nullptr; }
   // Whether any of the first n booleans of an array is set.
   bool any(size_t n) const {
     if (!typed()) return any_value(n);

@@ -108,6 +108,10 @@ void Machine::set_engine(spec::EngineKind kind) {
   pending_g_ = ref(pending_);
   syst_csr_g_ = ref(syst_csr_);
   ipsr_g_ = ref(ipsr_);
+  // (and the procedures called around every instruction are compiled: none
+  // of them hands the globals back to the interpreter).
+  flags_typed_ = pc_changed_g_.held_typed() && beat_g_.held_typed() && beatwise_g_.held_typed() &&
+                 r_g_.held_typed() && check_thumb_hot_.proc0 && vpt_advance_hot_.proc1 && it_advance_hot_.proc0;
 }
 
 void Machine::call_hot_slow(const Hot& h, std::optional<int> arg) const {
@@ -333,7 +337,11 @@ void Machine::execute_at(uint32_t address, const Bits& word) {
   // then machine words.
   const bool compiled = d.compiled && !engine_.coverage;
   if (compiled) compiled_->enter();
-  pc_changed_g_.set_boolean(false);
+  // Compiled code holds them from here to the end of the instruction, but
+  // on the paths that leave by an exception.
+  const bool held = compiled && flags_typed_;
+  if (held) pc_changed_g_.held<bool>() = false;
+  else pc_changed_g_.set_boolean(false);
   ++instructions;
   // A synchronous exception: UNDEFINED words and the faults the pseudocode
   // raises.
@@ -348,8 +356,13 @@ void Machine::execute_at(uint32_t address, const Bits& word) {
   try {
     call_hot(check_thumb_hot_);
     for (int beat = 0; beat < 4; ++beat) {
-      beat_g_.set_integer(beat);
-      beatwise_g_.set_boolean(false);
+      if (held) {
+        beat_g_.held<spec::Int>() = beat;
+        beatwise_g_.held<bool>() = false;
+      } else {
+        beat_g_.set_integer(beat);
+        beatwise_g_.set_boolean(false);
+      }
       try {
         if (compiled) {
           compiled_->run(*d.compiled);
@@ -368,7 +381,7 @@ void Machine::execute_at(uint32_t address, const Bits& word) {
       } catch (const spec::ExecutionError& e) {
         throw Fault("execution error", fmt::format("{}: {}", where(), e.format(isa_.spec().sources())));
       }
-      if (!beatwise_g_.boolean()) break;
+      if (!(held ? beatwise_g_.held<bool>() : beatwise_g_.boolean())) break;
       call_hot(vpt_advance_hot_, beat);
     }
   } catch (const SemihostingExit& e) {
@@ -387,7 +400,11 @@ void Machine::execute_at(uint32_t address, const Bits& word) {
       throw Fault(f.fault_name(), fmt::format("{}: {}", where(), f.message()));
     throw;
   }
-  if (!pc_changed_g_.boolean()) set_pc(address + word.width() / 8);
+  if (held && !host_.exit_status) {
+    if (!pc_changed_g_.held<bool>()) r_g_.held<uint64_t>(15) = address + word.width() / 8;
+  } else if (!pc_changed_g_.boolean()) {
+    set_pc(address + word.width() / 8);
+  }
   if (!d.is_it) call_hot(it_advance_hot_);
   if (vectors_ && !host_.exit_status) after_instruction(address);
 }

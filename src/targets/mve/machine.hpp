@@ -214,6 +214,7 @@ class Machine {
   Hot vpt_advance_hot_, it_advance_hot_, check_thumb_hot_;
   // The globals read or written around every instruction (set_engine).
   spec::GlobalRef r_g_, fpscr_g_, pc_changed_g_, beat_g_, beatwise_g_, pending_g_, syst_csr_g_, ipsr_g_;
+  bool flags_typed_ = false;  // the compiled code holds PC, _PCChanged, _CurrentBeat and _BeatWise typed
   std::unordered_map<uint64_t, Decoded> decoded_;  // by width << 32 | word
   // In front of decoded_: a direct-mapped cache of its entries (the map's
   // nodes do not move), by a hash of the key.
