@@ -83,8 +83,7 @@ std::vector<const Expr*> builtin_call_sites(const TargetSpec& spec) {
 
 CompiledBinding::~CompiledBinding() {
   if (!engine_) return;
-  if (engine_->globals_taken()) engine_->globals();  // written back
-  engine_->drop_holder(this);
+  engine_->globals();  // what compiled code holds is written back and let go
   if (typed_) target_->free_typed(typed_);
 }
 
@@ -266,13 +265,9 @@ std::unique_ptr<CompiledDecode> CompiledBinding::decoded(const Encoding& enc, co
 
 CompiledDecode::Read CompiledBinding::resolve(const int32_t* read) const {
   CompiledDecode::Read out;
-  out.global = read[0];
+  out.read = read;
   const CompiledTarget::TypedGlobal* t = typed_by_slot_[static_cast<size_t>(read[0])];
-  if (!t) {
-    out.lo = read[1];
-    out.width = read[2];
-    return out;  // compared as a Value
-  }
+  if (!t) return out;  // compared as a Value
   out.at = static_cast<const char*>(typed_) + t->offset;
   if (t->count == 0 && (t->kind == 'b' || t->kind == 'w') && read[2] != 0 && read[1] + read[2] <= t->width) {
     // A field, within one 64-bit word.
@@ -287,8 +282,7 @@ CompiledDecode::Read CompiledBinding::resolve(const int32_t* read) const {
     out.mask = 1;
   } else {
     // Anything else (an array, 128-bit bits, an integer) as its bytes.
-    const size_t size = t->kind == 'b' || t->kind == 'r' ? 8 : t->kind == 'z' ? 1 : 16;
-    out.bytes = static_cast<uint32_t>(size * static_cast<size_t>(t->count ? t->count : 1));
+    out.bytes = t->size;
   }
   return out;
 }
@@ -302,8 +296,7 @@ bool CompiledBinding::still_seen_all(const CompiledDecode& d) const {
       if (std::memcmp(r.at, d.seen_bytes_.data() + bytes, r.bytes) != 0) return false;
       bytes += r.bytes;
     } else {
-      const int32_t spec[3] = {r.global, r.lo, r.width};
-      if (!still_seen(ctx_->g[static_cast<size_t>(r.global)], spec, d.seen_[value++])) return false;
+      if (!still_seen(ctx_->g[static_cast<size_t>(r.read[0])], r.read, d.seen_[value++])) return false;
     }
   }
   return true;
@@ -319,8 +312,7 @@ void CompiledBinding::note_seen(CompiledDecode& d) const {
     } else if (r.at) {
       d.seen_bytes_.append(r.at, r.bytes);
     } else {
-      const int32_t spec[3] = {r.global, r.lo, r.width};
-      d.seen_.push_back(seen(ctx_->g[static_cast<size_t>(r.global)], spec));
+      d.seen_.push_back(seen(ctx_->g[static_cast<size_t>(r.read[0])], r.read));
     }
   }
 }

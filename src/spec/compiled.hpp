@@ -79,6 +79,7 @@ struct CompiledTarget {
                       // 'i' Int, 'e' rt::En, 'r' double
     int32_t width;    // of bits
     int32_t count;    // of an array's elements (0: not an array)
+    uint32_t size;    // its bytes in Globals (sizeof)
   };
   void* (*new_typed)();
   void (*free_typed)(void*);
@@ -124,15 +125,16 @@ class CompiledDecode {
   bool valid_ = false;
 
  public:
-  // One of split_.reads, resolved when the decode is made: a global held
-  // typed as a word at `at` (size 8 or 1 bytes, its bits (w >> shift) & mask),
-  // or as `bytes` bytes at `at`; any other global (at null) as a Value.
+  // One of split_.reads (`read`: global, lo, width), resolved when the
+  // decode is made: a global held typed as a word at `at` (size 8 or 1
+  // bytes, its bits (w >> shift) & mask), or as `bytes` bytes at `at`; any
+  // other global (at null) as a Value.
   struct Read {
+    const int32_t* read = nullptr;
     const char* at = nullptr;
     uint64_t mask = ~uint64_t{0};
     uint8_t shift = 0, size = 0;
     uint32_t bytes = 0;
-    int32_t global = 0, lo = 0, width = 0;
     // A word read (size 8 or 1): its bits now.
     uint64_t word() const {
       uint64_t w = 0;

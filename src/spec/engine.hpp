@@ -80,10 +80,6 @@ class Engine {
   };
   void take_globals(GlobalsHolder* holder) { holder_ = holder; }
   bool globals_taken() const { return holder_ != nullptr; }
-  // The holder goes away: nothing is held any more (it wrote them back).
-  void drop_holder(const GlobalsHolder* holder) {
-    if (holder_ == holder) holder_ = nullptr;
-  }
   int global_slot(const std::string& name) const;  // -1 when absent
 
   // Calls a pseudocode function or procedure.

@@ -1848,12 +1848,12 @@ std::string Translator::globals_transfer() const {
                       : tg.elem_ct == "Int"  ? 'i'
                       : tg.elem_ct == "rt::En" ? 'e'
                                                : 'r';
-    table << fmt::format("\n    {{{}, offsetof(Globals, g{}), '{}', {}, {}}},", slot, slot, kind, std::max<int64_t>(w, 0),
-                         tg.count);
+    table << fmt::format("\n    {{{0}, offsetof(Globals, g{0}), '{1}', {2}, {3}, sizeof(Globals::g{0})}},", slot, kind,
+                         std::max<int64_t>(w, 0), tg.count);
   }
   load << "}\n";
   store << "}\n";
-  table << "\n    {-1, 0, 0, 0, 0}};\n";
+  table << "\n    {-1, 0, 0, 0, 0, 0}};\n";
   return load.str() + store.str() + "void* NewTyped() { return new Globals(); }\n" +
          "void FreeTyped(void* g) { delete static_cast<Globals*>(g); }\n" + table.str();
 }
