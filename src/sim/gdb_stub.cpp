@@ -303,10 +303,10 @@ std::string Stub::resume(bool single_step) {
     // the bytes it replaced) and reported before the store, as Arm hardware
     // and QEMU do: gdb then steps over it itself.
     const bool watching = !watchpoints_.empty();
-    std::vector<sim::Memory::Access>* outer = mem.overwritten_log;
+    std::vector<sim::Memory::Access>* outer = mem.overwritten_log();
     if (watching) {
       stores.clear();
-      mem.overwritten_log = &stores;
+      mem.set_overwritten_log(&stores);
       before.clear();
       for (const Register* r : registers_)
         if (r) before.push_back(target_.read_register(r->regnum));
@@ -314,14 +314,14 @@ std::string Stub::resume(bool single_step) {
     try {
       target_.step();
     } catch (const Fault& f) {
-      mem.overwritten_log = outer;
+      mem.set_overwritten_log(outer);
       fmt::print(stderr, "{}\n", f.what());
       std::fflush(stderr);
       last_signal_ = signal_of(f.fault_name());
       return stop_reply();
     }
     if (watching) {
-      mem.overwritten_log = outer;
+      mem.set_overwritten_log(outer);
       if (outer) outer->insert(outer->end(), stores.begin(), stores.end());
     }
     if (const auto status = target_.exit_status()) {

@@ -37,8 +37,8 @@ const Memory::Region* Memory::region_for(uint64_t addr, uint64_t n) const {
 const uint8_t* Memory::window_for_slow(uint64_t addr, uint64_t n, bool write) const {
   const Region* r = region_for(addr, n);
   if (!r || (write && !r->writable)) return nullptr;
-  recent_.windows[1] = recent_.windows[0];
-  recent_.windows[0] = Window{r->base, r->size, r->bytes.data(), r->writable};
+  recent_.direct.windows[1] = recent_.direct.windows[0];
+  recent_.direct.windows[0] = {r->base, r->size, const_cast<uint8_t*>(r->bytes.data()), r->writable};
   return r->bytes.data() + (addr - r->base);
 }
 
@@ -46,7 +46,7 @@ bool Memory::read_slow(uint64_t addr, unsigned n, uint64_t& value) const {
   const uint8_t* p = window_for(addr, n, false);
   if (!p || n == 0 || n > 8) return false;
   value = load(p, n);
-  if (read_log) read_log->push_back({addr, n, value});
+  if (read_log_) read_log_->push_back({addr, n, value});
   return true;
 }
 
@@ -57,13 +57,13 @@ uint8_t* Memory::find(uint64_t addr, uint64_t n, bool write) { return const_cast
 bool Memory::write_slow(uint64_t addr, unsigned n, uint64_t value) {
   uint8_t* p = find(addr, n, true);
   if (!p || n == 0 || n > 8) return false;
-  if (overwritten_log) {
+  if (overwritten_log_) {
     uint64_t old = 0;
     for (unsigned i = 0; i < n; ++i) old |= uint64_t{p[i]} << (8 * i);
-    overwritten_log->push_back({addr, n, old});
+    overwritten_log_->push_back({addr, n, old});
   }
   store(p, n, value);
-  if (write_log) write_log->push_back({addr, n});
+  if (write_log_) write_log_->push_back({addr, n});
   return true;
 }
 

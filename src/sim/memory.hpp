@@ -5,6 +5,8 @@
 // the refusal into its architecture's fault (BusFault, a data abort).
 #pragma once
 
+#include "core/direct_memory.hpp"
+
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -38,8 +40,8 @@ class Memory {
   }
   // The inline part of read: false, calling nothing, where read would call.
   bool read_recent(uint64_t addr, unsigned n, uint64_t& value) const {
-    const uint8_t* p = window_for_recent(addr, n, false);
-    if (!p || n - 1 >= 8 || read_log) return false;
+    const uint8_t* p = recent_.direct.logs_reads ? nullptr : recent_.direct.window_for(addr, n, false);
+    if (!p || n - 1 >= 8) return false;
     value = load(p, n);
     return true;
   }
@@ -48,8 +50,8 @@ class Memory {
   }
   // The inline part of write: false, calling nothing, where write would call.
   bool write_recent(uint64_t addr, unsigned n, uint64_t value) {
-    uint8_t* p = const_cast<uint8_t*>(window_for_recent(addr, n, true));
-    if (!p || n - 1 >= 8 || write_log || overwritten_log) return false;
+    uint8_t* p = recent_.direct.logs_writes ? nullptr : recent_.direct.window_for(addr, n, true);
+    if (!p || n - 1 >= 8) return false;
     store(p, n, value);
     return true;
   }
@@ -60,23 +62,38 @@ class Memory {
   const Region* region_of(uint64_t addr) const;
   const std::vector<Region>& regions() const { return regions_; }
 
-  // When set, every write that succeeds appends (address, bytes) here: what
-  // a step stored, for a co-simulation or a trace to look at.
-  std::vector<std::pair<uint64_t, unsigned>>* write_log = nullptr;
-
   // One access: its address, size in bytes and a value (little-endian).
   struct Access {
     uint64_t address = 0;
     unsigned size = 0;
     uint64_t value = 0;
   };
-  // When set, every read that succeeds appends the value read (a trace; the
-  // machine's instruction fetches are reads too).
-  std::vector<Access>* read_log = nullptr;
-  // When set, every write that succeeds appends the value it replaced, so
-  // that a debugger can undo the step (a watchpoint that stops before the
-  // store).
-  std::vector<Access>* overwritten_log = nullptr;
+  // The logs, kept when set (null: none). Reads: every read that succeeds,
+  // with the value read (a trace; the machine's instruction fetches are reads
+  // too). Writes: every write that succeeds, as (address, bytes), for a
+  // co-simulation or a trace to see what a step stored. Overwritten: every
+  // write that succeeds, with the value it replaced, so that a debugger can
+  // undo the step (a watchpoint that stops before the store).
+  std::vector<Access>* read_log() const { return read_log_; }
+  std::vector<std::pair<uint64_t, unsigned>>* write_log() const { return write_log_; }
+  std::vector<Access>* overwritten_log() const { return overwritten_log_; }
+  void set_read_log(std::vector<Access>* log) {
+    read_log_ = log;
+    recent_.direct.logs_reads = log != nullptr;
+  }
+  void set_write_log(std::vector<std::pair<uint64_t, unsigned>>* log) {
+    write_log_ = log;
+    recent_.direct.logs_writes = write_log_ || overwritten_log_;
+  }
+  void set_overwritten_log(std::vector<Access>* log) {
+    overwritten_log_ = log;
+    recent_.direct.logs_writes = write_log_ || overwritten_log_;
+  }
+
+  // The windows compiled code loads and stores through (Engine::direct_memory):
+  // they follow this memory's accesses and logs. A copy or a move of the
+  // memory starts them afresh, so a pointer to them is good for this object.
+  DirectMemory& direct() { return recent_.direct; }
 
  private:
   // The usual sizes as one load or store each (the host is little-endian: memory.cpp).
@@ -108,25 +125,11 @@ class Memory {
   bool inside(const Region& r, uint64_t addr, uint64_t n) const {
     return addr >= r.base && n <= r.size && addr - r.base <= r.size - n;
   }
-  // A region as the fast path sees it: where its bytes are.
-  struct Window {
-    uint64_t base = 0, size = 0;  // size 0: holds nothing
-    const uint8_t* bytes = nullptr;
-    bool writable = false;
-  };
   // The bytes of [addr, addr + n) (writable ones, for a write): the two
-  // regions last hit are tried first (a machine alternates between its code
-  // and its data), inline; null when refused.
+  // regions last hit are tried first, inline; null when refused.
   const uint8_t* window_for(uint64_t addr, uint64_t n, bool write) const {
-    const uint8_t* p = window_for_recent(addr, n, write);
+    const uint8_t* p = recent_.direct.window_for(addr, n, write);
     return p ? p : window_for_slow(addr, n, write);
-  }
-  const uint8_t* window_for_recent(uint64_t addr, uint64_t n, bool write) const {
-    for (const Window& w : recent_.windows) {
-      const uint64_t off = addr - w.base;
-      if (off < w.size && n <= w.size - off && (w.writable || !write)) return w.bytes + off;
-    }
-    return nullptr;
   }
   const uint8_t* window_for_slow(uint64_t addr, uint64_t n, bool write) const;
   const Region* region_for(uint64_t addr, uint64_t n) const;
@@ -135,20 +138,28 @@ class Memory {
   bool read_slow(uint64_t addr, unsigned n, uint64_t& value) const;
   bool write_slow(uint64_t addr, unsigned n, uint64_t value);
 
-  // The two regions hit last, the last first. The windows point into the
-  // regions' bytes, so a copy or a move of a Memory starts them afresh.
+  // The two regions hit last, the last first, and which logs are kept. The
+  // windows point into the regions' bytes, so a copy or a move of a Memory
+  // starts them afresh; the log flags go with the log pointers.
   struct Recent {
-    Window windows[2];
+    DirectMemory direct;
     Recent() = default;
-    Recent(const Recent&) {}
-    Recent(Recent&& other) noexcept { other.clear(); }
-    Recent& operator=(const Recent&) { return clear(), *this; }
-    Recent& operator=(Recent&& other) noexcept { return clear(), other.clear(), *this; }
-    void clear() { windows[0] = windows[1] = Window{}; }
+    Recent(const Recent& other) { copy_flags(other); }
+    Recent(Recent&& other) noexcept { copy_flags(other), other.clear(); }
+    Recent& operator=(const Recent& other) { return clear(), copy_flags(other), *this; }
+    Recent& operator=(Recent&& other) noexcept { return clear(), copy_flags(other), other.clear(), *this; }
+    void clear() { direct.windows[0] = direct.windows[1] = DirectMemory::Window{}; }
+    void copy_flags(const Recent& other) {
+      direct.logs_reads = other.direct.logs_reads;
+      direct.logs_writes = other.direct.logs_writes;
+    }
   };
 
   std::vector<Region> regions_;
   mutable Recent recent_;
+  std::vector<Access>* read_log_ = nullptr;
+  std::vector<std::pair<uint64_t, unsigned>>* write_log_ = nullptr;
+  std::vector<Access>* overwritten_log_ = nullptr;
 };
 
 }  // namespace mlisa::sim

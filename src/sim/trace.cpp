@@ -53,10 +53,10 @@ void Tracer::step(gdb::Target& target) {
   const std::string state = format_ == Format::Text ? target.qemu_state() : "";
   Memory& mem = target.memory();
   std::vector<Memory::Access> reads, writes;
-  auto* outer_reads = mem.read_log;
-  auto* outer_writes = mem.overwritten_log;
-  mem.read_log = &reads;
-  mem.overwritten_log = &writes;
+  auto* outer_reads = mem.read_log();
+  auto* outer_writes = mem.overwritten_log();
+  mem.set_read_log(&reads);
+  mem.set_overwritten_log(&writes);
   std::string fault;
   std::exception_ptr error;
   try {
@@ -65,12 +65,12 @@ void Tracer::step(gdb::Target& target) {
     fault = f.fault_name();
     error = std::current_exception();
   } catch (...) {
-    mem.read_log = outer_reads;
-    mem.overwritten_log = outer_writes;
+    mem.set_read_log(outer_reads);
+    mem.set_overwritten_log(outer_writes);
     throw;
   }
-  mem.read_log = outer_reads;
-  mem.overwritten_log = outer_writes;
+  mem.set_read_log(outer_reads);
+  mem.set_overwritten_log(outer_writes);
   if (outer_reads) outer_reads->insert(outer_reads->end(), reads.begin(), reads.end());
   if (outer_writes) outer_writes->insert(outer_writes->end(), writes.begin(), writes.end());
   // The fetch: the first reads, inside the instruction.

@@ -66,6 +66,11 @@ struct Builtin {
   uint64_t (*get_word_int)(CallSite&, uint64_t index, Int n) = nullptr;
   uint32_t unit_bits = 0;
   void (*set_word_int)(CallSite&, uint64_t index, Int n, uint64_t value, uint32_t value_width) = nullptr;
+  // The accessor is the target's byte memory, _Mem[address, size]: where
+  // Engine::direct_memory holds the bytes of an access, get_word_int and
+  // set_word_int are a plain load and store of them, which compiled code then
+  // makes itself.
+  bool direct = false;
 };
 
 class BuiltinTable {

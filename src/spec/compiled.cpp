@@ -124,6 +124,21 @@ bool GlobalRef::any_value(size_t n) const {
 
 namespace rt {
 void retake_globals(Ctx& c) { c.binding->enter(); }
+
+uint64_t get_word_int_slow(Ctx& c, int site, uint64_t index, Int n) {
+  const Expr& e = *c.sites[site];
+  CallSite cs{c.e, e};
+  const uint64_t r = c.e.builtins().at(e.builtin).get_word_int(cs, index, n);
+  after_builtin(c);
+  return r;
+}
+
+void set_word_int_slow(Ctx& c, int site, uint64_t index, Int n, uint64_t value, uint32_t width) {
+  const Expr& e = *c.sites[site];
+  CallSite cs{c.e, e};
+  c.e.builtins().at(e.builtin).set_word_int(cs, index, n, value, width);
+  after_builtin(c);
+}
 }  // namespace rt
 
 std::unique_ptr<CompiledBinding> CompiledBinding::bind(const TargetSpec& spec, Engine& engine) {

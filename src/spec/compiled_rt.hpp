@@ -816,23 +816,27 @@ Value bi(Ctx& c, int site, const A&... a) {
 // The word entries of an accessor builtin indexed by (bits, integer)
 // (Builtin::get_word_int, set_word_int), which the translator calls only
 // where the builtin has them and the widths are fixed (the memory of every
-// load and store goes through here).
-template <int N>
-B<N> get_word_int(Ctx& c, int site, uint64_t index, Int n) {
+// load and store goes through here). Direct: the builtin is the target's
+// memory (Builtin::direct), loaded and stored here where the engine's
+// DirectMemory holds the access.
+uint64_t get_word_int_slow(Ctx& c, int site, uint64_t index, Int n);
+void set_word_int_slow(Ctx& c, int site, uint64_t index, Int n, uint64_t value, uint32_t width);
+template <int N, bool Direct = false>
+[[gnu::always_inline]] inline B<N> get_word_int(Ctx& c, int site, uint64_t index, Int n) {
   static_assert(N <= 64);
-  const Expr& e = *c.sites[site];
-  CallSite cs{c.e, e};
-  const B<N> r(c.e.builtins().at(e.builtin).get_word_int(cs, index, n));
-  after_builtin(c);
-  return r;
+  if constexpr (Direct && N % 8 == 0 && (N & (N - 1)) == 0) {
+    uint64_t value;
+    if (const DirectMemory* m = c.e.direct_memory; m && n == N / 8 && m->read<N / 8>(index, value)) return B<N>(value);
+  }
+  return B<N>(get_word_int_slow(c, site, index, n));
 }
-template <int N>
-void set_word_int(Ctx& c, int site, uint64_t index, Int n, const B<N>& value) {
+template <int N, bool Direct = false>
+[[gnu::always_inline]] inline void set_word_int(Ctx& c, int site, uint64_t index, Int n, const B<N>& value) {
   static_assert(N <= 64);
-  const Expr& e = *c.sites[site];
-  CallSite cs{c.e, e};
-  c.e.builtins().at(e.builtin).set_word_int(cs, index, n, value.v, N);
-  after_builtin(c);
+  if constexpr (Direct && N % 8 == 0 && (N & (N - 1)) == 0) {
+    if (DirectMemory* m = c.e.direct_memory; m && n == N / 8 && m->write<N / 8>(index, value.v)) return;
+  }
+  set_word_int_slow(c, site, index, n, value.v, N);
 }
 // A builtin that writes its first argument back (Elem[x, e, size] = v): the
 // new value of the first argument goes to first.

@@ -4,6 +4,7 @@
 // them), registers and memory behind the target's builtins.
 #pragma once
 
+#include "core/direct_memory.hpp"
 #include "spec/ast.hpp"
 #include "spec/builtins.hpp"
 
@@ -111,6 +112,9 @@ class Engine {
 
   // The target's state, for its builtins (cast back by the target).
   void* target_state = nullptr;
+  // The target's memory as compiled code loads and stores it without calling
+  // its memory builtin (Builtin::direct), when the target has one.
+  DirectMemory* direct_memory = nullptr;
 
   // Records lines and branches run, when set.
   Coverage* coverage = nullptr;

@@ -1003,7 +1003,8 @@ Code Translator::builtin(const Expr* e, const std::vector<Code>& args) {
       result_ct = fixed_bits(static_cast<int64_t>(accessor.unit_bits * k));
     if (accessor.get_word_int && kinds({K::Bits, K::Integer}) && fixed_arg(0) &&
         fixed_width_of(args[0].ct) <= 64 && fixed_bits_ct(result_ct) && fixed_width_of(result_ct) <= 64)
-      return typed(fmt::format("rt::get_word_int<{}>(c, {}, {}.v, {})", fixed_width_of(result_ct), site->second,
+      return typed(fmt::format("rt::get_word_int<{}{}>(c, {}, {}.v, {})", fixed_width_of(result_ct),
+                               accessor.direct ? ", true" : "", site->second,
                                args[0].code, as(args[1], "Int")),
                    result_ct);
     if (n == "Elem" && kinds({K::Bits, K::Integer, K::Integer})) {
@@ -1196,8 +1197,9 @@ void Translator::assign(const Expr* t, const Code& v) {
                    b.set_word_int && fixed_bits_ct(index_ct) && fixed_width_of(index_ct) <= 64 &&
                    t->args[1]->type.kind == TypeKind::Integer && fixed_bits_ct(v.ct) && fixed_width_of(v.ct) <= 64) {
           ++result_.typed[t->name + "="];
-          line(fmt::format("rt::set_word_int(c, {}, {}.v, {}, {});", site->second, as(ex(t->args[0]), index_ct),
-                           as_int(t->args[1]), v.code));
+          line(fmt::format("rt::set_word_int<{}{}>(c, {}, {}.v, {}, {});", fixed_width_of(v.ct),
+                           b.direct ? ", true" : "", site->second, as(ex(t->args[0]), index_ct), as_int(t->args[1]),
+                           v.code));
         } else {
           ++result_.bridged[t->name + "="];
           std::string list = fmt::format("c, {}", site->second);

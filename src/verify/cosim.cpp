@@ -222,7 +222,7 @@ Outcome run_once(const Options& o, const Plan& plan, std::optional<uint64_t>& re
   // hold what the program wrote to them; its stdin is /dev/null.
   host.console_size = [&h = host](int fd) { return fd == 0 ? 0 : h.console_written[fd]; };
   std::vector<std::pair<uint64_t, unsigned>> stores;
-  our_memory.write_log = &stores;
+  our_memory.set_write_log(&stores);
 
   // Each side's semihosting root: a private copy of the given directory.
   subprocess::TempDir dir("cosim");

@@ -102,8 +102,8 @@ std::string compare_program(const targets::mve::Target& target, const targets::P
     m->load(image);
   }
   std::vector<std::pair<uint64_t, unsigned>> la, lb;
-  a.memory().write_log = &la;
-  b.memory().write_log = &lb;
+  a.memory().set_write_log(&la);
+  b.memory().set_write_log(&lb);
   // Linear: every instruction of the code segments once, in address order.
   std::vector<std::pair<uint64_t, uint64_t>> code;
   for (const auto& seg : image.segments)
@@ -155,8 +155,8 @@ std::string compare_random(const targets::mve::Target& target, uint64_t seed, in
   uint64_t done = 0;
   auto randomize = [&] {
     for (auto* m : {&a, &b}) m->reset(true);
-    a.memory().write_log = &la;
-    b.memory().write_log = &lb;
+    a.memory().set_write_log(&la);
+    b.memory().set_write_log(&lb);
     std::vector<std::pair<std::string, Bits>> regs;
     for (int r = 0; r <= 12; ++r) {
       uint32_t v = static_cast<uint32_t>(rng());
@@ -220,8 +220,8 @@ std::string compare_random_sme2(const targets::sme2::Target& target, uint64_t se
   if (a.engine_kind() != spec::EngineKind::Compiled) return "no compiled engine for these specs";
   for (auto* m : {&a, &b}) m->memory.map("data", kData, kDataSize);
   std::vector<std::pair<uint64_t, unsigned>> la, lb;
-  a.memory.write_log = &la;
-  b.memory.write_log = &lb;
+  a.memory.set_write_log(&la);
+  b.memory.set_write_log(&lb);
   std::vector<const spec::Encoding*> encodings;
   for (const auto& inst : target.spec->instructions())
     for (const auto& enc : inst.encodings) encodings.push_back(&enc);

@@ -84,13 +84,13 @@ TEST(Memory, TheLogsRecordWhatAccessesSucceeded) {
   Memory m = three_regions();
   std::vector<std::pair<uint64_t, unsigned>> writes;
   std::vector<Memory::Access> reads, overwritten;
-  m.write_log = &writes;
-  m.read_log = &reads;
+  m.set_write_log(&writes);
+  m.set_read_log(&reads);
   ASSERT_TRUE(m.write(0x1000, 2, 0xabcd));
   EXPECT_FALSE(m.write(0x0000, 2, 0xabcd));
   uint64_t v = 0;
   ASSERT_TRUE(m.read(0x1001, 1, v));
-  m.overwritten_log = &overwritten;
+  m.set_overwritten_log(&overwritten);
   ASSERT_TRUE(m.write(0x1000, 4, 0x12345678));
   ASSERT_EQ(writes.size(), 2u);
   EXPECT_EQ(writes[0], (std::pair<uint64_t, unsigned>{0x1000, 2}));
@@ -102,6 +102,50 @@ TEST(Memory, TheLogsRecordWhatAccessesSucceeded) {
   EXPECT_EQ(overwritten[0].value, 0xabcdu);  // what the 4-byte write replaced
   ASSERT_TRUE(m.read(0x1000, 4, v));
   EXPECT_EQ(v, 0x12345678u);
+}
+
+// The direct windows (compiled code's loads and stores) hold the regions the
+// memory hit last, refuse what the memory refuses, and stand aside for every
+// access of a kind the memory logs, so that a log misses nothing.
+TEST(Memory, TheDirectWindowsHoldTheLastRegionsAndStandAsideForLogs) {
+  Memory m = three_regions();
+  DirectMemory& d = m.direct();
+  uint64_t v = 0;
+  EXPECT_FALSE(d.read<4>(0x1000, v));  // nothing hit yet
+  ASSERT_TRUE(m.write(0x1000, 4, 0x0a0b0c0du));
+  ASSERT_TRUE(m.read(0x0, 1, v));
+  ASSERT_TRUE(d.read<2>(0x1001, v));
+  EXPECT_EQ(v, 0x0b0cu);
+  ASSERT_TRUE(d.read<8>(0x0, v));
+  EXPECT_EQ(v, 0x8877665544332211u);
+  EXPECT_FALSE(d.write<1>(0x0, 0xff));     // code is read-only
+  EXPECT_FALSE(d.read<4>(0x10fe, v));      // past the end of data
+  EXPECT_FALSE(d.read<1>(0x2000, v));      // stack was not hit: the slow way
+  ASSERT_TRUE(d.write<2>(0x10fe, 0xbeef));
+  ASSERT_TRUE(m.read(0x10fe, 2, v));
+  EXPECT_EQ(v, 0xbeefu);
+
+  std::vector<Memory::Access> reads, overwritten;
+  std::vector<std::pair<uint64_t, unsigned>> writes;
+  m.set_read_log(&reads);
+  EXPECT_FALSE(d.read<1>(0x1000, v));
+  EXPECT_TRUE(d.write<1>(0x1000, 0x01));
+  m.set_read_log(nullptr);
+  m.set_write_log(&writes);
+  EXPECT_TRUE(d.read<1>(0x1000, v));
+  EXPECT_FALSE(d.write<1>(0x1000, 0x02));
+  m.set_overwritten_log(&overwritten);
+  m.set_write_log(nullptr);
+  EXPECT_FALSE(d.write<1>(0x1000, 0x03));  // still logging what stores replace
+  m.set_overwritten_log(nullptr);
+  EXPECT_TRUE(d.write<1>(0x1000, 0x04));
+  ASSERT_TRUE(m.read(0x1000, 1, v));
+  EXPECT_EQ(v, 0x04u);
+  EXPECT_TRUE(reads.empty() && writes.empty() && overwritten.empty());
+
+  // A copy starts its windows afresh (they point into the original's bytes).
+  Memory copy = m;
+  EXPECT_FALSE(copy.direct().read<1>(0x1000, v));
 }
 
 }  // namespace

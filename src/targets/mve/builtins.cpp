@@ -634,6 +634,7 @@ void add_builtins(spec::BuiltinTable& t) {
   get.min_args = get.max_args = 2;
   get.get_word_int = mem_read;
   get.unit_bits = 8;
+  get.direct = true;  // the SCS is not a region of the memory: no window holds it
   get.fn = [](CallSite& site, std::vector<Value>& args) -> Value {
     const spec::Int n = args[1].as_int();
     const uint64_t value = mem_read(site, args[0].as_bits().low64(), n);
@@ -646,6 +647,7 @@ void add_builtins(spec::BuiltinTable& t) {
   set.kind = BuiltinKind::Setter;
   set.min_args = set.max_args = 3;  // address, size and the value
   set.set_word_int = mem_write;
+  set.direct = true;
   set.fn = [](CallSite& site, std::vector<Value>& args) -> Value {
     const spec::Bits& value = args[2].as_bits();
     mem_write(site, args[0].as_bits().low64(), args[1].as_int(), value.low64(), value.width());

@@ -55,6 +55,7 @@ const spec::FunctionDecl& Machine::procedure(const char* name) const {
 Machine::Machine(const WordIsa& isa) : isa_(isa), engine_(isa.spec().module(), all_builtins()) {
   engine_.sources = &isa.spec().sources();
   engine_.target_state = &host_;
+  engine_.direct_memory = &host_.memory.direct();
   engine_.features.insert(kImplementedFeatures.begin(), kImplementedFeatures.end());
   r_ = slot("_R");
   q_ = slot("_Q");
