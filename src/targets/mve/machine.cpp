@@ -358,10 +358,10 @@ void Machine::execute_at(uint32_t address, const Bits& word) {
     call_hot(check_thumb_hot_);
     for (int beat = 0; beat < 4; ++beat) {
       if (held) {
-        beat_g_.held<spec::Int>() = beat;
+        beat_g_.held<uint64_t>() = static_cast<uint64_t>(beat);
         beatwise_g_.held<bool>() = false;
       } else {
-        beat_g_.set_integer(beat);
+        beat_g_.set_word(static_cast<uint64_t>(beat));
         beatwise_g_.set_boolean(false);
       }
       try {
