@@ -420,6 +420,11 @@ namespace rt {
 void fail(const std::string& msg) { throw RuntimeError(msg); }
 void fail(const char* msg) { throw RuntimeError(msg); }
 void index_outside(Int index) { fail("index " + int_to_string(index) + " outside an array"); }
+void external_int_outside(Int v, const char* fn, const char* param) {
+  fail(fmt::format("{} called with {} = {}: the compiled code takes integer arguments from a machine only in 32 "
+                   "bits (docs/compiled.md, \"Integers\")",
+                   fn, param, int_to_string(v)));
+}
 void expected(const Value& v, const char* what) { fail(fmt::format("{} where {} is expected", v.describe(), what)); }
 void bad_width(Int n) { fail("width " + int_to_string(n) + " is not a valid bits width"); }
 void pattern_width(const Bits& v, uint32_t width) {

@@ -179,6 +179,9 @@ template <class T, class S>
 T conv(S&& x) {
   using D = std::remove_cvref_t<S>;
   if constexpr (std::is_same_v<T, D>) return std::forward<S>(x);
+  // An integer the translator bounds to 64 bits is an Int to everything else.
+  else if constexpr (std::is_same_v<D, int64_t>) return conv<T>(Int{x});
+  else if constexpr (std::is_same_v<T, int64_t>) return static_cast<int64_t>(conv<Int>(std::forward<S>(x)));
   else if constexpr (is_b<T>::value && std::is_same_v<D, Bits>) return T::from(x);
   else if constexpr (is_b<D>::value && std::is_same_v<T, Bits>) return x.bits();
   else if constexpr (is_b<D>::value && is_b<T>::value) return T::from(x.bits());  // a width mismatch
@@ -220,6 +223,22 @@ inline Int idiv(Int a, Int b) {  // DIV, rounds down
   return floor_div(a, b);
 }
 inline Int mod(Int a, Int b) { return a - b * idiv(a, b); }
+// An integer argument a machine passes to a compiled function whose
+// parameter the translator bounds to 64 bits, assuming that a machine passes
+// values in [lo, hi] (IntRanges::external): refused outside, naming the
+// function and parameter.
+[[noreturn, gnu::cold]] void external_int_outside(Int v, const char* fn, const char* param);
+inline int64_t external_int(Int v, int64_t lo, int64_t hi, const char* fn, const char* param) {
+  if (v < lo || v > hi) external_int_outside(v, fn, param);
+  return static_cast<int64_t>(v);
+}
+// DIV and MOD of integers the translator bounds to 64 bits, by a divisor it
+// proves positive.
+inline int64_t idiv64(int64_t a, int64_t b) { return a / b - (a % b != 0 && a < 0); }
+inline int64_t mod64(int64_t a, int64_t b) {
+  const int64_t r = a % b;
+  return r < 0 ? r + b : r;
+}
 inline Int rem(Int a, Int b) {
   if (b == 0) fail("division by zero");
   return a % b;

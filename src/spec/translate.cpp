@@ -4,6 +4,7 @@
 #include "core/diag.hpp"
 #include "spec/checker.hpp"
 #include "spec/compiled.hpp"
+#include "spec/int_ranges.hpp"
 
 #include <fmt/format.h>
 
@@ -31,7 +32,7 @@ struct Code {
 bool fixed_bits_ct(const std::string& ct) { return ct.rfind("rt::B<", 0) == 0; }
 bool bits_ct(const std::string& ct) { return ct == "Bits" || fixed_bits_ct(ct); }
 bool typed_ct(const std::string& ct) {
-  return ct == "bool" || ct == "Int" || ct == "double" || ct == "rt::En" || bits_ct(ct);
+  return ct == "bool" || ct == "Int" || ct == "int64_t" || ct == "double" || ct == "rt::En" || bits_ct(ct);
 }
 std::string fixed_bits(int64_t width) { return fmt::format("rt::B<{}>", width); }
 bool fixed_width(int64_t width) { return width >= 1 && width <= 128; }
@@ -46,7 +47,7 @@ constexpr size_t kMaxVariants = 4;
 class Translator {
  public:
   Translator(const TargetSpec& spec, const BuiltinTable& builtins)
-      : spec_(spec), sources_(spec.sources()), spec_builtins_(&builtins) {
+      : spec_(spec), sources_(spec.sources()), spec_builtins_(&builtins), ranges_(spec) {
     const auto sites = builtin_call_sites(spec);
     for (size_t i = 0; i < sites.size(); ++i) site_[sites[i]] = static_cast<int>(i);
     const auto& fns = spec.module().functions;
@@ -116,8 +117,38 @@ class Translator {
   static std::string as(const Code& c, const std::string& to) {
     if (c.ct == to) return c.code;
     if (c.ct == "Value" && to == "Bits") return "rt::bref(" + c.code + ")";
+    // An integer the ranges bound (int64_t) and an Int: one cast. A literal
+    // that fits is one already.
+    if (to == "int64_t" && c.ct == "Int") {
+      if (c.code.rfind("Int(INT64_C(", 0) == 0 && c.code.back() == ')') return c.code.substr(4, c.code.size() - 5);
+      return "static_cast<int64_t>(" + c.code + ")";
+    }
+    if (to == "Int" && c.ct == "int64_t") return "Int(" + c.code + ")";
     return "rt::conv<" + to + ">(" + c.code + ")";
   }
+  // ---- integers the ranges bound (int_ranges.hpp) -------------------------
+  // The C++ type of a local slot of the scope being translated: an integer
+  // whose every value fits 64 bits is an int64_t.
+  std::string local_ct(int32_t slot, const Type& t) {
+    std::string ct = ctype(t, true);
+    if (ct == "Int" && scope_ && ranges_.slot(scope_, slot).fits64()) return "int64_t";
+    return ct;
+  }
+  std::string local_ct(int32_t slot) { return local_ct(slot, slot_types_[slot]); }
+  // The C++ type of a parameter of f, as its callers pass it.
+  std::string param_ct(const FunctionDecl& f, const Param& p, bool own) {
+    std::string ct = ctype(p.type, own);
+    if (ct == "Int" && ranges_.slot(&f, p.slot).fits64()) return "int64_t";
+    return ct;
+  }
+  // An integer expression every value of which (and of each of its operands,
+  // for an operation) fits 64 bits.
+  bool small(const Expr* e) const {
+    return e->type.kind == TypeKind::Integer && scope_ && ranges_.expr(e).fits64();
+  }
+  // A binary operation on two such integers as a 64-bit one, where its result
+  // fits too (a comparison always); nothing where it does not.
+  std::optional<Code> small_binary(const Expr* e, const Code& a, const Code& b);
   std::string as_int(const Expr* e) { return as(ex(e), "Int"); }
 
   int konst(char kind, const std::string& text, uint32_t n) {
@@ -257,7 +288,7 @@ class Translator {
   std::optional<Code> variable(const Expr* e) {
     if (e->kind != ExprKind::Name) return std::nullopt;
     if (e->ref == RefKind::Local)
-      return Code{local(e->slot), ctype(slot_types_.count(e->slot) ? slot_types_[e->slot] : e->type, true)};
+      return Code{local(e->slot), local_ct(e->slot, slot_types_.count(e->slot) ? slot_types_[e->slot] : e->type)};
     if (const TypedGlobal* tg = typed_global(e); tg && tg->count == 0) return Code{typed_member(e->slot), tg->ct};
     return std::nullopt;
   }
@@ -374,6 +405,8 @@ class Translator {
   const TargetSpec& spec_;
   const SourceSet& sources_;
   const BuiltinTable* spec_builtins_;
+  const IntRanges ranges_;
+  const void* scope_ = nullptr;  // the function or encoding being translated (its ranges)
   std::unordered_map<const Expr*, int> site_;
   std::unordered_map<const FunctionDecl*, int> fn_index_;
   std::unordered_map<std::string, std::vector<std::string>> tuple_elems_;
@@ -438,13 +471,45 @@ std::string Translator::slice_parts(const Expr* e, std::vector<std::pair<std::st
   return "";
 }
 
+std::optional<Code> Translator::small_binary(const Expr* e, const Code& a, const Code& b) {
+  const std::string x = as(a, "int64_t"), y = as(b, "int64_t");
+  const char* cmp = e->op == Op::Eq   ? "=="
+                    : e->op == Op::Ne ? "!="
+                    : e->op == Op::Lt ? "<"
+                    : e->op == Op::Le ? "<="
+                    : e->op == Op::Gt ? ">"
+                    : e->op == Op::Ge ? ">="
+                                      : nullptr;
+  if (cmp) return Code{fmt::format("({} {} {})", x, cmp, y), "bool"};
+  if (!small(e)) return std::nullopt;
+  const IntRange right = ranges_.expr(e->args[1]);
+  switch (e->op) {
+    case Op::Add: return Code{fmt::format("({} + {})", x, y), "int64_t"};
+    case Op::Sub: return Code{fmt::format("({} - {})", x, y), "int64_t"};
+    case Op::Mul: return Code{fmt::format("({} * {})", x, y), "int64_t"};
+    case Op::IntDiv:
+      if (right.empty() || right.lo <= 0) return std::nullopt;
+      return Code{fmt::format("rt::idiv64({}, {})", x, y), "int64_t"};
+    case Op::Mod:
+      if (right.empty() || right.lo <= 0) return std::nullopt;
+      return Code{fmt::format("rt::mod64({}, {})", x, y), "int64_t"};
+    case Op::Shl:
+    case Op::Shr:
+      // The result fits, so a left shift loses nothing; a right shift of a
+      // signed value rounds down, as >> of an integer does.
+      if (right.empty() || right.lo < 0 || right.hi > 63) return std::nullopt;
+      return Code{fmt::format("({} {} {})", x, e->op == Op::Shl ? "<<" : ">>", y), "int64_t"};
+    default: return std::nullopt;
+  }
+}
+
 Code Translator::ex(const Expr* e) {
   switch (e->kind) {
     case ExprKind::Literal: return literal(e->literal, e->loc);
     case ExprKind::Pattern: error(e->loc, "a bit pattern outside IN, == or a case label");
     case ExprKind::Name:
       switch (e->ref) {
-        case RefKind::Local: return {local(e->slot), ctype(slot_types_.count(e->slot) ? slot_types_[e->slot] : e->type, true)};
+        case RefKind::Local: return {local(e->slot), local_ct(e->slot, slot_types_.count(e->slot) ? slot_types_[e->slot] : e->type)};
         case RefKind::Global:
           if (const TypedGlobal* tg = typed_global(e)) {
             if (tg->count) error(e->loc, fmt::format("the array '{}' as a whole", e->name));
@@ -524,7 +589,9 @@ Code Translator::ex(const Expr* e) {
     case ExprKind::Unary: {
       const Code x = ex(e->args[0]);
       switch (e->op) {
-        case Op::Neg: return {fmt::format("rt::neg({})", x.code), x.ct};
+        case Op::Neg:
+          if (small(e) && small(e->args[0])) return {fmt::format("(-{})", as(x, "int64_t")), "int64_t"};
+          return {fmt::format("rt::neg({})", x.ct == "int64_t" ? as(x, "Int") : x.code), x.ct == "int64_t" ? "Int" : x.ct};
         case Op::Not: return {fmt::format("!{}", as(x, "bool")), "bool"};
         case Op::BitNot: return {fmt::format("rt::bnot({})", x.code), x.ct == "bool" ? "bool" : x.ct};
         default: error(e->loc, "this unary operator");
@@ -541,6 +608,9 @@ Code Translator::ex(const Expr* e) {
         return {e->op == Op::Eq ? m : "!" + m, "bool"};
       }
       const Code b = ex(e->args[1]);
+      if (e->args[0]->type.kind == TypeKind::Integer && e->args[1]->type.kind == TypeKind::Integer &&
+          small(e->args[0]) && small(e->args[1]))
+        if (std::optional<Code> c = small_binary(e, a, b)) return *c;
       const char* fn = nullptr;
       bool cmp = false;
       switch (e->op) {
@@ -570,6 +640,7 @@ Code Translator::ex(const Expr* e) {
       // Values (globals, array elements) of a static type read as that type;
       // bits without a copy.
       auto operand = [&](const Code& x, const Expr* arg) {
+        if (x.ct == "int64_t") return as(x, "Int");
         if (x.ct != "Value") return x.code;
         const std::string t = ctype(arg->type);
         if (t == "Bits") return "rt::bref(" + x.code + ")";
@@ -596,7 +667,9 @@ Code Translator::ex(const Expr* e) {
       const Code v = ex(e->args[0]);
       std::string m;
       for (size_t i = 1; i < e->args.size(); ++i) m += (i > 1 ? " || " : "") + match("v", e->args[i]);
-      return {fmt::format("[&]() -> bool {{ const auto& v = {}; return {}; }}()", v.code, m), "bool"};
+      return {fmt::format("[&]() -> bool {{ const auto& v = {}; return {}; }}()",
+                          v.ct == "int64_t" ? as(v, "Int") : v.code, m),
+              "bool"};
     }
     case ExprKind::Range: error(e->loc, "a range outside IN or a case label");
     case ExprKind::IfThenElse: {
@@ -849,6 +922,7 @@ Code Translator::argument(const FunctionDecl& f, const Expr* call, size_t i) {
   const Expr* a = call->args[i];
   if (i < f.params.size() && unread_params(f).count(f.params[i].slot) && pure_expr(a)) {
     ++result_.skipped_arguments;
+    if (param_ct(f, f.params[i], false) == "int64_t") return {"INT64_C(0)", "int64_t"};
     return {zero_of(f.params[i].type, a->loc), ctype(f.params[i].type)};
   }
   return ex(a);
@@ -905,12 +979,12 @@ Code Translator::call(const Expr* e) {
       binding_ = &b;
       ret = ctype(f.return_type, true);
       std::vector<std::string> cts;
-      for (const Param& p : f.params) cts.push_back(ctype(p.type, true));
+      for (const Param& p : f.params) cts.push_back(param_ct(f, p, true));
       binding_ = caller;
       for (size_t i = 0; i < args.size(); ++i) list += ", " + as(args[i], cts[i]);
       return {fmt::format("{}({})", name, list), ret};
     }
-    for (size_t i = 0; i < args.size(); ++i) list += ", " + as(args[i], ctype(f.params[i].type));
+    for (size_t i = 0; i < args.size(); ++i) list += ", " + as(args[i], param_ct(f, f.params[i], false));
     return {fmt::format("F{}({})", fi, list), ret};
   }
   // By-reference parameters of a call in an expression: temporaries (the
@@ -918,7 +992,8 @@ Code Translator::call(const Expr* e) {
   std::string decls;
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string t = tmp();
-    decls += fmt::format("{} {} = {}; ", ctype(f.params[i].type), t, as(args[i], ctype(f.params[i].type)));
+    const std::string ct = param_ct(f, f.params[i], false);
+    decls += fmt::format("{} {} = {}; ", ct, t, as(args[i], ct));
     list += ", " + t;
   }
   return {fmt::format("[&]() -> {} {{ {}return F{}({}); }}()", ret == "void" ? "void" : ret, decls, fi, list), ret};
@@ -1031,8 +1106,8 @@ void Translator::assign(const Expr* t, const Code& v) {
       switch (t->ref) {
         case RefKind::Discard: line(fmt::format("(void)({});", v.code)); return;
         case RefKind::Local: {
-          const std::string ct = ctype(slot_types_.count(t->slot) ? slot_types_[t->slot] : t->type, true);
-          line(fmt::format("{} = {};", local(t->slot), ct == v.ct ? v.code : "rt::conv<" + ct + ">(" + v.code + ")"));
+          const std::string ct = local_ct(t->slot, slot_types_.count(t->slot) ? slot_types_[t->slot] : t->type);
+          line(fmt::format("{} = {};", local(t->slot), as(v, ct)));
           return;
         }
         case RefKind::Global:
@@ -1142,7 +1217,7 @@ void Translator::assign(const Expr* t, const Code& v) {
         std::vector<Code> args;
         for (size_t i = 0; i < t->args.size(); ++i) {
           const Code a = argument(f, t, i);
-          const std::string ct = f.params.at(i).by_ref ? ctype(f.params[i].type) : a.ct;
+          const std::string ct = f.params.at(i).by_ref ? param_ct(f, f.params[i], false) : a.ct;
           args.push_back({tmp(), ct});
           line(fmt::format("{}{} {} = {};", f.params[i].by_ref ? "" : "const ", ct, args.back().code, as(a, ct)));
         }
@@ -1154,7 +1229,7 @@ void Translator::assign(const Expr* t, const Code& v) {
           callee = specialization(f, *bound);
           binding_ = &*bound;
         }
-        for (const Param& p : f.params) cts.push_back(ctype(p.type, bound.has_value()));
+        for (const Param& p : f.params) cts.push_back(param_ct(f, p, bound.has_value()));
         const std::string value_ct = ctype(f.value.type, bound.has_value());
         binding_ = caller;
         std::string list = "c";
@@ -1259,7 +1334,7 @@ void Translator::stmt(const Stmt* s) {
         for (size_t i = 0; i < s->slots.size(); ++i) {
           if (s->slots[i] < 0) continue;
           const std::string ect = it != tuple_elems_.end() && i < it->second.size() ? it->second[i] : "Value";
-          const std::string ct = ctype(slot_types_[s->slots[i]], true);
+          const std::string ct = local_ct(s->slots[i]);
           line(fmt::format("{} = {};", local(s->slots[i]), as({fmt::format("rt::tget<{}>({})", i, tv), ect}, ct)));
         }
         --indent_;
@@ -1268,7 +1343,7 @@ void Translator::stmt(const Stmt* s) {
       }
       for (size_t i = 0; i < s->slots.size(); ++i) {
         const Expr* init = i < s->inits.size() ? s->inits[i] : nullptr;
-        const std::string ct = ctype(slot_types_[s->slots[i]], true);
+        const std::string ct = local_ct(s->slots[i]);
         if (init) line(fmt::format("{} = {};", local(s->slots[i]), as(ex(init), ct)));
         else line(fmt::format("{} = {};", local(s->slots[i]), zero_of(s->decl_type, s->loc, true)));
       }
@@ -1301,7 +1376,7 @@ void Translator::stmt(const Stmt* s) {
       line("{");
       ++indent_;
       const std::string sv = tmp();
-      line(fmt::format("const auto& {} = {};", sv, subj.code));
+      line(fmt::format("const auto& {} = {};", sv, subj.ct == "int64_t" ? as(subj, "Int") : subj.code));
       bool first = true;
       for (size_t i = 0; i < s->blocks.size(); ++i) {
         const bool otherwise = s->has_otherwise && i + 1 == s->blocks.size();
@@ -1331,8 +1406,15 @@ void Translator::stmt(const Stmt* s) {
       const std::string from = tmp(), to = tmp(), i = tmp();
       line("{");
       ++indent_;
-      line(fmt::format("const Int {} = {}, {} = {};", from, as_int(s->from), to, as_int(s->to)));
-      line(fmt::format("for (Int {} = {}; {} {} {}; {}{}) {{", i, from, i, s->down ? ">=" : "<=", to, s->down ? "--" : "++", i));
+      // A 64-bit counter where the ranges bound it, and its step past the
+      // last value cannot overflow either.
+      const IntRange counter = ranges_.slot(scope_, s->var_slot);
+      const std::string ict =
+          local_ct(s->var_slot) == "int64_t" && (counter.empty() || (counter.lo > INT64_MIN && counter.hi < INT64_MAX))
+              ? "int64_t"
+              : "Int";
+      line(fmt::format("const {} {} = {}, {} = {};", ict, from, as(ex(s->from), ict), to, as(ex(s->to), ict)));
+      line(fmt::format("for ({} {} = {}; {} {} {}; {}{}) {{", ict, i, from, i, s->down ? ">=" : "<=", to, s->down ? "--" : "++", i));
       ++indent_;
       line(fmt::format("{} = {};", local(s->var_slot), i));
       block(s->body);
@@ -1576,17 +1658,17 @@ void Translator::collect_assigned(const Block& b) {
 void Translator::declare_slots(const std::set<int32_t>& skip) {
   for (const auto& [slot, t] : slot_types_) {
     if (skip.count(slot)) continue;
-    std::string ct = ctype(t, true);
+    std::string ct = local_ct(slot, t);
     if (ct == "void") ct = "Value";
     line(fmt::format("[[maybe_unused]] {} {}{{}};", ct, local(slot)));
   }
 }
 
 std::string Translator::param_type(const FunctionDecl& f, const Param& p, bool value_param) {
-  const std::string ct = ctype(p.type, true);
+  const std::string ct = local_ct(p.slot, p.type);
   if (p.by_ref) return ct + "&";
   if (assigned_.count(p.slot)) return ct;
-  if (ct == "Int" || ct == "bool" || ct == "double" || ct == "rt::En" || fixed_bits_ct(ct)) return ct;
+  if (ct == "Int" || ct == "int64_t" || ct == "bool" || ct == "double" || ct == "rt::En" || fixed_bits_ct(ct)) return ct;
   return "const " + ct + "&";
 }
 
@@ -1595,8 +1677,10 @@ std::string Translator::prototype(const FunctionDecl& f, const std::string& name
   assigned_.clear();
   collect_assigned(f.body);
   binding_ = binding;
+  scope_ = &f;
   const std::string s = signature(f, name, false) + ";\n";
   binding_ = nullptr;
+  scope_ = nullptr;
   return s;
 }
 
@@ -1615,6 +1699,7 @@ std::string Translator::signature(const FunctionDecl& f, const std::string& name
 
 void Translator::function(const FunctionDecl& f, const std::string& name, const Binding* binding) {
   binding_ = binding;
+  scope_ = &f;
   slot_types_.clear();
   assigned_.clear();
   for (const Param& p : f.params) slot_types_[p.slot] = p.type;
@@ -1647,17 +1732,19 @@ void Translator::function(const FunctionDecl& f, const std::string& name, const 
           break;
         }
     }
-    line(fmt::format("[[maybe_unused]] Int {} = {};", local(slot), init));
+    line(fmt::format("[[maybe_unused]] {} {} = {};", local_ct(slot), local(slot), as({init, "Int"}, local_ct(slot))));
   }
   if (binding)
     for (const Param& p : f.params)
       if (auto it = binding->find(p.slot); it != binding->end())
-        line(fmt::format("[[maybe_unused]] const Int {} = {};", local(p.slot), int_lit(it->second)));
+        line(fmt::format("[[maybe_unused]] const {} {} = {};", local_ct(p.slot, p.type), local(p.slot),
+                         as({int_lit(it->second), "Int"}, local_ct(p.slot, p.type))));
   declare_slots(skip);
   block(f.body);
   if (return_ct_ != "void") line(fmt::format("rt::fail(\"{} ended without returning a value\");", f.name));
   body_ << "}\n\n";
   binding_ = nullptr;
+  scope_ = nullptr;
 }
 
 std::optional<std::set<Int>> Translator::expr_values(const Block& decode, const Expr* e, int depth) {
@@ -1730,6 +1817,7 @@ void Translator::encoding(const InstructionSpec& inst, const Encoding& enc, size
   slots_used(enc.operation, in_operation);
   slot_types_.clear();
   assigned_.clear();
+  scope_ = &enc;
   for (int32_t f : fields) slot_types_[f] = Type::bits(static_cast<int32_t>(where[static_cast<size_t>(f)].second));
   collect_slots(enc.decode);
   collect_slots(enc.operation);
@@ -1737,7 +1825,7 @@ void Translator::encoding(const InstructionSpec& inst, const Encoding& enc, size
   for (int32_t slot : in_operation)
     if ((fields.count(slot) || in_decode.count(slot)) && slot_types_.count(slot)) kept.push_back(slot);
   auto slot_ct = [&](int32_t slot) {
-    const std::string ct = ctype(slot_types_[slot], true);
+    const std::string ct = local_ct(slot);
     return ct == "void" ? std::string("Value") : ct;
   };
   auto declare = [&](const std::set<int32_t>& used, const std::set<int32_t>& skip) {
@@ -1802,7 +1890,8 @@ void Translator::encoding(const InstructionSpec& inst, const Encoding& enc, size
       body_ << fmt::format("static void X{}_{}(rt::Ctx& c, const S{}& s) {{\n", k, vi, k);
       for (int32_t slot : kept) {
         if (b.count(slot)) {
-          line(fmt::format("[[maybe_unused]] const Int {} = {};", local(slot), int_lit(b.at(slot))));
+          line(fmt::format("[[maybe_unused]] const {} {} = {};", local_ct(slot), local(slot),
+                           as({int_lit(b.at(slot)), "Int"}, local_ct(slot))));
           continue;
         }
         // A kept bits(datasize) is Bits in the state and fixed-width here.
@@ -1824,6 +1913,7 @@ void Translator::encoding(const InstructionSpec& inst, const Encoding& enc, size
   declare(in_operation, std::set<int32_t>(kept.begin(), kept.end()));
   block(enc.operation);
   body_ << "}\n\n";
+  scope_ = nullptr;
 }
 
 std::string Translator::globals_struct() const {
@@ -1891,9 +1981,23 @@ TranslateResult Translator::run(size_t parts) {
     // instruction.
     const bool proc = f.kind != FunctionKind::Setter && ctype(f.return_type) == "void";
     procs0.push_back(proc && f.params.empty() ? fmt::format("F{}", i) : "nullptr");
-    procs1.push_back(proc && f.params.size() == 1 && !f.params[0].by_ref && ctype(f.params[0].type) == "Int"
-                         ? fmt::format("F{}", i)
-                         : "nullptr");
+    // An integer argument from a machine for a parameter the ranges bound:
+    // checked against what they assume a machine passes.
+    auto external = [&](const std::string& v, const Param& p) {
+      const IntRange r = IntRanges::external();
+      return fmt::format("rt::external_int({}, INT64_C({}), INT64_C({}), \"{}\", \"{}\")", v, static_cast<int64_t>(r.lo),
+                         static_cast<int64_t>(r.hi), escape(f.name), escape(p.name));
+    };
+    std::string proc1 = "nullptr";
+    if (proc && f.params.size() == 1 && !f.params[0].by_ref && ctype(f.params[0].type) == "Int") {
+      proc1 = fmt::format("F{}", i);
+      if (param_ct(f, f.params[0], false) == "int64_t") {
+        proc1 = fmt::format("P{}", i);
+        thunk_code << fmt::format("static void P{}(rt::Ctx& c, Int a) {{ F{}(c, {}); }}\n\n", i, i,
+                                  external("a", f.params[0]));
+      }
+    }
+    procs1.push_back(proc1);
     if (f.kind == FunctionKind::Setter) {
       thunks.push_back("nullptr");
       continue;
@@ -1904,8 +2008,11 @@ TranslateResult Translator::run(size_t parts) {
     t << fmt::format("  if (a.size() != {}) rt::fail(\"{} takes {} arguments\");\n", f.params.size(), f.name, f.params.size());
     std::string list = "c";
     for (size_t p = 0; p < f.params.size(); ++p) {
-      const std::string ct = ctype(f.params[p].type);
-      t << fmt::format("  {} a{} = rt::conv<{}>(a[{}]);\n", ct, p, ct, p);
+      const std::string ct = param_ct(f, f.params[p], false);
+      if (ct == "int64_t")
+        t << fmt::format("  int64_t a{} = {};\n", p, external(fmt::format("rt::conv<Int>(a[{}])", p), f.params[p]));
+      else
+        t << fmt::format("  {} a{} = rt::conv<{}>(a[{}]);\n", ct, p, ct, p);
       list += fmt::format(", a{}", p);
     }
     if (ctype(f.return_type) == "void") t << fmt::format("  F{}({});\n", i, list) << "  Value r;\n";

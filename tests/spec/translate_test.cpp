@@ -5,6 +5,7 @@
 // with the place and the construct named. The positions and widths below are
 // worked by hand from the diagrams.
 #include "core/diag.hpp"
+#include "spec/compiled_rt.hpp"
 #include "spec/engine.hpp"
 #include "spec/specfile.hpp"
 #include "spec/translate.hpp"
@@ -86,6 +87,42 @@ encoding T1
 operation
 {2})",
                      name, decode_more, operation);
+}
+
+// An integer the ranges bound to 64 bits (spec/int_ranges.hpp) is an int64_t,
+// computed without checks; one they do not stays an Int, computed with
+// overflow checks. A function's integer parameter is bounded by its callers
+// and by what a machine may pass (32 bits), which its thunk checks.
+TEST(Translate, IntegersTheRangesBoundAreComputedIn64Bits) {
+  const auto spec = toy_with(rd_instruction("SUMS", "",
+                                            "    integer lanes = d + 1;\n"
+                                            "    integer wide = UInt(R[d]) * UInt(R[d]) * 4;\n"
+                                            "    integer sum = Twice(lanes) + wide;\n    R[d] = sum<31:0>;\n"),
+                             "integer Twice(integer x)\n    return 2 * x;\n");
+  const TranslateResult r = translate(*spec, builtins(), 1);
+  const std::string code = all_parts(r);
+  // Rd is slot 0, d 1, lanes 2, wide 3: d in [0, 7], lanes in [1, 8], wide up to 4 (2^32 - 1)^2.
+  EXPECT_NE(code.find("int64_t L1{};"), std::string::npos) << code;
+  EXPECT_NE(code.find("int64_t L2{};"), std::string::npos);
+  EXPECT_NE(code.find("L2 = (L1 + INT64_C(1));"), std::string::npos);
+  EXPECT_NE(code.find("Int L3{};"), std::string::npos);
+  EXPECT_NE(code.find("L3 = rt::conv<Int>(rt::mul("), std::string::npos);
+  const std::string twice = function_name(*spec, "Twice");
+  EXPECT_NE(code.find("static Int " + twice + "(rt::Ctx& c, int64_t L0)"), std::string::npos);
+  EXPECT_NE(code.find("return Int((INT64_C(2) * L0));"), std::string::npos);
+  EXPECT_NE(code.find("int64_t a0 = rt::external_int(rt::conv<Int>(a[0]), INT64_C(-2147483648), "
+                      "INT64_C(2147483647), \"Twice\", \"x\");"),
+            std::string::npos);
+}
+
+TEST(Translate, AMachinesIntegerArgumentBeyondThirtyTwoBitsIsRefused) {
+  EXPECT_EQ(rt::external_int(Int{-5}, INT32_MIN, INT32_MAX, "F", "x"), -5);
+  try {
+    rt::external_int(Int{1} << 40, INT32_MIN, INT32_MAX, "VPTAdvance", "beat");
+    FAIL() << "not refused";
+  } catch (const RuntimeError& e) {
+    EXPECT_NE(std::string(e.what()).find("VPTAdvance called with beat = 1099511627776"), std::string::npos) << e.what();
+  }
 }
 
 // Globals of fixed types (bits up to 128, boolean, integer, enumeration) and
@@ -209,7 +246,7 @@ TEST(Translate, AFunctionOverBitsNIsSpecializedForTheWidthOfItsArguments) {
   // The specialization: its parameter, local and result of width 8, N the constant.
   EXPECT_NE(code.find("static std::tuple<rt::B<8>, rt::B<1>> " + f + "_8(rt::Ctx& c, rt::B<8> L1)"), std::string::npos)
       << code;
-  EXPECT_NE(code.find("Int L0 = Int(INT64_C(8));"), std::string::npos);
+  EXPECT_NE(code.find("int64_t L0 = INT64_C(8);"), std::string::npos);  // a width: bounded, 64 bits
   EXPECT_NE(code.find("rt::B<8> L2{};"), std::string::npos);
   EXPECT_NE(code.find("return rt::LSL_C(L2, Int(INT64_C(1)));"), std::string::npos);
   // The calls: the first at width 8, the second (bits(n)) the generic one over Bits.
@@ -262,10 +299,12 @@ bits(32) Low(bits(32) x, integer esize, integer other)
     EXPECT_NE(code.find(fmt::format("static void X0_{}(rt::Ctx& c, const S0& s)", variant)), std::string::npos);
     // The helper for that esize: the parameter a constant, its bits(esize) local fixed-width.
     const std::string name = fmt::format("{}_esize{}", f, v);
-    const size_t at = code.find("static rt::B<32> " + name + "(rt::Ctx& c, rt::B<32> L0, Int, Int L2)");
+    // The integer parameters are bounded (esize by its calls' values and what a
+    // machine may pass, other by Twice's results): int64_t.
+    const size_t at = code.find("static rt::B<32> " + name + "(rt::Ctx& c, rt::B<32> L0, int64_t, int64_t L2)");
     ASSERT_NE(at, std::string::npos) << name;
     const std::string body = code.substr(at, code.find("\n}\n", at) - at);
-    EXPECT_NE(body.find(fmt::format("const Int L1 = Int(INT64_C({}));", v)), std::string::npos) << body;
+    EXPECT_NE(body.find(fmt::format("const int64_t L1 = INT64_C({});", v)), std::string::npos) << body;
     if (v <= 32) EXPECT_NE(body.find(fmt::format("rt::B<{}> L3{{}};", v)), std::string::npos) << body;
     EXPECT_NE(body.find("Bits L4{};"), std::string::npos) << body;  // bits(other): not known
   }
@@ -294,12 +333,16 @@ Low[bits(32) address, integer size] = bits(8*size) value
   const std::string code = all_parts(r);
   const std::string put = function_name(*spec, "Put"), low = function_name(*spec, "Low");
   ASSERT_FALSE(put.empty());
-  EXPECT_NE(code.find("static void " + put + "_size2(rt::Ctx& c, rt::B<32> L0, Int, rt::B<16> L2)"), std::string::npos)
+  // size is bounded (2, d, or what a machine may pass): an int64_t.
+  EXPECT_NE(code.find("static void " + put + "_size2(rt::Ctx& c, rt::B<32> L0, int64_t, rt::B<16> L2)"),
+            std::string::npos)
       << code;
-  EXPECT_NE(code.find("static void " + low + "_size2(rt::Ctx& c, rt::B<32> L0, Int, rt::B<16> L2)"), std::string::npos);
+  EXPECT_NE(code.find("static void " + low + "_size2(rt::Ctx& c, rt::B<32> L0, int64_t, rt::B<16> L2)"),
+            std::string::npos);
   EXPECT_NE(code.find(put + "_size2(c, "), std::string::npos);
   EXPECT_NE(code.find(low + "_size2(c, "), std::string::npos);
-  EXPECT_NE(code.find("static void " + put + "(rt::Ctx& c, rt::B<32> L0, Int L1, const Bits& L2)"), std::string::npos);
+  EXPECT_NE(code.find("static void " + put + "(rt::Ctx& c, rt::B<32> L0, int64_t L1, const Bits& L2)"),
+            std::string::npos);
   EXPECT_NE(code.find(put + "(c, "), std::string::npos);
 }
 
@@ -338,13 +381,16 @@ Bump[integer &count] = bits(32) value
   const std::string code = all_parts(r);
   const std::string bump = function_name(*spec, "Bump");
   ASSERT_FALSE(bump.empty());
-  EXPECT_NE(code.find("static void " + bump + "(rt::Ctx& c, Int& L0, rt::B<32> L1)"), std::string::npos) << code;
-  const size_t value = code.find("const rt::B<32> t"), arg = code.find("Int t", value), call = code.find(bump + "(c, t", arg);
+  // count holds what its callers pass (k, from a 2-bit field) or a machine
+  // does (32 bits), plus one: an int64_t.
+  EXPECT_NE(code.find("static void " + bump + "(rt::Ctx& c, int64_t& L0, rt::B<32> L1)"), std::string::npos) << code;
+  const size_t value = code.find("const rt::B<32> t"), arg = code.find("int64_t t", value),
+               call = code.find(bump + "(c, t", arg);
   ASSERT_NE(value, std::string::npos) << code;
   ASSERT_NE(arg, std::string::npos) << code;
   ASSERT_NE(call, std::string::npos) << code;
-  const std::string temp = code.substr(arg + 4, code.find(' ', arg + 4) - arg - 4);
-  EXPECT_NE(code.find(" = " + temp + ";", call), std::string::npos) << code;  // written back
+  const std::string temp = code.substr(arg + 8, code.find(' ', arg + 8) - arg - 8);
+  EXPECT_NE(code.find(" = Int(" + temp + ");", call), std::string::npos) << code;  // written back (k is an Int)
 }
 
 // An argument the callee never reads (nor passes on to a parameter that is
@@ -378,11 +424,15 @@ bits(32) Outer(bits(32) v, integer passed, integer effect)
   const std::string probe = function_name(*spec, "Probe"), touch = function_name(*spec, "Touch");
   const std::string outer = function_name(*spec, "Outer"), inner = function_name(*spec, "Inner");
   // Outer passes its own parameters only to Inner's unread one: neither is
-  // read; Probe's call is dropped, Touch's kept for its write.
-  EXPECT_NE(code.find(outer + "(c, F0(c, L1), Int(0), " + touch + "(c, L1))"), std::string::npos) << code;
+  // read; Probe's call is dropped, Touch's kept for its write. The integer
+  // parameters are bounded (int64_t); the results are Ints, cast to them.
+  EXPECT_NE(code.find(outer + "(c, F0(c, L1), INT64_C(0), static_cast<int64_t>(" + touch + "(c, L1)))"),
+            std::string::npos)
+      << code;
   EXPECT_EQ(code.find(probe + "(c, L1)"), std::string::npos);  // its thunk calls it with a0
-  EXPECT_NE(code.find(inner + "(c, L0, Int(0))"), std::string::npos);
-  EXPECT_NE(code.find(inner + "(c, F0(c, L1), " + function_name(*spec, "Refuse") + "(c, L1))"), std::string::npos);
+  EXPECT_NE(code.find(inner + "(c, L0, INT64_C(0))"), std::string::npos);
+  EXPECT_NE(code.find(inner + "(c, F0(c, L1), static_cast<int64_t>(" + function_name(*spec, "Refuse") + "(c, L1)))"),
+            std::string::npos);
   EXPECT_EQ(r.skipped_arguments, 2u);
 }
 
