@@ -108,10 +108,26 @@ TEST(Translate, IntegersTheRangesBoundAreComputedIn64Bits) {
   EXPECT_NE(code.find("Int L3{};"), std::string::npos);
   EXPECT_NE(code.find("L3 = rt::conv<Int>(rt::mul("), std::string::npos);
   const std::string twice = function_name(*spec, "Twice");
-  EXPECT_NE(code.find("static Int " + twice + "(rt::Ctx& c, int64_t L0)"), std::string::npos);
+  EXPECT_NE(code.find("static inline Int " + twice + "(rt::Ctx& c, int64_t L0)"), std::string::npos);
   EXPECT_NE(code.find("return Int((INT64_C(2) * L0));"), std::string::npos);
   EXPECT_NE(code.find("int64_t a0 = rt::external_int(rt::conv<Int>(a[0]), INT64_C(-2147483648), "
                       "INT64_C(2147483647), \"Twice\", \"x\");"),
+            std::string::npos);
+}
+
+// A short function without loops (at most six statements) is declared
+// inline, so that the compiler inlines an accessor past its cold paths; one
+// with a loop is not.
+TEST(Translate, AShortFunctionWithoutLoopsIsDeclaredInline) {
+  const auto spec = toy_with(rd_instruction("SHORT", "", "    R[d] = ZeroExtend(Count(R[d])<7:0> : Bump(R[d])<23:0>, 32);\n"),
+                             "bits(32) Bump(bits(32) x)\n    return x + 1;\n\n"
+                             "bits(32) Count(bits(32) x)\n    bits(32) n = Zeros(32);\n    for i = 0 to 31\n"
+                             "        if x<i> == '1' then\n            n = n + 1;\n    return n;\n");
+  const std::string code = all_parts(translate(*spec, builtins(), 1));
+  EXPECT_NE(code.find("static inline rt::B<32> " + function_name(*spec, "Bump") + "(rt::Ctx& c, rt::B<32> L0)"),
+            std::string::npos)
+      << code;
+  EXPECT_NE(code.find("static rt::B<32> " + function_name(*spec, "Count") + "(rt::Ctx& c, rt::B<32> L0)"),
             std::string::npos);
 }
 
@@ -244,14 +260,14 @@ TEST(Translate, AFunctionOverBitsNIsSpecializedForTheWidthOfItsArguments) {
   const std::string f = function_name(*spec, "ShiftOne");
   ASSERT_FALSE(f.empty());
   // The specialization: its parameter, local and result of width 8, N the constant.
-  EXPECT_NE(code.find("static std::tuple<rt::B<8>, rt::B<1>> " + f + "_8(rt::Ctx& c, rt::B<8> L1)"), std::string::npos)
+  EXPECT_NE(code.find("static inline std::tuple<rt::B<8>, rt::B<1>> " + f + "_8(rt::Ctx& c, rt::B<8> L1)"), std::string::npos)
       << code;
   EXPECT_NE(code.find("int64_t L0 = INT64_C(8);"), std::string::npos);  // a width: bounded, 64 bits
   EXPECT_NE(code.find("rt::B<8> L2{};"), std::string::npos);
   EXPECT_NE(code.find("return rt::LSL_C(L2, Int(INT64_C(1)));"), std::string::npos);
   // The calls: the first at width 8, the second (bits(n)) the generic one over Bits.
   EXPECT_NE(code.find(f + "_8(c, "), std::string::npos);
-  EXPECT_NE(code.find("static std::tuple<Bits, rt::B<1>> " + f + "(rt::Ctx& c, const Bits& L1)"), std::string::npos);
+  EXPECT_NE(code.find("static inline std::tuple<Bits, rt::B<1>> " + f + "(rt::Ctx& c, const Bits& L1)"), std::string::npos);
   EXPECT_NE(code.find(f + "(c, "), std::string::npos);
 }
 
@@ -301,7 +317,7 @@ bits(32) Low(bits(32) x, integer esize, integer other)
     const std::string name = fmt::format("{}_esize{}", f, v);
     // The integer parameters are bounded (esize by its calls' values and what a
     // machine may pass, other by Twice's results): int64_t.
-    const size_t at = code.find("static rt::B<32> " + name + "(rt::Ctx& c, rt::B<32> L0, int64_t, int64_t L2)");
+    const size_t at = code.find("static inline rt::B<32> " + name + "(rt::Ctx& c, rt::B<32> L0, int64_t, int64_t L2)");
     ASSERT_NE(at, std::string::npos) << name;
     const std::string body = code.substr(at, code.find("\n}\n", at) - at);
     EXPECT_NE(body.find(fmt::format("const int64_t L1 = INT64_C({});", v)), std::string::npos) << body;
@@ -334,14 +350,14 @@ Low[bits(32) address, integer size] = bits(8*size) value
   const std::string put = function_name(*spec, "Put"), low = function_name(*spec, "Low");
   ASSERT_FALSE(put.empty());
   // size is bounded (2, d, or what a machine may pass): an int64_t.
-  EXPECT_NE(code.find("static void " + put + "_size2(rt::Ctx& c, rt::B<32> L0, int64_t, rt::B<16> L2)"),
+  EXPECT_NE(code.find("static inline void " + put + "_size2(rt::Ctx& c, rt::B<32> L0, int64_t, rt::B<16> L2)"),
             std::string::npos)
       << code;
-  EXPECT_NE(code.find("static void " + low + "_size2(rt::Ctx& c, rt::B<32> L0, int64_t, rt::B<16> L2)"),
+  EXPECT_NE(code.find("static inline void " + low + "_size2(rt::Ctx& c, rt::B<32> L0, int64_t, rt::B<16> L2)"),
             std::string::npos);
   EXPECT_NE(code.find(put + "_size2(c, "), std::string::npos);
   EXPECT_NE(code.find(low + "_size2(c, "), std::string::npos);
-  EXPECT_NE(code.find("static void " + put + "(rt::Ctx& c, rt::B<32> L0, int64_t L1, const Bits& L2)"),
+  EXPECT_NE(code.find("static inline void " + put + "(rt::Ctx& c, rt::B<32> L0, int64_t L1, const Bits& L2)"),
             std::string::npos);
   EXPECT_NE(code.find(put + "(c, "), std::string::npos);
 }
@@ -383,7 +399,7 @@ Bump[integer &count] = bits(32) value
   ASSERT_FALSE(bump.empty());
   // count holds what its callers pass (k, from a 2-bit field) or a machine
   // does (32 bits), plus one: an int64_t.
-  EXPECT_NE(code.find("static void " + bump + "(rt::Ctx& c, int64_t& L0, rt::B<32> L1)"), std::string::npos) << code;
+  EXPECT_NE(code.find("static inline void " + bump + "(rt::Ctx& c, int64_t& L0, rt::B<32> L1)"), std::string::npos) << code;
   const size_t value = code.find("const rt::B<32> t"), arg = code.find("int64_t t", value),
                call = code.find(bump + "(c, t", arg);
   ASSERT_NE(value, std::string::npos) << code;
