@@ -276,12 +276,7 @@ void Machine::take_exception(int n, const std::string& cause, uint32_t return_ad
   }
 }
 
-void Machine::after_instruction(uint32_t address) {
-  // The common case first, inline: no branch, SysTick off, nothing pending.
-  if (pc_changed_g_.boolean()) after_branch(address);
-  if (syst_csr_g_.word() & 1u) call(*systick_count_, {});
-  if (pending_g_.any(16)) take_pending();
-}
+void Machine::count_systick() { call(*systick_count_, {}); }
 
 void Machine::after_branch(uint32_t address) {
   // A fault handler that branches to itself (the `b .` of most startup
@@ -322,18 +317,26 @@ void Machine::take_pending() {
 
 void Machine::execute(const Bits& word) { execute_at(pc(), word); }
 
+std::string Machine::describe(uint32_t address, const Bits& word, const spec::Encoding* enc) const {
+  if (!enc)
+    return fmt::format("0x{:0{}x} (bytes {}) at 0x{:08x}, which no encoding decodes", word.low64(), word.width() / 4,
+                       raw_bytes(word), address);
+  PrintContext pctx;
+  pctx.address = address;
+  return fmt::format("'{}' (0x{:0{}x}) at 0x{:08x}", isa_.print(*enc, word, pctx), word.low64(), word.width() / 4,
+                     address);
+}
+
+void Machine::take_undefined(uint32_t address, const Bits& word, const spec::Encoding* enc, const std::string& why) {
+  or_bits(global(slot("UFSR")), 0x1u);  // UNDEFINSTR
+  take_exception(6, "UNDEFINSTR", address, fmt::format("UNDEFINED instruction {}", describe(address, word, enc)), why);
+}
+
 void Machine::execute_at(uint32_t address, const Bits& word) {
   const Decoded& d = decode(word);
   const spec::Encoding* enc = d.enc;
-  auto where = [&] {
-    if (!enc)
-      return fmt::format("0x{:0{}x} (bytes {}) at 0x{:08x}, which no encoding decodes", word.low64(), word.width() / 4,
-                         raw_bytes(word), address);
-    PrintContext pctx;
-    pctx.address = address;
-    return fmt::format("'{}' (0x{:0{}x}) at 0x{:08x}", isa_.print(*enc, word, pctx), word.low64(), word.width() / 4,
-                       address);
-  };
+  // What the instruction is, for errors (out of line: built only then).
+  auto where = [this, address, &word, enc] { return describe(address, word, enc); };
   // Compiled code holds the globals for the instruction: the flags below are
   // then machine words.
   const bool compiled = d.compiled && !engine_.coverage;
@@ -346,14 +349,11 @@ void Machine::execute_at(uint32_t address, const Bits& word) {
   ++instructions;
   // A synchronous exception: UNDEFINED words and the faults the pseudocode
   // raises.
-  auto undefined = [&](const std::string& why) {
-    or_bits(global(slot("UFSR")), 0x1u);  // UNDEFINSTR
-    take_exception(6, "UNDEFINSTR", address, fmt::format("UNDEFINED instruction {}", where()), why);
-  };
-  if (!enc) return undefined(d.why);
+  if (!enc) return take_undefined(address, word, enc, d.why);
   if (d.should_be_undefined)
-    return undefined("its should-be bits ((0) and (1) in the diagram) are not the manual's: CONSTRAINED "
-                     "UNPREDICTABLE, taken as UNDEFINED as QEMU takes it");
+    return take_undefined(address, word, enc,
+                          "its should-be bits ((0) and (1) in the diagram) are not the manual's: CONSTRAINED "
+                          "UNPREDICTABLE, taken as UNDEFINED as QEMU takes it");
   try {
     call_hot(check_thumb_hot_);
     for (int beat = 0; beat < 4; ++beat) {
@@ -374,7 +374,7 @@ void Machine::execute_at(uint32_t address, const Bits& word) {
       } catch (const spec::EndOfInstruction& e) {
         using K = spec::EndOfInstruction::Kind;
         if (e.kind == K::Nop) break;
-        if (e.kind == K::Undefined) return undefined("");
+        if (e.kind == K::Undefined) return take_undefined(address, word, enc, "");
         const char* what = e.kind == K::Unpredictable            ? "UNPREDICTABLE"
                            : e.kind == K::ConstrainedUnpredictable ? "CONSTRAINED UNPREDICTABLE"
                                                                    : "fault";

@@ -174,6 +174,11 @@ class Machine {
   [[gnu::noinline]] const Decoded& decode_slow(const spec::Bits& word, uint64_t key);
   // execute() of a word fetched at `address` (the PC, which step() has read).
   void execute_at(uint32_t address, const spec::Bits& word);
+  // The instruction at an address, for errors: its listing, or its bytes.
+  [[gnu::cold]] std::string describe(uint32_t address, const spec::Bits& word, const spec::Encoding* enc) const;
+  // Takes the UsageFault of an UNDEFINED instruction (UFSR.UNDEFINSTR).
+  [[gnu::cold]] void take_undefined(uint32_t address, const spec::Bits& word, const spec::Encoding* enc,
+                                    const std::string& why);
   void map_memory();
   int slot(const char* name) const;
   const spec::FunctionDecl& procedure(const char* name) const;
@@ -187,11 +192,18 @@ class Machine {
   void take_exception(int n, const std::string& cause, uint32_t return_address, const std::string& what,
                       const std::string& detail, std::optional<uint32_t> tail_chain = std::nullopt);
   // After an instruction: exception return, SysTick, pending exceptions.
-  void after_instruction(uint32_t address);
+  // Inline: the common case (no branch, SysTick off, nothing pending) is
+  // three loads and a test.
+  void after_instruction(uint32_t address) {
+    if (pc_changed_g_.boolean()) after_branch(address);
+    if (syst_csr_g_.word() & 1u) count_systick();
+    if (pending_g_.any(16)) take_pending();
+  }
   // The rare paths, out of line: an instruction that branched (an exception
   // return, a fault handler looping on itself), a pending exception.
   [[gnu::noinline]] void after_branch(uint32_t address);
   [[gnu::noinline]] void take_pending();
+  [[gnu::noinline]] void count_systick();
   uint32_t read_word(uint32_t address) const;
 
   const WordIsa& isa_;
