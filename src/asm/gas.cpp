@@ -283,6 +283,12 @@ class Gas {
     return InputError(std::move(l), msg);
   }
   [[noreturn]] void fail(int line, int col, const std::string& msg) const { throw located(line, col, msg); }
+  // A warning at a place, once however many layout passes meet it.
+  void warn(int line, int col, const std::string& msg) {
+    if (!warned_at_.insert({line, col}).second) return;
+    const auto& l = lines_[static_cast<size_t>(line) - 1];
+    warnings_.push_back(fmt::format("{}:{}:{}: warning: {}", files_[static_cast<size_t>(l.file)].name, l.line, col, msg));
+  }
   [[noreturn]] void rethrow(const InputError& e) const {
     const SourceLocation& l = e.location();
     if (l.line >= 1 && static_cast<size_t>(l.line) <= lines_.size()) fail(l.line, l.col, e.message());
@@ -1780,6 +1786,32 @@ class Gas {
         strings_.push_back({cur_, sizes_[static_cast<size_t>(cur_)], s});
         grow(s.size(), line, a.col);
       }
+    } else if (name == ".fill") {
+      // .fill repeat[, size[, value]]: repeat copies of the low 32 bits of
+      // value, little-endian, in size bytes (zero above 4), as GNU as and
+      // llvm-mc write them and with their warnings.
+      no_data_in_code();
+      if (args.empty() || args.size() > 3)
+        fail(line, e.col, fmt::format(".fill takes 1 to 3 arguments (repeat, size, value), not {}", args.size()));
+      const int64_t repeat = absolute(args[0]);
+      int64_t size = args.size() > 1 ? absolute(args[1]) : 1;
+      const int64_t value = args.size() > 2 ? absolute(args[2]) : 0;
+      if (repeat < 0) return warn(line, args[0].col, "'.fill' directive with negative repeat count has no effect");
+      if (size < 0) return warn(line, args[1].col, "'.fill' directive with negative size has no effect");
+      if (size > 8) {
+        warn(line, args[1].col, "'.fill' directive with size greater than 8 has been truncated to 8");
+        size = 8;
+      }
+      if (value != static_cast<int64_t>(static_cast<uint32_t>(value)) && value != static_cast<int32_t>(value))
+        warn(line, args[2].col, "'.fill' directive pattern has been truncated to 32-bits");
+      std::string one(static_cast<size_t>(size), '\0');
+      for (int64_t k = 0; k < size && k < 4; ++k) one[static_cast<size_t>(k)] = static_cast<char>(static_cast<uint64_t>(value) >> (8 * k));
+      std::string bytes;
+      for (int64_t k = 0; k < repeat; ++k) bytes += one;
+      if (sec.nobits && std::any_of(bytes.begin(), bytes.end(), [](char ch) { return ch != 0; }))
+        fail(line, args[0].col, nonzero_in_nobits(sec));
+      strings_.push_back({cur_, sizes_[static_cast<size_t>(cur_)], bytes});
+      grow(bytes.size(), line, args[0].col);
     } else if (name == ".space" || name == ".zero" || name == ".skip") {
       no_data_in_code();
       need(1);
@@ -1805,7 +1837,7 @@ class Gas {
       fail(line, e.col,
            fmt::format("unknown directive '{}' (known: .text .data .bss .section .global .globl .weak .local .type .size "
                        ".thumb_func .comm .lcomm .align .p2align .balign .byte .hword .short .2byte .word .long .int "
-                       ".4byte .quad .8byte .xword .dword .ascii .asciz .string .space .zero .skip .equ .set .rept .irp .irpc "
+                       ".4byte .quad .8byte .xword .dword .ascii .asciz .string .fill .space .zero .skip .equ .set .rept .irp .irpc "
                        ".endr .macro .endm .exitm .include .if .ifdef .ifndef .ifeq .ifne .ifc .ifnc .ifb .ifnb .elseif "
                        ".else .endif .req .unreq)",
                        name));
@@ -1941,6 +1973,7 @@ class Gas {
   bool in_debug_section_ = false, previous_is_debug_ = false, debug_warned_ = false;
   std::vector<std::pair<bool, bool>> pushed_debug_;
   std::vector<std::string> warnings_;  // Object::warnings (layout() starts a new Object each pass)
+  std::set<std::pair<int, int>> warned_at_;  // (line, column) of the warnings given
   struct LocalRef {
     std::string digits;
     int instance, line, col;

@@ -531,6 +531,30 @@ TEST(WordProgram, DebuggingInformationIsLeftOutWithAWarning) {
   EXPECT_EQ(defined(ours), defined(want));
 }
 
+// .fill repeat, size, value: the bytes and warnings below are GNU as 2.40's
+// and llvm-mc-19's for this source (both write the same bytes: the low 32
+// bits of the value, little-endian, zero above 4 bytes; size clamped to 8;
+// a negative repeat has no effect). The warnings are llvm-mc's, at its columns.
+TEST(WordProgram, FillWritesItsPatternAsGnuAsAndLlvmMc) {
+  const std::string source = "\t.data\n\t.fill 1, 8, 0x123456789\n\t.fill 2, 2, -1\n\t.fill 3\n\t.fill 2, 3, 0x112233\n"
+                             "\t.fill 0, 4, 7\n\t.fill 1, 9, 1\n\t.fill -1, 1, 1\n";
+  for (const targets::WordIsa* isa : {&mve(), &sme2()}) {
+    const as::Object obj = targets::assemble_word_program(*isa, source, "f.s");
+    const std::vector<uint8_t> want = {0x89, 0x67, 0x45, 0x23, 0, 0, 0, 0,  // 1 x 8 bytes
+                                       0xff, 0xff, 0xff, 0xff,               // 2 x 2 bytes of -1
+                                       0, 0, 0,                              // 3 x 1 byte of 0
+                                       0x33, 0x22, 0x11, 0x33, 0x22, 0x11,   // 2 x 3 bytes
+                                       1, 0, 0, 0, 0, 0, 0, 0};              // size 9 taken as 8
+    EXPECT_EQ(obj.find(".data")->bytes, want);
+    ASSERT_EQ(obj.warnings.size(), 3u);
+    EXPECT_EQ(obj.warnings[0], "f.s:2:14: warning: '.fill' directive pattern has been truncated to 32-bits");
+    EXPECT_EQ(obj.warnings[1], "f.s:7:11: warning: '.fill' directive with size greater than 8 has been truncated to 8");
+    EXPECT_EQ(obj.warnings[2], "f.s:8:8: warning: '.fill' directive with negative repeat count has no effect");
+  }
+  EXPECT_THROW(targets::assemble_word_program(mve(), "\t.data\n\t.fill\n", "f.s"), InputError);
+  EXPECT_THROW(targets::assemble_word_program(mve(), "\t.data\n\t.fill 1, 2, 3, 4\n", "f.s"), InputError);
+}
+
 // GNU as's .rept, .irp and .macro give the lines written out (GNU as 2.40
 // assembles both sources below to the same bytes); errors in a body name
 // the body's line, and an expansion without end is refused.
