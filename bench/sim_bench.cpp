@@ -1,8 +1,8 @@
 // Simulators side by side (docs/performance.md): the same ELF run by
 // `mlisa run --target mve` and by QEMU's Cortex-M55 (mps3-an547, semihosting
-// exit), in instructions per CPU second of the child process; the sme2 BF16
-// GEMM of examples/ in ZA multiply-adds per CPU second; the tcore hazard
-// suite's wall time.
+// exit), in instructions per CPU second of the child process; the inner step
+// of the sme2 BF16 GEMM of examples/ in ZA multiply-adds per CPU second; the
+// tcore hazard suite's wall time.
 //
 // Start-up (loading specs, QEMU's board) is cancelled by running each program
 // at two sizes: rate = (instructions(n2) - instructions(n1)) / (cpu(n2) -
@@ -22,6 +22,8 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <fstream>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <vector>
@@ -75,14 +77,17 @@ std::string build_loop(const Loop& loop, uint64_t outer, const sp::TempDir& dir,
   return elf;
 }
 
-// Instructions per CPU second of `command + [elf]`, start-up cancelled.
-std::optional<double> loop_rate(const Loop& loop, const std::vector<std::string>& command, uint64_t n1,
-                                const sp::TempDir& dir, std::string* why) {
+// Units of work (instructions, multiply-adds) per CPU second of `command +
+// [program]`, start-up cancelled: build(outer) writes the program of `outer`
+// iterations of `per_outer` units (its path, or "" with why saying).
+template <class Build>
+std::optional<double> rate_of(uint64_t per_outer, const std::vector<std::string>& command, uint64_t n1,
+                              const sp::TempDir& dir, std::string* why, Build build) {
   auto time_of = [&](uint64_t outer) -> std::optional<double> {
-    const std::string elf = build_loop(loop, outer, dir, why);
-    if (elf.empty()) return std::nullopt;
+    const std::string program = build(outer);
+    if (program.empty()) return std::nullopt;
     std::vector<std::string> argv = command;
-    argv.push_back(elf);
+    argv.push_back(program);
     return cpu_seconds(argv, dir, why);
   };
   const auto t1 = time_of(n1);
@@ -91,8 +96,15 @@ std::optional<double> loop_rate(const Loop& loop, const std::vector<std::string>
     const auto t2 = time_of(n2);
     if (!t2) return std::nullopt;
     if (*t2 - *t1 >= kMinSeconds || n2 > (uint64_t{1} << 30))
-      return static_cast<double>((n2 - n1) * loop.per_outer) / std::max(*t2 - *t1, 1e-3);
+      return static_cast<double>((n2 - n1) * per_outer) / std::max(*t2 - *t1, 1e-3);
   }
+}
+
+// Instructions per CPU second of `command + [elf]` for a loop of loops.S.
+std::optional<double> loop_rate(const Loop& loop, const std::vector<std::string>& command, uint64_t n1,
+                                const sp::TempDir& dir, std::string* why) {
+  return rate_of(loop.per_outer, command, n1, dir, why,
+                 [&](uint64_t outer) { return build_loop(loop, outer, dir, why); });
 }
 
 void side_by_side(benchmark::State& state, const Loop& loop) {
@@ -127,28 +139,24 @@ void BM_MveScalarLoop(benchmark::State& state) { side_by_side(state, {"SCALAR", 
 BENCHMARK(BM_MveHeliumLoop)->Iterations(1)->Unit(benchmark::kSecond);
 BENCHMARK(BM_MveScalarLoop)->Iterations(1)->Unit(benchmark::kSecond);
 
-// examples/bf16_gemm.s: C[8x128] += A[8x32] x B[32x128], 8 * 128 * 32 ZA
-// multiply-adds; start-up measured on a program that exits at once.
+// bench/programs/sme2_bfmlal.s: the inner step of examples/bf16_gemm.s (eight
+// BFMLAL, VGx4, indexed), 1024 ZA multiply-adds per iteration, at two sizes.
 void BM_Sme2Bf16Gemm(benchmark::State& state) {
   sp::TempDir dir("mlisa-bench");
   std::string why;
-  const std::string exit_now = dir.file("exit.s");
-  const std::string text = "    .globl _start\n_start:\n    mov x0, #0\n    mov x8, #93\n    svc #0\n";
-  sp::write_file(exit_now, text.data(), text.size());
-  std::vector<std::string> mlisa = {MLISA_BINARY, "run", "--target", "sme2"};
+  std::vector<std::string> mlisa = {MLISA_BINARY, "run", "--target", "sme2", "--max-steps", "1000000000000"};
   for (const std::string& a : engine_args()) mlisa.push_back(a);
-  constexpr double kMacs = 8.0 * 128 * 32;
+  std::ifstream in(std::string(MLISA_SOURCE_DIR) + "/bench/programs/sme2_bfmlal.s");
+  const std::string kernel((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  if (kernel.empty()) return state.SkipWithError("bench/programs/sme2_bfmlal.s not found");
+  auto build = [&](uint64_t outer) {
+    const std::string path = dir.file(fmt::format("bfmlal_{}.s", outer));
+    const std::string text = fmt::format("    .equ OUTER, {}\n", outer) + kernel;
+    sp::write_file(path, text.data(), text.size());
+    return path;
+  };
   std::optional<double> rate;
-  for (auto _ : state) {
-    auto run = [&](const std::string& file) {
-      std::vector<std::string> argv = mlisa;
-      argv.push_back(file);
-      return cpu_seconds(argv, dir, &why);
-    };
-    const auto t0 = run(exit_now);
-    const auto t1 = run(std::string(MLISA_SOURCE_DIR) + "/examples/bf16_gemm.s");
-    if (t0 && t1) rate = kMacs / std::max(*t1 - *t0, 1e-3);
-  }
+  for (auto _ : state) rate = rate_of(1024, mlisa, 10, dir, &why, build);
   if (!rate) return state.SkipWithError(why.c_str());
   state.counters["za_macs/s"] = *rate;
 }
