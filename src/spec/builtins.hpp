@@ -71,6 +71,13 @@ struct Builtin {
   // set_word_int are a plain load and store of them, which compiled code then
   // makes itself.
   bool direct = false;
+  // Optional typed entry of a function whose arguments are bits of at most 64
+  // bits or booleans and whose result is bits of the width of its first
+  // argument (the floating-point operations): compiled code calls it without
+  // Values where those widths are fixed when generating. v[i] is argument
+  // i's word (a boolean's 0 or 1), w[i] its width (0 for a boolean); it
+  // behaves as fn does.
+  uint64_t (*words)(CallSite&, const uint64_t* v, const uint32_t* w, size_t n) = nullptr;
 };
 
 class BuiltinTable {

@@ -55,6 +55,41 @@ bool sign_arg(const std::vector<Value>& a, size_t i, const char* fn) {
   bad_arg(fn, i, "a sign bit", a[i]);
 }
 
+// The arguments of an FP operation as words (Builtin::words): bits of up to
+// 64 bits (the low word, the width) or booleans (0 or 1, width 0). Compiled
+// code passes them so; the Value entry makes them from its Values.
+struct WordArgs {
+  const uint64_t* v;
+  const uint32_t* w;
+  size_t n;
+  bool boolean(size_t i, const char* fn) const {
+    if (w[i] != 0) throw RuntimeError(fmt::format("{}: argument {} must be a boolean, not bits({})", fn, i + 1, w[i]));
+    return v[i] != 0;
+  }
+};
+using WordsFn = uint64_t (*)(CallSite&, const uint64_t*, const uint32_t*, size_t);
+
+// fn of an operation that has a words entry: its Values as words, its result
+// bits of its first argument's width.
+Value via_words(CallSite& site, const std::vector<Value>& a, WordsFn f, const char* fn) {
+  uint64_t v[8];
+  uint32_t w[8];
+  if (a.size() > 8) throw RuntimeError(fmt::format("{}: too many arguments", fn));
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (a[i].kind() == ValueKind::Bits) {
+      v[i] = a[i].as_bits().low64();
+      w[i] = a[i].as_bits().width();
+    } else if (a[i].kind() == ValueKind::Boolean) {
+      v[i] = a[i].as_bool();
+      w[i] = 0;
+    } else {
+      bad_arg(fn, i, "a bitstring or a boolean", a[i]);
+    }
+  }
+  const uint64_t r = f(site, v, w, a.size());
+  return Value::bits(w[0], r);
+}
+
 Format format_of_width(Int n, const char* fn) {
   switch (n) {
     case 16: return Format::F16;
@@ -68,14 +103,18 @@ Format format_of_width(Int n, const char* fn) {
 Format format_of(const Bits& b, const char* fn) { return format_of_width(b.width(), fn); }
 
 // The format of operands i..j, which must all have the same width.
+Format common_format(const uint32_t* w, size_t first, size_t last, const char* fn) {
+  for (size_t i = first; i <= last; ++i)
+    if (w[i] == 0) throw RuntimeError(fmt::format("{}: argument {} must be a bitstring, not a boolean", fn, i + 1));
+  for (size_t i = first + 1; i <= last; ++i)
+    if (w[i] != w[first])
+      throw RuntimeError(fmt::format("{}: operands of different widths, bits({}) and bits({})", fn, w[first], w[i]));
+  return format_of_width(w[first], fn);
+}
 Format common_format(const std::vector<Value>& a, size_t first, size_t last, const char* fn) {
-  const Bits& x = bits_arg(a, first, fn);
-  for (size_t i = first + 1; i <= last; ++i) {
-    const Bits& y = bits_arg(a, i, fn);
-    if (y.width() != x.width())
-      throw RuntimeError(fmt::format("{}: operands of different widths, bits({}) and bits({})", fn, x.width(), y.width()));
-  }
-  return format_of(x, fn);
+  uint32_t w[8] = {};
+  for (size_t i = first; i <= last && i < 8; ++i) w[i] = bits_arg(a, i, fn).width();
+  return common_format(w, first, last, fn);
 }
 
 const EnumType* find_enum(const Engine& engine, const std::string& name) {
@@ -112,8 +151,16 @@ uint32_t fpcr_bits(CallSite& site, const std::vector<Value>& a, size_t i, const 
   if (v.kind() == ValueKind::Boolean) return controlled_fpscr(site, v.as_bool(), fn);
   bad_arg(fn, i, "an FPCR value (bits(32) or bits(64)) or fpscr_controlled", v);
 }
+uint32_t fpcr_bits(CallSite& site, const WordArgs& a, size_t i, const char* fn) {
+  if (a.w[i] == 32 || a.w[i] == 64) return static_cast<uint32_t>(a.v[i]);
+  if (a.w[i] == 0) return controlled_fpscr(site, a.v[i] != 0, fn);
+  throw RuntimeError(fmt::format("{}: argument {} must be an FPCR value (bits(32) or bits(64)) or fpscr_controlled, "
+                                 "not bits({})",
+                                 fn, i + 1, a.w[i]));
+}
 
-fp::Context context(CallSite& site, const std::vector<Value>& a, size_t i, const char* fn) {
+template <class Args>
+fp::Context context(CallSite& site, const Args& a, size_t i, const char* fn) {
   fp::Context ctx;
   ctx.fpcr = fp::FPCR::from_bits(fpcr_bits(site, a, i, fn));
   return ctx;
@@ -205,40 +252,93 @@ uint64_t to_fixed(Format f, uint64_t op, int fbits, bool is_unsigned, int m, fp:
   return static_cast<uint64_t>(result) & ((uint64_t{1} << m) - 1);
 }
 
+// The operations with a words entry. Two operands: op1, op2, fpcr[, fpexc].
+template <uint64_t (*Op)(Format, uint64_t, uint64_t, fp::Context&)>
+uint64_t binary_words(CallSite& site, const uint64_t* v, const uint32_t* w, size_t n, const char* fn) {
+  const WordArgs a{v, w, n};
+  const Format f = common_format(w, 0, 1, fn);
+  fp::Context ctx = context(site, a, 2, fn);
+  const uint64_t r = Op(f, v[0], v[1], ctx);
+  raise(site, ctx, n <= 3 || a.boolean(3, fn));
+  return r;
+}
+// FPMax and friends: op1, op2, fpcr[, altfp] (FEAT_AFP's altfp is not modelled).
+template <uint64_t (*Op)(Format, uint64_t, uint64_t, fp::Context&)>
+uint64_t minmax_words(CallSite& site, const uint64_t* v, const uint32_t* w, size_t n, const char* fn) {
+  const WordArgs a{v, w, n};
+  const Format f = common_format(w, 0, 1, fn);
+  fp::Context ctx = context(site, a, 2, fn);
+  if (n > 3 && a.boolean(3, fn))
+    throw RuntimeError(fmt::format("{}: the FEAT_AFP alternative behaviour (altfp TRUE) is not modelled", fn));
+  const uint64_t r = Op(f, v[0], v[1], ctx);
+  raise(site, ctx);
+  return r;
+}
+// FPMulAdd(addend, op1, op2, fpcr[, fpexc]): addend + op1*op2, rounded once.
+uint64_t muladd_words(CallSite& site, const uint64_t* v, const uint32_t* w, size_t n) {
+  const WordArgs a{v, w, n};
+  const Format f = common_format(w, 0, 2, "FPMulAdd");
+  fp::Context ctx = context(site, a, 3, "FPMulAdd");
+  const uint64_t r = fp::FPMulAdd(f, v[0], v[1], v[2], ctx);
+  raise(site, ctx, n <= 4 || a.boolean(4, "FPMulAdd"));
+  return r;
+}
+// FPAbs(op[, fpcr]), FPNeg(op[, fpcr]): the sign bit only; no flags. (The
+// fpcr argument of recent manuals matters only under FEAT_AFP.)
+template <uint64_t (*Op)(Format, uint64_t)>
+uint64_t sign_words(CallSite&, const uint64_t* v, const uint32_t* w, size_t, const char* fn) {
+  return Op(common_format(w, 0, 0, fn), v[0]);
+}
+
+struct WordsOp {
+  const char* name;
+  int min_args, max_args;
+  WordsFn words;
+};
+constexpr char kFPAdd[] = "FPAdd", kFPSub[] = "FPSub", kFPMul[] = "FPMul", kFPDiv[] = "FPDiv", kFPMax[] = "FPMax",
+               kFPMin[] = "FPMin", kFPMaxNum[] = "FPMaxNum", kFPMinNum[] = "FPMinNum", kFPAbs[] = "FPAbs",
+               kFPNeg[] = "FPNeg";
+template <const char* Name, auto Impl>
+uint64_t named(CallSite& site, const uint64_t* v, const uint32_t* w, size_t n) {
+  return Impl(site, v, w, n, Name);
+}
+const WordsOp kWordsOps[] = {
+    {kFPAdd, 3, 4, &named<kFPAdd, &binary_words<&fp::FPAdd>>},
+    {kFPSub, 3, 4, &named<kFPSub, &binary_words<&fp::FPSub>>},
+    {kFPMul, 3, 4, &named<kFPMul, &binary_words<&fp::FPMul>>},
+    {kFPDiv, 3, 4, &named<kFPDiv, &binary_words<&fp::FPDiv>>},
+    {kFPMax, 3, 4, &named<kFPMax, &minmax_words<&fp::FPMax>>},
+    {kFPMin, 3, 4, &named<kFPMin, &minmax_words<&fp::FPMin>>},
+    {kFPMaxNum, 3, 4, &named<kFPMaxNum, &minmax_words<&fp::FPMaxNum>>},
+    {kFPMinNum, 3, 4, &named<kFPMinNum, &minmax_words<&fp::FPMinNum>>},
+    {"FPMulAdd", 4, 5, &muladd_words},
+    {kFPAbs, 1, 2, &named<kFPAbs, &sign_words<&fp::FPAbs>>},
+    {kFPNeg, 1, 2, &named<kFPNeg, &sign_words<&fp::FPNeg>>},
+};
+
 }  // namespace
 
 void add_fp_builtins(BuiltinTable& t) {
   const TypeRule boolean = returns(TypeKind::Boolean);
 
-  // --- two-operand arithmetic: FPAdd(op1, op2, fpcr[, fpexc]) -------------------
+  // --- the operations with a words entry (kWordsOps): FPAdd(op1, op2, fpcr[,
+  // fpexc]) and the other two-operand arithmetic, FPMax(op1, op2, fpcr[,
+  // altfp]) and friends, FPMulAdd, FPAbs and FPNeg; fn goes through the words.
+  for (const WordsOp& o : kWordsOps) {
+    Builtin b;
+    b.name = o.name;
+    b.kind = BuiltinKind::Function;
+    b.min_args = o.min_args;
+    b.max_args = o.max_args;
+    b.result = bits_like_arg(0);
+    b.fn = [o](CallSite& site, std::vector<Value>& a) { return via_words(site, a, o.words, o.name); };
+    b.words = o.words;
+    t.add(std::move(b));
+  }
   struct Named {
     const char* name;
     Binary op;
   };
-  for (const Named& n : {Named{"FPAdd", &fp::FPAdd}, Named{"FPSub", &fp::FPSub}, Named{"FPMul", &fp::FPMul},
-                         Named{"FPDiv", &fp::FPDiv}}) {
-    add_fn(t, n.name, 3, 4, bits_like_arg(0), [n](CallSite& site, std::vector<Value>& a) {
-      const Format f = common_format(a, 0, 1, n.name);
-      fp::Context ctx = context(site, a, 2, n.name);
-      const uint64_t r = n.op(f, a[0].as_bits().low64(), a[1].as_bits().low64(), ctx);
-      raise(site, ctx, fpexc_arg(a, 3, n.name));
-      return bits_value(f, r);
-    });
-  }
-  // FPMax(op1, op2, fpcr[, altfp]) and friends. The alternative behaviour of
-  // FEAT_AFP (altfp TRUE) is not modelled.
-  for (const Named& n : {Named{"FPMax", &fp::FPMax}, Named{"FPMin", &fp::FPMin}, Named{"FPMaxNum", &fp::FPMaxNum},
-                         Named{"FPMinNum", &fp::FPMinNum}}) {
-    add_fn(t, n.name, 3, 4, bits_like_arg(0), [n](CallSite& site, std::vector<Value>& a) {
-      const Format f = common_format(a, 0, 1, n.name);
-      fp::Context ctx = context(site, a, 2, n.name);
-      if (a.size() > 3 && bool_arg(a, 3, n.name))
-        throw RuntimeError(fmt::format("{}: the FEAT_AFP alternative behaviour (altfp TRUE) is not modelled", n.name));
-      const uint64_t r = n.op(f, a[0].as_bits().low64(), a[1].as_bits().low64(), ctx);
-      raise(site, ctx);
-      return bits_value(f, r);
-    });
-  }
   // BFAdd / BFMul(op1, op2, fpcr) on bfloat16 (bits(16)) operands.
   for (const Named& n : {Named{"BFAdd", &fp::FPAdd}, Named{"BFSub", &fp::FPSub}, Named{"BFMul", &fp::FPMul}}) {
     add_fn(t, n.name, 3, 4, bits_like_arg(0), [n](CallSite& site, std::vector<Value>& a) {
@@ -287,14 +387,6 @@ void add_fp_builtins(BuiltinTable& t) {
            });
   }
 
-  // FPMulAdd(addend, op1, op2, fpcr[, fpexc]): addend + op1*op2, rounded once.
-  add_fn(t, "FPMulAdd", 4, 5, bits_like_arg(0), [](CallSite& site, std::vector<Value>& a) {
-    const Format f = common_format(a, 0, 2, "FPMulAdd");
-    fp::Context ctx = context(site, a, 3, "FPMulAdd");
-    const uint64_t r = fp::FPMulAdd(f, a[0].as_bits().low64(), a[1].as_bits().low64(), a[2].as_bits().low64(), ctx);
-    raise(site, ctx, fpexc_arg(a, 4, "FPMulAdd"));
-    return bits_value(f, r);
-  });
   add_fn(t, "BFMulAdd", 4, 5, bits_like_arg(0), [](CallSite& site, std::vector<Value>& a) {
     for (size_t i = 0; i < 3; ++i)
       if (bits_arg(a, i, "BFMulAdd").width() != 16)
@@ -315,16 +407,6 @@ void add_fp_builtins(BuiltinTable& t) {
     return bits_value(f, r);
   });
 
-  // FPAbs(op[, fpcr]), FPNeg(op[, fpcr]): the sign bit only; no flags. (The
-  // fpcr argument of recent manuals matters only under FEAT_AFP.)
-  add_fn(t, "FPAbs", 1, 2, bits_like_arg(0), [](CallSite&, std::vector<Value>& a) {
-    const Format f = format_of(bits_arg(a, 0, "FPAbs"), "FPAbs");
-    return bits_value(f, fp::FPAbs(f, a[0].as_bits().low64()));
-  });
-  add_fn(t, "FPNeg", 1, 2, bits_like_arg(0), [](CallSite&, std::vector<Value>& a) {
-    const Format f = format_of(bits_arg(a, 0, "FPNeg"), "FPNeg");
-    return bits_value(f, fp::FPNeg(f, a[0].as_bits().low64()));
-  });
 
   // --- comparisons -----------------------------------------------------------------
   // FPCompare(op1, op2, signal_nans, fpcr) -> bits(4) NZCV.

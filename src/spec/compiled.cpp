@@ -133,6 +133,14 @@ uint64_t get_word_int_slow(Ctx& c, int site, uint64_t index, Int n) {
   return r;
 }
 
+uint64_t words_slow(Ctx& c, int site, const uint64_t* v, const uint32_t* w, size_t n) {
+  const Expr& e = *c.sites[site];
+  CallSite cs{c.e, e};
+  const uint64_t r = c.e.builtins().at(e.builtin).words(cs, v, w, n);
+  after_builtin(c);
+  return r;
+}
+
 void set_word_int_slow(Ctx& c, int site, uint64_t index, Int n, uint64_t value, uint32_t width) {
   const Expr& e = *c.sites[site];
   CallSite cs{c.e, e};

@@ -857,6 +857,13 @@ template <int N, bool Direct = false>
   }
   set_word_int_slow(c, site, index, n, value.v, N);
 }
+// A builtin's words entry (Builtin::words): the FP operations on fixed-width
+// operands, without Values. Its result has the width of the first argument.
+uint64_t words_slow(Ctx& c, int site, const uint64_t* v, const uint32_t* w, size_t n);
+template <int N, size_t K>
+B<N> words(Ctx& c, int site, const uint64_t (&v)[K], const uint32_t (&w)[K]) {
+  return B<N>(words_slow(c, site, v, w, K));
+}
 // A builtin that writes its first argument back (Elem[x, e, size] = v): the
 // new value of the first argument goes to first.
 template <class... A>

@@ -1089,6 +1089,29 @@ Code Translator::builtin(const Expr* e, const std::vector<Code>& args) {
       return typed(fmt::format("rt::Elem({}, {}, {})", barg(0), as(args[1], "Int"), as(args[2], "Int")), "Bits");
     }
   }
+  // A builtin with a words entry (the FP operations) called with fixed-width
+  // bits and booleans: their words, without Values.
+  if (const Builtin& b = spec_builtins_->at(e->builtin); b.words && !args.empty() && fixed_bits_ct(args[0].ct) &&
+                                                        fixed_width_of(args[0].ct) <= 64) {
+    std::string words, widths;
+    bool all = true;
+    for (size_t i = 0; i < args.size() && all; ++i) {
+      const std::string sep = i ? ", " : "";
+      if (args[i].ct == "bool") {
+        words += sep + fmt::format("uint64_t{{{}}}", args[i].code);
+        widths += sep + "0";
+      } else if (fixed_bits_ct(args[i].ct) && fixed_width_of(args[i].ct) <= 64) {
+        words += sep + args[i].code + ".v";
+        widths += sep + std::to_string(fixed_width_of(args[i].ct));
+      } else {
+        all = false;
+      }
+    }
+    if (all)
+      return typed(fmt::format("rt::words<{}>(c, {}, {{{}}}, {{{}}})", fixed_width_of(args[0].ct), site->second, words,
+                               widths),
+                   args[0].ct);
+  }
   ++result_.bridged[n];
   std::string list = fmt::format("c, {}", site->second);
   for (const Code& a : args) list += ", " + a.code;

@@ -616,6 +616,38 @@ TEST_F(BuiltinsTest, FPBFloat16) {
   EXPECT_THROW(call("BFAdd", {H(32, 0), H(32, 0), H(32, 0)}), RuntimeError);
 }
 
+// The words entry (Builtin::words) that compiled code calls: the same
+// results and flags as fn, from words and widths (0: a boolean). 1 + 2 = 3,
+// 1 + 2 x 3 = 7, -(1) and the NaN cases are worked by hand.
+TEST_F(BuiltinsTest, FPWordsEntry) {
+  auto words = [&](const char* name, std::vector<uint64_t> v, std::vector<uint32_t> w, uint32_t* flags) {
+    const Builtin& b = table.at(index(name, v.size()));
+    EXPECT_NE(b.words, nullptr) << name;
+    Expr e;
+    e.kind = ExprKind::Call;
+    e.name = name;
+    CallSite site{*engine, e};
+    engine->fp_flags = 0;
+    const uint64_t r = b.words(site, v.data(), w.data(), v.size());
+    *flags = engine->fp_flags;
+    return r;
+  };
+  uint32_t flags = 0;
+  EXPECT_EQ(words("FPAdd", {F32_ONE, F32_TWO, 0}, {32, 32, 32}, &flags), 0x40400000u);
+  EXPECT_EQ(flags, 0u);
+  EXPECT_EQ(words("FPMulAdd", {F32_ONE, F32_TWO, F32_THREE, 0}, {32, 32, 32, 64}, &flags), 0x40e00000u);
+  EXPECT_EQ(words("FPNeg", {F32_ONE}, {32}, &flags), 0xbf800000u);
+  // A signalling NaN: the quiet NaN and IOC, or no flag with fpexc FALSE.
+  EXPECT_EQ(words("FPAdd", {F32_SNAN, F32_ONE, 0}, {32, 32, 32}, &flags), 0x7fc00001u);
+  EXPECT_EQ(flags, fp::flag::IOC);
+  EXPECT_EQ(words("FPAdd", {F32_SNAN, F32_ONE, 0, 0}, {32, 32, 32, 0}, &flags), 0x7fc00001u);
+  EXPECT_EQ(flags, 0u);
+  // fpscr_controlled FALSE: StandardFPSCRValue() (DN): the default NaN.
+  EXPECT_EQ(words("FPAdd", {F32_QNAN, F32_ONE, 0}, {32, 32, 0}, &flags), 0x7fc00000u);
+  EXPECT_THROW(words("FPAdd", {F32_ONE, 0x3c00, 0}, {32, 16, 32}, &flags), RuntimeError);
+  EXPECT_THROW(words("FPAdd", {1, 1, 0}, {8, 8, 32}, &flags), RuntimeError);
+}
+
 // The Armv7-M / Armv8-M spelling: boolean fpscr_controlled.
 TEST_F(BuiltinsTest, FPSCRControlled) {
   // TRUE: FPSCR (here RMode towards zero); FALSE: StandardFPSCRValue() (DN, FZ).

@@ -131,6 +131,23 @@ TEST(Translate, AShortFunctionWithoutLoopsIsDeclaredInline) {
             std::string::npos);
 }
 
+// An FP operation on fixed-width bits (and booleans) calls the builtin's
+// words entry with the words and widths, without Values; on bits of a width
+// known only at run time it is bridged.
+TEST(Translate, FloatingPointOperationsOnFixedWidthsPassWords) {
+  const auto spec = toy_with(rd_instruction("FADD", "", "    R[d] = FPAdd(R[d], R[d], R[d]);\n"
+                                                      "    R[d] = FPMulAdd(R[d], R[d], R[d], TRUE);\n"
+                                                      "    R[d] = ZeroExtend(FPNeg(R[d]<d+7:0>), 32);\n"));
+  const TranslateResult r = translate(*spec, builtins(), 1);
+  const std::string code = all_parts(r);
+  EXPECT_NE(code.find("rt::words<32>(c, "), std::string::npos) << code;
+  EXPECT_NE(code.find(".v}, {32, 32, 32})"), std::string::npos);
+  EXPECT_NE(code.find("uint64_t{true}}, {32, 32, 32, 0})"), std::string::npos);
+  EXPECT_EQ(r.typed.at("FPAdd"), 1u);
+  EXPECT_EQ(r.typed.at("FPMulAdd"), 1u);
+  EXPECT_EQ(r.bridged.at("FPNeg"), 1u);  // bits(d + 8): not fixed
+}
+
 TEST(Translate, AMachinesIntegerArgumentBeyondThirtyTwoBitsIsRefused) {
   EXPECT_EQ(rt::external_int(Int{-5}, INT32_MIN, INT32_MAX, "F", "x"), -5);
   try {
