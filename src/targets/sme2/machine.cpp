@@ -155,7 +155,7 @@ void Machine::set_engine(spec::EngineKind kind) {
 
 void Machine::reset() {
   engine_.reset_globals();
-  global(svl_slot_) = Value::integer(svl_);
+  global(svl_slot_) = Value::bits(12, static_cast<uint64_t>(svl_));
   instructions = 0;
   exited = false;
   exit_status = 0;
