@@ -516,7 +516,6 @@ Bits ZeroExtend(const Bits& b, Int n) {
 }
 Bits SignExtend(const Bits& b, Int n) { return extend_bits("SignExtend", b, n, false); }
 Bits Elem(const Bits& vector, Int e, Int size) { return elem_get(vector, e, size); }
-void SetElem(Bits& vector, Int e, Int size, const Bits& value) { elem_set(vector, e, size, value); }
 
 }  // namespace rt
 

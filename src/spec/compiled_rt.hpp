@@ -919,7 +919,20 @@ inline Bits IsZeroBit(const Bits& b) { return Bits(1, IsZero(b) ? 1 : 0); }
 inline Int BitCount(const Bits& b) { return b.popcount(); }
 // Elem[vector, e, size] and Elem[vector, e, size] = value.
 Bits Elem(const Bits& vector, Int e, Int size);
-void SetElem(Bits& vector, Int e, Int size, const Bits& value);
+// An element of a size that divides 64 (as every element size does) of a
+// wide vector (sme2's bits(VL)) written in its word; the rest, and every
+// error, as the interpreter's elem_set.
+inline void SetElem(Bits& vector, Int e, Int size, const Bits& value) {
+  if (!vector.is_small() && size >= 1 && size <= 64 && 64 % size == 0 && Int{value.width()} == size && e >= 0 &&
+      (e + 1) * size <= Int{vector.width()}) {
+    const uint64_t lo = static_cast<uint64_t>(e * size), at = lo % 64;
+    const uint32_t i = static_cast<uint32_t>(lo / 64);
+    const uint64_t field = size == 64 ? ~uint64_t{0} : ((uint64_t{1} << size) - 1) << at;
+    vector.set_word(i, (vector.word(i) & ~field) | ((value.low64() << at) & field));
+    return;
+  }
+  elem_set(vector, e, size, value);
+}
 // The same for bits of a fixed width.
 template <int N>
 Int UInt(const B<N>& b) {
@@ -1083,6 +1096,14 @@ inline B<SIZE> Elem_c(const B<N>& vector, Int e) {
 }
 template <int SIZE>
 B<SIZE> Elem_c(const Bits& vector, Int e) {
+  // An element inside one word of the vector (SIZE a divisor of 64, as
+  // every element size is): a shift of that word.
+  if constexpr (SIZE <= 64 && 64 % SIZE == 0) {
+    if (e >= 0 && (e + 1) * SIZE <= Int{vector.width()}) {
+      const uint64_t lo = static_cast<uint64_t>(e) * SIZE;
+      return B<SIZE>(vector.word(static_cast<uint32_t>(lo / 64)) >> (lo % 64));
+    }
+  }
   return B<SIZE>::from(elem_get(vector, e, SIZE));
 }
 // Element e of `size` bits (1 to 64, inside the vector) written in place.

@@ -148,6 +148,27 @@ TEST(Translate, FloatingPointOperationsOnFixedWidthsPassWords) {
   EXPECT_EQ(r.bridged.at("FPNeg"), 1u);  // bits(d + 8): not fixed
 }
 
+// The run-time's element accesses of a wide vector (sme2's bits(VL), a
+// Bits): an element inside one word read and written there, the others and
+// every error as the interpreter's Elem (elem_get, elem_set).
+TEST(Translate, ElementsOfAWideVectorAreReadAndWrittenInTheirWord) {
+  Bits v(512, 0);
+  for (uint32_t i = 0; i < 8; ++i) v.set_word(i, 0x0123456789abcdefull + i);
+  EXPECT_EQ(rt::Elem_c<16>(v, 4).v, 0xcdf0u);               // word 1, bits 15:0
+  EXPECT_EQ(rt::Elem_c<16>(v, 7).v, 0x0123u);               // word 1, bits 63:48
+  EXPECT_EQ(rt::Elem_c<32>(v, 15).v, 0x01234567u);          // word 7, bits 63:32
+  EXPECT_EQ(rt::Elem_c<8>(v, 63).v, 0x01u);
+  EXPECT_EQ(rt::Elem_c<16>(v, 5).v, elem_get(v, 5, 16).low64());
+  EXPECT_THROW(rt::Elem_c<16>(v, 32), RuntimeError);         // past the vector
+  rt::SetElem(v, 9, 16, Bits(16, 0xbeef));                  // word 2, bits 31:16
+  EXPECT_EQ(v.word(2), (0x0123456789abcdefull + 2) & ~0xffff0000ull | 0xbeef0000ull);
+  rt::SetElem(v, 7, 64, Bits(64, 0x1122334455667788ull));
+  EXPECT_EQ(v.word(7), 0x1122334455667788ull);
+  EXPECT_EQ(v.word(6), 0x0123456789abcdefull + 6);
+  EXPECT_THROW(rt::SetElem(v, 32, 16, Bits(16, 1)), RuntimeError);
+  EXPECT_THROW(rt::SetElem(v, 0, 16, Bits(8, 1)), RuntimeError);  // not of the element size
+}
+
 TEST(Translate, AMachinesIntegerArgumentBeyondThirtyTwoBitsIsRefused) {
   EXPECT_EQ(rt::external_int(Int{-5}, INT32_MIN, INT32_MAX, "F", "x"), -5);
   try {
