@@ -1,5 +1,7 @@
 #include "spec/int_ranges.hpp"
 
+#include "spec/int_ops.hpp"
+
 #include <algorithm>
 #include <initializer_list>
 #include <optional>
@@ -43,8 +45,6 @@ std::optional<Int> mul(Int a, Int b) {
   Int r;
   return __builtin_mul_overflow(a, b, &r) ? std::nullopt : std::optional(r);
 }
-// DIV: rounds down (b > 0).
-Int floor_div(Int a, Int b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
 std::optional<Int> power(Int base, Int exp) {
   Int r = 1;
   for (Int i = 0; i < exp; ++i)
@@ -140,7 +140,7 @@ IntRange IntRanges::slot(const void* scope, int32_t slot) const {
   auto it = scopes_.find(scope);
   if (it == scopes_.end()) return IntRange::top();
   auto s = it->second.slots.find(slot);
-  return s == it->second.slots.end() ? IntRange::top() : s->second.r;
+  return s == it->second.slots.end() ? IntRange::top() : s->second;
 }
 
 IntRange IntRanges::expr(const Expr* e) const {
@@ -170,8 +170,8 @@ void IntRanges::set(Env& env, int32_t slot, const IntRange& r) {
   env.slots[slot] = r;
   // The record of every value a local holds needs no widening: the ranges
   // it joins are bounded by the loops' and the parameters'.
-  Cell& c = scope_->slots[slot];
-  c.r = hull(c.r, r);
+  IntRange& all = scope_->slots[slot];
+  all = hull(all, r);
 }
 
 void IntRanges::run(const Block& b, Env& env) {
@@ -346,10 +346,10 @@ int64_t IntRanges::width_at_most(const Env& env, const Expr* e) {
   // A local of this scope has the width its declaration names here.
   if (e->kind == ExprKind::Name && e->ref == RefKind::Local && e->type.width_expr) {
     const Expr* w = e->type.width_expr;
-    if (w->kind == ExprKind::Literal || (w->kind == ExprKind::Name && w->ref == RefKind::Local)) {
+    if (w->kind == ExprKind::Literal) return bounded(eval(env, w));
+    if (w->kind == ExprKind::Name && w->ref == RefKind::Local) {
       auto it = scope_->slots.find(w->slot);
-      if (w->kind == ExprKind::Literal) return bounded(eval(env, w));
-      return it == scope_->slots.end() ? -1 : bounded(it->second.r);
+      return it == scope_->slots.end() ? -1 : bounded(it->second);
     }
   }
   return -1;

@@ -66,7 +66,7 @@ class IntRanges {
     void join(const Env& other);
   };
   struct Scope {
-    std::map<int32_t, Cell> slots;  // every value each local holds
+    std::map<int32_t, IntRange> slots;  // every value each local holds
   };
   struct Body {
     const void* scope;

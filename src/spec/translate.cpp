@@ -127,20 +127,16 @@ class Translator {
     return "rt::conv<" + to + ">(" + c.code + ")";
   }
   // ---- integers the ranges bound (int_ranges.hpp) -------------------------
-  // The C++ type of a local slot of the scope being translated: an integer
-  // whose every value fits 64 bits is an int64_t.
-  std::string local_ct(int32_t slot, const Type& t) {
-    std::string ct = ctype(t, true);
-    if (ct == "Int" && scope_ && ranges_.slot(scope_, slot).fits64()) return "int64_t";
-    return ct;
+  // The C++ type ct of a slot of a scope: an integer whose every value fits
+  // 64 bits is an int64_t.
+  std::string bounded_ct(const void* scope, int32_t slot, std::string ct) const {
+    return ct == "Int" && scope && ranges_.slot(scope, slot).fits64() ? "int64_t" : ct;
   }
+  // A local slot of the scope being translated.
+  std::string local_ct(int32_t slot, const Type& t) { return bounded_ct(scope_, slot, ctype(t, true)); }
   std::string local_ct(int32_t slot) { return local_ct(slot, slot_types_[slot]); }
-  // The C++ type of a parameter of f, as its callers pass it.
-  std::string param_ct(const FunctionDecl& f, const Param& p, bool own) {
-    std::string ct = ctype(p.type, own);
-    if (ct == "Int" && ranges_.slot(&f, p.slot).fits64()) return "int64_t";
-    return ct;
-  }
+  // A parameter of f, as its callers pass it.
+  std::string param_ct(const FunctionDecl& f, const Param& p, bool own) { return bounded_ct(&f, p.slot, ctype(p.type, own)); }
   // An integer expression every value of which (and of each of its operands,
   // for an operation) fits 64 bits.
   bool small(const Expr* e) const {
