@@ -125,27 +125,34 @@ bool GlobalRef::any_value(size_t n) const {
 namespace rt {
 void retake_globals(Ctx& c) { c.binding->enter(); }
 
-uint64_t get_word_int_slow(Ctx& c, int site, uint64_t index, Int n) {
+// A builtin called from compiled code at one of its call sites: f(the call
+// site, the builtin); then the globals taken again, should the builtin have
+// read them (after_builtin).
+template <class F>
+auto call_builtin(Ctx& c, int site, F&& f) {
   const Expr& e = *c.sites[site];
   CallSite cs{c.e, e};
-  const uint64_t r = c.e.builtins().at(e.builtin).get_word_int(cs, index, n);
-  after_builtin(c);
-  return r;
+  const Builtin& b = c.e.builtins().at(e.builtin);
+  if constexpr (std::is_void_v<decltype(f(cs, b))>) {
+    f(cs, b);
+    after_builtin(c);
+  } else {
+    auto r = f(cs, b);
+    after_builtin(c);
+    return r;
+  }
+}
+
+uint64_t get_word_int_slow(Ctx& c, int site, uint64_t index, Int n) {
+  return call_builtin(c, site, [&](CallSite& cs, const Builtin& b) { return b.get_word_int(cs, index, n); });
 }
 
 uint64_t words_slow(Ctx& c, int site, const uint64_t* v, const uint32_t* w, size_t n) {
-  const Expr& e = *c.sites[site];
-  CallSite cs{c.e, e};
-  const uint64_t r = c.e.builtins().at(e.builtin).words(cs, v, w, n);
-  after_builtin(c);
-  return r;
+  return call_builtin(c, site, [&](CallSite& cs, const Builtin& b) { return b.words(cs, v, w, n); });
 }
 
 void set_word_int_slow(Ctx& c, int site, uint64_t index, Int n, uint64_t value, uint32_t width) {
-  const Expr& e = *c.sites[site];
-  CallSite cs{c.e, e};
-  c.e.builtins().at(e.builtin).set_word_int(cs, index, n, value, width);
-  after_builtin(c);
+  call_builtin(c, site, [&](CallSite& cs, const Builtin& b) { b.set_word_int(cs, index, n, value, width); });
 }
 }  // namespace rt
 
@@ -502,12 +509,7 @@ Value bnot(const Value& v) {
 }
 
 Value invoke(Ctx& c, int site, std::vector<Value>& args) {
-  const Expr& e = *c.sites[site];
-  const Builtin& b = c.e.builtins().at(e.builtin);
-  CallSite cs{c.e, e};
-  Value r = b.fn(cs, args);
-  after_builtin(c);
-  return r;
+  return call_builtin(c, site, [&](CallSite& cs, const Builtin& b) { return b.fn(cs, args); });
 }
 
 Bits ZeroExtend(const Bits& b, Int n) {
