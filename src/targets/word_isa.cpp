@@ -2,7 +2,7 @@
 #include "targets/word_isa.hpp"
 
 #include "asm/bits.hpp"
-#include "targets/word_operands.hpp"
+#include "asm/operands.hpp"
 
 #include "core/diag.hpp"
 #include "core/number_parse.hpp"

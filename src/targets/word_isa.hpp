@@ -48,10 +48,10 @@
 #pragma once
 
 #include "asm/elf.hpp"
+#include "asm/operands.hpp"
 #include "spec/engine.hpp"
 #include "spec/specfile.hpp"
 #include "targets/word_decoder.hpp"
-#include "targets/word_operands.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -66,6 +66,7 @@
 
 namespace mlisa::targets {
 
+namespace operands = as::operands;
 
 struct WordTemplate {
   struct Item {

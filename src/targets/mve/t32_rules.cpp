@@ -3,7 +3,7 @@
 
 #include "core/diag.hpp"
 #include "core/number_parse.hpp"
-#include "targets/word_operands.hpp"
+#include "asm/operands.hpp"
 
 #include <fmt/format.h>
 

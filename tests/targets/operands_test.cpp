@@ -1,4 +1,4 @@
-// The operand kinds of the single-word assembler (targets/word_operands.hpp):
+// The operand kinds of the single-word assembler (asm/operands.hpp):
 // a round-trip property per kind over every operand of that kind in the mve
 // and sme2 specs. For a random word, the operand's field values are decoded,
 // printed, parsed back and encoded: one of the parsed values writes the same
@@ -6,7 +6,7 @@
 // bits and the values a text cannot spell are left out, as noted per kind).
 #include "targets/targets.hpp"
 #include "targets/word_isa.hpp"
-#include "targets/word_operands.hpp"
+#include "asm/operands.hpp"
 
 #include <algorithm>
 #include <gtest/gtest.h>
@@ -21,7 +21,7 @@
 namespace mlisa::test {
 namespace {
 
-using namespace targets::operands;
+using namespace as::operands;
 using spec::Bits;
 
 const targets::LoadedWordTarget& target(const std::string& name) {

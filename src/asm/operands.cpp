@@ -1,5 +1,5 @@
-// The operand kinds of single-word targets (word_operands.hpp).
-#include "targets/word_operands.hpp"
+// The operand kinds (operands.hpp).
+#include "asm/operands.hpp"
 
 #include "core/number_parse.hpp"
 
@@ -9,7 +9,7 @@
 #include <cctype>
 #include <cmath>
 
-namespace mlisa::targets::operands {
+namespace mlisa::as::operands {
 
 namespace {
 
@@ -800,4 +800,4 @@ std::optional<Operand> prepare(const spec::TargetSpec& spec, const spec::Encodin
   return out;
 }
 
-}  // namespace mlisa::targets::operands
+}  // namespace mlisa::as::operands

@@ -27,7 +27,7 @@
 #include <variant>
 #include <vector>
 
-namespace mlisa::targets::operands {
+namespace mlisa::as::operands {
 
 using spec::Bits;
 
@@ -311,4 +311,4 @@ struct Operand {
 // register classes.
 std::optional<Operand> prepare(const spec::TargetSpec& spec, const spec::Encoding& enc, const spec::OperandMap& op);
 
-}  // namespace mlisa::targets::operands
+}  // namespace mlisa::as::operands
