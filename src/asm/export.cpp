@@ -58,9 +58,9 @@ std::vector<DecodedInsn> decode_bundle(const Isa& isa, const Word& word) {
         if (!sig.fixed.matches(w)) continue;
         std::vector<std::string> ops;
         bool ok = true;
-        for (const auto& e : sig.def.operands) {
+        for (const TextOperand& op : sig.def.operands) {
           std::string t;
-          ok = ok && decode(e, w, t);
+          ok = ok && print(sig.def.kinds, op, w, t);
           ops.push_back(std::move(t));
         }
         if (!ok) continue;

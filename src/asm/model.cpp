@@ -125,7 +125,11 @@ int Isa::add_signature(SignatureDef def) {
   s.index = static_cast<int>(signatures_.size());
   s.form = fi;
   s.fixed = Assignment(width_);
-  for (auto& e : def.operands) resolve(e, form);
+  for (const TextOperand& op : def.operands) {
+    if (op.literals.size() != op.refs.size() + 1) bad(fmt::format("signature {}: malformed operand {}", def.mnemonic, op.shown));
+    for (int r : op.refs)
+      if (r < 0 || static_cast<size_t>(r) >= def.kinds.size()) bad(fmt::format("signature {}: operand {} refers to no kind", def.mnemonic, op.shown));
+  }
   for (const auto& [n, v] : def.fixed) {
     const FieldDef* fd = form.field(n);
     if (!fd) bad(fmt::format("signature {}: form {} has no field {}", def.mnemonic, def.form, n));
@@ -154,73 +158,24 @@ int Isa::find_form(std::string_view name) const {
   return it == form_index_.end() ? -1 : it->second;
 }
 
-void Isa::resolve_ref(FieldRef& r, const Form& form) const {
-  if (const FieldDef* fd = form.field(r.name)) {
-    r.field = fd->field;
+operands::Placed Isa::place(const Form& form, std::string_view name) const {
+  Field f;
+  if (const FieldDef* fd = form.field(name)) {
+    f = fd->field;
   } else {
     int g = -1;
     for (int gi : form.globals)
-      if (globals_[static_cast<size_t>(gi)].def.name == r.name) g = gi;
-    if (g < 0) bad(fmt::format("form {}: no field {} (nor a global it reaches)", form.def.name, r.name));
-    r.field = globals_[static_cast<size_t>(g)].def.field;
+      if (globals_[static_cast<size_t>(gi)].def.name == name) g = gi;
+    if (g < 0) bad(fmt::format("form {}: no field {} (nor a global it reaches)", form.def.name, name));
+    f = globals_[static_cast<size_t>(g)].def.field;
   }
-  if (r.bits > r.field.width) bad(fmt::format("form {}: field {} has fewer than {} bits", form.def.name, r.name, r.bits));
-  const Field eff{r.field.start, r.effective()};
-  r.lanes = r.reads = 0;
+  operands::Placed out{f.start, f.width};
   for (const auto& g : globals_) {
-    if (!overlaps(eff, g.def.field)) continue;
-    if (g.def.shared == Shared::Lane) r.lanes |= uint64_t{1} << g.index;
-    if (g.def.shared == Shared::ScalarRead) r.reads |= uint64_t{1} << g.index;
+    if (!overlaps(f, g.def.field)) continue;
+    if (g.def.shared == Shared::Lane) out.lanes |= uint64_t{1} << g.index;
+    if (g.def.shared == Shared::ScalarRead) out.reads |= uint64_t{1} << g.index;
   }
-}
-
-void Isa::resolve(Expr& e, const Form& form) const {
-  for (auto& f : e.fields) resolve_ref(f, form);
-  for (auto& s : e.subs) resolve(s, form);
-  for (auto& m : e.modifiers) resolve(m, form);
-  for (auto& t : e.table)
-    for (auto& [f, v] : t.values) resolve_ref(f, form);
-  switch (e.kind) {
-    case ExprKind::Register:
-      if (e.fields.empty()) bad(fmt::format("form {}: a register operand without fields", form.def.name));
-      if (e.scale < 1) bad(fmt::format("form {}: register scale must be positive", form.def.name));
-      break;
-    case ExprKind::Number: {
-      uint32_t n = 0;
-      for (const auto& f : e.fields) n += f.effective();
-      if (n > 64) bad(fmt::format("form {}: a number of more than 64 bits", form.def.name));
-      if (e.type.width == 0 || e.type.width > 64 || (e.type.kind == NumKind::Float32 && e.type.width != 32))
-        bad(fmt::format("form {}: bad number type {}", form.def.name, e.type.name()));
-      break;
-    }
-    case ExprKind::Choice:
-      if (e.fields.size() != 1 || e.subs.size() != e.selectors.size())
-        bad(fmt::format("form {}: malformed choice", form.def.name));
-      break;
-    case ExprKind::Pattern: {
-      // Placeholders {0}..{n-1}, each operand used once.
-      std::vector<int> used(e.subs.size(), 0);
-      for (size_t i = 0; i < e.text.size(); ++i) {
-        if (e.text[i] == '}') bad(fmt::format("form {}: stray '}}' in pattern {}", form.def.name, e.text));
-        if (e.text[i] != '{') continue;
-        const size_t close = e.text.find('}', i);
-        if (close == std::string::npos) bad(fmt::format("form {}: unclosed '{{' in pattern {}", form.def.name, e.text));
-        size_t k = 0;
-        try {
-          k = std::stoul(e.text.substr(i + 1, close - i - 1));
-        } catch (const std::exception&) {
-          bad(fmt::format("form {}: bad placeholder in pattern {}", form.def.name, e.text));
-        }
-        if (k >= used.size()) bad(fmt::format("form {}: placeholder {{{}}} without an operand", form.def.name, k));
-        ++used[k];
-        i = close;
-      }
-      for (int u : used)
-        if (u != 1) bad(fmt::format("form {}: each operand of pattern {} appears once", form.def.name, e.text));
-      break;
-    }
-    default: break;
-  }
+  return out;
 }
 
 std::vector<std::string> Isa::field_names_at(const Word& bits) const {

@@ -17,7 +17,7 @@
 #pragma once
 
 #include "asm/bits.hpp"
-#include "asm/expr.hpp"
+#include "asm/signature.hpp"
 
 #include <cstdint>
 #include <map>
@@ -77,7 +77,8 @@ struct FormDef {
 struct SignatureDef {
   std::string form;
   std::string mnemonic;               // may contain dots: simm.s32
-  std::vector<Expr> operands;         // comma-separated in the text
+  std::vector<TextOperand> operands;  // comma-separated in the text
+  std::vector<SlotKind> kinds;        // what the operands refer to, placed by Isa::place
   std::vector<std::pair<std::string, uint64_t>> fixed;  // fields this signature fixes
 };
 
@@ -147,12 +148,12 @@ class Isa {
   // regions) that overlap the set bits of `bits`, in declaration order.
   std::vector<std::string> field_names_at(const spec::Bits& bits) const;
 
-  // Resolves the field names of an operand expression against a form: the
-  // form's own fields, then the globals it reaches. Throws std::invalid_argument.
-  void resolve(Expr& e, const Form& form) const;
+  // Where a field an operand of a form names lies: the form's own field,
+  // else a global it reaches, with the lanes and scalar reads it overlaps.
+  // Throws std::invalid_argument for a name the form cannot reach.
+  operands::Placed place(const Form& form, std::string_view name) const;
 
  private:
-  void resolve_ref(FieldRef& r, const Form& form) const;
   std::string name_;
   uint32_t width_;
   std::vector<Slot> slots_;

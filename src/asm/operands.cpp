@@ -42,7 +42,7 @@ bool range_end(std::string_view s, size_t& p, ReadReg& reg, int a, int& b, const
 
 }  // namespace
 
-BitMap bitmap(const spec::Encoding& enc, const spec::FieldConcat& fc) {
+BitMap bitmap(const Placer& place, const spec::FieldConcat& fc) {
   BitMap m;
   for (const auto& p : fc.parts) {
     if (p.field.empty()) {
@@ -52,14 +52,25 @@ BitMap bitmap(const spec::Encoding& enc, const spec::FieldConcat& fc) {
       }
       continue;
     }
-    const spec::EncodingField* f = enc.field(p.field);
-    for (uint32_t k = f->width; k-- > 0;) {
-      m.pos.push_back(static_cast<int>(f->lo + k));
+    const Placed f = place(p.field);
+    for (uint32_t k = f.width; k-- > 0;) {
+      m.pos.push_back(static_cast<int>(f.lo + k));
       m.lit.push_back(false);
     }
+    m.lanes |= f.lanes;
+    m.reads |= f.reads;
   }
   return m;
 }
+
+Placer diagram_of(const spec::Encoding& enc) {
+  return [&enc](std::string_view name) {
+    const spec::EncodingField* f = enc.field(std::string(name));
+    return Placed{f->lo, f->width};
+  };
+}
+
+BitMap bitmap(const spec::Encoding& enc, const spec::FieldConcat& fc) { return bitmap(diagram_of(enc), fc); }
 
 uint64_t read_bits(const BitMap& m, const Bits& word) {
   uint64_t v = 0;
@@ -67,7 +78,7 @@ uint64_t read_bits(const BitMap& m, const Bits& word) {
   return v;
 }
 
-bool Partial::assign(const BitMap& m, uint64_t raw, const Bits* care) {
+bool Partial::assign(const BitMap& m, uint64_t raw, const Bits* care, bool read) {
   const size_t n = m.pos.size();
   for (size_t i = 0; i < n; ++i) {
     const uint32_t k = static_cast<uint32_t>(n - 1 - i);
@@ -82,6 +93,7 @@ bool Partial::assign(const BitMap& m, uint64_t raw, const Bits* care) {
     mask.set_bit(p, true);
     value.set_bit(p, b);
   }
+  if (read) lanes |= m.lanes, reads |= m.reads;
   return true;
 }
 
@@ -186,7 +198,7 @@ std::optional<std::string> Number::print(const Raw& r) const {
     return hex ? fmt::format("0x{:x}", v) : fmt::format("{}", v);
   }
   uint64_t v = r.a;
-  if (w < 64 && (r.a >> (w - 1)) & 1) v -= uint64_t{1} << w;  // wrapping: the value's two's complement
+  if (w > 0 && w < 64 && (r.a >> (w - 1)) & 1) v -= uint64_t{1} << w;  // wrapping: the value's two's complement
   return fmt::format("{}", static_cast<int64_t>(v * static_cast<uint64_t>(scale) + static_cast<uint64_t>(offset)));
 }
 
@@ -216,7 +228,8 @@ std::optional<uint64_t> Number::field(uint64_t mag, bool neg) const {
   if (__builtin_sub_overflow(static_cast<int64_t>(neg ? 0 - mag : mag), offset, &raw)) return std::nullopt;
   if (raw % scale) return std::nullopt;
   raw /= scale;
-  if (w < 63 && (raw < -(int64_t{1} << (w - 1)) || raw >= (int64_t{1} << (w - 1)))) return std::nullopt;
+  if (w == 0 && raw != 0) return std::nullopt;
+  if (w > 0 && w < 63 && (raw < -(int64_t{1} << (w - 1)) || raw >= (int64_t{1} << (w - 1)))) return std::nullopt;
   return static_cast<uint64_t>(raw) & low_mask(w);
 }
 
@@ -733,25 +746,29 @@ size_t Label::parse(std::string_view s, uint64_t pc, std::vector<Raw>& out) cons
 // --- prepare
 
 std::optional<Operand> prepare(const spec::TargetSpec& spec, const spec::Encoding& enc, const spec::OperandMap& op) {
+  return prepare(spec, diagram_of(enc), op);
+}
+
+std::optional<Operand> prepare(const spec::TargetSpec& spec, const Placer& place, const spec::OperandMap& op) {
   const RegNames regs{op.reg_class, spec.register_class(op.reg_class)};
   auto has = [&](const char* o) { return std::find(op.label_options.begin(), op.label_options.end(), o) != op.label_options.end(); };
   Operand out{&op, Const{}};
   const spec::OperandKind k = op.kind;
   if (k == spec::OperandKind::Reg) {
-    out.kind = Reg{regs, bitmap(enc, op.fields), op.scale, op.offset};
+    out.kind = Reg{regs, bitmap(place, op.fields), op.scale, op.offset};
   } else if (k == spec::OperandKind::Imm || k == spec::OperandKind::Simm) {
-    out.kind = Number{bitmap(enc, op.fields), op.scale, op.offset, k == spec::OperandKind::Simm, has("hex")};
+    out.kind = Number{bitmap(place, op.fields), op.scale, op.offset, k == spec::OperandKind::Simm, has("hex")};
   } else if (k == spec::OperandKind::ModImm) {
-    out.kind = ModImm{bitmap(enc, op.fields)};
+    out.kind = ModImm{bitmap(place, op.fields)};
   } else if (k == spec::OperandKind::VfpImm) {
-    out.kind = VfpImm{bitmap(enc, op.fields)};
+    out.kind = VfpImm{bitmap(place, op.fields)};
   } else if (k == spec::OperandKind::ShiftAmt) {
     // The loader keeps the type's `count` parts first, then the amount's.
     spec::FieldConcat type, amount;
     for (size_t p = 0; p < op.fields.parts.size(); ++p) (p < op.count ? type : amount).parts.push_back(op.fields.parts[p]);
-    out.kind = ShiftAmt{bitmap(enc, type), bitmap(enc, amount)};
+    out.kind = ShiftAmt{bitmap(place, type), bitmap(place, amount)};
   } else if (k == spec::OperandKind::Cond) {
-    out.kind = Cond{bitmap(enc, op.fields), op.name == "c"};
+    out.kind = Cond{bitmap(place, op.fields), op.name == "c"};
   } else if (k == spec::OperandKind::Const) {
     // Normalised as the matcher's text is: lower case, no spaces next to , [ ] #.
     std::string t;
@@ -771,7 +788,7 @@ std::optional<Operand> prepare(const spec::TargetSpec& spec, const spec::Encodin
     }
     out.kind = Const{n};
   } else if (k == spec::OperandKind::Table) {
-    Table t{bitmap(enc, op.fields), {}};
+    Table t{bitmap(place, op.fields), {}};
     for (const auto& [pat, spelling] : op.table) t.entries.push_back({pat, to_lower(spelling), to_lower(spelling)});
     if (const std::string& only = op.table.front().second;
         op.table.size() == 1 && std::any_of(only.begin(), only.end(), [](char c) { return c >= 'A' && c <= 'Z'; }) &&
@@ -779,21 +796,20 @@ std::optional<Operand> prepare(const spec::TargetSpec& spec, const spec::Encodin
       t.entries.front().shown = only;
     out.kind = std::move(t);
   } else if (k == spec::OperandKind::List) {
-    out.kind = List{regs, bitmap(enc, op.fields), op.count, op.stride, op.scale, op.offset};
+    out.kind = List{regs, bitmap(place, op.fields), op.count, op.stride, op.scale, op.offset};
   } else if (k == spec::OperandKind::TileMask) {
-    out.kind = TileMask{bitmap(enc, op.fields)};
+    out.kind = TileMask{bitmap(place, op.fields)};
   } else if (k == spec::OperandKind::RegMask) {
-    out.kind = RegMask{regs, bitmap(enc, op.fields)};
+    out.kind = RegMask{regs, bitmap(place, op.fields)};
   } else if (k == spec::OperandKind::VRegList) {
-    out.kind = VRegList{regs, bitmap(enc, op.fields), bitmap(enc, op.count_fields), op.scale, has("vpr")};
+    out.kind = VRegList{regs, bitmap(place, op.fields), bitmap(place, op.count_fields), op.scale, has("vpr")};
   } else if (k == spec::OperandKind::ItMask) {
-    ItMask m{bitmap(enc, op.fields), {}};
-    const spec::EncodingField* cf = enc.field(op.reg_class);
-    m.c0.pos.push_back(static_cast<int>(cf->lo));
+    ItMask m{bitmap(place, op.fields), {}};
+    m.c0.pos.push_back(static_cast<int>(place(op.reg_class).lo));
     m.c0.lit.push_back(false);
     out.kind = std::move(m);
   } else if (k == spec::OperandKind::Label) {
-    out.kind = Label{bitmap(enc, op.fields), op.scale, op.offset, has("unsigned"), has("add-bit"), has("t32-j"), has("align-pc"), has("relative")};
+    out.kind = Label{bitmap(place, op.fields), op.scale, op.offset, has("unsigned"), has("add-bit"), has("t32-j"), has("align-pc"), has("relative")};
   } else {
     return std::nullopt;
   }

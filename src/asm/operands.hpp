@@ -32,23 +32,39 @@ namespace mlisa::as::operands {
 using spec::Bits;
 
 // The word bits of FIELDS, most significant first; -1 for a literal bit
-// (its value in `lit`).
+// (its value in `lit`); and the shared resources of a bundle (asm/model.hpp:
+// immediate lanes, scalar reads) that binding them reads.
 struct BitMap {
   std::vector<int> pos;
   std::vector<bool> lit;
+  uint64_t lanes = 0, reads = 0;
   size_t width() const { return pos.size(); }
 };
+// Where a field that FIELDS names lies in the word: bits [lo, lo + width),
+// and the shared resources it reads. An encoding's own fields lie where its
+// diagram puts them; a bundle places a slot's fields and the bundle's shared
+// fields (model.hpp, Isa::place).
+struct Placed {
+  uint32_t lo = 0, width = 0;
+  uint64_t lanes = 0, reads = 0;
+};
+using Placer = std::function<Placed(std::string_view field)>;
+BitMap bitmap(const Placer& place, const spec::FieldConcat& fc);
+// An encoding's fields where its diagram puts them.
+Placer diagram_of(const spec::Encoding& enc);
 BitMap bitmap(const spec::Encoding& enc, const spec::FieldConcat& fc);
 uint64_t read_bits(const BitMap& m, const Bits& word);
 
-// A partial word: the bits assigned so far.
+// A partial word: the bits assigned so far, and the shared resources read.
 struct Partial {
   Bits mask, value;
+  uint64_t lanes = 0, reads = 0;
   bool omitted = false;  // an optional `{<Rd>,}` was left out
   // Assigns bit k (from the least significant) of raw to the bits of m;
   // false on a conflict or a literal bit that differs. With care: only the
-  // bits set in care.
-  bool assign(const BitMap& m, uint64_t raw, const Bits* care = nullptr);
+  // bits set in care. `read`: the bits count as read (a value written
+  // because the text left it out does not).
+  bool assign(const BitMap& m, uint64_t raw, const Bits* care = nullptr, bool read = true);
 };
 
 struct Raw {
@@ -105,7 +121,8 @@ struct Reg {
   BitMap map;
   int64_t scale = 1, offset = 0;
   Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
-  bool encode(const Raw& r, Partial& p) const { return p.assign(map, r.a); }
+  template <class P>  // Partial, or a bundle's assignment (signature.cpp)
+  bool encode(const Raw& r, P& p) const { return p.assign(map, r.a); }
   std::optional<std::string> print(const Raw& r) const;
   // The register named at the start of s: its length (0: no register of the
   // class; *number then -1) and the field value (none: the field cannot hold it).
@@ -114,13 +131,15 @@ struct Reg {
 
 // An immediate (imm, or simm when is_signed): the field holds
 // (value - offset) / scale; a negative scale counts down from the offset.
+// Without bits it is the constant `offset`.
 struct Number {
   BitMap map;
   int64_t scale = 1, offset = 0;
   bool is_signed = false;
   bool hex = false;  // printed in hexadecimal (the vector modified immediates, as llvm-objdump prints them)
   Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
-  bool encode(const Raw& r, Partial& p) const { return p.assign(map, r.a); }
+  template <class P>
+  bool encode(const Raw& r, P& p) const { return p.assign(map, r.a); }
   std::optional<std::string> print(const Raw& r) const;
   // The field value of a written value (magnitude and sign), or nothing.
   std::optional<uint64_t> field(uint64_t mag, bool neg) const;
@@ -198,7 +217,8 @@ struct Table {
   std::vector<Entry> entries;
   Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
   // r.b: the entry's index + 1 (its care bits), or 0: every bit.
-  bool encode(const Raw& r, Partial& p) const {
+  template <class P>
+  bool encode(const Raw& r, P& p) const {
     return r.b ? p.assign(map, entries[r.b - 1].pat.value.low64(), &entries[r.b - 1].pat.care) : p.assign(map, r.a);
   }
   std::optional<std::string> print(const Raw& r) const;
@@ -310,5 +330,7 @@ struct Operand {
 // assembler does not have (the loader refuses it then). `spec` declares the
 // register classes.
 std::optional<Operand> prepare(const spec::TargetSpec& spec, const spec::Encoding& enc, const spec::OperandMap& op);
+// The same with the fields placed by `place` (a bundle slot's encoding).
+std::optional<Operand> prepare(const spec::TargetSpec& spec, const Placer& place, const spec::OperandMap& op);
 
 }  // namespace mlisa::as::operands

@@ -675,7 +675,7 @@ std::vector<Candidate> encode_insn(const Isa& isa, int slot, std::string_view te
         bool ok = true;
         for (size_t i = 0; i < ops.size() && ok; ++i) {
           std::string w;
-          lists.push_back(encode(sig.def.operands[i], ops[i], isa.width(), reasons && reason.empty() ? &w : nullptr));
+          lists.push_back(encode(sig.def.kinds, sig.def.operands[i], ops[i], isa.width(), reasons && reason.empty() ? &w : nullptr));
           if (lists.back().empty()) {
             ok = false;
             if (reasons && reason.empty()) reason = fmt::format("operand {} '{}': {}", i + 1, ops[i], w);

@@ -7,7 +7,7 @@
 // The machine is the target's behind the machine interface (sim/machine.hpp);
 // --set and --show go through its register table.
 #include "cli/command.hpp"
-#include "asm/expr.hpp"
+#include "core/number_parse.hpp"
 #include "core/diag.hpp"
 #include "core/number_parse.hpp"
 #include "sim/machine.hpp"
@@ -38,7 +38,7 @@ struct ExecOptions {
 // The statements of the snippet, trimmed.
 std::vector<std::string> statements(const std::string& program) {
   std::vector<std::string> out;
-  for (std::string_view s : as::split_top(program, ';')) out.emplace_back(s);
+  for (std::string_view s : split_top(program, ';')) out.emplace_back(s);
   return out;
 }
 

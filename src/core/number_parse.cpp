@@ -137,6 +137,33 @@ std::string_view trim(std::string_view text) {
   return text;
 }
 
+std::string strip_space(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text)
+    if (!std::isspace(static_cast<unsigned char>(c))) out += c;
+  return out;
+}
+
+std::vector<std::string_view> split_top(std::string_view text, char sep) {
+  std::vector<std::string_view> out;
+  text = trim(text);
+  if (text.empty()) return out;
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '(' || c == '[' || c == '{') ++depth;
+    else if (c == ')' || c == ']' || c == '}') --depth;
+    else if (c == sep && depth == 0) {
+      out.push_back(trim(text.substr(start, i - start)));
+      start = i + 1;
+    }
+  }
+  out.push_back(trim(text.substr(start)));
+  return out;
+}
+
 std::string hex_le(std::span<const uint8_t> bytes) {
   static const char digits[] = "0123456789abcdef";
   std::string out = "0x";

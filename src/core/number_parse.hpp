@@ -11,6 +11,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace mlisa {
 
@@ -64,6 +65,11 @@ std::optional<NumberedName> numbered_name(std::string_view name);
 
 // `text` without the white space (std::isspace) at either end.
 std::string_view trim(std::string_view text);
+// `text` without any white space.
+std::string strip_space(std::string_view text);
+// `text` split on `sep` outside (), [] and {}, each part trimmed; an empty
+// (or all white) text is no parts.
+std::vector<std::string_view> split_top(std::string_view text, char sep);
 
 // Little-endian bytes (a register's value as memory holds it) as "0x" and two
 // hex digits a byte, the most significant first.

@@ -4,7 +4,7 @@
 #include "core/fp.hpp"
 #include "core/fp_literal.hpp"
 #include "core/number_parse.hpp"
-#include "asm/expr.hpp"
+#include "core/number_parse.hpp"
 
 #include <fmt/format.h>
 
@@ -186,7 +186,7 @@ void set_register(Machine& m, const std::string& item) {
       throw InputError(fmt::format("--set {}.{}: unknown lane type (s8..s64, u8..u64, i8..i64, x8..x64, f16, f32, f64)", reg, type));
     const uint32_t esize = static_cast<uint32_t>(std::stoul(type.substr(type == "bf16" ? 2 : 1)));
     if (esize > w) throw InputError(fmt::format("--set {}.{}: lanes wider than the register", reg, type));
-    const auto lanes = as::split_top(value, ',');
+    const auto lanes = split_top(value, ',');
     if (lanes.empty()) throw InputError(fmt::format("--set {}.{}: no lanes given", reg, type));
     if (lanes.size() > w / esize)
       throw InputError(fmt::format("--set {}.{}: {} lanes given, the register has {}", reg, type, lanes.size(), w / esize));

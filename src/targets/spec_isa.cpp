@@ -19,6 +19,7 @@ using spec::BundleField;
 using spec::BundleSpec;
 using spec::Encoding;
 using spec::OperandMap;
+namespace operands = as::operands;
 
 [[noreturn]] void fail_at(const spec::TargetSpec& ts, const spec::Loc& loc, const std::string& msg) {
   SourceLocation where;
@@ -62,98 +63,110 @@ struct FormBuilder {
     return nullptr;
   }
 
-  std::vector<as::FieldRef> refs(const spec::FieldConcat& fc, const OperandMap& op, uint32_t& width) const {
-    std::vector<as::FieldRef> out;
-    width = 0;
-    for (const auto& p : fc.parts) {
-      if (p.field.empty()) fail_at(ts, op.loc, fmt::format("operand <{}>: bit literals in FIELDS are not supported in bundle targets", op.name));
-      out.emplace_back(isa_name(p.field));
-      width += width_of(p.field);
-    }
-    return out;
+  // The fields' places in the bundle word, through the form's names.
+  operands::Placer placer(const as::Isa& isa, const as::Form& form) const {
+    return [this, &isa, &form](std::string_view local) { return isa.place(form, isa_name(std::string(local))); };
+  }
+  static operands::BitMap one_field(const operands::Placer& place, const std::string& name) {
+    spec::FieldConcat fc;
+    fc.parts.push_back({name, {}});
+    return operands::bitmap(place, fc);
   }
 
-  as::Expr expr(const OperandMap& op, std::vector<LabelOperand>* labels, size_t index) const {
-    uint32_t width = 0;
-    if (op.kind == spec::OperandKind::Reg) {
-      auto r = refs(op.fields, op, width);
-      return as::ex::reg(to_lower(op.reg_class), std::move(r), op.scale, op.offset);
+  // The kind of an operand line, added to `kinds`: its index there.
+  int kind(const OperandMap& op, const as::Isa& isa, const as::Form& form, std::vector<as::SlotKind>& kinds,
+           std::vector<LabelOperand>* labels, size_t index) const {
+    const operands::Placer place = placer(isa, form);
+    for (const auto& p : op.fields.parts)
+      if (p.field.empty()) fail_at(ts, op.loc, fmt::format("operand <{}>: bit literals in FIELDS are not supported in bundle targets", op.name));
+    auto add = [&](as::SlotKind k) {
+      kinds.push_back(std::move(k));
+      return static_cast<int>(kinds.size() - 1);
+    };
+    const spec::OperandKind k = op.kind;
+    if (k == spec::OperandKind::Reg || k == spec::OperandKind::Imm || k == spec::OperandKind::Simm || k == spec::OperandKind::Table) {
+      auto prepared = operands::prepare(ts, place, op);
+      if (auto* n = std::get_if<operands::Number>(&prepared->kind); n && n->map.width() > 64)
+        fail_at(ts, op.loc, fmt::format("operand <{}> is {} bits wide; at most 64", op.name, n->map.width()));
+      if (auto* r = std::get_if<operands::Reg>(&prepared->kind)) return add(std::move(*r));
+      if (auto* n = std::get_if<operands::Number>(&prepared->kind)) return add(std::move(*n));
+      return add(std::get<operands::Table>(std::move(prepared->kind)));
     }
-    if (op.kind == spec::OperandKind::Imm || op.kind == spec::OperandKind::Simm || op.kind == spec::OperandKind::Label) {
-      auto r = refs(op.fields, op, width);
-      if (width > 64) fail_at(ts, op.loc, fmt::format("operand <{}> is {} bits wide; at most 64", op.name, width));
-      if (op.kind == spec::OperandKind::Label && labels) labels->push_back({index, op.scale});
-      return as::ex::number(op.kind == spec::OperandKind::Simm ? as::NumType::s(width) : as::NumType::u(width), std::move(r));
+    if (k == spec::OperandKind::Label) {
+      // The text is the target's byte address divided by the scale (the
+      // front end divides), so the field holds it as written.
+      operands::Number n{operands::bitmap(place, op.fields)};
+      if (n.map.width() > 64) fail_at(ts, op.loc, fmt::format("operand <{}> is {} bits wide; at most 64", op.name, n.map.width()));
+      if (labels) labels->push_back({index, op.scale});
+      return add(std::move(n));
     }
-    if (op.kind == spec::OperandKind::Table) {
-      auto r = refs(op.fields, op, width);
-      if (r.size() != 1) fail_at(ts, op.loc, fmt::format("table operand <{}>: one field only in bundle targets", op.name));
-      std::vector<as::TableEntry> entries;
-      for (const auto& [pat, text] : op.table) {
-        if (!pat.care.is_ones())
-          fail_at(ts, op.loc, fmt::format("table operand <{}>: patterns with x are not supported in bundle targets", op.name));
-        entries.push_back({text, {{r[0], pat.value.low64()}}});
-      }
-      return as::ex::table(std::move(entries));
-    }
-    if (op.kind == spec::OperandKind::Choice) {
-      const as::NumType t = num_type(op.num_type);
-      std::vector<std::pair<uint64_t, as::Expr>> alts;
+    if (k == spec::OperandKind::Choice) {
+      as::Choice c{one_field(place, op.selector), num_type(op.num_type), {}};
+      if (c.type.kind == as::NumKind::Float32)
+        fail_at(ts, op.loc, fmt::format("choice <{}>: numbers of type f32 are not supported", op.name));
+      const bool is_signed = c.type.kind == as::NumKind::Signed, hex = c.type.kind == as::NumKind::Hex;
       for (const auto& [v, sym] : op.alternatives) {
         const size_t open = sym.find('(');
         if (open != std::string::npos && sym.back() == ')') {
           const std::string fn = sym.substr(0, open), inner = sym.substr(open + 1, sym.size() - open - 2);
+          operands::Number n;
+          n.hex = hex;
           if (fn == "const") {
-            const int64_t n = std::stoll(inner, nullptr, 0);
-            const uint64_t mask = t.width >= 64 ? ~uint64_t{0} : (uint64_t{1} << t.width) - 1;
-            alts.emplace_back(v, as::ex::constant(t, static_cast<uint64_t>(n) & mask));
+            n.offset = std::stoll(inner, nullptr, 0);
+            n.is_signed = is_signed;
           } else {
-            alts.emplace_back(v, as::ex::number(t, {as::FieldRef(isa_name(inner))},
-                                                fn == "sext" ? as::Ext::Sign : as::Ext::Zero));
+            n.map = one_field(place, inner);
+            n.is_signed = fn == "sext";
           }
+          c.alternatives.push_back({v, std::move(n)});
           continue;
         }
-        std::string cls = op.reg_class;
-        if (!enc.field(sym)) cls = bundle.local(slot.name, sym)->reg_class;
-        alts.emplace_back(v, as::ex::reg(to_lower(cls), {as::FieldRef(isa_name(sym))}));
+        const std::string cls = enc.field(sym) ? op.reg_class : bundle.local(slot.name, sym)->reg_class;
+        c.alternatives.push_back({v, operands::Reg{{cls, ts.register_class(cls)}, one_field(place, sym)}});
       }
-      return as::ex::choice(as::FieldRef(isa_name(op.selector)), std::move(alts));
+      return add(std::move(c));
     }
-    if (op.kind == spec::OperandKind::Mem) {
-      as::Expr base = expr(*operand(op.mem_base), nullptr, 0);
-      std::vector<std::pair<std::string, as::Expr>> mods;
-      for (const auto& [m, o] : op.mem_modifiers) mods.emplace_back(m, expr(*operand(o), nullptr, 0));
-      if (op.mem_offset.empty()) return as::ex::memory(std::move(base), std::move(mods));
-      return as::ex::memory(std::move(base), expr(*operand(op.mem_offset), nullptr, 0), std::move(mods));
+    if (k == spec::OperandKind::Mem) {
+      as::Mem m;
+      m.base = kind(*operand(op.mem_base), isa, form, kinds, nullptr, 0);
+      if (!op.mem_offset.empty()) m.offset = kind(*operand(op.mem_offset), isa, form, kinds, nullptr, 0);
+      for (const auto& [name, o] : op.mem_modifiers) m.modifiers.emplace_back(name, kind(*operand(o), isa, form, kinds, nullptr, 0));
+      return add(std::move(m));
     }
-    if (op.kind == spec::OperandKind::Const) return as::ex::literal(op.constant);
     fail_at(ts, op.loc, fmt::format("operand kind '{}' is not supported in bundle targets", spec::kind_name(op.kind)));
   }
 
-  // One comma-separated piece of a template: `<x>`, literal text, or text
-  // with embedded operands (a pattern).
-  as::Expr piece(std::string_view p, const spec::Loc& loc, std::vector<LabelOperand>& labels, size_t index) const {
-    std::string templ;
-    std::vector<as::Expr> subs;
+  // One comma-separated piece of a template: literal text around `<x>`
+  // operands (a `const` operand is literal text).
+  as::TextOperand piece(std::string_view p, const spec::Loc& loc, const as::Isa& isa, const as::Form& form,
+                        std::vector<as::SlotKind>& kinds, std::vector<LabelOperand>& labels, size_t index) const {
+    as::TextOperand out;
+    out.shown = std::string(p);
     size_t i = 0;
     while (i < p.size()) {
       if (p[i] == '{' || p[i] == '}')
         fail_at(ts, loc, fmt::format("optional parts {{...}} are not supported in bundle targets: '{}'", p));
+      if (std::isspace(static_cast<unsigned char>(p[i]))) {
+        ++i;
+        continue;
+      }
       if (p[i] == '<') {
         const size_t e = p.find('>', i);
         const std::string name(p.substr(i + 1, e - i - 1));
         const OperandMap* op = operand(name);
         if (!op) fail_at(ts, loc, fmt::format("no operand <{}>", name));
-        if (i == 0 && e + 1 == p.size()) return expr(*op, &labels, index);
-        templ += fmt::format("{{{}}}", subs.size());
-        subs.push_back(expr(*op, nullptr, 0));
+        if (op->kind == spec::OperandKind::Const) {
+          out.literals.back() += strip_space(op->constant);
+        } else {
+          out.refs.push_back(kind(*op, isa, form, kinds, &labels, index));
+          out.literals.emplace_back();
+        }
         i = e + 1;
         continue;
       }
-      templ += p[i++];
+      out.literals.back() += p[i++];
     }
-    if (subs.empty()) return as::ex::literal(templ);
-    return as::ex::pattern(templ, std::move(subs));
+    return out;
   }
 };
 
@@ -166,13 +179,13 @@ std::vector<std::string> split_commas(std::string_view s) {
     if (c == '[' || c == '(') ++depth;
     if (c == ']' || c == ')') --depth;
     if (c == ',' && depth == 0) {
-      out.push_back(std::string(as::trim(cur)));
+      out.push_back(std::string(trim(cur)));
       cur.clear();
       continue;
     }
     cur += c;
   }
-  if (!as::trim(cur).empty()) out.push_back(std::string(as::trim(cur)));
+  if (!trim(cur).empty()) out.push_back(std::string(trim(cur)));
   return out;
 }
 
@@ -292,14 +305,15 @@ std::unique_ptr<SpecIsa> build_isa(const spec::TargetSpec& ts) {
       const spec::Loc& loc = sf.enc->syntax_locs[k];
       const size_t sp = t.find(' ');
       std::string mnemonic = to_lower(t.substr(0, sp));
-      std::vector<as::Expr> ops;
+      const as::Form& form = isa.forms()[fi];
+      as::SignatureDef def{form.def.name, mnemonic, {}, {}, {}};
       SpecSignature sig{k, {}};
-      if (sp != std::string::npos) {
-        const auto pieces = split_commas(std::string_view(t).substr(sp + 1));
-        for (size_t p = 0; p < pieces.size(); ++p) ops.push_back(fb.piece(pieces[p], loc, sig.labels, p));
-      }
       try {
-        isa.add_signature({isa.forms()[fi].def.name, mnemonic, std::move(ops), {}});
+        if (sp != std::string::npos) {
+          const auto pieces = split_commas(std::string_view(t).substr(sp + 1));
+          for (size_t p = 0; p < pieces.size(); ++p) def.operands.push_back(fb.piece(pieces[p], loc, isa, form, def.kinds, sig.labels, p));
+        }
+        isa.add_signature(std::move(def));
       } catch (const std::invalid_argument& e) {
         fail_at(ts, loc, e.what());
       }

@@ -51,7 +51,7 @@ InsnParts split_insn(std::string_view t) {
   while (p < t.size() && std::isspace(static_cast<unsigned char>(t[p]))) ++p;
   while (p < t.size() && !std::isspace(static_cast<unsigned char>(t[p]))) ++p;
   out.head = std::string(t.substr(0, p));
-  for (auto o : as::split_top(t.substr(p), ',')) out.ops.emplace_back(o);
+  for (auto o : split_top(t.substr(p), ',')) out.ops.emplace_back(o);
   return out;
 }
 

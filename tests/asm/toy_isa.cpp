@@ -1,36 +1,84 @@
 #include "toy_isa.hpp"
 
+#include <optional>
 #include <string>
 
 namespace mlisa::as::test {
 
 namespace {
 
-using E = Expr;
+namespace op = operands;
 
-E scalar_y(bool with_register, bool with_immediates) {
-  std::vector<std::pair<uint64_t, E>> alts;
-  if (with_immediates) {
-    alts.emplace_back(0, ex::constant(NumType::s(32), 0));
-    alts.emplace_back(1, ex::constant(NumType::s(32), 1));
-    alts.emplace_back(2, ex::number(NumType::s(32), {"imm0"}, Ext::Zero));
-    alts.emplace_back(3, ex::number(NumType::s(32), {"imm1"}, Ext::Zero));
-    alts.emplace_back(4, ex::number(NumType::s(32), {"imm0"}, Ext::Sign));
-    alts.emplace_back(5, ex::number(NumType::s(32), {"imm1"}, Ext::Sign));
-    alts.emplace_back(7, ex::constant(NumType::s(32), 0));
+// The bits of a form's named fields, the first most significant, where the
+// ISA places them.
+op::BitMap map(const Isa& isa, const std::string& form, std::initializer_list<const char*> names) {
+  const Form& f = isa.forms()[static_cast<size_t>(isa.find_form(form))];
+  spec::FieldConcat fc;
+  for (const char* n : names) fc.parts.push_back({n, {}});
+  return op::bitmap([&](std::string_view n) { return isa.place(f, n); }, fc);
+}
+
+op::Number constant(int64_t v, bool is_signed = true) { return op::Number{{}, 1, v, is_signed}; }
+
+// A signature under construction: its operands and the kinds they refer to.
+struct Sig {
+  std::vector<TextOperand> ops;
+  std::vector<SlotKind> kinds;
+  int kind(SlotKind k) {
+    kinds.push_back(std::move(k));
+    return static_cast<int>(kinds.size() - 1);
   }
-  if (with_register) alts.emplace_back(6, ex::reg("s", {"sy"}));
-  return ex::choice("y", std::move(alts));
+  Sig& whole(SlotKind k) {
+    ops.push_back({{"", ""}, {kind(std::move(k))}, "<x>"});
+    return *this;
+  }
+  Sig& text(std::vector<std::string> literals, std::vector<int> refs, std::string shown) {
+    ops.push_back({std::move(literals), std::move(refs), std::move(shown)});
+    return *this;
+  }
+};
+
+void add(Isa& isa, const std::string& form, const char* mnemonic, Sig s, std::vector<std::pair<std::string, uint64_t>> fixed = {}) {
+  isa.add_signature({form, mnemonic, std::move(s.ops), std::move(s.kinds), std::move(fixed)});
+}
+
+op::Reg reg(const Isa& isa, const std::string& form, const char* cls, const char* field) {
+  return op::Reg{{cls, nullptr}, map(isa, form, {field})};
+}
+
+Choice scalar_y(const Isa& isa, const std::string& form, bool with_register, bool with_immediates) {
+  Choice c{map(isa, form, {"y"}), NumType::s(32), {}};
+  if (with_immediates) {
+    auto lane = [&](const char* f, bool sext) { return op::Number{map(isa, form, {f}), 1, 0, sext}; };
+    c.alternatives.push_back({0, constant(0)});
+    c.alternatives.push_back({1, constant(1)});
+    c.alternatives.push_back({2, lane("imm0", false)});
+    c.alternatives.push_back({3, lane("imm1", false)});
+    c.alternatives.push_back({4, lane("imm0", true)});
+    c.alternatives.push_back({5, lane("imm1", true)});
+    c.alternatives.push_back({7, constant(0)});
+  }
+  if (with_register) c.alternatives.push_back({6, reg(isa, form, "s", "sy")});
+  return c;
 }
 
 Symbols y_symbols() {
   return {{0, "const(0)"}, {1, "const(1)"}, {2, "lo(imm0)"}, {3, "lo(imm1)"}, {4, "sext(imm0)"}, {5, "sext(imm1)"}, {6, "sy"}};
 }
 
+// A memory operand `[<x> (+ <y>)?, sm=<sm>]` of kinds base and (when given) offset.
+Sig& memory(Sig& s, const Isa& isa, const std::string& form, SlotKind base, std::optional<SlotKind> offset) {
+  Mem m;
+  m.base = s.kind(std::move(base));
+  if (offset) m.offset = s.kind(std::move(*offset));
+  m.modifiers.emplace_back("sm", s.kind(op::Number{map(isa, form, {"sm"})}));
+  return s.whole(std::move(m));
+}
+
 void add_scalar_slot(Isa& isa, int k) {
   const std::string s = "s" + std::to_string(k);
   const uint32_t b = ToyLayout::scalar_base(k);
-  const FieldDef op{"opcode", {b + 5, 4}, {}, true};
+  const FieldDef opc{"opcode", {b + 5, 4}, {}, true};
   const FieldDef d{"d", {b + 9, 4}, {}, true};
   const FieldDef x{"x", {b + 13, 4}, {}, true};
   const FieldDef y{"y", {b + 17, 3}, y_symbols(), true};
@@ -40,69 +88,76 @@ void add_scalar_slot(Isa& isa, int k) {
     f.slot = s;
     f.name = s + "." + name;
     f.fields = std::move(fields);
-    f.fields.insert(f.fields.begin(), op);
+    f.fields.insert(f.fields.begin(), opc);
     f.globals = std::move(globals);
     f.opcode_field = "opcode";
     f.opcode = opcode;
     isa.add_form(std::move(f));
     return s + "." + name;
   };
-  auto sig = [&](const std::string& form, const char* mnemonic, std::vector<E> ops,
-                 std::vector<std::pair<std::string, uint64_t>> fixed = {}) {
-    isa.add_signature({form, mnemonic, std::move(ops), std::move(fixed)});
-  };
-  const auto sreg = [](const char* f) { return ex::reg("s", {f}); };
+  auto sreg = [&](const std::string& f, const char* field) { return reg(isa, f, "s", field); };
 
   std::string f = form("SAdd", 1, {d, x, y, sy}, {"imm0", "imm1"});
-  sig(f, "sadd", {sreg("d"), sreg("x"), scalar_y(true, true)});
+  add(isa, f, "sadd", std::move(Sig().whole(sreg(f, "d")).whole(sreg(f, "x")).whole(scalar_y(isa, f, true, true))));
 
   f = form("SMov", 2, {d, y, sy}, {"imm0", "imm1"});
-  sig(f, "smov", {sreg("d"), scalar_y(true, false)});
-  sig(f, "simm.s32", {sreg("d"), scalar_y(false, true)});
+  add(isa, f, "smov", std::move(Sig().whole(sreg(f, "d")).whole(scalar_y(isa, f, true, false))));
+  add(isa, f, "simm.s32", std::move(Sig().whole(sreg(f, "d")).whole(scalar_y(isa, f, false, true))));
 
   f = form("SMovW", 3, {d}, {"imm0", "imm1"});
-  sig(f, "simm.w", {sreg("d"), ex::number(NumType::x(32), {"imm1", "imm0"})});
+  op::Number w32{map(isa, f, {"imm1", "imm0"})};
+  w32.hex = true;
+  add(isa, f, "simm.w", std::move(Sig().whole(sreg(f, "d")).whole(w32)));
 
   // One mnemonic, two forms: `sld s1, [s2]` is either.
   const FieldDef ysel{"y", {b + 17, 3}, {{0, "const(0)"}, {2, "lo(imm0)"}, {3, "lo(imm1)"}}, true};
   const FieldDef sm{"sm", {b + 20, 2}, {}, true};
-  const auto sm_mod = std::vector<std::pair<std::string, E>>{{"sm", ex::number(NumType::u(2), {"sm"})}};
   f = form("SLoad", 4, {d, x, ysel, sm}, {"imm0", "imm1"});
-  sig(f, "sld",
-      {sreg("d"), ex::memory(sreg("x"),
-                             ex::choice("y", {{0, ex::constant(NumType::u(32), 0)},
-                                              {2, ex::number(NumType::u(32), {"imm0"})},
-                                              {3, ex::number(NumType::u(32), {"imm1"})}}),
-                             sm_mod)});
+  {
+    Choice off{map(isa, f, {"y"}), NumType::u(32), {}};
+    off.alternatives.push_back({0, constant(0, false)});
+    off.alternatives.push_back({2, op::Number{map(isa, f, {"imm0"})}});
+    off.alternatives.push_back({3, op::Number{map(isa, f, {"imm1"})}});
+    Sig sg;
+    sg.whole(sreg(f, "d"));
+    add(isa, f, "sld", std::move(memory(sg, isa, f, sreg(f, "x"), std::move(off))));
+  }
   f = form("SLoadNoOff", 5, {d, x, sm}, {});
-  sig(f, "sld", {sreg("d"), ex::memory(sreg("x"), sm_mod)});
+  {
+    Sig sg;
+    sg.whole(sreg(f, "d"));
+    add(isa, f, "sld", std::move(memory(sg, isa, f, sreg(f, "x"), std::nullopt)));
+  }
 
   const FieldDef rm{"rm", {b + 17, 2}, {}, true};
   const FieldDef sat{"sat", {b + 19, 1}, {}, true};
-  std::vector<TableEntry> modes;
-  const char* names[] = {"rne", "rtz", "rup", "rdn"};
-  for (uint64_t r = 0; r < 4; ++r) {
-    modes.push_back({names[r], {{"rm", r}, {"sat", 0}}});
-    modes.push_back({std::string(names[r]) + ".sat", {{"rm", r}, {"sat", 1}}});
-  }
   f = form("SRound", 6, {d, x, rm, sat}, {});
-  sig(f, "sround", {sreg("d"), sreg("x"), ex::table(modes)});
+  op::Table modes{map(isa, f, {"rm", "sat"}), {}};
+  const char* names[] = {"rne", "rtz", "rup", "rdn"};
+  for (uint64_t r = 0; r < 4; ++r)
+    for (uint64_t sat_bit = 0; sat_bit < 2; ++sat_bit) {
+      const std::string name = std::string(names[r]) + (sat_bit ? ".sat" : "");
+      modes.entries.push_back({{spec::Bits(3, r << 1 | sat_bit), spec::Bits(3, 7)}, name, name});
+    }
+  add(isa, f, "sround", std::move(Sig().whole(sreg(f, "d")).whole(sreg(f, "x")).whole(std::move(modes))));
 
   f = form("SDma", 7, {d, x}, {"imm0"});
-  sig(f, "sdma", {ex::pattern("[hbm:{0}+{1}]", {sreg("x"), ex::number(NumType::u(16), {"imm0"})}), sreg("d")});
-
-  f = form("SFmov", 8, {d}, {"imm0", "imm1"});
-  sig(f, "sfmov", {sreg("d"), ex::number(NumType::f32(), {"imm1", "imm0"})});
+  {
+    Sig sg;
+    const int xr = sg.kind(sreg(f, "x")), imm = sg.kind(op::Number{map(isa, f, {"imm0"})});
+    sg.text({"[hbm:", "+", "]"}, {xr, imm}, "[hbm:<x>+<imm>]").whole(sreg(f, "d"));
+    add(isa, f, "sdma", std::move(sg));
+  }
 
   const FieldDef scope{"scope", {b + 9, 1}, {}, true};
   f = form("SFence", 9, {scope}, {});
-  sig(f, "sfence", {ex::literal("all")}, {{"scope", 1}});
-  sig(f, "sfence", {ex::literal("local")}, {{"scope", 0}});
+  add(isa, f, "sfence", std::move(Sig().text({"all"}, {}, "all")), {{"scope", 1}});
+  add(isa, f, "sfence", std::move(Sig().text({"local"}, {}, "local")), {{"scope", 0}});
 }
 
 void add_vector_slot(Isa& isa) {
   const uint32_t b = ToyLayout::kVector;
-  const FieldDef op{"opcode", {b + 5, 3}, {}, true};
+  const FieldDef opc{"opcode", {b + 5, 3}, {}, true};
   const FieldDef vd{"vd", {b + 8, 4}, {}, true};
   const FieldDef va{"va", {b + 12, 4}, {}, true};
   const FieldDef bsel{"b",
@@ -120,46 +175,53 @@ void add_vector_slot(Isa& isa) {
     f.slot = "v";
     f.name = std::string("v.") + name;
     f.fields = std::move(fields);
-    f.fields.insert(f.fields.begin(), op);
+    f.fields.insert(f.fields.begin(), opc);
     f.globals = all_globals;
     f.opcode_field = "opcode";
     f.opcode = opcode;
     isa.add_form(std::move(f));
     return std::string("v.") + name;
   };
-  const auto vreg = [](const char* f) { return ex::reg("v", {f}); };
 
   std::string f = form("VAdd", 1, {vd, va, bsel, vb, dsel, sd});
-  isa.add_signature({f,
-                     "vadd",
-                     {ex::choice("dsel", {{0, vreg("vd")}, {1, ex::reg("s", {"sd"})}}), vreg("va"),
-                      ex::choice("b", {{0, vreg("vb")},
-                                       {1, ex::reg("s", {"vs0"})},
-                                       {2, ex::reg("s", {"vs1"})},
-                                       {3, ex::number(NumType::s(32), {"imm0"})},
-                                       {4, ex::number(NumType::s(32), {"imm1"})},
-                                       {5, ex::number(NumType::s(32), {"imm2"})},
-                                       {6, ex::number(NumType::s(32), {"imm3"})},
-                                       {7, ex::constant(NumType::s(32), 0)}})},
-                     {}});
+  {
+    Choice dest{map(isa, f, {"dsel"}), NumType::s(32), {}};
+    dest.alternatives.push_back({0, reg(isa, f, "v", "vd")});
+    dest.alternatives.push_back({1, reg(isa, f, "s", "sd")});
+    Choice second{map(isa, f, {"b"}), NumType::s(32), {}};
+    second.alternatives.push_back({0, reg(isa, f, "v", "vb")});
+    second.alternatives.push_back({1, reg(isa, f, "s", "vs0")});
+    second.alternatives.push_back({2, reg(isa, f, "s", "vs1")});
+    const char* lanes[] = {"imm0", "imm1", "imm2", "imm3"};
+    for (uint64_t i = 0; i < 4; ++i) second.alternatives.push_back({3 + i, op::Number{map(isa, f, {lanes[i]})}});
+    second.alternatives.push_back({7, constant(0)});
+    add(isa, f, "vadd", std::move(Sig().whole(std::move(dest)).whole(reg(isa, f, "v", "va")).whole(std::move(second))));
+  }
 
   const FieldDef base{"b", {b + 16, 3}, {{0, "vs0"}, {1, "vs1"}}, true};
   const FieldDef osel{"osel", {b + 12, 3}, {{0, "const(0)"}, {1, "lo(imm0)"}, {2, "lo(imm1)"}, {3, "lo(imm2)"}, {4, "lo(imm3)"}}, true};
-  const auto base_expr = ex::choice("b", {{0, ex::reg("s", {"vs0"})}, {1, ex::reg("s", {"vs1"})}});
-  const auto sm_mod = std::vector<std::pair<std::string, E>>{{"sm", ex::number(NumType::u(2), {"sm"})}};
+  auto base_kind = [&](const std::string& form) {
+    Choice c{map(isa, form, {"b"}), NumType::u(32), {}};
+    c.alternatives.push_back({0, reg(isa, form, "s", "vs0")});
+    c.alternatives.push_back({1, reg(isa, form, "s", "vs1")});
+    return c;
+  };
   f = form("VStore", 2, {vd, osel, base, sm});
-  isa.add_signature({f,
-                     "vst",
-                     {vreg("vd"), ex::memory(base_expr,
-                                             ex::choice("osel", {{0, ex::constant(NumType::u(32), 0)},
-                                                                 {1, ex::number(NumType::u(32), {"imm0"})},
-                                                                 {2, ex::number(NumType::u(32), {"imm1"})},
-                                                                 {3, ex::number(NumType::u(32), {"imm2"})},
-                                                                 {4, ex::number(NumType::u(32), {"imm3"})}}),
-                                             sm_mod)},
-                     {}});
+  {
+    Choice off{map(isa, f, {"osel"}), NumType::u(32), {}};
+    off.alternatives.push_back({0, constant(0, false)});
+    const char* lanes[] = {"imm0", "imm1", "imm2", "imm3"};
+    for (uint64_t i = 0; i < 4; ++i) off.alternatives.push_back({1 + i, op::Number{map(isa, f, {lanes[i]})}});
+    Sig sg;
+    sg.whole(reg(isa, f, "v", "vd"));
+    add(isa, f, "vst", std::move(memory(sg, isa, f, base_kind(f), std::move(off))));
+  }
   f = form("VStoreNoOff", 3, {vd, base, sm});
-  isa.add_signature({f, "vst", {vreg("vd"), ex::memory(base_expr, sm_mod)}, {}});
+  {
+    Sig sg;
+    sg.whole(reg(isa, f, "v", "vd"));
+    add(isa, f, "vst", std::move(memory(sg, isa, f, base_kind(f), std::nullopt)));
+  }
 }
 
 Isa make_bundle() {
@@ -186,16 +248,18 @@ Isa make_thumb() {
   t1.opcode_field = "opcode";
   t1.opcode = 0b0001100;
   isa.add_form(t1);
-  const auto r = [](const char* f) { return ex::reg("r", {f}); };
-  isa.add_signature({"ADDS_T1", "adds", {r("rd"), r("rn"), r("rm")}, {}});
+  auto three = [&](const std::string& form) {
+    return std::move(Sig().whole(reg(isa, form, "r", "rd")).whole(reg(isa, form, "r", "rn")).whole(reg(isa, form, "r", "rm")));
+  };
+  add(isa, "ADDS_T1", "adds", three("ADDS_T1"));
   FormDef t2;
   t2.slot = "t";
   t2.name = "ADDS_T2";
   t2.fields = {{"hi", {20, 12}, {}, false}, {"rn", {16, 4}, {}, true}, {"rd", {8, 4}, {}, true}, {"rm", {0, 4}, {}, true}};
   t2.fixed = {{"hi", 0xeb1}};
   isa.add_form(t2);
-  isa.add_signature({"ADDS_T2", "adds", {r("rd"), r("rn"), r("rm")}, {}});
-  isa.add_signature({"ADDS_T2", "adds.w", {r("rd"), r("rn"), r("rm")}, {}});
+  add(isa, "ADDS_T2", "adds", three("ADDS_T2"));
+  add(isa, "ADDS_T2", "adds.w", three("ADDS_T2"));
   return isa;
 }
 

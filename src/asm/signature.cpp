@@ -1,0 +1,407 @@
+#include "asm/signature.hpp"
+
+#include "core/number_parse.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace mlisa::as {
+
+namespace {
+
+using operands::BitMap;
+using operands::Raw;
+
+// The first reason wins; a message is formatted only when it is kept (the
+// alternatives of a choice fail routinely, and nobody reads their reasons).
+template <typename... Args>
+void say(std::string* why, fmt::format_string<Args...> f, Args&&... args) {
+  if (why && why->empty()) *why = fmt::format(f, std::forward<Args>(args)...);
+}
+
+// A bundle's partial word as the kinds write it (their encode takes any
+// type with this assign).
+struct Sink {
+  Assignment a;
+  bool assign(const BitMap& m, uint64_t raw, const spec::Bits* care = nullptr, bool read = true) {
+    // Runs of consecutive bits, most significant first, set at once.
+    const size_t n = m.pos.size();
+    for (size_t i = 0; i < n;) {
+      const uint32_t k = static_cast<uint32_t>(n - 1 - i);  // the raw bit of m.pos[i]
+      if ((care && !care->bit(k)) || m.pos[i] < 0) {
+        if (m.pos[i] < 0 && (!care || care->bit(k)) && m.lit[i] != (k < 64 && ((raw >> k) & 1))) return false;
+        ++i;
+        continue;
+      }
+      size_t j = i + 1;
+      while (j < n && m.pos[j] >= 0 && m.pos[j] == m.pos[j - 1] - 1 && (!care || care->bit(static_cast<uint32_t>(n - 1 - j)))) ++j;
+      const uint32_t lo = static_cast<uint32_t>(m.pos[j - 1]), width = static_cast<uint32_t>(j - i);
+      const uint32_t shift = static_cast<uint32_t>(n - j);  // the raw bit of the run's lowest
+      const uint64_t part = shift >= 64 ? 0 : raw >> shift;
+      if (!a.set(Field{lo, width}, part)) return false;
+      i = j;
+    }
+    if (read) a.lanes |= m.lanes, a.reads |= m.reads;
+    return true;
+  }
+};
+
+// The candidates of a leaf kind for the whole of `text`, lower case.
+template <class K>
+bool encode_leaf(const K& kind, std::string_view text, uint32_t width, std::vector<Assignment>& out) {
+  std::vector<Raw> raws;
+  size_t len = 0;
+  if constexpr (std::is_same_v<K, operands::Table>) {
+    std::vector<size_t> lengths;
+    kind.parse_all(text, true, raws, lengths);
+    size_t kept = 0;
+    for (size_t i = 0; i < raws.size(); ++i)
+      if (lengths[i] == text.size()) raws[kept++] = raws[i];
+    raws.resize(kept);
+    len = text.size();
+  } else if constexpr (std::is_same_v<K, operands::Reg>) {
+    len = kind.parse(text, raws, nullptr);
+  } else {
+    len = kind.parse(text, raws);
+  }
+  if (len != text.size()) return false;
+  for (const Raw& r : raws) {
+    Sink s{Assignment(width)};
+    if (kind.encode(r, s)) out.push_back(std::move(s.a));
+  }
+  return true;
+}
+
+std::vector<Assignment> encode_kind(std::span<const SlotKind> kinds, const SlotKind& k, std::string_view text, uint32_t width,
+                                    std::string* why);
+
+std::vector<Assignment> encode_reg(const operands::Reg& r, std::string_view text, uint32_t width, std::string* why) {
+  std::vector<Assignment> out;
+  if (!encode_leaf(r, to_lower(text), width, out)) {
+    if (r.regs.declared) say(why, "'{}' is not a register name here", text);
+    else say(why, "'{}' is not a {} register", text, r.regs.prefix());
+  }
+  else if (out.empty()) say(why, "register {} cannot be encoded here", text);
+  return out;
+}
+
+std::vector<Assignment> encode_number(const operands::Number& n, std::string_view text, uint32_t width, std::string* why) {
+  std::vector<Assignment> out;
+  if (!encode_leaf(n, text, width, out)) say(why, "'{}' is not a number", text);
+  else if (out.empty() && n.map.width() == 0) say(why, "{} is not {}", text, n.offset);
+  else if (out.empty()) say(why, "{} does not fit in {} bits", text, n.map.width());
+  return out;
+}
+
+std::vector<Assignment> encode_choice(const Choice& c, std::string_view text, uint32_t width, std::string* why) {
+  // A number is read as the choice's type once, then offered to each
+  // alternative as its decimal value.
+  uint64_t bits = 0, mag = 0;
+  std::string not_a_number;
+  const bool number = parse_number(c.type, text, bits, why ? &not_a_number : nullptr);
+  const uint32_t tw = c.type.width;
+  const bool neg = number && c.type.kind == NumKind::Signed && tw > 0 && tw <= 64 && ((bits >> (tw - 1)) & 1);
+  if (number) mag = neg ? 0 - (bits | (tw >= 64 ? 0 : ~uint64_t{0} << tw)) : bits;
+  // The reason given is that of the first alternative that is not a
+  // constant (a value that does not fit says more than "is not 0").
+  std::vector<Assignment> out;
+  std::string reason;
+  bool reason_from_constant = true;
+  for (const Choice::Alternative& alt : c.alternatives) {
+    std::string w;
+    std::string* wp = why && why->empty() ? &w : nullptr;
+    std::vector<Assignment> cands;
+    bool constant = false;
+    if (const auto* reg = std::get_if<operands::Reg>(&alt.kind)) {
+      cands = encode_reg(*reg, text, width, wp);
+    } else {
+      const auto& num = std::get<operands::Number>(alt.kind);
+      constant = num.map.width() == 0;
+      if (!number) {
+        if (wp) *wp = not_a_number;
+      } else if (const auto field = num.field(mag, neg)) {
+        Sink sink{Assignment(width)};
+        if (num.encode(Raw{*field}, sink)) cands.push_back(std::move(sink.a));
+      } else {
+        say(wp, "{} {}", text, constant ? fmt::format("is not {}", num.offset) : fmt::format("does not fit in {} bits", num.map.width()));
+      }
+    }
+    if (cands.empty() && !w.empty() && (reason.empty() || (reason_from_constant && !constant))) {
+      reason = std::move(w);
+      reason_from_constant = constant;
+    }
+    for (Assignment& a : cands) {
+      Sink s{std::move(a)};
+      if (s.assign(c.selector, alt.selector, nullptr, false)) out.push_back(std::move(s.a));
+    }
+  }
+  if (out.empty() && !reason.empty()) say(why, "{}", reason);
+  drop_duplicates(out);
+  return out;
+}
+
+// Memory: `[base (+|-) offset, name=value, ...]`.
+struct MemParts {
+  std::string_view base, offset;
+  bool has_offset = false, negative = false;
+  std::vector<std::pair<std::string_view, std::string_view>> mods;
+};
+
+bool split_memory(std::string_view text, MemParts& p, std::string* why) {
+  if (text.size() < 2 || text.front() != '[' || text.back() != ']') {
+    say(why, "'{}' is not a memory operand [...]", text);
+    return false;
+  }
+  auto parts = split_top(text.substr(1, text.size() - 2), ',');
+  if (parts.empty() || parts[0].empty()) {
+    say(why, "'{}' has no base", text);
+    return false;
+  }
+  std::string_view head = parts[0];
+  int depth = 0;
+  for (size_t i = 1; i < head.size(); ++i) {
+    const char c = head[i];
+    if (c == '(' || c == '[' || c == '{') ++depth;
+    if (c == ')' || c == ']' || c == '}') --depth;
+    if (depth == 0 && (c == '+' || c == '-')) {
+      p.base = trim(head.substr(0, i));
+      p.offset = trim(head.substr(i + 1));
+      p.has_offset = true;
+      p.negative = c == '-';
+      break;
+    }
+  }
+  if (!p.has_offset) p.base = head;
+  for (size_t i = 1; i < parts.size(); ++i) {
+    const auto eq = parts[i].find('=');
+    if (eq == std::string_view::npos) {
+      say(why, "'{}' is not a modifier name=value", parts[i]);
+      return false;
+    }
+    p.mods.emplace_back(trim(parts[i].substr(0, eq)), trim(parts[i].substr(eq + 1)));
+  }
+  return true;
+}
+
+// Every map a kind writes (an omitted modifier's fields are written 0).
+void maps_of(const SlotKind& k, std::vector<const BitMap*>& out) {
+  if (const auto* r = std::get_if<operands::Reg>(&k)) out.push_back(&r->map);
+  if (const auto* n = std::get_if<operands::Number>(&k)) out.push_back(&n->map);
+  if (const auto* t = std::get_if<operands::Table>(&k)) out.push_back(&t->map);
+  if (const auto* c = std::get_if<Choice>(&k)) {
+    out.push_back(&c->selector);
+    for (const auto& alt : c->alternatives)
+      std::visit([&](const auto& a) { out.push_back(&a.map); }, alt.kind);
+  }
+}
+
+std::vector<Assignment> encode_memory(std::span<const SlotKind> kinds, const Mem& m, std::string_view text, uint32_t width,
+                                      std::string* why) {
+  MemParts p;
+  if (!split_memory(text, p, why)) return {};
+  std::vector<std::vector<Assignment>> lists;
+  auto sub = [&](int i) -> const SlotKind& { return kinds[static_cast<size_t>(i)]; };
+  lists.push_back(encode_kind(kinds, sub(m.base), p.base, width, why));
+  if (m.offset >= 0) {
+    const std::string off = p.has_offset ? fmt::format("{}{}", p.negative ? "-" : "", p.offset) : std::string("0");
+    lists.push_back(encode_kind(kinds, sub(m.offset), off, width, why));
+  } else if (p.has_offset) {
+    say(why, "'{}' takes no offset", text);
+    return {};
+  }
+  std::vector<bool> seen(m.modifiers.size(), false);
+  for (const auto& [name, value] : p.mods) {
+    auto it = std::find_if(m.modifiers.begin(), m.modifiers.end(), [&](const auto& mod) { return mod.first == name; });
+    if (it == m.modifiers.end()) {
+      say(why, "unknown modifier '{}'", name);
+      return {};
+    }
+    const size_t k = static_cast<size_t>(it - m.modifiers.begin());
+    if (seen[k]) {
+      say(why, "modifier '{}' given twice", name);
+      return {};
+    }
+    seen[k] = true;
+    lists.push_back(encode_kind(kinds, sub(it->second), value, width, why));
+  }
+  for (size_t k = 0; k < m.modifiers.size(); ++k) {
+    if (seen[k]) continue;
+    std::vector<const BitMap*> maps;
+    maps_of(sub(m.modifiers[k].second), maps);
+    Sink zero{Assignment(width)};
+    for (const BitMap* bm : maps)
+      if (!zero.assign(*bm, 0, nullptr, false)) return {};
+    lists.push_back({std::move(zero.a)});
+  }
+  for (const auto& l : lists)
+    if (l.empty()) return {};
+  return product(lists, width);
+}
+
+std::vector<Assignment> encode_kind(std::span<const SlotKind> kinds, const SlotKind& k, std::string_view text, uint32_t width,
+                                    std::string* why) {
+  text = trim(text);
+  if (const auto* r = std::get_if<operands::Reg>(&k)) return encode_reg(*r, text, width, why);
+  if (const auto* n = std::get_if<operands::Number>(&k)) return encode_number(*n, text, width, why);
+  if (const auto* t = std::get_if<operands::Table>(&k)) {
+    std::vector<Assignment> out;
+    encode_leaf(*t, to_lower(strip_space(text)), width, out);
+    if (out.empty()) say(why, "'{}' is not one of the accepted texts", text);
+    drop_duplicates(out);
+    return out;
+  }
+  if (const auto* c = std::get_if<Choice>(&k)) return encode_choice(*c, text, width, why);
+  return encode_memory(kinds, std::get<Mem>(k), text, width, why);
+}
+
+bool all_zero(const SlotKind& k, const Word& w) {
+  std::vector<const BitMap*> maps;
+  maps_of(k, maps);
+  for (const BitMap* m : maps)
+    if (operands::read_bits(*m, w) != 0) return false;
+  return true;
+}
+
+bool print_kind(std::span<const SlotKind> kinds, const SlotKind& k, const Word& w, std::string& out) {
+  std::optional<std::string> text;
+  if (const auto* c = std::get_if<Choice>(&k)) {
+    const uint64_t sel = operands::read_bits(c->selector, w);
+    for (const auto& alt : c->alternatives)
+      if (alt.selector == sel) text = std::visit([&](const auto& a) { return a.print(a.decode(w)); }, alt.kind);
+  } else if (const auto* m = std::get_if<Mem>(&k)) {
+    auto sub = [&](int i) -> const SlotKind& { return kinds[static_cast<size_t>(i)]; };
+    std::string base;
+    if (!print_kind(kinds, sub(m->base), w, base)) return false;
+    out = "[" + base;
+    if (m->offset >= 0) {
+      std::string off;
+      if (!print_kind(kinds, sub(m->offset), w, off)) return false;
+      if (off != "0") out += off[0] == '-' ? " - " + off.substr(1) : " + " + off;
+    }
+    for (const auto& [name, i] : m->modifiers) {
+      if (all_zero(sub(i), w)) continue;
+      std::string v;
+      if (!print_kind(kinds, sub(i), w, v)) return false;
+      out += ", " + name + "=" + v;
+    }
+    out += "]";
+    return true;
+  } else {
+    text = std::visit(
+        [&](const auto& a) -> std::optional<std::string> {
+          if constexpr (std::is_same_v<std::decay_t<decltype(a)>, Choice> || std::is_same_v<std::decay_t<decltype(a)>, Mem>)
+            return std::nullopt;
+          else
+            return a.print(a.decode(w));
+        },
+        k);
+  }
+  if (!text) return false;
+  out = std::move(*text);
+  return true;
+}
+
+// Every way to split `s` (white space stripped) along the literals; each
+// result gives each operand its text.
+void split_along(const TextOperand& op, size_t k, std::string_view s, std::vector<std::string_view>& cur,
+                 std::vector<std::vector<std::string_view>>& out) {
+  const std::string& lit = op.literals[k];
+  if (!s.starts_with(lit)) return;
+  s.remove_prefix(lit.size());
+  if (k == op.refs.size()) {
+    if (s.empty()) out.push_back(cur);
+    return;
+  }
+  // An operand: not empty, followed by the next literal.
+  for (size_t len = 1; len <= s.size(); ++len) {
+    cur[k] = s.substr(0, len);
+    split_along(op, k + 1, s.substr(len), cur, out);
+  }
+}
+
+}  // namespace
+
+std::vector<Assignment> encode(std::span<const SlotKind> kinds, const TextOperand& op, std::string_view text, uint32_t width,
+                               std::string* why) {
+  text = trim(text);
+  auto kind = [&](size_t i) -> const SlotKind& { return kinds[static_cast<size_t>(op.refs[i])]; };
+  if (op.refs.empty()) {
+    if (strip_space(text) == op.literals[0]) return {Assignment(width)};
+    say(why, "expected '{}', not '{}'", op.shown, text);
+    return {};
+  }
+  if (op.refs.size() == 1 && op.literals[0].empty() && op.literals[1].empty()) return encode_kind(kinds, kind(0), text, width, why);
+  const std::string s = strip_space(text);
+  std::vector<std::string_view> cur(op.refs.size());
+  std::vector<std::vector<std::string_view>> splits;
+  split_along(op, 0, s, cur, splits);
+  if (splits.empty()) say(why, "'{}' does not match {}", text, op.shown);
+  std::vector<Assignment> out;
+  for (const auto& split : splits) {
+    std::vector<std::vector<Assignment>> lists;
+    bool ok = true;
+    for (size_t i = 0; i < op.refs.size() && ok; ++i) {
+      lists.push_back(encode_kind(kinds, kind(i), split[i], width, why));
+      ok = !lists.back().empty();
+    }
+    if (!ok) continue;
+    for (auto& a : product(lists, width)) out.push_back(std::move(a));
+  }
+  drop_duplicates(out);
+  return out;
+}
+
+bool print(std::span<const SlotKind> kinds, const TextOperand& op, const Word& word, std::string& out) {
+  out = op.literals[0];
+  for (size_t i = 0; i < op.refs.size(); ++i) {
+    std::string t;
+    if (!print_kind(kinds, kinds[static_cast<size_t>(op.refs[i])], word, t)) return false;
+    out += t;
+    out += op.literals[i + 1];
+  }
+  return true;
+}
+
+void drop_duplicates(std::vector<Assignment>& v) {
+  if (v.size() < 2) return;
+  size_t kept = 1;  // in place: v[0, kept) are the distinct ones so far
+  for (size_t i = 1; i < v.size(); ++i) {
+    if (std::find(v.begin(), v.begin() + static_cast<ptrdiff_t>(kept), v[i]) != v.begin() + static_cast<ptrdiff_t>(kept)) continue;
+    if (kept != i) v[kept] = std::move(v[i]);
+    ++kept;
+  }
+  v.resize(kept);
+}
+
+std::vector<Assignment> product(const std::vector<std::vector<Assignment>>& lists, uint32_t width) {
+  std::vector<Assignment> acc{Assignment(width)};
+  for (const auto& l : lists) {
+    if (l.size() == 1) {
+      // One alternative: merged into every partial product in place.
+      size_t kept = 0;
+      for (size_t i = 0; i < acc.size(); ++i)
+        if (acc[i].merge(l[0])) {
+          if (kept != i) acc[kept] = std::move(acc[i]);
+          ++kept;
+        }
+      acc.resize(kept);
+      if (acc.size() > 1) drop_duplicates(acc);
+      if (acc.empty()) break;
+      continue;
+    }
+    std::vector<Assignment> next;
+    next.reserve(acc.size() * l.size());
+    for (const auto& a : acc)
+      for (const auto& b : l) {
+        Assignment m = a;
+        if (m.merge(b)) next.push_back(std::move(m));
+      }
+    drop_duplicates(next);
+    acc = std::move(next);
+    if (acc.empty()) break;
+  }
+  return acc;
+}
+
+}  // namespace mlisa::as

@@ -1,0 +1,77 @@
+// A bundle signature's operands (docs/assembler.md, "Operands"): the operand
+// kinds of asm/operands.hpp, placed in the bundle word, and the two kinds
+// only a bundle has. Each operand of the text (between commas) is matched
+// whole: its candidates are every assignment of fields that prints as the
+// text (several where the text leaves a choice), and printing reads a word.
+//
+//   Reg, Number, Table   as for every target (operands.hpp)
+//   Choice               a selector field choosing among alternatives:
+//                        constants, numbers of (shared) fields, registers
+//   Mem                  `[base (+|-) offset, name=value, ...]`: other
+//                        operands in brackets, the modifiers in any order
+//
+// A text operand is literal text around such operands: `<buf>[<Sl>]`,
+// `rows=<Sr>`, `l0b[<row>]`, or just `<Vd>`.
+#pragma once
+
+#include "asm/bits.hpp"
+#include "asm/number.hpp"
+#include "asm/operands.hpp"
+#include "core/number_parse.hpp"
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace mlisa::as {
+
+// A choice among alternatives by a selector field (tcore's second operand:
+// a constant, an immediate lane zero- or sign-extended, a register). The
+// text is a value of `type` (number.hpp: a decimal in its range, or a hex
+// bit pattern), which an alternative takes when its field holds it.
+struct Choice {
+  operands::BitMap selector;
+  NumType type;
+  struct Alternative {
+    uint64_t selector = 0;
+    // A constant is a Number without bits whose offset is the constant.
+    std::variant<operands::Reg, operands::Number> kind;
+  };
+  std::vector<Alternative> alternatives;
+};
+
+// A memory operand over other operands of the signature (indices into its
+// kinds): `[base]`, `[base + offset]`, then `name=value` modifiers in any
+// order. With an offset, `[base]` is `[base + 0]`; an omitted modifier writes
+// 0 to its fields, which is not a read.
+struct Mem {
+  int base = -1, offset = -1;
+  std::vector<std::pair<std::string, int>> modifiers;
+};
+
+using SlotKind = std::variant<operands::Reg, operands::Number, operands::Table, Choice, Mem>;
+
+// One comma-separated operand of a signature's text: literals[0] refs[0]
+// literals[1] ... refs[n-1] literals[n], refs indexing the signature's kinds.
+struct TextOperand {
+  std::vector<std::string> literals{""};
+  std::vector<int> refs;
+  std::string shown;  // as the spec writes it (`<buf>[<Sl>]`), for messages
+};
+
+// The candidates for the operand `text` (trimmed) in words of `width` bits;
+// none, with the reason in *why (when given), when it cannot be encoded.
+std::vector<Assignment> encode(std::span<const SlotKind> kinds, const TextOperand& op, std::string_view text,
+                               uint32_t width, std::string* why = nullptr);
+// The operand's text in `word`, or false when the word holds no value of it.
+bool print(std::span<const SlotKind> kinds, const TextOperand& op, const Word& word, std::string& out);
+
+// Cartesian product of candidate lists: merged, conflicting combinations and
+// duplicates dropped.
+std::vector<Assignment> product(const std::vector<std::vector<Assignment>>& lists, uint32_t width);
+void drop_duplicates(std::vector<Assignment>& v);
+
+}  // namespace mlisa::as
