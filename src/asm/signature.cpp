@@ -95,8 +95,8 @@ std::vector<Assignment> encode_number(const operands::Number& n, std::string_vie
 }
 
 std::vector<Assignment> encode_choice(const Choice& c, std::string_view text, uint32_t width, std::string* why) {
-  // A number is read as the choice's type once, then offered to each
-  // alternative as its decimal value.
+  // A number is read as the choice's type once (a hex bit pattern of an s32
+  // is negative), then offered to each alternative as magnitude and sign.
   uint64_t bits = 0, mag = 0;
   std::string not_a_number;
   const bool number = parse_number(c.type, text, bits, why ? &not_a_number : nullptr);
