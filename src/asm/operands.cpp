@@ -63,6 +63,12 @@ BitMap bitmap(const Placer& place, const spec::FieldConcat& fc) {
   return m;
 }
 
+BitMap bitmap(const Placer& place, std::initializer_list<std::string_view> fields) {
+  spec::FieldConcat fc;
+  for (std::string_view f : fields) fc.parts.push_back({std::string(f), {}});
+  return bitmap(place, fc);
+}
+
 Placer diagram_of(const spec::Encoding& enc) {
   return [&enc](std::string_view name) {
     const spec::EncodingField* f = enc.field(std::string(name));

@@ -1,7 +1,8 @@
-// The operand kinds of single-word targets (docs/spec-format.md, "Operand
-// kinds"; the assembler of word_isa.hpp): one C++ type per kind, built once
-// per encoding operand from its `operand` line, with the word bits its FIELDS
-// name resolved. Each kind reads its field values from a word (decode), writes
+// The operand kinds of every target (docs/spec-format.md, "Operand kinds";
+// the single-word assembler of word_isa.hpp, and a bundle's signatures,
+// signature.hpp): one C++ type per kind, built once per encoding operand from
+// its `operand` line, with the word bits its FIELDS name placed (an
+// encoding's diagram, or a bundle slot and its shared fields). Each kind reads its field values from a word (decode), writes
 // them into a partial word (encode), prints them and parses its text back to
 // the field values that print so (several where the text leaves a choice: a
 // modified immediate, a shift type, a table's spellings).
@@ -19,6 +20,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -50,6 +52,8 @@ struct Placed {
 };
 using Placer = std::function<Placed(std::string_view field)>;
 BitMap bitmap(const Placer& place, const spec::FieldConcat& fc);
+// The same for whole fields named in order, the first most significant.
+BitMap bitmap(const Placer& place, std::initializer_list<std::string_view> fields);
 // An encoding's fields where its diagram puts them.
 Placer diagram_of(const spec::Encoding& enc);
 BitMap bitmap(const spec::Encoding& enc, const spec::FieldConcat& fc);

@@ -86,11 +86,16 @@ std::vector<Assignment> encode_reg(const operands::Reg& r, std::string_view text
   return out;
 }
 
+// Why a Number holds no value written as `text`.
+void say_unheld(const operands::Number& n, std::string_view text, std::string* why) {
+  if (n.map.width() == 0) say(why, "{} is not {}", text, n.offset);
+  else say(why, "{} does not fit in {} bits", text, n.map.width());
+}
+
 std::vector<Assignment> encode_number(const operands::Number& n, std::string_view text, uint32_t width, std::string* why) {
   std::vector<Assignment> out;
   if (!encode_leaf(n, text, width, out)) say(why, "'{}' is not a number", text);
-  else if (out.empty() && n.map.width() == 0) say(why, "{} is not {}", text, n.offset);
-  else if (out.empty()) say(why, "{} does not fit in {} bits", text, n.map.width());
+  else if (out.empty()) say_unheld(n, text, why);
   return out;
 }
 
@@ -124,7 +129,7 @@ std::vector<Assignment> encode_choice(const Choice& c, std::string_view text, ui
         Sink sink{Assignment(width)};
         if (num.encode(Raw{*field}, sink)) cands.push_back(std::move(sink.a));
       } else {
-        say(wp, "{} {}", text, constant ? fmt::format("is not {}", num.offset) : fmt::format("does not fit in {} bits", num.map.width()));
+        say_unheld(num, text, wp);
       }
     }
     if (cands.empty() && !w.empty() && (reason.empty() || (reason_from_constant && !constant))) {

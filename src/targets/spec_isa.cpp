@@ -67,11 +67,6 @@ struct FormBuilder {
   operands::Placer placer(const as::Isa& isa, const as::Form& form) const {
     return [this, &isa, &form](std::string_view local) { return isa.place(form, isa_name(std::string(local))); };
   }
-  static operands::BitMap one_field(const operands::Placer& place, const std::string& name) {
-    spec::FieldConcat fc;
-    fc.parts.push_back({name, {}});
-    return operands::bitmap(place, fc);
-  }
 
   // The kind of an operand line, added to `kinds`: its index there.
   int kind(const OperandMap& op, const as::Isa& isa, const as::Form& form, std::vector<as::SlotKind>& kinds,
@@ -80,14 +75,14 @@ struct FormBuilder {
     for (const auto& p : op.fields.parts)
       if (p.field.empty()) fail_at(ts, op.loc, fmt::format("operand <{}>: bit literals in FIELDS are not supported in bundle targets", op.name));
     auto add = [&](as::SlotKind k) {
+      if (auto* n = std::get_if<operands::Number>(&k); n && n->map.width() > 64)
+        fail_at(ts, op.loc, fmt::format("operand <{}> is {} bits wide; at most 64", op.name, n->map.width()));
       kinds.push_back(std::move(k));
       return static_cast<int>(kinds.size() - 1);
     };
     const spec::OperandKind k = op.kind;
     if (k == spec::OperandKind::Reg || k == spec::OperandKind::Imm || k == spec::OperandKind::Simm || k == spec::OperandKind::Table) {
       auto prepared = operands::prepare(ts, place, op);
-      if (auto* n = std::get_if<operands::Number>(&prepared->kind); n && n->map.width() > 64)
-        fail_at(ts, op.loc, fmt::format("operand <{}> is {} bits wide; at most 64", op.name, n->map.width()));
       if (auto* r = std::get_if<operands::Reg>(&prepared->kind)) return add(std::move(*r));
       if (auto* n = std::get_if<operands::Number>(&prepared->kind)) return add(std::move(*n));
       return add(std::get<operands::Table>(std::move(prepared->kind)));
@@ -96,12 +91,11 @@ struct FormBuilder {
       // The text is the target's byte address divided by the scale (the
       // front end divides), so the field holds it as written.
       operands::Number n{operands::bitmap(place, op.fields)};
-      if (n.map.width() > 64) fail_at(ts, op.loc, fmt::format("operand <{}> is {} bits wide; at most 64", op.name, n.map.width()));
       if (labels) labels->push_back({index, op.scale});
       return add(std::move(n));
     }
     if (k == spec::OperandKind::Choice) {
-      as::Choice c{one_field(place, op.selector), num_type(op.num_type), {}};
+      as::Choice c{operands::bitmap(place, {op.selector}), num_type(op.num_type), {}};
       if (c.type.kind == as::NumKind::Float32)
         fail_at(ts, op.loc, fmt::format("choice <{}>: numbers of type f32 are not supported", op.name));
       const bool is_signed = c.type.kind == as::NumKind::Signed, hex = c.type.kind == as::NumKind::Hex;
@@ -115,14 +109,14 @@ struct FormBuilder {
             n.offset = std::stoll(inner, nullptr, 0);
             n.is_signed = is_signed;
           } else {
-            n.map = one_field(place, inner);
+            n.map = operands::bitmap(place, {inner});
             n.is_signed = fn == "sext";
           }
           c.alternatives.push_back({v, std::move(n)});
           continue;
         }
         const std::string cls = enc.field(sym) ? op.reg_class : bundle.local(slot.name, sym)->reg_class;
-        c.alternatives.push_back({v, operands::Reg{{cls, ts.register_class(cls)}, one_field(place, sym)}});
+        c.alternatives.push_back({v, operands::Reg{{cls, ts.register_class(cls)}, operands::bitmap(place, {sym})}});
       }
       return add(std::move(c));
     }

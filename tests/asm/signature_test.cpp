@@ -242,11 +242,7 @@ Isa narrow_isa() {
   f.opcode = 9;
   isa.add_form(f);
   const Form& form = isa.forms()[0];
-  auto at = [&](const char* n) {
-    spec::FieldConcat fc;
-    fc.parts.push_back({n, {}});
-    return operands::bitmap([&](std::string_view name) { return isa.place(form, name); }, fc);
-  };
+  auto at = [&](std::string_view n) { return operands::bitmap([&](std::string_view name) { return isa.place(form, name); }, {n}); };
   std::vector<SlotKind> kinds{operands::Number{at("imm")}, operands::Reg{{"r", nullptr}, at("r"), 2, 8},
                               operands::Reg{{"Q", &q}, at("q")}};
   std::vector<TextOperand> ops{{{"", ""}, {0}, "<imm>"}, {{"", ""}, {1}, "<r>"}, {{"", ""}, {2}, "<q>"}};

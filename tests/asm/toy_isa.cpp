@@ -11,11 +11,9 @@ namespace op = operands;
 
 // The bits of a form's named fields, the first most significant, where the
 // ISA places them.
-op::BitMap map(const Isa& isa, const std::string& form, std::initializer_list<const char*> names) {
+op::BitMap map(const Isa& isa, const std::string& form, std::initializer_list<std::string_view> names) {
   const Form& f = isa.forms()[static_cast<size_t>(isa.find_form(form))];
-  spec::FieldConcat fc;
-  for (const char* n : names) fc.parts.push_back({n, {}});
-  return op::bitmap([&](std::string_view n) { return isa.place(f, n); }, fc);
+  return op::bitmap([&](std::string_view n) { return isa.place(f, n); }, names);
 }
 
 op::Number constant(int64_t v, bool is_signed = true) { return op::Number{{}, 1, v, is_signed}; }
