@@ -85,22 +85,17 @@ uint64_t read_bits(const BitMap& m, const Bits& word) {
 }
 
 bool Partial::assign(const BitMap& m, uint64_t raw, const Bits* care, bool read) {
-  const size_t n = m.pos.size();
-  for (size_t i = 0; i < n; ++i) {
-    const uint32_t k = static_cast<uint32_t>(n - 1 - i);
-    if (care && !care->bit(k)) continue;
-    const bool b = k < 64 && ((raw >> k) & 1);
-    if (m.pos[i] < 0) {
-      if (m.lit[i] != b) return false;
-      continue;
+  const bool ok = for_each_run(m, raw, care, [&](uint32_t lo, uint32_t width, uint64_t bits) {
+    for (uint32_t k = 0; k < width; ++k) {
+      const bool b = k < 64 && ((bits >> k) & 1);
+      if (mask.bit(lo + k) && value.bit(lo + k) != b) return false;
+      mask.set_bit(lo + k, true);
+      value.set_bit(lo + k, b);
     }
-    const uint32_t p = static_cast<uint32_t>(m.pos[i]);
-    if (mask.bit(p) && value.bit(p) != b) return false;
-    mask.set_bit(p, true);
-    value.set_bit(p, b);
-  }
-  if (read) lanes |= m.lanes, reads |= m.reads;
-  return true;
+    return true;
+  });
+  if (ok && read) lanes |= m.lanes, reads |= m.reads;
+  return ok;
 }
 
 const char* const kCondNames[16] = {"eq", "ne", "hs", "lo", "mi", "pl", "vs", "vc",

@@ -59,6 +59,35 @@ Placer diagram_of(const spec::Encoding& enc);
 BitMap bitmap(const spec::Encoding& enc, const spec::FieldConcat& fc);
 uint64_t read_bits(const BitMap& m, const Bits& word);
 
+// The bits raw writes through m, as runs of consecutive word bits: put(lo,
+// width, bits) for each, most significant run first (with care: only the bits
+// set in care). False when a literal bit of m differs from raw's, or when put
+// returns false.
+template <class Put>
+bool for_each_run(const BitMap& m, uint64_t raw, const Bits* care, Put&& put) {
+  const size_t n = m.pos.size();
+  auto cared = [&](size_t i) { return !care || care->bit(static_cast<uint32_t>(n - 1 - i)); };
+  for (size_t i = 0; i < n;) {
+    const uint32_t k = static_cast<uint32_t>(n - 1 - i);  // the raw bit of m.pos[i]
+    if (!cared(i)) {
+      ++i;
+      continue;
+    }
+    if (m.pos[i] < 0) {
+      if (m.lit[i] != (k < 64 && ((raw >> k) & 1))) return false;
+      ++i;
+      continue;
+    }
+    size_t j = i + 1;
+    while (j < n && m.pos[j] >= 0 && m.pos[j] == m.pos[j - 1] - 1 && cared(j)) ++j;
+    const uint32_t shift = static_cast<uint32_t>(n - j);  // the raw bit of the run's lowest
+    if (!put(static_cast<uint32_t>(m.pos[j - 1]), static_cast<uint32_t>(j - i), shift >= 64 ? uint64_t{0} : raw >> shift))
+      return false;
+    i = j;
+  }
+  return true;
+}
+
 // A partial word: the bits assigned so far, and the shared resources read.
 struct Partial {
   Bits mask, value;

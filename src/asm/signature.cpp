@@ -25,23 +25,8 @@ void say(std::string* why, fmt::format_string<Args...> f, Args&&... args) {
 struct Sink {
   Assignment a;
   bool assign(const BitMap& m, uint64_t raw, const spec::Bits* care = nullptr, bool read = true) {
-    // Runs of consecutive bits, most significant first, set at once.
-    const size_t n = m.pos.size();
-    for (size_t i = 0; i < n;) {
-      const uint32_t k = static_cast<uint32_t>(n - 1 - i);  // the raw bit of m.pos[i]
-      if ((care && !care->bit(k)) || m.pos[i] < 0) {
-        if (m.pos[i] < 0 && (!care || care->bit(k)) && m.lit[i] != (k < 64 && ((raw >> k) & 1))) return false;
-        ++i;
-        continue;
-      }
-      size_t j = i + 1;
-      while (j < n && m.pos[j] >= 0 && m.pos[j] == m.pos[j - 1] - 1 && (!care || care->bit(static_cast<uint32_t>(n - 1 - j)))) ++j;
-      const uint32_t lo = static_cast<uint32_t>(m.pos[j - 1]), width = static_cast<uint32_t>(j - i);
-      const uint32_t shift = static_cast<uint32_t>(n - j);  // the raw bit of the run's lowest
-      const uint64_t part = shift >= 64 ? 0 : raw >> shift;
-      if (!a.set(Field{lo, width}, part)) return false;
-      i = j;
-    }
+    if (!operands::for_each_run(m, raw, care, [&](uint32_t lo, uint32_t width, uint64_t bits) { return a.set(Field{lo, width}, bits); }))
+      return false;
     if (read) a.lanes |= m.lanes, a.reads |= m.reads;
     return true;
   }
