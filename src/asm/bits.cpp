@@ -96,6 +96,17 @@ bool Assignment::set(Field f, uint64_t val) {
   return true;
 }
 
+void Assignment::unset(Field f) {
+  uint64_t* mk = m();
+  uint64_t* vl = v();
+  const uint32_t n = words();
+  for_parts(f, [&](uint32_t w, uint64_t msk, int) {
+    if (w >= n) return;
+    mk[w] &= ~msk;
+    vl[w] &= ~msk;
+  });
+}
+
 bool Assignment::assigned(Field f) const {
   bool all = true;
   for_parts(f, [&](uint32_t w, uint64_t msk, int) {

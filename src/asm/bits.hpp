@@ -59,6 +59,7 @@ class Assignment {
   // Assigns the low f.width bits of v (f.width <= 64). False, leaving *this
   // unchanged, when an assigned bit there holds a different value.
   bool set(Field f, uint64_t v);
+  void unset(Field f);               // f's bits no longer assigned
   bool assigned(Field f) const;      // every bit of f assigned
   uint64_t get(Field f) const;       // the assigned bits of f (0 where unassigned)
 

@@ -84,18 +84,11 @@ uint64_t read_bits(const BitMap& m, const Bits& word) {
   return v;
 }
 
-bool Partial::assign(const BitMap& m, uint64_t raw, const Bits* care, bool read) {
-  const bool ok = for_each_run(m, raw, care, [&](uint32_t lo, uint32_t width, uint64_t bits) {
-    for (uint32_t k = 0; k < width; ++k) {
-      const bool b = k < 64 && ((bits >> k) & 1);
-      if (mask.bit(lo + k) && value.bit(lo + k) != b) return false;
-      mask.set_bit(lo + k, true);
-      value.set_bit(lo + k, b);
-    }
-    return true;
-  });
-  if (ok && read) lanes |= m.lanes, reads |= m.reads;
-  return ok;
+bool assign(Assignment& p, const BitMap& m, uint64_t raw, const Bits* care, bool read) {
+  if (!for_each_run(m, raw, care, [&](uint32_t lo, uint32_t width, uint64_t bits) { return p.set(Field{lo, width}, bits); }))
+    return false;
+  if (read) p.lanes |= m.lanes, p.reads |= m.reads;
+  return true;
 }
 
 const char* const kCondNames[16] = {"eq", "ne", "hs", "lo", "mi", "pl", "vs", "vc",

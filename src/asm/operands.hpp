@@ -16,6 +16,7 @@
 // not parse stay there, since they merge what several templates take.
 #pragma once
 
+#include "asm/bits.hpp"
 #include "spec/specfile.hpp"
 
 #include <cstdint>
@@ -88,17 +89,12 @@ bool for_each_run(const BitMap& m, uint64_t raw, const Bits* care, Put&& put) {
   return true;
 }
 
-// A partial word: the bits assigned so far, and the shared resources read.
-struct Partial {
-  Bits mask, value;
-  uint64_t lanes = 0, reads = 0;
-  bool omitted = false;  // an optional `{<Rd>,}` was left out
-  // Assigns bit k (from the least significant) of raw to the bits of m;
-  // false on a conflict or a literal bit that differs. With care: only the
-  // bits set in care. `read`: the bits count as read (a value written
-  // because the text left it out does not).
-  bool assign(const BitMap& m, uint64_t raw, const Bits* care = nullptr, bool read = true);
-};
+// Writes bit k (from the least significant) of raw to the bits of m in a
+// partial word (bits.hpp's Assignment, the one partial word of every
+// engine); false on a conflict or a literal bit that differs, the word then
+// part written. With care: only the bits set in care. `read`: the bits count
+// as read (a value written because the text left it out does not).
+bool assign(Assignment& p, const BitMap& m, uint64_t raw, const Bits* care = nullptr, bool read = true);
 
 struct Raw {
   uint64_t a = 0, b = 0;
@@ -154,8 +150,7 @@ struct Reg {
   BitMap map;
   int64_t scale = 1, offset = 0;
   Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
-  template <class P>  // Partial, or a bundle's assignment (signature.cpp)
-  bool encode(const Raw& r, P& p) const { return p.assign(map, r.a); }
+  bool encode(const Raw& r, Assignment& p) const { return assign(p, map, r.a); }
   std::optional<std::string> print(const Raw& r) const;
   // The register named at the start of s: its length (0: no register of the
   // class; *number then -1) and the field value (none: the field cannot hold it).
@@ -171,8 +166,7 @@ struct Number {
   bool is_signed = false;
   bool hex = false;  // printed in hexadecimal (the vector modified immediates, as llvm-objdump prints them)
   Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
-  template <class P>
-  bool encode(const Raw& r, P& p) const { return p.assign(map, r.a); }
+  bool encode(const Raw& r, Assignment& p) const { return assign(p, map, r.a); }
   std::optional<std::string> print(const Raw& r) const;
   // The field value of a written value (magnitude and sign), or nothing.
   std::optional<uint64_t> field(uint64_t mag, bool neg) const;
@@ -187,7 +181,7 @@ struct ModImm {
   BitMap map;
   const ExpandTable* table = nullptr;  // set by WordIsa; null: no value prints or parses
   Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
-  bool encode(const Raw& r, Partial& p) const { return p.assign(map, r.a); }
+  bool encode(const Raw& r, Assignment& p) const { return assign(p, map, r.a); }
   std::optional<std::string> print(const Raw& r) const;
   // A negative value is its 32-bit two's complement (cmp.w r0, #-1).
   void fields(uint64_t mag, bool neg, std::vector<Raw>& out) const;
@@ -200,7 +194,7 @@ struct VfpImm {
   BitMap map;
   const std::vector<double>* values = nullptr;  // by imm8, set by WordIsa; null: no value prints or parses
   Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
-  bool encode(const Raw& r, Partial& p) const { return p.assign(map, r.a); }
+  bool encode(const Raw& r, Assignment& p) const { return assign(p, map, r.a); }
   std::optional<std::string> print(const Raw& r) const;
   size_t parse(std::string_view s, std::vector<Raw>& out) const;
 };
@@ -209,7 +203,7 @@ struct VfpImm {
 struct ShiftAmt {
   BitMap type, amount;
   Raw decode(const Bits& w) const { return {read_bits(type, w), read_bits(amount, w)}; }
-  bool encode(const Raw& r, Partial& p) const { return p.assign(type, r.a) && p.assign(amount, r.b); }
+  bool encode(const Raw& r, Assignment& p) const { return assign(p, type, r.a) && assign(p, amount, r.b); }
   std::optional<std::string> print(const Raw& r) const;  // nothing: RRX (no amount)
   // Every type that can shift by the written amount (0: LSL only).
   void fields(uint64_t amount, std::vector<Raw>& out) const;
@@ -222,7 +216,7 @@ struct Cond {
   BitMap map;
   bool own_c = false;
   Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
-  bool encode(const Raw& r, Partial& p) const { return p.assign(map, r.a); }
+  bool encode(const Raw& r, Assignment& p) const { return assign(p, map, r.a); }
   std::optional<std::string> print(const Raw& r) const;
   size_t parse(std::string_view s, std::vector<Raw>& out) const;
 };
@@ -231,7 +225,7 @@ struct Cond {
 struct Const {
   std::string text;  // normalised
   Raw decode(const Bits&) const { return {}; }
-  bool encode(const Raw&, Partial&) const { return true; }
+  bool encode(const Raw&, Assignment&) const { return true; }
   std::optional<std::string> print(const Raw&) const { return text; }
   size_t parse(std::string_view s, std::vector<Raw>& out) const;
 };
@@ -250,9 +244,8 @@ struct Table {
   std::vector<Entry> entries;
   Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
   // r.b: the entry's index + 1 (its care bits), or 0: every bit.
-  template <class P>
-  bool encode(const Raw& r, P& p) const {
-    return r.b ? p.assign(map, entries[r.b - 1].pat.value.low64(), &entries[r.b - 1].pat.care) : p.assign(map, r.a);
+  bool encode(const Raw& r, Assignment& p) const {
+    return r.b ? assign(p, map, entries[r.b - 1].pat.value.low64(), &entries[r.b - 1].pat.care) : assign(p, map, r.a);
   }
   std::optional<std::string> print(const Raw& r) const;
   // Every spelling s starts with (after the mnemonic, a whole word:
@@ -268,7 +261,7 @@ struct List {
   uint32_t count = 1, stride = 1;
   int64_t scale = 1, offset = 0;
   Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
-  bool encode(const Raw& r, Partial& p) const { return p.assign(map, r.a); }
+  bool encode(const Raw& r, Assignment& p) const { return assign(p, map, r.a); }
   // ranges: a list of more than two registers that does not wrap as a range `{ z0.h - z3.h }`
   // (A64), else one by one `{q0, q1, q2, q3}` (T32; TargetRules::list_ranges).
   std::optional<std::string> print(const Raw& r, std::string_view suffix, bool ranges = true) const;
@@ -280,7 +273,7 @@ struct RegMask {
   RegNames regs;
   BitMap map;
   Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
-  bool encode(const Raw& r, Partial& p) const { return p.assign(map, r.a); }
+  bool encode(const Raw& r, Assignment& p) const { return assign(p, map, r.a); }
   std::optional<std::string> print(const Raw& r) const;
   // On a refusal: *bad the offset blamed, *msg why.
   size_t parse(std::string_view s, std::vector<Raw>& out, size_t* bad, const char** msg) const;
@@ -298,7 +291,7 @@ inline constexpr char kTightComma = '\x1f';
 struct TileMask {
   BitMap map;
   Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
-  bool encode(const Raw& r, Partial& p) const { return p.assign(map, r.a); }
+  bool encode(const Raw& r, Assignment& p) const { return assign(p, map, r.a); }
   std::optional<std::string> print(const Raw& r) const;
   // On a refusal: *bad the offset blamed, *msg why.
   size_t parse(std::string_view s, std::vector<Raw>& out, size_t* bad, const char** msg) const;
@@ -312,7 +305,7 @@ struct VRegList {
   int64_t scale = 1;
   bool vpr = false;
   Raw decode(const Bits& w) const { return {read_bits(map, w), read_bits(count, w)}; }
-  bool encode(const Raw& r, Partial& p) const { return p.assign(map, r.a) && p.assign(count, r.b); }
+  bool encode(const Raw& r, Assignment& p) const { return assign(p, map, r.a) && assign(p, count, r.b); }
   std::optional<std::string> print(const Raw& r) const;
   size_t parse(std::string_view s, std::vector<Raw>& out, size_t* bad, const char** msg) const;
 };
@@ -321,7 +314,7 @@ struct VRegList {
 struct ItMask {
   BitMap map, c0;
   Raw decode(const Bits& w) const { return {read_bits(map, w), read_bits(c0, w)}; }
-  bool encode(const Raw& r, Partial& p) const { return p.assign(map, r.a) && p.assign(c0, r.b); }
+  bool encode(const Raw& r, Assignment& p) const { return assign(p, map, r.a) && assign(p, c0, r.b); }
   std::optional<std::string> print(const Raw& r) const;
   // Every (mask, firstcond<0>) of 0 to 3 letters: each with its length.
   void parse_all(std::string_view s, std::vector<Raw>& out, std::vector<size_t>& lengths) const;
@@ -336,7 +329,7 @@ struct Label {
   int64_t scale = 1, offset = 0;
   bool is_unsigned = false, add_bit = false, t32_j = false, align_pc = false, relative = false;
   Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
-  bool encode(const Raw& r, Partial& p) const { return p.assign(map, r.a); }
+  bool encode(const Raw& r, Assignment& p) const { return assign(p, map, r.a); }
   // The target's distance from the PC the instruction reads.
   int64_t delta(const Raw& r) const;
   // The field of a distance, or nothing (out of reach, misaligned); `minus_zero`: `#-0`.

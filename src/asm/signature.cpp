@@ -20,18 +20,6 @@ void say(std::string* why, fmt::format_string<Args...> f, Args&&... args) {
   if (why && why->empty()) *why = fmt::format(f, std::forward<Args>(args)...);
 }
 
-// A bundle's partial word as the kinds write it (their encode takes any
-// type with this assign).
-struct Sink {
-  Assignment a;
-  bool assign(const BitMap& m, uint64_t raw, const spec::Bits* care = nullptr, bool read = true) {
-    if (!operands::for_each_run(m, raw, care, [&](uint32_t lo, uint32_t width, uint64_t bits) { return a.set(Field{lo, width}, bits); }))
-      return false;
-    if (read) a.lanes |= m.lanes, a.reads |= m.reads;
-    return true;
-  }
-};
-
 // The candidates of a leaf kind for the whole of `text`, lower case.
 template <class K>
 bool encode_leaf(const K& kind, std::string_view text, uint32_t width, std::vector<Assignment>& out) {
@@ -52,8 +40,8 @@ bool encode_leaf(const K& kind, std::string_view text, uint32_t width, std::vect
   }
   if (len != text.size()) return false;
   for (const Raw& r : raws) {
-    Sink s{Assignment(width)};
-    if (kind.encode(r, s)) out.push_back(std::move(s.a));
+    Assignment a(width);
+    if (kind.encode(r, a)) out.push_back(std::move(a));
   }
   return true;
 }
@@ -111,8 +99,8 @@ std::vector<Assignment> encode_choice(const Choice& c, std::string_view text, ui
       if (!number) {
         if (wp) *wp = not_a_number;
       } else if (const auto field = num.field(mag, neg)) {
-        Sink sink{Assignment(width)};
-        if (num.encode(Raw{*field}, sink)) cands.push_back(std::move(sink.a));
+        Assignment a(width);
+        if (num.encode(Raw{*field}, a)) cands.push_back(std::move(a));
       } else {
         say_unheld(num, text, wp);
       }
@@ -121,10 +109,8 @@ std::vector<Assignment> encode_choice(const Choice& c, std::string_view text, ui
       reason = std::move(w);
       reason_from_constant = constant;
     }
-    for (Assignment& a : cands) {
-      Sink s{std::move(a)};
-      if (s.assign(c.selector, alt.selector, nullptr, false)) out.push_back(std::move(s.a));
-    }
+    for (Assignment& a : cands)
+      if (operands::assign(a, c.selector, alt.selector, nullptr, false)) out.push_back(std::move(a));
   }
   if (out.empty() && !reason.empty()) say(why, "{}", reason);
   drop_duplicates(out);
@@ -219,10 +205,10 @@ std::vector<Assignment> encode_memory(std::span<const SlotKind> kinds, const Mem
     if (seen[k]) continue;
     std::vector<const BitMap*> maps;
     maps_of(sub(m.modifiers[k].second), maps);
-    Sink zero{Assignment(width)};
+    Assignment zero(width);
     for (const BitMap* bm : maps)
-      if (!zero.assign(*bm, 0, nullptr, false)) return {};
-    lists.push_back({std::move(zero.a)});
+      if (!operands::assign(zero, *bm, 0, nullptr, false)) return {};
+    lists.push_back({std::move(zero)});
   }
   for (const auto& l : lists)
     if (l.empty()) return {};

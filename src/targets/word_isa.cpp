@@ -32,7 +32,11 @@ using operands::bitmap;
 using operands::cond_value;
 using operands::kCondNames;
 using operands::Operand;
-using operands::Partial;
+// A partial word, and whether an optional `{<Rd>,}` was left out.
+struct Partial : as::Assignment {
+  using as::Assignment::Assignment;
+  bool omitted = false;
+};
 using operands::Raw;
 using operands::read_bits;
 
@@ -322,12 +326,12 @@ std::string describe_regs(const std::string& prefix, const std::set<int64_t>& re
 // The registers of a reg operand's class its FIELDS can hold where the
 // operands before it have set some of their bits (literal bits as they are):
 // a register named twice (`<Qd>[<idxh>], <Qd>[<idxl>]`) takes only the first.
-std::set<int64_t> reg_operand_range(const operands::Reg& op, const operands::Partial& before) {
+std::set<int64_t> reg_operand_range(const operands::Reg& op, const as::Assignment& before) {
   std::set<int64_t> out;
   const size_t w = op.map.width();
   const uint64_t n = w >= 6 ? 64 : uint64_t{1} << w;
   for (uint64_t v = 0; v < n; ++v)
-    if (operands::Partial p = before; p.assign(op.map, v)) out.insert(static_cast<int64_t>(v) * op.scale + op.offset);
+    if (as::Assignment p = before; operands::assign(p, op.map, v)) out.insert(static_cast<int64_t>(v) * op.scale + op.offset);
   return out;
 }
 
@@ -840,7 +844,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
           refuse_at(Refusal::Kind::Syntax, pos, "too many operands for instruction");
           return;
         }
-        Bits w = enc.fixed_value | enc.should_value | st.value;
+        Bits w = enc.fixed_value | enc.should_value | st.value();
         if (ctx.should_be) {
           int n = 0;
           should_be_bits(enc, w, &n);
@@ -1204,7 +1208,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
             // A shift by 0 is no shift whatever its type: LSL #0, as llvm-mc and GNU as write it.
             if (mag == 0)
               for (int p : shift->type.pos)
-                if (p >= 0) st2.mask.set_bit(static_cast<uint32_t>(p), false);
+                if (p >= 0) st2.unset(as::Field{static_cast<uint32_t>(p), 1});
             if (shift->encode(r, st2)) any = true, next_op(op, pos + len, st2);
           }
           raws.resize(from);
@@ -1255,7 +1259,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
     if (t.items.size() > 32) more.resize(t.items.size()), seq = more.data();
     const Seq* head = nullptr;
     for (size_t i = t.items.size(); i-- > 0;) seq[i] = Seq{&t.items[i], head}, head = &seq[i];
-    go(go, head, 0, Partial{Bits::zeros(enc.width), Bits::zeros(enc.width)});
+    go(go, head, 0, Partial(enc.width));
     if (found && !found_omitted) return *found;
     if (found && !omitted_match) omitted_match = found;
   }

@@ -52,13 +52,6 @@ const std::vector<Site>& sites() {
   return all;
 }
 
-// The bits of m in a word (the operand's own bits), as positions.
-bool same_where_set(const Partial& p, const Bits& word) {
-  for (uint32_t b = 0; b < word.width(); ++b)
-    if (p.mask.bit(b) && p.value.bit(b) != word.bit(b)) return false;
-  return true;
-}
-
 template <class K>
 void check_round_trip() {
   const auto& all = sites<K>();
@@ -114,8 +107,8 @@ void check_round_trip() {
   bool same = false;
   for (const Raw& r : parsed) {
     if (r.a == ~uint64_t{0} && r.b == ~uint64_t{0}) continue;
-    Partial p{Bits::zeros(word.width()), Bits::zeros(word.width())};
-    if (kind.encode(r, p) && same_where_set(p, word)) same = true;
+    as::Assignment p(word.width());
+    if (kind.encode(r, p) && p.matches(word)) same = true;
   }
   RC_LOG() << site.enc->name << " <" << site.op->name() << "> " << *text << "\n";
   RC_ASSERT(same);
