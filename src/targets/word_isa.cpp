@@ -40,42 +40,6 @@ struct Partial : as::Assignment {
 using operands::Raw;
 using operands::read_bits;
 
-// Lower case (unless keep_case: then the same string with its case, so
-// positions agree), whitespace runs as one space, no space next to , [ ] #.
-// With `origin`, each character's index in s (a space: its run's first).
-std::string normalise(std::string_view s, bool keep_case = false, std::vector<size_t>* origin = nullptr) {
-  // ASCII only: the C library's locale-aware isspace/tolower cost more than the rest of a line.
-  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f'; };
-  auto sticky = [](char c) { return c == ',' || c == '[' || c == ']' || c == '#'; };
-  std::string out;
-  out.reserve(s.size());
-  bool pending = false;  // a run of spaces not yet written
-  size_t space_at = 0;
-  for (size_t i = 0; i < s.size(); ++i) {
-    char c = s[i];
-    if (space(c)) {
-      if (!pending) space_at = i;
-      pending = true;
-      continue;
-    }
-    if (!keep_case && c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    // One space between two characters, none next to , [ ] #.
-    if (pending && !out.empty() && !sticky(c) && !sticky(out.back())) {
-      out += ' ';
-      if (origin) origin->push_back(space_at);
-    }
-    pending = false;
-    out += c;
-    if (origin) origin->push_back(i);
-  }
-  // Kept: a literal may end with the space before an operand.
-  if (pending && (out.empty() || !sticky(out.back()))) {
-    out += ' ';
-    if (origin) origin->push_back(space_at);
-  }
-  return out;
-}
-
 // The normalised text with each whole word that another name of a register
 // stands for written as the register's own name (`r13` as `sp`, `ip` as
 // `r12`), so that a template's literal SP matches R13 as llvm-mc and GNU as
@@ -118,62 +82,6 @@ void own_register_names(std::string& s, std::vector<size_t>* origin,
   throw InputError(std::move(where), msg);
 }
 
-std::vector<Item> parse_template(std::string_view t, size_t& i, bool nested) {
-  std::vector<Item> items;
-  std::string lit;
-  auto flush = [&] {
-    if (!lit.empty()) items.push_back({Item::Kind::Lit, normalise(lit), {}});
-    lit.clear();
-  };
-  while (i < t.size()) {
-    const char c = t[i];
-    if (c == '}' && nested) {
-      ++i;
-      break;
-    }
-    if (c == '{') {
-      flush();
-      // A brace that begins with a space and holds a dash is a register list.
-      const size_t close = t.find('}', i);
-      const std::string_view body = close == std::string_view::npos ? std::string_view() : t.substr(i + 1, close - i - 1);
-      if (!body.empty() && body[0] == ' ' && body.find('-') != std::string_view::npos && body.find('<') != std::string_view::npos) {
-        const size_t lt = body.find('<'), gt = body.find('>', lt), dash = body.find('-', gt);
-        Item list{Item::Kind::List, std::string(body.substr(lt + 1, gt - lt - 1)), {}};
-        list.items.push_back({Item::Kind::Lit, normalise(body.substr(gt + 1, dash - gt - 1)), {}});
-        items.push_back(std::move(list));
-        i = close + 1;
-        continue;
-      }
-      ++i;
-      Item opt{Item::Kind::Optional, "", parse_template(t, i, true)};
-      // `{<Rd>,}`: an optional first register, the next one when omitted.
-      if (opt.items.size() == 2 && opt.items[0].kind == Item::Kind::Operand && opt.items[1].kind == Item::Kind::Lit &&
-          opt.items[1].text == ",") {
-        opt.same_as_next = true;
-        opt.items.push_back({Item::Kind::Same, opt.items[0].text, {}});
-        // The space after it: none follows a comma in normalised text.
-        size_t j = i;
-        while (j < t.size() && t[j] == ' ') ++j;
-        i = j;
-      }
-      items.push_back(std::move(opt));
-      continue;
-    }
-    if (c == '<') {
-      flush();
-      const size_t e = t.find('>', i);
-      items.push_back({Item::Kind::Operand, std::string(t.substr(i + 1, e - i - 1)), {}});
-      i = e + 1;
-      continue;
-    }
-    lit += c;
-    ++i;
-  }
-  flush();
-  return items;
-}
-
-
 // The condition names at the start of s (longest first does not matter:
 // every name has two letters).
 std::vector<std::pair<int, size_t>> conds_at(std::string_view s) {
@@ -202,12 +110,12 @@ void resolve_items(std::vector<Item>& items, const std::vector<Operand>& ops, co
   for (Item& it : items) {
     resolve_items(it.items, ops, rules);
     if (it.kind != Item::Kind::Operand && it.kind != Item::Kind::List && it.kind != Item::Kind::Same) continue;
-    for (const Operand& o : ops)
-      if (o.name() == it.text) it.operand = &o;
+    for (size_t k = 0; k < ops.size(); ++k)
+      if (ops[k].name() == it.text) it.operand = static_cast<int>(k);
     if (it.kind != Item::Kind::Operand) continue;
-    const bool cond = it.operand && std::holds_alternative<operands::Cond>(it.operand->kind);
+    const bool cond = it.operand >= 0 && std::holds_alternative<operands::Cond>(ops[static_cast<size_t>(it.operand)].kind);
     it.role = rules.role_of(it.text, cond);
-    if (it.role == Item::Role::BlockCond) it.operand = nullptr;
+    if (it.role == Item::Role::BlockCond) it.operand = -1;
   }
 }
 
@@ -381,8 +289,7 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins,
         t.syntax = k;
         t.in_block = k < enc.syntax_it.size() ? enc.syntax_it[k] : 0;
         t.index = static_cast<uint32_t>(templates_.size());
-        size_t i = 0;
-        t.items = parse_template(enc.syntax[k], i, false);
+        t.items = as::parse_template(enc.syntax[k]);
         resolve_items(t.items, operands_.at(&enc), *rules_);
         auto has_role = [](auto& self, const std::vector<Item>& items, Item::Role role) -> bool {
           return std::any_of(items.begin(), items.end(),
@@ -644,14 +551,14 @@ InputError describe_refusal(const std::string& text, const std::string& trimmed,
 
 WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const AsmContext& ctx, bool explain) const {
   std::vector<size_t> origin;  // index in text of each character of trimmed
-  std::string in = normalise(text, false, &origin);
+  std::string in = as::normalise_text(text, false, &origin);
   own_register_names(in, &origin, register_renames_);
   std::string trimmed = in;
   while (!trimmed.empty() && trimmed.back() == ' ') trimmed.pop_back();
   std::optional<std::string> cased_text;  // label text keeps its case (made when a label operand reads it)
   auto cased = [&]() -> const std::string& {
     if (!cased_text) {
-      cased_text = normalise(text, true);
+      cased_text = as::normalise_text(text, true);
       own_register_names(*cased_text, nullptr, register_renames_);
       cased_text->resize(std::min(cased_text->size(), trimmed.size()));
     }
@@ -819,12 +726,6 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
   // greater width that needs no omission is preferred (T32's choice among
   // encodings, as llvm-mc makes it).
   std::optional<Assembled> omitted_match;
-  // The remaining items of a match: a list on the stack of the calls that
-  // extend it.
-  struct Seq {
-    const Item* item;
-    const Seq* next;
-  };
   std::vector<uint32_t> cands;
   candidates(trimmed, cands);
   std::vector<Raw> raws;
@@ -836,56 +737,84 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
     if (omitted_match && enc.width > omitted_match->enc->width) continue;
     std::optional<Assembled> found;
     bool found_omitted = false;
-    // Depth-first over the items; `rest` is the remaining sequence.
-    auto go = [&](auto& self, const Seq* rest, size_t pos, const Partial& st) -> void {
-      if (found) return;
-      if (!rest) {
-        if (pos != trimmed.size()) {
-          refuse_at(Refusal::Kind::Syntax, pos, "too many operands for instruction");
-          return;
-        }
-        Bits w = enc.fixed_value | enc.should_value | st.value();
-        if (ctx.should_be) {
-          int n = 0;
-          should_be_bits(enc, w, &n);
-          if (n == 0 || (n < 64 && *ctx.should_be >> n)) {
-            if (explain) refuse_at(Refusal::Kind::Whole, 0,
-                      fmt::format("should_be={:#x} does not fit the {} should-be bits of {} {}", *ctx.should_be, n,
-                                  t.inst->name, enc.name));
-            return;
-          }
-          int k = n;
-          for (uint32_t b = enc.width; b-- > 0;)
-            if (enc.should_mask.bit(b)) w.set_bit(b, (*ctx.should_be >> --k) & 1);
-        }
-        // Inside a block, an instruction that cannot spell its condition or letter.
-        const char* not_predicable =
-            ctx.in_block && !t.takes_cond && !rules_->unconditional_in_block(*t.inst) ? "instructions in {} block must be predicable"
-            : ctx.block_pred && !t.takes_pred                                         ? "instruction in {} block must be predicable"
-                                                                                      : nullptr;
-        if (not_predicable) {
-          if (explain) refuse_at(Refusal::Kind::Whole, 0,
-                                 fmt::format(fmt::runtime(not_predicable), ctx.in_block ? rules_->cond_block() : rules_->pred_block()));
-          return;
-        }
-        std::string rule;
-        const std::string v = decode_verdict(enc, w, explain ? &rule : nullptr, ctx.in_block);
-        if (v.empty()) {
-          found = Assembled{t.inst, &enc, w};
-          found_omitted = st.omitted;
-        } else if (explain && (why.kind != Refusal::Kind::Whole || why.see)) {
-          why.note(blame(t, w, v, rule));
-        }
+    // A whole match: its word, unless the blocks or the decode pseudocode refuse it.
+    auto at_end = [&](size_t pos, const Partial& st) {
+      if (pos != trimmed.size()) {
+        refuse_at(Refusal::Kind::Syntax, pos, "too many operands for instruction");
         return;
       }
-      const Item* it = rest->item;
-      const Seq* tail = rest->next;
-      const bool peek = it->kind == Item::Kind::Same;  // reads the text, leaves it for the next operand
-      auto next = [&](size_t p, const Partial& s) { self(self, tail, peek ? pos : p, s); };
+      Bits w = enc.fixed_value | enc.should_value | st.value();
+      if (ctx.should_be) {
+        int n = 0;
+        should_be_bits(enc, w, &n);
+        if (n == 0 || (n < 64 && *ctx.should_be >> n)) {
+          if (explain) refuse_at(Refusal::Kind::Whole, 0,
+                    fmt::format("should_be={:#x} does not fit the {} should-be bits of {} {}", *ctx.should_be, n,
+                                t.inst->name, enc.name));
+          return;
+        }
+        int k = n;
+        for (uint32_t b = enc.width; b-- > 0;)
+          if (enc.should_mask.bit(b)) w.set_bit(b, (*ctx.should_be >> --k) & 1);
+      }
+      // Inside a block, an instruction that cannot spell its condition or letter.
+      const char* not_predicable =
+          ctx.in_block && !t.takes_cond && !rules_->unconditional_in_block(*t.inst) ? "instructions in {} block must be predicable"
+          : ctx.block_pred && !t.takes_pred                                         ? "instruction in {} block must be predicable"
+                                                                                    : nullptr;
+      if (not_predicable) {
+        if (explain) refuse_at(Refusal::Kind::Whole, 0,
+                               fmt::format(fmt::runtime(not_predicable), ctx.in_block ? rules_->cond_block() : rules_->pred_block()));
+        return;
+      }
+      std::string rule;
+      const std::string v = decode_verdict(enc, w, explain ? &rule : nullptr, ctx.in_block);
+      if (v.empty()) {
+        found = Assembled{t.inst, &enc, w};
+        found_omitted = st.omitted;
+      } else if (explain && (why.kind != Refusal::Kind::Whole || why.see)) {
+        why.note(blame(t, w, v, rule));
+      }
+    };
+    // A literal the text does not continue with (or, matched, where the next operand starts).
+    auto after_literal = [&](const Item& lit, size_t pos) {
+      const std::string_view s = std::string_view(trimmed).substr(pos);
+      if (!explain) return;
+      {
+        // The first character that differs.
+        size_t k = 0;
+        while (k < s.size() && k < lit.text.size() && s[k] == lit.text[k]) ++k;
+        while (k > 0 && (s[k - 1] == '#' || s[k - 1] == '-')) --k;  // where an operand's text starts
+        // Inside a word (`msp_nzcvq` after a table's `msp`): the word is refused.
+        auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+        size_t at = pos + k;
+        if (at < trimmed.size() && word_char(trimmed[at]))
+          while (at > 0 && word_char(trimmed[at - 1])) --at;
+        if (at < pos) {
+          refuse_at(Refusal::Kind::Syntax, at, "invalid operand for instruction");
+          return;
+        }
+        k = at - pos;
+        if (k < lit.text.size() && (lit.text[k] == ',' || lit.text[k] == ' ') && pos + k == trimmed.size())
+          refuse_at(Refusal::Kind::Syntax, pos + k, "too few operands for instruction");
+        else
+          refuse_at(Refusal::Kind::Syntax, pos + k, "invalid operand for instruction");
+      }
+      return;
+    };
+    // Inside a conditional block the instruction spells the block's condition;
+    // inside a predication block, its predicate letter.
+    auto may_leave_out = [&](const Item& optional) {
+      return !(ctx.in_block && is_optional_block_cond(optional)) && !(ctx.block_pred && is_optional_block_pred(optional));
+    };
+    auto omit = [](Partial& st) { st.omitted = true; };
+    // What an operand item reads from the text at pos.
+    auto on_operand = [&](const Item& item, size_t pos, const Partial& st, auto& next) {
+      const Item* it = &item;
       // The same for an operand the decode pseudocode reads (blamed when it refuses).
       auto next_op = [&](const Operand* o, size_t p, const Partial& s) {
         trail.emplace_back(o, pos);
-        self(self, tail, peek ? pos : p, s);
+        next(p, s);
         trail.pop_back();
       };
       // Each field value a kind parsed (raws from `from` on), encoded on top
@@ -908,80 +837,19 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
       };
       auto fixed = [](size_t len) { return [len](size_t) { return len; }; };
       std::string_view s = std::string_view(trimmed).substr(pos);
-      switch (it->kind) {
-        case Item::Kind::Lit:
-          if (s.substr(0, it->text.size()) == it->text) {
-            next(pos + it->text.size(), st);
-          } else if (!it->text.empty() && it->text.back() == ' ') {
-            // Normalised text has no space before '#': `b #-420` reads as `b#-420`.
-            const size_t n = it->text.size() - 1;
-            if (s.substr(0, n) == std::string_view(it->text).substr(0, n) && s.substr(n, 1) == "#") return next(pos + n, st);
-          }
-          if (!explain) return;
-          {
-            // The first character that differs.
-            size_t k = 0;
-            while (k < s.size() && k < it->text.size() && s[k] == it->text[k]) ++k;
-            while (k > 0 && (s[k - 1] == '#' || s[k - 1] == '-')) --k;  // where an operand's text starts
-            // Inside a word (`msp_nzcvq` after a table's `msp`): the word is refused.
-            auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
-            size_t at = pos + k;
-            if (at < trimmed.size() && word_char(trimmed[at]))
-              while (at > 0 && word_char(trimmed[at - 1])) --at;
-            if (at < pos) {
-              refuse_at(Refusal::Kind::Syntax, at, "invalid operand for instruction");
-              return;
-            }
-            k = at - pos;
-            if (k < it->text.size() && (it->text[k] == ',' || it->text[k] == ' ') && pos + k == trimmed.size())
-              refuse_at(Refusal::Kind::Syntax, pos + k, "too few operands for instruction");
-            else
-              refuse_at(Refusal::Kind::Syntax, pos + k, "invalid operand for instruction");
-          }
-          return;
-        case Item::Kind::Optional: {
-          // Present: its items, then the rest.
-          Seq nodes[16];
-          std::vector<Seq> more;
-          size_t n = 0;
-          for (const Item& x : it->items)
-            if (x.kind != Item::Kind::Same) ++n;
-          Seq* buf = nodes;
-          if (n > 16) more.resize(n), buf = more.data();
-          const Seq* with = tail;
-          size_t k = n;
-          for (size_t i = it->items.size(); i-- > 0;)
-            if (it->items[i].kind != Item::Kind::Same) buf[--k] = Seq{&it->items[i], with}, with = &buf[k];
-          self(self, with, pos, st);
-          if (it->same_as_next) {
-            // Omitted: the operand reads the text of the next operand too.
-            // (Whatever register text follows: an operand's or a literal SP's.)
-            const Seq without{&it->items.back(), tail};
-            Partial st2 = st;
-            st2.omitted = true;
-            self(self, &without, pos, st2);
-            return;
-          }
-          // Inside a conditional block the instruction spells the block's condition;
-          // inside a predication block, its predicate letter.
-          if (!(ctx.in_block && is_optional_block_cond(*it)) && !(ctx.block_pred && is_optional_block_pred(*it))) next(pos, st);
-          return;
-        }
-        case Item::Kind::Operand:
-        case Item::Kind::Same: break;
-        case Item::Kind::List: {
-          const auto* list = it->operand ? std::get_if<operands::List>(&it->operand->kind) : nullptr;
-          if (!list) return;
-          const size_t from = raws.size();
-          const size_t len = list->parse(s, it->items.front().text, raws);
-          if (len && each(*list, it->operand, from, fixed(len))) return;
-          raws.resize(from);
-          if (explain)
-            refuse_at(Refusal::Kind::Operand, pos,
-                      fmt::format("operand must be a list of {} consecutive registers{}", list->count,
-                                  list->stride > 1 ? fmt::format(" {} apart", list->stride) : ""));
-          return;
-        }
+      if (it->kind == Item::Kind::List) {
+        const Operand* lop = operand_of(t, *it);
+        const auto* list = lop ? std::get_if<operands::List>(&lop->kind) : nullptr;
+        if (!list) return;
+        const size_t from = raws.size();
+        const size_t len = list->parse(s, it->items.front().text, raws);
+        if (len && each(*list, lop, from, fixed(len))) return;
+        raws.resize(from);
+        if (explain)
+          refuse_at(Refusal::Kind::Operand, pos,
+                    fmt::format("operand must be a list of {} consecutive registers{}", list->count,
+                                list->stride > 1 ? fmt::format(" {} apart", list->stride) : ""));
+        return;
       }
       if (it->role == Item::Role::BlockCond) {
         // The conditional block's condition, spelled on the mnemonic.
@@ -1024,7 +892,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         if (letter && !ctx.blocks_known) next(pos + 1, st);
         return;
       }
-      const Operand* op = it->operand;
+      const Operand* op = operand_of(t, *it);
       if (!op) return;
       const size_t from = raws.size();
       if (const auto* table = std::get_if<operands::Table>(&op->kind)) {
@@ -1252,14 +1120,8 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
       }
       why.note(std::move(r));
     };
-    // The template's items as a list.
-    Seq nodes[32];
-    std::vector<Seq> more;
-    Seq* seq = nodes;
-    if (t.items.size() > 32) more.resize(t.items.size()), seq = more.data();
-    const Seq* head = nullptr;
-    for (size_t i = t.items.size(); i-- > 0;) seq[i] = Seq{&t.items[i], head}, head = &seq[i];
-    go(go, head, 0, Partial(enc.width));
+    as::WalkHooks hooks{[&] { return found.has_value(); }, on_operand, at_end, after_literal, may_leave_out, omit};
+    as::walk_template(t.items, trimmed, Partial(enc.width), hooks);
     if (found && !found_omitted) return *found;
     if (found && !omitted_match) omitted_match = found;
   }
@@ -1318,7 +1180,7 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
       const bool repeats = it.kind == Item::Kind::Optional && !it.same_as_next &&
           std::any_of(it.items.begin(), it.items.end(), [](const Item& x) { return x.kind == Item::Kind::Operand; }) &&
           std::all_of(it.items.begin(), it.items.end(), [&](const Item& x) {
-            return x.kind == Item::Kind::Lit || (x.kind == Item::Kind::Operand && x.operand &&
+            return x.kind == Item::Kind::Lit || (x.kind == Item::Kind::Operand && x.operand >= 0 &&
                 std::any_of(t.items.begin(), t.items.end(), [&](const Item& y) { return y.kind == Item::Kind::Operand && y.text == x.text; }));
           });
       if (!repeats) items.push_back(&it);
@@ -1329,7 +1191,7 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
       const Item& it = *item;
       if (it.kind == Item::Kind::Optional && it.same_as_next) {
         // `{<Rd>,}`: printed, as llvm-objdump prints every register.
-        const Operand* op = it.items[0].operand;
+        const Operand* op = operand_of(t, it.items[0]);
         const auto* reg = op ? std::get_if<operands::Reg>(&op->kind) : nullptr;
         if (!reg) {
           ok = false;
@@ -1353,11 +1215,12 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
       // one of an empty spelling (DMB's `<sy>`) still costs, so `dmb sy` is listed,
       // but not one written right after an operand, which only says when the
       // syntax applies (MOV T3's `<Rm><rrx_alias>`: `rrx r1, r2`, as llvm-objdump-19).
-      const auto* table = it.operand ? std::get_if<operands::Table>(&it.operand->kind) : nullptr;
+      const Operand* op = operand_of(t, it);
+      const auto* table = op ? std::get_if<operands::Table>(&op->kind) : nullptr;
       const bool one = table && table->entries.size() == 1;
       const bool after_operand = previous && previous->kind == Item::Kind::Operand;
       previous = item;
-      if (it.kind != Item::Kind::Lit && !(it.operand && std::holds_alternative<operands::Const>(it.operand->kind)) &&
+      if (it.kind != Item::Kind::Lit && !(op && std::holds_alternative<operands::Const>(op->kind)) &&
           !(one && (!table->entries.front().shown.empty() || after_operand)))
         ++operands;
       if (it.kind == Item::Kind::Lit) {
@@ -1368,7 +1231,6 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
         out += to_lower(ctx.block_cond);
         continue;
       }
-      const Operand* op = it.operand;
       if (!op) continue;
       // Each kind prints its field values; a label names its target.
       std::optional<std::string> text = std::visit(

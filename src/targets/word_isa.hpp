@@ -49,6 +49,7 @@
 
 #include "asm/elf.hpp"
 #include "asm/operands.hpp"
+#include "asm/template.hpp"
 #include "spec/engine.hpp"
 #include "spec/specfile.hpp"
 #include "targets/word_decoder.hpp"
@@ -68,25 +69,10 @@ namespace mlisa::targets {
 
 namespace operands = as::operands;
 
+// A syntax of an encoding (asm/template.hpp): its items' operands index
+// WordIsa::operands_of(*enc).
 struct WordTemplate {
-  struct Item {
-    // Same: the operand `text` read from the text of the operand after it,
-    // without consuming it (an omitted `{<Rd>,}`).
-    enum class Kind : uint8_t { Lit, Operand, Optional, List, Same } kind;
-    std::string text;          // Lit: normalised literal text; Operand, List, Same: name (of the list's first register)
-    std::vector<Item> items;   // Optional; List: one Lit, the element suffix (".h")
-    // An optional first register `{<Rd>,}` (items: the operand, ",", and a
-    // Same of it): omitted, it is the register that follows, as the manual
-    // reads `{<Rd>,} <Rn>, <Rm>`.
-    bool same_as_next = false;
-    // Operand, List, Same: the encoding's operand of that name (its kind), or
-    // null for a name the assembler owns (TargetRules::role_of).
-    const operands::Operand* operand = nullptr;
-    // The names the assembler owns: the condition an enclosing conditional
-    // block gives (BlockCond), a width qualifier (Width), the predicate an
-    // enclosing predication block gives (BlockPred).
-    enum class Role : uint8_t { None, BlockCond, Width, BlockPred } role = Role::None;
-  };
+  using Item = as::TemplateItem;
   const spec::InstructionSpec* inst = nullptr;
   const spec::Encoding* enc = nullptr;
   size_t syntax = 0;
@@ -261,6 +247,10 @@ class WordIsa {
   const std::vector<WordTemplate>& templates() const { return templates_; }
   // An encoding's operands with their kinds (word_operands.hpp).
   const std::vector<operands::Operand>& operands_of(const spec::Encoding& enc) const { return operands_.at(&enc); }
+  // The operand an item of a template names, or null (a name the assembler owns).
+  const operands::Operand* operand_of(const WordTemplate& t, const WordTemplate::Item& it) const {
+    return it.operand < 0 ? nullptr : &operands_of(*t.enc)[static_cast<size_t>(it.operand)];
+  }
   // Features the decode pseudocode sees (IsFeatureImplemented).
   std::set<std::string>& features() { return engine_.features; }
 

@@ -408,7 +408,7 @@ class T32Rules final : public TargetRules {
 
   // The kind of a template's last operand, a shift left out: 'r' a register,
   // '#' an immediate, '[' an address or a label, '{' a register list, 0 none.
-  static char operand_class(const WordTemplate& t) {
+  char operand_class(const WordTemplate& t) const {
     using Item = WordTemplate::Item;
     bool operands = false;  // past the mnemonic
     int depth = 0;
@@ -451,8 +451,9 @@ class T32Rules final : public TargetRules {
       if (!operands || depth > 0) continue;
       const bool first = group_start;
       group_start = false;
-      if (!it.operand) continue;
-      const auto& kind = it.operand->kind;
+      const operands::Operand* op = isa_->operand_of(t, it);
+      if (!op) continue;
+      const auto& kind = op->kind;
       if (first && std::holds_alternative<operands::Table>(kind) && (it.text == "shift" || it.text == "rrx")) shift = true;
       if (group) continue;
       if (std::holds_alternative<operands::Label>(kind)) group = '[';
