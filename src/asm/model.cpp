@@ -125,11 +125,10 @@ int Isa::add_signature(SignatureDef def) {
   s.index = static_cast<int>(signatures_.size());
   s.form = fi;
   s.fixed = Assignment(width_);
-  for (const TextOperand& op : def.operands) {
-    if (op.literals.size() != op.refs.size() + 1) bad(fmt::format("signature {}: malformed operand {}", def.mnemonic, op.shown));
-    for (int r : op.refs)
-      if (r < 0 || static_cast<size_t>(r) >= def.kinds.size()) bad(fmt::format("signature {}: operand {} refers to no kind", def.mnemonic, op.shown));
-  }
+  for (const TextOperand& op : def.operands)
+    for (const TemplateItem& it : op.items)
+      if (it.kind == TemplateItem::Kind::Operand && (it.operand < 0 || static_cast<size_t>(it.operand) >= def.kinds.size()))
+        bad(fmt::format("signature {}: operand {} refers to no kind", def.mnemonic, op.shown));
   for (const auto& [n, v] : def.fixed) {
     const FieldDef* fd = form.field(n);
     if (!fd) bad(fmt::format("signature {}: form {} has no field {}", def.mnemonic, def.form, n));

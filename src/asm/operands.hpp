@@ -11,9 +11,11 @@
 // part first, as a number), `b` the second field a kind has (shiftamt: the
 // amount, with the type in `a`; vreglist: the count; itmask: firstcond<0>).
 //
-// The matcher (word_isa.cpp) dispatches on the kind's type (std::variant),
-// never on the spec's kind string; the refusals it words for a text that does
-// not parse stay there, since they merge what several templates take.
+// The engines' operand readers (word_isa.cpp, signature.cpp), called by the
+// one template matcher (template.hpp), dispatch on the kind's type
+// (std::variant), never on the spec's kind string; the refusals they word for
+// a text that does not parse stay there, since a word engine's merge what
+// several templates take.
 #pragma once
 
 #include "asm/bits.hpp"

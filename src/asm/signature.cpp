@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace mlisa::as {
 
@@ -278,63 +279,68 @@ bool print_kind(std::span<const SlotKind> kinds, const SlotKind& k, const Word& 
   return true;
 }
 
-// Every way to split `s` (white space stripped) along the literals; each
-// result gives each operand its text.
-void split_along(const TextOperand& op, size_t k, std::string_view s, std::vector<std::string_view>& cur,
-                 std::vector<std::vector<std::string_view>>& out) {
-  const std::string& lit = op.literals[k];
-  if (!s.starts_with(lit)) return;
-  s.remove_prefix(lit.size());
-  if (k == op.refs.size()) {
-    if (s.empty()) out.push_back(cur);
-    return;
-  }
-  // An operand: not empty, followed by the next literal.
-  for (size_t len = 1; len <= s.size(); ++len) {
-    cur[k] = s.substr(0, len);
-    split_along(op, k + 1, s.substr(len), cur, out);
+}  // namespace
+
+TextOperand::TextOperand(std::vector<std::string> literals, std::vector<int> refs, std::string shown) : shown(std::move(shown)) {
+  if (literals.size() != refs.size() + 1)
+    throw std::invalid_argument(fmt::format("malformed operand {}: {} literals around {} operands", this->shown, literals.size(), refs.size()));
+  for (size_t i = 0; i < literals.size(); ++i) {
+    if (!literals[i].empty()) items.push_back({TemplateItem::Kind::Lit, std::move(literals[i]), {}});
+    if (i < refs.size()) items.push_back({TemplateItem::Kind::Operand, "", {}, false, refs[i]});
   }
 }
-
-}  // namespace
 
 std::vector<Assignment> encode(std::span<const SlotKind> kinds, const TextOperand& op, std::string_view text, uint32_t width,
                                std::string* why) {
   text = trim(text);
-  auto kind = [&](size_t i) -> const SlotKind& { return kinds[static_cast<size_t>(op.refs[i])]; };
-  if (op.refs.empty()) {
-    if (strip_space(text) == op.literals[0]) return {Assignment(width)};
-    say(why, "expected '{}', not '{}'", op.shown, text);
-    return {};
-  }
-  if (op.refs.size() == 1 && op.literals[0].empty() && op.literals[1].empty()) return encode_kind(kinds, kind(0), text, width, why);
-  const std::string s = strip_space(text);
-  std::vector<std::string_view> cur(op.refs.size());
-  std::vector<std::vector<std::string_view>> splits;
-  split_along(op, 0, s, cur, splits);
-  if (splits.empty()) say(why, "'{}' does not match {}", text, op.shown);
+  const bool bare = op.items.size() == 1 && op.items[0].kind == TemplateItem::Kind::Operand;
+  // Literals are matched without white space; a bare operand keeps its text for messages.
+  const std::string stripped = bare ? std::string() : strip_space(text);
+  const std::string_view s = bare ? text : std::string_view(stripped);
   std::vector<Assignment> out;
-  for (const auto& split : splits) {
-    std::vector<std::vector<Assignment>> lists;
-    bool ok = true;
-    for (size_t i = 0; i < op.refs.size() && ok; ++i) {
-      lists.push_back(encode_kind(kinds, kind(i), split[i], width, why));
-      ok = !lists.back().empty();
-    }
-    if (!ok) continue;
-    for (auto& a : product(lists, width)) out.push_back(std::move(a));
+  // An operand takes the text up to each place where the literal after it
+  // follows (all of the rest when it is last).
+  auto on_operand = [&](const TemplateItem& item, size_t pos, const Assignment& st, auto& next) {
+    const size_t at = static_cast<size_t>(&item - op.items.data());
+    const bool last = at + 1 == op.items.size();
+    const std::string_view follow = last || op.items[at + 1].kind != TemplateItem::Kind::Lit ? "" : op.items[at + 1].text;
+    const std::string_view rest = s.substr(pos);
+    const SlotKind& kind = kinds[static_cast<size_t>(item.operand)];
+    auto take = [&](size_t len) {
+      // At the start nothing is assigned yet: no merge (most operands are one kind).
+      for (Assignment& a : encode_kind(kinds, kind, rest.substr(0, len), width, why))
+        if (pos == 0 || a.merge(st)) next(pos + len, a);
+    };
+    if (last) return take(rest.size());
+    for (size_t len = 1; len <= rest.size(); ++len)
+      if (rest.substr(len).starts_with(follow)) take(len);
+  };
+  auto at_end = [&](size_t pos, const Assignment& st) {
+    if (pos == s.size()) out.push_back(st);
+  };
+  WalkHooks hooks{[] { return false; }, on_operand, at_end, [](const TemplateItem&, size_t) {},
+                  [](const TemplateItem&) { return true; }, [](Assignment&) {}};
+  walk_template(op.items, s, Assignment(width), hooks);
+  if (out.empty()) {
+    if (std::none_of(op.items.begin(), op.items.end(), [](const TemplateItem& it) { return it.kind == TemplateItem::Kind::Operand; }))
+      say(why, "expected '{}', not '{}'", op.shown, text);
+    else
+      say(why, "'{}' does not match {}", text, op.shown);
   }
-  drop_duplicates(out);
+  if (!bare) drop_duplicates(out);  // two splits may give one candidate; a bare operand has one split
   return out;
 }
 
 bool print(std::span<const SlotKind> kinds, const TextOperand& op, const Word& word, std::string& out) {
-  out = op.literals[0];
-  for (size_t i = 0; i < op.refs.size(); ++i) {
+  out.clear();
+  for (const TemplateItem& it : op.items) {
+    if (it.kind == TemplateItem::Kind::Lit) {
+      out += it.text;
+      continue;
+    }
     std::string t;
-    if (!print_kind(kinds, kinds[static_cast<size_t>(op.refs[i])], word, t)) return false;
+    if (!print_kind(kinds, kinds[static_cast<size_t>(it.operand)], word, t)) return false;
     out += t;
-    out += op.literals[i + 1];
   }
   return true;
 }

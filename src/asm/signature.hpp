@@ -11,12 +11,15 @@
 //                        operands in brackets, the modifiers in any order
 //
 // A text operand is literal text around such operands: `<buf>[<Sl>]`,
-// `rows=<Sr>`, `l0b[<row>]`, or just `<Vd>`.
+// `rows=<Sr>`, `l0b[<row>]`, or just `<Vd>`; the one template matcher
+// (template.hpp) lines the text up with it, an operand taking the text up to
+// each place its next literal follows.
 #pragma once
 
 #include "asm/bits.hpp"
 #include "asm/number.hpp"
 #include "asm/operands.hpp"
+#include "asm/template.hpp"
 #include "core/number_parse.hpp"
 
 #include <cstdint>
@@ -54,11 +57,15 @@ struct Mem {
 
 using SlotKind = std::variant<operands::Reg, operands::Number, operands::Table, Choice, Mem>;
 
-// One comma-separated operand of a signature's text: literals[0] refs[0]
-// literals[1] ... refs[n-1] literals[n], refs indexing the signature's kinds.
+// One comma-separated operand of a signature's text: a template
+// (template.hpp) of literal text around operands, whose items' operand
+// indices are the signature's kinds.
 struct TextOperand {
-  std::vector<std::string> literals{""};
-  std::vector<int> refs;
+  TextOperand() = default;
+  // literals[0] refs[0] literals[1] ... refs[n-1] literals[n]; throws
+  // std::invalid_argument unless there is one more literal than refs.
+  TextOperand(std::vector<std::string> literals, std::vector<int> refs, std::string shown);
+  std::vector<TemplateItem> items;
   std::string shown;  // as the spec writes it (`<buf>[<Sl>]`), for messages
 };
 

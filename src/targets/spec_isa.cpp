@@ -134,8 +134,8 @@ struct FormBuilder {
   // operands (a `const` operand is literal text).
   as::TextOperand piece(std::string_view p, const spec::Loc& loc, const as::Isa& isa, const as::Form& form,
                         std::vector<as::SlotKind>& kinds, std::vector<LabelOperand>& labels, size_t index) const {
-    as::TextOperand out;
-    out.shown = std::string(p);
+    std::vector<std::string> literals{""};
+    std::vector<int> refs;
     size_t i = 0;
     while (i < p.size()) {
       if (p[i] == '{' || p[i] == '}')
@@ -150,17 +150,17 @@ struct FormBuilder {
         const OperandMap* op = operand(name);
         if (!op) fail_at(ts, loc, fmt::format("no operand <{}>", name));
         if (op->kind == spec::OperandKind::Const) {
-          out.literals.back() += strip_space(op->constant);
+          literals.back() += strip_space(op->constant);
         } else {
-          out.refs.push_back(kind(*op, isa, form, kinds, &labels, index));
-          out.literals.emplace_back();
+          refs.push_back(kind(*op, isa, form, kinds, &labels, index));
+          literals.emplace_back();
         }
         i = e + 1;
         continue;
       }
-      out.literals.back() += p[i++];
+      literals.back() += p[i++];
     }
-    return out;
+    return as::TextOperand(std::move(literals), std::move(refs), std::string(p));
   }
 };
 

@@ -3,8 +3,9 @@
 // (which builds the bundle solver's model): here every encoding is one form
 // and every syntax template one signature, matched directly against the text.
 //
-// Assembling: the text is matched against each template in spec order
-// (optional parts `{...}` present or absent; the names the rules own, below);
+// Assembling: the text is matched against each template in spec order by
+// the one template matcher (asm/template.hpp: optional parts `{...}`
+// present or absent; the names the rules own, below);
 // each operand assigns the bits of its FIELDS, table operands (including
 // empty spellings) assign their patterns' bits, the diagram's fixed and
 // should-be bits are set, and bits nothing names are 0. A candidate whose
