@@ -31,7 +31,6 @@ namespace operands = as::operands;
 }
 
 as::NumType num_type(const std::string& t) {
-  if (t == "f32") return as::NumType::f32();
   const uint32_t w = static_cast<uint32_t>(std::stoul(t.substr(1)));
   if (t[0] == 's') return as::NumType::s(w);
   if (t[0] == 'x') return as::NumType::x(w);
@@ -95,9 +94,9 @@ struct FormBuilder {
       return add(std::move(n));
     }
     if (k == spec::OperandKind::Choice) {
-      as::Choice c{operands::bitmap(place, {op.selector}), num_type(op.num_type), {}};
-      if (c.type.kind == as::NumKind::Float32)
+      if (op.num_type == "f32")
         fail_at(ts, op.loc, fmt::format("choice <{}>: numbers of type f32 are not supported", op.name));
+      as::Choice c{operands::bitmap(place, {op.selector}), num_type(op.num_type), {}};
       const bool is_signed = c.type.kind == as::NumKind::Signed, hex = c.type.kind == as::NumKind::Hex;
       for (const auto& [v, sym] : op.alternatives) {
         const size_t open = sym.find('(');

@@ -3,6 +3,11 @@
 #include "core/fp_literal.hpp"
 
 #include <gtest/gtest.h>
+#include <rapidcheck/gtest.h>
+
+#include <bit>
+#include <cmath>
+#include <cstdlib>
 
 #include <string>
 
@@ -48,6 +53,39 @@ TEST(FpLiteral, TokensOutsideBinary64) {
 TEST(FpLiteral, RefusesWhatIsNotADecimal) {
   for (const char* bad : {"", "inf", "nan", "1.5x", "e5", "1e", "0x10", "--1", " 1"})
     EXPECT_EQ(decimal_to_format(bad, Format::F32), std::nullopt) << bad;
+}
+
+// Ties in binary32: an exact halfway decimal goes to the even neighbour,
+// one digit past it to the odd one (long mantissas read exactly).
+TEST(FpLiteral, Binary32TiesAndSubnormals) {
+  EXPECT_EQ(decimal_to_format("16777217", Format::F32), 0x4b800000u);  // between 2^24 and 2^24+2: even
+  EXPECT_EQ(decimal_to_format("16777219", Format::F32), 0x4b800002u);  // between 2^24+2 and 2^24+4: even
+  EXPECT_EQ(decimal_to_format("16777217.000000000000000000001", Format::F32), 0x4b800001u);  // just above the tie
+  EXPECT_EQ(decimal_to_format("3.4028234663852886e38", Format::F32), 0x7f7fffffu);  // FLT_MAX
+  EXPECT_EQ(decimal_to_format("3.4028236e38", Format::F32), 0x7f800000u);  // past half an ulp above it
+  // 2^-150 exactly is the tie between 0 and the smallest subnormal: even is 0.
+  EXPECT_EQ(decimal_to_format("7.00649232162408535461864791644958065640130970938257885878534141944895541342930300743319094181060791015625e-46",
+                              Format::F32),
+            0x00000000u);
+  EXPECT_EQ(decimal_to_format("7.0064923216240853546186479164495806564013097093825788587853414194489554134293030074331909418106079101562501e-46",
+                              Format::F32),
+            0x00000001u);
+  // 1.5 x 2^-149: rounds to the even 2 x 2^-149.
+  EXPECT_EQ(decimal_to_format("2.101947696487225606385594374934874196920392912814773657635602425834686624028790902229957282543182373046875e-45",
+                              Format::F32),
+            0x00000002u);
+}
+
+// glibc's strtof rounds correctly to nearest even; it is the oracle here.
+RC_GTEST_PROP(FpLiteral, Binary32AgreesWithStrtof, (uint64_t mantissa, int exp_seed, bool neg, uint8_t digits_seed)) {
+  std::string digits = std::to_string(mantissa);
+  digits = digits.substr(0, 1 + digits_seed % digits.size());
+  const int e = exp_seed % 100 - 60;
+  const std::string s = (neg ? "-" : "") + digits.substr(0, 1) + "." + digits.substr(1) + "e" + std::to_string(e);
+  const float ref = std::strtof(s.c_str(), nullptr);
+  const auto got = decimal_to_format(s, Format::F32);
+  RC_ASSERT(got.has_value());
+  RC_ASSERT(*got == std::bit_cast<uint32_t>(ref));
 }
 
 }  // namespace
