@@ -303,7 +303,8 @@ std::vector<Assignment> encode(std::span<const SlotKind> kinds, const TextOperan
   auto on_operand = [&](const TemplateItem& item, size_t pos, const Assignment& st, auto& next) {
     const size_t at = static_cast<size_t>(&item - op.items.data());
     const bool last = at + 1 == op.items.size();
-    const std::string_view follow = last || op.items[at + 1].kind != TemplateItem::Kind::Lit ? "" : op.items[at + 1].text;
+    const std::string_view follow =
+        last || op.items[at + 1].kind != TemplateItem::Kind::Lit ? std::string_view() : std::string_view(op.items[at + 1].text);
     const std::string_view rest = s.substr(pos);
     const SlotKind& kind = kinds[static_cast<size_t>(item.operand)];
     auto take = [&](size_t len) {
