@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <deque>
 #include <filesystem>
 #include <fstream>
@@ -117,7 +118,9 @@ class Gas {
         current_insn_ = e.bundle;
         std::string substituted;
         pending_.reset();
-        if (e.text.find(':') != std::string::npos || (!equs_.empty() && e.text.find('#') != std::string::npos))
+        if (e.text.find(':') != std::string::npos ||
+            (e.text.find('#') != std::string::npos && (!equs_.empty() || e.text.find_first_of("()*/%<>|&^~+") != std::string::npos ||
+                                                       e.text.find("-", e.text.find('#') + 2) != std::string::npos)))
           substituted = substitute_operators(e, pi.section);
         const std::optional<PendingReloc> from_operator = pending_;
         const std::string& text = substituted.empty() ? e.text : substituted;
@@ -483,6 +486,19 @@ class Gas {
     return static_cast<int64_t>(base(v.section)) + v.v;
   }
 
+  // Whether an immediate's text is arithmetic on numbers (`(31-2)`, `4*8`),
+  // not a number alone (`-4`, `0x10`, which the encoder reads: `#-0` is not
+  // `#0`) nor an FP literal (`1.5e-3`).
+  static bool constant_expression(std::string_view expr) {
+    if (expr.find('.') != std::string_view::npos) return false;
+    for (size_t k = 1; k < expr.size(); ++k) {
+      const char c = expr[k];
+      if (std::strchr("()*/%<>|&^~", c)) return true;
+      if ((c == '+' || c == '-') && !(expr[k - 1] == 'e' || expr[k - 1] == 'E')) return true;
+    }
+    return expr.size() > 1 && (expr[0] == '(' || expr[0] == '~');
+  }
+
   // `#:lower16:EXPR` and `#:upper16:EXPR` (MOVW/MOVT of an address) become numbers.
   std::string substitute_operators(const Event& e, int section) {
     std::string t = e.text;
@@ -512,25 +528,31 @@ class Gas {
         t = t.substr(0, p) + (hash ? "" : "#") + std::to_string(half) + t.substr(b);
       }
     }
-    // `#EXPR` that names a `.equ`/`.set` symbol: its value, as GNU as
-    // evaluates an immediate (`#K`, `#K*4+1`); other immediates are the encoder's.
-    for (size_t p = equs_.empty() ? std::string::npos : t.find('#'); p != std::string::npos; p = t.find('#', p + 1)) {
+    // `#EXPR` that names a `.equ`/`.set` symbol, or of constants and
+    // operators only: its value, as GNU as and llvm-mc evaluate an immediate
+    // (`#K`, `#K*4+1`, `#(31-2)`); other immediates (a number, a label, an FP
+    // literal) are the encoder's.
+    for (size_t p = t.find('#'); p != std::string::npos; p = t.find('#', p + 1)) {
       const size_t a = p + 1;
       size_t b = a;
-      while (b < t.size() && t[b] != ',' && t[b] != ']' && t[b] != '!' && t[b] != '}') ++b;
-      const std::string_view expr = std::string_view(t).substr(a, b - a);
-      bool names_equ = false;
-      for (size_t k = 0; k < expr.size() && !names_equ;) {
+      int depth = 0;
+      while (b < t.size() && (depth > 0 || (t[b] != ',' && t[b] != ']' && t[b] != '!' && t[b] != '}'))) {
+        depth += t[b] == '(' ? 1 : t[b] == ')' ? -1 : 0;
+        ++b;
+      }
+      const std::string_view expr = trim(std::string_view(t).substr(a, b - a));
+      bool names_equ = false, names_other = false;
+      for (size_t k = 0; k < expr.size();) {
         if (!is_sym_start(expr[k]) || (k > 0 && std::isalnum(static_cast<unsigned char>(expr[k - 1])))) {
           ++k;
           continue;
         }
         size_t q = k;
         while (q < expr.size() && is_sym_char(expr[q])) ++q;
-        names_equ = equs_.count(std::string(expr.substr(k, q - k))) != 0;
+        (equs_.count(std::string(expr.substr(k, q - k))) ? names_equ : names_other) = true;
         k = q;
       }
-      if (!names_equ) continue;
+      if (!names_equ && (names_other || !constant_expression(expr))) continue;
       const Val v = eval(expr, e.line, e.col + static_cast<int>(a));
       if (!v.absolute() || v.sym >= 0) fail(e.line, e.col + static_cast<int>(a), fmt::format("#{}: not a constant", expr));
       t = t.substr(0, a) + std::to_string(v.v) + t.substr(b);

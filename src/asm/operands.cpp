@@ -363,6 +363,17 @@ void Table::parse_all(std::string_view s, bool whole_word, std::vector<Raw>& out
     out.push_back({entries[i].pat.value.low64(), i + 1});
     lengths.push_back(sp.size());
   }
+  // Any value of a numbered table as `#<value>` (`ptrue p0.s, #1` is VL1, as llvm-mc takes it).
+  if (numbered && s.size() > 1 && s[0] == '#') {
+    uint64_t v = 0;
+    bool neg = false;
+    const size_t n = scan_integer(s.substr(1), v, neg);
+    const bool fits = map.width() >= 64 || v < (uint64_t{1} << map.width());
+    if (n > 0 && !neg && fits && (n + 1 == s.size() || !(alnum(s[n + 1]) || s[n + 1] == '_'))) {
+      out.push_back({v, 0});
+      lengths.push_back(n + 1);
+    }
+  }
   // A number spelled in hexadecimal (`#0x10`, as llvm-objdump-19 prints shift
   // amounts and VIWDUP steps): the decimal spelling of its value.
   if (s.size() < 3 || s[0] != '0' || (s[1] != 'x' && s[1] != 'X')) return;
@@ -405,7 +416,22 @@ size_t List::parse(std::string_view s, std::string_view suffix, std::vector<Raw>
     p += len + suffix.size();
     return n;
   };
-  if (s.empty() || s[0] != '{') return 0;
+  // The first register's field value, or nothing.
+  auto field = [&](int first) -> std::optional<uint64_t> {
+    int64_t raw = first - offset;
+    if (raw < 0 || raw % scale) return std::nullopt;
+    raw /= scale;
+    if (map.width() < 63 && raw >> map.width()) return std::nullopt;
+    return static_cast<uint64_t>(raw);
+  };
+  if (s.empty() || s[0] != '{') {
+    // A list of one register may be written without braces (`ld1w z0.s, p0/z, [x0]`, as llvm-mc takes it).
+    const int only = count == 1 ? reg() : -1;
+    const std::optional<uint64_t> f = only < 0 ? std::nullopt : field(only);
+    if (!f) return 0;
+    out.push_back({*f});
+    return p;
+  }
   ++p;
   skip_space();
   std::vector<int> regs;
@@ -431,11 +457,9 @@ size_t List::parse(std::string_view s, std::string_view suffix, std::vector<Raw>
   skip_space();
   if (p >= s.size() || s[p] != '}' || regs.size() != count) return 0;
   ++p;
-  int64_t raw = first - offset;
-  if (raw < 0 || raw % scale) return 0;
-  raw /= scale;
-  if (map.width() < 63 && raw >> map.width()) return 0;
-  out.push_back({static_cast<uint64_t>(raw)});
+  const std::optional<uint64_t> f = field(first);
+  if (!f) return 0;
+  out.push_back({*f});
   return p;
 }
 
@@ -783,7 +807,11 @@ std::optional<Operand> prepare(const spec::TargetSpec& spec, const Placer& place
     out.kind = Const{n};
   } else if (k == spec::OperandKind::Table) {
     Table t{bitmap(place, op.fields), {}};
-    for (const auto& [pat, spelling] : op.table) t.entries.push_back({pat, to_lower(spelling), to_lower(spelling)});
+    for (const auto& [pat, spelling] : op.table) {
+      t.entries.push_back({pat, to_lower(spelling), to_lower(spelling)});
+      // `'01110'=#14`: the field's values are numbered, so any may be written `#<value>`.
+      if (pat.care == Bits::ones(pat.care.width()) && spelling == fmt::format("#{}", pat.value.low64())) t.numbered = true;
+    }
     if (const std::string& only = op.table.front().second;
         op.table.size() == 1 && std::any_of(only.begin(), only.end(), [](char c) { return c >= 'A' && c <= 'Z'; }) &&
         std::any_of(only.begin(), only.end(), [](char c) { return c >= 'a' && c <= 'z'; }))

@@ -244,6 +244,9 @@ struct Table {
   };
   BitMap map;
   std::vector<Entry> entries;
+  // Some value is spelled `#<value>` (SVE's `'01110'=#14`): the values are
+  // numbered, and each may be written so (`#1` for VL1).
+  bool numbered = false;
   Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
   // r.b: the entry's index + 1 (its care bits), or 0: every bit.
   bool encode(const Raw& r, Assignment& p) const {
@@ -256,7 +259,8 @@ struct Table {
 };
 
 // `{ <Zn1>.H-<Zn2>.H }`: count registers `stride` apart (modulo 32); the
-// field holds the first's (number - offset) / scale.
+// field holds the first's (number - offset) / scale. A list of one register
+// may be written without braces (it prints with them).
 struct List {
   RegNames regs;
   BitMap map;

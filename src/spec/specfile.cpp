@@ -546,16 +546,24 @@ void FileParser::parse_syntax(EncodingState& st, uint32_t line, std::string_view
   Encoding& enc = *st.enc;
   const size_t index = enc.syntax.size();
   // A trailing "(inside IT block)" or "(outside IT block)", as the manual
-  // annotates the T32 forms whose meaning depends on it.
+  // annotates the T32 forms whose meaning depends on it, and "(assembler
+  // only)" for a spelling the assemblers take that listings never print.
   int8_t it = 0;
-  for (const auto& [suffix, v] : {std::pair<std::string_view, int8_t>{"(inside IT block)", 1}, {"(outside IT block)", 2}}) {
-    if (text.size() > suffix.size() && text.substr(text.size() - suffix.size()) == suffix) {
-      it = v;
-      text = text.substr(0, text.size() - suffix.size());
-      while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
-    }
+  bool assembler_only = false;
+  auto strip = [&](std::string_view suffix) {
+    if (text.size() <= suffix.size() || text.substr(text.size() - suffix.size()) != suffix) return false;
+    text = text.substr(0, text.size() - suffix.size());
+    while (!text.empty() && text.back() == ' ') text.remove_suffix(1);
+    return true;
+  };
+  for (bool again = true; again;) {
+    again = false;
+    if (strip("(inside IT block)")) it = 1, again = true;
+    if (strip("(outside IT block)")) it = 2, again = true;
+    if (strip("(assembler only)")) assembler_only = again = true;
   }
   enc.syntax_it.push_back(it);
+  enc.syntax_assembler_only.push_back(assembler_only);
   enc.syntax.emplace_back(text);
   enc.syntax_locs.push_back(Loc{file_, line, col0});
   struct Open {

@@ -132,10 +132,12 @@ struct Encoding {
   Bits should_mask, should_value;  // the (0)/(1) bits
   std::vector<EncodingField> fields;  // in diagram order, most significant first
   std::string diagram_text;
-  std::vector<std::string> syntax;  // templates as written (without an IT annotation)
+  std::vector<std::string> syntax;  // templates as written (without their annotations)
   std::vector<Loc> syntax_locs;
   // Per template: 0 anywhere, 1 only inside an IT block, 2 only outside one.
   std::vector<int8_t> syntax_it;
+  // Per template: `(assembler only)`, a spelling the assembler takes and listings never print.
+  std::vector<bool> syntax_assembler_only;
   std::vector<OperandMap> operands;
   std::vector<std::string> features;
   // The ELF relocation (R_ARM_THM_CALL, ...) an object gives this encoding

@@ -543,7 +543,9 @@ struct WordReference {
         o += "```text\n";
         for (size_t k = 0; k < e.syntax.size(); ++k) {
           const int8_t it = k < e.syntax_it.size() ? e.syntax_it[k] : 0;
-          o += e.syntax[k] + (it == 1 ? "    (inside IT block)" : it == 2 ? "    (outside IT block)" : "") + "\n";
+          const bool assembler_only = k < e.syntax_assembler_only.size() && e.syntax_assembler_only[k];
+          o += e.syntax[k] + (it == 1 ? "    (inside IT block)" : it == 2 ? "    (outside IT block)" : "") +
+               (assembler_only ? "    (assembler only)" : "") + "\n";
         }
         o += "```\n\n";
       }

@@ -288,6 +288,7 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins,
         t.enc = &enc;
         t.syntax = k;
         t.in_block = k < enc.syntax_it.size() ? enc.syntax_it[k] : 0;
+        t.printed = !(k < enc.syntax_assembler_only.size() && enc.syntax_assembler_only[k]);
         t.index = static_cast<uint32_t>(templates_.size());
         t.items = as::parse_template(enc.syntax[k]);
         resolve_items(t.items, operands_.at(&enc), *rules_);
@@ -1168,7 +1169,7 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
                                             bool fewest_operands_first) const {
   std::vector<std::pair<size_t, std::string>> texts;  // (operands, text)
   for (const WordTemplate& t : templates_) {
-    if (t.enc != &enc || (t.in_block == 1 && !ctx.in_block) || (t.in_block == 2 && ctx.in_block)) continue;
+    if (t.enc != &enc || !t.printed || (t.in_block == 1 && !ctx.in_block) || (t.in_block == 2 && ctx.in_block)) continue;
     std::string out;
     bool ok = true;
     size_t operands = 0;

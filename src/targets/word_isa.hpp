@@ -79,6 +79,7 @@ struct WordTemplate {
   size_t syntax = 0;
   std::vector<Item> items;
   int8_t in_block = 0;  // 0 anywhere, 1 inside a conditional block only, 2 outside only
+  bool printed = true;  // false: `(assembler only)`, taken but never printed
   // Whether the text spells a conditional block's condition (`<c>`) or a
   // predication block's letter (`<v>`): inside such a block, one that does
   // not is not predicable there.

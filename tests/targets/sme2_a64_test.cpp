@@ -65,6 +65,16 @@ const std::vector<std::string> kForms = {
     "rdsvl x0, #1", "rdsvl x30, #-32", "rdsvl x3, #31",
     "addsvl sp, sp, #-2", "addsvl x0, x1, #3", "addsvl x30, sp, #31",
     "cntw x0", "cntw x0, all, mul #4", "cntw x0, vl16", "cntw x30, pow2, mul #16", "cntw x2, mul3",
+    // Spellings llvm-mc takes besides the manual's: a one-register list without
+    // braces, a pattern as its number, an explicit `lsl #0`, ADD and SUB of a
+    // negative immediate (the other one of the pair).
+    "ld1w z0.s, p0/z, [x0]", "ld1h z7.h, p1/z, [x2, #3, mul vl]", "st1w z5.s, p1, [x2, x3, lsl #2]",
+    "ptrue p7.s, #1", "ptrue p0.b, #31", "ptrue p1.h, #0", "cntw x0, #1", "cntw x1, #13, mul #2",
+    "add w20, wsp, #801, lsl #0", "subs xzr, x30, #4095, lsl #0", "cmp sp, #200, lsl #0", "sub x0, x1, #5, lsl #0",
+    "add x0, x1, #-3", "add x0, x1, #-1, lsl #12", "sub sp, sp, #-16", "sub w2, w3, #-4095", "add x0, x1, #-0",
+    // A multiple of 4096 that only LSL #12 holds (listed as `#1, lsl #12`).
+    "add x0, x1, #4096", "add w0, wsp, #0xfff000", "sub sp, sp, #0x5000", "cmp x0, #4096", "subs w1, w2, #8192",
+    "add x0, x1, #-4096", "sub x0, x1, #-0x3000",
 };
 
 std::string our_bytes(const std::string& text) {
@@ -134,6 +144,8 @@ TEST(Sme2A64Encoding, PrintsThePreferredForm) {
       {"ldr x0, [x1, #0]", "ldr x0, [x1]"},    {"ldr x0, [x1, x2, lsl #0]", "ldr x0, [x1, x2]"},
       {"ret x30", "ret"},                      {"ptrue p0.s, all", "ptrue p0.s"},
       {"cntw x0, all, mul #1", "cntw x0"},     {"ld1w {z0.s-z0.s}, p0/z, [x0, #0, mul vl]", "ld1w { z0.s }, p0/z, [x0]"},
+      {"add x0, x1, #4096", "add x0, x1, #1, lsl #12"}, {"cmp w0, #0x3000", "cmp w0, #3, lsl #12"},
+      {"ptrue p0.s, #1", "ptrue p0.s, vl1"},   {"add x0, x1, #-2", "sub x0, x1, #2"},
   };
   for (const auto& [in, want] : cases) {
     const auto a = sme2().isa->assemble(in);
@@ -172,6 +184,9 @@ TEST(Sme2A64Encoding, ZeroTileListsAsLlvm) {
 }
 
 TEST(Sme2A64Encoding, Refusals) {
+  for (const char* bad : {"ptrue p7.s, #32", "ptrue p7.s, #-1", "ld1w z0.s-z1.s, p0/z, [x0]", "add x0, x1, #0x1001000",
+                          "add x0, x1, x2, lsl #-1", "add x0, x1, #1, lsl #1", "add x0, x1, #-4097"})
+    EXPECT_THROW(sme2().isa->assemble(bad), InputError) << bad;
   for (const char* bad : {
            "ldr za[w11, 0], [x0]",              // Wv is W12-W15 for the array vector load
            "ldr za[w16, 0], [x0]",              //
@@ -185,7 +200,7 @@ TEST(Sme2A64Encoding, Refusals) {
            "ldp x0, x0, [x1]",                  // LDP of one register twice: UNPREDICTABLE
            "ldp x0, x1, [x2, #4]",              // LDP: a multiple of 8
            "stp x0, x1, [x2, #512]",            // and -512..504
-           "add x0, x1, #4096",                 //
+           "add x0, x1, #4097",                 // 4096 itself is #1, lsl #12 (llvm-mc)
            "movz w0, #1, lsl #32",              // W: shift 0 or 16
            "movz x0, #0x10000",                 //
            "orr w0, w1, w2, lsl #32",           // W: shift amount below 32

@@ -683,6 +683,26 @@ TEST(WordProgram, ImmediatesNameEquSymbols) {
             std::string::npos);
 }
 
+// An immediate of numbers and operators is its value, as llvm-mc-19 and GNU as
+// evaluate it; a number alone (`#-0`), an FP literal and a label are the
+// encoder's. T32 against llvm-mc-19 itself; A64 against the words llvm-mc-19
+// -triple=aarch64 gave for the same lines.
+TEST(WordProgram, ImmediatesAreConstantExpressions) {
+  const std::string t32 =
+      "\t.syntax unified\n\t.thumb\n\t.text\n\tlsls r0, r1, #(1+2)\n\tadds r0, #(2*3)\n\tvldrw.u32 q0, [r0, #(4*4)]\n"
+      "\tldr r0, [r1, #-(8)]\n\tadd r0, r1, #1-1\n\tvmov.f32 s0, #-1.5\n\tmov r2, #(1 << 8) | 1\n";
+  const std::vector<uint8_t> want = llvm_mc_text(t32);
+  if (want.empty()) GTEST_SKIP() << "llvm-mc-19 is not installed";
+  EXPECT_EQ(code_of(mve(), t32), want);
+  const std::string a64 = "\t.text\n\tadd w17, w29, w20, lsl #(31-2)\n\tmovk x0, #1, lsl #(8*2)\n\tldr x0, [x1, #(4*2)]\n"
+                          "\tadd x0, x1, #-(3)\n";
+  std::vector<uint8_t> a64_want;
+  for (uint32_t w : {0x0b1477b1u, 0xf2a00020u, 0xf9400420u, 0xd1000c20u})
+    for (int k = 0; k < 4; ++k) a64_want.push_back(static_cast<uint8_t>(w >> (8 * k)));
+  EXPECT_EQ(code_of(sme2(), a64), a64_want);
+  EXPECT_NE(error_of("\t.text\n\tadds r0, #(1+\n").find("bad.s:2:"), std::string::npos);
+}
+
 // `.include "FILE"`: from the working directory, else beside the including
 // file; its lines are assembled where the directive stands, and an error in
 // them names the included file's line. A file that includes itself, or a
