@@ -179,7 +179,8 @@ TEST(SpecDoc, AliasesAndEncodingsAsTheOraclesHaveThem) {
   // A64: `mov x0, #1` is MOVZ (d2800020), `cmp x1, #3` is SUBS (immediate) (f1000c3f).
   const std::string& sme2 = g.files["sme2/README.md"];
   EXPECT_NE(sme2.find("[MOVZ](a64.md#movz) (alias)"), std::string::npos);
-  EXPECT_NE(sme2.find("| `CMP` | [SUBS (immediate)](a64.md#subs-immediate) (alias)"), std::string::npos);
+  EXPECT_NE(sme2.find("[SUBS (immediate)](a64.md#subs-immediate) (alias)"), std::string::npos);
+  EXPECT_NE(sme2.find("| `CMP` | [SUBS (extended register)](a64.md#subs-extended-register) (alias), "), std::string::npos);
   const std::string& a64 = g.files["sme2/a64.md"];
   const size_t movz = a64.find("\n## MOVZ\n");
   ASSERT_NE(movz, std::string::npos);

@@ -75,6 +75,14 @@ const std::vector<std::string> kForms = {
     // A multiple of 4096 that only LSL #12 holds (listed as `#1, lsl #12`).
     "add x0, x1, #4096", "add w0, wsp, #0xfff000", "sub sp, sp, #0x5000", "cmp x0, #4096", "subs w1, w2, #8192",
     "add x0, x1, #-4096", "sub x0, x1, #-0x3000",
+    // ADD, SUB, SUBS, CMP (extended register): every extension, SP/WSP with LSL or none.
+    "add x2, x4, w5, uxtb", "add x20, sp, w19, uxth", "add x12, x1, w20, uxtw", "add x20, x3, x13, uxtx",
+    "add x17, x25, w20, sxtb #1", "add x18, x13, w19, sxth #2", "add sp, x2, w3, sxtw #3", "add x3, x5, x9, sxtx #4",
+    "add w2, w5, w7, uxtb", "add w21, w15, w17, uxth #4", "add w30, w29, wzr, uxtw", "add w19, w17, w1, uxtx",
+    "add wsp, w2, w3", "add w1, wsp, w2, lsl #2", "add x1, sp, x2", "add sp, x1, x2, lsl #3", "add w1, w2, w3, sxtw #0",
+    "sub x2, x4, w5, uxtb #2", "sub sp, sp, x1", "sub w1, wsp, w2, sxth", "sub x0, x1, xzr, sxtx",
+    "subs x2, sp, w5, sxtw", "subs w3, wsp, w4", "subs x1, x2, w3, uxth #1", "subs x0, sp, x1, lsl #4",
+    "cmp sp, x2", "cmp w1, w2, uxtb", "cmp x1, w2, sxth #3", "cmp wsp, w7, lsl #1",
 };
 
 std::string our_bytes(const std::string& text) {
@@ -185,7 +193,8 @@ TEST(Sme2A64Encoding, ZeroTileListsAsLlvm) {
 
 TEST(Sme2A64Encoding, Refusals) {
   for (const char* bad : {"ptrue p7.s, #32", "ptrue p7.s, #-1", "ld1w z0.s-z1.s, p0/z, [x0]", "add x0, x1, #0x1001000",
-                          "add x0, x1, x2, lsl #-1", "add x0, x1, #1, lsl #1", "add x0, x1, #-4097"})
+                          "add x0, x1, x2, lsl #-1", "add x0, x1, #1, lsl #1", "add x0, x1, #-4097",
+                          "add x0, x1, w2, uxtb #5", "add x0, x1, x2, uxtb", "add x0, x1, w2, uxtx"})
     EXPECT_THROW(sme2().isa->assemble(bad), InputError) << bad;
   for (const char* bad : {
            "ldr za[w11, 0], [x0]",              // Wv is W12-W15 for the array vector load
@@ -282,6 +291,32 @@ TEST(Sme2A64Semantics, MovesAddsAndShifts) {
   m.execute("add w8, w5, #1");  // the high half of x5 is not read
   EXPECT_EQ(x(m, 8), 1u);
   EXPECT_EQ(m.get("pc").low64(), 4u * m.instructions);
+}
+
+// The extended-register forms: the low byte, halfword or word of the second
+// register, zero- or sign-extended (ExtendReg), then shifted left by 0 to 4;
+// register 31 is SP in the first operand, XZR in the second.
+TEST(Sme2A64Semantics, ExtendedRegisterOperands) {
+  Machine m = machine();
+  setx(m, 1, 5);
+  setx(m, 2, 0xfffffffffffffffd);  // w2 = -3
+  m.execute("add x9, x1, w2, sxtw #2");  // 5 + (-3 << 2)
+  EXPECT_EQ(x(m, 9), 0xfffffffffffffff9u);
+  m.execute("add x10, x1, w2, uxtw");  // 5 + 0xfffffffd
+  EXPECT_EQ(x(m, 10), 0x100000002u);
+  m.execute("add x11, x1, w2, uxtb #4");  // 5 + (0xfd << 4)
+  EXPECT_EQ(x(m, 11), 0xfd5u);
+  m.execute("add w12, w1, w2, sxth");  // 5 + (-3): 32 bits, the W write zero-extends
+  EXPECT_EQ(x(m, 12), 2u);
+  m.set("sp", Bits(64, 0x1000));
+  m.execute("sub sp, sp, x1, lsl #4");  // 0x1000 - 0x50
+  EXPECT_EQ(m.get("sp").low64(), 0xfb0u);
+  setx(m, 3, 3);
+  m.execute("subs x13, x1, w3, uxtb #1");  // 5 - 6 = -1: N, borrow (C clear)
+  EXPECT_EQ(x(m, 13), 0xffffffffffffffffu);
+  EXPECT_EQ(nzcv(m), 0b1000u);
+  m.execute("cmp sp, x3");  // 0xfb0 - 3: C set, nothing else
+  EXPECT_EQ(nzcv(m), 0b0010u);
 }
 
 // A mapped region the loads and stores reach; SP inside it.
