@@ -491,10 +491,12 @@ class Gas {
   // `#0`) nor an FP literal (`1.5e-3`).
   static bool constant_expression(std::string_view expr) {
     if (expr.find('.') != std::string_view::npos) return false;
+    // A sign after `e` is an exponent's, unless the text holds hex (`0xfe-1`).
+    const bool hex = expr.find("0x") != std::string_view::npos || expr.find("0X") != std::string_view::npos;
     for (size_t k = 1; k < expr.size(); ++k) {
       const char c = expr[k];
       if (std::strchr("()*/%<>|&^~", c)) return true;
-      if ((c == '+' || c == '-') && !(expr[k - 1] == 'e' || expr[k - 1] == 'E')) return true;
+      if ((c == '+' || c == '-') && (hex || !(expr[k - 1] == 'e' || expr[k - 1] == 'E'))) return true;
     }
     return expr.size() > 1 && (expr[0] == '(' || expr[0] == '~');
   }
