@@ -118,9 +118,8 @@ class Gas {
         current_insn_ = e.bundle;
         std::string substituted;
         pending_.reset();
-        if (e.text.find(':') != std::string::npos ||
-            (e.text.find('#') != std::string::npos && (!equs_.empty() || e.text.find_first_of("()*/%<>|&^~+") != std::string::npos ||
-                                                       e.text.find("-", e.text.find('#') + 2) != std::string::npos)))
+        if (e.text.find(':') != std::string::npos || (!equs_.empty() && e.text.find('#') != std::string::npos) ||
+            may_hold_expression(e.text))
           substituted = substitute_operators(e, pi.section);
         const std::optional<PendingReloc> from_operator = pending_;
         const std::string& text = substituted.empty() ? e.text : substituted;
@@ -486,6 +485,19 @@ class Gas {
     return static_cast<int64_t>(base(v.section)) + v.v;
   }
 
+  // The operators of an immediate's arithmetic, besides the signs.
+  static constexpr const char* kOperators = "()*/%<>|&^~";
+
+  // Whether an instruction's text may hold an immediate of arithmetic (an
+  // operator, or a sign past the first after `#`): a cheap test before
+  // substitute_operators looks at each immediate (constant_expression).
+  static bool may_hold_expression(std::string_view text) {
+    const size_t hash = text.find('#');
+    return hash != std::string_view::npos &&
+           (text.find_first_of(kOperators, hash) != std::string_view::npos ||
+            text.find_first_of("+-", hash + 2) != std::string_view::npos);
+  }
+
   // Whether an immediate's text is arithmetic on numbers (`(31-2)`, `4*8`),
   // not a number alone (`-4`, `0x10`, which the encoder reads: `#-0` is not
   // `#0`) nor an FP literal (`1.5e-3`).
@@ -495,7 +507,7 @@ class Gas {
     const bool hex = expr.find("0x") != std::string_view::npos || expr.find("0X") != std::string_view::npos;
     for (size_t k = 1; k < expr.size(); ++k) {
       const char c = expr[k];
-      if (std::strchr("()*/%<>|&^~", c)) return true;
+      if (std::strchr(kOperators, c)) return true;
       if ((c == '+' || c == '-') && (hex || !(expr[k - 1] == 'e' || expr[k - 1] == 'E'))) return true;
     }
     return expr.size() > 1 && (expr[0] == '(' || expr[0] == '~');
@@ -551,7 +563,7 @@ class Gas {
         }
         size_t q = k;
         while (q < expr.size() && is_sym_char(expr[q])) ++q;
-        (equs_.count(std::string(expr.substr(k, q - k))) ? names_equ : names_other) = true;
+        (!equs_.empty() && equs_.count(std::string(expr.substr(k, q - k))) ? names_equ : names_other) = true;
         k = q;
       }
       if (!names_equ && (names_other || !constant_expression(expr))) continue;

@@ -283,7 +283,8 @@ bool print_kind(std::span<const SlotKind> kinds, const SlotKind& k, const Word& 
 
 TextOperand::TextOperand(std::vector<std::string> literals, std::vector<int> refs, std::string shown) : shown(std::move(shown)) {
   if (literals.size() != refs.size() + 1)
-    throw std::invalid_argument(fmt::format("malformed operand {}: {} literals around {} operands", this->shown, literals.size(), refs.size()));
+    throw std::invalid_argument(
+        fmt::format("malformed operand {}: {} literals around {} operands", this->shown, literals.size(), refs.size()));
   for (size_t i = 0; i < literals.size(); ++i) {
     if (!literals[i].empty()) items.push_back({TemplateItem::Kind::Lit, std::move(literals[i]), {}});
     if (i < refs.size()) items.push_back({TemplateItem::Kind::Operand, "", {}, false, refs[i]});

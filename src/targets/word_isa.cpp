@@ -779,8 +779,8 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
     };
     // A literal the text does not continue with (or, matched, where the next operand starts).
     auto after_literal = [&](const Item& lit, size_t pos) {
-      const std::string_view s = std::string_view(trimmed).substr(pos);
       if (!explain) return;
+      const std::string_view s = std::string_view(trimmed).substr(pos);
       {
         // The first character that differs.
         size_t k = 0;

@@ -43,6 +43,13 @@ std::vector<Assignment> enc(const Operand& e, const char* text, std::string* why
   return encode(*e.kinds, *e.op, text, toy_bundle().width(), why);
 }
 
+// Why the operand refuses `text` (which it must refuse).
+std::string refusal(const Operand& e, const char* text) {
+  std::string why;
+  EXPECT_TRUE(enc(e, text, &why).empty()) << text;
+  return why;
+}
+
 bool decode(const Operand& e, const Word& w, std::string& out) { return print(*e.kinds, *e.op, w, out); }
 
 // The word a candidate gives on top of `base`.
@@ -83,9 +90,7 @@ void check_round_trip(const Operand& e, const Word& w) {
 TEST(Signature, Literal) {
   const Operand e = operand("s0.SFence", "sfence", 0);
   EXPECT_EQ(enc(e, "all").size(), 1u);
-  std::string why;
-  EXPECT_TRUE(enc(e, "some", &why).empty());
-  EXPECT_EQ(why, "expected 'all', not 'some'");
+  EXPECT_EQ(refusal(e, "some"), "expected 'all', not 'some'");
 }
 
 TEST(Signature, Register) {
@@ -94,12 +99,8 @@ TEST(Signature, Register) {
   ASSERT_EQ(c.size(), 1u);
   EXPECT_EQ(dec(e, c[0]), "s13");
   EXPECT_EQ(c[0].reads, 0u);
-  std::string why;
-  EXPECT_TRUE(enc(e, "s16", &why).empty());
-  EXPECT_EQ(why, "register s16 cannot be encoded here");
-  why.clear();
-  EXPECT_TRUE(enc(e, "v1", &why).empty());
-  EXPECT_EQ(why, "'v1' is not a s register");
+  EXPECT_EQ(refusal(e, "s16"), "register s16 cannot be encoded here");
+  EXPECT_EQ(refusal(e, "v1"), "'v1' is not a s register");
   // A register read through a shared scalar-read field records the read.
   const Operand b = operand("v.VAdd", "vadd", 2);
   auto r = enc(b, "s5");
@@ -134,9 +135,7 @@ TEST(Signature, ChoiceGivesEveryEncodingOfTheSameText) {
   EXPECT_EQ(selectors("0xffffffff"), (std::vector<uint64_t>{4, 5}));
   EXPECT_EQ(selectors("40000"), (std::vector<uint64_t>{2, 3}));
   EXPECT_EQ(selectors("s3"), (std::vector<uint64_t>{6}));
-  std::string why;
-  EXPECT_TRUE(enc(y, "70000", &why).empty());
-  EXPECT_EQ(why, "70000 does not fit in 16 bits");
+  EXPECT_EQ(refusal(y, "70000"), "70000 does not fit in 16 bits");
   // A constant reads no lane; a lane alternative records it.
   for (const auto& a : enc(y, "0")) EXPECT_EQ(a.lanes != 0, a.get(sel) >= 2 && a.get(sel) <= 5);
 }
@@ -157,16 +156,10 @@ TEST(Signature, MemoryWithModifiers) {
     EXPECT_EQ(a.get({b + 20, 2}), 0u);
     EXPECT_EQ(dec(m, a), "[s2]");
   }
-  std::string why;
-  EXPECT_TRUE(enc(m, "[s2, xx=1]", &why).empty());
-  EXPECT_EQ(why, "unknown modifier 'xx'");
-  why.clear();
-  EXPECT_TRUE(enc(m, "[s2, sm=1, sm=2]", &why).empty());
-  EXPECT_EQ(why, "modifier 'sm' given twice");
-  why.clear();
+  EXPECT_EQ(refusal(m, "[s2, xx=1]"), "unknown modifier 'xx'");
+  EXPECT_EQ(refusal(m, "[s2, sm=1, sm=2]"), "modifier 'sm' given twice");
   const Operand n = operand("s0.SLoadNoOff", "sld", 1);
-  EXPECT_TRUE(enc(n, "[s2 + 4]", &why).empty());
-  EXPECT_EQ(why, "'[s2 + 4]' takes no offset");
+  EXPECT_EQ(refusal(n, "[s2 + 4]"), "'[s2 + 4]' takes no offset");
   EXPECT_EQ(enc(n, "[s2, sm=1]").size(), 1u);
 }
 
