@@ -173,9 +173,10 @@ class CompiledBinding final : public Engine::GlobalsHolder {
   // Runs an encoding's decode (unless its state still holds) and operation
   // on the word (as Engine::run does over a frame_for(enc, word)):
   // EndOfInstruction passes through, a run-time error becomes an
-  // ExecutionError at the pseudocode line.
-  void run(CompiledDecode& d) {
-    enter();
+  // ExecutionError at the pseudocode line. held: the caller knows that the
+  // globals are held (it called enter() and nothing handed them back since).
+  void run(CompiledDecode& d, bool held = false) {
+    if (!held) enter();
     if (d.valid_ && d.words_only_) {
       // A kept decode that read only words of the typed globals: checked
       // here; the rest (a new decode, other reads) out of line.
@@ -203,16 +204,16 @@ class CompiledBinding final : public Engine::GlobalsHolder {
   // Inline: a machine makes these calls around every instruction or beat.
   // They are made from outside any compiled code (nothing to restore but the
   // depth), so a failure goes out of line.
-  void call(CompiledTarget::ProcFn f) {
-    enter();
+  void call(CompiledTarget::ProcFn f, bool held = false) {
+    if (!held) enter();
     try {
       f(*ctx_);
     } catch (...) {
       rethrow_from_call();
     }
   }
-  void call(CompiledTarget::ProcIntFn f, Int arg) {
-    enter();
+  void call(CompiledTarget::ProcIntFn f, Int arg, bool held = false) {
+    if (!held) enter();
     try {
       f(*ctx_, arg);
     } catch (...) {
@@ -298,8 +299,9 @@ class GlobalRef {
   }
   bool held_typed() const { return typed_ != nullptr; }
   // Whether any of the first n booleans of an array is set.
-  bool any(size_t n) const {
-    if (!typed()) return any_value(n);
+  bool any(size_t n) const { return typed() ? held_any(n) : any_value(n); }
+  // any() of the typed member, unchecked (as held()).
+  bool held_any(size_t n) const {
     // A bool is a byte, 0 or 1: eight at a time.
     const char* b = static_cast<const char*>(typed_);
     uint64_t r = 0;

@@ -116,6 +116,34 @@ TEST(MveRun, ExitStatusesAsQemu) {
   }
 }
 
+// Code that a store rewrites runs as rewritten (the runner keeps decoded
+// instructions by address, checked against the bytes in memory): a 16-bit
+// MOVS and the second halfword of a 32-bit MOVW, patched after the first
+// pass. By hand: 1 + 1 on the first pass, 40 (0x2228 is MOVS r2, #40) + 5
+// (0x0205 makes MOVW r2, #5) on the second: exit status 47.
+TEST(MveRun, CodeRewrittenByAStoreRunsAsRewritten) {
+  const std::string s = tmp("smc.s");
+  write(s, exit_program("    movs r3, #0\n    movs r4, #2\n"
+                        "again:\n"
+                        "patch16:\n    movs r2, #1\n    adds r3, r3, r2\n"
+                        "patch32:\n    movw r2, #1\n    adds r3, r3, r2\n"
+                        "    movw r0, #:lower16:patch16\n    movt r0, #:upper16:patch16\n"
+                        "    movw r1, #0x2228\n    strh r1, [r0]\n"
+                        "    movw r0, #:lower16:patch32\n    movt r0, #:upper16:patch32\n"
+                        "    movw r1, #0x0205\n    strh r1, [r0, #2]\n"
+                        "    dsb\n    isb\n"
+                        "    subs r4, #1\n    bne again\n"
+                        "    movw r1, #:lower16:blk\n    movt r1, #:upper16:blk\n    str r3, [r1, #4]\n"
+                        "    movs r0, #0x20\n    bkpt 0xab\n"
+                        "    .data\nblk:\n    .word 0x20026, 0\n"));
+  const RunResult r = run_mlisa({"run", "--target", "mve", s});
+  EXPECT_EQ(r.exit_code, 47) << r.err;
+  if (!have("arm-none-eabi-gcc") || !have("qemu-system-arm")) return;
+  const std::string elf = tmp("smc.elf");
+  ASSERT_TRUE(build_elf(s, elf));
+  EXPECT_EQ(run_qemu(elf).second, 47) << "under QEMU";
+}
+
 TEST(MveRun, FaultsAndTheStepLimitExitThree) {
   const std::string loop = tmp("loop.s");
   write(loop, exit_program("spin:\n    b spin\n"));
@@ -125,6 +153,14 @@ TEST(MveRun, FaultsAndTheStepLimitExitThree) {
   const std::string bx = tmp("bx.s");
   write(bx, exit_program("    movs r0, #8\n    bx r0\n"));
   r = run_mlisa({"run", "--target", "mve", bx});
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_NE(r.err.find("UsageFault (INVSTATE)"), std::string::npos) << r.err;
+  // A BX to the next instruction, without the Thumb bit: the fault is there
+  // all the same (the runner checks EPSR.T again after every branch).
+  const std::string bx_next = tmp("bx_next.s");
+  write(bx_next, exit_program("    b reset2\n    .p2align 6\nreset2:\n"  // past a table of no handlers
+                              "    adr r0, next\n    bx r0\n    .p2align 2\nnext:\n    movs r1, #1\n"));
+  r = run_mlisa({"run", "--target", "mve", bx_next});
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_NE(r.err.find("UsageFault (INVSTATE)"), std::string::npos) << r.err;
   r = run_mlisa({"run", "--target", "mve", tmp("missing.s")});

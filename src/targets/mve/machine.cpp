@@ -92,6 +92,7 @@ Machine::Machine(const WordIsa& isa) : isa_(isa), engine_(isa.spec().module(), a
 void Machine::set_engine(spec::EngineKind kind) {
   decoded_.clear();
   std::fill(recent_.begin(), recent_.end(), RecentDecode{});
+  std::fill(fetched_.begin(), fetched_.end(), Fetched{});
   compiled_.reset();
   if (kind == spec::EngineKind::Compiled) compiled_ = spec::CompiledBinding::bind(isa_.spec(), engine_);
   auto hot = [&](const spec::FunctionDecl* f) {
@@ -109,10 +110,13 @@ void Machine::set_engine(spec::EngineKind kind) {
   pending_g_ = ref(pending_);
   syst_csr_g_ = ref(syst_csr_);
   ipsr_g_ = ref(ipsr_);
+  itstate_g_ = ref(slot("ITSTATE"));
+  thumb_known_ = false;
   // (and the procedures called around every instruction are compiled: none
   // of them hands the globals back to the interpreter).
   flags_typed_ = pc_changed_g_.held_typed() && beat_g_.held_typed() && beatwise_g_.held_typed() &&
-                 r_g_.held_typed() && check_thumb_hot_.proc0 && vpt_advance_hot_.proc1 && it_advance_hot_.proc0;
+                 r_g_.held_typed() && syst_csr_g_.held_typed() && pending_g_.held_typed() &&
+                 itstate_g_.held_typed() && check_thumb_hot_.proc0 && vpt_advance_hot_.proc1 && it_advance_hot_.proc0;
 }
 
 void Machine::call_hot_slow(const Hot& h, std::optional<int> arg) const {
@@ -143,6 +147,7 @@ void Machine::reset(bool fp_enabled) {
   vectors_ = false;
   last_fault_ = {};
   instructions = 0;
+  thumb_known_ = false;
 }
 
 uint32_t Machine::pc() const { return static_cast<uint32_t>(r_g_.word(15)); }
@@ -201,6 +206,7 @@ void Machine::load(const ProgramImage& image) {
   set("sp", Bits(32, sp & ~3u));
   // Bit 0 of the entry is EPSR.T: a reset vector with it clear faults
   // (INVSTATE) at the first instruction.
+  thumb_known_ = false;
   Value& epsr = global(epsr_);
   epsr = Value::bits(32, (epsr.as_bits().low64() & ~(1ull << 24)) | (uint64_t{entry & 1u} << 24));
   set_pc(entry & ~1u);
@@ -213,7 +219,7 @@ void Machine::execute(const std::string& text) {
 }
 
 const Machine::Decoded& Machine::decode_slow(const Bits& word, uint64_t key) {
-  RecentDecode& r = recent_[(key ^ (key >> 12) ^ (key >> 32)) % kRecent];
+  RecentDecode& r = recent_[recent_index(key)];
   auto it = decoded_.find(key);
   if (it == decoded_.end()) {
     Decoded d;
@@ -250,6 +256,7 @@ std::string raw_bytes(const Bits& word) {
 
 void Machine::take_exception(int n, const std::string& cause, uint32_t return_address, const std::string& what,
                              const std::string& detail, std::optional<uint32_t> tail_chain) {
+  thumb_known_ = false;
   const std::string name = cause.empty() ? exception_name(n) : fmt::format("{} ({})", exception_name(n), cause);
   const std::string context = detail.empty() ? what : fmt::format("{}: {}", what, detail);
   if (!vectors_) throw Fault(name, context);
@@ -279,6 +286,7 @@ void Machine::take_exception(int n, const std::string& cause, uint32_t return_ad
 void Machine::count_systick() { call(*systick_count_, {}); }
 
 void Machine::after_branch(uint32_t address) {
+  thumb_known_ = false;
   // A fault handler that branches to itself (the `b .` of most startup
   // files) would spin for ever, as on QEMU: the run stops there with the
   // fault that led to it.
@@ -334,66 +342,97 @@ void Machine::take_undefined(uint32_t address, const Bits& word, const spec::Enc
 
 void Machine::execute_at(uint32_t address, const Bits& word) {
   const Decoded& d = decode(word);
-  const spec::Encoding* enc = d.enc;
-  // What the instruction is, for errors (out of line: built only then).
-  auto where = [this, address, &word, enc] { return describe(address, word, enc); };
-  // Compiled code holds the globals for the instruction: the flags below are
-  // then machine words.
   const bool compiled = d.compiled && !engine_.coverage;
   if (compiled) compiled_->enter();
-  // Compiled code holds them from here to the end of the instruction, but
-  // on the paths that leave by an exception.
-  const bool held = compiled && flags_typed_;
-  if (held) pc_changed_g_.held<bool>() = false;
+  if (compiled && flags_typed_) run_decoded<true>(address, word, d);
+  else run_decoded<false>(address, word, d);
+}
+
+template <bool Held>
+void Machine::run_decoded(uint32_t address, const Bits& word, const Decoded& d) {
+  // Held: compiled code holds the globals for the instruction, and the flags
+  // below are machine words from here to its end, but on the paths that
+  // leave by an exception.
+  const bool compiled = Held || (d.compiled && !engine_.coverage);
+  if constexpr (Held) pc_changed_g_.held<bool>() = false;
   else pc_changed_g_.set_boolean(false);
   ++instructions;
   // A synchronous exception: UNDEFINED words and the faults the pseudocode
   // raises.
-  if (!enc) return take_undefined(address, word, enc, d.why);
+  if (!d.enc) return take_undefined(address, word, nullptr, d.why);
   if (d.should_be_undefined)
-    return take_undefined(address, word, enc,
+    return take_undefined(address, word, d.enc,
                           "its should-be bits ((0) and (1) in the diagram) are not the manual's: CONSTRAINED "
                           "UNPREDICTABLE, taken as UNDEFINED as QEMU takes it");
   try {
-    call_hot(check_thumb_hot_);
+    if (!Held || !thumb_known_) call_hot<Held>(check_thumb_hot_);
     for (int beat = 0; beat < 4; ++beat) {
-      if (held) {
+      if constexpr (Held) {
         beat_g_.held<uint64_t>() = static_cast<uint64_t>(beat);
         beatwise_g_.held<bool>() = false;
       } else {
         beat_g_.set_word(static_cast<uint64_t>(beat));
         beatwise_g_.set_boolean(false);
       }
-      try {
-        if (compiled) {
-          compiled_->run(*d.compiled);
-        } else {
-          std::vector<Value> frame = isa_.spec().frame_for(*enc, word);
-          engine_.run({&enc->decode, &enc->operation}, frame);
-        }
-      } catch (const spec::EndOfInstruction& e) {
-        using K = spec::EndOfInstruction::Kind;
-        if (e.kind == K::Nop) break;
-        if (e.kind == K::Undefined) return take_undefined(address, word, enc, "");
-        const char* what = e.kind == K::Unpredictable            ? "UNPREDICTABLE"
-                           : e.kind == K::ConstrainedUnpredictable ? "CONSTRAINED UNPREDICTABLE"
-                                                                   : "fault";
-        throw Fault(what, where());
-      } catch (const spec::ExecutionError& e) {
-        throw Fault("execution error", fmt::format("{}: {}", where(), e.format(isa_.spec().sources())));
+      if (compiled) {
+        compiled_->run(*d.compiled, Held);
+      } else {
+        std::vector<Value> frame = isa_.spec().frame_for(*d.enc, word);
+        engine_.run({&d.enc->decode, &d.enc->operation}, frame);
       }
-      if (!(held ? beatwise_g_.held<bool>() : beatwise_g_.boolean())) break;
-      call_hot(vpt_advance_hot_, beat);
+      if (!(Held ? beatwise_g_.held<bool>() : beatwise_g_.boolean())) break;
+      call_hot<Held>(vpt_advance_hot_, beat);
     }
+  } catch (...) {
+    if (!instruction_threw(address, word, d)) return;
+  }
+  // EPSR.T changes only with the PC (an interworking branch, an exception
+  // entry or return): CheckThumbState's verdict holds for the next
+  // instruction unless this one branched (take_exception forgets it too).
+  thumb_known_ = false;
+  if (Held && !host_.exit_status) {
+    if (!pc_changed_g_.held<bool>()) {
+      r_g_.held<uint64_t>(15) = address + word.width() / 8;
+      thumb_known_ = true;
+    }
+  } else if (!pc_changed_g_.boolean()) {
+    set_pc(address + word.width() / 8);
+  }
+  // (ITAdvance of a zero ITSTATE, outside IT blocks, writes zero.)
+  if (!d.is_it && !(Held && itstate_g_.held<uint64_t>() == 0)) call_hot<Held>(it_advance_hot_);
+  if (vectors_ && !host_.exit_status) after_instruction<Held>(address);
+}
+
+bool Machine::instruction_threw(uint32_t address, const Bits& word, const Decoded& d) {
+  const spec::Encoding* enc = d.enc;
+  auto where = [this, address, &word, enc] { return describe(address, word, enc); };
+  try {
+    throw;
+  } catch (const spec::EndOfInstruction& e) {
+    using K = spec::EndOfInstruction::Kind;
+    if (e.kind == K::Nop) return true;  // its remaining beats are not run
+    if (e.kind == K::Undefined) {
+      take_undefined(address, word, enc, "");
+      return false;
+    }
+    const char* what = e.kind == K::Unpredictable            ? "UNPREDICTABLE"
+                       : e.kind == K::ConstrainedUnpredictable ? "CONSTRAINED UNPREDICTABLE"
+                                                               : "fault";
+    throw Fault(what, where());
+  } catch (const spec::ExecutionError& e) {
+    throw Fault("execution error", fmt::format("{}: {}", where(), e.format(isa_.spec().sources())));
   } catch (const SemihostingExit& e) {
     host_.exit_status = e.status;
+    return true;
   } catch (const ArchException& e) {
     if (e.number == 11) {
       // SVC: the exception returns to the next instruction.
       if (!d.is_it) call(*it_advance_, {});
-      return take_exception(11, "", address + word.width() / 8, fmt::format("SVC {}", where()), "");
+      take_exception(11, "", address + word.width() / 8, fmt::format("SVC {}", where()), "");
+    } else {
+      take_exception(e.number, e.cause, address, where(), e.detail);
     }
-    return take_exception(e.number, e.cause, address, where(), e.detail);
+    return false;
   } catch (const Fault& f) {
     // A fault raised by a builtin has no detail yet: say where it happened.
     if (f.message().empty()) throw Fault(f.fault_name(), where());
@@ -401,13 +440,35 @@ void Machine::execute_at(uint32_t address, const Bits& word) {
       throw Fault(f.fault_name(), fmt::format("{}: {}", where(), f.message()));
     throw;
   }
-  if (held && !host_.exit_status) {
-    if (!pc_changed_g_.held<bool>()) r_g_.held<uint64_t>(15) = address + word.width() / 8;
-  } else if (!pc_changed_g_.boolean()) {
-    set_pc(address + word.width() / 8);
+}
+
+bool Machine::run_held(uint64_t max_steps) {
+  // The region the PC is in, whose instructions are fetched from its bytes
+  // directly; none while a read log is kept (step() logs its fetches).
+  const sim::Memory::Region* code = nullptr;
+  for (uint64_t n = 0; n < max_steps; ++n) {
+    // (An exception taken may have handed the globals back.)
+    if (!engine_.globals_taken()) compiled_->enter();
+    const auto address = static_cast<uint32_t>(r_g_.held<uint64_t>(15));
+    if (!code || address - code->base > code->size - 4) {
+      code = host_.memory.read_log() ? nullptr : host_.memory.region_of(address);
+      if (code && (code->size < 4 || address - code->base > code->size - 4)) code = nullptr;
+    }
+    if (const Fetched* f = code ? fetched(address, *code) : nullptr) run_decoded<true>(address, f->word, *f->d);
+    else step();
+    if (host_.exit_status) return true;
   }
-  if (!d.is_it) call_hot(it_advance_hot_);
-  if (vectors_ && !host_.exit_status) after_instruction(address);
+  return false;
+}
+
+const Machine::Fetched* Machine::refetch(uint32_t address, uint64_t bytes, Fetched& f) {
+  const uint64_t hw1 = bytes & 0xffffu;
+  const bool wide = (hw1 >> 11) >= 0b11101;
+  const Bits word = wide ? Bits(32, hw1 << 16 | (bytes >> 16 & 0xffffu)) : Bits(16, hw1);
+  const Decoded& d = decode(word);
+  if (!d.compiled || d.should_be_undefined || engine_.coverage) return nullptr;
+  f = {address, static_cast<uint32_t>(bytes), wide ? 0xffffffffu : 0xffffu, word, &d};
+  return &f;
 }
 
 void Machine::step() {
@@ -429,6 +490,7 @@ void Machine::step() {
 }
 
 bool Machine::run(uint64_t max_steps) {
+  if (compiled_ && flags_typed_ && !engine_.coverage) return run_held(max_steps);
   for (uint64_t n = 0; n < max_steps; ++n) {
     step();
     if (host_.exit_status) return true;
@@ -476,6 +538,7 @@ Bits Machine::get(const std::string& name) const {
 }
 
 void Machine::set(const std::string& name, const Bits& value) {
+  thumb_known_ = false;
   const int w = width_of(name);
   if (w == 0) throw InputError(fmt::format("unknown register '{}'", name));
   if (static_cast<int>(value.width()) != w)

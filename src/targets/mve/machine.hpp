@@ -24,6 +24,7 @@
 #include "targets/word_program.hpp"
 
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <string>
@@ -155,25 +156,72 @@ class Machine {
     spec::CompiledTarget::ProcFn proc0 = nullptr;     // its compiled code, when it takes no argument
     spec::CompiledTarget::ProcIntFn proc1 = nullptr;  // or one integer
   };
+  // Held: run() or execute_at() knows that compiled code runs them
+  // (flags_typed_, no coverage) and holds the globals.
+  template <bool Held = false>
   void call_hot(const Hot& h) const {
-    if (h.proc0 && !engine_.coverage) compiled_->call(h.proc0);
+    if (Held || (h.proc0 && !engine_.coverage)) compiled_->call(h.proc0, Held);
     else call_hot_slow(h, std::nullopt);
   }
+  template <bool Held = false>
   void call_hot(const Hot& h, int arg) const {
-    if (h.proc1 && !engine_.coverage) compiled_->call(h.proc1, spec::Int{arg});
+    if (Held || (h.proc1 && !engine_.coverage)) compiled_->call(h.proc1, spec::Int{arg}, Held);
     else call_hot_slow(h, arg);
   }
   [[gnu::noinline]] void call_hot_slow(const Hot& h, std::optional<int> arg) const;
   // The decoding of a word: from the direct-mapped cache inline, else from
   // decoded_ (decoding it the first time).
   const Decoded& decode(const spec::Bits& word) {
-    const uint64_t key = uint64_t{word.width()} << 32 | word.low64();
-    const RecentDecode& r = recent_[(key ^ (key >> 12) ^ (key >> 32)) % kRecent];
-    return r.key == key ? *r.d : decode_slow(word, key);
+    const Decoded* d = decoded_recently(word);
+    return d ? *d : decode_slow(word, decode_key(word));
+  }
+  static uint64_t decode_key(const spec::Bits& word) { return uint64_t{word.width()} << 32 | word.low64(); }
+  static size_t recent_index(uint64_t key) { return (key ^ (key >> 12) ^ (key >> 32)) % kRecent; }
+  // The direct-mapped cache's entry for a word, or null.
+  const Decoded* decoded_recently(const spec::Bits& word) const {
+    const uint64_t key = decode_key(word);
+    const RecentDecode& r = recent_[recent_index(key)];
+    return r.key == key ? r.d : nullptr;
   }
   [[gnu::noinline]] const Decoded& decode_slow(const spec::Bits& word, uint64_t key);
   // execute() of a word fetched at `address` (the PC, which step() has read).
   void execute_at(uint32_t address, const spec::Bits& word);
+  // The run of a decoded word from its decode on: Held when compiled code
+  // holds the globals and the flags around an instruction are typed
+  // (flags_typed_), so that they are read and written as machine words.
+  template <bool Held>
+  [[gnu::always_inline]] void run_decoded(uint32_t address, const spec::Bits& word, const Decoded& d);
+  // What an exception out of an instruction's run does (called in a catch
+  // block): the exception taken, or the run stopped (a Fault thrown). True
+  // when the instruction still finishes (PC and IT state move on): it ended
+  // as a NOP, or the program exited.
+  [[gnu::cold]] bool instruction_threw(uint32_t address, const spec::Bits& word, const Decoded& d);
+  // run() while compiled code holds the globals and the flags are typed
+  // (flags_typed_, no coverage): the instructions fetched through
+  // fetched_, without step()'s and execute_at()'s checks; any other
+  // instruction by step().
+  bool run_held(uint64_t max_steps);
+  // In front of the decode cache, for run_held: the instruction last run at
+  // an address (by a hash of it), a compiled one, checked against the bytes
+  // in memory before it runs again (a store may have changed the code).
+  struct Fetched {
+    uint32_t address = 1;  // odd: holds nothing
+    uint32_t bytes = 0, mask = 0;  // the 2 or 4 bytes of the instruction, little-endian
+    spec::Bits word;
+    const Decoded* d = nullptr;
+  };
+  static constexpr size_t kFetched = 4096;
+  std::vector<Fetched> fetched_ = std::vector<Fetched>(kFetched);
+  // The entry for the instruction at an address in the code region, or null
+  // when run_held must step() it (not a compiled word).
+  const Fetched* fetched(uint32_t address, const sim::Memory::Region& code) {
+    uint32_t bytes;
+    std::memcpy(&bytes, code.bytes.data() + (address - code.base), 4);  // the host is little-endian
+    Fetched& f = fetched_[(address >> 1) % kFetched];
+    if (f.address == address && ((bytes ^ f.bytes) & f.mask) == 0) return &f;
+    return refetch(address, bytes, f);
+  }
+  [[gnu::noinline]] const Fetched* refetch(uint32_t address, uint64_t bytes, Fetched& f);
   // The instruction at an address, for errors: its listing, or its bytes.
   [[gnu::cold]] std::string describe(uint32_t address, const spec::Bits& word, const spec::Encoding* enc) const;
   // Takes the UsageFault of an UNDEFINED instruction (UFSR.UNDEFINSTR).
@@ -194,10 +242,16 @@ class Machine {
   // After an instruction: exception return, SysTick, pending exceptions.
   // Inline: the common case (no branch, SysTick off, nothing pending) is
   // three loads and a test.
+  template <bool Held = false>
   void after_instruction(uint32_t address) {
-    if (pc_changed_g_.boolean()) after_branch(address);
-    if (syst_csr_g_.word() & 1u) count_systick();
-    if (pending_g_.any(16)) take_pending();
+    if (Held ? pc_changed_g_.held<bool>() : pc_changed_g_.boolean()) {
+      // after_branch's cases: a branch to itself, or to an EXC_RETURN value
+      // (0xFF in the top byte) in Handler mode.
+      const uint32_t to = pc();
+      if (to == address || ((to >> 24) == 0xffu && ipsr_g_.word() != 0)) after_branch(address);
+    }
+    if ((Held ? syst_csr_g_.held<uint64_t>() : syst_csr_g_.word()) & 1u) count_systick();
+    if (Held ? pending_g_.held_any(16) : pending_g_.any(16)) take_pending();
   }
   // The rare paths, out of line: an instruction that branched (an exception
   // return, a fault handler looping on itself), a pending exception.
@@ -225,8 +279,13 @@ class Machine {
   const spec::FunctionDecl* check_thumb_ = nullptr;
   Hot vpt_advance_hot_, it_advance_hot_, check_thumb_hot_;
   // The globals read or written around every instruction (set_engine).
-  spec::GlobalRef r_g_, fpscr_g_, pc_changed_g_, beat_g_, beatwise_g_, pending_g_, syst_csr_g_, ipsr_g_;
-  bool flags_typed_ = false;  // the compiled code holds PC, _PCChanged, _CurrentBeat and _BeatWise typed
+  spec::GlobalRef r_g_, fpscr_g_, pc_changed_g_, beat_g_, beatwise_g_, pending_g_, syst_csr_g_, ipsr_g_, itstate_g_;
+  // EPSR.T was 1 when the last instruction started and nothing since can
+  // have changed it (run_decoded<true> then leaves CheckThumbState out).
+  bool thumb_known_ = false;
+  // The compiled code holds PC, _PCChanged, _CurrentBeat, _BeatWise,
+  // SYST_CSR, ExceptionPending and ITSTATE typed.
+  bool flags_typed_ = false;
   std::unordered_map<uint64_t, Decoded> decoded_;  // by width << 32 | word
   // In front of decoded_: a direct-mapped cache of its entries (the map's
   // nodes do not move), by a hash of the key.
