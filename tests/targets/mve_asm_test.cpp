@@ -176,6 +176,15 @@ TEST(MveAsmSpellings, TwoOperandImmediates) {
   EXPECT_EQ(assemble("addw r1, #4095"), (Bytes{0x01, 0xf6, 0xff, 0x71}));
 }
 
+TEST(MveAsmSpellings, HsIsCsInVectorComparisons) {
+  // llvm-mc-19 -show-encoding (it lists them as cs); GNU as 2.40 takes hs too.
+  EXPECT_EQ(assemble("vcmp.u8 hs, q0, q1"), (Bytes{0x01, 0xfe, 0x03, 0x0f}));
+  EXPECT_EQ(assemble("vcmp.u32 hs, q3, r4"), (Bytes{0x27, 0xfe, 0x64, 0x0f}));
+  EXPECT_EQ(assemble("vpt.u16 hs, q1, r2\nvaddt.i16 q0, q1, q2"),
+            (Bytes{0x53, 0xfe, 0x62, 0x0f, 0x12, 0xef, 0x44, 0x08}));
+  EXPECT_EQ(disassemble({0x01, 0xfe, 0x03, 0x0f}), "vcmp.u8 cs, q0, q1\n");
+}
+
 TEST(MveAsmSpellings, PcRelativeImmediates) {
   // llvm-mc-19 -show-encoding, each at address 0.
   EXPECT_EQ(assemble("b #-420"), (Bytes{0x2e, 0xe7}));
