@@ -176,7 +176,13 @@ class Gas {
         } catch (const InputError& err) {
           // A column in the instruction's text is placed in its line.
           const int col = err.location().col > 0 ? e.col + err.location().col - 1 : e.col;
-          InputError here = err.location().line >= 1 ? err : located(e.line, col, err.message());
+          // A symbol the linker places has no value here: a refusal at it
+          // (its stand-in out of an encoding's reach) means that no encoding
+          // has a relocation for it.
+          const bool at_symbol = pending_ && !from_operator && !pending_->local_ok && refuses_symbol(err, text, *pending_);
+          InputError here = at_symbol                       ? located(e.line, col, no_relocation(*pending_).message())
+                            : err.location().line >= 1 ? err
+                                                        : located(e.line, col, err.message());
           // In growth passes the instruction's first refusal says most (a
           // later one may only say that a forced width has no such encoding).
           if (!free) here = first_error.try_emplace(e.bundle, here).first->second;
@@ -389,6 +395,14 @@ class Gas {
 
   static std::string nonzero_in_nobits(const ObjSection& s) {
     return fmt::format("a value other than zero in {}, a section without contents (NOBITS)", s.name);
+  }
+
+  // Whether an instruction's refusal points at the symbol a relocation names
+  // (the last place its name appears in the text, where label operands are).
+  bool refuses_symbol(const InputError& err, std::string_view text, const PendingReloc& r) const {
+    if (r.v.sym < 0 || err.location().line >= 1 || err.location().col < 1) return false;
+    const size_t at = text.rfind(obj_.symbols[static_cast<size_t>(r.v.sym)].name);
+    return at != std::string_view::npos && static_cast<size_t>(err.location().col) == at + 1;
   }
 
   InputError no_relocation(const PendingReloc& r) const {

@@ -304,6 +304,13 @@ TEST(WordProgram, BadProgramsGetLocatedErrors) {
   EXPECT_NE(error_of("\t.text\n\tle lr, nowhere\n").find("bad.s:2:2: error: 'nowhere' is not defined in this file, and this "
                                                           "instruction has no encoding with an ELF relocation to reach it"),
             std::string::npos);
+  // CBZ and WLSTP have no relocation either (GNU as 2.40: "branch out of range"): the refusal says
+  // why at the symbol, not that a stand-in address is out of reach; a bad register still says its own.
+  EXPECT_NE(error_of("\t.text\n\tcbz r0, nowhere\n").find("bad.s:2:10: error: 'nowhere' is not defined in this file"),
+            std::string::npos);
+  EXPECT_NE(error_of("\t.text\n\twlstp.8 lr, r2, nowhere\n").find("bad.s:2:18: error: 'nowhere' is not defined"),
+            std::string::npos);
+  EXPECT_NE(error_of("\t.text\n\tcbz r9, nowhere\n").find("bad.s:2:6: error: operand must be a register"), std::string::npos);
   EXPECT_NE(error_of("\t.text\n\tadr r0, x\n\t.data\nx: .word 1\n").find("'x' is in section .data"), std::string::npos);
   EXPECT_NE(error_of("\t.text\n\tmovw r0, #:lower16:x+0x12345\n").find("does not fit in the 16 bits"), std::string::npos);
   EXPECT_NE(error_of("\t.data\n\t.word x - y\n").find("cannot subtract an address of another section"), std::string::npos);
