@@ -31,9 +31,39 @@ uint64_t low_mask(uint32_t n) { return n >= 64 ? ~uint64_t{0} : (uint64_t{1} << 
 // ---------------------------------------------------------------------------
 // Bits: storage
 
+namespace {
+
+// Freed word arrays of 2 to 32 words (bits(65) to bits(2048), SME's widest
+// vector), kept per thread for the next wide value of that size: trivially
+// destructible, so that a Bits destroyed at exit finds it still usable.
+constexpr uint32_t kPooledWords = 32, kKeptPerSize = 64;
+struct WordPool {
+  uint64_t* kept[kPooledWords + 1][kKeptPerSize];
+  uint32_t count[kPooledWords + 1];
+};
+thread_local WordPool word_pool;
+
+uint64_t* allocate_words(uint32_t n) {
+  if (n <= kPooledWords && word_pool.count[n] > 0) return word_pool.kept[n][--word_pool.count[n]];
+  return new uint64_t[n];
+}
+
+void release_words(uint64_t* p, uint32_t n) noexcept {
+  if (n <= kPooledWords && word_pool.count[n] < kKeptPerSize) {
+    word_pool.kept[n][word_pool.count[n]++] = p;
+    return;
+  }
+  delete[] p;
+}
+
+}  // namespace
+
+void Bits::release_wide() noexcept { release_words(words_, words()); }
+
 void Bits::init_wide(uint64_t value) {
   check_width(width_);
-  words_ = new uint64_t[words()]();
+  words_ = allocate_words(words());
+  std::fill(words_ + 1, words_ + words(), uint64_t{0});
   words_[0] = value;
 }
 
@@ -47,7 +77,7 @@ Bits Bits::ones(uint32_t width) {
 }
 
 void Bits::copy_wide(const Bits& other) {
-  words_ = new uint64_t[words()];
+  words_ = allocate_words(words());
   std::memcpy(words_, other.words_, words() * sizeof(uint64_t));
 }
 
@@ -57,14 +87,14 @@ Bits& Bits::assign_wide(const Bits& other) {
     if (!is_small() && words() == other.words()) {
       width_ = other.width_;
     } else {
-      uint64_t* fresh = new uint64_t[other.words()];
-      if (!is_small()) delete[] words_;
+      uint64_t* fresh = allocate_words(other.words());
+      if (!is_small()) release_wide();
       width_ = other.width_;
       words_ = fresh;
     }
     std::memcpy(words_, other.words_, words() * sizeof(uint64_t));
   } else {
-    if (!is_small()) delete[] words_;
+    if (!is_small()) release_wide();
     width_ = other.width_;
     small_ = other.small_;
   }

@@ -48,7 +48,7 @@ class Bits {
   }
   Bits& operator=(Bits&& other) noexcept {
     if (this == &other) return *this;
-    if (!is_small()) delete[] words_;
+    if (!is_small()) release_wide();
     width_ = other.width_;
     if (is_small()) small_ = other.small_;
     else words_ = other.words_;
@@ -57,7 +57,7 @@ class Bits {
     return *this;
   }
   ~Bits() {
-    if (!is_small()) delete[] words_;
+    if (!is_small()) release_wide();
   }
 
   uint32_t width() const { return width_; }
@@ -118,6 +118,10 @@ class Bits {
   void init_wide(uint64_t value);      // width_ > 64: allocate, value in word 0
   void copy_wide(const Bits& other);   // width_ > 64: allocate, copy other's words
   Bits& assign_wide(const Bits& other);  // either side wider than 64
+  // The words of a wide value come from a per-thread free list of their size
+  // up to bits(2048) (value.cpp), so that once warm a run copying vectors in
+  // and out of Values calls no allocator.
+  void release_wide() noexcept;
   uint32_t width_ = 0;
   union {
     uint64_t small_ = 0;
