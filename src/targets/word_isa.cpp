@@ -417,6 +417,26 @@ std::string WordIsa::run_decode(const Encoding& enc, const Bits& word, std::stri
   return "";
 }
 
+namespace {
+
+constexpr std::string_view kOneOf = "operand must be one of: ";
+
+// A refusal that lists the values an operand takes, with those another
+// refusal lists at the same column (the other's first: the more general
+// type's); any other refusal as it is.
+InputError with_values_of(const InputError& refusal, const InputError& other) {
+  const std::string &a = refusal.message(), &b = other.message();
+  if (refusal.location().col != other.location().col || a.rfind(kOneOf, 0) != 0 || b.rfind(kOneOf, 0) != 0) return refusal;
+  std::vector<std::string_view> values = split_top(std::string_view(b).substr(kOneOf.size()), ',');
+  for (const std::string_view v : split_top(std::string_view(a).substr(kOneOf.size()), ','))
+    if (std::find(values.begin(), values.end(), v) == values.end()) values.push_back(v);
+  std::string list;
+  for (const std::string_view v : values) list += fmt::format("{}{}", list.empty() ? "" : ", ", v);
+  return InputError(refusal.location(), std::string(kOneOf) + list);
+}
+
+}  // namespace
+
 WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& ctx) const {
   using Prefer = TargetRules::Prefer;
   Prefer how = Prefer::After;
@@ -436,17 +456,24 @@ WordIsa::Assembled WordIsa::assemble(const std::string& text, const AsmContext& 
   std::optional<Assembled> written;
   try {
     written = assemble_as_written(text, ctx);
-  } catch (const InputError&) {
+  } catch (const InputError& as_written) {
     // An alternative tried after may have its own (.s8, then .i8, then .8);
-    // the refusal of the text as written is the one reported.
+    // the refusal of the text as written is the one reported, with the
+    // values an alternative takes at the same operand (`vcmp.s8 hs`: the
+    // signed conditions, and EQ and NE of .i8).
+    InputError refusal = as_written;
     std::string next = other;
     for (int step = 0; step < 3 && !next.empty(); ++step) {
-      if (auto a = attempt(next)) return *a;
+      try {
+        return assemble_as_written(next, ctx);
+      } catch (const InputError& e) {
+        refusal = with_values_of(refusal, e);
+      }
       Prefer then = Prefer::After;
       next = rules_->alternative(next, &then);
       if (then != Prefer::After) break;
     }
-    throw;
+    throw refusal;
   }
   // Narrower: the alternative when it gives a narrower word.
   if (how == Prefer::Narrower && written->word.width() > min_width_)
@@ -524,7 +551,7 @@ InputError describe_refusal(const std::string& text, const std::string& trimmed,
           for (size_t i = 0; i < 4; ++i) some += why.spellings[i] + ", ";
           msg = fmt::format("operand must be one of the {} values this form takes ({}...)", why.spellings.size(), some);
         } else {
-          msg = takes.empty() ? "invalid operand for instruction" : fmt::format("operand must be one of: {}", takes);
+          msg = takes.empty() ? "invalid operand for instruction" : std::string(kOneOf) + takes;
         }
         // An immediate held as a table is blamed at its '#', as other immediates are.
         const bool immediates = !why.spellings.empty() &&

@@ -183,6 +183,12 @@ TEST(MveAsmSpellings, HsIsCsInVectorComparisons) {
   EXPECT_EQ(assemble("vpt.u16 hs, q1, r2\nvaddt.i16 q0, q1, q2"),
             (Bytes{0x53, 0xfe, 0x62, 0x0f, 0x12, 0xef, 0x44, 0x08}));
   EXPECT_EQ(disassemble({0x01, 0xfe, 0x03, 0x0f}), "vcmp.u8 cs, q0, q1\n");
+  // A condition the type does not take lists those of the type and of .i8,
+  // which .s8 and .u8 stand for (llvm-mc-19: "condition code for signed
+  // integer comparison must be EQ, NE, LT, GT, LE or GE").
+  EXPECT_NE(error_of("vcmp.s8 hs, q0, q1").find("operand must be one of: eq, ne, ge, lt, gt, le"), std::string::npos);
+  EXPECT_NE(error_of("vpt.u16 gt, q0, r1").find("operand must be one of: eq, ne, cs, hi, hs"), std::string::npos);
+  EXPECT_NE(error_of("vcmp.i8 gt, q0, q1").find("operand must be one of: eq, ne\n"), std::string::npos);
 }
 
 TEST(MveAsmSpellings, PcRelativeImmediates) {

@@ -209,9 +209,9 @@ TEST(MveEncoding, Refusals) {
   EXPECT_NE(refused("vctp.8 sp").find("CONSTRAINED UNPREDICTABLE"), std::string::npos);
   EXPECT_NE(refused("vcmp.i8 eq, q0, sp").find("CONSTRAINED UNPREDICTABLE"), std::string::npos);
   EXPECT_NE(refused("vcmp.f32 eq, q0, sp").find("CONSTRAINED UNPREDICTABLE"), std::string::npos);
-  EXPECT_NE(refused("vcmp.u8 ge, q0, q1").find("one of: cs, hi"), std::string::npos);   // signed condition, unsigned type
+  EXPECT_NE(refused("vcmp.u8 ge, q0, q1").find("one of: eq, ne, cs, hi, hs"), std::string::npos);   // signed condition, unsigned type
   EXPECT_NE(refused("vcmp.f32 hi, q0, q1").find("one of: eq, ne, ge"), std::string::npos);  // no unsigned FP conditions
-  EXPECT_NE(refused("vcmp.s8 hi, q0, q1").find("one of: ge, lt, gt, le"), std::string::npos);   // HI is unsigned
+  EXPECT_NE(refused("vcmp.s8 hi, q0, q1").find("one of: eq, ne, ge, lt, gt, le"), std::string::npos);   // HI is unsigned
 }
 
 // --- semantics ---------------------------------------------------------------
