@@ -3,6 +3,7 @@
 #include "asm/gas.hpp"
 #include "core/diag.hpp"
 #include "targets/gdb_targets.hpp"
+#include "targets/mve/t32_rules.hpp"
 #include "targets/targets.hpp"
 #include "targets/tcore/program.hpp"
 #include "targets/tools.hpp"
@@ -24,10 +25,8 @@ using spec::Bits;
 std::optional<Bits> t32_fetch(const sim::Memory& memory, uint64_t address) {
   uint64_t hw1 = 0, hw2 = 0;
   if (!memory.read(address, 2, hw1)) return std::nullopt;
-  const uint64_t top = hw1 >> 11;
-  if (top != 0b11101 && top != 0b11110 && top != 0b11111) return Bits(16, hw1);
-  if (!memory.read(address + 2, 2, hw2)) return std::nullopt;
-  return Bits(32, hw1 << 16 | hw2);
+  if (mve::t32_wide(hw1) && !memory.read(address + 2, 2, hw2)) return std::nullopt;
+  return mve::t32_word(hw1, hw2);
 }
 
 namespace {

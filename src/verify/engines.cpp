@@ -3,6 +3,7 @@
 #include "core/diag.hpp"
 #include "spec/compiled.hpp"
 #include "asm/gas.hpp"
+#include "targets/mve/t32_rules.hpp"
 #include "targets/targets.hpp"
 #include "targets/tools.hpp"
 #include "verify/forms.hpp"
@@ -122,8 +123,7 @@ std::string compare_program(const targets::mve::Target& target, const targets::P
       for (auto* m : {&a, &b}) m->set("pc", Bits(32, addr));
       uint64_t hw = 0;
       a.memory().read(addr, 2, hw);
-      const uint64_t top = hw >> 11;
-      addr += (top == 0b11101 || top == 0b11110 || top == 0b11111) ? 4 : 2;
+      addr += targets::mve::t32_wide(hw) ? 4 : 2;
     }
     const uint32_t pc = static_cast<uint32_t>(a.get("pc").low64());
     const std::string fa = outcome([&] { a.step(); });

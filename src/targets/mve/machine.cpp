@@ -286,7 +286,6 @@ void Machine::take_exception(int n, const std::string& cause, uint32_t return_ad
 void Machine::count_systick() { call(*systick_count_, {}); }
 
 void Machine::after_branch(uint32_t address) {
-  thumb_known_ = false;
   // A fault handler that branches to itself (the `b .` of most startup
   // files) would spin for ever, as on QEMU: the run stops there with the
   // fault that led to it.
@@ -446,13 +445,15 @@ bool Machine::run_held(uint64_t max_steps) {
   // The region the PC is in, whose instructions are fetched from its bytes
   // directly; none while a read log is kept (step() logs its fetches).
   const sim::Memory::Region* code = nullptr;
+  // (For a region of at least 4 bytes.)
+  auto holds = [](const sim::Memory::Region& r, uint32_t a) { return a - r.base <= r.size - 4; };
   for (uint64_t n = 0; n < max_steps; ++n) {
     // (An exception taken may have handed the globals back.)
     if (!engine_.globals_taken()) compiled_->enter();
     const auto address = static_cast<uint32_t>(r_g_.held<uint64_t>(15));
-    if (!code || address - code->base > code->size - 4) {
+    if (!code || !holds(*code, address)) {
       code = host_.memory.read_log() ? nullptr : host_.memory.region_of(address);
-      if (code && (code->size < 4 || address - code->base > code->size - 4)) code = nullptr;
+      if (code && (code->size < 4 || !holds(*code, address))) code = nullptr;
     }
     if (const Fetched* f = code ? fetched(address, *code) : nullptr) run_decoded<true>(address, f->word, *f->d);
     else step();
@@ -462,12 +463,10 @@ bool Machine::run_held(uint64_t max_steps) {
 }
 
 const Machine::Fetched* Machine::refetch(uint32_t address, uint64_t bytes, Fetched& f) {
-  const uint64_t hw1 = bytes & 0xffffu;
-  const bool wide = (hw1 >> 11) >= 0b11101;
-  const Bits word = wide ? Bits(32, hw1 << 16 | (bytes >> 16 & 0xffffu)) : Bits(16, hw1);
+  const Bits word = t32_word(bytes & 0xffffu, bytes >> 16 & 0xffffu);
   const Decoded& d = decode(word);
-  if (!d.compiled || d.should_be_undefined || engine_.coverage) return nullptr;
-  f = {address, static_cast<uint32_t>(bytes), wide ? 0xffffffffu : 0xffffu, word, &d};
+  if (!d.compiled || d.should_be_undefined) return nullptr;
+  f = {address, static_cast<uint32_t>(bytes), word.width() == 32 ? 0xffffffffu : 0xffffu, word, &d};
   return &f;
 }
 
@@ -480,13 +479,8 @@ void Machine::step() {
     take_exception(5, "IBUSERR", address, fmt::format("instruction fetch at 0x{:08x}", at), "outside memory");
   };
   if (!host_.memory.read(address, 2, hw1)) return fetch_fault(address);
-  const uint32_t top = static_cast<uint32_t>(hw1 >> 11);
-  if (top == 0b11101 || top == 0b11110 || top == 0b11111) {
-    if (!host_.memory.read(address + 2, 2, hw2)) return fetch_fault(address + 2);
-    execute_at(address, Bits(32, hw1 << 16 | hw2));
-  } else {
-    execute_at(address, Bits(16, hw1));
-  }
+  if (t32_wide(hw1) && !host_.memory.read(address + 2, 2, hw2)) return fetch_fault(address + 2);
+  execute_at(address, t32_word(hw1, hw2));
 }
 
 bool Machine::run(uint64_t max_steps) {

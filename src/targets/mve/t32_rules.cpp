@@ -266,8 +266,7 @@ class T32Rules final : public TargetRules {
   }
   uint32_t width_at(std::span<const uint8_t> rest) const override {
     if (rest.size() < 2) return 0;
-    const unsigned top = rest[1] >> 3;
-    return top == 0x1d || top == 0x1e || top == 0x1f ? 32 : 16;
+    return t32_wide(rest[0] | uint32_t{rest[1]} << 8) ? 32 : 16;
   }
   as::ElfOptions elf() const override { return as::ElfOptions{false, EM_ARM, 0x05000000}; }  // EF_ARM_EABI_VER5
   std::string code_mapping() const override { return "$t"; }

@@ -40,6 +40,14 @@ namespace mlisa::targets::mve {
 // A T32 word as memory holds it: a 32-bit one as its halfword of bits 31:16
 // first, each halfword little-endian; a 16-bit one as one halfword.
 std::vector<uint8_t> t32_bytes(const spec::Bits& word);
+// Whether a first halfword begins a 32-bit word (bits 15:11 0b11101,
+// 0b11110 or 0b11111).
+inline bool t32_wide(uint64_t first_halfword) { return (first_halfword >> 11 & 0x1fu) >= 0b11101; }
+// The word that begins with a halfword: 16-bit, or 32-bit with `second`.
+inline spec::Bits t32_word(uint64_t first_halfword, uint64_t second_halfword) {
+  return t32_wide(first_halfword) ? spec::Bits(32, first_halfword << 16 | second_halfword)
+                                  : spec::Bits(16, first_halfword);
+}
 
 std::unique_ptr<TargetRules> t32_rules();
 
