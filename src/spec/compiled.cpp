@@ -263,10 +263,12 @@ uint64_t field_bits(const Value& global, const int32_t* read) {
   return (global.as_bits().word(static_cast<uint32_t>(lo / 64)) >> (lo % 64)) & mask;
 }
 
-// What the decode saw: the whole value, or the field as bits of its width.
-Value seen(const Value& global, const int32_t* read) {
-  if (!field_read(global, read)) return global;
-  return Value::bits(static_cast<uint32_t>(read[2]), field_bits(global, read));
+// Notes what the decode saw in `was`: the whole value (a copy that shares
+// no array with the global, which the instruction may then write), or the
+// field as bits of its width.
+void note(Value& was, const Value& global, const int32_t* read) {
+  if (!field_read(global, read)) was.assign_unshared(global);
+  else was = Value::bits(static_cast<uint32_t>(read[2]), field_bits(global, read));
 }
 
 // The same read now, compared with what the decode saw.
@@ -335,16 +337,18 @@ bool CompiledBinding::still_seen_all(const CompiledDecode& d) const {
 void CompiledBinding::note_seen(CompiledDecode& d) const {
   d.seen_words_.clear();
   d.seen_bytes_.clear();
-  d.seen_.clear();
+  size_t value = 0;  // the Values are noted into those of the last decode
   for (const CompiledDecode::Read& r : d.reads_) {
     if (r.size) {
       d.seen_words_.push_back(r.word());
     } else if (r.at) {
       d.seen_bytes_.append(r.at, r.bytes);
     } else {
-      d.seen_.push_back(seen(ctx_->g[static_cast<size_t>(r.read[0])], r.read));
+      if (d.seen_.size() == value) d.seen_.emplace_back();
+      note(d.seen_[value++], ctx_->g[static_cast<size_t>(r.read[0])], r.read);
     }
   }
+  d.seen_.resize(value);
 }
 
 void CompiledBinding::execution_error(const RuntimeError& e) const { throw ExecutionError(ctx_->loc(), e.what()); }
@@ -377,6 +381,11 @@ Value CompiledBinding::call(const FunctionDecl& fn, std::vector<Value> args) {
   auto it = functions_.find(&fn);
   if (it == functions_.end()) return ctx_->e.call(fn, std::move(args));
   return call(it->second, args);
+}
+
+CompiledTarget::FunctionFn CompiledBinding::function(const FunctionDecl& fn) const {
+  auto it = functions_.find(&fn);
+  return it == functions_.end() ? nullptr : it->second;
 }
 
 CompiledTarget::ProcFn CompiledBinding::procedure0(const FunctionDecl& fn) const {

@@ -197,6 +197,9 @@ class CompiledBinding final : public Engine::GlobalsHolder {
   Value call(const FunctionDecl& fn, std::vector<Value> args);
   // A function's compiled code called with values (args are consumed).
   Value call(CompiledTarget::FunctionFn f, std::vector<Value>& args);
+  // The compiled code of a function (null when it has none): for callers
+  // that keep their argument vector.
+  CompiledTarget::FunctionFn function(const FunctionDecl& fn) const;
   // The direct entry points of a procedure of no argument or of one integer
   // (null when it is not one) and the calls through them (no Value at all).
   CompiledTarget::ProcFn procedure0(const FunctionDecl& fn) const;

@@ -454,6 +454,23 @@ std::vector<Value>& Value::mutable_elems_slow() {
   return *elems_;
 }
 
+void Value::assign_unshared(const Value& from) {
+  if (kind_ == from.kind_ && elems_ && from.elems_ && elems_ != from.elems_ && elems_.use_count() == 1 &&
+      elems_->size() == from.elems_->size()) {
+    for (size_t i = 0; i < elems_->size(); ++i) (*elems_)[i].assign_unshared((*from.elems_)[i]);
+    i_ = from.i_;
+    record_type_ = from.record_type_;
+    return;
+  }
+  *this = from;
+  make_own();
+}
+
+void Value::make_own() {
+  if (!elems_) return;
+  for (Value& e : mutable_elems()) e.make_own();
+}
+
 namespace {
 
 std::string quote(const std::string& s) {

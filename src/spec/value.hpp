@@ -204,6 +204,11 @@ class Value {
     else *this = integer(i);
   }
   Int array_first() const { return i_; }
+  // Becomes equal to `from` holding no elements in common with any other
+  // value: into its own elements one by one when it holds as many already
+  // (no allocation then), else a copy whose elements are then made its own.
+  // For a copy that is kept and compared while the original changes.
+  void assign_unshared(const Value& from);
 
   // `integer 42`, `boolean TRUE`, `bits(8) 0x5a`, `real 0.5`, ...
   std::string describe() const;
@@ -211,6 +216,7 @@ class Value {
  private:
   static const std::vector<Value>& no_elems();
   std::vector<Value>& mutable_elems_slow();
+  void make_own();  // its elements, and theirs, copied where shared
   ValueKind kind_ = ValueKind::Void;
   bool b_ = false;
   Int i_ = 0;  // integer, enum member, array first index

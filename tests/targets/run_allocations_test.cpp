@@ -5,7 +5,7 @@
 // caches, then many more iterations, and the count must not move. The loops
 // hold what the benchmarks run: T32 integer and MVE instructions (Q
 // registers are 128-bit values), and SME2's BFMLAL on 512-bit vectors and
-// ZA rows. (An SME2 load or store still builds its AccessDescriptor record,
+// ZA rows; tcore's bundles of scalar, vector and memory slots. (An SME2 load or store still builds its AccessDescriptor record,
 // a Value with shared elements, so the loop has none: docs/performance.md.)
 #include "targets/machines.hpp"
 
@@ -78,6 +78,19 @@ TEST(RunAllocations, Sme2LoopOfBfmlal) {
       "  subs x10, x10, #1\n"
       "  b.ne loop\n";
   EXPECT_EQ(news_after_warming("sme2", loop, 4 + 2 * 5, 1000), 0u);
+}
+
+TEST(RunAllocations, TcoreLoopOfScalarVectorAndMemorySlots) {
+  // Slots that read what another slot of the bundle writes, a vector load and
+  // store, a predicated halt and a branch back.
+  const std::string loop =
+      "{ s0: simm.s32 s1, 3000; s1: simm.s32 s4, 256 }\n"
+      "loop:\n"
+      "{ s0: ssub s1, s1, 1; s1: sadd s2, s2, 1; v0: vadd v2, v1, v1; vls: vld v1, [s4] }\n"
+      "{ s0: scmp.lt p1, s1, 1; v0: vadd v3, v2, s2; vls: vst v3, [s4 + 64] }\n"
+      "{ misc: (p1) halt }\n"
+      "{ misc: br loop }\n";
+  EXPECT_EQ(news_after_warming("tcore", loop, 1 + 2 * 4, 2000), 0u);
 }
 
 }  // namespace

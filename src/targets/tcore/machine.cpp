@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include <map>
+#include <algorithm>
 #include <tuple>
 
 namespace mlisa::targets::tcore {
@@ -34,6 +34,12 @@ void add(spec::BuiltinTable& t, const char* name, int nargs, spec::TypeRule resu
   b.result = std::move(result);
   b.fn = std::move(fn);
   t.add(std::move(b));
+}
+
+// Makes `to` equal to `from` keeping arrays of its own (Value::assign_unshared).
+void copy_into(std::vector<Value>& to, const std::vector<Value>& from) {
+  to.resize(from.size());
+  for (size_t i = 0; i < to.size(); ++i) to[i].assign_unshared(from[i]);
 }
 
 // Two values equal (deeply; arrays shared copy-on-write compare by identity first).
@@ -131,6 +137,32 @@ void Machine::set_engine(spec::EngineKind kind) {
   decoded_.clear();
   compiled_.reset();
   if (kind == spec::EngineKind::Compiled) compiled_ = spec::CompiledBinding::bind(*isa_.spec, engine_);
+  before_valid_ = false;
+  slot_enabled_fn_ = compiled_ ? compiled_->function(*slot_enabled_) : nullptr;
+}
+
+bool Machine::slot_enabled(uint64_t predicate) {
+  if (slot_enabled_fn_ && !engine_.coverage) {
+    enabled_args_.assign(1, Value::bits(5, predicate));
+    return compiled_->call(slot_enabled_fn_, enabled_args_).as_bool();
+  }
+  return call(*slot_enabled_, {Value::bits(5, predicate)}).as_bool();
+}
+
+const std::vector<as::DecodedInsn>& Machine::decoded_bundle(const as::Word& word) {
+  constexpr size_t kKept = 1024;
+  if (kept_.empty()) kept_.resize(kKept);
+  KeptBundle& k = kept_[pc / (isa_.isa.width() / 8) % kKept];
+  if (k.valid && k.word == word) return k.insns;
+  k.valid = false;
+  try {
+    k.insns = as::decode_bundle(isa_.isa, word);
+  } catch (const InputError& e) {
+    throw Fault("UNDEFINED", fmt::format("bundle at 0x{:08x}: {}", pc, e.message()));
+  }
+  k.word = word;
+  k.valid = true;
+  return k.insns;
 }
 
 spec::CompiledDecode* Machine::compiled_decode(const as::Word& word, const as::DecodedInsn& d) {
@@ -194,12 +226,14 @@ uint32_t Machine::s(int n) const {
   return static_cast<uint32_t>(engine_.globals()[static_cast<size_t>(s_slot_)].elems().at(static_cast<size_t>(n)).as_bits().low64());
 }
 void Machine::set_s(int n, uint32_t v) {
+  before_valid_ = false;
   engine_.globals()[static_cast<size_t>(s_slot_)].mutable_elems().at(static_cast<size_t>(n)) = Value::bits(32, v);
 }
 spec::Bits Machine::v(int n) const {
   return engine_.globals()[static_cast<size_t>(v_slot_)].elems().at(static_cast<size_t>(n)).as_bits();
 }
 void Machine::set_v(int n, const spec::Bits& value) {
+  before_valid_ = false;
   engine_.globals()[static_cast<size_t>(v_slot_)].mutable_elems().at(static_cast<size_t>(n)) = Value::bits(value);
 }
 bool Machine::p(int n) const {
@@ -222,10 +256,23 @@ bool same_effects(const Machine::SlotEffects& a, const Machine::SlotEffects& b) 
 
 Machine::SlotEffects Machine::run_slot(const as::Word& word, const as::DecodedInsn& d, uint32_t bundle_pc,
                                       const std::vector<Value>& view, bool ignore_predicate) {
+  before_valid_ = false;
+  engine_.globals() = view;
+  SlotEffects out;
+  run_slot_into(word, d, bundle_pc, view, ignore_predicate, out);
+  return out;
+}
+
+// run_slot with the globals equal to `view` already; what the slot wrote is
+// left in them (a slot that ends as a NOP leaves nothing).
+void Machine::run_slot_into(const as::Word& word, const as::DecodedInsn& d, uint32_t bundle_pc,
+                            const std::vector<Value>& view, bool ignore_predicate, SlotEffects& out) {
   const SpecForm& sf = isa_.forms[static_cast<size_t>(d.form)];
   const std::string& slot = sf.slot;
-  SlotEffects out;
-  engine_.globals() = view;
+  out.enabled = false;
+  out.writes.clear();
+  out.stores.clear();
+  out.mxu_ops.clear();
   const uint32_t saved_pc = pc;
   pc = bundle_pc;
   current_slot = slot;
@@ -240,8 +287,8 @@ Machine::SlotEffects Machine::run_slot(const as::Word& word, const as::DecodedIn
       m.probe_ops_ = nullptr;
     }
   } restore{*this, saved_pc};
-  out.enabled = call(*slot_enabled_, {Value::bits(5, d.predicate)}).as_bool();
-  if (!out.enabled && !ignore_predicate) return out;
+  out.enabled = slot_enabled(d.predicate);
+  if (!out.enabled && !ignore_predicate) return;
   try {
     spec::CompiledDecode* compiled = compiled_ && !engine_.coverage ? compiled_decode(word, d) : nullptr;
     if (compiled) {
@@ -252,7 +299,11 @@ Machine::SlotEffects Machine::run_slot(const as::Word& word, const as::DecodedIn
     }
   } catch (const spec::EndOfInstruction& e) {
     using K = spec::EndOfInstruction::Kind;
-    if (e.kind == K::Nop) return out;
+    if (e.kind == K::Nop) {
+      copy_into(engine_.globals(), view);
+      pending_stores.clear();
+      return;
+    }
     const char* what = e.kind == K::Undefined ? "UNDEFINED" : e.kind == K::Unpredictable ? "UNPREDICTABLE" : "fault";
     throw Fault(what, fmt::format("bundle at 0x{:08x}, slot {}: '{}' is {}{}", bundle_pc, slot, d.text, what,
                                   e.detail.empty() ? "" : " (" + e.detail + ")"));
@@ -264,87 +315,110 @@ Machine::SlotEffects Machine::run_slot(const as::Word& word, const as::DecodedIn
   // the compiled code leaves them: read afresh).
   const auto& globals = engine_.globals();
   for (size_t g = 0; g < globals.size(); ++g) {
-    if (same(globals[g], view[g])) continue;
-    if (globals[g].kind() == ValueKind::Array) {
-      const auto& now = globals[g].elems();
-      const auto& was = view[g].elems();
+    const auto& now = globals[g].elems();
+    const auto& was = view[g].elems();
+    if (globals[g].kind() == ValueKind::Array && view[g].kind() == ValueKind::Array && now.size() == was.size()) {
+      if (&now == &was) continue;
       for (size_t i = 0; i < now.size(); ++i)
         if (!same(now[i], was[i])) out.writes.push_back({g, static_cast<long>(i), now[i]});
-    } else {
+    } else if (!same(globals[g], view[g])) {
       out.writes.push_back({g, -1, globals[g]});
     }
   }
-  out.stores = std::move(pending_stores);
+  out.stores.assign(pending_stores.begin(), pending_stores.end());  // both buffers kept
   pending_stores.clear();
-  return out;
 }
 
-void Machine::apply_writes(std::vector<Value>& globals, uint32_t bundle_pc, const BundleEffects& slots) const {
-  // (global slot, element or -1) -> value and the slot that wrote it
-  std::map<std::pair<size_t, long>, std::pair<const Value*, const std::string*>> writes;
-  for (const auto& [slot, fx] : slots)
-    for (const GlobalWrite& w : fx.writes) {
-      auto key = std::make_pair(w.global, w.element);
-      auto it = writes.find(key);
-      if (it != writes.end() && !same(*it->second.first, w.value)) {
+void Machine::apply_writes(std::vector<Value>& globals, uint32_t bundle_pc, SlotsEffects slots) const {
+  // A write to what an earlier slot wrote must write the same value; the
+  // message names the latest such slot.
+  for (size_t s = 1; s < slots.size(); ++s)
+    for (const GlobalWrite& w : slots[s].second.writes)
+      for (size_t t = s; t-- > 0;) {
+        const auto& earlier = slots[t].second.writes;
+        auto it = std::find_if(earlier.begin(), earlier.end(),
+                               [&](const GlobalWrite& e) { return e.global == w.global && e.element == w.element; });
+        if (it == earlier.end()) continue;
+        if (same(it->value, w.value)) break;
         std::string name;
         for (const auto& gd : isa_.spec->module().globals)
           if (gd.slot == static_cast<int32_t>(w.global)) name = gd.name;
         throw Fault("write conflict", fmt::format("bundle at 0x{:08x}: slots {} and {} both write {}{}", bundle_pc,
-                                                  *it->second.second, slot, name,
+                                                  slots[t].first, slots[s].first, name,
                                                   w.element >= 0 ? fmt::format("[{}]", w.element) : ""));
       }
-      writes[key] = {&w.value, &slot};
+  for (const auto& [slot, fx] : slots)
+    for (const GlobalWrite& w : fx.writes) {
+      if (w.element < 0) globals[w.global] = w.value;
+      else globals[w.global].mutable_elems()[static_cast<size_t>(w.element)] = w.value;
     }
-  for (const auto& [key, vw] : writes) {
-    if (key.second < 0) globals[key.first] = *vw.first;
-    else globals[key.first].mutable_elems()[static_cast<size_t>(key.second)] = *vw.first;
-  }
 }
 
-void Machine::apply_stores(uint32_t bundle_pc, const BundleEffects& slots) {
-  std::map<uint32_t, std::pair<uint32_t, std::string>> stores;
+void Machine::apply_stores(uint32_t bundle_pc, SlotsEffects slots) {
+  // The bundle's stores by address, each address's in slot order (an
+  // insertion sort: a few dozen at most, and no allocation).
+  stores_.clear();
   for (const auto& [slot, fx] : slots)
     for (const Store& s : fx.stores) {
-      auto it = stores.find(s.address);
-      if (it != stores.end() && it->second.first != s.value && it->second.second != s.slot)
-        throw Fault("write conflict", fmt::format("bundle at 0x{:08x}: slots {} and {} both store to 0x{:08x}",
-                                                  bundle_pc, it->second.second, s.slot, s.address));
-      stores[s.address] = {s.value, s.slot};
+      stores_.push_back(s);
+      auto at = std::upper_bound(stores_.begin(), stores_.end() - 1, s.address,
+                                 [](uint32_t a, const Store& x) { return a < x.address; });
+      std::rotate(at, stores_.end() - 1, stores_.end());
     }
+  // The last store to an address wins; one from another slot with another
+  // value is a conflict.
   last_stores.clear();
-  for (const auto& [a, vs] : stores) {
-    for (int b = 0; b < 4; ++b) memory[a + static_cast<uint32_t>(b)] = static_cast<uint8_t>(vs.first >> (8 * b));
-    last_stores.push_back({a, vs.first, vs.second});
+  for (const Store& s : stores_) {
+    if (last_stores.empty() || last_stores.back().address != s.address) {
+      last_stores.push_back(s);
+      continue;
+    }
+    Store& prev = last_stores.back();
+    if (prev.value != s.value && prev.slot != s.slot)
+      throw Fault("write conflict", fmt::format("bundle at 0x{:08x}: slots {} and {} both store to 0x{:08x}",
+                                                bundle_pc, prev.slot, s.slot, s.address));
+    prev.value = s.value;
+    prev.slot = s.slot;
   }
+  for (const Store& s : last_stores)
+    for (int b = 0; b < 4; ++b) memory[s.address + static_cast<uint32_t>(b)] = static_cast<uint8_t>(s.value >> (8 * b));
 }
 
 void Machine::step(const as::Word& word) {
-  const as::Isa& isa = isa_.isa;
-  std::vector<as::DecodedInsn> insns;
-  try {
-    insns = as::decode_bundle(isa, word);
-  } catch (const InputError& e) {
-    throw Fault("UNDEFINED", fmt::format("bundle at 0x{:08x}: {}", pc, e.message()));
-  }
-  const std::vector<Value> before = engine_.globals();
-  BundleEffects slots;
+  const std::vector<as::DecodedInsn>& insns = decoded_bundle(word);
+  // Every slot runs against the state before the bundle (before_): its
+  // writes are recorded, then undone for the next slot.
+  if (!before_valid_) copy_into(before_, engine_.globals());
+  before_valid_ = false;  // until the bundle completes
+  size_t enabled = 0;
   for (const as::DecodedInsn& d : insns) {
-    SlotEffects fx = run_slot(word, d, pc, before);
-    if (fx.enabled) slots.emplace_back(isa_.forms[static_cast<size_t>(d.form)].slot, std::move(fx));
+    if (effects_.size() == enabled) effects_.emplace_back();
+    auto& [slot, fx] = effects_[enabled];
+    run_slot_into(word, d, pc, before_, false, fx);
+    auto& globals = engine_.globals();
+    for (const GlobalWrite& w : fx.writes) {
+      if (w.element < 0) globals[w.global] = before_[w.global];
+      else globals[w.global].mutable_elems()[static_cast<size_t>(w.element)] = before_[w.global].elems()[static_cast<size_t>(w.element)];
+    }
+    if (fx.enabled) {
+      slot = isa_.forms[static_cast<size_t>(d.form)].slot;
+      ++enabled;
+    }
   }
-  // Read afresh: the slots ran compiled code, which holds the globals.
   auto& globals = engine_.globals();
-  globals = before;
+  const SlotsEffects slots(effects_.data(), enabled);
   apply_writes(globals, pc, slots);
+  apply_writes(before_, pc, slots);
   apply_stores(pc, slots);
   Value& taken = globals[static_cast<size_t>(branch_taken_)];
   if (taken.as_bool()) {
     pc = static_cast<uint32_t>(globals[static_cast<size_t>(branch_target_)].as_bits().low64());
     taken = Value::boolean(false);
+    before_[static_cast<size_t>(branch_taken_)] = taken;
   } else {
-    pc += isa.width() / 8;
+    pc += isa_.isa.width() / 8;
   }
+  before_valid_ = true;
   ++bundles_executed;
   if (halted()) finish_mxu();
 }

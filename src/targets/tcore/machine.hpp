@@ -34,6 +34,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -120,7 +121,10 @@ class Machine {
                        const std::vector<spec::Value>& view, bool ignore_predicate = false);
   bool probing = false;
   // The pseudocode globals (the architectural state) and their slots.
-  std::vector<spec::Value>& globals() { return engine_.globals(); }
+  std::vector<spec::Value>& globals() {
+    before_valid_ = false;  // the caller may write them
+    return engine_.globals();
+  }
   int s_global() const { return s_slot_; }
   int v_global() const { return v_slot_; }
   int p_global() const { return p_slot_; }
@@ -135,11 +139,12 @@ class Machine {
   spec::EngineKind engine_kind() const { return compiled_ ? spec::EngineKind::Compiled : spec::EngineKind::Interpreter; }
   // A bundle's slots, by slot name, as run_slot left them.
   using BundleEffects = std::vector<std::pair<std::string, SlotEffects>>;
+  using SlotsEffects = std::span<const BundleEffects::value_type>;
   // Applies a bundle's register and global writes to `globals` (two slots
   // writing different values to one element: the fault "write conflict").
-  void apply_writes(std::vector<spec::Value>& globals, uint32_t bundle_pc, const BundleEffects& slots) const;
+  void apply_writes(std::vector<spec::Value>& globals, uint32_t bundle_pc, SlotsEffects slots) const;
   // Applies a bundle's stores to memory (a conflict between slots is a fault).
-  void apply_stores(uint32_t bundle_pc, const BundleEffects& slots);
+  void apply_stores(uint32_t bundle_pc, SlotsEffects slots);
   std::vector<Store> last_stores;  // what the last apply_stores wrote, by address
 
  private:
@@ -151,6 +156,28 @@ class Machine {
   std::vector<MxuInsn> mxu_insns_;
   std::vector<std::string>* probe_ops_ = nullptr;  // run_slot's record while probing
   std::unique_ptr<spec::CompiledBinding> compiled_;
+  spec::CompiledTarget::FunctionFn slot_enabled_fn_ = nullptr;  // SlotEnabled compiled, when it is
+  std::vector<spec::Value> enabled_args_;                       // its argument, reused
+  // step() runs without the allocator once warm: the bundles it has decoded
+  // (by pc, direct-mapped, checked against the word), a copy of the globals
+  // as they were before the bundle that shares no array with them (the
+  // slots' writes are undone from it and then applied to both, so that it
+  // is copied again only after someone else wrote the globals), and the
+  // effects of the bundle's slots, whose buffers are reused.
+  struct KeptBundle {
+    bool valid = false;
+    as::Word word;
+    std::vector<as::DecodedInsn> insns;
+  };
+  std::vector<KeptBundle> kept_;
+  std::vector<spec::Value> before_;
+  bool before_valid_ = false;  // before_ equals the globals (every writer of them but step() clears it)
+  BundleEffects effects_;
+  std::vector<Store> stores_;  // apply_stores's work list
+  const std::vector<as::DecodedInsn>& decoded_bundle(const as::Word& word);
+  void run_slot_into(const as::Word& word, const as::DecodedInsn& d, uint32_t bundle_pc,
+                     const std::vector<spec::Value>& view, bool ignore_predicate, SlotEffects& out);
+  bool slot_enabled(uint64_t predicate);
   // The compiled decode of each slot form and bundle word met, by the form's
   // index and the word's bytes.
   std::unordered_map<std::string, std::unique_ptr<spec::CompiledDecode>> decoded_;
