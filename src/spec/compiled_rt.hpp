@@ -106,6 +106,19 @@ inline En en(const Value& v) {
 inline bool eq(const En& a, const En& b) { return a.m == b.m && a.type == b.type; }
 inline bool ne(const En& a, const En& b) { return !eq(a, b); }
 
+// A record whose fields all have C++ types (a local AccessDescriptor): no
+// Value, so no allocation, until it meets code that takes one. Its type is
+// kept for that conversion.
+template <class... T>
+struct Rec {
+  const RecordType* type = nullptr;
+  std::tuple<T...> f;
+};
+template <class T>
+struct is_rec : std::false_type {};
+template <class... T>
+struct is_rec<Rec<T...>> : std::true_type {};
+
 template <class T>
 struct is_b : std::false_type {};
 template <int N>
@@ -135,6 +148,14 @@ Value V(const std::tuple<T...>& t) {
   std::vector<Value> elems;
   std::apply([&](const auto&... x) { (elems.push_back(V(x)), ...); }, t);
   return Value::tuple(std::move(elems));
+}
+
+template <class... T>
+Value V(const Rec<T...>& r) {
+  if (!r.type) fail("a record variable read before it was set");
+  std::vector<Value> fields;
+  std::apply([&](const auto&... x) { (fields.push_back(V(x)), ...); }, r.f);
+  return Value::record(r.type, std::move(fields));
 }
 
 template <class T>
@@ -170,7 +191,11 @@ T from_value(const Value& v) {
     return en(v);
   } else if constexpr (std::is_same_v<T, Value>) return v;
   else if constexpr (is_tuple<T>::value) return tuple_from<T>(v, std::make_index_sequence<std::tuple_size_v<T>>{});
-  else static_assert(sizeof(T) == 0, "no conversion from Value");
+  else if constexpr (is_rec<T>::value) {
+    if (v.kind() != ValueKind::Record) expected(v, "a record");
+    using F = decltype(T::f);
+    return T{v.record_type(), tuple_from<F>(v, std::make_index_sequence<std::tuple_size_v<F>>{})};
+  } else static_assert(sizeof(T) == 0, "no conversion from Value");
 }
 
 // Converts x to the C++ type T of the pseudocode type expected (identity when

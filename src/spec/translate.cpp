@@ -100,9 +100,19 @@ class Translator {
         return tuple_of(elems);
       }
       case TypeKind::Void: return "void";
+      case TypeKind::Record: {
+        std::string fields;
+        for (const Type& f : t.record_type->field_types) {
+          const std::string c = ctype(f);
+          if (!typed_ct(c)) return "Value";
+          fields += (fields.empty() ? "" : ", ") + c;
+        }
+        return "rt::Rec<" + fields + ">";
+      }
       default: return "Value";
     }
   }
+  static bool rec_ct(const std::string& ct) { return ct.rfind("rt::Rec<", 0) == 0; }
 
   // std::tuple of these C++ types (its elements known to tuple_elems_).
   std::string tuple_of(const std::vector<std::string>& elems) {
@@ -223,13 +233,19 @@ class Translator {
         for (size_t i = 0; i < t.elems.size(); ++i) s += (i ? ", " : "") + zero_of(t.elems[i], loc, own);
         return s + (ct == "Value" ? "))" : ")");
       }
-      case TypeKind::Record:
+      case TypeKind::Record: {
         // Built when bound: every field its type's zero.
         for (const Type& f : t.record_type->field_types)
           if (!(f.kind == TypeKind::Boolean || f.kind == TypeKind::Integer || f.kind == TypeKind::Real ||
                 f.kind == TypeKind::Enum || (f.kind == TypeKind::Bits && f.width >= 0)))
             error(loc, "a default value of " + t.describe() + " (a field of " + f.describe() + ")");
-        return fmt::format("c.k[{}]", konst('r', t.record_type->name, 0));
+        const std::string zero = fmt::format("c.k[{}]", konst('r', t.record_type->name, 0));
+        const std::string ct = ctype(t, own);
+        if (!rec_ct(ct)) return zero;
+        std::string fields;
+        for (const Type& f : t.record_type->field_types) fields += (fields.empty() ? "" : ", ") + zero_of(f, loc);
+        return fmt::format("{}{{{}.record_type(), {{{}}}}}", ct, zero, fields);
+      }
       default: error(loc, "a default value of " + t.describe());
     }
   }
@@ -531,6 +547,9 @@ Code Translator::ex(const Expr* e) {
     case ExprKind::Field: {
       const Code base = ex(e->args[0]);
       const Type& bt = e->args[0]->type;
+      if (bt.kind == TypeKind::Record && rec_ct(base.ct))
+        return {fmt::format("std::get<{}>({}.f)", e->slot, base.code),
+                ctype(bt.record_type->field_types.at(static_cast<size_t>(e->slot)))};
       if (bt.kind == TypeKind::Record) return {fmt::format("rt::field({}, {})", base.code, e->slot), "Value"};
       if (bt.is_bits() && bt.fields) {
         const auto& f = bt.fields->fields.at(static_cast<size_t>(e->slot));
@@ -1147,9 +1166,19 @@ void Translator::assign(const Expr* t, const Code& v) {
       // Record fields.
       if (t->kind == ExprKind::Field && bt.kind == TypeKind::Record) {
         const std::string r = tmp();
+        const Code record = ex(base);
         line("{");
         ++indent_;
-        line(fmt::format("Value {} = {};", r, as(ex(base), "Value")));
+        if (rec_ct(record.ct)) {
+          const std::string field_ct = ctype(bt.record_type->field_types.at(static_cast<size_t>(t->slot)));
+          line(fmt::format("{} {} = {};", record.ct, r, record.code));
+          line(fmt::format("std::get<{}>({}.f) = {};", t->slot, r, as(v, field_ct)));
+          assign(base, {r, record.ct});
+          --indent_;
+          line("}");
+          return;
+        }
+        line(fmt::format("Value {} = {};", r, as(record, "Value")));
         line(fmt::format("rt::field_ref({}, {}) = {};", r, t->slot, as(v, "Value")));
         assign(base, {r, "Value"});
         --indent_;

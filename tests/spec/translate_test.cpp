@@ -212,6 +212,39 @@ TEST(Translate, GlobalsOfFixedTypesAreHeldAsMachineWords) {
   }
 }
 
+// A record whose fields all have C++ types is a struct while it is a local
+// or an argument (no Value, so no allocation: SME2's AccessDescriptor); a
+// global record stays a Value, and the assignment to it converts. The
+// conversions keep the record's type and fields.
+TEST(Translate, ARecordOfTypedFieldsIsAStructUntilItMeetsAValue) {
+  const auto spec = toy_with(rd_instruction("REC", "",
+                                            "    PairType p;\n    p.a = d;\n    p.b = TRUE;\n"
+                                            "    if p.b then Pair = p;\n"),
+                             "type PairType is (\n    integer a,\n    boolean b\n)\nPairType Pair;\n");
+  const std::string code = all_parts(translate(*spec, builtins(), 1));
+  const int pair = global_slot(*spec, "Pair");
+  EXPECT_NE(code.find("rt::Rec<Int, bool> L"), std::string::npos) << code;
+  EXPECT_NE(code.find("std::get<0>("), std::string::npos) << code;
+  EXPECT_NE(code.find("std::get<1>("), std::string::npos) << code;
+  EXPECT_NE(code.find(fmt::format("rt::store(c.g[{}], ", pair)), std::string::npos) << code;
+  EXPECT_EQ(code.find("rt::field_ref("), std::string::npos) << code;
+
+  const RecordType* type = spec->module().records.at(0);
+  const rt::Rec<Int, bool> r{type, {Int{7}, true}};
+  const Value v = rt::conv<Value>(r);
+  ASSERT_EQ(v.kind(), ValueKind::Record);
+  EXPECT_EQ(v.record_type(), type);
+  ASSERT_EQ(v.elems().size(), 2u);
+  EXPECT_EQ(v.elems()[0].as_int(), 7);
+  EXPECT_TRUE(v.elems()[1].as_bool());
+  const auto back = rt::conv<rt::Rec<Int, bool>>(v);
+  EXPECT_EQ(back.type, type);
+  EXPECT_EQ(std::get<0>(back.f), 7);
+  EXPECT_TRUE(std::get<1>(back.f));
+  using PairRec = rt::Rec<Int, bool>;
+  EXPECT_THROW(rt::conv<PairRec>(Value::integer(1)), RuntimeError);
+}
+
 // An instruction whose decode computes `boolean c = <condition>;` and whose
 // operation writes all ones or zeros by it.
 std::unique_ptr<TargetSpec> toy_reading(const std::string& condition, const std::string& shared = "") {
