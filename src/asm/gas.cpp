@@ -1863,10 +1863,17 @@ class Gas {
       strings_.push_back({cur_, sizes_[static_cast<size_t>(cur_)], bytes});
       grow(bytes.size(), line, args[0].col);
     } else if (name == ".space" || name == ".zero" || name == ".skip") {
+      // size[, fill]: the fill's low byte, as GNU as and llvm-mc write it.
       no_data_in_code();
-      need(1);
+      if (args.empty() || args.size() > 2)
+        fail(line, e.col, fmt::format("{} takes 1 or 2 arguments (size, fill), not {}", name, args.size()));
       const int64_t n = absolute(args[0]);
       if (n < 0) fail(line, args[0].col, fmt::format("{} {}: a negative size", name, n));
+      const char fill = args.size() > 1 ? static_cast<char>(absolute(args[1])) : '\0';
+      if (fill) {
+        if (sec.nobits) fail(line, args[1].col, nonzero_in_nobits(sec));
+        strings_.push_back({cur_, sizes_[static_cast<size_t>(cur_)], std::string(static_cast<size_t>(n), fill)});
+      }
       grow(static_cast<uint64_t>(n), line, args[0].col);
     } else if (name == ".equ" || name == ".set") {
       need(2);

@@ -562,6 +562,21 @@ TEST(WordProgram, FillWritesItsPatternAsGnuAsAndLlvmMc) {
   EXPECT_THROW(targets::assemble_word_program(mve(), "\t.data\n\t.fill 1, 2, 3, 4\n", "f.s"), InputError);
 }
 
+// .space, .skip and .zero take a fill: its low byte (llvm-mc-19 writes
+// 5a5a5a5a 07070101 01ffffff for this source); a nonzero fill in .bss is
+// refused like a nonzero .fill.
+TEST(WordProgram, SpaceTakesAFillByte) {
+  const std::string source = "\t.data\n\t.space 4, 0x5a\n\t.skip 2, 7\n\t.zero 3, 1\n\t.space 2, 0x1ff\n\t.space 1, -1\n";
+  for (const targets::WordIsa* isa : {&mve(), &sme2()}) {
+    const as::Object obj = targets::assemble_word_program(*isa, source, "s.s");
+    const std::vector<uint8_t> want = {0x5a, 0x5a, 0x5a, 0x5a, 7, 7, 1, 1, 1, 0xff, 0xff, 0xff};
+    EXPECT_EQ(obj.find(".data")->bytes, want);
+  }
+  EXPECT_NO_THROW(targets::assemble_word_program(mve(), "\t.bss\n\t.space 4, 0\n", "s.s"));
+  EXPECT_THROW(targets::assemble_word_program(mve(), "\t.bss\n\t.space 4, 1\n", "s.s"), InputError);
+  EXPECT_THROW(targets::assemble_word_program(mve(), "\t.data\n\t.space 4, 1, 2\n", "s.s"), InputError);
+}
+
 // GNU as's .rept, .irp and .macro give the lines written out (GNU as 2.40
 // assembles both sources below to the same bytes); errors in a body name
 // the body's line, and an expansion without end is refused.
