@@ -26,8 +26,10 @@ std::vector<Item> parse_items(std::string_view t, size_t& i, bool nested) {
       const std::string_view body = close == std::string_view::npos ? std::string_view() : t.substr(i + 1, close - i - 1);
       if (!body.empty() && body[0] == ' ' && body.find('-') != std::string_view::npos && body.find('<') != std::string_view::npos) {
         const size_t lt = body.find('<'), gt = body.find('>', lt), dash = body.find('-', gt);
+        // The element suffix: a literal (`.H`), or a literal and a table operand (`.<T>`).
         Item list{Item::Kind::List, std::string(body.substr(lt + 1, gt - lt - 1)), {}};
-        list.items.push_back({Item::Kind::Lit, normalise_text(body.substr(gt + 1, dash - gt - 1)), {}});
+        size_t at = 0;
+        list.items = parse_items(body.substr(gt + 1, dash - gt - 1), at, false);
         items.push_back(std::move(list));
         i = close + 1;
         continue;

@@ -27,8 +27,8 @@ std::string normalise_text(std::string_view s, bool keep_case = false, std::vect
 
 struct TemplateItem {
   // Lit: literal text. Operand: `<name>`. Optional: `{...}`, its items.
-  // List: `{ <Zn1>.H-<Zn2>.H }` (text: the first register's name; items: one
-  // Lit, the element suffix). Same: the operand `text` read from the text of
+  // List: `{ <Zn1>.H-<Zn2>.H }` (text: the first register's name; items: the
+  // element suffix, a Lit, or a Lit and a table Operand for `.<T>`). Same: the operand `text` read from the text of
   // the operand after it, without consuming it (an omitted `{<Rd>,}`).
   enum class Kind : uint8_t { Lit, Operand, Optional, List, Same } kind;
   std::string text;  // Lit: normalised literal text; Operand, List, Same: the name

@@ -57,6 +57,11 @@ const std::vector<std::string> kForms = {
     "ld1w {z31.s}, p7/z, [sp, x2, lsl #2]",
     "st1w {z0.s}, p0, [x0, #7, mul vl]", "st1w {z9.s}, p3, [sp]", "st1w {z0.s}, p0, [x0, x1, lsl #2]",
     "st1w {z31.s}, p7, [x30, x29, lsl #2]",
+    // The wider element sizes: halfwords into .s and .d elements, words into .d.
+    "ld1h {z0.s}, p0/z, [x0]", "ld1h {z31.d}, p7/z, [sp, #-1, mul vl]", "ld1h {z21.s}, p5/z, [x10, x21, lsl #1]",
+    "ld1h {z23.d}, p3/z, [x13, x8, lsl #1]", "ld1w {z31.d}, p7/z, [sp, #-8, mul vl]",
+    "ld1w {z23.d}, p3/z, [x13, x8, lsl #2]", "st1w {z0.d}, p0, [x0]", "st1w {z21.d}, p5, [x10, #5, mul vl]",
+    "st1w {z0.d}, p0, [x0, x0, lsl #2]", "ld1h z4.d, p1/z, [x2]", "st1w z5.d, p1, [x2, x3, lsl #2]",
     "ldr za[w12, 0], [x0]", "ldr za[w13, 15], [x0, #15, mul vl]", "ldr za[w15, 7], [sp, #7, mul vl]",
     "str za[w12, 3], [x1, #3, mul vl]", "str za[w14, 0], [sp]",
     "ptrue p0.s", "ptrue p1.h, vl8", "ptrue p2.b, pow2", "ptrue p0.d, mul3", "ptrue p15.b, mul4",

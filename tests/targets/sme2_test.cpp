@@ -362,6 +362,38 @@ TEST(Sme2Semantics, FmlalHalfPrecisionAndFz16) {
   EXPECT_EQ(lane(m.get("za[1]"), 0), 0u);
 }
 
+// The wider element sizes of LD1H, LD1W and ST1W (SVL 128: four .s or two
+// .d elements per vector), worked by hand from the manual's pseudocode:
+// element e reads memory element offset * elements + e (or X[m] + e), zero
+// extended; ST1W of .d elements stores each element's low word.
+TEST(Sme2Semantics, LoadsAndStoresOfWiderElements) {
+  Machine m = streaming(128);
+  m.memory.map("data", 0x10000, 0x100);
+  for (uint64_t i = 0; i < 16; ++i) ASSERT_TRUE(m.memory.write(0x10000 + 2 * i, 2, 0x8000 + i));
+  m.set("x0", Bits(64, 0x10000));
+  m.set("x1", Bits(64, 1));
+  m.execute("ptrue p0.s");
+  m.execute("ptrue p1.d");
+  m.execute("ptrue p3.s, vl1");
+  m.execute("ld1h {z0.s}, p0/z, [x0]");
+  EXPECT_EQ(m.get("z0"), lanes32(128, {0x8000, 0x8001, 0x8002, 0x8003}));
+  m.execute("ld1h {z1.d}, p1/z, [x0, #1, mul vl]");  // halfwords 2 and 3
+  EXPECT_EQ(m.get("z1"), lanes32(128, {0x8002, 0, 0x8003, 0}));
+  m.execute("ld1w {z2.d}, p1/z, [x0, x1, lsl #2]");  // the words at +4 and +8
+  EXPECT_EQ(m.get("z2"), lanes32(128, {0x80038002u, 0, 0x80058004u, 0}));
+  m.execute("ld1h {z4.s}, p3/z, [x0]");  // one active element; the rest zero
+  EXPECT_EQ(m.get("z4"), lanes32(128, {0x8000, 0, 0, 0}));
+  m.set("z3", lanes32(128, {0x11111111u, 0xaaaaaaaau, 0x22222222u, 0xbbbbbbbbu}));
+  m.execute("st1w {z3.d}, p1, [x0, #2, mul vl]");  // words 4 and 5
+  uint64_t w = 0;
+  ASSERT_TRUE(m.memory.read(0x10010, 4, w));
+  EXPECT_EQ(w, 0x11111111u);
+  ASSERT_TRUE(m.memory.read(0x10014, 4, w));
+  EXPECT_EQ(w, 0x22222222u);
+  ASSERT_TRUE(m.memory.read(0x10018, 4, w));
+  EXPECT_EQ(w, 0x800d800cu);  // untouched
+}
+
 TEST(Sme2Semantics, MovaAndZero) {
   // SVL 256: 32 array vectors. VGx2: stride 16; w9 = 20, offset 3: 23 MOD 16 = 7
   // (no rounding to even): vectors 7 and 23.
