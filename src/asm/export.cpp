@@ -187,7 +187,11 @@ std::string export_listing(const Isa& isa, const std::vector<Word>& words, Expor
                                                                                  : assemble(isa, parsed[i]).word;
     });
   } catch (const InputError& e) {
-    throw CheckFailed(fmt::format("the exported listing does not reassemble: {}", e.what()));
+    try {
+      rethrow_with_line(e, text);
+    } catch (const InputError& with_line) {
+      throw CheckFailed(fmt::format("the exported listing does not reassemble: {}", with_line.what()));
+    }
   }
   if (again.size() != words.size()) throw CheckFailed("the exported listing does not reassemble to as many bundles");
   if (mode == ExportMode::Exact)

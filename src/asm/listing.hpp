@@ -22,12 +22,18 @@
 
 namespace mlisa::as {
 
-// Throws mlisa::InputError with file:line:col for malformed text.
+// Throws mlisa::InputError with file:line:col (and the line) for malformed
+// text. The locations it gives the bundles, instructions and constraints
+// carry no line text (rethrow_with_line adds it to an error about one).
 std::vector<BundleText> parse_listing(const Isa& isa, std::string_view text, const std::string& file = "");
 
 // One line, without a newline. Constraints render as `name=value`.
 std::string render_bundle(const Isa& isa, const BundleText& bundle);
 std::string render_listing(const Isa& isa, const std::vector<BundleText>& bundles);  // a line each
+
+// Throws e again with its location's line of `text` (the text it was parsed
+// from), unless the location has one already.
+[[noreturn]] void rethrow_with_line(const InputError& e, std::string_view text);
 
 // parse_listing, then assemble every bundle. A word is as wide as the ISA (or
 // as its form, for narrower forms of a single-slot ISA).

@@ -27,7 +27,7 @@ namespace mlisa::as {
 struct InsnText {
   std::string slot;
   std::string text;
-  SourceLocation loc;  // where the instruction text starts (for messages)
+  SourceLocation loc;  // where the instruction text starts (for messages; parse_listing gives no line text)
 };
 
 // A named constraint `name=value` (docs/assembler.md, "Named constraints").

@@ -70,6 +70,19 @@ std::string refusal(const as::Word& w, ExportMode mode = ExportMode::Exact) {
 
 as::Word word_of(const std::string& listing) { return as::assemble_listing(tcore_isa(), listing).at(0); }
 
+// An instruction the solver refuses is reported at its line and column with
+// that line and a caret (the parsed listing's locations carry no text; the
+// error gets its line back), as `mlisa as` reports it.
+TEST(TcoreListing, ARefusedInstructionShowsItsLine) {
+  try {
+    as::assemble_listing(tcore_isa(), "{ s0: sadd s1, s2, 7 }\n{ s0: sadd s1, s2, s99 }\n", "l.s");
+    FAIL() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "l.s:2:7: error: operand 3 's99': 's99' is not a number\n{ s0: sadd s1, s2, s99 }\n      ^");
+  }
+}
+
 TEST(TcoreRefusals, PredicateNever) {
   as::Word w = word_of("{ s1: sadd s1, s2, 3 }");
   as::set_field(w, tcore_isa().slots()[1].def.predicate, 31);
