@@ -86,6 +86,14 @@ const std::vector<std::string> kForms = {
     "mova za.d[w11, 7, vgx2], {z30.d, z31.d}",
     "mov za.d[w9, 2, vgx2], {z4.d-z5.d}",
     "mov {z8.d-z11.d}, za.d[w8, 1, vgx4]",
+    "mova {z0.b, z1.b}, za0h.b[w12, 14:15]",      "mova {z30.h, z31.h}, za1v.h[w15, 6:7]",
+    "mov {z2.s, z3.s}, za3h.s[w13, 2:3]",         "mova {z0.d, z1.d}, za7v.d[w14, 0:1]",
+    "mova {z28.b-z31.b}, za0v.b[w12, 12:15]",     "mov {z0.h-z3.h}, za1h.h[w12, 4:7]",
+    "mova {z4.s-z7.s}, za2v.s[w15, 0:3]",         "mov {z8.d-z11.d}, za5h.d[w13, 0:3]",
+    "mova za0v.b[w13, 14:15], {z0.b, z1.b}",      "mov za1h.h[w12, 2:3], {z30.h, z31.h}",
+    "mova za3v.s[w12, 2:3], {z10.s, z11.s}",      "mov za6h.d[w15, 0:1], {z4.d, z5.d}",
+    "mova za0h.b[w12, 8:11], {z28.b-z31.b}",      "mov za1v.h[w14, 4:7], {z0.h-z3.h}",
+    "mova za2h.s[w12, 0:3], {z12.s-z15.s}",       "mov za7v.d[w15, 0:3], {z4.d-z7.d}",
     "smstart",                                    "smstart sm",
     "smstart za",                                 "smstop",
     "smstop sm",                                  "smstop za",
@@ -428,6 +436,50 @@ TEST(Sme2Semantics, MovaAndZero) {
   for (int v = 0; v < 16; ++v) t.set(fmt::format("za[{}]", v), lanes32(128, {1}));
   t.execute(Bits(32, 0xc0080001u));
   for (int v = 0; v < 16; ++v) EXPECT_EQ(t.get(fmt::format("za[{}]", v)).is_zero(), v % 8 == 0) << v;
+}
+
+// MOVA between tile slices and two or four vectors (SVL 128), worked by hand
+// from the manual's pseudocode: the first slice is (Ws rounded down to a
+// multiple of the count) + offset, modulo the tile's slices; horizontal
+// slice j of .S tile t is array vector 4j + t, vertical slice j of .B tile 0
+// is byte j of each of the 16 array vectors.
+TEST(Sme2Semantics, MovaBetweenTileSlicesAndVectors) {
+  Machine m = streaming(128);
+  for (uint32_t v = 0; v < 16; ++v)
+    m.set(fmt::format("za[{}]", v), lanes32(128, {0x03020100u + 0x04040404u * v + 0x10101010u * (v % 4),
+                                                   0x13121110u + v, 0x23222120u + v, 0x33323130u + v}));
+  // 5 -> 4, + 2 -> 6, mod 4 slices -> 2: slices 2 and 3 of za1h.s are za[9] and za[13].
+  m.set("w12", Bits(32, 5));
+  m.execute("mova {z0.s, z1.s}, za1h.s[w12, 2:3]");
+  EXPECT_EQ(m.get("z0"), m.get("za[9]"));
+  EXPECT_EQ(m.get("z1"), m.get("za[13]"));
+  // 14 -> 12, + 4 -> 16, mod 16 -> 0: vertical slices 0..3 of za0v.b.
+  m.set("w13", Bits(32, 14));
+  m.execute("mov {z4.b-z7.b}, za0v.b[w13, 4:7]");
+  for (uint32_t k = 0; k < 4; ++k) {
+    Bits want = Bits::zeros(128);
+    for (uint32_t r = 0; r < 16; ++r) want.set_slice(8 * r, m.get(fmt::format("za[{}]", r)).slice(8 * k, 8));
+    EXPECT_EQ(m.get(fmt::format("z{}", 4 + k)), want) << k;
+  }
+  // Back: vertical slices 0 and 1 of za3v.s (5 -> 4, mod 4 -> 0) are element
+  // 0 and 1 of array vectors 3, 7, 11, 15.
+  m.set("z2", lanes32(128, {0xa0, 0xa1, 0xa2, 0xa3}));
+  m.set("z3", lanes32(128, {0xb0, 0xb1, 0xb2, 0xb3}));
+  const Bits za3 = m.get("za[3]");
+  m.execute("mova za3v.s[w12, 0:1], {z2.s, z3.s}");
+  for (uint32_t r = 0; r < 4; ++r) {
+    const Bits row = m.get(fmt::format("za[{}]", 4 * r + 3));
+    EXPECT_EQ(lane(row, 0), 0xa0 + r) << r;
+    EXPECT_EQ(lane(row, 1), 0xb0 + r) << r;
+    EXPECT_EQ(lane(row, 2), lane(za3, 2) + 4 * r) << r;  // the other elements kept
+  }
+  // Four .D slices need four in a tile: UNDEFINED at SVL 128.
+  try {
+    m.execute("mova {z0.d-z3.d}, za0h.d[w12, 0:3]");
+    FAIL() << "no fault";
+  } catch (const Fault& f) {
+    EXPECT_NE(std::string(f.what()).find("UNDEFINED"), std::string::npos) << f.what();
+  }
 }
 
 TEST(Sme2Semantics, StreamingAndZaTraps) {
