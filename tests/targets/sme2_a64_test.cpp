@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include <span>
+
 #include <fmt/format.h>
 
 #include <string>
@@ -88,6 +90,13 @@ const std::vector<std::string> kForms = {
     "sub x2, x4, w5, uxtb #2", "sub sp, sp, x1", "sub w1, wsp, w2, sxth", "sub x0, x1, xzr, sxtx",
     "subs x2, sp, w5, sxtw", "subs w3, wsp, w4", "subs x1, x2, w3, uxth #1", "subs x0, sp, x1, lsl #4",
     "cmp sp, x2", "cmp w1, w2, uxtb", "cmp x1, w2, sxth #3", "cmp wsp, w7, lsl #1",
+    // ADDS and CMN in their three forms, and the negative immediates that
+    // swap CMP and CMN, ADDS and SUBS.
+    "adds x2, x4, w5, uxtb #2", "adds w26, wsp, w19, sxth", "adds xzr, x2, w3, sxtw", "adds x3, x5, x9, sxtx #2",
+    "adds w13, w23, #291, lsl #12", "adds xzr, x3, #0x1, lsl #12", "adds w17, w29, w20, lsl #31",
+    "adds x27, x28, x29, lsr #63", "adds x2, x3, x4, asr #0", "cmn x4, w5, uxtb #2", "cmn sp, w19, uxth #4",
+    "cmn wsp, wzr, sxtw", "cmn w3, #291, lsl #12", "cmn sp, #1092, lsl #12", "cmn w0, w3", "cmn w14, w15, lsr #21",
+    "cmn x1, #4096", "cmp x0, #-3", "cmn x0, #-3", "adds x0, x1, #-3", "subs w0, w1, #-4095", "cmn w0, #-0",
 };
 
 std::string our_bytes(const std::string& text) {
@@ -241,12 +250,30 @@ uint64_t nzcv(Machine& m) { return m.get("nzcv").low64() >> 28; }
 
 // SUBS is x + NOT(y) + 1 (AddWithCarry): N the sign of the result, Z zero,
 // C set when no borrow (x >= y unsigned), V a signed overflow.
+// Each case's flags after `<compare> r1, r2` and the result of `<op> r3, r1,
+// r2` (W or X registers): `result` of the two values, in 32 bits for W.
+struct FlagCase {
+  uint64_t a, b;
+  unsigned nzcv;
+  bool w;
+};
+void expect_flag_cases(const char* compare, const char* op, std::span<const FlagCase> cases,
+                       uint64_t (*result)(uint64_t, uint64_t)) {
+  for (const FlagCase& c : cases) {
+    Machine m = machine();
+    setx(m, 1, c.a);
+    setx(m, 2, c.b);
+    const char* r = c.w ? "w" : "x";
+    m.execute(fmt::format("{} {}1, {}2", compare, r, r));
+    EXPECT_EQ(nzcv(m), c.nzcv) << compare << " " << std::hex << c.a << ", " << c.b;
+    m.execute(fmt::format("{} {}3, {}1, {}2", op, r, r, r));
+    const uint64_t want = c.w ? static_cast<uint32_t>(result(c.a, c.b)) : result(c.a, c.b);
+    EXPECT_EQ(x(m, 3), want);
+  }
+}
+
 TEST(Sme2A64Semantics, SubsAndCmpFlags) {
-  struct Case {
-    uint64_t a, b;
-    unsigned nzcv;
-    bool w;
-  } cases[] = {
+  const FlagCase cases[] = {
       {5, 3, 0b0010, false},                                       // 2: C (no borrow)
       {3, 5, 0b1000, false},                                       // -2: N, borrow
       {7, 7, 0b0110, false},                                       // 0: Z C
@@ -256,21 +283,39 @@ TEST(Sme2A64Semantics, SubsAndCmpFlags) {
       {0x80000000, 1, 0b0011, true},                               // W: INT32_MIN - 1
       {0x1'00000001, 2, 0b1000, true},                             // W ignores the high half: 1 - 2
   };
-  for (const Case& c : cases) {
-    Machine m = machine();
-    setx(m, 1, c.a);
-    setx(m, 2, c.b);
-    m.execute(c.w ? "cmp w1, w2" : "cmp x1, x2");
-    EXPECT_EQ(nzcv(m), c.nzcv) << std::hex << c.a << " - " << c.b;
-    m.execute(c.w ? "subs w3, w1, w2" : "subs x3, x1, x2");
-    const uint64_t want = c.w ? static_cast<uint32_t>(c.a - c.b) : c.a - c.b;
-    EXPECT_EQ(x(m, 3), want);
-  }
+  expect_flag_cases("cmp", "subs", cases, [](uint64_t a, uint64_t b) { return a - b; });
   Machine m = machine();
   setx(m, 1, 0);
   m.execute("cmp x1, #1, lsl #12");  // 0 - 4096
   EXPECT_EQ(nzcv(m), 0b1000u);
   m.execute("cmp x1, #0");
+  EXPECT_EQ(nzcv(m), 0b0110u);
+}
+
+// ADDS and CMN: the sum's flags, worked by hand (C: a carry out of the top
+// bit; V: two operands of one sign giving the other).
+TEST(Sme2A64Semantics, AddsAndCmnFlags) {
+  const FlagCase cases[] = {
+      {2, 3, 0b0000, false},                                   // 5
+      {0xffffffffffffffff, 1, 0b0110, false},                  // 0: Z C
+      {0x7fffffffffffffff, 1, 0b1001, false},                  // INT64_MAX + 1: N V
+      {0x8000000000000000, 0x8000000000000000, 0b0111, false},  // INT64_MIN * 2: Z C V
+      {0xffffffff, 1, 0b0110, true},                           // W: 0, Z C
+      {0x7fffffff, 0x7fffffff, 0b1001, true},                  // W: N V
+      {0x1'00000005, 0xfffffffe, 0b0010, true},                // W ignores the high half: 5 + (-2), C
+  };
+  expect_flag_cases("cmn", "adds", cases, [](uint64_t a, uint64_t b) { return a + b; });
+  Machine m = machine();
+  setx(m, 1, 0xffffff01);
+  setx(m, 2, 0x1ff);
+  m.execute("cmn w1, w2, uxtb");  // 0xffffff01 + 0xff: 0 with a carry
+  EXPECT_EQ(nzcv(m), 0b0110u);
+  m.execute("adds x3, x1, #1, lsl #12");
+  EXPECT_EQ(x(m, 3), 0x100000f01u);
+  EXPECT_EQ(nzcv(m), 0b0000u);
+  m.execute("cmp x1, #-255");  // CMN x1, #255: 0xffffff01 + 0xff
+  EXPECT_EQ(nzcv(m), 0b0000u);
+  m.execute("cmp w1, #-255");  // the same in 32 bits: 0 with a carry
   EXPECT_EQ(nzcv(m), 0b0110u);
 }
 

@@ -5,6 +5,10 @@
 
 #include <elf.h>
 
+#include <algorithm>
+#include <iterator>
+#include <utility>
+
 namespace mlisa::targets::sme2 {
 
 namespace {
@@ -16,26 +20,31 @@ class A64Rules final : public TargetRules {
   std::string code_mapping() const override { return "$x"; }
   std::vector<uint8_t> nop() const override { return {0x1f, 0x20, 0x03, 0xd5}; }
 
-  // ADD and SUB (immediate) of a negative immediate are the other one of the
-  // pair with its magnitude (`add x0, x1, #-3` is `sub x0, x1, #3`), as
-  // llvm-mc-19 reads them (`#-0` is #0); tried when the text as written is refused.
+  // ADD, SUB, ADDS, SUBS, CMP and CMN (immediate) of a negative immediate are
+  // the other one of their pair with its magnitude (`add x0, x1, #-3` is
+  // `sub x0, x1, #3`, `cmp x0, #-3` is `cmn x0, #3`), as llvm-mc-19 reads
+  // them (`#-0` is #0); tried when the text as written is refused.
   std::string alternative(std::string_view text, Prefer* how) const override {
     text = trim(text);
     const size_t sp = text.find_first_of(" \t");
     if (sp == std::string_view::npos) return "";
     const std::string mnemonic = to_lower(text.substr(0, sp));
-    if (mnemonic != "add" && mnemonic != "sub") return "";
+    static constexpr std::pair<std::string_view, std::string_view> kPairs[] = {
+        {"add", "sub"}, {"sub", "add"}, {"adds", "subs"}, {"subs", "adds"}, {"cmp", "cmn"}, {"cmn", "cmp"}};
+    const auto pair = std::find_if(std::begin(kPairs), std::end(kPairs), [&](const auto& p) { return p.first == mnemonic; });
+    if (pair == std::end(kPairs)) return "";
+    const size_t imm_at = mnemonic.starts_with("cm") ? 1 : 2;  // CMP and CMN have no destination
     const std::vector<std::string_view> ops = split_top(text.substr(sp + 1), ',');
-    if (ops.size() < 3 || ops.size() > 4) return "";
-    const std::string_view imm = trim(ops[2]);
+    if (ops.size() < imm_at + 1 || ops.size() > imm_at + 2) return "";
+    const std::string_view imm = trim(ops[imm_at]);
     uint64_t mag = 0;
     bool neg = false;
     if (!imm.starts_with("#-") || scan_integer(imm.substr(1), mag, neg) != imm.size() - 1 || !neg) return "";
     *how = Prefer::After;
     // `#-0` is #0 of the same instruction.
-    std::string out = (mag == 0 ? mnemonic : mnemonic == "add" ? "sub" : "add") + " " + std::string(trim(ops[0])) + ", " + std::string(trim(ops[1])) + ", #" +
-                      std::to_string(mag);
-    if (ops.size() == 4) out += ", " + std::string(trim(ops[3]));
+    std::string out(mag == 0 ? mnemonic : pair->second);
+    for (size_t k = 0; k < ops.size(); ++k)
+      out += (k ? ", " : " ") + (k == imm_at ? "#" + std::to_string(mag) : std::string(trim(ops[k])));
     return out;
   }
 };
