@@ -311,6 +311,15 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins,
         t.index = static_cast<uint32_t>(templates_.size());
         t.items = as::parse_template(enc.syntax[k]);
         resolve_items(t.items, operands_.at(&enc), *rules_);
+        // A register list's element type, when it is an operand, is a table of spellings.
+        for (const Item& it : t.items) {
+          if (it.kind != Item::Kind::List) continue;
+          for (const Item& x : it.items)
+            if (x.kind != Item::Kind::Lit &&
+                (x.operand < 0 || !std::holds_alternative<operands::Table>(operands_.at(&enc)[static_cast<size_t>(x.operand)].kind)))
+              fail_at(ts, enc.loc, fmt::format("syntax '{}': the element type <{}> of a register list must be a table operand",
+                                               enc.syntax[k], x.text));
+        }
         auto has_role = [](auto& self, const std::vector<Item>& items, Item::Role role) -> bool {
           return std::any_of(items.begin(), items.end(),
                              [&](const Item& it) { return it.role == role || self(self, it.items, role); });

@@ -4,11 +4,13 @@
 // (AddWithCarry's NZCV, WHILELT and PTRUE patterns, memory through a mapped
 // region, the traps).
 #include "core/diag.hpp"
+#include "support/files.hpp"
 #include "support/llvm_mc.hpp"
 #include "targets/sme2/machine.hpp"
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <span>
 
 #include <fmt/format.h>
@@ -203,6 +205,31 @@ TEST(Sme2A64Encoding, ZeroTileListsAsLlvm) {
   }
   for (const char* bad : {"zero {za0.h, za0.s}", "zero {za1.b}", "zero {za2.h}", "zero {za4.s}", "zero {za8.d}", "zero {za0.q}"})
     EXPECT_THROW(sme2().isa->assemble(bad), InputError) << bad;
+}
+
+// A register list's element type must be a table of spellings: a page that
+// makes it another kind of operand is refused when the specs load, at its
+// encoding.
+TEST(Sme2A64Encoding, AListElementTypeThatIsNoTableIsASpecError) {
+  const mlisa::test::TempDir dir;
+  for (const auto& f : std::filesystem::directory_iterator(std::string(MLISA_SOURCE_DIR) + "/isa/sme2")) {
+    std::string text = mlisa::test::slurp(f.path());
+    if (f.path().filename() == "ld1w_z_p_bi.isa") {
+      const std::string table = "operand <T> table sz '0'=S '1'=D";
+      ASSERT_NE(text.find(table), std::string::npos);
+      text.replace(text.find(table), table.size(), "operand <T> imm sz");
+    }
+    dir.write("sme2/" + f.path().filename().string(), text);
+  }
+  try {
+    targets::sme2::load(dir.path.string());
+    FAIL() << "loaded";
+  } catch (const InputError& e) {
+    EXPECT_NE(std::string(e.what()).find("ld1w_z_p_bi.isa:"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("the element type <T> of a register list must be a table operand"),
+              std::string::npos)
+        << e.what();
+  }
 }
 
 TEST(Sme2A64Encoding, Refusals) {
