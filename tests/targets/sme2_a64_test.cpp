@@ -99,6 +99,8 @@ const std::vector<std::string> kForms = {
     "adds x27, x28, x29, lsr #63", "adds x2, x3, x4, asr #0", "cmn x4, w5, uxtb #2", "cmn sp, w19, uxth #4",
     "cmn wsp, wzr, sxtw", "cmn w3, #291, lsl #12", "cmn sp, #1092, lsl #12", "cmn w0, w3", "cmn w14, w15, lsr #21",
     "cmn x1, #4096", "cmp x0, #-3", "cmn x0, #-3", "adds x0, x1, #-3", "subs w0, w1, #-4095", "cmn w0, #-0",
+    "br x1", "br x30", "blr x2", "blr xzr", "madd x0, x1, x2, x3", "madd w30, wzr, w29, w28", "mul x0, x1, x2",
+    "mul w1, w2, w3", "msub w0, w1, w2, w3", "msub x0, x1, x2, x30", "mneg w5, w6, w7", "mneg x0, x1, x2",
 };
 
 std::string our_bytes(const std::string& text) {
@@ -368,6 +370,43 @@ TEST(Sme2A64Semantics, MovesAddsAndShifts) {
   m.execute("add w8, w5, #1");  // the high half of x5 is not read
   EXPECT_EQ(x(m, 8), 1u);
   EXPECT_EQ(m.get("pc").low64(), 4u * m.instructions);
+}
+
+// MADD, MSUB and their aliases keep the low bits of the product (worked by
+// hand: (2^64 - 1)^2 = 1 modulo 2^64); BR and BLR branch to a register, BLR
+// writing the return address after reading its target (BLR X30).
+TEST(Sme2A64Semantics, MultiplyAddAndRegisterBranches) {
+  Machine m = machine();
+  setx(m, 1, 0xffffffffffffffff);
+  setx(m, 2, 0xffffffffffffffff);
+  setx(m, 3, 5);
+  m.execute("madd x0, x1, x2, x3");
+  EXPECT_EQ(x(m, 0), 6u);
+  setx(m, 4, 0x123456789abcdef0);
+  setx(m, 5, 0x10);
+  m.execute("mul x6, x4, x5");
+  EXPECT_EQ(x(m, 6), 0x23456789abcdef00u);
+  m.execute("mul w7, w1, w5");  // 0xffffffff * 16 in 32 bits, zero-extended
+  EXPECT_EQ(x(m, 7), 0xfffffff0u);
+  setx(m, 8, 7);
+  setx(m, 9, 6);
+  setx(m, 10, 100);
+  m.execute("msub w11, w8, w9, w10");
+  EXPECT_EQ(x(m, 11), 58u);
+  m.execute("mneg x12, x8, x9");
+  EXPECT_EQ(x(m, 12), 0xffffffffffffffd6u);  // -42
+  setx(m, 13, 0x4000);
+  const uint64_t pc = m.get("pc").low64();
+  m.execute("blr x13");
+  EXPECT_EQ(m.get("pc").low64(), 0x4000u);
+  EXPECT_EQ(x(m, 30), pc + 4);
+  setx(m, 14, 0x6000);
+  m.execute("br x14");
+  EXPECT_EQ(m.get("pc").low64(), 0x6000u);
+  setx(m, 30, 0x8000);
+  m.execute("blr x30");
+  EXPECT_EQ(m.get("pc").low64(), 0x8000u);
+  EXPECT_EQ(x(m, 30), 0x6004u);  // the address after BLR, at 0x6000
 }
 
 // The extended-register forms: the low byte, halfword or word of the second
