@@ -91,6 +91,7 @@ const std::map<std::string_view, uint32_t>& relocation_table(uint16_t machine) {
       {"R_AARCH64_CALL26", R_AARCH64_CALL26},
       {"R_AARCH64_JUMP26", R_AARCH64_JUMP26},
       {"R_AARCH64_CONDBR19", R_AARCH64_CONDBR19},
+      {"R_AARCH64_TSTBR14", R_AARCH64_TSTBR14},
       {"R_AARCH64_ADR_PREL_LO21", R_AARCH64_ADR_PREL_LO21},
   };
   static const std::map<std::string_view, uint32_t> none;

@@ -124,6 +124,9 @@ TEST(Sme2A64Encoding, PcRelativeFormsMatchLlvmMc) {
       {"b.al 0x1004", "b.al #4"},     {"b.vs 0x1004", "b.vs #4"},       {"b.mi 0x1004", "b.mi #4"},
       {"cbz x0, 0x1008", "cbz x0, #8"}, {"cbnz w0, 0xff8", "cbnz w0, #-8"}, {"cbz wzr, 0x1004", "cbz wzr, #4"},
       {"cbnz x30, 0x101000", "" /* 1 MiB ahead: out of reach, refused */},
+      {"tbz w0, #3, 0x1008", "tbz w0, #3, #8"}, {"tbnz x7, #63, 0xffc", "tbnz x7, #63, #-4"},
+      {"tbz x1, #2, 0x1000", "tbz x1, #2, #0"}, {"tbnz w5, #31, 0x8ffc", "tbnz w5, #31, #32764"},
+      {"tbz x30, #32, 0x0", "tbz x30, #32, #-4096"},
       {"adr x0, 0x1001", "adr x0, #1"}, {"adr x30, 0x0", "adr x30, #-4096"}, {"adr x5, 0x100fff", "adr x5, #1048575"},
   };
   std::vector<std::string> forms;
@@ -407,6 +410,22 @@ TEST(Sme2A64Semantics, MultiplyAddAndRegisterBranches) {
   m.execute("blr x30");
   EXPECT_EQ(m.get("pc").low64(), 0x8000u);
   EXPECT_EQ(x(m, 30), 0x6004u);  // the address after BLR, at 0x6000
+}
+
+// TBZ and TBNZ test one bit: bit 3 of 0b1000 is one, bit 35 of an X
+// register is above the W half.
+TEST(Sme2A64Semantics, TestBitAndBranch) {
+  Machine m = machine();
+  setx(m, 1, 0x800000008);  // bits 3 and 35
+  const uint64_t pc = m.get("pc").low64();
+  m.execute("tbz x1, #3, #-8");  // bit 3 is one: no branch
+  EXPECT_EQ(m.get("pc").low64(), pc + 4);
+  m.execute("tbnz w1, #3, #0x40");
+  EXPECT_EQ(m.get("pc").low64(), pc + 4 + 0x40);
+  m.execute("tbnz x1, #35, #-4");
+  EXPECT_EQ(m.get("pc").low64(), pc + 0x40);
+  m.execute("tbz x1, #34, #8");
+  EXPECT_EQ(m.get("pc").low64(), pc + 0x48);
 }
 
 // The extended-register forms: the low byte, halfword or word of the second
