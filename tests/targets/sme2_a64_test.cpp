@@ -101,6 +101,9 @@ const std::vector<std::string> kForms = {
     "cmn x1, #4096", "cmp x0, #-3", "cmn x0, #-3", "adds x0, x1, #-3", "subs w0, w1, #-4095", "cmn w0, #-0",
     "br x1", "br x30", "blr x2", "blr xzr", "madd x0, x1, x2, x3", "madd w30, wzr, w29, w28", "mul x0, x1, x2",
     "mul w1, w2, w3", "msub w0, w1, w2, w3", "msub x0, x1, x2, x30", "mneg w5, w6, w7", "mneg x0, x1, x2",
+    "csel x0, x1, x2, eq", "csel w3, w4, w5, hs", "csel x6, xzr, x7, al", "csel w1, w2, w3, cc",
+    "csinc x0, x1, x2, lt", "csinc w0, wzr, wzr, al", "csinc x3, xzr, x4, nv", "cset w0, ne", "cset x9, lo",
+    "cset x9, cs", "csinc w0, wzr, wzr, eq",
 };
 
 std::string our_bytes(const std::string& text) {
@@ -426,6 +429,28 @@ TEST(Sme2A64Semantics, TestBitAndBranch) {
   EXPECT_EQ(m.get("pc").low64(), pc + 0x40);
   m.execute("tbz x1, #34, #8");
   EXPECT_EQ(m.get("pc").low64(), pc + 0x48);
+}
+
+// CSEL and CSINC choose by the condition; CSET is CSINC of the zero register
+// under the inverted condition (worked by hand from CMP's flags).
+TEST(Sme2A64Semantics, ConditionalSelectAndSet) {
+  Machine m = machine();
+  setx(m, 1, 5);
+  setx(m, 2, 9);
+  m.execute("cmp x1, x2");  // 5 - 9: N, borrow (LO, LT, NE)
+  m.execute("csel x3, x1, x2, lo");
+  EXPECT_EQ(x(m, 3), 5u);
+  m.execute("csel x4, x1, x2, ge");
+  EXPECT_EQ(x(m, 4), 9u);
+  m.execute("csinc w5, w1, w2, eq");  // not equal: w2 + 1
+  EXPECT_EQ(x(m, 5), 10u);
+  m.execute("cset w6, lt");
+  EXPECT_EQ(x(m, 6), 1u);
+  m.execute("cset x7, hs");
+  EXPECT_EQ(x(m, 7), 0u);
+  setx(m, 8, 0xffffffff);
+  m.execute("csinc w9, w1, w8, gt");  // 0xffffffff + 1 in 32 bits
+  EXPECT_EQ(x(m, 9), 0u);
 }
 
 // The extended-register forms: the low byte, halfword or word of the second
