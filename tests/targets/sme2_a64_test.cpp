@@ -104,6 +104,9 @@ const std::vector<std::string> kForms = {
     "csel x0, x1, x2, eq", "csel w3, w4, w5, hs", "csel x6, xzr, x7, al", "csel w1, w2, w3, cc",
     "csinc x0, x1, x2, lt", "csinc w0, wzr, wzr, al", "csinc x3, xzr, x4, nv", "cset w0, ne", "cset x9, lo",
     "cset x9, cs", "csinc w0, wzr, wzr, eq",
+    "and x0, x1, x2", "and w3, w4, w5, lsl #3", "eor x0, x1, x2, ror #7", "ands x0, x1, x2, asr #63", "tst w1, w2",
+    "tst x3, x4, lsr #5", "bic x0, x1, x2", "orn w0, w1, w2, lsl #1", "mvn x0, x1", "mvn w3, w4, ror #2",
+    "eon x0, x1, x2", "bics w0, w1, w2", "ands wzr, w1, w2", "and xzr, x1, x2",
 };
 
 std::string our_bytes(const std::string& text) {
@@ -451,6 +454,36 @@ TEST(Sme2A64Semantics, ConditionalSelectAndSet) {
   setx(m, 8, 0xffffffff);
   m.execute("csinc w9, w1, w8, gt");  // 0xffffffff + 1 in 32 bits
   EXPECT_EQ(x(m, 9), 0u);
+}
+
+// The logical instructions on shifted registers, worked by hand; ANDS and
+// TST set N and Z by the result and clear C and V.
+TEST(Sme2A64Semantics, LogicalShiftedRegister) {
+  Machine m = machine();
+  setx(m, 1, 0xff00ff00ff00ff00);
+  setx(m, 2, 0x0ff00ff00ff00ff0);
+  m.execute("and x3, x1, x2");
+  EXPECT_EQ(x(m, 3), 0x0f000f000f000f00u);
+  m.execute("eor x4, x1, x2, lsr #4");  // x2 >> 4 = 0x00ff00ff00ff00ff
+  EXPECT_EQ(x(m, 4), 0xffffffffffffffffu);
+  m.execute("bic x5, x1, x2");
+  EXPECT_EQ(x(m, 5), 0xf000f000f000f000u);
+  m.execute("orn w6, wzr, w2");  // NOT of the low word
+  EXPECT_EQ(x(m, 6), 0xf00ff00fu);
+  m.execute("mvn x7, x1, ror #8");  // x1 rotated right by 8 is 0x00ff00ff00ff00ff
+  EXPECT_EQ(x(m, 7), 0xff00ff00ff00ff00u);
+  m.execute("eon w8, w1, w2");  // 0xff00ff00 EOR NOT 0x0ff00ff0
+  EXPECT_EQ(x(m, 8), 0x0f0f0f0fu);
+  m.execute("cmp x1, x1");  // Z C set, then cleared or kept by the logical flags
+  m.execute("ands x9, x1, x2");
+  EXPECT_EQ(x(m, 9), 0x0f000f000f000f00u);
+  EXPECT_EQ(nzcv(m), 0b0000u);
+  m.execute("tst x1, x1");  // negative
+  EXPECT_EQ(nzcv(m), 0b1000u);
+  m.execute("tst w1, w2, lsl #4");  // 0xff00ff00 AND 0xff00ff00
+  EXPECT_EQ(nzcv(m), 0b1000u);
+  m.execute("bics xzr, x1, x1");  // zero
+  EXPECT_EQ(nzcv(m), 0b0100u);
 }
 
 // The extended-register forms: the low byte, halfword or word of the second
