@@ -104,6 +104,9 @@ const std::vector<std::string> kForms = {
     "csel x0, x1, x2, eq", "csel w3, w4, w5, hs", "csel x6, xzr, x7, al", "csel w1, w2, w3, cc",
     "csinc x0, x1, x2, lt", "csinc w0, wzr, wzr, al", "csinc x3, xzr, x4, nv", "cset w0, ne", "cset x9, lo",
     "cset x9, cs", "csinc w0, wzr, wzr, eq",
+    "csinv x0, x1, x2, eq", "csneg w3, w4, w5, hs", "csetm w0, ne", "csetm x9, lo", "csinv w0, wzr, wzr, al",
+    "csneg x1, x2, x3, nv", "cinc x1, x2, lt", "cinc w3, w4, eq", "cinv x5, x6, hs", "cneg w7, w8, mi",
+    "cneg x2, xzr, lo", "csinc x1, x2, x2, al",
     "and x0, x1, x2", "and w3, w4, w5, lsl #3", "eor x0, x1, x2, ror #7", "ands x0, x1, x2, asr #63", "tst w1, w2",
     "tst x3, x4, lsr #5", "bic x0, x1, x2", "orn w0, w1, w2, lsl #1", "mvn x0, x1", "mvn w3, w4, ror #2",
     "eon x0, x1, x2", "bics w0, w1, w2", "ands wzr, w1, w2", "and xzr, x1, x2",
@@ -434,8 +437,9 @@ TEST(Sme2A64Semantics, TestBitAndBranch) {
   EXPECT_EQ(m.get("pc").low64(), pc + 0x48);
 }
 
-// CSEL and CSINC choose by the condition; CSET is CSINC of the zero register
-// under the inverted condition (worked by hand from CMP's flags).
+// CSEL, CSINC, CSINV and CSNEG choose by the condition; CSET and CSETM are
+// CSINC and CSINV of the zero register under the inverted condition (worked
+// by hand from CMP's flags).
 TEST(Sme2A64Semantics, ConditionalSelectAndSet) {
   Machine m = machine();
   setx(m, 1, 5);
@@ -454,6 +458,20 @@ TEST(Sme2A64Semantics, ConditionalSelectAndSet) {
   setx(m, 8, 0xffffffff);
   m.execute("csinc w9, w1, w8, gt");  // 0xffffffff + 1 in 32 bits
   EXPECT_EQ(x(m, 9), 0u);
+  m.execute("csinv x10, x1, x2, eq");  // not equal: NOT 9
+  EXPECT_EQ(x(m, 10), 0xfffffffffffffff6u);
+  m.execute("csneg x11, x1, x2, vs");  // no overflow: -9
+  EXPECT_EQ(x(m, 11), 0xfffffffffffffff7u);
+  m.execute("csneg w12, w1, w2, mi");  // negative: w1
+  EXPECT_EQ(x(m, 12), 5u);
+  m.execute("csetm x13, ne");
+  EXPECT_EQ(x(m, 13), 0xffffffffffffffffu);
+  m.execute("csetm w14, eq");
+  EXPECT_EQ(x(m, 14), 0u);
+  m.execute("cinc x15, x1, ne");  // CSINC x15, x1, x1, eq: not equal, so x1 + 1
+  EXPECT_EQ(x(m, 15), 6u);
+  m.execute("cneg x16, x2, lt");  // less than: -9
+  EXPECT_EQ(x(m, 16), 0xfffffffffffffff7u);
 }
 
 // The logical instructions on shifted registers, worked by hand; ANDS and
