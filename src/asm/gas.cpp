@@ -1289,6 +1289,23 @@ class Gas {
     size += n;
   }
 
+  // count copies of unit at the current offset (.fill, .space with a fill).
+  // The section's size is checked before the bytes are built, so a huge count
+  // is a located error, not an exhausted memory; a unit of zeros only grows
+  // the section; a nonzero one in a nobits section is refused at nonzero_col.
+  void repeat_bytes(const std::string& unit, uint64_t count, int line, int count_col, int nonzero_col) {
+    const ObjSection& sec = obj_.sections[static_cast<size_t>(cur_)];
+    const bool nonzero = std::any_of(unit.begin(), unit.end(), [](char ch) { return ch != 0; });
+    if (nonzero && sec.nobits) fail(line, nonzero_col, nonzero_in_nobits(sec));
+    const uint64_t at = sizes_[static_cast<size_t>(cur_)];
+    grow(unit.empty() ? 0 : count > kMaxSectionBytes ? count : count * unit.size(), line, count_col);
+    if (!nonzero) return;
+    std::string bytes;
+    bytes.reserve(count * unit.size());
+    for (uint64_t k = 0; k < count; ++k) bytes += unit;
+    strings_.push_back({cur_, at, std::move(bytes)});
+  }
+
   // ---- expressions ----
   struct Cursor {
     std::string_view s;
@@ -1856,12 +1873,7 @@ class Gas {
         warn(line, args[2].col, "'.fill' directive pattern has been truncated to 32-bits");
       std::string one(static_cast<size_t>(size), '\0');
       for (int64_t k = 0; k < size && k < 4; ++k) one[static_cast<size_t>(k)] = static_cast<char>(static_cast<uint64_t>(value) >> (8 * k));
-      std::string bytes;
-      for (int64_t k = 0; k < repeat; ++k) bytes += one;
-      if (sec.nobits && std::any_of(bytes.begin(), bytes.end(), [](char ch) { return ch != 0; }))
-        fail(line, args[0].col, nonzero_in_nobits(sec));
-      strings_.push_back({cur_, sizes_[static_cast<size_t>(cur_)], bytes});
-      grow(bytes.size(), line, args[0].col);
+      repeat_bytes(one, static_cast<uint64_t>(repeat), line, args[0].col, args[0].col);
     } else if (name == ".space" || name == ".zero" || name == ".skip") {
       // size[, fill]: the fill's low byte, as GNU as and llvm-mc write it.
       no_data_in_code();
@@ -1870,11 +1882,7 @@ class Gas {
       const int64_t n = absolute(args[0]);
       if (n < 0) fail(line, args[0].col, fmt::format("{} {}: a negative size", name, n));
       const char fill = args.size() > 1 ? static_cast<char>(absolute(args[1])) : '\0';
-      if (fill) {
-        if (sec.nobits) fail(line, args[1].col, nonzero_in_nobits(sec));
-        strings_.push_back({cur_, sizes_[static_cast<size_t>(cur_)], std::string(static_cast<size_t>(n), fill)});
-      }
-      grow(static_cast<uint64_t>(n), line, args[0].col);
+      repeat_bytes(std::string(1, fill), static_cast<uint64_t>(n), line, args[0].col, args.size() > 1 ? args[1].col : 0);
     } else if (name == ".equ" || name == ".set") {
       need(2);
       const std::string sym = symbol_name(args[0], line);

@@ -577,6 +577,20 @@ TEST(WordProgram, SpaceTakesAFillByte) {
   EXPECT_THROW(targets::assemble_word_program(mve(), "\t.data\n\t.space 4, 1, 2\n", "s.s"), InputError);
 }
 
+// A fill past the section's size limit is refused at its count before any
+// byte is built (it once built 512 GB of them first).
+TEST(WordProgram, AHugeFillIsRefusedAtItsCount) {
+  for (const char* source : {"\t.data\n\t.space 0x7fffffffff, 1\n", "\t.data\n\t.fill 0x7fffffff, 8, 1\n"}) {
+    try {
+      targets::assemble_word_program(sme2(), source, "h.s");
+      FAIL() << source;
+    } catch (const InputError& e) {
+      EXPECT_EQ(e.location().line, 2) << source;
+      EXPECT_NE(e.message().find("section .data would exceed"), std::string::npos) << e.message();
+    }
+  }
+}
+
 // GNU as's .rept, .irp and .macro give the lines written out (GNU as 2.40
 // assembles both sources below to the same bytes); errors in a body name
 // the body's line, and an expansion without end is refused.
