@@ -36,6 +36,12 @@ void add(spec::BuiltinTable& t, const char* name, int nargs, spec::TypeRule resu
   t.add(std::move(b));
 }
 
+// The global or array element a write names, in `globals`.
+Value& written(std::vector<Value>& globals, const Machine::GlobalWrite& w) {
+  Value& g = globals[w.global];
+  return w.element < 0 ? g : g.mutable_elems()[static_cast<size_t>(w.element)];
+}
+
 // Makes `to` equal to `from` keeping arrays of its own (Value::assign_unshared).
 void copy_into(std::vector<Value>& to, const std::vector<Value>& from) {
   to.resize(from.size());
@@ -348,10 +354,7 @@ void Machine::apply_writes(std::vector<Value>& globals, uint32_t bundle_pc, Slot
                                                   w.element >= 0 ? fmt::format("[{}]", w.element) : ""));
       }
   for (const auto& [slot, fx] : slots)
-    for (const GlobalWrite& w : fx.writes) {
-      if (w.element < 0) globals[w.global] = w.value;
-      else globals[w.global].mutable_elems()[static_cast<size_t>(w.element)] = w.value;
-    }
+    for (const GlobalWrite& w : fx.writes) written(globals, w) = w.value;
 }
 
 void Machine::apply_stores(uint32_t bundle_pc, SlotsEffects slots) {
@@ -396,10 +399,7 @@ void Machine::step(const as::Word& word) {
     auto& [slot, fx] = effects_[enabled];
     run_slot_into(word, d, pc, before_, false, fx);
     auto& globals = engine_.globals();
-    for (const GlobalWrite& w : fx.writes) {
-      if (w.element < 0) globals[w.global] = before_[w.global];
-      else globals[w.global].mutable_elems()[static_cast<size_t>(w.element)] = before_[w.global].elems()[static_cast<size_t>(w.element)];
-    }
+    for (const GlobalWrite& w : fx.writes) written(globals, w) = written(before_, w);
     if (fx.enabled) {
       slot = isa_.forms[static_cast<size_t>(d.form)].slot;
       ++enabled;
@@ -408,7 +408,8 @@ void Machine::step(const as::Word& word) {
   auto& globals = engine_.globals();
   const SlotsEffects slots(effects_.data(), enabled);
   apply_writes(globals, pc, slots);
-  apply_writes(before_, pc, slots);
+  for (const auto& [slot, fx] : slots)  // checked for conflicts just now
+    for (const GlobalWrite& w : fx.writes) written(before_, w) = w.value;
   apply_stores(pc, slots);
   Value& taken = globals[static_cast<size_t>(branch_taken_)];
   if (taken.as_bool()) {
