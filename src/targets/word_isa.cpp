@@ -104,23 +104,21 @@ bool is_optional_block_pred(const Item& optional) {
   return optional.items.size() == 1 && optional.items[0].role == Item::Role::BlockPred;
 }
 
-// The element suffixes a register list may be written with, each given to
-// f(suffix, type, entry): its literal (`.h`; type null), or, for a list whose
-// element type is a table operand (`{ <Zt>.<T>-<Zt>.<T> }`), each spelling of
-// the table with the entry that spells it (entry.b: its index + 1).
-template <class F>
-void for_each_list_suffix(const WordIsa& isa, const WordTemplate& t, const Item& list, F&& f) {
+// A register list's element suffix: its literal (`.h`; type null), or the
+// literals around a table operand that gives the element type
+// (`{ <Zt>.<T>-<Zt>.<T> }`; the constructor refuses any other operand there).
+struct ListSuffix {
   std::string before, after;
-  const operands::Operand* type_op = nullptr;
+  const operands::Table* type = nullptr;
+};
+ListSuffix list_suffix(const WordIsa& isa, const WordTemplate& t, const Item& list) {
+  ListSuffix out;
+  bool typed = false;
   for (const Item& x : list.items) {
-    if (x.kind == Item::Kind::Lit) (type_op ? after : before) += x.text;
-    else if (!(type_op = isa.operand_of(t, x))) return;
+    if (x.kind == Item::Kind::Lit) (typed ? out.after : out.before) += x.text;
+    else typed = true, out.type = std::get_if<operands::Table>(&isa.operand_of(t, x)->kind);
   }
-  if (!type_op) return f(before, nullptr, Raw{});
-  const auto* type = std::get_if<operands::Table>(&type_op->kind);
-  if (!type) return;
-  for (size_t k = 0; k < type->entries.size(); ++k)
-    f(before + type->entries[k].spelling + after, type, Raw{0, k + 1});
+  return out;
 }
 
 // Resolves the operand items of a template: their kinds, or the role the
@@ -897,25 +895,24 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         const Operand* lop = operand_of(t, *it);
         const auto* list = lop ? std::get_if<operands::List>(&lop->kind) : nullptr;
         if (!list) return;
+        // Each spelling of the element type (one suffix when it is a literal):
+        // its table entry encoded with the list.
+        const ListSuffix sfx = list_suffix(*this, t, *it);
         bool any = false;
-        for_each_list_suffix(*this, t, *it, [&](const std::string& suffix, const operands::Table* type, const Raw& entry) {
+        for (size_t k = 0; k < (sfx.type ? sfx.type->entries.size() : 1); ++k) {
+          const std::string suffix = sfx.type ? sfx.before + sfx.type->entries[k].spelling + sfx.after : sfx.before;
           const size_t from = raws.size();
           const size_t len = list->parse(s, suffix, raws);
-          if (!len) return;
-          if (!type) {
-            any |= each(*list, lop, from, fixed(len));
-          } else {
-            const size_t end = raws.size();
-            for (size_t i = from; i < end; ++i) {
-              const Raw r = raws[i];
-              Partial st2 = st;
-              if (!type->encode(entry, st2) || !list->encode(r, st2)) continue;
-              any = true;
-              next_op(lop, pos + len, st2);
-            }
+          const size_t end = raws.size();
+          for (size_t i = from; len && i < end; ++i) {
+            const Raw r = raws[i];
+            Partial st2 = st;
+            if ((sfx.type && !sfx.type->encode(Raw{0, k + 1}, st2)) || !list->encode(r, st2)) continue;
+            any = true;
+            next_op(lop, pos + len, st2);
           }
           raws.resize(from);
-        });
+        }
         if (any) return;
         if (explain)
           refuse_at(Refusal::Kind::Operand, pos,
@@ -1309,12 +1306,10 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
           [&](const auto& kind) -> std::optional<std::string> {
             using K = std::decay_t<decltype(kind)>;
             if constexpr (std::is_same_v<K, operands::List>) {
-              std::optional<std::string> suffix;
-              for_each_list_suffix(*this, t, it, [&](const std::string& text, const operands::Table* type, const Raw& entry) {
-                if (!type || type->decode(word).a == type->entries[entry.b - 1].pat.value.low64()) suffix = text;
-              });
-              if (!suffix) return std::nullopt;
-              return kind.print(kind.decode(word), *suffix, rules_->list_ranges());
+              const ListSuffix sfx = list_suffix(*this, t, it);
+              const std::optional<std::string> type = sfx.type ? sfx.type->print(sfx.type->decode(word)) : "";
+              if (!type) return std::nullopt;
+              return kind.print(kind.decode(word), sfx.before + *type + sfx.after, rules_->list_ranges());
             } else if constexpr (std::is_same_v<K, operands::Label>) {
               const uint64_t target = kind.read_pc(ctx.address + static_cast<uint64_t>(pc_offset_)) +
                                       static_cast<uint64_t>(kind.delta(kind.decode(word)));
