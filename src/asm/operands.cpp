@@ -153,12 +153,12 @@ size_t ExpandTable::size() const {
   return value_.size();
 }
 
-std::optional<uint32_t> ExpandTable::value_of(uint64_t field) const {
+std::optional<uint64_t> ExpandTable::value_of(uint64_t field) const {
   ensure();
   return field < value_.size() ? value_[field] : std::nullopt;
 }
 
-const std::vector<uint32_t>& ExpandTable::fields_of(uint32_t v) const {
+const std::vector<uint32_t>& ExpandTable::fields_of(uint64_t v) const {
   static const std::vector<uint32_t> none;
   ensure();
   const auto it = fields_.find(v);
@@ -189,6 +189,8 @@ std::optional<std::string> Number::print(const Raw& r) const {
   const size_t w = map.width();
   if (!is_signed) {
     const uint64_t v = r.a * static_cast<uint64_t>(scale) + static_cast<uint64_t>(offset);
+    // A negative offset gives negative values (MOVN's `* -1 - 1`).
+    if (offset < 0) return fmt::format("{}", static_cast<int64_t>(v));
     return hex ? fmt::format("0x{:x}", v) : fmt::format("{}", v);
   }
   uint64_t v = r.a;
@@ -199,22 +201,24 @@ std::optional<std::string> Number::print(const Raw& r) const {
 std::optional<uint64_t> Number::field(uint64_t mag, bool neg) const {
   const size_t w = map.width();
   if (!is_signed) {
-    // Unsigned all the way: a scaled immediate may use bit 63 (MOVZ's lsl #48).
-    // A negative scale counts down from the offset (VAND's complemented constant).
-    if (neg) return std::nullopt;
-    uint64_t u;
-    if (scale < 0) {
-      if (offset < 0 || mag > static_cast<uint64_t>(offset)) return std::nullopt;
-      u = static_cast<uint64_t>(offset) - mag;
-    } else {
-      if (offset > 0 && mag < static_cast<uint64_t>(offset)) return std::nullopt;
-      u = mag - static_cast<uint64_t>(offset);
-    }
-    const uint64_t sc = static_cast<uint64_t>(scale < 0 ? -scale : scale);
-    if (u % sc) return std::nullopt;
-    const uint64_t q = u / sc;
-    if (w < 64 && q >> w) return std::nullopt;
-    return q;
+    // An unsigned field: a scaled immediate may use bit 63 (MOVZ's lsl #48),
+    // a negative scale counts down from the offset (VAND's complemented
+    // constant), and only a negative offset gives negative values (MOVN's
+    // `* -1 - 1`). Worked in 128 bits, where none of these overflows.
+    if (neg && offset >= 0) return std::nullopt;
+    auto solve = [&](__int128 value) -> std::optional<uint64_t> {
+      const __int128 u = value - offset;
+      if (u % scale) return std::nullopt;
+      const __int128 q = u / scale;
+      if (q < 0 || (w < 64 && q >> w)) return std::nullopt;
+      return static_cast<uint64_t>(q);
+    };
+    const __int128 value = neg ? -static_cast<__int128>(mag) : static_cast<__int128>(mag);
+    if (const auto q = solve(value)) return q;
+    // Negative values are 64-bit patterns too: MOVN's NOT(0xffff << 48) is
+    // written 0xffffffffffff, as print() writes it (and -2 as 0xff...fe).
+    if (!neg && offset < 0) return solve(value - (static_cast<__int128>(1) << 64));
+    return std::nullopt;
   }
   // Any 64-bit signed value (MOV's #<imm_48s> reaches 0x7fff << 48).
   if (mag > (neg ? uint64_t{1} << 63 : uint64_t{INT64_MAX})) return std::nullopt;
@@ -242,14 +246,20 @@ std::optional<std::string> ModImm::print(const Raw& r) const {
   if (!table) return std::nullopt;
   const auto v = table->value_of(r.a);
   if (!v) return std::nullopt;
-  return fmt::format("{}", *v);
+  if (is_signed) {
+    const uint32_t bits = table->bits();
+    const bool negative = bits > 0 && (*v >> (bits - 1)) & 1;
+    return negative ? fmt::format("-{}", (0 - *v) & low_mask(bits)) : fmt::format("{}", *v);
+  }
+  return hex ? fmt::format("0x{:x}", *v) : fmt::format("{}", *v);
 }
 
 void ModImm::fields(uint64_t mag, bool neg, std::vector<Raw>& out) const {
-  if (mag > (neg ? 0x80000000u : 0xffffffffu)) return;
-  if (neg) mag = (0 - mag) & 0xffffffffu;
   if (!table) return;
-  for (uint32_t f : table->fields_of(static_cast<uint32_t>(mag))) out.push_back({f});
+  const uint64_t all = low_mask(table->bits());
+  if (mag > (neg ? all / 2 + 1 : all)) return;
+  if (neg) mag = (0 - mag) & all;
+  for (uint32_t f : table->fields_of(mag)) out.push_back({f});
 }
 
 size_t ModImm::parse(std::string_view s, std::vector<Raw>& out) const {
@@ -298,12 +308,78 @@ void ShiftAmt::fields(uint64_t amount, std::vector<Raw>& out) const {
   }
 }
 
-size_t ShiftAmt::parse(std::string_view s, std::vector<Raw>& out) const {
+namespace {
+
+// The length of the number at the start of s; its field values (`fields`
+// of it) when it is not negative.
+template <class Fields>
+size_t parse_unsigned(std::string_view s, const Fields& fields) {
   uint64_t mag = 0;
   bool neg = false;
   const size_t len = scan_integer(s, mag, neg);
-  if (len && !neg) fields(mag, out);
+  if (len && !neg) fields(mag);
   return len;
+}
+
+}  // namespace
+
+size_t ShiftAmt::parse(std::string_view s, std::vector<Raw>& out) const {
+  return parse_unsigned(s, [&](uint64_t v) { fields(v, out); });
+}
+
+// --- Bitfield
+
+std::optional<std::string> Bitfield::print(const Raw& r) const {
+  const uint64_t top = datasize - 1;
+  if (r.a > top || r.b > top) return std::nullopt;  // a 32-bit form's bit 5 (UNDEFINED)
+  switch (role) {
+    case Role::Lsl:
+      if (r.b == top || r.b + 1 != r.a) return std::nullopt;
+      return fmt::format("{}", top - r.b);
+    case Role::ExtractWidth:
+      if (r.b < r.a) return std::nullopt;
+      return fmt::format("{}", r.b - r.a + 1);
+    case Role::InsertLsb:
+      if (r.b >= r.a) return std::nullopt;
+      return fmt::format("{}", datasize - r.a);
+    case Role::InsertWidth:
+      if (r.b >= r.a) return std::nullopt;
+      return fmt::format("{}", r.b + 1);
+  }
+  return std::nullopt;
+}
+
+void Bitfield::fields(uint64_t v, std::vector<Raw>& out) const {
+  const uint64_t ds = datasize;
+  switch (role) {
+    case Role::Lsl:
+      if (v < ds) out.push_back({(ds - v) % ds, ds - 1 - v});
+      return;
+    case Role::ExtractWidth:
+      if (v < 1 || v > ds) return;
+      for (uint64_t lsb = 0; lsb + v <= ds; ++lsb) out.push_back({lsb, lsb + v - 1});
+      return;
+    case Role::InsertLsb:
+      if (v < ds) out.push_back({(ds - v) % ds, 0});
+      return;
+    case Role::InsertWidth:
+      // immr = -lsb MOD datasize: lsb 0 (immr 0) leaves room for any width,
+      // another lsb (immr = datasize - lsb) for a width up to immr.
+      if (v < 1 || v > ds) return;
+      out.push_back({0, v - 1});
+      for (uint64_t immr = v; immr < ds; ++immr) out.push_back({immr, v - 1});
+      return;
+  }
+}
+
+size_t Bitfield::parse(std::string_view s, std::vector<Raw>& out) const {
+  return parse_unsigned(s, [&](uint64_t v) { fields(v, out); });
+}
+
+std::string Bitfield::refusal() const {
+  if (role == Role::ExtractWidth) return "requested extract overflows register";
+  if (role == Role::InsertWidth) return "requested insert overflows register";
+  return fmt::format("immediate must be an integer in range [0, {}].", datasize - 1);
 }
 
 // --- Cond
@@ -777,9 +853,16 @@ std::optional<Operand> prepare(const spec::TargetSpec& spec, const Placer& place
   } else if (k == spec::OperandKind::Imm || k == spec::OperandKind::Simm) {
     out.kind = Number{bitmap(place, op.fields), op.scale, op.offset, k == spec::OperandKind::Simm, has("hex")};
   } else if (k == spec::OperandKind::ModImm) {
-    out.kind = ModImm{bitmap(place, op.fields)};
+    out.kind = ModImm{bitmap(place, op.fields), has("hex"), has("signed")};
   } else if (k == spec::OperandKind::VfpImm) {
     out.kind = VfpImm{bitmap(place, op.fields)};
+  } else if (k == spec::OperandKind::Bitfield) {
+    const std::string& role = op.label_options.front();
+    const Bitfield::Role r = role == "lsl"             ? Bitfield::Role::Lsl
+                             : role == "extract-width" ? Bitfield::Role::ExtractWidth
+                             : role == "insert-lsb"    ? Bitfield::Role::InsertLsb
+                                                       : Bitfield::Role::InsertWidth;
+    out.kind = Bitfield{r, op.count, bitmap(place, op.fields), bitmap(place, op.count_fields)};
   } else if (k == spec::OperandKind::ShiftAmt) {
     // The loader keeps the type's `count` parts first, then the amount's.
     spec::FieldConcat type, amount;

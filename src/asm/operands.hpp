@@ -122,28 +122,32 @@ struct RegNames {
 };
 
 // The values a spec function gives each value of a field (a `modimm`
-// operand: T32's ThumbExpandImm of i:imm3:imm8), computed from the specs
-// (WordIsa) when first asked for (running the function 4096 times is a tenth
-// of a start-up that never meets such an operand), and the field values that
-// give each value.
+// operand: T32's ThumbExpandImm of i:imm3:imm8, A64's bitmask immediate of
+// N:immr:imms), computed from the specs (WordIsa) when first asked for
+// (running the function 4096 times is a tenth of a start-up that never meets
+// such an operand), and the field values that give each value.
 class ExpandTable {
  public:
-  using Values = std::vector<std::optional<uint32_t>>;  // by field value; nothing where the function refuses it
-  // `build` fills the values by field value; it runs once, at the first question.
-  explicit ExpandTable(std::function<void(Values&)> build) : build_(std::move(build)) {}
+  using Values = std::vector<std::optional<uint64_t>>;  // by field value; nothing where the function refuses it
+  // `build` fills the values by field value; it runs once, at the first
+  // question. The values are `bits` wide (32 or 64): a negative text is
+  // their two's complement.
+  ExpandTable(uint32_t bits, std::function<void(Values&)> build) : bits_(bits), build_(std::move(build)) {}
+  uint32_t bits() const { return bits_; }
   // The number of field values.
   size_t size() const;
   // The value of a field value; nothing where the function refuses it (UNPREDICTABLE) or beyond the field.
-  std::optional<uint32_t> value_of(uint64_t field) const;
+  std::optional<uint64_t> value_of(uint64_t field) const;
   // The field values that give `value`, ascending (none: empty).
-  const std::vector<uint32_t>& fields_of(uint32_t value) const;
+  const std::vector<uint32_t>& fields_of(uint64_t value) const;
 
  private:
   void ensure() const;
+  uint32_t bits_;
   std::function<void(Values&)> build_;
   mutable std::once_flag built_;
   mutable Values value_;
-  mutable std::unordered_map<uint32_t, std::vector<uint32_t>> fields_;  // by value: its field values, ascending
+  mutable std::unordered_map<uint64_t, std::vector<uint32_t>> fields_;  // by value: its field values, ascending
 };
 
 // A register: the field holds (number - offset) / scale.
@@ -176,16 +180,18 @@ struct Number {
 };
 
 // A modified immediate: the text is the value the target's function
-// (TargetRules::modimm_function; T32: ThumbExpandImm) gives the field.
-// Field values in ascending order: T32's pattern forms before its rotations,
-// as GNU as and LLVM choose.
+// (TargetRules::modimm_function; T32: ThumbExpandImm, A64: the bitmask
+// immediate) gives the field. Field values in ascending order: T32's pattern
+// forms before its rotations, as GNU as and LLVM choose.
 struct ModImm {
   BitMap map;
+  bool hex = false;  // printed in hexadecimal (A64's bitmask immediates, as llvm-objdump prints them)
+  bool is_signed = false;  // printed as a signed decimal of the table's width (A64's MOV alias)
   const ExpandTable* table = nullptr;  // set by WordIsa; null: no value prints or parses
   Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
   bool encode(const Raw& r, Assignment& p) const { return assign(p, map, r.a); }
   std::optional<std::string> print(const Raw& r) const;
-  // A negative value is its 32-bit two's complement (cmp.w r0, #-1).
+  // A negative value is its two's complement in the table's width (cmp.w r0, #-1).
   void fields(uint64_t mag, bool neg, std::vector<Raw>& out) const;
   size_t parse(std::string_view s, std::vector<Raw>& out) const;
 };
@@ -210,6 +216,31 @@ struct ShiftAmt {
   // Every type that can shift by the written amount (0: LSL only).
   void fields(uint64_t amount, std::vector<Raw>& out) const;
   size_t parse(std::string_view s, std::vector<Raw>& out) const;
+};
+
+// A64's bitfield operands: a view of the pair immr:imms of UBFM, SBFM and
+// BFM in a `datasize`-bit form, as their aliases read it (Raw: a = immr,
+// b = imms). Each prints only where its alias's condition holds.
+//   Lsl (LSL's #<shift>):            immr = -shift MOD datasize, imms = datasize-1-shift
+//   ExtractWidth (UBFX's #<width>):  imms = immr + width - 1 (immr is #<lsb>, an imm)
+//   InsertLsb (UBFIZ's #<lsb>):      immr = -lsb MOD datasize (imms is not its)
+//   InsertWidth (UBFIZ's #<width>):  imms = width - 1, lsb + width <= datasize
+struct Bitfield {
+  enum class Role : uint8_t { Lsl, ExtractWidth, InsertLsb, InsertWidth };
+  Role role = Role::Lsl;
+  uint32_t datasize = 32;
+  BitMap immr, imms;
+  Raw decode(const Bits& w) const { return {read_bits(immr, w), read_bits(imms, w)}; }
+  bool encode(const Raw& r, Assignment& p) const {
+    return assign(p, immr, r.a) && (role == Role::InsertLsb || assign(p, imms, r.b));
+  }
+  std::optional<std::string> print(const Raw& r) const;
+  // Every immr:imms the written value may stand for (ExtractWidth and
+  // InsertWidth: one per <lsb> that leaves room for it).
+  void fields(uint64_t value, std::vector<Raw>& out) const;
+  size_t parse(std::string_view s, std::vector<Raw>& out) const;
+  // The assemblers' message for a value it refuses.
+  std::string refusal() const;
 };
 
 // A condition field (B T1, T3; IT's firstcond). `own_c`: the operand is
@@ -348,7 +379,7 @@ struct Label {
   uint64_t read_pc(uint64_t pc) const { return align_pc ? pc & ~uint64_t{3} : pc; }
 };
 
-using Kind = std::variant<Reg, Number, ModImm, VfpImm, ShiftAmt, Cond, Const, Table, List, RegMask, TileMask, VRegList, ItMask,
+using Kind = std::variant<Reg, Number, ModImm, VfpImm, ShiftAmt, Bitfield, Cond, Const, Table, List, RegMask, TileMask, VRegList, ItMask,
                           Label>;
 
 // One operand of an encoding: its spec line and its kind.

@@ -30,7 +30,7 @@ namespace {
 // Each operand kind as the specs spell it, in OperandKind's order.
 constexpr std::string_view kOperandKindNames[] = {"reg",      "imm",    "simm",     "table",  "list",     "regmask",
                                                   "cond",     "label",  "itmask",   "modimm", "shiftamt", "vreglist",
-                                                  "vfpimm",   "tilemask", "choice", "mem",    "const"};
+                                                  "vfpimm",   "tilemask", "bitfield", "choice", "mem", "const"};
 static_assert(std::size(kOperandKindNames) == static_cast<size_t>(OperandKind::Const) + 1);
 
 }  // namespace
@@ -870,9 +870,12 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
     op.reg_class = std::string(cond.text);
     no_more();
   } else if (kind == OperandKind::ModImm) {
-    // A T32 modified immediate: the 12 bits of FIELDS are i:imm3:imm8 and
-    // the text is the 32-bit value ThumbExpandImm gives them.
+    // A modified immediate: the text is the value the target's function
+    // gives FIELDS (T32: ThumbExpandImm of i:imm3:imm8; A64: the bitmask
+    // immediate of N:immr:imms); `hex`: printed in hexadecimal, `signed`:
+    // as a signed decimal of the value's width (A64's MOV (bitmask immediate)).
     op.fields = parse_fields(need("FIELDS"), line, site.part_cols);
+    if (k < w.size() && (w[k].text == "hex" || w[k].text == "signed")) op.label_options.emplace_back(w[k++].text);
     no_more();
   } else if (kind == OperandKind::ShiftAmt) {
     // The amount of an immediate shift as DecodeImmShift reads it: the shift
@@ -900,6 +903,22 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
     // ZA tiles held as a mask of its eight 64-bit tiles (SME ZERO): bit t of
     // FIELDS is ZAt.D; the text names tiles of any one element size.
     op.fields = parse_fields(need("FIELDS"), line, site.part_cols);
+    no_more();
+  } else if (kind == OperandKind::Bitfield) {
+    // A64's bitfield operands: ROLE (lsl, extract-width, insert-lsb,
+    // insert-width) of the pair immr:imms of a DATASIZE-bit form, as the
+    // aliases of UBFM, SBFM and BFM read it. The role is held in
+    // label_options, the datasize in count, imms in count_fields.
+    const Word& role = need("ROLE (lsl, extract-width, insert-lsb, insert-width)");
+    if (role.text != "lsl" && role.text != "extract-width" && role.text != "insert-lsb" && role.text != "insert-width")
+      fail(line, role.col, fmt::format("'{}' is not a bitfield role (lsl, extract-width, insert-lsb, insert-width)", role.text));
+    op.label_options.emplace_back(role.text);
+    const Word& ds = need("DATASIZE (32 or 64)");
+    int64_t v = 0;
+    if (!parse_number(ds.text, v) || (v != 32 && v != 64)) fail(line, ds.col, fmt::format("bad datasize '{}'; expected 32 or 64", ds.text));
+    op.count = static_cast<uint32_t>(v);
+    op.fields = parse_fields(need("IMMRFIELDS"), line, site.part_cols);
+    op.count_fields = parse_fields(need("IMMSFIELDS"), line, site.part_cols);
     no_more();
   } else if (kind == OperandKind::VfpImm) {
     // The VFP modified immediate of VMOV (immediate): the 8 bits of FIELDS
@@ -993,7 +1012,7 @@ void FileParser::finish_bundle_encoding(EncodingState& st) {
     if (!used.count(op.name))
       fail(site.line, op.loc.col,
            fmt::format("operand <{}> is not used by any syntax template or mem operand of encoding {}", op.name, enc.name));
-    if (op.kind == OperandKind::List || op.kind == OperandKind::Cond)
+    if (op.kind == OperandKind::List || op.kind == OperandKind::Cond || op.kind == OperandKind::Bitfield)
       fail(site.line, op.loc.col, fmt::format("operand kind '{}' is not supported in bundle targets", kind_name(op.kind)));
     if ((op.kind == OperandKind::Imm || op.kind == OperandKind::Simm || op.kind == OperandKind::Label) && (op.scale != 1 || op.offset != 0) &&
         op.kind != OperandKind::Label)
@@ -1126,10 +1145,20 @@ void FileParser::finish_encoding(EncodingState& st) {
         fail(site.line, site.part_cols[op.fields.parts.size() + p],
              fmt::format("operand <{}> names field '{}', which encoding {} does not have", op.name, part.field, enc.name));
     }
+    if (op.kind == OperandKind::Bitfield) {
+      uint32_t imms_width = 0;
+      for (const auto& part : op.count_fields.parts) imms_width += part.field.empty() ? part.literal.width() : enc.field(part.field)->width;
+      if (width != 6 || imms_width != 6)
+        fail(site.line, op.loc.col,
+             fmt::format("operand <{}> bitfield: needs 6-bit immr and imms, not {} and {} bits", op.name, width, imms_width));
+    }
     if (op.kind == OperandKind::VfpImm && width != 8)
       fail(site.line, op.loc.col, fmt::format("operand <{}> vfpimm: needs 8 bits (imm4H:imm4L), not {}", op.name, width));
-    if (op.kind == OperandKind::ModImm && width != 12)
-      fail(site.line, op.loc.col, fmt::format("operand <{}> modimm: needs 12 bits (i:imm3:imm8), not {}", op.name, width));
+    // The assembler runs the target's function once per field value: 12 or 13 bits.
+    if (op.kind == OperandKind::ModImm && width != 12 && width != 13)
+      fail(site.line, op.loc.col,
+           fmt::format("operand <{}> modimm: needs 12 bits (T32 i:imm3:imm8, A64 immr:imms) or 13 (A64 N:immr:imms), not {}",
+                       op.name, width));
     if (op.kind == OperandKind::ItMask && (!enc.field(op.reg_class) || width != 4))
       fail(site.line, op.loc.col,
            fmt::format("operand <{}> itmask: needs a 4-bit mask and a condition field of encoding {}", op.name, enc.name));

@@ -46,7 +46,7 @@ struct RegisterClass {
 // The kinds of `operand` lines (docs/spec-format.md, "Operand kinds"); the
 // specs spell each as kind_name gives it. Choice and Mem are bundle targets' only.
 enum class OperandKind : uint8_t {
-  Reg, Imm, Simm, Table, List, RegMask, Cond, Label, ItMask, ModImm, ShiftAmt, VRegList, VfpImm, TileMask, Choice, Mem, Const
+  Reg, Imm, Simm, Table, List, RegMask, Cond, Label, ItMask, ModImm, ShiftAmt, VRegList, VfpImm, TileMask, Bitfield, Choice, Mem, Const
 };
 std::string_view kind_name(OperandKind k);
 // The kind a spec spells, or nullopt.
@@ -65,7 +65,8 @@ struct OperandMap {
   std::string constant;  // const
   std::vector<std::string> label_options;  // label: unsigned, t32-j, align-pc, add-bit, relative; imm: hex
   // vreglist: the FIELDS holding the register count (times `scale`);
-  // its options (`vpr`) are in label_options.
+  // its options (`vpr`) are in label_options. bitfield: imms (`fields` is
+  // immr), its role in label_options and its datasize in `count`.
   FieldConcat count_fields;
   // choice (bundle targets): the selector field, the number type of its
   // numeric alternatives (s32, u32, x32, f32), the register class of

@@ -42,10 +42,13 @@ std::string describe_operand(const OperandMap& op) {
     return s;
   }
   if (op.kind == spec::OperandKind::ItMask) return s + " " + op.fields.text + " " + op.reg_class;
+  if (op.kind == spec::OperandKind::Bitfield)
+    return fmt::format("{} {} {} {} {}", s, op.label_options.front(), op.count, op.fields.text, op.count_fields.text);
   if (!op.reg_class.empty()) s += " " + op.reg_class;
   s += " " + op.fields.text;
   if (op.kind == spec::OperandKind::VRegList) s += " " + op.count_fields.text;
-  if (op.kind == spec::OperandKind::VRegList || op.kind == spec::OperandKind::Label)
+  if (op.kind == spec::OperandKind::VRegList || op.kind == spec::OperandKind::Label || op.kind == spec::OperandKind::Imm ||
+      op.kind == spec::OperandKind::ModImm)
     for (const auto& o : op.label_options) s += " " + o;
   if (op.kind == spec::OperandKind::List) {
     s += fmt::format(" {}", op.count);
@@ -269,12 +272,16 @@ std::string operand_meaning(const OperandMap& op, const spec::RegisterClass* dec
   if (op.kind == spec::OperandKind::TileMask) return fmt::format("a list of ZA tiles: bit t of {} is ZAt.D", f);
   if (op.kind == spec::OperandKind::Cond) return "a condition (EQ ... LE) held in " + f;
   if (op.kind == spec::OperandKind::ItMask) return fmt::format("the t/e letters held in the mask {}, relative to bit 0 of `{}`", f, op.reg_class);
-  if (op.kind == spec::OperandKind::ModImm) return "a modified immediate: ThumbExpandImm(" + f + ")";
+  if (op.kind == spec::OperandKind::ModImm)
+    return "a modified immediate, the value " + f + " stands for (T32: ThumbExpandImm; A64: the bitmask immediate of DecodeBitMasks)";
   if (op.kind == spec::OperandKind::ShiftAmt) return "a shift amount as DecodeImmShift reads " + f;
   if (op.kind == spec::OperandKind::VRegList)
     return fmt::format("consecutive {} registers from UInt({}), their count in `{}`{}{}", op.reg_class, f,
                        op.count_fields.text, op.scale != 1 ? fmt::format(" × {}", op.scale) : "",
                        op.label_options.empty() ? "" : ", then VPR");
+  if (op.kind == spec::OperandKind::Bitfield)
+    return fmt::format("the {} of a {}-bit bitfield held in immr `{}` and imms `{}`", op.label_options.front(), op.count,
+                       op.fields.text, op.count_fields.text);
   if (op.kind == spec::OperandKind::VfpImm) return "a floating-point constant: VFPExpandImm(" + f + ")";
   if (op.kind == spec::OperandKind::Label) {
     std::string s = "a PC-relative target: " + scaled(f) + " = target − PC";

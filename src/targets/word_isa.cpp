@@ -347,20 +347,22 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins,
   for (auto& [enc, ops] : operands_)
     for (Operand& o : ops) {
       if (auto* mod = std::get_if<operands::ModImm>(&o.kind); mod && expand) {
-        if (!modimm_) {
-          const uint32_t width = static_cast<uint32_t>(mod->map.width());
-          modimm_ = std::make_unique<operands::ExpandTable>([this, expand, width](operands::ExpandTable::Values& values) {
+        const uint32_t width = static_cast<uint32_t>(mod->map.width());
+        auto& table = modimm_[width];
+        if (!table) {
+          const uint32_t bits = rules_->modimm_bits(width);
+          table = std::make_unique<operands::ExpandTable>(bits, [this, expand, width, bits](operands::ExpandTable::Values& values) {
             for (uint64_t f = 0; f < (uint64_t{1} << width); ++f) {
-              std::optional<uint32_t> v;
+              std::optional<uint64_t> v;
               try {
-                v = static_cast<uint32_t>(engine_.call(*expand, {spec::Value::bits(width, f)}).as_bits().low64());
-              } catch (const spec::EndOfInstruction&) {  // UNPREDICTABLE: no value
+                v = engine_.call(*expand, {spec::Value::bits(width, f)}).as_bits().low64() & (bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1);
+              } catch (const spec::EndOfInstruction&) {  // UNPREDICTABLE or UNDEFINED: no value
               }
               values.push_back(v);
             }
           });
         }
-        mod->table = modimm_.get();
+        mod->table = table.get();
       } else if (auto* imm = std::get_if<operands::VfpImm>(&o.kind); imm && vfp) {
         if (vfp_values_.empty())
           for (uint64_t imm8 = 0; imm8 < 256; ++imm8)
@@ -1155,6 +1157,12 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
                     "immediate shift value out of range (lsl #0 to #31, lsr and asr #1 to #32, ror #1 to #31)");
         return;
       }
+      if (const auto* bf = std::get_if<operands::Bitfield>(&op->kind)) {
+        if (!neg) bf->fields(mag, raws);
+        if (each(*bf, op, from, fixed(len))) return;
+        if (explain) refuse_at(Refusal::Kind::Operand, start, bf->refusal());
+        return;
+      }
       const auto* num = std::get_if<operands::Number>(&op->kind);
       if (!num) return;
       if (const std::optional<uint64_t> f = num->field(mag, neg)) {
@@ -1230,7 +1238,38 @@ const Encoding* WordIsa::decode_among(std::span<const WordDecoder::Candidate> ca
 
 std::string WordIsa::print(const Encoding& enc, const Bits& word, const PrintContext& ctx) const {
   const std::vector<std::string> all = print_all(enc, word, ctx, false);
+  // An alias may spell a value another encoding takes when assembled (A64's
+  // MOV of an ORR immediate that MOVZ can make, llvm-mc's choice): the first
+  // text that gives the word back, or that cannot be assembled alone (a
+  // label the context names).
+  AsmContext at;
+  at.address = ctx.address;
+  at.in_block = ctx.in_block;
+  at.block_cond = ctx.block_cond;
+  at.block_pred = ctx.block_pred;
+  for (const std::string& t : all) {
+    try {
+      if (assemble(t, at).word == word) return t;
+    } catch (const InputError&) {
+      return t;
+    }
+  }
   return all.empty() ? "" : all.front();
+}
+
+// A table that prints nothing and reads only bits of an immediate of the
+// template narrows that immediate's values (MOVN's `#<inv0><hw0><not1s>`,
+// imm16 not all ones): no operand of its own. One over other bits stands for
+// an operand the text leaves out (MUL's `<Rn><rm_is_rd>`, Rm = Rd).
+bool WordIsa::narrows_immediate(const WordTemplate& t, const operands::Table& table) const {
+  if (!std::all_of(table.entries.begin(), table.entries.end(), [](const auto& e) { return e.shown.empty(); })) return false;
+  return std::any_of(t.items.begin(), t.items.end(), [&](const Item& it) {
+    const Operand* op = it.kind == Item::Kind::Operand ? operand_of(t, it) : nullptr;
+    const auto* num = op ? std::get_if<operands::Number>(&op->kind) : nullptr;
+    return num && num->map.width() > 0 && std::all_of(table.map.pos.begin(), table.map.pos.end(), [&](int p) {
+      return std::find(num->map.pos.begin(), num->map.pos.end(), p) != num->map.pos.end();
+    });
+  });
 }
 
 std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& word, const PrintContext& ctx,
@@ -1290,7 +1329,7 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
       const bool after_operand = previous && previous->kind == Item::Kind::Operand;
       previous = item;
       if (it.kind != Item::Kind::Lit && !(op && std::holds_alternative<operands::Const>(op->kind)) &&
-          !(one && (!table->entries.front().shown.empty() || after_operand)))
+          !(one && (!table->entries.front().shown.empty() || after_operand)) && !(table && narrows_immediate(t, *table)))
         ++operands;
       if (it.kind == Item::Kind::Lit) {
         out += it.text;

@@ -57,6 +57,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <memory>
 #include <set>
@@ -213,8 +214,14 @@ class TargetRules {
   // Listings: whether a list of consecutive registers (a `list` operand)
   // prints as a range `{ z0.h - z3.h }` (else one by one, `{q0, q1, q2, q3}`).
   virtual bool list_ranges() const { return true; }
-  // The spec function whose value a `modimm` operand's text is ("": none).
+  // The spec function whose value a `modimm` operand's text is ("": none),
+  // called with the operand's field, and the width of its values for a
+  // field of that width (a negative text is their two's complement).
   virtual std::string modimm_function() const { return ""; }
+  virtual uint32_t modimm_bits(uint32_t field_width) const {
+    (void)field_width;
+    return 32;
+  }
 
   // --- Blocks: an instruction that gives the next ones a condition
   // (conditional block) or a predicate letter (predication block).
@@ -243,9 +250,13 @@ class WordIsa {
 
   const spec::TargetSpec& spec() const { return spec_; }
   const TargetRules& rules() const { return *rules_; }
-  // The values of the `modimm` operands (TargetRules::modimm_function of
-  // each field value, computed once from the specs), or null.
-  const operands::ExpandTable* modimm_table() const { return modimm_.get(); }
+  // The values of the `modimm` operands whose field is `field_width` bits
+  // (TargetRules::modimm_function of each field value, computed once from
+  // the specs), or null.
+  const operands::ExpandTable* modimm_table(uint32_t field_width) const {
+    const auto it = modimm_.find(field_width);
+    return it == modimm_.end() ? nullptr : it->second.get();
+  }
   const std::vector<WordTemplate>& templates() const { return templates_; }
   // An encoding's operands with their kinds (word_operands.hpp).
   const std::vector<operands::Operand>& operands_of(const spec::Encoding& enc) const { return operands_.at(&enc); }
@@ -276,7 +287,8 @@ class WordIsa {
                                       std::string* why = nullptr) const;
   const WordDecoder& decoder() const { return decoder_; }
 
-  // The canonical text of a word of `enc`, or "" when no template fits.
+  // The canonical text of a word of `enc` (the first template's that
+  // assembles back to it), or "" when no template fits.
   std::string print(const spec::Encoding& enc, const spec::Bits& word) const { return print(enc, word, PrintContext{}); }
   std::string print(const spec::Encoding& enc, const spec::Bits& word, const PrintContext& ctx) const;
   // The text of every syntax of the encoding that can print the word: in the
@@ -307,6 +319,8 @@ class WordIsa {
   const spec::Encoding* decode_among(std::span<const WordDecoder::Candidate> cands, const spec::Bits& word,
                                      const spec::InstructionSpec** inst, std::string* why) const;
 
+  // Whether `table` only narrows an immediate of `t` (print_all's operand count).
+  bool narrows_immediate(const WordTemplate& t, const operands::Table& table) const;
   // The templates a text may match, in spec order: those whose stem is a
   // prefix of the text's first word (the templates without a stem too).
   void candidates(std::string_view trimmed, std::vector<uint32_t>& out) const;
@@ -315,7 +329,7 @@ class WordIsa {
   std::unique_ptr<TargetRules> rules_;
   operands::RegNames core_regs_;  // the general-purpose registers (class R): a table's spelling may name one
   std::vector<std::pair<std::string, std::string>> register_renames_;  // R's other names -> own names (r13 -> sp)
-  std::unique_ptr<operands::ExpandTable> modimm_;
+  std::map<uint32_t, std::unique_ptr<operands::ExpandTable>> modimm_;  // by field width
   std::vector<double> vfp_values_;  // VFPExpandImm(imm8, 64) by imm8 (vfpimm operands)
   // Every encoding's operands with their kinds (templates point into them).
   std::unordered_map<const spec::Encoding*, std::vector<operands::Operand>> operands_;

@@ -394,7 +394,7 @@ TEST(SpecFileDiagnostics, ModifiedImmediateNeedsTwelveBits) {
                          "    operand <Rd> reg R Rd\n"
                          "    operand <imm> modimm Rn:Rm\n");
   EXPECT_EQ(f.line, 8);
-  EXPECT_EQ(f.message, "operand <imm> modimm: needs 12 bits (i:imm3:imm8), not 8");
+  EXPECT_EQ(f.message, "operand <imm> modimm: needs 12 bits (T32 i:imm3:imm8, A64 immr:imms) or 13 (A64 N:immr:imms), not 8");
 }
 
 TEST(SpecFileDiagnostics, UnknownSectionKeyword) {

@@ -217,8 +217,8 @@ std::string canonical_numbers(const std::string& s) {
     }
     const std::string tok = s.substr(i, k - i);
     if (hex) {
-      const int64_t v = static_cast<int64_t>(std::stoull(s.substr(j + 2, k - j - 2), nullptr, 16));
-      out += std::to_string(s[i] == '-' ? -v : v);
+      // Sign and magnitude: `#-0x0` (a subtracting offset of 0) stays -0.
+      out += (s[i] == '-' ? "-" : "") + std::to_string(std::stoull(s.substr(j + 2, k - j - 2), nullptr, 16));
     } else if (tok.find_first_of(".eE") != std::string::npos) {
       out += fmt::format("{:g}", std::strtod(tok.c_str(), nullptr));
     } else {

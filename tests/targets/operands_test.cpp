@@ -119,6 +119,7 @@ RC_GTEST_PROP(WordOperandRoundTrip, Number, ()) { check_round_trip<Number>(); }
 RC_GTEST_PROP(WordOperandRoundTrip, ModImm, ()) { check_round_trip<ModImm>(); }
 RC_GTEST_PROP(WordOperandRoundTrip, VfpImm, ()) { check_round_trip<VfpImm>(); }
 RC_GTEST_PROP(WordOperandRoundTrip, ShiftAmt, ()) { check_round_trip<ShiftAmt>(); }
+RC_GTEST_PROP(WordOperandRoundTrip, Bitfield, ()) { check_round_trip<Bitfield>(); }
 RC_GTEST_PROP(WordOperandRoundTrip, Cond, ()) { check_round_trip<Cond>(); }
 RC_GTEST_PROP(WordOperandRoundTrip, Const, ()) { check_round_trip<Const>(); }
 RC_GTEST_PROP(WordOperandRoundTrip, Table, ()) { check_round_trip<Table>(); }
@@ -137,6 +138,7 @@ TEST(WordOperandKinds, EveryKindHasOperandsInTheSpecs) {
   EXPECT_FALSE(sites<ModImm>().empty());
   EXPECT_FALSE(sites<VfpImm>().empty());
   EXPECT_FALSE(sites<ShiftAmt>().empty());
+  EXPECT_FALSE(sites<Bitfield>().empty());
   EXPECT_FALSE(sites<Cond>().empty());
   EXPECT_FALSE(sites<Table>().empty());
   EXPECT_FALSE(sites<List>().empty());
@@ -150,7 +152,7 @@ TEST(WordOperandKinds, EveryKindHasOperandsInTheSpecs) {
 // The modimm values come from the specs' ThumbExpandImm, run once per field
 // value; checked by hand (Arm ARM, ThumbExpandImm_C): the four patterns and a rotation.
 TEST(WordOperandKinds, ThumbExpandImm) {
-  const ExpandTable* table = target("mve").isa->modimm_table();
+  const ExpandTable* table = target("mve").isa->modimm_table(12);
   ASSERT_NE(table, nullptr);
   ASSERT_EQ(table->size(), 4096u);
   EXPECT_EQ(table->value_of(0x0ab), 0xabu);
@@ -165,8 +167,38 @@ TEST(WordOperandKinds, ThumbExpandImm) {
   // 0xab is a byte (pattern 00) only; 0xff000000 only 0xff ROR 8.
   EXPECT_EQ(table->fields_of(0xabu), std::vector<uint32_t>{0x0ab});
   EXPECT_EQ(table->fields_of(0xff000000u), std::vector<uint32_t>{0x47f});
-  // A64 has no modified immediates.
-  EXPECT_EQ(target("sme2").isa->modimm_table(), nullptr);
+  EXPECT_EQ(table->bits(), 32u);
+}
+
+// A64's bitmask immediates come from the specs' DecodeBitMasks; checked by
+// hand (Arm ARM, DecodeBitMasks): the element size from the highest set bit
+// of N:NOT(imms), S + 1 ones rotated right by R, repeated.
+TEST(WordOperandKinds, A64BitmaskImmediates) {
+  const ExpandTable* w = target("sme2").isa->modimm_table(12);  // immr:imms, 32-bit forms
+  const ExpandTable* x = target("sme2").isa->modimm_table(13);  // N:immr:imms, 64-bit forms
+  ASSERT_NE(w, nullptr);
+  ASSERT_NE(x, nullptr);
+  EXPECT_EQ(w->bits(), 32u);
+  EXPECT_EQ(x->bits(), 64u);
+  // N = 1, immr = 0, imms = 7: a 64-bit element of 8 ones.
+  EXPECT_EQ(x->value_of(0x1000 | 0x007), 0xffu);
+  // N = 0, imms = 0b111100 (2-bit elements, S = 0): 01 repeated.
+  EXPECT_EQ(x->value_of(0x03c), 0x5555555555555555u);
+  // ... rotated right by 1: 10 repeated.
+  EXPECT_EQ(x->value_of(0x040 | 0x03c), 0xaaaaaaaaaaaaaaaau);
+  // N = 0, imms = 0b011110 (32-bit elements, S = 30), immr = 1: 31 ones rotated right by 1.
+  EXPECT_EQ(w->value_of(0x040 | 0x01e), 0xbfffffffu);
+  EXPECT_EQ(x->value_of(0x040 | 0x01e), 0xbfffffffbfffffffu);
+  // All ones in an element is reserved (UNDEFINED): no value.
+  EXPECT_EQ(x->value_of(0x1000 | 0x03f), std::nullopt);
+  EXPECT_EQ(w->value_of(0x01f), std::nullopt);
+  // imms = 0b100000: 16-bit elements of one 1.
+  EXPECT_EQ(w->value_of(0x020), 0x00010001u);
+  // Every value has one encoding; 0 and all ones have none.
+  EXPECT_EQ(x->fields_of(0xff), std::vector<uint32_t>{0x1007});
+  EXPECT_TRUE(x->fields_of(0).empty());
+  EXPECT_TRUE(x->fields_of(~uint64_t{0}).empty());
+  EXPECT_TRUE(w->fields_of(0x12345678).empty());
 }
 
 }  // namespace

@@ -284,7 +284,7 @@ class T32Rules final : public TargetRules {
   }
   std::string listing_preamble() const override { return "\t.syntax unified\n\t.thumb\n"; }
   std::string rewrite_source(std::string_view text) const override {
-    return expand_literal_loads(text, isa_ ? isa_->modimm_table() : nullptr);
+    return expand_literal_loads(text, isa_ ? isa_->modimm_table(12) : nullptr);
   }
   // `<c>` without a cond operand of its own: the IT block's condition; `<q>`
   // the width qualifier (.w/.n); `<v>` the VPT block's predicate letter.
@@ -460,7 +460,7 @@ class T32Rules final : public TargetRules {
                std::holds_alternative<operands::List>(kind))
         group = '{';
       else if (std::holds_alternative<operands::Number>(kind) || std::holds_alternative<operands::ModImm>(kind) ||
-               std::holds_alternative<operands::VfpImm>(kind))
+               std::holds_alternative<operands::VfpImm>(kind) || std::holds_alternative<operands::Bitfield>(kind))
         group = '#';
       else
         group = 'r';

@@ -19,6 +19,10 @@ class A64Rules final : public TargetRules {
   as::ElfOptions elf() const override { return as::ElfOptions{true, EM_AARCH64, 0}; }
   std::string code_mapping() const override { return "$x"; }
   std::vector<uint8_t> nop() const override { return {0x1f, 0x20, 0x03, 0xd5}; }
+  // The logical immediates (shared.isa): 32-bit values from the 12 bits
+  // immr:imms, 64-bit ones from the 13 bits N:immr:imms.
+  std::string modimm_function() const override { return "BitmaskImmediate"; }
+  uint32_t modimm_bits(uint32_t field_width) const override { return field_width == 13 ? 64 : 32; }
 
   // ADD, SUB, ADDS, SUBS, CMP and CMN (immediate) of a negative immediate are
   // the other one of their pair with its magnitude (`add x0, x1, #-3` is

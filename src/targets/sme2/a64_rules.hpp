@@ -1,7 +1,8 @@
 // A64's rules for the single-word engine (targets/word_isa.hpp,
 // TargetRules): 32-bit little-endian words, PC the instruction's address, no
 // blocks, no width qualifiers; `//` comments, the mapping symbol `$x`, NOP
-// padding, ELFCLASS64 EM_AARCH64 objects.
+// padding, ELFCLASS64 EM_AARCH64 objects; the logical immediates are the
+// `modimm` operands, valued by the specs' BitmaskImmediate.
 #pragma once
 
 #include "targets/word_isa.hpp"
