@@ -110,6 +110,30 @@ const std::vector<std::string> kForms = {
     "and x0, x1, x2", "and w3, w4, w5, lsl #3", "eor x0, x1, x2, ror #7", "ands x0, x1, x2, asr #63", "tst w1, w2",
     "tst x3, x4, lsr #5", "bic x0, x1, x2", "orn w0, w1, w2, lsl #1", "mvn x0, x1", "mvn w3, w4, ror #2",
     "eon x0, x1, x2", "bics w0, w1, w2", "ands wzr, w1, w2", "and xzr, x1, x2",
+    // Logical immediates (every element size), with SP as destination, and
+    // the MOV and TST aliases; a negative value is its two's complement.
+    "and w0, w8, #0xf800001f", "and x0, x1, #0xff", "and w0, w1, #-2", "and x0, x1, #-2", "and x3, x4, #0x5555555555555555",
+    "and x5, x6, #0x3333333333333333", "and x7, x8, #0x0f0f0f0f0f0f0f0f", "and x9, x10, #0x00ff00ff00ff00ff",
+    "and x11, x12, #0x0000ffff0000ffff", "and x13, x14, #0x00000000ffffffff", "and x15, x16, #0x8000000000000000",
+    "orr x0, xzr, #0xff", "orr w1, w2, #0x1", "orr sp, x3, #0x7ffffffffffffffe", "eor sp, x1, #0x1", "eor wsp, w2, #0xfffffffe",
+    "ands w0, w1, #0x1", "ands xzr, x1, #3", "tst w1, #0x1", "tst x1, #0xfffffffffffffff0",
+    "mov w12, #0x7ffffff8", "mov x0, #0x5555555555555555", "mov wsp, #0xff00ff00", "mov x0, #0x00ff00ff00ff00ff",
+    "mov x0, #0xffffffff", "mov sp, #0xf0",
+    // MOVN and the wide MOV it makes (MOVZ where both can).
+    "movn w0, #1", "movn x0, #0xffff, lsl #48", "movn w0, #0xffff", "movn w0, #0, lsl #16", "movn x1, #0",
+    "mov w0, #-2", "mov w0, #0xfffffffe", "mov x0, #-2", "mov x1, #-0x10000", "mov x2, #-0x100000001",
+    "mov w3, #0xfffeffff", "mov w5, #-65536", "mov x6, #-1", "mov w7, #-1", "mov w8, #0xffffffff",
+    "mov x9, #0xffffffffffff", "mov x10, #-9223090561878065153",
+    // The bitfield moves and their aliases, at the ends of their ranges.
+    "ubfiz w0, w1, #0, #4", "ubfiz w0, w1, #4, #28", "ubfx w0, w1, #4, #28", "ubfx w0, w1, #0, #32", "ubfx x0, x1, #63, #1",
+    "lsl w0, w1, #0", "lsl x0, x1, #63", "lsl w0, w1, #1", "lsr w0, w1, #31", "lsr x10, x10, #4", "asr x0, x1, #0",
+    "asr w0, w11, #2", "sbfx x0, x1, #63, #1", "sbfx w9, w2, #3, #16", "bfi w0, w1, #31, #1", "bfi w0, w1, #0, #1",
+    "bfxil x0, x1, #3, #61", "sxtw x0, w1", "sxtb w0, w1", "sxtb x0, w1", "sxth x0, w1", "uxtb w0, w1", "uxth w0, w1",
+    "uxtb x0, w1", "ubfm w0, w1, #3, #2", "sbfm x0, x1, #63, #62", "bfm w0, w1, #31, #30", "ubfm w0, w1, #0, #31",
+    "sbfm w0, w1, #0, #31", "bfm w0, w1, #0, #31", "ubfm x0, x1, #0, #7", "sbfiz x0, x1, #0, #64", "sbfiz w5, w6, #31, #1",
+    "ubfiz x7, x8, #60, #4", "bfc w0, #3, #4", "bfc x1, #0, #5", "bfc x2, #63, #1",
+    "ror w8, w0, #5", "ror x1, x2, #63", "ror w3, w3, #0", "extr x0, x1, x2, #63", "extr w3, w4, w5, #0", "extr w6, wzr, w7, #31",
+    "smulh x0, x1, x0", "umulh x30, xzr, x29", "smulh x2, x3, x4",
 };
 
 std::string our_bytes(const std::string& text) {
@@ -507,6 +531,76 @@ TEST(Sme2A64Semantics, LogicalShiftedRegister) {
 // The extended-register forms: the low byte, halfword or word of the second
 // register, zero- or sign-extended (ExtendReg), then shifted left by 0 to 4;
 // register 31 is SP in the first operand, XZR in the second.
+// Worked by hand from DecodeBitMasks and the operations of AND, ANDS, ORR,
+// MOVN, UBFM, SBFM, BFM, EXTR, SMULH and UMULH.
+TEST(Sme2A64Semantics, LogicalImmediatesBitfieldsAndMultiplyHigh) {
+  Machine m = machine();
+  setx(m, 1, 0x123456789abcdef0);
+  m.execute("and x2, x1, #0xff00ff00ff00ff00");
+  EXPECT_EQ(x(m, 2), 0x120056009a00de00u);
+  m.execute("orr w3, w1, #0x0000ffff");  // the W form zeroes the upper half
+  EXPECT_EQ(x(m, 3), 0x9abcffffu);
+  m.execute("eor x4, x1, #0x5555555555555555");
+  EXPECT_EQ(x(m, 4), 0x4761032dcfe98ba5u);
+  m.execute("ands w5, w1, #0x80000000");  // bit 31 of 0x9abcdef0 is set: N
+  EXPECT_EQ(x(m, 5), 0x80000000u);
+  EXPECT_EQ(nzcv(m), 0b1000u);
+  m.execute("tst x1, #0x1");  // bit 0 clear: Z
+  EXPECT_EQ(nzcv(m), 0b0100u);
+  m.execute("orr sp, xzr, #0xfff0");
+  EXPECT_EQ(m.get("sp").low64(), 0xfff0u);
+  m.execute("mov x6, #-0x10000");  // MOVN x6, #0xffff
+  EXPECT_EQ(x(m, 6), 0xffffffffffff0000u);
+  m.execute("mov w7, #-65537");  // MOVN w7, #1, lsl #16
+  EXPECT_EQ(x(m, 7), 0xfffeffffu);
+  m.execute("mov x8, #0xffffffffffff");  // MOVN x8, #0xffff, lsl #48
+  EXPECT_EQ(x(m, 8), 0x0000ffffffffffffu);
+  m.execute("lsl x9, x1, #4");
+  EXPECT_EQ(x(m, 9), 0x23456789abcdef00u);
+  m.execute("lsr w10, w1, #4");
+  EXPECT_EQ(x(m, 10), 0x09abcdefu);
+  m.execute("asr x11, x4, #60");  // 0x4... is positive
+  EXPECT_EQ(x(m, 11), 0x4u);
+  m.execute("asr w12, w1, #28");  // 0x9abcdef0 is negative as a word
+  EXPECT_EQ(x(m, 12), 0xfffffff9u);
+  m.execute("ubfx x13, x1, #8, #12");  // bits 19..8 of ...bcdef0: 0xcde
+  EXPECT_EQ(x(m, 13), 0xcdeu);
+  m.execute("sbfx x14, x1, #4, #8");  // 0xef, sign-extended
+  EXPECT_EQ(x(m, 14), 0xffffffffffffffefu);
+  m.execute("ubfiz w15, w1, #24, #8");  // the low byte 0xf0 moved to bits 31..24
+  EXPECT_EQ(x(m, 15), 0xf0000000u);
+  m.execute("sbfiz x16, x1, #4, #8");  // 0xf0 at bits 11..4, sign above
+  EXPECT_EQ(x(m, 16), 0xffffffffffffff00u);
+  setx(m, 17, 0xffffffffffffffff);
+  m.execute("bfi x17, x1, #16, #8");  // 0xf0 into bits 23..16
+  EXPECT_EQ(x(m, 17), 0xfffffffffff0ffffu);
+  m.execute("bfxil x17, x1, #60, #4");  // 0x1 into bits 3..0
+  EXPECT_EQ(x(m, 17), 0xfffffffffff0fff1u);
+  m.execute("bfc w17, #4, #8");  // bits 11..4 cleared; a W write zeroes the upper half
+  EXPECT_EQ(x(m, 17), 0xfff0f001u);
+  m.execute("sxtb x18, w1");
+  EXPECT_EQ(x(m, 18), 0xfffffffffffffff0u);
+  m.execute("sxtw x19, w1");
+  EXPECT_EQ(x(m, 19), 0xffffffff9abcdef0u);
+  m.execute("uxth w20, w1");
+  EXPECT_EQ(x(m, 20), 0xdef0u);
+  m.execute("ror x21, x1, #8");
+  EXPECT_EQ(x(m, 21), 0xf0123456789abcdeu);
+  setx(m, 2, 0xaaaaaaaabbbbbbbb);
+  m.execute("extr x22, x1, x2, #32");  // the low half of x1 over the high half of x2
+  EXPECT_EQ(x(m, 22), 0x9abcdef0aaaaaaaau);
+  setx(m, 3, 0xffffffffffffffff);
+  setx(m, 4, 0x2);
+  m.execute("smulh x23, x3, x4");  // -1 * 2 = -2: the high half is all ones
+  EXPECT_EQ(x(m, 23), 0xffffffffffffffffu);
+  m.execute("umulh x24, x3, x4");  // (2^64 - 1) * 2 = 2^65 - 2: high half 1
+  EXPECT_EQ(x(m, 24), 0x1u);
+  m.execute("umulh x25, x3, x3");  // (2^64 - 1)^2 = 2^128 - 2^65 + 1: high half 2^64 - 2
+  EXPECT_EQ(x(m, 25), 0xfffffffffffffffeu);
+  m.execute("smulh x26, x1, x1");  // 0x123456789abcdef0^2 >> 64 = 0x14b66dc33f6acdc
+  EXPECT_EQ(x(m, 26), 0x14b66dc33f6acdcu);
+}
+
 TEST(Sme2A64Semantics, ExtendedRegisterOperands) {
   Machine m = machine();
   setx(m, 1, 5);
