@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 #include <mpfr.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -87,6 +88,29 @@ TEST(Sme2Run, SameOutputAsQemu) {
   const RunResult from_elf = run_mlisa({"run", "--target", "sme2", "--svl", std::to_string(svl), elf});
   EXPECT_EQ(from_elf.out, qemu_out) << from_elf.err;
   EXPECT_EQ(from_elf.exit_code, qemu_rc);
+}
+
+// Logical immediates, wide moves, bitfield moves, EXTR and multiply high
+// over eight inputs: the output qemu-aarch64 7.2 printed for the program
+// (data/sme2_bitops.qemu.out), from the source and from clang-19's ELF; and
+// QEMU itself, where it is installed.
+TEST(Sme2Run, BitOperationsAsQemu) {
+  std::ifstream f(data("sme2_bitops.qemu.out"));
+  std::stringstream ss;
+  ss << f.rdbuf();
+  const std::string recorded = ss.str();
+  ASSERT_EQ(std::count(recorded.begin(), recorded.end(), '\n'), 8 * 38);
+  const RunResult ours = run_mlisa({"run", "--target", "sme2", data("sme2_bitops.s")});
+  EXPECT_EQ(ours.exit_code, 0) << ours.err;
+  EXPECT_EQ(ours.out, recorded);
+  if (!have("clang-19") || !have("ld.lld") || !have("qemu-aarch64")) GTEST_SKIP() << "clang-19, ld.lld or qemu-aarch64 absent";
+  const std::string elf = build_elf(data("sme2_bitops.s"), "bitops");
+  ASSERT_FALSE(elf.empty());
+  const auto [qemu_out, qemu_rc] = run_qemu(elf);
+  EXPECT_EQ(qemu_rc, 0);
+  EXPECT_EQ(qemu_out, recorded);
+  const RunResult from_elf = run_mlisa({"run", "--target", "sme2", elf});
+  EXPECT_EQ(from_elf.out, recorded) << from_elf.err;
 }
 
 // --- examples/bf16_gemm.s ---------------------------------------------------

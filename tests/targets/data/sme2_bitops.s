@@ -1,0 +1,155 @@
+// A64 logical immediates, wide moves, bitfield moves, EXTR and multiply
+// high over a table of inputs, for tests/targets/sme2_run_test.cpp: every
+// result is printed as 16 hex digits. It runs the same under mlisa run and,
+// built with clang-19, under qemu-aarch64 (the recorded output is
+// sme2_bitops.qemu.out).
+    .text
+    .globl _start
+_start:
+    adr x21, inputs
+    mov x22, #0                 // index of a; b is the next input (cyclic)
+pair:
+    ldr x19, [x21, x22, lsl #3]
+    add x0, x22, #1
+    and x0, x0, #7              // 8 inputs
+    ldr x20, [x21, x0, lsl #3]
+
+    // logical immediates, and the flags ANDS and TST set
+    and x0, x19, #0xff
+    bl emit
+    orr x0, x19, #0x5555555555555555
+    bl emit
+    eor x0, x19, #0xfffffffffffffff0
+    bl emit
+    and w0, w19, #0x7ffffff8
+    bl emit
+    eor sp, x19, #0x1           // SP as destination, read back
+    mov x0, sp
+    adr x1, stack_top
+    mov sp, x1
+    bl emit
+    ands w0, w19, #0xf0f0f0f0
+    bl emit
+    cset x0, mi
+    bl emit
+    tst x19, #0x8000000000000001
+    cset x0, ne
+    bl emit
+    // wide immediates
+    mov x0, #-2
+    bl emit
+    mov w0, #-65537
+    bl emit
+    mov x0, #0xffffffffffff
+    bl emit
+    mov x0, #0x00ff00ff00ff00ff
+    bl emit
+    mov w0, #0x7ffffff8
+    bl emit
+    movn x0, #0x1234, lsl #32
+    bl emit
+    // shifts by immediate
+    lsl x0, x19, #13
+    bl emit
+    lsr x0, x19, #7
+    bl emit
+    asr x0, x19, #63
+    bl emit
+    asr w0, w19, #5
+    bl emit
+    lsl w0, w19, #31
+    bl emit
+    // bitfield extracts and inserts
+    ubfx x0, x19, #4, #12
+    bl emit
+    sbfx x0, x19, #60, #4
+    bl emit
+    sbfx w0, w19, #3, #16
+    bl emit
+    ubfiz x0, x19, #8, #8
+    bl emit
+    sbfiz w0, w19, #30, #2
+    bl emit
+    mov x0, x20
+    bfi x0, x19, #16, #16
+    bl emit
+    mov x0, x20
+    bfxil x0, x19, #60, #4
+    bl emit
+    mov w0, w20
+    bfc w0, #4, #24
+    bl emit
+    // extensions
+    sxtb x0, w19
+    bl emit
+    sxth w0, w19
+    bl emit
+    sxtw x0, w19
+    bl emit
+    uxtb w0, w19
+    bl emit
+    uxth w0, w19
+    bl emit
+    // rotations and extracts
+    ror x0, x19, #17
+    bl emit
+    ror w0, w19, #31
+    bl emit
+    extr x0, x19, x20, #40
+    bl emit
+    extr w0, w19, w20, #3
+    bl emit
+    // multiply high
+    smulh x0, x19, x20
+    bl emit
+    umulh x0, x19, x20
+    bl emit
+
+    add x22, x22, #1
+    cmp x22, #8
+    b.ne pair
+    mov x0, #0
+    mov x8, #93
+    svc #0
+
+// x0 as 16 hex digits and a newline on stdout; keeps x19-x22
+emit:
+    adr x1, line
+    mov x2, #16                 // digits left
+emit_digit:
+    ubfx x3, x0, #60, #4        // the top digit
+    lsl x0, x0, #4
+    cmp x3, #10
+    b.lo emit_decimal
+    add x3, x3, #39             // 'a' - '0' - 10
+emit_decimal:
+    add x3, x3, #48
+    str w3, [x1]                // a byte each: the next store overwrites the rest
+    add x1, x1, #1
+    subs x2, x2, #1
+    b.ne emit_digit
+    mov w3, #10
+    str w3, [x1]
+    mov x0, #1
+    adr x1, line
+    mov x2, #17
+    mov x8, #64
+    svc #0
+    ret
+
+    .data
+    .balign 8
+inputs:
+    .quad 0
+    .quad 1
+    .quad 0x8000000000000001
+    .quad 0x123456789abcdef0
+    .quad 0xffffffffffffffff
+    .quad 0x7fffffff80000000
+    .quad 0x00000000ffffffff
+    .quad 0xfedcba9876543210
+line:
+    .space 24
+    .balign 16
+    .space 256
+stack_top:
