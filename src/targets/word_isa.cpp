@@ -623,7 +623,9 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
   const int block_cond = ctx.in_block ? cond_value(to_lower(ctx.block_cond)) : -1;
   Refusal why;
   Refusal block_why;  // the first block refusal: it explains a refused mnemonic best
-  auto refuse_at = [&](Refusal::Kind kind, size_t at, std::string_view msg) {
+  // fits_text: the text is what the operand takes (a number for an
+  // immediate), refused for its value: it says more than a refusal of its kind.
+  auto refuse_at = [&](Refusal::Kind kind, size_t at, std::string_view msg, bool fits_text = false) {
     if (!explain) return;
     if (kind == Refusal::Kind::OutsideBlock && block_why.kind == Refusal::Kind::None) {
       block_why.kind = kind;
@@ -634,6 +636,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
     r.kind = kind;
     r.pos = at;
     r.msg = std::string(msg);
+    r.fits_text = fits_text;
     why.note(std::move(r));
   };
   // The operands of the match in progress, with where their text starts.
@@ -1129,10 +1132,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         mod->fields(mag, neg, raws);
         if (each(*mod, op, from, fixed(len))) return;
         raws.resize(from);
-        if (explain)
-          refuse_at(Refusal::Kind::Operand, start,
-                    "operand must be a modified immediate constant (an 8-bit value rotated right by 8 to 31 bits, or "
-                    "0x00XY00XY, 0xXY00XY00, 0xXYXYXYXY)");
+        if (explain) refuse_at(Refusal::Kind::Operand, start, rules_->modimm_refusal(), true);
         return;
       }
       if (const auto* shift = std::get_if<operands::ShiftAmt>(&op->kind)) {
@@ -1160,7 +1160,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
       if (const auto* bf = std::get_if<operands::Bitfield>(&op->kind)) {
         if (!neg) bf->fields(mag, raws);
         if (each(*bf, op, from, fixed(len))) return;
-        if (explain) refuse_at(Refusal::Kind::Operand, start, bf->refusal());
+        if (explain) refuse_at(Refusal::Kind::Operand, start, bf->refusal(), true);
         return;
       }
       const auto* num = std::get_if<operands::Number>(&op->kind);

@@ -222,6 +222,8 @@ class TargetRules {
     (void)field_width;
     return 32;
   }
+  // What a refused `modimm` value is told (llvm-mc's words).
+  virtual std::string modimm_refusal() const { return "invalid operand for instruction"; }
 
   // --- Blocks: an instruction that gives the next ones a condition
   // (conditional block) or a predicate letter (predication block).

@@ -134,6 +134,21 @@ const std::vector<std::string> kForms = {
     "ubfiz x7, x8, #60, #4", "bfc w0, #3, #4", "bfc x1, #0, #5", "bfc x2, #63, #1",
     "ror w8, w0, #5", "ror x1, x2, #63", "ror w3, w3, #0", "extr x0, x1, x2, #63", "extr w3, w4, w5, #0", "extr w6, wzr, w7, #31",
     "smulh x0, x1, x0", "umulh x30, xzr, x29", "smulh x2, x3, x4",
+    // Byte, halfword and sign-extending loads and stores: every addressing
+    // form, and the unscaled forms llvm-mc takes for an offset the scaled
+    // one cannot hold.
+    "ldrb w8, [x0, #4]", "ldrb w8, [x0]", "ldrb w0, [sp, #4095]", "ldrb w1, [x2], #-256", "ldrb w1, [x2, #255]!",
+    "ldrb w0, [x1, x2]", "ldrb w0, [x1, x2, lsl #0]", "ldrb w0, [x1, w2, uxtw]", "ldrb w0, [x1, w2, sxtw #0]",
+    "ldrb w0, [x1, x2, sxtx]", "ldrb w0, [x1, #-1]", "strb w8, [x1, #3]", "strb wzr, [sp], #1", "strb w3, [x4, x5]",
+    "ldrh w8, [x0, #2]", "ldrh w0, [x1, #8190]", "ldrh w0, [x1, x2, lsl #1]", "ldrh w0, [x1, w2, sxtw #1]",
+    "ldrh w0, [x1, #1]", "strh w0, [x1, #-2]!", "strh w9, [x10, w11, uxtw #1]", "ldrsb w13, [x0, x10]",
+    "ldrsb w9, [x1]", "ldrsb x9, [x1, #4095]", "ldrsb x0, [x1], #1", "ldrsh w0, [x1, #2]", "ldrsh x0, [x1, x2, lsl #1]",
+    "ldrsh x0, [x1, #-2]", "ldrsw x0, [x1, #4]", "ldrsw x0, [x1, #16380]", "ldrsw x0, [x1, x2, lsl #2]",
+    "ldrsw x0, [x1, w2, sxtw]", "ldrsw x0, [x1], #4", "ldrsw x0, [x1, #-4]", "ldur x0, [x1, #-8]", "ldur w0, [x1]",
+    "ldr x0, [x1, #-8]", "ldr w0, [x1, #3]", "ldr x0, [x1, #255]", "stur x0, [sp, #-256]", "str x0, [x1, #-8]",
+    "sturb w0, [x1, #1]", "sturh w0, [x1, #-1]", "ldurb w0, [x1, #-1]", "ldurh w0, [x1, #-1]", "ldursb w0, [x1, #-1]",
+    "ldursb x0, [x1, #-1]", "ldursh x0, [x1, #255]", "ldursw x0, [x1, #-256]", "ldr x0, [x1, x2, sxtx]",
+    "str w0, [x1, x2, sxtx #2]",
 };
 
 std::string our_bytes(const std::string& text) {
@@ -281,8 +296,21 @@ TEST(Sme2A64Encoding, Refusals) {
            "ldr za[w12, 16], [x0, #16, mul vl]",  // offset 0-15
            "ldr za[w12, 1], [x0, #2, mul vl]",  // the two offsets are one field
            "ldr za[w12, 1], [x0]",              //
-           "ldr x0, [x1, #4]",                  // unsigned offset: a multiple of 8
+           "ldr x0, [x1, #257]",                // unsigned offset a multiple of 8, else LDUR's -256..255
            "ldr x0, [x1, #32768]",              // and below 8 * 4096
+           "ldrb w0, [x1, #4096]",              // LDRB: 0..4095
+           "ldrsw w0, [x1]",                    // LDRSW writes an X register
+           "strh w0, [x1, x2, lsl #2]",         // the scale is the access size
+           "ldrb w0, [x1, x2, lsl #1]",         //
+           "and x0, x1, #0",                    // no bitmask immediate is 0 or all ones
+           "orr w0, w1, #0xffffffff",           //
+           "eor x0, x1, #0x12345",              // not a rotated run of ones
+           "and w0, w1, #0x100000000",          // beyond 32 bits
+           "ubfx w0, w1, #4, #29",              // requested extract overflows register
+           "ubfiz x0, x1, #60, #5",             // requested insert overflows register
+           "lsl w0, w1, #32",                   // 0..31
+           "ror x0, x1, #64",                   // 0..63
+           "sxtw w0, w1",                       // SXTW writes an X register
            "ldr x0, [x1, #256]!",               // pre-index: -256..255
            "ldr x1, [x1, #8]!",                 // writeback into the loaded register: UNPREDICTABLE
            "ldp x0, x0, [x1]",                  // LDP of one register twice: UNPREDICTABLE
@@ -304,6 +332,25 @@ TEST(Sme2A64Encoding, Refusals) {
            "mov x0, #0x10001",                  // not a shifted 16-bit immediate
        })
     EXPECT_THROW(sme2().isa->assemble(bad), InputError) << bad;
+}
+
+// The refusals of the new immediates say what llvm-mc-19 says.
+TEST(Sme2A64Encoding, ImmediateRefusalsAsLlvmMc) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"and x0, x1, #0", "expected compatible register or logical immediate"},
+      {"tst w0, #5", "expected compatible register or logical immediate"},
+      {"ubfx w0, w1, #4, #29", "requested extract overflows register"},
+      {"bfi x0, x1, #60, #5", "requested insert overflows register"},
+      {"lsl w0, w1, #32", "immediate must be an integer in range [0, 31]."},
+  };
+  for (const auto& [text, message] : cases) {
+    try {
+      sme2().isa->assemble(text);
+      ADD_FAILURE() << text << " assembled";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << text << ": " << e.what();
+    }
+  }
 }
 
 // --- semantics, worked by hand ----------------------------------------------

@@ -312,6 +312,10 @@ class T32Rules final : public TargetRules {
   }
   bool list_ranges() const override { return false; }
   std::string modimm_function() const override { return "ThumbExpandImm"; }
+  std::string modimm_refusal() const override {
+    return "operand must be a modified immediate constant (an 8-bit value rotated right by 8 to 31 bits, or "
+           "0x00XY00XY, 0xXY00XY00, 0xXYXYXYXY)";
+  }
 
   // IT: the conditions of the instructions it covers; VPT and VPST: the
   // predicates they give themselves and the instructions they cover ("tte":

@@ -23,6 +23,7 @@ class A64Rules final : public TargetRules {
   // immr:imms, 64-bit ones from the 13 bits N:immr:imms.
   std::string modimm_function() const override { return "BitmaskImmediate"; }
   uint32_t modimm_bits(uint32_t field_width) const override { return field_width == 13 ? 64 : 32; }
+  std::string modimm_refusal() const override { return "expected compatible register or logical immediate"; }
 
   // ADD, SUB, ADDS, SUBS, CMP and CMN (immediate) of a negative immediate are
   // the other one of their pair with its magnitude (`add x0, x1, #-3` is

@@ -1,6 +1,7 @@
-// A64 logical immediates, wide moves, bitfield moves, EXTR and multiply
-// high over a table of inputs, for tests/targets/sme2_run_test.cpp: every
-// result is printed as 16 hex digits. It runs the same under mlisa run and,
+// A64 logical immediates, wide moves, bitfield moves, EXTR, multiply high
+// and the byte, halfword and unscaled loads and stores over a table of
+// inputs, for tests/targets/sme2_run_test.cpp: every result is printed as 16
+// hex digits. It runs the same under mlisa run and,
 // built with clang-19, under qemu-aarch64 (the recorded output is
 // sme2_bitops.qemu.out).
     .text
@@ -105,6 +106,53 @@ pair:
     umulh x0, x19, x20
     bl emit
 
+    // byte, halfword and word stores into a scratch doubleword of ones,
+    // then loads of each width, zero- and sign-extended
+    adr x23, scratch
+    mov x0, #-1
+    str x0, [x23]
+    strb w19, [x23, #1]
+    strh w20, [x23, #4]
+    ldr x0, [x23]
+    bl emit
+    ldrb w0, [x23, #1]
+    bl emit
+    ldrsb x0, [x23, #1]
+    bl emit
+    ldrsb w0, [x23, #4]
+    bl emit
+    ldrh w0, [x23, #4]
+    bl emit
+    ldrsh x0, [x23, #4]
+    bl emit
+    ldrsh w0, [x23, #2]
+    bl emit
+    ldrsw x0, [x23, #4]
+    bl emit
+    // register offsets, writeback and the unscaled forms
+    mov x24, #2
+    strh w19, [x23, x24, lsl #1]
+    mov w25, #-1
+    ldrsb x0, [x23, w25, sxtw]  // the byte before the doubleword: 0x5a
+    bl emit
+    ldrh w0, [x23, x24, lsl #1]
+    bl emit
+    add x26, x23, #8
+    stur x20, [x26, #-7]        // unaligned, through the unscaled form
+    ldur x0, [x26, #-8]
+    bl emit
+    ldursw x0, [x26, #-5]
+    bl emit
+    ldurh w0, [x26, #-3]
+    bl emit
+    mov x24, x23
+    ldrb w0, [x24], #3          // post-index: then x24 = scratch + 3
+    bl emit
+    ldrsh x0, [x24, #1]!        // pre-index: x24 = scratch + 4
+    bl emit
+    sub x0, x24, x23
+    bl emit
+
     add x22, x22, #1
     cmp x22, #8
     b.ne pair
@@ -112,7 +160,7 @@ pair:
     mov x8, #93
     svc #0
 
-// x0 as 16 hex digits and a newline on stdout; keeps x19-x22
+// x0 as 16 hex digits and a newline on stdout; keeps x9-x30 (uses x0-x3 and x8)
 emit:
     adr x1, line
     mov x2, #16                 // digits left
@@ -124,12 +172,11 @@ emit_digit:
     add x3, x3, #39             // 'a' - '0' - 10
 emit_decimal:
     add x3, x3, #48
-    str w3, [x1]                // a byte each: the next store overwrites the rest
-    add x1, x1, #1
+    strb w3, [x1], #1
     subs x2, x2, #1
     b.ne emit_digit
     mov w3, #10
-    str w3, [x1]
+    strb w3, [x1]
     mov x0, #1
     adr x1, line
     mov x2, #17
@@ -150,6 +197,9 @@ inputs:
     .quad 0xfedcba9876543210
 line:
     .space 24
+    .byte 0x5a
+scratch:
+    .space 15
     .balign 16
     .space 256
 stack_top:
