@@ -891,7 +891,7 @@ std::optional<Operand> prepare(const spec::TargetSpec& spec, const Placer& place
   } else if (k == spec::OperandKind::Table) {
     Table t{bitmap(place, op.fields), {}};
     for (const auto& [pat, spelling] : op.table) {
-      t.entries.push_back({pat, to_lower(spelling), to_lower(spelling)});
+      t.entries.push_back({pat, to_lower(spelling), has("verbatim") ? spelling : to_lower(spelling)});
       // `'01110'=#14`: the field's values are numbered, so any may be written `#<value>`.
       if (pat.care == Bits::ones(pat.care.width()) && spelling == fmt::format("#{}", pat.value.low64())) t.numbered = true;
     }

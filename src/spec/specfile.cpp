@@ -758,6 +758,9 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
     no_more();
   } else if (kind == OperandKind::Table) {
     op.fields = parse_fields(need("FIELDS"), line, site.part_cols);
+    // `verbatim`: listings print the spellings as written (A64's system
+    // register names, TPIDR2_EL0, as llvm-objdump-19 prints them).
+    if (k < w.size() && w[k].text == "verbatim") op.label_options.emplace_back(w[k++].text);
     if (k >= w.size()) fail(line, static_cast<uint32_t>(text.size()) + 2, "a table needs entries 'pattern'=SPELLING");
     for (; k < w.size(); ++k) {
       std::string_view e = w[k].text;

@@ -48,7 +48,7 @@ std::string describe_operand(const OperandMap& op) {
   s += " " + op.fields.text;
   if (op.kind == spec::OperandKind::VRegList) s += " " + op.count_fields.text;
   if (op.kind == spec::OperandKind::VRegList || op.kind == spec::OperandKind::Label || op.kind == spec::OperandKind::Imm ||
-      op.kind == spec::OperandKind::ModImm)
+      op.kind == spec::OperandKind::ModImm || op.kind == spec::OperandKind::Table)
     for (const auto& o : op.label_options) s += " " + o;
   if (op.kind == spec::OperandKind::List) {
     s += fmt::format(" {}", op.count);

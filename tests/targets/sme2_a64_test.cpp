@@ -149,6 +149,12 @@ const std::vector<std::string> kForms = {
     "sturb w0, [x1, #1]", "sturh w0, [x1, #-1]", "ldurb w0, [x1, #-1]", "ldurh w0, [x1, #-1]", "ldursb w0, [x1, #-1]",
     "ldursb x0, [x1, #-1]", "ldursh x0, [x1, #255]", "ldursw x0, [x1, #-256]", "ldr x0, [x1, x2, sxtx]",
     "str w0, [x1, x2, sxtx #2]",
+    // The vector length counts and the system registers of EL0.
+    "cntb x0", "cnth x10", "cntd x9, vl8, mul #3", "cntw x30, mul4", "inch x11", "inch x11, all, mul #2", "decw x9",
+    "decb x0, pow2", "incd x3, vl1, mul #16", "incb xzr, #14", "decd x7, vl256, mul #1", "rdvl x10, #1",
+    "rdvl x0, #-32", "addvl x0, x0, #2", "addvl sp, sp, #-1", "addpl x1, sp, #31", "addpl sp, x30, #-32",
+    "mrs x8, TPIDR2_EL0", "msr TPIDR2_EL0, xzr", "mrs x0, nzcv", "msr nzcv, x1", "mrs x0, fpcr", "msr fpsr, x3",
+    "mrs x0, tpidr_el0", "mrs x30, svcr", "msr svcr, x0",
 };
 
 std::string our_bytes(const std::string& text) {
@@ -311,6 +317,9 @@ TEST(Sme2A64Encoding, Refusals) {
            "lsl w0, w1, #32",                   // 0..31
            "ror x0, x1, #64",                   // 0..63
            "sxtw w0, w1",                       // SXTW writes an X register
+           "mrs x0, tpidr_el1",                 // not a register of EL0 here
+           "cnth w0",                           // the count is written to an X register
+           "addvl x0, x1, #32",                 // -32..31
            "ldr x0, [x1, #256]!",               // pre-index: -256..255
            "ldr x1, [x1, #8]!",                 // writeback into the loaded register: UNPREDICTABLE
            "ldp x0, x0, [x1]",                  // LDP of one register twice: UNPREDICTABLE

@@ -91,26 +91,27 @@ TEST(Sme2Run, SameOutputAsQemu) {
 }
 
 // Logical immediates, wide moves, bitfield moves, EXTR, multiply high and
-// the byte, halfword and unscaled loads and stores over eight inputs: the
-// output qemu-aarch64 7.2 printed for the program (data/sme2_bitops.qemu.out),
-// from the source and from clang-19's ELF; and QEMU itself, where it is
-// installed.
-TEST(Sme2Run, BitOperationsAsQemu) {
-  std::ifstream f(data("sme2_bitops.qemu.out"));
+// the byte, halfword and unscaled loads and stores over eight inputs, then
+// MRS and MSR of the system registers and the vector length counts: the
+// output qemu-aarch64 7.2 -cpu max,sme512=on printed for the program
+// (data/sme2_a64_ops.qemu.out), from the source and from clang-19's ELF; and
+// QEMU itself, where it is installed.
+TEST(Sme2Run, A64OperationsAsQemu) {
+  std::ifstream f(data("sme2_a64_ops.qemu.out"));
   std::stringstream ss;
   ss << f.rdbuf();
   const std::string recorded = ss.str();
-  ASSERT_EQ(std::count(recorded.begin(), recorded.end(), '\n'), 8 * 54);
-  const RunResult ours = run_mlisa({"run", "--target", "sme2", data("sme2_bitops.s")});
+  ASSERT_EQ(std::count(recorded.begin(), recorded.end(), '\n'), 8 * 54 + 15);
+  const RunResult ours = run_mlisa({"run", "--target", "sme2", "--svl", "512", data("sme2_a64_ops.s")});
   EXPECT_EQ(ours.exit_code, 0) << ours.err;
   EXPECT_EQ(ours.out, recorded);
   if (!have("clang-19") || !have("ld.lld") || !have("qemu-aarch64")) GTEST_SKIP() << "clang-19, ld.lld or qemu-aarch64 absent";
-  const std::string elf = build_elf(data("sme2_bitops.s"), "bitops");
+  const std::string elf = build_elf(data("sme2_a64_ops.s"), "a64_ops");
   ASSERT_FALSE(elf.empty());
   const auto [qemu_out, qemu_rc] = run_qemu(elf);
   EXPECT_EQ(qemu_rc, 0);
   EXPECT_EQ(qemu_out, recorded);
-  const RunResult from_elf = run_mlisa({"run", "--target", "sme2", elf});
+  const RunResult from_elf = run_mlisa({"run", "--target", "sme2", "--svl", "512", elf});
   EXPECT_EQ(from_elf.out, recorded) << from_elf.err;
 }
 

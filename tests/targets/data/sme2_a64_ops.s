@@ -156,6 +156,63 @@ pair:
     add x22, x22, #1
     cmp x22, #8
     b.ne pair
+    // system registers: what each keeps of all ones, and SVCR
+    mov x19, #-1
+    msr fpcr, x19
+    mrs x0, fpcr
+    bl emit
+    msr fpsr, x19
+    mrs x0, fpsr
+    bl emit
+    msr nzcv, x19
+    mrs x0, nzcv
+    bl emit
+    msr tpidr2_el0, x19
+    mrs x0, tpidr2_el0
+    bl emit
+    msr tpidr_el0, xzr
+    mrs x0, tpidr_el0
+    bl emit
+    msr fpcr, xzr
+    mrs x0, svcr
+    bl emit
+    // the vector length counts, in streaming mode
+    smstart sm
+    mrs x19, svcr
+    rdvl x20, #1
+    cntb x21
+    cnth x22, vl8
+    cntd x23, all, mul #3
+    mov x24, #100
+    inch x24
+    decw x24, pow2, mul #2
+    incd x24, vl1, mul #16
+    decb x24, vl256
+    mov x25, sp
+    addvl x25, x25, #-2
+    addpl x25, x25, #3
+    sub x25, sp, x25
+    rdvl x26, #-32
+    smstop sm
+    mov x0, x19
+    bl emit
+    mov x0, x20
+    bl emit
+    mov x0, x21
+    bl emit
+    mov x0, x22
+    bl emit
+    mov x0, x23
+    bl emit
+    mov x0, x24
+    bl emit
+    mov x0, x25
+    bl emit
+    mov x0, x26
+    bl emit
+    mrs x0, svcr
+    bl emit
+
     mov x0, #0
     mov x8, #93
     svc #0
