@@ -155,6 +155,11 @@ const std::vector<std::string> kForms = {
     "rdvl x0, #-32", "addvl x0, x0, #2", "addvl sp, sp, #-1", "addpl x1, sp, #31", "addpl sp, x30, #-32",
     "mrs x8, TPIDR2_EL0", "msr TPIDR2_EL0, xzr", "mrs x0, nzcv", "msr nzcv, x1", "mrs x0, fpcr", "msr fpsr, x3",
     "mrs x0, tpidr_el0", "mrs x30, svcr", "msr svcr, x0",
+    // MOVA of one slice, every element size, both directions.
+    "mova z1.s, p0/m, za0h.s[w12, 0]", "mov z0.b, p7/m, za0v.b[w15, 15]", "mov z0.h, p0/m, za1h.h[w13, 7]",
+    "mov z0.d, p0/m, za7v.d[w12, 1]", "mov z0.q, p0/m, za15h.q[w12, 0]", "mov za0h.s[w12, 0], p0/m, z1.s",
+    "mov za3v.s[w15, 3], p7/m, z31.s", "mov za0h.b[w12, 15], p0/m, z1.b", "mov za15v.q[w12, 0], p0/m, z1.q",
+    "mova z31.h, p3/m, za0v.h[w14, 0]", "mova za7h.d[w14, 0], p1/m, z9.d",
 };
 
 std::string our_bytes(const std::string& text) {
@@ -320,6 +325,11 @@ TEST(Sme2A64Encoding, Refusals) {
            "mrs x0, tpidr_el1",                 // not a register of EL0 here
            "cnth w0",                           // the count is written to an X register
            "addvl x0, x1, #32",                 // -32..31
+           "mov z0.s, p8/m, za0h.s[w12, 0]",    // Pg is P0-P7
+           "mov z0.s, p0/m, za4h.s[w12, 0]",    // za0.s-za3.s
+           "mov z0.s, p0/m, za0h.s[w12, 4]",    // offset 0-3
+           "mov z0.q, p0/m, za0h.q[w12, 1]",    // offset 0 only
+           "mov za0h.s[w11, 0], p0/m, z1.s",    // W12-W15
            "ldr x0, [x1, #256]!",               // pre-index: -256..255
            "ldr x1, [x1, #8]!",                 // writeback into the loaded register: UNPREDICTABLE
            "ldp x0, x0, [x1]",                  // LDP of one register twice: UNPREDICTABLE

@@ -212,6 +212,31 @@ pair:
     bl emit
     mrs x0, svcr
     bl emit
+    // MOVA of single slices: a vector of the inputs into horizontal slice 2
+    // of za0.s, read back as vertical slice 2 (only its element 2 is not
+    // zero), and under a predicate of five elements over the loaded vector
+    smstart
+    ptrue p0.s
+    mov x5, #5
+    whilelt p2.s, xzr, x5
+    adr x0, inputs
+    ld1w {z1.s}, p0/z, [x0]
+    ld1w {z3.s}, p0/z, [x0]
+    zero {za}
+    mov w12, #1
+    mova za0h.s[w12, 1], p0/m, z1.s
+    mov z2.s, p0/m, za0v.s[w12, 1]
+    mov z3.d, p2/m, za7v.d[w12, 0]
+    adr x6, vectors
+    st1w {z2.s}, p0, [x6]
+    st1w {z3.s}, p0, [x6, #1, mul vl]
+    smstop
+    mov x19, #16
+vector_words:
+    ldr x0, [x6], #8
+    bl emit
+    subs x19, x19, #1
+    b.ne vector_words
 
     mov x0, #0
     mov x8, #93
@@ -252,6 +277,9 @@ inputs:
     .quad 0x7fffffff80000000
     .quad 0x00000000ffffffff
     .quad 0xfedcba9876543210
+    .balign 16
+vectors:
+    .space 128
 line:
     .space 24
     .byte 0x5a
