@@ -160,6 +160,9 @@ const std::vector<std::string> kForms = {
     "mov z0.d, p0/m, za7v.d[w12, 1]", "mov z0.q, p0/m, za15h.q[w12, 0]", "mov za0h.s[w12, 0], p0/m, z1.s",
     "mov za3v.s[w15, 3], p7/m, z31.s", "mov za0h.b[w12, 15], p0/m, z1.b", "mov za15v.q[w12, 0], p0/m, z1.q",
     "mova z31.h, p3/m, za0v.h[w14, 0]", "mova za7h.d[w14, 0], p1/m, z9.d",
+    // SIMD&FP register pairs (the callee-saved D8-D15 of a streaming function).
+    "stp d15, d14, [sp, #-96]!", "ldp d15, d14, [sp], #96", "stp d9, d8, [sp, #48]", "ldp s0, s1, [x0, #-256]",
+    "stp q0, q31, [x1, #1008]", "ldp q2, q3, [sp], #-1024", "stp s30, s31, [x2, #252]!", "ldp d0, d1, [x3]",
 };
 
 std::string our_bytes(const std::string& text) {
@@ -330,6 +333,9 @@ TEST(Sme2A64Encoding, Refusals) {
            "mov z0.s, p0/m, za0h.s[w12, 4]",    // offset 0-3
            "mov z0.q, p0/m, za0h.q[w12, 1]",    // offset 0 only
            "mov za0h.s[w11, 0], p0/m, z1.s",    // W12-W15
+           "ldp d0, d0, [x1]",                  // one register twice: UNPREDICTABLE
+           "stp q0, q1, [x1, #8]",              // a multiple of 16
+           "ldp d0, d1, [x1, #512]",            // -512..504
            "ldr x0, [x1, #256]!",               // pre-index: -256..255
            "ldr x1, [x1, #8]!",                 // writeback into the loaded register: UNPREDICTABLE
            "ldp x0, x0, [x1]",                  // LDP of one register twice: UNPREDICTABLE

@@ -230,8 +230,20 @@ pair:
     adr x6, vectors
     st1w {z2.s}, p0, [x6]
     st1w {z3.s}, p0, [x6, #1, mul vl]
+    // SIMD&FP pairs: Q, D and S registers through memory; a write of D6
+    // zeroes the rest of Z6 (streaming mode keeps Z6 otherwise)
+    ldp q20, q21, [x0]
+    stp q21, q20, [x6, #128]!
+    ldp d22, d23, [x0, #16]
+    stp d23, d22, [x6, #32]
+    ldp s24, s25, [x0, #40]
+    stp s25, s24, [x6, #48]
+    ld1w {z6.s}, p0/z, [x0]
+    ldp d6, d7, [x0, #24]
+    st1w {z6.s}, p0, [x6, #1, mul vl]
+    sub x6, x6, #128
     smstop
-    mov x19, #16
+    mov x19, #32
 vector_words:
     ldr x0, [x6], #8
     bl emit
@@ -279,7 +291,7 @@ inputs:
     .quad 0xfedcba9876543210
     .balign 16
 vectors:
-    .space 128
+    .space 256
 line:
     .space 24
     .byte 0x5a
