@@ -93,6 +93,7 @@ const std::map<std::string_view, uint32_t>& relocation_table(uint16_t machine) {
       {"R_AARCH64_CONDBR19", R_AARCH64_CONDBR19},
       {"R_AARCH64_TSTBR14", R_AARCH64_TSTBR14},
       {"R_AARCH64_ADR_PREL_LO21", R_AARCH64_ADR_PREL_LO21},
+      {"R_AARCH64_ADR_PREL_PG_HI21", R_AARCH64_ADR_PREL_PG_HI21},
   };
   static const std::map<std::string_view, uint32_t> none;
   return machine == EM_ARM ? arm : machine == EM_AARCH64 ? a64 : none;

@@ -833,6 +833,7 @@ size_t Label::parse(std::string_view s, uint64_t pc, std::vector<Raw>& out) cons
   bool minus = false;
   const size_t len = !s.empty() && std::isdigit(static_cast<unsigned char>(s[0])) ? scan_integer(s, num, minus) : 0;
   if (len == 0) return 0;
+  if (page) num &= ~uint64_t{0xfff};  // ADRP names the address's 4 KB page
   if (const auto f = field(static_cast<int64_t>(num - read_pc(pc)))) out.push_back({*f});
   return len;
 }
@@ -914,7 +915,7 @@ std::optional<Operand> prepare(const spec::TargetSpec& spec, const Placer& place
     m.c0.lit.push_back(false);
     out.kind = std::move(m);
   } else if (k == spec::OperandKind::Label) {
-    out.kind = Label{bitmap(place, op.fields), op.scale, op.offset, has("unsigned"), has("add-bit"), has("t32-j"), has("align-pc"), has("relative")};
+    out.kind = Label{bitmap(place, op.fields), op.scale, op.offset, has("unsigned"), has("add-bit"), has("t32-j"), has("align-pc"), has("relative"), has("page")};
   } else {
     return std::nullopt;
   }

@@ -359,12 +359,13 @@ struct ItMask {
 
 // A branch target: the field holds (target - PC - offset) / scale, signed
 // unless `is_unsigned`, as sign and magnitude with `add_bit`, with T32's
-// J1/J2 flip with `t32_j`; `align_pc`: the PC rounded down to 4;
+// J1/J2 flip with `t32_j`; `align_pc`: the PC rounded down to 4, `page`:
+// to 4096 (A64's ADRP);
 // `relative`: a bare number in the source is the distance, not the target.
 struct Label {
   BitMap map;
   int64_t scale = 1, offset = 0;
-  bool is_unsigned = false, add_bit = false, t32_j = false, align_pc = false, relative = false;
+  bool is_unsigned = false, add_bit = false, t32_j = false, align_pc = false, relative = false, page = false;
   Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
   bool encode(const Raw& r, Assignment& p) const { return assign(p, map, r.a); }
   // The target's distance from the PC the instruction reads.
@@ -376,7 +377,7 @@ struct Label {
   std::optional<std::string> print(const Raw& r, uint64_t pc) const;
   // An absolute address (number) at the start of s, with pc.
   size_t parse(std::string_view s, uint64_t pc, std::vector<Raw>& out) const;
-  uint64_t read_pc(uint64_t pc) const { return align_pc ? pc & ~uint64_t{3} : pc; }
+  uint64_t read_pc(uint64_t pc) const { return page ? pc & ~uint64_t{0xfff} : align_pc ? pc & ~uint64_t{3} : pc; }
 };
 
 using Kind = std::variant<Reg, Number, ModImm, VfpImm, ShiftAmt, Bitfield, Cond, Const, Table, List, RegMask, TileMask, VRegList, ItMask,

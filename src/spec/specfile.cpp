@@ -740,13 +740,14 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
     op.fields = parse_fields(need("FIELDS"), line, site.part_cols);
     // Label options: `unsigned` (a forward-only or backward-only offset) and
     // `t32-j` (B T4, BL: the second and third FIELDS parts are J1 and J2,
-    // holding NOT(I1 EOR S) and NOT(I2 EOR S)) and `align-pc` (relative to
+    // holding NOT(I1 EOR S) and NOT(I2 EOR S)) and `page` (relative to the PC's
+    // 4 KB page: ADRP) and `align-pc` (relative to
     // Align(PC, 4): ADR, LDR literal) and `add-bit` (the first FIELDS bit
     // says add (1) or subtract (0) the rest: LDR literal T2) and `relative`
     // (a bare number is the offset from the PC, not an address: GNU as and
     // llvm-mc read the low-overhead-loop and branch-future targets so).
     while (kind == OperandKind::Label && k < w.size() &&
-           (w[k].text == "unsigned" || w[k].text == "t32-j" || w[k].text == "align-pc" || w[k].text == "add-bit" ||
+           (w[k].text == "unsigned" || w[k].text == "t32-j" || w[k].text == "align-pc" || w[k].text == "page" || w[k].text == "add-bit" ||
             w[k].text == "relative"))
       op.label_options.emplace_back(w[k++].text);
     // An immediate's option `hex`: printed in hexadecimal (VMOV.I32's

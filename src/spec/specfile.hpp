@@ -63,7 +63,7 @@ struct OperandMap {
   uint32_t stride = 1;  // list
   std::vector<std::pair<BitPattern, std::string>> table;  // table: pattern -> spelling
   std::string constant;  // const
-  std::vector<std::string> label_options;  // label: unsigned, t32-j, align-pc, add-bit, relative; imm: hex
+  std::vector<std::string> label_options;  // label: unsigned, t32-j, align-pc, page, add-bit, relative; imm: hex
   // vreglist: the FIELDS holding the register count (times `scale`);
   // its options (`vpr`) are in label_options. bitfield: imms (`fields` is
   // immr), its role in label_options and its datasize in `count`.

@@ -1077,6 +1077,8 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
             target = static_cast<int64_t>(num);
           else if (ctx.resolve && core_regs_.number(to_lower(tok)) < 0) target = ctx.resolve(tok);  // `le lr, ...`: not a label
         }
+        // ADRP names the label's 4 KB page.
+        if (target && label->page && !pc_relative) *target &= ~int64_t{0xfff};
         if (!target) {
           if (explain) refuse_at(Refusal::Kind::Operand, pos,
                     ctx.resolve ? fmt::format("'{}' is not a symbol", tok)

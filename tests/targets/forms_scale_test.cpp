@@ -56,7 +56,9 @@ struct Target {
 };
 
 const Target kMve{"mve", "-triple=thumbv8.1m.main -mattr=+mve.fp,+fp64", "--triple=thumbv8.1m.main --mattr=+mve.fp,+fp64"};
-const Target kSme2{"sme2", "-triple=aarch64 -mattr=+sme2", "--triple=aarch64 --mattr=+sme2"};
+// --no-print-imm-hex: llvm-objdump-19 otherwise prints a negative vector
+// immediate as its element's pattern (`mov z31.s, #0xffffc900`).
+const Target kSme2{"sme2", "-triple=aarch64 -mattr=+sme2", "--triple=aarch64 --mattr=+sme2 --no-print-imm-hex"};
 
 std::string temp_file(const char* suffix) {
   std::string path = ::testing::TempDir() + "forms_XXXXXX" + suffix;
@@ -253,9 +255,11 @@ struct ListedLine {
 
 // llvm-objdump-19's line at `address`, normalised: an address it prints
 // bare (a branch target, `bne.w 0xfff8900e`, `bf 0x10, 0x2a`) becomes the
-// offset from the PC the instruction reads (T32: the address + 4; A64: the address).
+// offset from the PC the instruction reads (T32: the address + 4; A64: the
+// address; ADRP: its 4 KB page).
 std::string normalise_objdump(std::string s, uint64_t address, bool t32) {
   s = strip_comment(s, t32);
+  if (!t32 && s.find("adrp") != std::string::npos) address &= ~uint64_t{0xfff};
   s = std::regex_replace(s, std::regex(R"( ?<[^>]*>)"), "");
   std::string out;
   int depth = 0;  // inside [...] or {...}: not an address

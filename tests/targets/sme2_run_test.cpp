@@ -116,6 +116,29 @@ TEST(Sme2Run, A64OperationsAsQemu) {
   EXPECT_EQ(from_elf.out, recorded) << from_elf.err;
 }
 
+// A BF16 GEMM kernel in C with the SME ACLE, compiled by clang-19 -O2: the
+// code a compiler writes around SME runs as under qemu-aarch64 7.2 (its
+// recorded output, data/sme2_gemm_kernel.qemu.out, and QEMU itself).
+TEST(Sme2Run, ClangCompiledKernelAsQemu) {
+  if (!have("clang-19") || !have("ld.lld")) GTEST_SKIP() << "clang-19 or ld.lld absent";
+  const std::string elf = tmp("gemm_kernel.elf");
+  const std::string cmd = fmt::format(
+      "clang-19 --target=aarch64-linux-gnu -march=armv9-a+sme2 -O2 -fno-vectorize -fno-slp-vectorize -ffreestanding "
+      "-fno-builtin-memcpy -nostdlib -static -fuse-ld=lld {} -o {} 2>&1",
+      data("sme2_gemm_kernel.c"), elf);
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  std::ifstream f(data("sme2_gemm_kernel.qemu.out"));
+  std::stringstream recorded;
+  recorded << f.rdbuf();
+  const RunResult ours = run_mlisa({"run", "--target", "sme2", "--svl", "512", elf});
+  EXPECT_EQ(ours.exit_code, 0) << ours.err;
+  EXPECT_EQ(ours.out, recorded.str());
+  if (!have("qemu-aarch64")) return;
+  const auto [qemu_out, qemu_rc] = run_qemu(elf);
+  EXPECT_EQ(qemu_rc, 0);
+  EXPECT_EQ(qemu_out, recorded.str());
+}
+
 // --- examples/bf16_gemm.s ---------------------------------------------------
 
 constexpr int M = 8, N = 128, K = 32;
