@@ -94,6 +94,11 @@ const std::map<std::string_view, uint32_t>& relocation_table(uint16_t machine) {
       {"R_AARCH64_TSTBR14", R_AARCH64_TSTBR14},
       {"R_AARCH64_ADR_PREL_LO21", R_AARCH64_ADR_PREL_LO21},
       {"R_AARCH64_ADR_PREL_PG_HI21", R_AARCH64_ADR_PREL_PG_HI21},
+      {"R_AARCH64_ADD_ABS_LO12_NC", R_AARCH64_ADD_ABS_LO12_NC},
+      {"R_AARCH64_LDST8_ABS_LO12_NC", R_AARCH64_LDST8_ABS_LO12_NC},
+      {"R_AARCH64_LDST16_ABS_LO12_NC", R_AARCH64_LDST16_ABS_LO12_NC},
+      {"R_AARCH64_LDST32_ABS_LO12_NC", R_AARCH64_LDST32_ABS_LO12_NC},
+      {"R_AARCH64_LDST64_ABS_LO12_NC", R_AARCH64_LDST64_ABS_LO12_NC},
   };
   static const std::map<std::string_view, uint32_t> none;
   return machine == EM_ARM ? arm : machine == EM_AARCH64 ? a64 : none;

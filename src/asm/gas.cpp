@@ -527,10 +527,14 @@ class Gas {
     return expr.size() > 1 && (expr[0] == '(' || expr[0] == '~');
   }
 
-  // `#:lower16:EXPR` and `#:upper16:EXPR` (MOVW/MOVT of an address) become numbers.
+  // `#:lower16:EXPR` and `#:upper16:EXPR` (T32 MOVW/MOVT of an address) and
+  // `:lo12:EXPR` (A64 ADD and LDR after ADRP: the low 12 bits) become numbers.
+  static uint64_t operator_part(std::string_view op, uint64_t x) {
+    return op == ":lower16:" ? (x & 0xffff) : op == ":upper16:" ? ((x >> 16) & 0xffff) : (x & 0xfff);
+  }
   std::string substitute_operators(const Event& e, int section) {
     std::string t = e.text;
-    for (const char* op : {":lower16:", ":upper16:"}) {
+    for (const char* op : {":lower16:", ":upper16:", ":lo12:"}) {
       size_t p;
       while ((p = t.find(op)) != std::string::npos) {
         const size_t a = p + std::string_view(op).size();
@@ -542,16 +546,19 @@ class Gas {
         if (const Val v = eval(expr, e.line, col); !v.absolute() && relocatable()) {
           // The address is the linker's: the relocation of the instruction's
           // encoding takes it, and a REL object keeps the addend in the field.
-          pending_ = relocation_for(v, true);
+          // llvm-mc names a local symbol in MOVW/MOVT (ELF ARM) but its
+          // section in A64's :lo12: (as in ADRP's).
+          pending_ = relocation_for(v, std::string_view(op) != ":lo12:");
           const int64_t addend = words_->rela ? 0 : pending_->addend;
           if (addend < -32768 || addend > 32767)
             fail(e.line, col, fmt::format("the addend {} of {}{} does not fit in the 16 bits that hold it", addend, op, expr));
           half = static_cast<uint64_t>(addend) & 0xffff;
         } else {
           const uint64_t x = static_cast<uint64_t>(*resolve_address(expr, section, e.line, col, 0)) | (thumb_function(v) ? 1 : 0);
-          half = std::string_view(op) == ":lower16:" ? (x & 0xffff) : ((x >> 16) & 0xffff);
+          half = operator_part(op, x);
         }
         // `#:lower16:x` or, as clang writes it, `:lower16:x`: an immediate either way.
+        // A REL addend must fit the field (RELA objects, A64's, hold 0 there).
         const bool hash = p > 0 && t[p - 1] == '#';
         t = t.substr(0, p) + (hash ? "" : "#") + std::to_string(half) + t.substr(b);
       }

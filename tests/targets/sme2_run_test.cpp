@@ -118,7 +118,8 @@ TEST(Sme2Run, A64OperationsAsQemu) {
 
 // A BF16 GEMM kernel in C with the SME ACLE, compiled by clang-19 -O2: the
 // code a compiler writes around SME runs as under qemu-aarch64 7.2 (its
-// recorded output, data/sme2_gemm_kernel.qemu.out, and QEMU itself).
+// recorded output, data/sme2_gemm_kernel.qemu.out, and QEMU itself), from
+// clang's ELF, from clang's assembly, and assembled by mlisa and linked.
 TEST(Sme2Run, ClangCompiledKernelAsQemu) {
   if (!have("clang-19") || !have("ld.lld")) GTEST_SKIP() << "clang-19 or ld.lld absent";
   const std::string elf = tmp("gemm_kernel.elf");
@@ -133,10 +134,29 @@ TEST(Sme2Run, ClangCompiledKernelAsQemu) {
   const RunResult ours = run_mlisa({"run", "--target", "sme2", "--svl", "512", elf});
   EXPECT_EQ(ours.exit_code, 0) << ours.err;
   EXPECT_EQ(ours.out, recorded.str());
+  // clang-19's assembly (ADRP with :lo12:, .p2align, .type, .size): run from
+  // source, and assembled into an object that ld.lld links.
+  const std::string s = tmp("gemm_kernel.s");
+  const std::string to_s = fmt::format(
+      "clang-19 --target=aarch64-linux-gnu -march=armv9-a+sme2 -O2 -fno-vectorize -fno-slp-vectorize -ffreestanding "
+      "-fno-builtin-memcpy -S {} -o {} 2>&1",
+      data("sme2_gemm_kernel.c"), s);
+  ASSERT_EQ(std::system(to_s.c_str()), 0) << to_s;
+  const RunResult from_source = run_mlisa({"run", "--target", "sme2", "--svl", "512", s});
+  EXPECT_EQ(from_source.exit_code, 0) << from_source.err;
+  EXPECT_EQ(from_source.out, recorded.str());
+  const std::string obj = tmp("gemm_kernel.o"), linked = tmp("gemm_kernel_mlisa.elf");
+  const RunResult assembled = run_mlisa({"as", "--target", "sme2", s, "-o", obj});
+  ASSERT_EQ(assembled.exit_code, 0) << assembled.err;
+  ASSERT_EQ(std::system(fmt::format("ld.lld -static {} -o {}", obj, linked).c_str()), 0);
+  const RunResult from_object = run_mlisa({"run", "--target", "sme2", "--svl", "512", linked});
+  EXPECT_EQ(from_object.out, recorded.str()) << from_object.err;
   if (!have("qemu-aarch64")) return;
   const auto [qemu_out, qemu_rc] = run_qemu(elf);
   EXPECT_EQ(qemu_rc, 0);
   EXPECT_EQ(qemu_out, recorded.str());
+  const auto [qemu_linked_out, qemu_linked_rc] = run_qemu(linked);
+  EXPECT_EQ(qemu_linked_out, recorded.str());
 }
 
 // --- examples/bf16_gemm.s ---------------------------------------------------

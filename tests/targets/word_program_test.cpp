@@ -908,6 +908,19 @@ TEST(WordProgram, CommonSymbolsAsGnuAs) {
 namespace mlisa {
 namespace {
 
+using RelocRow = std::tuple<std::string, uint64_t, std::string, std::string, int64_t>;
+
+// An object's relocations: (section, offset, type, symbol or section named, addend).
+std::vector<RelocRow> relocations_of(const as::Object& obj) {
+  std::vector<RelocRow> out;
+  for (const as::ObjSection& s : obj.sections)
+    for (const as::ObjReloc& r : s.relocs)
+      out.emplace_back(s.name, r.offset, r.type,
+                       r.symbol >= 0 ? obj.symbols[static_cast<size_t>(r.symbol)].name : obj.sections[static_cast<size_t>(r.section)].name,
+                       r.addend);
+  return out;
+}
+
 // A64 objects are RELA: the bytes hold no addend, the relocation does. The
 // relocations and bytes of llvm-mc-19 for the same source (`llvm-mc-19
 // -triple=aarch64 -mattr=+sme2 -filetype=obj`, read with llvm-readelf-19 -r
@@ -925,20 +938,38 @@ TEST(WordProgram, A64RelocationsAsLlvmMc) {
   for (const auto& [at, w] : words)
     for (int k = 0; k < 4; ++k) text[at + static_cast<size_t>(k)] = static_cast<uint8_t>(w >> (8 * k));
   EXPECT_EQ(text_of(obj), text);
-  std::vector<std::tuple<std::string, uint64_t, std::string, std::string, int64_t>> got;
-  for (const as::ObjSection& s : obj.sections)
-    for (const as::ObjReloc& r : s.relocs)
-      got.emplace_back(s.name, r.offset, r.type,
-                       r.symbol >= 0 ? obj.symbols[static_cast<size_t>(r.symbol)].name : obj.sections[static_cast<size_t>(r.section)].name,
-                       r.addend);
-  const std::vector<std::tuple<std::string, uint64_t, std::string, std::string, int64_t>> want = {
+  const std::vector<RelocRow> want = {
       {".text", 0x00, "R_AARCH64_CALL26", "ext", 0},        {".text", 0x04, "R_AARCH64_CALL26", "ext", 8},
       {".text", 0x08, "R_AARCH64_JUMP26", "ext", 0},        {".text", 0x0c, "R_AARCH64_CONDBR19", "ext", 0},
       {".text", 0x10, "R_AARCH64_CONDBR19", "ext", 0},      {".text", 0x14, "R_AARCH64_CONDBR19", ".text.b", 0},
       {".text", 0x18, "R_AARCH64_ADR_PREL_LO21", "ext", 4}, {".text", 0x1c, "R_AARCH64_JUMP26", "f", 0},
       {".text", 0x20, "R_AARCH64_ABS32", "ext", 0},         {".text", 0x24, "R_AARCH64_ABS64", "ext", 16},
       {".text", 0x2c, "R_AARCH64_PREL32", "ext", 0},        {".data", 0x00, "R_AARCH64_ABS64", ".text.b", 0}};
-  EXPECT_EQ(got, want);
+  EXPECT_EQ(relocations_of(obj), want);
+}
+
+// ADRP and the :lo12: operators of ADD and the loads and stores after it:
+// llvm-mc-19's relocations for the same source (read with llvm-readelf-19 -r);
+// the fields hold 0.
+TEST(WordProgram, A64PageRelocationsAsLlvmMc) {
+  const std::string src =
+      "\t.text\n\tadrp x0, ext\n\tadd x0, x0, :lo12:ext\n\tadrp x1, ext+16\n\tldr x2, [x1, :lo12:ext+16]\n"
+      "\tldrb w3, [x1, :lo12:ext]\n\tldr w4, [x1, :lo12:ext]\n\tstrh w5, [x1, :lo12:ext]\n\tadrp x6, local\n"
+      "\tadd x6, x6, :lo12:local\n\t.data\n\t.space 24\nlocal:\t.xword 0\n";
+  const as::Object obj = targets::assemble_word_program(sme2(), src, "a64.s");
+  const std::vector<uint32_t> words = {0x90000000, 0x91000000, 0x90000001, 0xf9400022, 0x39400023,
+                                       0xb9400024, 0x79000025, 0x90000006, 0x910000c6};
+  std::vector<uint8_t> text;
+  for (uint32_t w : words)
+    for (int k = 0; k < 4; ++k) text.push_back(static_cast<uint8_t>(w >> (8 * k)));
+  EXPECT_EQ(text_of(obj), text);
+  const std::vector<RelocRow> want = {
+      {".text", 0x00, "R_AARCH64_ADR_PREL_PG_HI21", "ext", 0},   {".text", 0x04, "R_AARCH64_ADD_ABS_LO12_NC", "ext", 0},
+      {".text", 0x08, "R_AARCH64_ADR_PREL_PG_HI21", "ext", 16},  {".text", 0x0c, "R_AARCH64_LDST64_ABS_LO12_NC", "ext", 16},
+      {".text", 0x10, "R_AARCH64_LDST8_ABS_LO12_NC", "ext", 0},  {".text", 0x14, "R_AARCH64_LDST32_ABS_LO12_NC", "ext", 0},
+      {".text", 0x18, "R_AARCH64_LDST16_ABS_LO12_NC", "ext", 0}, {".text", 0x1c, "R_AARCH64_ADR_PREL_PG_HI21", ".data", 24},
+      {".text", 0x20, "R_AARCH64_ADD_ABS_LO12_NC", ".data", 24}};
+  EXPECT_EQ(relocations_of(obj), want);
 }
 
 }  // namespace
