@@ -99,6 +99,7 @@ const std::map<std::string_view, uint32_t>& relocation_table(uint16_t machine) {
       {"R_AARCH64_LDST16_ABS_LO12_NC", R_AARCH64_LDST16_ABS_LO12_NC},
       {"R_AARCH64_LDST32_ABS_LO12_NC", R_AARCH64_LDST32_ABS_LO12_NC},
       {"R_AARCH64_LDST64_ABS_LO12_NC", R_AARCH64_LDST64_ABS_LO12_NC},
+      {"R_AARCH64_LDST128_ABS_LO12_NC", R_AARCH64_LDST128_ABS_LO12_NC},
   };
   static const std::map<std::string_view, uint32_t> none;
   return machine == EM_ARM ? arm : machine == EM_AARCH64 ? a64 : none;

@@ -167,6 +167,12 @@ const std::vector<std::string> kForms = {
     "nop", "mov z0.s, #0", "dup z0.s, #0", "mov z1.b, #-128", "mov z2.h, #127, lsl #8", "mov z3.d, #-1, lsl #8",
     "mov z4.s, #-32768", "fmov z5.s, #0.0", "mov z0.s, #1, lsl #0", "mov z1.d, z0.d", "orr z1.d, z2.d, z3.d",
     "mov z0.s, w12", "mov z1.d, x9", "mov z2.b, wsp", "dup z3.h, w30", "mov z4.d, sp",
+    // One SIMD&FP register: every size, addressing form and FMOV direction.
+    "ldr q0, [x8]", "ldr q1, [x8, #16]", "str q2, [sp, #-32]!", "ldr d0, [x1], #8", "str s3, [x2, #4]",
+    "ldr h4, [x3, #2]", "str b5, [x4, #1]", "ldr b6, [x5], #-1", "ldr q7, [x1, #65520]", "str d8, [sp, #32760]",
+    "ldur q0, [x1, #-16]", "ldr d0, [x1, #-8]", "stur h9, [x2, #255]", "fmov x11, d0", "fmov d0, x1", "fmov s0, w1",
+    "fmov w0, s1", "ldr q0, [x1, x2, lsl #4]", "str d1, [x2, w3, sxtw #3]", "ldr b2, [x3, x4, lsl #0]",
+    "str s5, [x6, x7, sxtx]",
 };
 
 std::string our_bytes(const std::string& text) {

@@ -1,9 +1,11 @@
 // A64 logical immediates, wide moves, bitfield moves, EXTR, multiply high
 // and the byte, halfword and unscaled loads and stores over a table of
-// inputs, for tests/targets/sme2_run_test.cpp: every result is printed as 16
-// hex digits. It runs the same under mlisa run and,
-// built with clang-19, under qemu-aarch64 (the recorded output is
-// sme2_bitops.qemu.out).
+// inputs; then MRS/MSR of the system registers, the vector length counts,
+// MOVA of single ZA slices, SIMD&FP pairs, and the SIMD&FP loads, stores and
+// FMOV, for tests/targets/sme2_run_test.cpp: every result is printed as 16
+// hex digits. It runs the same under mlisa run --svl 512 and, built with
+// clang-19, under qemu-aarch64 -cpu max,sme512=on (the recorded output is
+// sme2_a64_ops.qemu.out).
     .text
     .globl _start
 _start:
@@ -249,6 +251,41 @@ vector_words:
     bl emit
     subs x19, x19, #1
     b.ne vector_words
+
+    // SIMD&FP single registers: loads and stores of each size, register and
+    // unscaled offsets, writeback, FMOV to and from general registers
+    adr x0, inputs
+    adr x6, vectors
+    ldr q16, [x0, #16]
+    str q16, [x6]
+    ldr d17, [x0, #24]
+    str d17, [x6, #16]
+    ldr s18, [x0, #44]
+    str s18, [x6, #24]
+    ldr h19, [x0, #58]
+    str h19, [x6, #28]
+    ldr b20, [x0, #63]
+    str b20, [x6, #30]
+    mov x1, #3
+    ldr d21, [x0, x1, lsl #3]
+    fmov x2, d21
+    add x2, x2, #1
+    fmov d22, x2
+    str d22, [x6, #32]
+    fmov s23, w2
+    fmov w3, s23
+    str w3, [x6, #40]
+    ldr s25, [x0, #46]          // unaligned: LDUR
+    str s25, [x6, #44]
+    ldur d24, [x0, #9]
+    str d24, [x6, #48]!
+    sub x6, x6, #48
+    mov x19, #8
+fp_words:
+    ldr x0, [x6], #8
+    bl emit
+    subs x19, x19, #1
+    b.ne fp_words
 
     mov x0, #0
     mov x8, #93
