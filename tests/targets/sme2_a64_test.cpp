@@ -173,6 +173,9 @@ const std::vector<std::string> kForms = {
     "ldur q0, [x1, #-16]", "ldr d0, [x1, #-8]", "stur h9, [x2, #255]", "fmov x11, d0", "fmov d0, x1", "fmov s0, w1",
     "fmov w0, s1", "ldr q0, [x1, x2, lsl #4]", "str d1, [x2, w3, sxtw #3]", "ldr b2, [x3, x4, lsl #0]",
     "str s5, [x6, x7, sxtx]",
+    // Shifts by a register and division.
+    "lsl x0, x1, x2", "lslv w3, w4, w5", "lsr x6, x7, x8", "asr w9, w10, w11", "ror x12, x13, x14", "rorv wzr, w0, w30",
+    "udiv x0, x1, x2", "sdiv w3, w4, w5", "sdiv x30, xzr, x29",
 };
 
 std::string our_bytes(const std::string& text) {

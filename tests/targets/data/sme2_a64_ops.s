@@ -1,5 +1,6 @@
-// A64 logical immediates, wide moves, bitfield moves, EXTR, multiply high
-// and the byte, halfword and unscaled loads and stores over a table of
+// A64 logical immediates, wide moves, bitfield moves, EXTR, multiply high,
+// shifts by a register, division and the byte, halfword and unscaled loads
+// and stores over a table of
 // inputs; then MRS/MSR of the system registers, the vector length counts,
 // MOVA of single ZA slices, SIMD&FP pairs, and the SIMD&FP loads, stores and
 // FMOV, for tests/targets/sme2_run_test.cpp: every result is printed as 16
@@ -106,6 +107,22 @@ pair:
     smulh x0, x19, x20
     bl emit
     umulh x0, x19, x20
+    bl emit
+    // shifts by a register (modulo the width) and division (by zero: 0;
+    // INT32_MIN / -1 wraps)
+    lsl x0, x19, x20
+    bl emit
+    lsr w0, w19, w20
+    bl emit
+    asr x0, x19, x20
+    bl emit
+    ror w0, w19, w20
+    bl emit
+    udiv x0, x19, x20
+    bl emit
+    sdiv x0, x19, x20
+    bl emit
+    sdiv w0, w19, w20
     bl emit
 
     // byte, halfword and word stores into a scratch doubleword of ones,
