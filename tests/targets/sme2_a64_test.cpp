@@ -176,6 +176,10 @@ const std::vector<std::string> kForms = {
     // Shifts by a register and division.
     "lsl x0, x1, x2", "lslv w3, w4, w5", "lsr x6, x7, x8", "asr w9, w10, w11", "ror x12, x13, x14", "rorv wzr, w0, w30",
     "udiv x0, x1, x2", "sdiv w3, w4, w5", "sdiv x30, xzr, x29",
+    // Scalar floating point, single and double.
+    "fadd s0, s1, s2", "fadd d3, d4, d5", "fsub s6, s7, s8", "fmul d9, d10, d11", "fdiv s12, s13, s14",
+    "fdiv d31, d30, d29", "fmadd s0, s1, s2, s3", "fmsub d4, d5, d6, d7", "fnmadd s8, s9, s10, s11",
+    "fnmsub d12, d13, d14, d15", "fmov s0, s1", "fmov d2, d3", "fabs s4, s5", "fneg d6, d7",
 };
 
 std::string our_bytes(const std::string& text) {

@@ -1,6 +1,6 @@
 // A64 logical immediates, wide moves, bitfield moves, EXTR, multiply high,
-// shifts by a register, division and the byte, halfword and unscaled loads
-// and stores over a table of
+// shifts by a register, division, scalar floating point and the byte,
+// halfword and unscaled loads and stores over a table of
 // inputs; then MRS/MSR of the system registers, the vector length counts,
 // MOVA of single ZA slices, SIMD&FP pairs, and the SIMD&FP loads, stores and
 // FMOV, for tests/targets/sme2_run_test.cpp: every result is printed as 16
@@ -124,6 +124,42 @@ pair:
     bl emit
     sdiv w0, w19, w20
     bl emit
+    // scalar floating point of the pair's bits as doubles and singles
+    // (denormals, NaNs), and the FPSR flags they raise
+    fmov d16, x19
+    fmov d17, x20
+    fadd d18, d16, d17
+    fmov x0, d18
+    bl emit
+    fmul d18, d16, d17
+    fmov x0, d18
+    bl emit
+    fdiv d18, d16, d17
+    fmov x0, d18
+    bl emit
+    fmadd d18, d16, d17, d16
+    fmov x0, d18
+    bl emit
+    fnmsub d18, d17, d17, d16
+    fmov x0, d18
+    bl emit
+    fmov s16, w19
+    fmov s17, w20
+    fsub s18, s16, s17
+    fmov w0, s18
+    bl emit
+    fnmadd s18, s16, s17, s17
+    fmov w0, s18
+    bl emit
+    fneg d18, d16
+    fmov x0, d18
+    bl emit
+    fabs s18, s17
+    fmov w0, s18
+    bl emit
+    mrs x0, fpsr
+    bl emit
+    msr fpsr, xzr
 
     // byte, halfword and word stores into a scratch doubleword of ones,
     // then loads of each width, zero- and sign-extended
