@@ -180,6 +180,9 @@ const std::vector<std::string> kForms = {
     "fadd s0, s1, s2", "fadd d3, d4, d5", "fsub s6, s7, s8", "fmul d9, d10, d11", "fdiv s12, s13, s14",
     "fdiv d31, d30, d29", "fmadd s0, s1, s2, s3", "fmsub d4, d5, d6, d7", "fnmadd s8, s9, s10, s11",
     "fnmsub d12, d13, d14, d15", "fmov s0, s1", "fmov d2, d3", "fabs s4, s5", "fneg d6, d7",
+    "fcmp s0, s1", "fcmp d2, #0.0", "fcmpe d3, d4", "fcmpe s5, #0.0", "fcsel s0, s1, s2, eq", "fcsel d3, d4, d5, lt",
+    "fcvt d0, s1", "fcvt s2, d3", "scvtf s0, w1", "scvtf d2, x3", "ucvtf d4, w5", "ucvtf s6, x7", "fcvtzs w0, s1",
+    "fcvtzs x2, d3", "fcvtzu w4, d5", "fcvtzu x6, s7",
 };
 
 std::string our_bytes(const std::string& text) {

@@ -157,6 +157,31 @@ pair:
     fabs s18, s17
     fmov w0, s18
     bl emit
+    fcmp d16, d17
+    mrs x0, nzcv
+    bl emit
+    fcmpe s16, #0.0
+    mrs x0, nzcv
+    bl emit
+    fcsel d18, d16, d17, gt
+    fmov x0, d18
+    bl emit
+    fcvt s18, d16
+    fmov w0, s18
+    bl emit
+    fcvt d18, s17
+    fmov x0, d18
+    bl emit
+    scvtf d18, x19
+    fmov x0, d18
+    bl emit
+    ucvtf s18, w20
+    fmov w0, s18
+    bl emit
+    fcvtzs x0, d17
+    bl emit
+    fcvtzu w0, s16
+    bl emit
     mrs x0, fpsr
     bl emit
     msr fpsr, xzr
