@@ -144,7 +144,10 @@ void ExpandTable::ensure() const {
   std::call_once(built_, [this] {
     build_(value_);
     for (size_t f = 0; f < value_.size(); ++f)
-      if (value_[f]) fields_[*value_[f]].push_back(static_cast<uint32_t>(f));
+      if (value_[f]) {
+        *value_[f] &= low_mask(bits_);
+        fields_[*value_[f]].push_back(static_cast<uint32_t>(f));
+      }
   });
 }
 
@@ -833,8 +836,7 @@ size_t Label::parse(std::string_view s, uint64_t pc, std::vector<Raw>& out) cons
   bool minus = false;
   const size_t len = !s.empty() && std::isdigit(static_cast<unsigned char>(s[0])) ? scan_integer(s, num, minus) : 0;
   if (len == 0) return 0;
-  if (page) num &= ~uint64_t{0xfff};  // ADRP names the address's 4 KB page
-  if (const auto f = field(static_cast<int64_t>(num - read_pc(pc)))) out.push_back({*f});
+  if (const auto f = field(static_cast<int64_t>(reached(num) - read_pc(pc)))) out.push_back({*f});
   return len;
 }
 

@@ -130,8 +130,8 @@ class ExpandTable {
  public:
   using Values = std::vector<std::optional<uint64_t>>;  // by field value; nothing where the function refuses it
   // `build` fills the values by field value; it runs once, at the first
-  // question. The values are `bits` wide (32 or 64): a negative text is
-  // their two's complement.
+  // question. The values are kept `bits` wide (32 or 64; wider bits of what
+  // `build` gives are dropped): a negative text is their two's complement.
   ExpandTable(uint32_t bits, std::function<void(Values&)> build) : bits_(bits), build_(std::move(build)) {}
   uint32_t bits() const { return bits_; }
   // The number of field values.
@@ -378,6 +378,8 @@ struct Label {
   // An absolute address (number) at the start of s, with pc.
   size_t parse(std::string_view s, uint64_t pc, std::vector<Raw>& out) const;
   uint64_t read_pc(uint64_t pc) const { return page ? pc & ~uint64_t{0xfff} : align_pc ? pc & ~uint64_t{3} : pc; }
+  // The address the field reaches for a named target: ADRP's is the target's 4 KB page.
+  uint64_t reached(uint64_t target) const { return page ? target & ~uint64_t{0xfff} : target; }
 };
 
 using Kind = std::variant<Reg, Number, ModImm, VfpImm, ShiftAmt, Bitfield, Cond, Const, Table, List, RegMask, TileMask, VRegList, ItMask,

@@ -350,12 +350,11 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins,
         const uint32_t width = static_cast<uint32_t>(mod->map.width());
         auto& table = modimm_[width];
         if (!table) {
-          const uint32_t bits = rules_->modimm_bits(width);
-          table = std::make_unique<operands::ExpandTable>(bits, [this, expand, width, bits](operands::ExpandTable::Values& values) {
+          table = std::make_unique<operands::ExpandTable>(rules_->modimm_bits(width), [this, expand, width](operands::ExpandTable::Values& values) {
             for (uint64_t f = 0; f < (uint64_t{1} << width); ++f) {
               std::optional<uint64_t> v;
               try {
-                v = engine_.call(*expand, {spec::Value::bits(width, f)}).as_bits().low64() & (bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1);
+                v = engine_.call(*expand, {spec::Value::bits(width, f)}).as_bits().low64();
               } catch (const spec::EndOfInstruction&) {  // UNPREDICTABLE or UNDEFINED: no value
               }
               values.push_back(v);
@@ -1077,8 +1076,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
             target = static_cast<int64_t>(num);
           else if (ctx.resolve && core_regs_.number(to_lower(tok)) < 0) target = ctx.resolve(tok);  // `le lr, ...`: not a label
         }
-        // ADRP names the label's 4 KB page.
-        if (target && label->page && !pc_relative) *target &= ~int64_t{0xfff};
+        if (target && !pc_relative) *target = static_cast<int64_t>(label->reached(static_cast<uint64_t>(*target)));
         if (!target) {
           if (explain) refuse_at(Refusal::Kind::Operand, pos,
                     ctx.resolve ? fmt::format("'{}' is not a symbol", tok)

@@ -89,11 +89,13 @@ std::string other_class_register(const std::string& tok, bool t32) {
   const char c = static_cast<char>(std::tolower(static_cast<unsigned char>(tok[0])));
   const size_t dot = tok.find('.');
   const std::string num = tok.substr(1, dot == std::string::npos ? std::string::npos : dot - 1);
-  if (!all_digits(num) || num.size() > 1 || num[0] > '7') return "";  // a register 0-7 (not `-9223...`)
   char to = 0;
   if (t32) to = c == 'r' ? 'q' : c == 'q' ? 's' : c == 's' ? 'r' : c == 'd' ? 'q' : 0;
   else to = c == 'x' || c == 'w' || c == 'p' ? 'z' : c == 'z' ? 'x' : 0;
-  return to ? std::string(1, to) + num : "";
+  // A register file's letter first (`-9223...` is an immediate), then a number
+  // short enough for stoi.
+  if (!to || !all_digits(num) || num.size() > 9 || std::stoi(num) > 7) return "";
+  return std::string(1, to) + num;
 }
 
 // An integer immediate (#12, #-4, #0x1f) out of every field's reach.

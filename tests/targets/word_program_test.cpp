@@ -16,6 +16,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <map>
 #include <set>
 #include <tuple>
@@ -38,6 +39,14 @@ const targets::WordIsa& sme2() {
 // The code (.text) a source assembles to.
 std::vector<uint8_t> code_of(const targets::WordIsa& isa, const std::string& source) {
   return targets::assemble_word_program(isa, source, "t.s").find(".text")->bytes;
+}
+
+// A64 words as memory holds them, little-endian.
+std::vector<uint8_t> a64_code(std::initializer_list<uint32_t> words) {
+  std::vector<uint8_t> out;
+  for (uint32_t w : words)
+    for (int k = 0; k < 4; ++k) out.push_back(static_cast<uint8_t>(w >> (8 * k)));
+  return out;
 }
 
 std::string temp_path(const std::string& name) { return ::testing::TempDir() + std::to_string(::getpid()) + "_" + name; }
@@ -732,10 +741,7 @@ TEST(WordProgram, ImmediatesAreConstantExpressions) {
   EXPECT_EQ(code_of(mve(), t32), want);
   const std::string a64 = "\t.text\n\tadd w17, w29, w20, lsl #(31-2)\n\tmovk x0, #1, lsl #(8*2)\n\tldr x0, [x1, #(4*2)]\n"
                           "\tadd x0, x1, #-(3)\n";
-  std::vector<uint8_t> a64_want;
-  for (uint32_t w : {0x0b1477b1u, 0xf2a00020u, 0xf9400420u, 0xd1000c20u})
-    for (int k = 0; k < 4; ++k) a64_want.push_back(static_cast<uint8_t>(w >> (8 * k)));
-  EXPECT_EQ(code_of(sme2(), a64), a64_want);
+  EXPECT_EQ(code_of(sme2(), a64), a64_code({0x0b1477b1u, 0xf2a00020u, 0xf9400420u, 0xd1000c20u}));
   EXPECT_NE(error_of("\t.text\n\tadds r0, #(1+\n").find("bad.s:2:"), std::string::npos);
 }
 
@@ -931,12 +937,10 @@ TEST(WordProgram, A64RelocationsAsLlvmMc) {
       "\tadr x2, ext+4\n\tb f\n\t.word ext\n\t.xword ext+16\n\t.word ext - .\n"
       "\t.section .text.b,\"ax\",%progbits\ng:\tret\n\t.data\n\t.xword g\n";
   const as::Object obj = targets::assemble_word_program(sme2(), src, "a64.s");
-  std::vector<uint8_t> text(48, 0);
-  const std::vector<std::pair<size_t, uint32_t>> words = {{0x00, 0x94000000}, {0x04, 0x94000000}, {0x08, 0x14000000},
-                                                          {0x0c, 0x54000000}, {0x10, 0xb4000000}, {0x14, 0x35000001},
-                                                          {0x18, 0x10000002}, {0x1c, 0x14000000}};
-  for (const auto& [at, w] : words)
-    for (int k = 0; k < 4; ++k) text[at + static_cast<size_t>(k)] = static_cast<uint8_t>(w >> (8 * k));
+  // The instructions, then the data words, whose bytes the relocations write (0 here).
+  std::vector<uint8_t> text = a64_code({0x94000000, 0x94000000, 0x14000000, 0x54000000, 0xb4000000, 0x35000001,
+                                        0x10000002, 0x14000000});
+  text.resize(48, 0);
   EXPECT_EQ(text_of(obj), text);
   const std::vector<RelocRow> want = {
       {".text", 0x00, "R_AARCH64_CALL26", "ext", 0},        {".text", 0x04, "R_AARCH64_CALL26", "ext", 8},
@@ -957,12 +961,8 @@ TEST(WordProgram, A64PageRelocationsAsLlvmMc) {
       "\tldrb w3, [x1, :lo12:ext]\n\tldr w4, [x1, :lo12:ext]\n\tstrh w5, [x1, :lo12:ext]\n\tadrp x6, local\n"
       "\tadd x6, x6, :lo12:local\n\t.data\n\t.space 24\nlocal:\t.xword 0\n";
   const as::Object obj = targets::assemble_word_program(sme2(), src, "a64.s");
-  const std::vector<uint32_t> words = {0x90000000, 0x91000000, 0x90000001, 0xf9400022, 0x39400023,
-                                       0xb9400024, 0x79000025, 0x90000006, 0x910000c6};
-  std::vector<uint8_t> text;
-  for (uint32_t w : words)
-    for (int k = 0; k < 4; ++k) text.push_back(static_cast<uint8_t>(w >> (8 * k)));
-  EXPECT_EQ(text_of(obj), text);
+  EXPECT_EQ(text_of(obj), a64_code({0x90000000, 0x91000000, 0x90000001, 0xf9400022, 0x39400023, 0xb9400024, 0x79000025,
+                                     0x90000006, 0x910000c6}));
   const std::vector<RelocRow> want = {
       {".text", 0x00, "R_AARCH64_ADR_PREL_PG_HI21", "ext", 0},   {".text", 0x04, "R_AARCH64_ADD_ABS_LO12_NC", "ext", 0},
       {".text", 0x08, "R_AARCH64_ADR_PREL_PG_HI21", "ext", 16},  {".text", 0x0c, "R_AARCH64_LDST64_ABS_LO12_NC", "ext", 16},
