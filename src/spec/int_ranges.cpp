@@ -136,7 +136,25 @@ IntRanges::IntRanges(const TargetSpec& spec) {
   }
 }
 
+IntRanges IntRanges::specialized(const FunctionDecl& f, const std::map<int32_t, Int>& fixed) const {
+  IntRanges s;
+  s.base_ = this;
+  s.special_ = &f;
+  s.fixed_ = fixed;
+  // Its calls join their arguments into copies: what they add is not kept.
+  s.params_ = params_;
+  s.results_ = results_;
+  s.pass_ = pass_;
+  s.analyse({&f, &f, {&f.body}});
+  return s;
+}
+
 IntRange IntRanges::slot(const void* scope, int32_t slot) const {
+  if (base_) {
+    const bool param = std::any_of(special_->params.begin(), special_->params.end(),
+                                   [slot](const Param& p) { return p.slot == slot; });
+    if (scope != special_ || param) return base_->slot(scope, slot);
+  }
   auto it = scopes_.find(scope);
   if (it == scopes_.end()) return IntRange::top();
   auto s = it->second.slots.find(slot);
@@ -145,7 +163,8 @@ IntRange IntRanges::slot(const void* scope, int32_t slot) const {
 
 IntRange IntRanges::expr(const Expr* e) const {
   auto it = exprs_.find(e);
-  return it == exprs_.end() ? IntRange::top() : it->second;
+  if (it == exprs_.end()) return base_ ? base_->expr(e) : IntRange::top();
+  return it->second;
 }
 
 bool IntRanges::analyse(const Body& b) {
@@ -155,9 +174,14 @@ bool IntRanges::analyse(const Body& b) {
   Env env;
   if (const FunctionDecl* f = b.fn) {
     const auto& ps = params_[f];
+    // (A specialization's fixed slots hold only their values.)
+    auto enter = [&](int32_t slot, const IntRange& r) {
+      auto it = fixed_.find(slot);
+      set(env, slot, it == fixed_.end() ? r : IntRange::of(it->second, it->second));
+    };
     for (size_t i = 0; i < f->params.size(); ++i)
-      if (integer(f->params[i].type)) set(env, f->params[i].slot, ps[i].r);
-    for (const auto& [name, slot] : f->width_vars) set(env, slot, IntRange::of(0, INT64_C(1) << 32));
+      if (integer(f->params[i].type)) enter(f->params[i].slot, ps[i].r);
+    for (const auto& [name, slot] : f->width_vars) enter(slot, IntRange::of(0, INT64_C(1) << 32));
     if (f->kind == FunctionKind::Setter && integer(f->value.type)) set(env, f->value.slot, IntRange::top());
   }
   for (const Block* block : b.blocks) run(*block, env);

@@ -49,7 +49,21 @@ class IntRanges {
   // anything else, with an error.
   static IntRange external() { return IntRange::of(INT32_MIN, INT32_MAX); }
 
+  // The ranges within one specialization of f, whose width variables and
+  // some parameters (slot to value) are fixed: f's body analysed again over
+  // this analysis's parameter and result ranges (AddWithCarry at N = 32 sums
+  // in 64 bits). It answers slot() and expr() for f's body that way; for any
+  // other scope and for f's parameters (whose C++ types its callers see) as
+  // this analysis does. It refers to this one, which must outlive it.
+  IntRanges specialized(const FunctionDecl& f, const std::map<int32_t, Int>& fixed) const;
+
  private:
+  IntRanges() = default;
+  // Set in a specialized() analysis.
+  const IntRanges* base_ = nullptr;
+  const FunctionDecl* special_ = nullptr;
+  std::map<int32_t, Int> fixed_;
+
   // A range that widens to every value once it has grown too often, so that
   // the analysis ends.
   struct Cell {

@@ -47,7 +47,7 @@ constexpr size_t kMaxVariants = 4;
 class Translator {
  public:
   Translator(const TargetSpec& spec, const BuiltinTable& builtins)
-      : spec_(spec), sources_(spec.sources()), spec_builtins_(&builtins), ranges_(spec) {
+      : spec_(spec), sources_(spec.sources()), spec_builtins_(&builtins), base_ranges_(spec), ranges_(&base_ranges_) {
     const auto sites = builtin_call_sites(spec);
     for (size_t i = 0; i < sites.size(); ++i) site_[sites[i]] = static_cast<int>(i);
     const auto& fns = spec.module().functions;
@@ -140,7 +140,7 @@ class Translator {
   // The C++ type ct of a slot of a scope: an integer whose every value fits
   // 64 bits is an int64_t.
   std::string bounded_ct(const void* scope, int32_t slot, std::string ct) const {
-    return ct == "Int" && scope && ranges_.slot(scope, slot).fits64() ? "int64_t" : ct;
+    return ct == "Int" && scope && ranges_->slot(scope, slot).fits64() ? "int64_t" : ct;
   }
   // A local slot of the scope being translated.
   std::string local_ct(int32_t slot, const Type& t) { return bounded_ct(scope_, slot, ctype(t, true)); }
@@ -150,7 +150,7 @@ class Translator {
   // An integer expression every value of which (and of each of its operands,
   // for an operation) fits 64 bits.
   bool small(const Expr* e) const {
-    return e->type.kind == TypeKind::Integer && scope_ && ranges_.expr(e).fits64();
+    return e->type.kind == TypeKind::Integer && scope_ && ranges_->expr(e).fits64();
   }
   // A binary operation on two such integers as a 64-bit one, where its result
   // fits too (a comparison always); nothing where it does not.
@@ -417,7 +417,10 @@ class Translator {
   const TargetSpec& spec_;
   const SourceSet& sources_;
   const BuiltinTable* spec_builtins_;
-  const IntRanges ranges_;
+  const IntRanges base_ranges_;
+  // The ranges of the body being translated: base_ranges_, or a
+  // specialization's (IntRanges::specialized).
+  const IntRanges* ranges_;
   const void* scope_ = nullptr;  // the function or encoding being translated (its ranges)
   std::unordered_map<const Expr*, int> site_;
   std::unordered_map<const FunctionDecl*, int> fn_index_;
@@ -494,7 +497,7 @@ std::optional<Code> Translator::small_binary(const Expr* e, const Code& a, const
                                       : nullptr;
   if (cmp) return Code{fmt::format("({} {} {})", x, cmp, y), "bool"};
   if (!small(e)) return std::nullopt;
-  const IntRange right = ranges_.expr(e->args[1]);
+  const IntRange right = ranges_->expr(e->args[1]);
   switch (e->op) {
     case Op::Add: return Code{fmt::format("({} + {})", x, y), "int64_t"};
     case Op::Sub: return Code{fmt::format("({} - {})", x, y), "int64_t"};
@@ -1456,7 +1459,7 @@ void Translator::stmt(const Stmt* s) {
       ++indent_;
       // A 64-bit counter where the ranges bound it, and its step past the
       // last value cannot overflow either.
-      const IntRange counter = ranges_.slot(scope_, s->var_slot);
+      const IntRange counter = ranges_->slot(scope_, s->var_slot);
       const std::string ict =
           local_ct(s->var_slot) == "int64_t" && (counter.empty() || (counter.lo > INT64_MIN && counter.hi < INT64_MAX))
               ? "int64_t"
@@ -1756,6 +1759,9 @@ std::string Translator::signature(const FunctionDecl& f, const std::string& name
 
 void Translator::function(const FunctionDecl& f, const std::string& name, const Binding* binding) {
   binding_ = binding;
+  std::optional<IntRanges> special;
+  if (binding) special.emplace(base_ranges_.specialized(f, *binding));
+  ranges_ = special ? &*special : &base_ranges_;
   scope_ = &f;
   slot_types_.clear();
   assigned_.clear();
@@ -1802,6 +1808,7 @@ void Translator::function(const FunctionDecl& f, const std::string& name, const 
   body_ << "}\n\n";
   binding_ = nullptr;
   scope_ = nullptr;
+  ranges_ = &base_ranges_;
 }
 
 std::optional<std::set<Int>> Translator::expr_values(const Block& decode, const Expr* e, int depth) {
