@@ -280,7 +280,7 @@ bool still_seen(const Value& global, const int32_t* read, const Value& was) {
 }  // namespace
 
 CompiledDecode::CompiledDecode(const CompiledTarget::Split& split, const Bits& word)
-    : split_(split), word_(word), state_(split.make()) {}
+    : split_(split), word_(word), state_(split.make()), execute_(split.execute) {}
 
 CompiledDecode::~CompiledDecode() { split_.free(state_); }
 
@@ -288,10 +288,8 @@ std::unique_ptr<CompiledDecode> CompiledBinding::decoded(const Encoding& enc, co
   auto it = encodings_.find(&enc);
   if (it == encodings_.end()) return nullptr;
   auto d = std::make_unique<CompiledDecode>(*it->second, word);
-  for (const int32_t* r = d->split_.reads; *r >= 0; r += 3) {
-    d->reads_.push_back(resolve(r));
-    d->words_only_ = d->words_only_ && d->reads_.back().size != 0;
-  }
+  for (const int32_t* r = d->split_.reads; *r >= 0; r += 3) d->reads_.push_back(resolve(r));
+  if (d->reads_.size() == 1 && d->reads_[0].size) d->read0_ = d->reads_[0];
   return d;
 }
 
@@ -360,10 +358,16 @@ void CompiledBinding::run_slow(CompiledDecode& d) {
     // Still the values the decode saw?
     if (d.valid_ && !d.reads_.empty() && !still_seen_all(d)) d.valid_ = false;
     if (!d.valid_) {
+      d.quick_ = CompiledDecode::kQuickNone;
       d.split_.decode(c, d.word_, d.state_);
       if (d.split_.keepable) {
         note_seen(d);
         d.valid_ = true;
+        if (d.reads_.empty()) d.quick_ = CompiledDecode::kQuickHolds;
+        if (d.read0_.size) {
+          d.quick_ = CompiledDecode::kQuickOneWord;
+          d.seen0_ = d.seen_words_[0];
+        }
       }
     }
     d.split_.execute(c, d.state_);

@@ -146,7 +146,14 @@ class CompiledDecode {
 
  private:
   std::vector<Read> reads_;
-  bool words_only_ = true;  // every read is a word read (checked inline)
+  // What run() checks inline, set with valid_: kQuickNone (out of line: not
+  // valid, or reads other than one word), kQuickHolds (valid, reads no
+  // global), kQuickOneWord (valid while reads_[0] reads seen0_).
+  enum : uint8_t { kQuickNone, kQuickHolds, kQuickOneWord };
+  uint8_t quick_ = kQuickNone;
+  Read read0_;
+  uint64_t seen0_ = 0;
+  void (*execute_)(rt::Ctx&, const void*);  // split_.execute, one load nearer
   // The reads as the decode saw them, each kind in the order of reads_.
   std::vector<uint64_t> seen_words_;
   std::string seen_bytes_;
@@ -177,19 +184,16 @@ class CompiledBinding final : public Engine::GlobalsHolder {
   // globals are held (it called enter() and nothing handed them back since).
   void run(CompiledDecode& d, bool held = false) {
     if (!held) enter();
-    if (d.valid_ && d.words_only_) {
-      // A kept decode that read only words of the typed globals: checked
-      // here; the rest (a new decode, other reads) out of line.
-      bool same = true;
-      for (size_t i = 0; i < d.reads_.size(); ++i) same &= d.reads_[i].word() == d.seen_words_[i];
-      if (same) {
-        try {
-          d.split_.execute(*ctx_, d.state_);
-        } catch (const RuntimeError& e) {
-          execution_error(e);
-        }
-        return;
+    // A kept decode that read no global or one word of the typed globals:
+    // checked here; the rest (a new decode, other reads) out of line.
+    if (d.quick_ == CompiledDecode::kQuickHolds ||
+        (d.quick_ == CompiledDecode::kQuickOneWord && d.read0_.word() == d.seen0_)) {
+      try {
+        d.execute_(*ctx_, d.state_);
+      } catch (const RuntimeError& e) {
+        execution_error(e);
       }
+      return;
     }
     run_slow(d);
   }

@@ -90,7 +90,7 @@ uint32_t low32(const Bits& b) { return static_cast<uint32_t>(b.low64()); }
 }  // namespace
 
 MveGdbTarget::MveGdbTarget(MveMachine& m, const WordIsa& isa)
-    : MachineGdbTarget(m), m_(m), isa_(isa), beatwise_(m.raw().engine().global_slot("_BeatWise")) {
+    : MachineGdbTarget(m), m_(m), isa_(isa) {
   std::vector<GdbView> core;
   add_bank(core, "r", 13, 0, "int");
   core.push_back({"sp", 13, "data_ptr", "sp"});
@@ -254,7 +254,7 @@ sim::gdb::Instruction MveGdbTarget::describe() {
 }
 
 bool MveGdbTarget::ran_by_beats() {
-  return beatwise_ >= 0 && m_.raw().engine().globals()[static_cast<size_t>(beatwise_)].as_bool();
+  return m_.raw().ran_by_beats();
 }
 
 std::vector<int> MveGdbTarget::trace_registers() {

@@ -90,7 +90,6 @@ class MveGdbTarget : public MachineGdbTarget {
   bool write_composed(int regnum, const spec::Bits& value) override;
   MveMachine& m_;
   const WordIsa& isa_;
-  int beatwise_;
   std::string vpt_block_;  // the predicate suffixes of the last VPT/VPST block, one per instruction
 };
 

@@ -339,16 +339,8 @@ void Machine::take_undefined(uint32_t address, const Bits& word, const spec::Enc
   take_exception(6, "UNDEFINSTR", address, fmt::format("UNDEFINED instruction {}", describe(address, word, enc)), why);
 }
 
-void Machine::execute_at(uint32_t address, const Bits& word) {
-  const Decoded& d = decode(word);
-  const bool compiled = d.compiled && !engine_.coverage;
-  if (compiled) compiled_->enter();
-  if (compiled && flags_typed_) run_decoded<true>(address, word, d);
-  else run_decoded<false>(address, word, d);
-}
-
-template <bool Held>
-void Machine::run_decoded(uint32_t address, const Bits& word, const Decoded& d) {
+template <bool Held, bool Checked>
+void Machine::run_decoded(uint32_t address, const Bits& word, const Decoded& d, uint32_t size, bool is_it) {
   // Held: compiled code holds the globals for the instruction, and the flags
   // below are machine words from here to its end, but on the paths that
   // leave by an exception.
@@ -358,31 +350,32 @@ void Machine::run_decoded(uint32_t address, const Bits& word, const Decoded& d) 
   ++instructions;
   // A synchronous exception: UNDEFINED words and the faults the pseudocode
   // raises.
-  if (!d.enc) return take_undefined(address, word, nullptr, d.why);
-  if (d.should_be_undefined)
-    return take_undefined(address, word, d.enc,
-                          "its should-be bits ((0) and (1) in the diagram) are not the manual's: CONSTRAINED "
-                          "UNPREDICTABLE, taken as UNDEFINED as QEMU takes it");
+  if constexpr (!Checked) {
+    if (!d.enc) return take_undefined(address, word, nullptr, d.why);
+    if (d.should_be_undefined)
+      return take_undefined(address, word, d.enc,
+                            "its should-be bits ((0) and (1) in the diagram) are not the manual's: CONSTRAINED "
+                            "UNPREDICTABLE, taken as UNDEFINED as QEMU takes it");
+  }
   try {
     if (!Held || !thumb_known_) call_hot<Held>(check_thumb_hot_);
-    for (int beat = 0; beat < 4; ++beat) {
-      if constexpr (Held) {
-        beat_g_.held<uint64_t>() = static_cast<uint64_t>(beat);
-        beatwise_g_.held<bool>() = false;
-      } else {
-        beat_g_.set_word(static_cast<uint64_t>(beat));
-        beatwise_g_.set_boolean(false);
+    // _CurrentBeat is 0 and _BeatWise FALSE between instructions (set back
+    // below and when an instruction leaves by an exception), so that an
+    // instruction that is not beat-wise runs once without writing them.
+    run_beat<Held>(word, d, compiled);
+    if (Held ? beatwise_g_.held<bool>() : beatwise_g_.boolean()) {
+      beatwise_instruction_ = instructions;
+      for (int beat = 0;;) {
+        call_hot<Held>(vpt_advance_hot_, beat);
+        if (++beat == 4) break;
+        set_beat<Held>(beat, false);
+        run_beat<Held>(word, d, compiled);
+        if (!(Held ? beatwise_g_.held<bool>() : beatwise_g_.boolean())) break;
       }
-      if (compiled) {
-        compiled_->run(*d.compiled, Held);
-      } else {
-        std::vector<Value> frame = isa_.spec().frame_for(*d.enc, word);
-        engine_.run({&d.enc->decode, &d.enc->operation}, frame);
-      }
-      if (!(Held ? beatwise_g_.held<bool>() : beatwise_g_.boolean())) break;
-      call_hot<Held>(vpt_advance_hot_, beat);
+      set_beat<Held>(0, false);
     }
   } catch (...) {
+    set_beat<false>(0, false);
     if (!instruction_threw(address, word, d)) return;
   }
   // EPSR.T changes only with the PC (an interworking branch, an exception
@@ -391,15 +384,24 @@ void Machine::run_decoded(uint32_t address, const Bits& word, const Decoded& d) 
   thumb_known_ = false;
   if (Held && !host_.exit_status) {
     if (!pc_changed_g_.held<bool>()) {
-      r_g_.held<uint64_t>(15) = address + word.width() / 8;
+      r_g_.held<uint64_t>(15) = address + size;
       thumb_known_ = true;
     }
   } else if (!pc_changed_g_.boolean()) {
-    set_pc(address + word.width() / 8);
+    set_pc(address + size);
   }
   // (ITAdvance of a zero ITSTATE, outside IT blocks, writes zero.)
-  if (!d.is_it && !(Held && itstate_g_.held<uint64_t>() == 0)) call_hot<Held>(it_advance_hot_);
-  if (vectors_ && !host_.exit_status) after_instruction<Held>(address);
+  if (!is_it && !(Held && itstate_g_.held<uint64_t>() == 0)) call_hot<Held>(it_advance_hot_);
+  if (vectors_ && !host_.exit_status)
+    after_instruction<Held>(address, Held ? pc_changed_g_.held<bool>() : pc_changed_g_.boolean());
+}
+
+void Machine::execute_at(uint32_t address, const Bits& word) {
+  const Decoded& d = decode(word);
+  const bool compiled = d.compiled && !engine_.coverage;
+  if (compiled) compiled_->enter();
+  if (compiled && flags_typed_) run_decoded<true>(address, word, d, word.width() / 8, d.is_it);
+  else run_decoded<false>(address, word, d, word.width() / 8, d.is_it);
 }
 
 bool Machine::instruction_threw(uint32_t address, const Bits& word, const Decoded& d) {
@@ -455,7 +457,7 @@ bool Machine::run_held(uint64_t max_steps) {
       code = host_.memory.read_log() ? nullptr : host_.memory.region_of(address);
       if (code && (code->size < 4 || !holds(*code, address))) code = nullptr;
     }
-    if (const Fetched* f = code ? fetched(address, *code) : nullptr) run_decoded<true>(address, f->word, *f->d);
+    if (const Fetched* f = code ? fetched(address, *code) : nullptr) run_decoded<true, true>(address, f->word, *f->d, f->size, f->is_it);
     else step();
     if (host_.exit_status) return true;
   }
@@ -466,7 +468,8 @@ const Machine::Fetched* Machine::refetch(uint32_t address, uint64_t bytes, Fetch
   const Bits word = t32_word(bytes & 0xffffu, bytes >> 16 & 0xffffu);
   const Decoded& d = decode(word);
   if (!d.compiled || d.should_be_undefined) return nullptr;
-  f = {address, static_cast<uint32_t>(bytes), word.width() == 32 ? 0xffffffffu : 0xffffu, word, &d};
+  f = {address, static_cast<uint32_t>(bytes), word.width() == 32 ? 0xffffffffu : 0xffffu,
+       static_cast<uint8_t>(word.width() / 8), d.is_it, &d, word};
   return &f;
 }
 

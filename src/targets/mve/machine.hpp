@@ -129,6 +129,9 @@ class Machine {
 
   spec::Engine& engine() { return engine_; }
   uint64_t instructions = 0;
+  // Whether the last instruction run ran by beats (GetCurInstrBeat), as a
+  // trace shows it.
+  bool ran_by_beats() const { return instructions != 0 && beatwise_instruction_ == instructions; }
 
   // Which engine runs the pseudocode: the code compiled from the specs at
   // build time (the default, spec::default_engine_kind(); docs/compiled.md)
@@ -189,8 +192,32 @@ class Machine {
   // The run of a decoded word from its decode on: Held when compiled code
   // holds the globals and the flags around an instruction are typed
   // (flags_typed_), so that they are read and written as machine words.
+  // Checked: the word's decoding is compiled and not UNDEFINED (refetch made
+  // sure), so those checks are left out. size: the word's bytes; is_it:
+  // d.is_it (both as the caller holds them nearest).
+  template <bool Held, bool Checked = false>
+  [[gnu::always_inline]] void run_decoded(uint32_t address, const spec::Bits& word, const Decoded& d, uint32_t size,
+                                          bool is_it);
+  // One beat of an instruction (its only run unless it is beat-wise).
   template <bool Held>
-  [[gnu::always_inline]] void run_decoded(uint32_t address, const spec::Bits& word, const Decoded& d);
+  [[gnu::always_inline]] void run_beat(const spec::Bits& word, const Decoded& d, bool compiled) {
+    if (compiled) {
+      compiled_->run(*d.compiled, Held);
+    } else {
+      std::vector<spec::Value> frame = isa_.spec().frame_for(*d.enc, word);
+      engine_.run({&d.enc->decode, &d.enc->operation}, frame);
+    }
+  }
+  template <bool Held>
+  void set_beat(int beat, bool beatwise) {
+    if constexpr (Held) {
+      beat_g_.held<uint64_t>() = static_cast<uint64_t>(beat);
+      beatwise_g_.held<bool>() = beatwise;
+    } else {
+      beat_g_.set_word(static_cast<uint64_t>(beat));
+      beatwise_g_.set_boolean(beatwise);
+    }
+  }
   // What an exception out of an instruction's run does (called in a catch
   // block): the exception taken, or the run stopped (a Fault thrown). True
   // when the instruction still finishes (PC and IT state move on): it ended
@@ -207,8 +234,10 @@ class Machine {
   struct Fetched {
     uint32_t address = 1;  // odd: holds nothing
     uint32_t bytes = 0, mask = 0;  // the 2 or 4 bytes of the instruction, little-endian
-    spec::Bits word;
+    uint8_t size = 0;              // 2 or 4
+    bool is_it = false;            // d->is_it
     const Decoded* d = nullptr;
+    spec::Bits word;
   };
   static constexpr size_t kFetched = 4096;
   std::vector<Fetched> fetched_ = std::vector<Fetched>(kFetched);
@@ -243,8 +272,8 @@ class Machine {
   // Inline: the common case (no branch, SysTick off, nothing pending) is
   // three loads and a test.
   template <bool Held = false>
-  void after_instruction(uint32_t address) {
-    if (Held ? pc_changed_g_.held<bool>() : pc_changed_g_.boolean()) {
+  void after_instruction(uint32_t address, bool branched) {
+    if (branched) {
       // after_branch's cases: a branch to itself, or to an EXC_RETURN value
       // (0xFF in the top byte) in Handler mode.
       const uint32_t to = pc();
@@ -283,6 +312,8 @@ class Machine {
   // EPSR.T was 1 when the last instruction started and nothing since can
   // have changed it (run_decoded<true> then leaves CheckThumbState out).
   bool thumb_known_ = false;
+  // The count (instructions) of the last instruction that ran by beats.
+  uint64_t beatwise_instruction_ = 0;
   // The compiled code holds PC, _PCChanged, _CurrentBeat, _BeatWise,
   // SYST_CSR, ExceptionPending and ITSTATE typed.
   bool flags_typed_ = false;
