@@ -850,8 +850,10 @@ class Args {
 
 Value invoke(Ctx& c, int site, std::vector<Value>& args);
 
+// Out of line: each call builds Values (heavy, and often on a rare path such
+// as ExceptionTaken), which would otherwise widen its caller's frame.
 template <class... A>
-Value bi(Ctx& c, int site, const A&... a) {
+[[gnu::noinline]] Value bi(Ctx& c, int site, const A&... a) {
   Args g(c);
   auto& v = g.get();
   (v.push_back(conv<Value>(a)), ...);
@@ -892,7 +894,7 @@ B<N> words(Ctx& c, int site, const uint64_t (&v)[K], const uint32_t (&w)[K]) {
 // A builtin that writes its first argument back (Elem[x, e, size] = v): the
 // new value of the first argument goes to first.
 template <class... A>
-Value bi_w(Ctx& c, int site, Value& first, const A&... a) {
+[[gnu::noinline]] Value bi_w(Ctx& c, int site, Value& first, const A&... a) {
   Args g(c);
   auto& v = g.get();
   (v.push_back(conv<Value>(a)), ...);

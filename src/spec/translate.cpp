@@ -1738,7 +1738,8 @@ std::string Translator::prototype(const FunctionDecl& f, const std::string& name
 std::string Translator::signature(const FunctionDecl& f, const std::string& name, bool named) {
   std::string ret = ctype(f.return_type, true);
   // A short function without loops (an accessor, MemA of one size) is
-  // declared inline, which lets the compiler inline it past its cold paths.
+  // inlined always: its callers are instruction bodies, where a call's
+  // saved registers and frame cost more than its few statements.
   size_t statements = 0;
   bool loops = false;
   for_each_stmt(f.body, [&](const Stmt& st) {
@@ -1746,7 +1747,8 @@ std::string Translator::signature(const FunctionDecl& f, const std::string& name
     loops = loops || st.kind == StmtKind::For || st.kind == StmtKind::While || st.kind == StmtKind::Repeat;
   });
   const bool short_fn = !loops && statements <= 6;
-  std::string s = fmt::format("[[maybe_unused]] static {}{} {}(rt::Ctx& c", short_fn ? "inline " : "", ret, name);
+  std::string s = fmt::format("[[maybe_unused{}]] static {}{} {}(rt::Ctx& c", short_fn ? ", gnu::always_inline" : "",
+                              short_fn ? "inline " : "", ret, name);
   auto param = [&](const Param& p, bool value_param) {
     // A parameter the specialization binds is a constant in the body (function()).
     const bool use = named && !(binding_ && binding_->count(p.slot));
