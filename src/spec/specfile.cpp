@@ -180,13 +180,24 @@ std::string join(const std::vector<std::string>& items, const char* sep = ", ") 
   return out;
 }
 
-// The `instruction` name of a spec file's text, or empty.
+// An `instruction` line's text after the keyword: the name, and what
+// follows a word `when` (a folded instruction's field values), if any.
+std::pair<std::string_view, std::optional<std::string_view>> split_when(std::string_view rest) {
+  for (size_t at = rest.find("when"); at != std::string_view::npos; at = rest.find("when", at + 1)) {
+    const bool starts = at > 0 && rest[at - 1] == ' ';
+    const bool ends = at + 4 == rest.size() || rest[at + 4] == ' ';
+    if (starts && ends) return {trim(rest.substr(0, at)), trim(rest.substr(at + 4))};
+  }
+  return {rest, std::nullopt};
+}
+
+// The first `instruction` name of a spec file's text, or empty.
 std::string instruction_name_of(std::string_view text) {
   for (std::string_view line : split_lines(text)) {
     if (line.empty() || indent_of(line) != 0) continue;
     std::string_view s = strip_comment(line);
     auto w = words_of(s);
-    if (!w.empty() && w[0].text == "instruction") return std::string(trim(s.substr(w[0].text.size())));
+    if (!w.empty() && w[0].text == "instruction") return std::string(split_when(trim(s.substr(w[0].text.size()))).first);
   }
   return {};
 }
@@ -230,6 +241,11 @@ class FileParser {
   // Parses the whole file into `inst`; pseudocode sections are collected in
   // `pseudocode_lines` (1-based line numbers) for parse_declarations.
   void parse(InstructionSpec& inst, std::vector<std::pair<uint32_t, uint32_t>>& pseudocode_ranges);
+  // The instructions of the file: `inst`, or for a folded page one copy of
+  // it per `instruction ... when` line, its encodings' fields fixed to that
+  // line's values and its syntax under that line's mnemonic. Each gets its
+  // own decode trees (the checker writes frame slots into them).
+  std::vector<InstructionSpec> unfold(const InstructionSpec& inst) const;
 
   [[noreturn]] void fail(uint32_t line, uint32_t col, const std::string& msg) const {
     fail_in(path_, lines_, line, col, msg);
@@ -268,6 +284,20 @@ class FileParser {
     return j;
   }
 
+  // One `instruction NAME when FIELD = BITS, ...` line of a folded page.
+  struct Folded {
+    std::string name, summary, when;
+    Loc loc;
+    struct Fix {
+      std::string field;
+      Bits value;
+      uint32_t col = 0;
+    };
+    std::vector<Fix> fixes;
+  };
+  std::vector<Folded> folded_;
+  void parse_when(Folded& f, uint32_t line, std::string_view text, uint32_t col);
+
   void parse_diagram(EncodingState& st, uint32_t line, const std::vector<Word>& w);
   void parse_syntax(EncodingState& st, uint32_t line, std::string_view text, uint32_t col);
   void parse_operand(EncodingState& st, uint32_t line, std::string_view text, const std::vector<Word>& w);
@@ -284,7 +314,7 @@ class FileParser {
 };
 
 void FileParser::parse(InstructionSpec& inst, std::vector<std::pair<uint32_t, uint32_t>>& pseudocode_ranges) {
-  bool have_instruction = false, have_summary = false, have_operation = false;
+  bool have_instruction = false, have_summary = false, have_operation = false, encodings_seen = false;
   EncodingState st;
   auto close_encoding = [&] {
     if (st.enc) finish_encoding(st);
@@ -312,16 +342,40 @@ void FileParser::parse(InstructionSpec& inst, std::vector<std::pair<uint32_t, ui
           (kw == "summary" || kw == "feature" || kw == "encoding" || kw == "operation" || kw == "pseudocode"))
         fail(ln, kcol, fmt::format("'{}' before the 'instruction' line; a spec file starts with 'instruction NAME'", kw));
       if (kw == "instruction") {
-        if (have_instruction) fail(ln, kcol, "a second 'instruction' line; a spec file holds one instruction group");
         if (rest.empty()) fail(ln, kcol + static_cast<uint32_t>(kw.size()) + 1, "'instruction' needs a name");
-        inst.name = std::string(rest);
-        inst.loc = Loc{file_, ln, kcol};
+        const auto [name, when] = split_when(rest);
+        if (have_instruction && (folded_.empty() || !when))
+          fail(ln, kcol,
+               "a second 'instruction' line; a spec file holds one instruction, or instructions folded by "
+               "'instruction NAME when FIELD = BITS' lines");
+        if (have_instruction && encodings_seen)
+          fail(ln, kcol, "the folded 'instruction' lines come before the first encoding");
+        if (name.empty()) fail(ln, kcol + static_cast<uint32_t>(kw.size()) + 1, "'instruction' needs a name");
+        if (!have_instruction) {
+          inst.name = std::string(name);
+          inst.loc = Loc{file_, ln, kcol};
+        }
+        if (when) {
+          Folded f;
+          f.name = std::string(name);
+          f.loc = Loc{file_, ln, kcol};
+          f.when = std::string(*when);
+          parse_when(f, ln, *when, static_cast<uint32_t>(when->data() - line.data()) + 1);
+          for (const Folded& other : folded_)
+            if (other.name == f.name)
+              fail(ln, kcol + static_cast<uint32_t>(kw.size()) + 1,
+                   fmt::format("instruction '{}' is already folded in at line {}", f.name, other.loc.line));
+          folded_.push_back(std::move(f));
+        }
         have_instruction = true;
+        have_summary = false;
         ++i;
       } else if (kw == "summary") {
         if (have_summary) fail(ln, kcol, "a second 'summary' line");
         if (rest.empty()) fail(ln, kcol + 8, "'summary' needs a line of text");
-        inst.summary = std::string(rest);
+        // (In a folded page, each instruction's summary follows its line.)
+        if (folded_.size() <= 1) inst.summary = std::string(rest);
+        if (!folded_.empty()) folded_.back().summary = std::string(rest);
         have_summary = true;
         ++i;
       } else if (kw == "feature") {
@@ -338,6 +392,7 @@ void FileParser::parse(InstructionSpec& inst, std::vector<std::pair<uint32_t, ui
           if (e.name == name)
             fail(ln, w[1].col, fmt::format("encoding '{}' is already defined at line {}", name, e.loc.line));
         inst.encodings.emplace_back();
+        encodings_seen = true;
         st.enc = &inst.encodings.back();
         st.enc->name = name;
         st.enc->loc = Loc{file_, ln, kcol};
@@ -437,6 +492,74 @@ void FileParser::parse(InstructionSpec& inst, std::vector<std::pair<uint32_t, ui
   if (!have_instruction) fail(1, 1, "not a spec file: no 'instruction NAME' line (only shared*.isa files may omit it)");
   for (Encoding& e : inst.encodings)
     if (e.decode_last_line == 0) e.decode_first_line = 0;
+}
+
+void FileParser::parse_when(Folded& f, uint32_t line, std::string_view text, uint32_t col) {
+  // FIELD = BITS, FIELD = BITS ...
+  size_t at = 0;
+  while (true) {
+    const size_t comma = text.find(',', at);
+    const std::string_view part = text.substr(at, comma == std::string_view::npos ? std::string_view::npos : comma - at);
+    const size_t lead = part.find_first_not_of(' ');
+    const uint32_t part_col = col + static_cast<uint32_t>(at + (lead == std::string_view::npos ? 0 : lead));
+    const size_t eq = part.find('=');
+    const std::string_view field = trim(part.substr(0, eq == std::string_view::npos ? part.size() : eq));
+    const std::string_view bits = eq == std::string_view::npos ? std::string_view() : trim(part.substr(eq + 1));
+    if (eq == std::string_view::npos || !is_identifier(field) || bits.empty() ||
+        !std::all_of(bits.begin(), bits.end(), [](char c) { return c == '0' || c == '1'; }))
+      fail(line, part_col, "'when' takes FIELD = BITS (binary digits as wide as the field), separated by commas");
+    for (const Folded::Fix& x : f.fixes)
+      if (x.field == field) fail(line, part_col, fmt::format("field '{}' is fixed twice", field));
+    Bits value(static_cast<uint32_t>(bits.size()), 0);
+    for (size_t b = 0; b < bits.size(); ++b) value.set_bit(static_cast<uint32_t>(bits.size() - 1 - b), bits[b] == '1');
+    f.fixes.push_back({std::string(field), value, part_col});
+    if (comma == std::string_view::npos) break;
+    at = comma + 1;
+  }
+}
+
+std::vector<InstructionSpec> FileParser::unfold(const InstructionSpec& inst) const {
+  if (folded_.empty()) return {inst};
+  // The syntax templates are written with the first instruction's mnemonic.
+  auto mnemonic = [](const std::string& name) { return name.substr(0, name.find(' ')); };
+  const std::string first = mnemonic(folded_.front().name);
+  std::vector<InstructionSpec> out;
+  for (const Folded& f : folded_) {
+    InstructionSpec x = inst;
+    x.name = f.name;
+    x.summary = f.summary;
+    x.loc = f.loc;
+    x.folded_when = f.when;
+    for (Encoding& enc : x.encodings) {
+      for (const Folded::Fix& fix : f.fixes) {
+        const EncodingField* field = enc.field(fix.field);
+        if (!field)
+          fail(f.loc.line, fix.col,
+               fmt::format("encoding {} (line {}) has no field '{}' to fix", enc.name, enc.loc.line, fix.field));
+        if (field->width != fix.value.width())
+          fail(f.loc.line, fix.col,
+               fmt::format("field '{}' of encoding {} is {} bits wide; '{}' fixes {}", fix.field, enc.name,
+                           field->width, fix.field, fix.value.width()));
+        for (uint32_t b = 0; b < field->width; ++b) {
+          enc.fixed_mask.set_bit(field->lo + b, true);
+          enc.fixed_value.set_bit(field->lo + b, fix.value.bit(b));
+        }
+      }
+      for (size_t k = 0; k < enc.syntax.size(); ++k) {
+        std::string& t = enc.syntax[k];
+        const bool named = t.compare(0, first.size(), first) == 0 &&
+                           (t.size() == first.size() || !std::isalnum(static_cast<unsigned char>(t[first.size()])));
+        if (!named)
+          fail(enc.syntax_locs[k].line, enc.syntax_locs[k].col,
+               fmt::format("a folded page's syntax starts with its first instruction's mnemonic, {}", first));
+        t = mnemonic(f.name) + t.substr(first.size());
+      }
+      if (enc.decode_first_line)
+        enc.decode = parse_block(module_, sources_, file_, enc.decode_first_line, enc.decode_last_line);
+    }
+    out.push_back(std::move(x));
+  }
+  return out;
 }
 
 void FileParser::parse_diagram(EncodingState& st, uint32_t line, const std::vector<Word>& w) {
@@ -1495,26 +1618,28 @@ std::unique_ptr<TargetSpec> TargetSpec::load(const std::string& target, std::vec
     std::vector<std::pair<uint32_t, uint32_t>> ranges;
     FileParser fp(spec->module_, spec->sources_, file, src.path, src.text, spec->bundle_.get());
     fp.parse(inst, ranges);
-    if (auto it = names.find(inst.name); it != names.end())
-      fp.fail(inst.loc.line, inst.loc.col,
-              fmt::format("instruction '{}' is already defined at {}:{}", inst.name, it->second.first,
-                          it->second.second));
-    names[inst.name] = {src.path, inst.loc.line};
     auto lines = split_lines(spec->sources_.text(file));
     for (auto [first, last] : ranges) {
       const uint32_t section = spec->sources_.add(src.path, section_text(lines, first, last));
       parse_declarations(spec->module_, spec->sources_, section);
     }
-    // Each encoding runs the operation in its own frame, so each gets its own
-    // tree of it (the checker writes frame slots into the tree).
-    for (Encoding& enc : inst.encodings)
-      if (inst.operation_first_line)
-        enc.operation = parse_block(spec->module_, spec->sources_, file, inst.operation_first_line,
-                                    inst.operation_last_line);
-    if (inst.encodings.empty() && inst.operation_first_line)
-      inst.operation = parse_block(spec->module_, spec->sources_, file, inst.operation_first_line,
-                                   inst.operation_last_line);
-    spec->instructions_.push_back(std::move(inst));
+    for (InstructionSpec& one : fp.unfold(inst)) {
+      if (auto it = names.find(one.name); it != names.end())
+        fp.fail(one.loc.line, one.loc.col,
+                fmt::format("instruction '{}' is already defined at {}:{}", one.name, it->second.first,
+                            it->second.second));
+      names[one.name] = {src.path, one.loc.line};
+      // Each encoding runs the operation in its own frame, so each gets its
+      // own tree of it (the checker writes frame slots into the tree).
+      for (Encoding& enc : one.encodings)
+        if (one.operation_first_line)
+          enc.operation = parse_block(spec->module_, spec->sources_, file, one.operation_first_line,
+                                      one.operation_last_line);
+      if (one.encodings.empty() && one.operation_first_line)
+        one.operation = parse_block(spec->module_, spec->sources_, file, one.operation_first_line,
+                                    one.operation_last_line);
+      spec->instructions_.push_back(std::move(one));
+    }
   }
 
   Checker checker(spec->module_, spec->sources_, builtins);

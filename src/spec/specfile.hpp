@@ -173,6 +173,9 @@ struct Encoding {
 struct InstructionSpec {
   std::string name;
   std::string summary;
+  // One of the instructions of a folded page: the field values it fixes, as
+  // its `instruction NAME when ...` line writes them (empty otherwise).
+  std::string folded_when;
   std::string file;  // path as loaded, for messages
   uint32_t source = 0;  // SourceSet index
   Loc loc;

@@ -121,8 +121,9 @@ std::vector<std::string> draw_diagram(const Encoding& enc) {
   while (i < width) {
     const uint32_t b = width - 1 - i;
     const spec::EncodingField* field = nullptr;
+    // (A field a folded instruction fixes shows its bits.)
     for (const auto& f : enc.fields)
-      if (b >= f.lo && b < f.lo + f.width) field = &f;
+      if (b >= f.lo && b < f.lo + f.width && !enc.fixed_mask.bit(b)) field = &f;
     if (field) {
       cells.push_back({i, field->width, field->name});
       i += field->width;
@@ -538,6 +539,10 @@ struct WordReference {
     o += fmt::format("{}Spec: [isa/{}/{}](../../../isa/{}/{}). {} encoding{}.\n", feats.empty() ? "" : "Features: " + feats + ". ",
                      ts.target(), base_name(i.file), ts.target(), base_name(i.file), i.encodings.size(),
                      i.encodings.size() == 1 ? "" : "s");
+    if (!i.folded_when.empty())
+      o += fmt::format("The page folds several instructions; this one fixes `{}` (in its pseudocode, those "
+                       "fields read so).\n",
+                       i.folded_when);
     for (const auto& e : i.encodings) {
       std::string ef;
       for (const auto& f : e.features) ef += (ef.empty() ? "" : ", ") + f;

@@ -226,6 +226,69 @@ TEST(SpecFile, AddT2ToR15IsUnpredictable) {
   }
 }
 
+// A folded page: one instruction per `instruction ... when` line, its field
+// fixed in every encoding (the mask and value worked from the diagram by
+// hand), its syntax under its own mnemonic, its own summary; both run the
+// one operation, which reads the fixed field.
+const std::string kFolded =
+    "instruction ADC (toy) when S = 0\n"
+    "summary Adds.\n"
+    "instruction SBC (toy) when S = 1\n"
+    "summary Subtracts.\n"
+    "\n"
+    "encoding T1\n"
+    "    diagram 0 1 0 0 0 0 S Rm:3 Rn:3 Rd:3\n"
+    "    syntax ADC <Rd>, <Rn>, <Rm>\n"
+    "    operand <Rd> reg R Rd\n"
+    "    operand <Rn> reg R Rn\n"
+    "    operand <Rm> reg R Rm\n"
+    "    decode\n"
+    "        integer d = UInt(Rd);\n"
+    "        integer n = UInt(Rn);\n"
+    "        integer m = UInt(Rm);\n"
+    "\n"
+    "operation\n"
+    "    R[d] = if S == '1' then R[n] - R[m] else R[n] + R[m];\n";
+
+TEST(SpecFile, FoldedInstructionsFixTheirFieldAndShareTheOperation) {
+  std::vector<SpecSource> sources = specs_with_dir("toy", kDataDir);
+  sources.push_back({"adc.isa", kFolded});
+  const auto spec = TargetSpec::load("toy", sources, builtins());
+  const InstructionSpec* adc = spec->find("ADC (toy)");
+  const InstructionSpec* sbc = spec->find("SBC (toy)");
+  ASSERT_NE(adc, nullptr);
+  ASSERT_NE(sbc, nullptr);
+  EXPECT_EQ(adc->summary, "Adds.");
+  EXPECT_EQ(sbc->summary, "Subtracts.");
+  EXPECT_EQ(adc->folded_when, "S = 0");
+  EXPECT_EQ(sbc->folded_when, "S = 1");
+  EXPECT_EQ(sbc->loc.line, 3u);
+  // 0100 00 S ...: bits 15..10 fixed to 010000, S is bit 9.
+  const Encoding& a = adc->encodings.at(0);
+  const Encoding& b = sbc->encodings.at(0);
+  EXPECT_EQ(u64(a.fixed_mask), 0xFE00u);
+  EXPECT_EQ(u64(a.fixed_value), 0x4000u);
+  EXPECT_EQ(u64(b.fixed_mask), 0xFE00u);
+  EXPECT_EQ(u64(b.fixed_value), 0x4200u);
+  EXPECT_EQ(a.syntax.at(0), "ADC <Rd>, <Rn>, <Rm>");
+  EXPECT_EQ(b.syntax.at(0), "SBC <Rd>, <Rn>, <Rm>");
+  expect_field(b, "S", 9, 1);
+
+  Engine engine{spec->module(), builtins()};
+  engine.sources = &spec->sources();
+  const int regs = engine.global_slot("_R");
+  auto reg = [&](int n) -> Value& { return engine.globals()[regs].mutable_elems()[n]; };
+  reg(2) = Value::bits(32, 9);
+  reg(3) = Value::bits(32, 4);
+  // Rm = 3, Rn = 2, Rd = 1 (011 010 001).
+  auto frame = spec->frame_for(a, Bits(16, 0x40D1));
+  engine.run({&a.decode, &a.operation}, frame);
+  EXPECT_EQ(reg(1).as_bits().low64(), 13u);
+  frame = spec->frame_for(b, Bits(16, 0x42D1));
+  engine.run({&b.decode, &b.operation}, frame);
+  EXPECT_EQ(reg(1).as_bits().low64(), 5u);
+}
+
 TEST(SpecFile, RunMovWithHelperFromPseudocodeSection) {
   ToyMachine m;
   m.run("MOV (immediate)", "T1", 0x2D5A);  // 0010 sh=1 Rd=101 imm8=0x5A: MOV R5, #0x5A, LSL #8
@@ -481,6 +544,42 @@ TEST(SpecFileDiagnostics, DuplicateInstruction) {
     EXPECT_EQ(e.location().file, "b.isa");
     EXPECT_EQ(e.message(), "instruction 'OP' is already defined at a.isa:1");
   }
+}
+
+// What a folded page may get wrong, each located.
+TEST(SpecFileDiagnostics, FoldedPages) {
+  auto with_head = [](const std::string& head) { return head + kFolded.substr(kFolded.find("\nencoding") + 1); };
+  Failure f = load_error("instruction ADC (toy)\nsummary A.\ninstruction SBC (toy) when S = 1\n");
+  EXPECT_EQ(f.line, 3);
+  EXPECT_EQ(f.col, 1);
+  EXPECT_EQ(f.message,
+            "a second 'instruction' line; a spec file holds one instruction, or instructions folded by 'instruction "
+            "NAME when FIELD = BITS' lines");
+  f = load_error(with_head("instruction ADC (toy) when S = 0\ninstruction SBC (toy) when S = 11\n"));
+  EXPECT_EQ(f.line, 2);
+  EXPECT_EQ(f.col, 28);
+  EXPECT_EQ(f.message, "field 'S' of encoding T1 is 1 bits wide; 'S' fixes 2");
+  f = load_error(with_head("instruction ADC (toy) when S = 0\ninstruction SBC (toy) when T = 1\n"));
+  EXPECT_EQ(f.line, 2);
+  EXPECT_EQ(f.col, 28);
+  EXPECT_EQ(f.message, "encoding T1 (line 3) has no field 'T' to fix");
+  f = load_error(with_head("instruction ADC (toy) when S = 0\ninstruction SBC (toy) when S = 2\n"));
+  EXPECT_EQ(f.col, 28);
+  EXPECT_EQ(f.message,
+            "'when' takes FIELD = BITS (binary digits as wide as the field), separated by commas");
+  f = load_error(with_head("instruction ADC (toy) when S = 0, S = 1\n"));
+  EXPECT_EQ(f.col, 35);
+  EXPECT_EQ(f.message, "field 'S' is fixed twice");
+  f = load_error(with_head("instruction ADC (toy) when S = 0\ninstruction ADC (toy) when S = 1\n"));
+  EXPECT_EQ(f.message, "instruction 'ADC (toy)' is already folded in at line 1");
+  std::string wrong = kFolded;
+  wrong.replace(wrong.find("syntax ADC"), 10, "syntax ADD");
+  f = load_error(wrong);
+  EXPECT_EQ(f.line, 8);
+  EXPECT_EQ(f.message, "a folded page's syntax starts with its first instruction's mnemonic, ADC");
+  f = load_error(kFolded + "instruction ADD (toy) when S = 0\n");
+  EXPECT_EQ(f.line, 19);
+  EXPECT_EQ(f.message, "the folded 'instruction' lines come before the first encoding");
 }
 
 TEST(SpecFileDiagnostics, SharedFileIsParsedFirst) {
