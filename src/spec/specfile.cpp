@@ -547,11 +547,27 @@ std::vector<InstructionSpec> FileParser::unfold(const InstructionSpec& inst) con
       }
       for (size_t k = 0; k < enc.syntax.size(); ++k) {
         std::string& t = enc.syntax[k];
-        const bool named = t.compare(0, first.size(), first) == 0 &&
-                           (t.size() == first.size() || !std::isalnum(static_cast<unsigned char>(t[first.size()])));
-        if (!named)
+        const size_t end = t.find_first_of(" {<.");
+        const std::string lead = t.substr(0, end);
+        if (lead.find('|') != std::string::npos) {
+          // An alias spelled per instruction: MUL|MNEG.
+          std::vector<std::string> names;
+          for (size_t a = 0, b; a <= lead.size(); a = b + 1) {
+            b = std::min(lead.find('|', a), lead.size());
+            names.push_back(lead.substr(a, b - a));
+          }
+          if (names.size() != folded_.size())
+            fail(enc.syntax_locs[k].line, enc.syntax_locs[k].col,
+                 fmt::format("'{}' names {} mnemonics; the page folds {} instructions", lead, names.size(),
+                             folded_.size()));
+          t = names[static_cast<size_t>(&f - folded_.data())] + t.substr(lead.size());
+          continue;
+        }
+        if (lead != first)
           fail(enc.syntax_locs[k].line, enc.syntax_locs[k].col,
-               fmt::format("a folded page's syntax starts with its first instruction's mnemonic, {}", first));
+               fmt::format("a folded page's syntax starts with its first instruction's mnemonic, {}, or with one "
+                           "mnemonic per instruction (A|B)",
+                           first));
         t = mnemonic(f.name) + t.substr(first.size());
       }
       if (enc.decode_first_line)

@@ -239,6 +239,7 @@ const std::string kFolded =
     "encoding T1\n"
     "    diagram 0 1 0 0 0 0 S Rm:3 Rn:3 Rd:3\n"
     "    syntax ADC <Rd>, <Rn>, <Rm>\n"
+    "    syntax PLUS|MINUS <Rd>, <Rn>, <Rm>\n"
     "    operand <Rd> reg R Rd\n"
     "    operand <Rn> reg R Rn\n"
     "    operand <Rm> reg R Rm\n"
@@ -272,6 +273,8 @@ TEST(SpecFile, FoldedInstructionsFixTheirFieldAndShareTheOperation) {
   EXPECT_EQ(u64(b.fixed_value), 0x4200u);
   EXPECT_EQ(a.syntax.at(0), "ADC <Rd>, <Rn>, <Rm>");
   EXPECT_EQ(b.syntax.at(0), "SBC <Rd>, <Rn>, <Rm>");
+  EXPECT_EQ(a.syntax.at(1), "PLUS <Rd>, <Rn>, <Rm>");
+  EXPECT_EQ(b.syntax.at(1), "MINUS <Rd>, <Rn>, <Rm>");
   expect_field(b, "S", 9, 1);
 
   Engine engine{spec->module(), builtins()};
@@ -576,9 +579,16 @@ TEST(SpecFileDiagnostics, FoldedPages) {
   wrong.replace(wrong.find("syntax ADC"), 10, "syntax ADD");
   f = load_error(wrong);
   EXPECT_EQ(f.line, 8);
-  EXPECT_EQ(f.message, "a folded page's syntax starts with its first instruction's mnemonic, ADC");
+  EXPECT_EQ(f.message,
+            "a folded page's syntax starts with its first instruction's mnemonic, ADC, or with one mnemonic per "
+            "instruction (A|B)");
+  wrong = kFolded;
+  wrong.replace(wrong.find("syntax ADC"), 10, "syntax ADD|SUB|X");
+  f = load_error(wrong);
+  EXPECT_EQ(f.line, 8);
+  EXPECT_EQ(f.message, "'ADD|SUB|X' names 3 mnemonics; the page folds 2 instructions");
   f = load_error(kFolded + "instruction ADD (toy) when S = 0\n");
-  EXPECT_EQ(f.line, 19);
+  EXPECT_EQ(f.line, 20);
   EXPECT_EQ(f.message, "the folded 'instruction' lines come before the first encoding");
 }
 
