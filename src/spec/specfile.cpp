@@ -197,7 +197,8 @@ std::string instruction_name_of(std::string_view text) {
     if (line.empty() || indent_of(line) != 0) continue;
     std::string_view s = strip_comment(line);
     auto w = words_of(s);
-    if (!w.empty() && w[0].text == "instruction") return std::string(split_when(trim(s.substr(w[0].text.size()))).first);
+    if (!w.empty() && w[0].text == "instruction")
+      return std::string(split_when(trim(s.substr(w[0].text.size()))).first);
   }
   return {};
 }
@@ -499,7 +500,8 @@ void FileParser::parse_when(Folded& f, uint32_t line, std::string_view text, uin
   size_t at = 0;
   while (true) {
     const size_t comma = text.find(',', at);
-    const std::string_view part = text.substr(at, comma == std::string_view::npos ? std::string_view::npos : comma - at);
+    const std::string_view part =
+        text.substr(at, comma == std::string_view::npos ? std::string_view::npos : comma - at);
     const size_t lead = part.find_first_not_of(' ');
     const uint32_t part_col = col + static_cast<uint32_t>(at + (lead == std::string_view::npos ? 0 : lead));
     const size_t eq = part.find('=');

@@ -457,7 +457,8 @@ bool Machine::run_held(uint64_t max_steps) {
       code = host_.memory.read_log() ? nullptr : host_.memory.region_of(address);
       if (code && (code->size < 4 || !holds(*code, address))) code = nullptr;
     }
-    if (const Fetched* f = code ? fetched(address, *code) : nullptr) run_decoded<true, true>(address, f->word, *f->d, f->size, f->is_it);
+    if (const Fetched* f = code ? fetched(address, *code) : nullptr)
+      run_decoded<true, true>(address, f->word, *f->d, f->size, f->is_it);
     else step();
     if (host_.exit_status) return true;
   }
