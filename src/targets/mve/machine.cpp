@@ -129,6 +129,7 @@ Value Machine::call(const spec::FunctionDecl& fn, std::vector<Value> args) const
 }
 
 void Machine::map_memory() {
+  std::fill(fetched_.begin(), fetched_.end(), Fetched{});  // they point into the regions
   host_.memory = sim::Memory();
   host_.memory.map("ITCM", kItcmBase, kTcmSize);
   host_.memory.map("DTCM", kDtcmBase, kTcmSize);
@@ -444,20 +445,13 @@ bool Machine::instruction_threw(uint32_t address, const Bits& word, const Decode
 }
 
 bool Machine::run_held(uint64_t max_steps) {
-  // The region the PC is in, whose instructions are fetched from its bytes
-  // directly; none while a read log is kept (step() logs its fetches).
-  const sim::Memory::Region* code = nullptr;
-  // (For a region of at least 4 bytes.)
-  auto holds = [](const sim::Memory::Region& r, uint32_t a) { return a - r.base <= r.size - 4; };
+  // While a read log is kept, step() fetches (and logs) every instruction.
+  const bool logging = host_.memory.read_log() != nullptr;
   for (uint64_t n = 0; n < max_steps; ++n) {
     // (An exception taken may have handed the globals back.)
     if (!engine_.globals_taken()) compiled_->enter();
     const auto address = static_cast<uint32_t>(r_g_.held<uint64_t>(15));
-    if (!code || !holds(*code, address)) {
-      code = host_.memory.read_log() ? nullptr : host_.memory.region_of(address);
-      if (code && (code->size < 4 || !holds(*code, address))) code = nullptr;
-    }
-    if (const Fetched* f = code ? fetched(address, *code) : nullptr)
+    if (const Fetched* f = logging ? nullptr : fetched(address))
       run_decoded<true, true>(address, f->word, *f->d, f->size, f->is_it);
     else step();
     if (host_.exit_status) return true;
@@ -465,12 +459,17 @@ bool Machine::run_held(uint64_t max_steps) {
   return false;
 }
 
-const Machine::Fetched* Machine::refetch(uint32_t address, uint64_t bytes, Fetched& f) {
+const Machine::Fetched* Machine::refetch(uint32_t address, Fetched& f) {
+  const sim::Memory::Region* code = host_.memory.region_of(address);
+  if (!code || code->size < 4 || address - code->base > code->size - 4) return nullptr;
+  const uint8_t* at = code->bytes.data() + (address - code->base);
+  uint32_t bytes;
+  std::memcpy(&bytes, at, 4);
   const Bits word = t32_word(bytes & 0xffffu, bytes >> 16 & 0xffffu);
   const Decoded& d = decode(word);
   if (!d.compiled || d.should_be_undefined) return nullptr;
-  f = {address, static_cast<uint32_t>(bytes), word.width() == 32 ? 0xffffffffu : 0xffffu,
-       static_cast<uint8_t>(word.width() / 8), d.is_it, &d, word};
+  f = {address, bytes, word.width() == 32 ? 0xffffffffu : 0xffffu, static_cast<uint8_t>(word.width() / 8), d.is_it,
+       at, &d, word};
   return &f;
 }
 

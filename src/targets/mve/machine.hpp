@@ -231,26 +231,34 @@ class Machine {
   // In front of the decode cache, for run_held: the instruction last run at
   // an address (by a hash of it), a compiled one, checked against the bytes
   // in memory before it runs again (a store may have changed the code).
+  static constexpr uint8_t kNoBytes[4] = {};
   struct Fetched {
-    uint32_t address = 1;  // odd: holds nothing
-    uint32_t bytes = 0, mask = 0;  // the 2 or 4 bytes of the instruction, little-endian
-    uint8_t size = 0;              // 2 or 4
-    bool is_it = false;            // d->is_it
+    // An empty entry: its bytes never match what it points at.
+    uint32_t address = 1;
+    uint32_t bytes = ~0u, mask = ~0u;  // the 2 or 4 bytes of the instruction, little-endian
+    uint8_t size = 0;                  // 2 or 4
+    bool is_it = false;                // d->is_it
+    // Where its bytes are in memory: 4 bytes of a region (map_memory forgets
+    // every entry before it frees the regions).
+    const uint8_t* at = kNoBytes;
     const Decoded* d = nullptr;
     spec::Bits word;
   };
   static constexpr size_t kFetched = 4096;
   std::vector<Fetched> fetched_ = std::vector<Fetched>(kFetched);
-  // The entry for the instruction at an address in the code region, or null
-  // when run_held must step() it (not a compiled word).
-  const Fetched* fetched(uint32_t address, const sim::Memory::Region& code) {
-    uint32_t bytes;
-    std::memcpy(&bytes, code.bytes.data() + (address - code.base), 4);  // the host is little-endian
+  // The entry for the instruction at an address, or null when run_held must
+  // step() it (outside memory, within 4 bytes of a region's end, not a
+  // compiled word).
+  const Fetched* fetched(uint32_t address) {
     Fetched& f = fetched_[(address >> 1) % kFetched];
-    if (f.address == address && ((bytes ^ f.bytes) & f.mask) == 0) return &f;
-    return refetch(address, bytes, f);
+    if (f.address == address) {
+      uint32_t bytes;
+      std::memcpy(&bytes, f.at, 4);  // the host is little-endian
+      if (((bytes ^ f.bytes) & f.mask) == 0) return &f;
+    }
+    return refetch(address, f);
   }
-  [[gnu::noinline]] const Fetched* refetch(uint32_t address, uint64_t bytes, Fetched& f);
+  [[gnu::noinline]] const Fetched* refetch(uint32_t address, Fetched& f);
   // The instruction at an address, for errors: its listing, or its bytes.
   [[gnu::cold]] std::string describe(uint32_t address, const spec::Bits& word, const spec::Encoding* enc) const;
   // Takes the UsageFault of an UNDEFINED instruction (UFSR.UNDEFINSTR).
