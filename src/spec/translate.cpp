@@ -351,6 +351,9 @@ class Translator {
   void function(const FunctionDecl& f, const std::string& name, const Binding* binding = nullptr);
   // The name of f's specialization for `b`, queued for translation the first time.
   std::string specialization(const FunctionDecl& f, const Binding& b);
+  // Whether f's C++ is declared [[gnu::always_inline]] (signature()).
+  bool always_inline(const FunctionDecl& f);
+  std::optional<std::set<const FunctionDecl*>> called_from_short_;
   // The binding of a call of f with these arguments (and a setter's value)
   // for its specialization, or nothing when it has none (no width fixed).
   std::optional<Binding> call_binding(const FunctionDecl& f, const Expr* e, const std::vector<Code>& args,
@@ -1735,18 +1738,51 @@ std::string Translator::prototype(const FunctionDecl& f, const std::string& name
   return s;
 }
 
-std::string Translator::signature(const FunctionDecl& f, const std::string& name, bool named) {
-  std::string ret = ctype(f.return_type, true);
-  // A short function without loops (an accessor, MemA of one size) is
-  // inlined always: its callers are instruction bodies, where a call's
-  // saved registers and frame cost more than its few statements.
+namespace {
+
+// The statements of a function without loops; none when it has one.
+std::optional<size_t> statements_without_loops(const FunctionDecl& f) {
   size_t statements = 0;
   bool loops = false;
   for_each_stmt(f.body, [&](const Stmt& st) {
     ++statements;
     loops = loops || st.kind == StmtKind::For || st.kind == StmtKind::While || st.kind == StmtKind::Repeat;
   });
-  const bool short_fn = !loops && statements <= 6;
+  if (loops) return std::nullopt;
+  return statements;
+}
+
+}  // namespace
+
+bool Translator::always_inline(const FunctionDecl& f) {
+  // A short function without loops (an accessor, MemA of one size) is
+  // inlined always: its callers are instruction bodies, where a call's
+  // saved registers and frame cost more than its few statements. So is one
+  // of up to 16 statements that such a function calls, so that what the
+  // short one passes folds into it: ConditionHolds(CurrentCond()) in
+  // ConditionPassed is TRUE outside IT blocks without a call.
+  auto is_short = [](const FunctionDecl& g) {
+    const auto n = statements_without_loops(g);
+    return n && *n <= 6;
+  };
+  if (is_short(f)) return true;
+  if (!called_from_short_) {
+    called_from_short_.emplace();
+    for (const FunctionDecl* g : spec_.module().functions)
+      if (g->has_body && is_short(*g))
+        for_each_stmt(g->body, [&](const Stmt& st) {
+          for_each_expr(st, [&](const Expr* e, bool) {
+            if (e->ref == RefKind::Function && e->callee) called_from_short_->insert(e->callee);
+          });
+        });
+  }
+  const auto n = statements_without_loops(f);
+  return n && *n <= 16 && called_from_short_->count(&f);
+}
+
+std::string Translator::signature(const FunctionDecl& f, const std::string& name, bool named) {
+  std::string ret = ctype(f.return_type, true);
+  const bool short_fn = always_inline(f);
   std::string s = fmt::format("[[maybe_unused{}]] static {}{} {}(rt::Ctx& c", short_fn ? ", gnu::always_inline" : "",
                               short_fn ? "inline " : "", ret, name);
   auto param = [&](const Param& p, bool value_param) {

@@ -132,6 +132,25 @@ TEST(Translate, AShortFunctionWithoutLoopsIsDeclaredInline) {
             std::string::npos);
 }
 
+// A function of up to 16 statements without loops is inlined always when a
+// short function calls it (what the short one passes then folds into it,
+// as CurrentCond() into ConditionHolds); called only from elsewhere, it is not.
+TEST(Translate, AFunctionAShortOneCallsIsInlinedToo) {
+  const std::string eight = "    bits(32) y = x;\n    y = y + 1;\n    y = y + 2;\n    y = y + 3;\n    y = y + 4;\n"
+                            "    y = y + 5;\n    y = y + 6;\n    return y;\n";
+  const auto spec = toy_with(rd_instruction("WRAPPED", "", "    R[d] = Wrap(R[d]) + Lone(R[d]);\n"),
+                             "bits(32) Wrap(bits(32) x)\n    return Pick(x);\n\n"
+                             "bits(32) Pick(bits(32) x)\n" + eight + "\n"
+                             "bits(32) Lone(bits(32) x)\n" + eight);
+  const std::string code = all_parts(translate(*spec, builtins(), 1));
+  EXPECT_NE(code.find("[[maybe_unused, gnu::always_inline]] static inline rt::B<32> " + function_name(*spec, "Pick") +
+                      "(rt::Ctx& c, rt::B<32> L0)"),
+            std::string::npos)
+      << code;
+  EXPECT_NE(code.find("[[maybe_unused]] static rt::B<32> " + function_name(*spec, "Lone") + "(rt::Ctx& c, rt::B<32> L0)"),
+            std::string::npos);
+}
+
 // An FP operation on fixed-width bits (and booleans) calls the builtin's
 // words entry with the words and widths, without Values; on bits of a width
 // known only at run time it is bridged.
