@@ -121,6 +121,16 @@ bool is_identifier(std::string_view s) {
   return std::all_of(s.begin(), s.end(), is_ident_char);
 }
 
+// Binary digits as Bits of their count, most significant first; nothing for
+// an empty text or another character.
+std::optional<Bits> binary_digits(std::string_view digits) {
+  if (digits.empty() || !std::all_of(digits.begin(), digits.end(), [](char c) { return c == '0' || c == '1'; }))
+    return std::nullopt;
+  Bits b = Bits::zeros(static_cast<uint32_t>(digits.size()));
+  for (size_t k = 0; k < digits.size(); ++k) b.set_bit(static_cast<uint32_t>(digits.size() - 1 - k), digits[k] == '1');
+  return b;
+}
+
 bool parse_number(std::string_view s, int64_t& out) {
   if (s.empty()) return false;
   int base = 10;
@@ -343,15 +353,14 @@ void FileParser::parse(InstructionSpec& inst, std::vector<std::pair<uint32_t, ui
           (kw == "summary" || kw == "feature" || kw == "encoding" || kw == "operation" || kw == "pseudocode"))
         fail(ln, kcol, fmt::format("'{}' before the 'instruction' line; a spec file starts with 'instruction NAME'", kw));
       if (kw == "instruction") {
-        if (rest.empty()) fail(ln, kcol + static_cast<uint32_t>(kw.size()) + 1, "'instruction' needs a name");
         const auto [name, when] = split_when(rest);
+        if (name.empty()) fail(ln, kcol + static_cast<uint32_t>(kw.size()) + 1, "'instruction' needs a name");
         if (have_instruction && (folded_.empty() || !when))
           fail(ln, kcol,
                "a second 'instruction' line; a spec file holds one instruction, or instructions folded by "
                "'instruction NAME when FIELD = BITS' lines");
         if (have_instruction && encodings_seen)
           fail(ln, kcol, "the folded 'instruction' lines come before the first encoding");
-        if (name.empty()) fail(ln, kcol + static_cast<uint32_t>(kw.size()) + 1, "'instruction' needs a name");
         if (!have_instruction) {
           inst.name = std::string(name);
           inst.loc = Loc{file_, ln, kcol};
@@ -375,8 +384,7 @@ void FileParser::parse(InstructionSpec& inst, std::vector<std::pair<uint32_t, ui
         if (have_summary) fail(ln, kcol, "a second 'summary' line");
         if (rest.empty()) fail(ln, kcol + 8, "'summary' needs a line of text");
         // (In a folded page, each instruction's summary follows its line.)
-        if (folded_.size() <= 1) inst.summary = std::string(rest);
-        if (!folded_.empty()) folded_.back().summary = std::string(rest);
+        (folded_.empty() ? inst.summary : folded_.back().summary) = std::string(rest);
         have_summary = true;
         ++i;
       } else if (kw == "feature") {
@@ -497,26 +505,18 @@ void FileParser::parse(InstructionSpec& inst, std::vector<std::pair<uint32_t, ui
 
 void FileParser::parse_when(Folded& f, uint32_t line, std::string_view text, uint32_t col) {
   // FIELD = BITS, FIELD = BITS ...
-  size_t at = 0;
-  while (true) {
-    const size_t comma = text.find(',', at);
-    const std::string_view part =
-        text.substr(at, comma == std::string_view::npos ? std::string_view::npos : comma - at);
-    const size_t lead = part.find_first_not_of(' ');
-    const uint32_t part_col = col + static_cast<uint32_t>(at + (lead == std::string_view::npos ? 0 : lead));
+  const char* kForm = "'when' takes FIELD = BITS (binary digits as wide as the field), separated by commas";
+  const std::vector<std::string_view> parts = split_top(text, ',');
+  if (parts.empty()) fail(line, col, kForm);
+  for (std::string_view part : parts) {
+    const uint32_t part_col = col + static_cast<uint32_t>(part.data() - text.data());
     const size_t eq = part.find('=');
     const std::string_view field = trim(part.substr(0, eq == std::string_view::npos ? part.size() : eq));
-    const std::string_view bits = eq == std::string_view::npos ? std::string_view() : trim(part.substr(eq + 1));
-    if (eq == std::string_view::npos || !is_identifier(field) || bits.empty() ||
-        !std::all_of(bits.begin(), bits.end(), [](char c) { return c == '0' || c == '1'; }))
-      fail(line, part_col, "'when' takes FIELD = BITS (binary digits as wide as the field), separated by commas");
+    const auto value = eq == std::string_view::npos ? std::nullopt : binary_digits(trim(part.substr(eq + 1)));
+    if (!is_identifier(field) || !value) fail(line, part_col, kForm);
     for (const Folded::Fix& x : f.fixes)
       if (x.field == field) fail(line, part_col, fmt::format("field '{}' is fixed twice", field));
-    Bits value(static_cast<uint32_t>(bits.size()), 0);
-    for (size_t b = 0; b < bits.size(); ++b) value.set_bit(static_cast<uint32_t>(bits.size() - 1 - b), bits[b] == '1');
-    f.fixes.push_back({std::string(field), value, part_col});
-    if (comma == std::string_view::npos) break;
-    at = comma + 1;
+    f.fixes.push_back({std::string(field), *value, part_col});
   }
 }
 
@@ -553,16 +553,12 @@ std::vector<InstructionSpec> FileParser::unfold(const InstructionSpec& inst) con
         const std::string lead = t.substr(0, end);
         if (lead.find('|') != std::string::npos) {
           // An alias spelled per instruction: MUL|MNEG.
-          std::vector<std::string> names;
-          for (size_t a = 0, b; a <= lead.size(); a = b + 1) {
-            b = std::min(lead.find('|', a), lead.size());
-            names.push_back(lead.substr(a, b - a));
-          }
+          const std::vector<std::string_view> names = split_top(lead, '|');
           if (names.size() != folded_.size())
             fail(enc.syntax_locs[k].line, enc.syntax_locs[k].col,
                  fmt::format("'{}' names {} mnemonics; the page folds {} instructions", lead, names.size(),
                              folded_.size()));
-          t = names[static_cast<size_t>(&f - folded_.data())] + t.substr(lead.size());
+          t = std::string(names[static_cast<size_t>(&f - folded_.data())]) + t.substr(lead.size());
           continue;
         }
         if (lead != first)
@@ -772,12 +768,9 @@ FieldConcat FileParser::parse_fields(const Word& w, uint32_t line, std::vector<u
     const uint32_t col = w.col + static_cast<uint32_t>(p);
     FieldConcat::Part fp;
     if (part.size() >= 3 && part.front() == '\'' && part.back() == '\'') {
-      std::string_view digits = part.substr(1, part.size() - 2);
-      if (!std::all_of(digits.begin(), digits.end(), [](char c) { return c == '0' || c == '1'; }))
-        fail(line, col, fmt::format("bad bit literal {} in FIELDS '{}'; expected '0' and '1' digits", part, t));
-      Bits b = Bits::zeros(static_cast<uint32_t>(digits.size()));
-      for (size_t k = 0; k < digits.size(); ++k) b.set_bit(static_cast<uint32_t>(digits.size() - 1 - k), digits[k] == '1');
-      fp.literal = b;
+      const auto b = binary_digits(part.substr(1, part.size() - 2));
+      if (!b) fail(line, col, fmt::format("bad bit literal {} in FIELDS '{}'; expected '0' and '1' digits", part, t));
+      fp.literal = *b;
     } else if (is_identifier(part)) {
       fp.field = std::string(part);
     } else {
