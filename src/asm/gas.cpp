@@ -549,6 +549,7 @@ class Gas {
           // llvm-mc names a local symbol in MOVW/MOVT (ELF ARM) but its
           // section in A64's :lo12: (as in ADRP's).
           pending_ = relocation_for(v, std::string_view(op) != ":lo12:");
+          // A REL addend must fit the field (RELA objects, A64's, hold 0 there).
           const int64_t addend = words_->rela ? 0 : pending_->addend;
           if (addend < -32768 || addend > 32767)
             fail(e.line, col, fmt::format("the addend {} of {}{} does not fit in the 16 bits that hold it", addend, op, expr));
@@ -558,7 +559,6 @@ class Gas {
           half = operator_part(op, x);
         }
         // `#:lower16:x` or, as clang writes it, `:lower16:x`: an immediate either way.
-        // A REL addend must fit the field (RELA objects, A64's, hold 0 there).
         const bool hash = p > 0 && t[p - 1] == '#';
         t = t.substr(0, p) + (hash ? "" : "#") + std::to_string(half) + t.substr(b);
       }

@@ -353,7 +353,6 @@ class Translator {
   std::string specialization(const FunctionDecl& f, const Binding& b);
   // Whether f's C++ is declared [[gnu::always_inline]] (signature()).
   bool always_inline(const FunctionDecl& f);
-  std::optional<std::set<const FunctionDecl*>> called_from_short_;
   // The binding of a call of f with these arguments (and a setter's value)
   // for its specialization, or nothing when it has none (no width fixed).
   std::optional<Binding> call_binding(const FunctionDecl& f, const Expr* e, const std::vector<Code>& args,
@@ -425,6 +424,8 @@ class Translator {
   // specialization's (IntRanges::specialized).
   const IntRanges* ranges_;
   const void* scope_ = nullptr;  // the function or encoding being translated (its ranges)
+  // The functions a short function calls (always_inline), found at the first question.
+  std::optional<std::set<const FunctionDecl*>> called_from_short_;
   std::unordered_map<const Expr*, int> site_;
   std::unordered_map<const FunctionDecl*, int> fn_index_;
   std::unordered_map<std::string, std::vector<std::string>> tuple_elems_;
@@ -1765,7 +1766,9 @@ bool Translator::always_inline(const FunctionDecl& f) {
     const auto n = statements_without_loops(g);
     return n && *n <= 6;
   };
-  if (is_short(f)) return true;
+  const auto n = statements_without_loops(f);
+  if (!n || *n > 16) return false;
+  if (*n <= 6) return true;
   if (!called_from_short_) {
     called_from_short_.emplace();
     for (const FunctionDecl* g : spec_.module().functions)
@@ -1776,8 +1779,7 @@ bool Translator::always_inline(const FunctionDecl& f) {
           });
         });
   }
-  const auto n = statements_without_loops(f);
-  return n && *n <= 16 && called_from_short_->count(&f);
+  return called_from_short_->count(&f) > 0;
 }
 
 std::string Translator::signature(const FunctionDecl& f, const std::string& name, bool named) {

@@ -393,8 +393,7 @@ void Machine::run_decoded(uint32_t address, const Bits& word, const Decoded& d, 
   }
   // (ITAdvance of a zero ITSTATE, outside IT blocks, writes zero.)
   if (!is_it && !(Held && itstate_g_.held<uint64_t>() == 0)) call_hot<Held>(it_advance_hot_);
-  if (vectors_ && !host_.exit_status)
-    after_instruction<Held>(address, Held ? pc_changed_g_.held<bool>() : pc_changed_g_.boolean());
+  if (vectors_ && !host_.exit_status) after_instruction<Held>(address);
 }
 
 void Machine::execute_at(uint32_t address, const Bits& word) {

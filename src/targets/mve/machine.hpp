@@ -280,8 +280,8 @@ class Machine {
   // Inline: the common case (no branch, SysTick off, nothing pending) is
   // three loads and a test.
   template <bool Held = false>
-  void after_instruction(uint32_t address, bool branched) {
-    if (branched) {
+  void after_instruction(uint32_t address) {
+    if (Held ? pc_changed_g_.held<bool>() : pc_changed_g_.boolean()) {
       // after_branch's cases: a branch to itself, or to an EXC_RETURN value
       // (0xFF in the top byte) in Handler mode.
       const uint32_t to = pc();
