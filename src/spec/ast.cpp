@@ -127,6 +127,16 @@ uint32_t SourceSet::add(std::string name, std::string text) {
   return static_cast<uint32_t>(files_.size() - 1);
 }
 
+SourceLocation SourceSet::location(const Loc& loc) const {
+  SourceLocation where;
+  if (loc.file >= files_.size()) return where;
+  where.file = files_[loc.file].name;
+  where.line = static_cast<int>(loc.line);
+  where.col = static_cast<int>(loc.col);
+  where.text = line_text(loc);
+  return where;
+}
+
 std::string SourceSet::line_text(const Loc& loc) const {
   if (loc.file >= files_.size() || loc.line == 0) return {};
   const std::string& t = files_[loc.file].text;

@@ -8,6 +8,7 @@
 // Nodes live in an Arena owned by the Module; pointers between them are plain.
 #pragma once
 
+#include "core/diag.hpp"
 #include "spec/value.hpp"
 
 #include <cstdint>
@@ -337,6 +338,8 @@ class SourceSet {
   const std::string& name(uint32_t file) const { return files_.at(file).name; }
   const std::string& text(uint32_t file) const { return files_.at(file).text; }
   std::string line_text(const Loc& loc) const;  // the whole line, for carets
+  // Where loc is, for a diagnostic: file, line, column and the line's text (nothing for a loc of no file).
+  SourceLocation location(const Loc& loc) const;
   size_t size() const { return files_.size(); }
 
  private:

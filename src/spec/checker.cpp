@@ -96,14 +96,7 @@ struct Checker::Impl {
   Impl(Module& m, const SourceSet& s, const BuiltinTable& b) : module(m), sources(s), builtins(b) {}
 
   [[noreturn]] void error(const Loc& loc, const std::string& msg) const {
-    SourceLocation where;
-    if (loc.file < sources.size()) {
-      where.file = sources.name(loc.file);
-      where.line = static_cast<int>(loc.line);
-      where.col = static_cast<int>(loc.col);
-      where.text = sources.line_text(loc);
-    }
-    throw InputError(where, msg);
+    throw InputError(sources.location(loc), msg);
   }
 
   // ---- names -------------------------------------------------------------

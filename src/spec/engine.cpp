@@ -10,14 +10,7 @@
 namespace mlisa::spec {
 
 std::string ExecutionError::format(const SourceSet& sources) const {
-  SourceLocation where;
-  if (loc_.file < sources.size()) {
-    where.file = sources.name(loc_.file);
-    where.line = static_cast<int>(loc_.line);
-    where.col = static_cast<int>(loc_.col);
-    where.text = sources.line_text(loc_);
-  }
-  return format_error(where, what());
+  return format_error(sources.location(loc_), what());
 }
 
 namespace {

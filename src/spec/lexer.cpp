@@ -196,10 +196,7 @@ Lexer::Lexer(const SourceSet& sources, uint32_t file, uint32_t first_line, uint3
 }
 
 void Lexer::fail(uint32_t line, uint32_t col, const std::string& msg) {
-  Loc loc{file_, line, col};
-  SourceLocation where{sources_.name(file_), static_cast<int>(line), static_cast<int>(col),
-                       sources_.line_text(loc)};
-  failed_ = std::make_shared<InputError>(std::move(where), msg);
+  failed_ = std::make_shared<InputError>(sources_.location(Loc{file_, line, col}), msg);
   throw *failed_;
 }
 

@@ -138,9 +138,7 @@ class Parser {
 
   [[noreturn]] void fail(const Token& t, const std::string& msg) { fail_at(loc(t), msg); }
   [[noreturn]] void fail_at(const Loc& l, const std::string& msg) {
-    SourceLocation where{sources_.name(file_), static_cast<int>(l.line), static_cast<int>(l.col),
-                         sources_.line_text(l)};
-    throw InputError(std::move(where), msg);
+    throw InputError(sources_.location(l), msg);
   }
 
   // Nesting depth: every nested expression, block and type counts, so that

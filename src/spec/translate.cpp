@@ -60,14 +60,7 @@ class Translator {
 
  private:
   [[noreturn]] void error(const Loc& loc, const std::string& msg) const {
-    SourceLocation where;
-    if (loc.file < sources_.size()) {
-      where.file = sources_.name(loc.file);
-      where.line = static_cast<int>(loc.line);
-      where.col = static_cast<int>(loc.col);
-      where.text = sources_.line_text(loc);
-    }
-    throw InputError(where, "cannot compile " + msg);
+    throw InputError(sources_.location(loc), "cannot compile " + msg);
   }
 
   // ---- types -------------------------------------------------------------

@@ -619,15 +619,6 @@ std::string base_name(const std::string& path) {
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
-SourceLocation location(const spec::SourceSet& src, Loc loc) {
-  SourceLocation l;
-  l.file = src.name(loc.file);
-  l.line = static_cast<int>(loc.line);
-  l.col = static_cast<int>(loc.col);
-  l.text = src.line_text(loc);
-  return l;
-}
-
 // The role of an access and the syntax operand holding its index field.
 void attach_operands(const spec::Encoding& enc, Access& a) {
   if (a.index.kind != Index::Kind::Field || a.index.fields.size() != 1 || a.role == Role::Guard) return;
@@ -836,7 +827,7 @@ Matrix build(const spec::TargetSpec& spec, const Options& options) {
       for (const DataIndex& p : an.problems) {
         if (replaced || covered.count(p.cls)) continue;
         throw InputError(
-            location(spec.sources(), p.loc),
+            spec.sources().location(p.loc),
             fmt::format("PRM analysis: instruction {} (encoding {}) indexes {} with a value computed from data, so "
                         "the matrix cannot name the register it uses; describe the row in {}, e.g. "
                         "'// prm {}: reads {}[*] -- REASON'",
