@@ -9,8 +9,8 @@
 // The program repeats a block of integer, branch and vector lines with its
 // own loop label, so the front end resolves and relaxes branches as it would
 // in a real kernel.
+#include "asm/word_program.hpp"
 #include "targets/targets.hpp"
-#include "targets/word_program.hpp"
 
 #include <benchmark/benchmark.h>
 
@@ -65,7 +65,7 @@ void BM_WordAssembleMve100k(benchmark::State& state) {
   // The target's specs are loaded in the timed part, as llvm-mc's start is in its.
   for (auto _ : state) {
     const targets::LoadedWordTarget t = targets::load_word_target("mve", std::nullopt);
-    benchmark::DoNotOptimize(targets::assemble_word_program(*t.isa, text, "bench.s"));
+    benchmark::DoNotOptimize(as::assemble_word_program(*t.isa, text, "bench.s"));
   }
   state.counters["lines/s"] = benchmark::Counter(kLines, benchmark::Counter::kIsIterationInvariantRate);
 }
@@ -104,8 +104,8 @@ void BM_LlvmMcMve100k(benchmark::State& state) {
   state.counters["wall_s"] = wall / static_cast<double>(state.iterations());
   // The same bytes as ours (not timed).
   if (std::ifstream(out).good()) {
-    const as::Object ours = targets::assemble_word_program(*mve().isa, program(), "bench.s");
-    const targets::ProgramImage theirs = targets::load_program(*mve().isa, out, targets::LinkLayout{});
+    const as::Object ours = as::assemble_word_program(*mve().isa, program(), "bench.s");
+    const as::ProgramImage theirs = as::load_program(*mve().isa, out, as::LinkLayout{});
     bool same = false;
     for (const auto& seg : theirs.segments)
       for (const auto& sec : ours.sections)

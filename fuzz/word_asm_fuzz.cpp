@@ -4,9 +4,9 @@
 // disassemble exactly and reassemble to the same bytes (disassemble_words
 // checks it): a CheckFailed, any other exception, a crash, a sanitizer
 // report, a hang or a leak is a finding.
+#include "asm/word_program.hpp"
 #include "core/diag.hpp"
 #include "targets/targets.hpp"
-#include "targets/word_program.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -17,7 +17,7 @@
 
 namespace {
 
-const mlisa::targets::WordIsa& target(bool a64) {
+const mlisa::as::WordIsa& target(bool a64) {
   static const mlisa::targets::LoadedWordTarget mve = mlisa::targets::load_word_target("mve", std::nullopt);
   static const mlisa::targets::LoadedWordTarget sme2 = mlisa::targets::load_word_target("sme2", std::nullopt);
   return a64 ? *sme2.isa : *mve.isa;
@@ -31,7 +31,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data + 1), size - 1);
   mlisa::as::Object obj;
   try {
-    obj = mlisa::targets::assemble_word_program(isa, text, "fuzz.s");
+    obj = mlisa::as::assemble_word_program(isa, text, "fuzz.s");
   } catch (const mlisa::InputError& e) {
     volatile size_t n = std::string(e.what()).size();
     (void)n;
@@ -44,7 +44,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (const auto& s : obj.sections) bytes += s.bytes.size();
   if (bytes > 8192) return 0;  // .space/.zero make big images from short text; their listing says nothing new
   try {
-    (void)mlisa::targets::disassemble_words(isa, obj.sections, true, "fuzz.s", obj.symbols);
+    (void)mlisa::as::disassemble_words(isa, obj.sections, true, "fuzz.s", obj.symbols);
   } catch (const mlisa::InputError& e) {
     volatile size_t n = std::string(e.what()).size();  // e.g. a section ending inside a 32-bit word
     (void)n;

@@ -4,9 +4,9 @@
 // CheckFailed, any other exception, a crash, a sanitizer report, a hang or a
 // leak is a finding. An image that ends inside a word is refused with
 // mlisa::InputError.
+#include "asm/word_program.hpp"
 #include "core/diag.hpp"
 #include "targets/targets.hpp"
-#include "targets/word_program.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -17,7 +17,7 @@
 
 namespace {
 
-const mlisa::targets::WordIsa& target(bool a64) {
+const mlisa::as::WordIsa& target(bool a64) {
   static const mlisa::targets::LoadedWordTarget mve = mlisa::targets::load_word_target("mve", std::nullopt);
   static const mlisa::targets::LoadedWordTarget sme2 = mlisa::targets::load_word_target("sme2", std::nullopt);
   return a64 ? *sme2.isa : *mve.isa;
@@ -34,7 +34,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   s.bytes.assign(data + 1, data + size);
   for (bool exact : {false, true}) {
     try {
-      (void)mlisa::targets::disassemble_words(isa, {s}, exact, "fuzz.bin");
+      (void)mlisa::as::disassemble_words(isa, {s}, exact, "fuzz.bin");
     } catch (const mlisa::InputError& e) {
       volatile size_t len = std::string(e.what()).size();
       (void)len;

@@ -8,6 +8,7 @@
 // architectural name and PC); a wrong argument type is pybind11's TypeError;
 // an unknown register, a value that does not fit, or memory that is not there
 // is a ValueError naming the reason.
+#include "asm/word_program.hpp"
 #include "core/diag.hpp"
 #include "core/fp.hpp"
 #include "sim/gemm.hpp"
@@ -15,7 +16,6 @@
 #include "targets/machines.hpp"
 #include "targets/targets.hpp"
 #include "targets/tools.hpp"
-#include "targets/word_program.hpp"
 
 #include <fmt/format.h>
 #include <pybind11/pybind11.h>
@@ -133,7 +133,7 @@ py::bytes code_bytes(const as::Object& obj) {
 py::bytes assemble(const std::string& target_name, const std::string& text, const std::string& file) {
   const std::string target = checked_target(target_name);
   const Loaded& l = loaded(target);
-  if (l.word) return code_bytes(targets::assemble_word_program(*l.word->isa, text, file));
+  if (l.word) return code_bytes(as::assemble_word_program(*l.word->isa, text, file));
   return code_bytes(as::assemble_gas(l.bundle->isa->isa, targets::gas_target(*l.bundle->isa), text, file));
 }
 
@@ -146,7 +146,7 @@ std::string disassemble(const std::string& target_name, const py::bytes& data, b
   const Loaded& l = loaded(target);
   if (l.word) {
     const auto symbols = as::is_elf(bytes) ? as::read_elf(bytes, file).symbols : std::vector<as::ObjSymbol>{};
-    return targets::disassemble_words(*l.word->isa, sections, exact, file, symbols);
+    return as::disassemble_words(*l.word->isa, sections, exact, file, symbols);
   }
   return targets::disassemble(*l.bundle->isa, sections, exact ? as::ExportMode::Exact : as::ExportMode::Canonical,
                               file);
@@ -324,7 +324,7 @@ void load_bytes(M& m, const py::bytes& data) {
   as::Object obj;
   obj.sections.push_back({".text", true, 1, std::vector<uint8_t>(s.begin(), s.end()), std::nullopt});
   obj.symbols.push_back({"_start", 0, 0, true});
-  m.raw().load(targets::place_object(obj, std::remove_reference_t<decltype(m.raw())>::layout()));
+  m.raw().load(as::place_object(obj, std::remove_reference_t<decltype(m.raw())>::layout()));
 }
 
 // A word target's machine (mve, sme2): the interface plus its own

@@ -232,4 +232,6 @@ std::vector<Word> assemble_listing(const Isa& isa, std::string_view text, const 
   }
 }
 
+std::string label_name(uint64_t offset) { return offset == 0 ? "entry" : fmt::format("L_{:04x}", offset); }
+
 }  // namespace mlisa::as

@@ -16,6 +16,7 @@
 
 #include "asm/solver.hpp"
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,5 +39,9 @@ std::string render_listing(const Isa& isa, const std::vector<BundleText>& bundle
 // parse_listing, then assemble every bundle. A word is as wide as the ISA (or
 // as its form, for narrower forms of a single-slot ISA).
 std::vector<Word> assemble_listing(const Isa& isa, std::string_view text, const std::string& file = "");
+
+// The disassemblers' label for a code offset: `entry` at 0, else `L_xxxx`
+// (the byte offset in hex).
+std::string label_name(uint64_t offset);
 
 }  // namespace mlisa::as

@@ -1,5 +1,5 @@
-// Building an as::Isa from a bundle target's specs (spec_isa.hpp).
-#include "targets/spec_isa.hpp"
+// Building an Isa from a bundle target's specs (spec_isa.hpp).
+#include "asm/spec_isa.hpp"
 
 #include "core/diag.hpp"
 #include "core/number_parse.hpp"
@@ -11,7 +11,7 @@
 #include <map>
 #include <stdexcept>
 
-namespace mlisa::targets {
+namespace mlisa::as {
 
 namespace {
 
@@ -19,22 +19,16 @@ using spec::BundleField;
 using spec::BundleSpec;
 using spec::Encoding;
 using spec::OperandMap;
-namespace operands = as::operands;
 
 [[noreturn]] void fail_at(const spec::TargetSpec& ts, const spec::Loc& loc, const std::string& msg) {
-  SourceLocation where;
-  where.file = ts.sources().name(loc.file);
-  where.line = static_cast<int>(loc.line);
-  where.col = static_cast<int>(loc.col);
-  where.text = ts.sources().line_text(loc);
-  throw InputError(std::move(where), msg);
+  throw InputError(ts.sources().location(loc), msg);
 }
 
-as::NumType num_type(const std::string& t) {
+NumType num_type(const std::string& t) {
   const uint32_t w = static_cast<uint32_t>(std::stoul(t.substr(1)));
-  if (t[0] == 's') return as::NumType::s(w);
-  if (t[0] == 'x') return as::NumType::x(w);
-  return as::NumType::u(w);
+  if (t[0] == 's') return NumType::s(w);
+  if (t[0] == 'x') return NumType::x(w);
+  return NumType::u(w);
 }
 
 // The fields of one (encoding, slot) as the Isa names them.
@@ -63,17 +57,17 @@ struct FormBuilder {
   }
 
   // The fields' places in the bundle word, through the form's names.
-  operands::Placer placer(const as::Isa& isa, const as::Form& form) const {
+  operands::Placer placer(const Isa& isa, const Form& form) const {
     return [this, &isa, &form](std::string_view local) { return isa.place(form, isa_name(std::string(local))); };
   }
 
   // The kind of an operand line, added to `kinds`: its index there.
-  int kind(const OperandMap& op, const as::Isa& isa, const as::Form& form, std::vector<as::SlotKind>& kinds,
+  int kind(const OperandMap& op, const Isa& isa, const Form& form, std::vector<SlotKind>& kinds,
            std::vector<LabelOperand>* labels, size_t index) const {
     const operands::Placer place = placer(isa, form);
     for (const auto& p : op.fields.parts)
       if (p.field.empty()) fail_at(ts, op.loc, fmt::format("operand <{}>: bit literals in FIELDS are not supported in bundle targets", op.name));
-    auto add = [&](as::SlotKind k) {
+    auto add = [&](SlotKind k) {
       if (auto* n = std::get_if<operands::Number>(&k); n && n->map.width() > 64)
         fail_at(ts, op.loc, fmt::format("operand <{}> is {} bits wide; at most 64", op.name, n->map.width()));
       kinds.push_back(std::move(k));
@@ -96,8 +90,8 @@ struct FormBuilder {
     if (k == spec::OperandKind::Choice) {
       if (op.num_type == "f32")
         fail_at(ts, op.loc, fmt::format("choice <{}>: numbers of type f32 are not supported", op.name));
-      as::Choice c{operands::bitmap(place, {op.selector}), num_type(op.num_type), {}};
-      const bool is_signed = c.type.kind == as::NumKind::Signed, hex = c.type.kind == as::NumKind::Hex;
+      Choice c{operands::bitmap(place, {op.selector}), num_type(op.num_type), {}};
+      const bool is_signed = c.type.kind == NumKind::Signed, hex = c.type.kind == NumKind::Hex;
       for (const auto& [v, sym] : op.alternatives) {
         const size_t open = sym.find('(');
         if (open != std::string::npos && sym.back() == ')') {
@@ -120,7 +114,7 @@ struct FormBuilder {
       return add(std::move(c));
     }
     if (k == spec::OperandKind::Mem) {
-      as::Mem m;
+      Mem m;
       m.base = kind(*operand(op.mem_base), isa, form, kinds, nullptr, 0);
       if (!op.mem_offset.empty()) m.offset = kind(*operand(op.mem_offset), isa, form, kinds, nullptr, 0);
       for (const auto& [name, o] : op.mem_modifiers) m.modifiers.emplace_back(name, kind(*operand(o), isa, form, kinds, nullptr, 0));
@@ -131,8 +125,8 @@ struct FormBuilder {
 
   // One comma-separated piece of a template: literal text around `<x>`
   // operands (a `const` operand is literal text).
-  as::TextOperand piece(std::string_view p, const spec::Loc& loc, const as::Isa& isa, const as::Form& form,
-                        std::vector<as::SlotKind>& kinds, std::vector<LabelOperand>& labels, size_t index) const {
+  TextOperand piece(std::string_view p, const spec::Loc& loc, const Isa& isa, const Form& form,
+                        std::vector<SlotKind>& kinds, std::vector<LabelOperand>& labels, size_t index) const {
     std::vector<std::string> literals{""};
     std::vector<int> refs;
     size_t i = 0;
@@ -159,7 +153,7 @@ struct FormBuilder {
       }
       literals.back() += p[i++];
     }
-    return as::TextOperand(std::move(literals), std::move(refs), std::string(p));
+    return TextOperand(std::move(literals), std::move(refs), std::string(p));
   }
 };
 
@@ -195,14 +189,14 @@ std::unique_ptr<SpecIsa> build_isa(const spec::TargetSpec& ts) {
   if (!b) throw InputError(fmt::format("target {} has no bundle*.isa: it is not a bundle target", ts.target()));
   auto out = std::make_unique<SpecIsa>(ts, b->name, b->width);
   out->comment = b->comment;
-  as::Isa& isa = out->isa;
+  Isa& isa = out->isa;
   try {
     for (const auto& s : b->slots)
       isa.add_slot({s.name, {s.pred_lo, s.pred_width}, s.never, s.always, s.pred_prefix});
     for (const auto& f : b->fields) {
-      const as::Shared sh = f.kind == BundleField::Kind::Lane   ? as::Shared::Lane
-                            : f.kind == BundleField::Kind::Read ? as::Shared::ScalarRead
-                                                                : as::Shared::None;
+      const Shared sh = f.kind == BundleField::Kind::Lane   ? Shared::Lane
+                            : f.kind == BundleField::Kind::Read ? Shared::ScalarRead
+                                                                : Shared::None;
       isa.add_global({f.name, {f.lo, f.width}, sh, {}});
     }
   } catch (const std::invalid_argument& e) {
@@ -221,11 +215,11 @@ std::unique_ptr<SpecIsa> build_isa(const spec::TargetSpec& ts) {
         const spec::BundleSlot& slot = *b->slot(sn);
         builders.push_back({ts, *b, enc, slot});
         const FormBuilder& fb = builders.back();
-        as::FormDef f;
+        FormDef f;
         f.slot = sn;
         f.name = sn + "." + enc.name;
         // Selector symbols, from every choice on the field.
-        std::map<std::string, as::Symbols> symbols;
+        std::map<std::string, Symbols> symbols;
         for (const auto& op : enc.operands) {
           if (op.kind != spec::OperandKind::Choice || !enc.field(op.selector)) continue;
           auto& sy = symbols[op.selector];
@@ -237,7 +231,7 @@ std::unique_ptr<SpecIsa> build_isa(const spec::TargetSpec& ts) {
           }
         }
         for (const auto& fd : enc.fields) {
-          as::FieldDef d{fd.name, {slot.lo + fd.lo, fd.width}, {}, true};
+          FieldDef d{fd.name, {slot.lo + fd.lo, fd.width}, {}, true};
           if (auto it = symbols.find(fd.name); it != symbols.end()) {
             d.symbols = it->second;
             std::sort(d.symbols.begin(), d.symbols.end());
@@ -298,8 +292,8 @@ std::unique_ptr<SpecIsa> build_isa(const spec::TargetSpec& ts) {
       const spec::Loc& loc = sf.enc->syntax_locs[k];
       const size_t sp = t.find(' ');
       std::string mnemonic = to_lower(t.substr(0, sp));
-      const as::Form& form = isa.forms()[fi];
-      as::SignatureDef def{form.def.name, mnemonic, {}, {}, {}};
+      const Form& form = isa.forms()[fi];
+      SignatureDef def{form.def.name, mnemonic, {}, {}, {}};
       SpecSignature sig{k, {}};
       try {
         if (sp != std::string::npos) {
@@ -316,4 +310,4 @@ std::unique_ptr<SpecIsa> build_isa(const spec::TargetSpec& ts) {
   return out;
 }
 
-}  // namespace mlisa::targets
+}  // namespace mlisa::as

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-namespace mlisa::targets {
+namespace mlisa::as {
 
 // A signature's operand that is a PC-relative or absolute code address
 // (`label` operands): the text holds a byte address, the field holds it
@@ -37,7 +37,7 @@ struct SpecSignature {
 struct SpecIsa {
   explicit SpecIsa(const spec::TargetSpec& s, std::string name, uint32_t width) : spec(&s), isa(std::move(name), width) {}
   const spec::TargetSpec* spec;
-  as::Isa isa;
+  Isa isa;
   std::vector<SpecForm> forms;            // parallel to isa.forms()
   std::vector<SpecSignature> signatures;  // parallel to isa.signatures()
   std::string comment = "#";              // the assembler's comment character
@@ -50,4 +50,4 @@ struct SpecIsa {
 // expressed, and when the target has no bundle*.isa.
 std::unique_ptr<SpecIsa> build_isa(const spec::TargetSpec& spec);
 
-}  // namespace mlisa::targets
+}  // namespace mlisa::as

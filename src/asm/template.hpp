@@ -2,7 +2,7 @@
 // "Templates"): the manual's way of writing an instruction's syntax
 // (`ADD{<c>}{<q>} {<Rd>,} <Rn>, #<const>`), matched against a line of
 // assembly in every engine. A single-word target's encodings
-// (targets/word_isa.hpp) and a bundle signature's operands
+// (asm/word_isa.hpp) and a bundle signature's operands
 // (asm/signature.hpp) are templates; what their operands read from the text
 // is the operand kinds' (asm/operands.hpp), what the matcher does with a
 // whole match is the engine's.

@@ -1,10 +1,10 @@
-#include "targets/word_decoder.hpp"
+#include "asm/word_decoder.hpp"
 
 #include <algorithm>
 #include <bit>
 #include <map>
 
-namespace mlisa::targets {
+namespace mlisa::as {
 
 namespace {
 
@@ -115,4 +115,4 @@ size_t WordDecoder::depth() const {
   return d;
 }
 
-}  // namespace mlisa::targets
+}  // namespace mlisa::as

@@ -21,7 +21,7 @@
 #include <span>
 #include <vector>
 
-namespace mlisa::targets {
+namespace mlisa::as {
 
 class WordDecoder {
  public:
@@ -60,4 +60,4 @@ class WordDecoder {
   std::vector<Candidate> wide_;     // encodings wider than 64 bits: scanned linearly
 };
 
-}  // namespace mlisa::targets
+}  // namespace mlisa::as

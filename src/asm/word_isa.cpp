@@ -1,5 +1,5 @@
 // The single-word assembler, decoder and printer (word_isa.hpp).
-#include "targets/word_isa.hpp"
+#include "asm/word_isa.hpp"
 
 #include "asm/bits.hpp"
 #include "asm/operands.hpp"
@@ -19,7 +19,7 @@
 #include <type_traits>
 #include <variant>
 
-namespace mlisa::targets {
+namespace mlisa::as {
 
 namespace {
 
@@ -33,8 +33,8 @@ using operands::cond_value;
 using operands::kCondNames;
 using operands::Operand;
 // A partial word, and whether an optional `{<Rd>,}` was left out.
-struct Partial : as::Assignment {
-  using as::Assignment::Assignment;
+struct Partial : Assignment {
+  using Assignment::Assignment;
   bool omitted = false;
 };
 using operands::Raw;
@@ -74,12 +74,7 @@ void own_register_names(std::string& s, std::vector<size_t>* origin,
 }
 
 [[noreturn]] void fail_at(const spec::TargetSpec& ts, const spec::Loc& loc, const std::string& msg) {
-  SourceLocation where;
-  where.file = ts.sources().name(loc.file);
-  where.line = static_cast<int>(loc.line);
-  where.col = static_cast<int>(loc.col);
-  where.text = ts.sources().line_text(loc);
-  throw InputError(std::move(where), msg);
+  throw InputError(ts.sources().location(loc), msg);
 }
 
 // The condition names at the start of s (longest first does not matter:
@@ -251,18 +246,18 @@ std::string describe_regs(const std::string& prefix, const std::set<int64_t>& re
 // The registers of a reg operand's class its FIELDS can hold where the
 // operands before it have set some of their bits (literal bits as they are):
 // a register named twice (`<Qd>[<idxh>], <Qd>[<idxl>]`) takes only the first.
-std::set<int64_t> reg_operand_range(const operands::Reg& op, const as::Assignment& before) {
+std::set<int64_t> reg_operand_range(const operands::Reg& op, const Assignment& before) {
   std::set<int64_t> out;
   const size_t w = op.map.width();
   const uint64_t n = w >= 6 ? 64 : uint64_t{1} << w;
   for (uint64_t v = 0; v < n; ++v)
-    if (as::Assignment p = before; operands::assign(p, op.map, v)) out.insert(static_cast<int64_t>(v) * op.scale + op.offset);
+    if (Assignment p = before; operands::assign(p, op.map, v)) out.insert(static_cast<int64_t>(v) * op.scale + op.offset);
   return out;
 }
 
 }  // namespace
 
-std::vector<uint8_t> TargetRules::bytes(const Bits& word) const { return as::le_bytes(word); }
+std::vector<uint8_t> TargetRules::bytes(const Bits& word) const { return le_bytes(word); }
 
 Bits TargetRules::word_from(std::span<const uint8_t> bytes) const {
   uint64_t v = 0;
@@ -292,7 +287,7 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins,
         ops.push_back(std::move(*o));
       }
       // A relocation the object writer would not know is the page's error, not the object's.
-      if (!enc.relocation.empty() && !as::relocation_number(rules_->elf().machine, enc.relocation))
+      if (!enc.relocation.empty() && !relocation_number(rules_->elf().machine, enc.relocation))
         fail_at(ts, enc.loc, fmt::format("encoding {} names relocation {}, which is not one of this target's ELF ABI "
                                          "that mlisa writes", enc.name, enc.relocation));
     }
@@ -307,7 +302,7 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins,
         t.in_block = k < enc.syntax_it.size() ? enc.syntax_it[k] : 0;
         t.printed = !(k < enc.syntax_assembler_only.size() && enc.syntax_assembler_only[k]);
         t.index = static_cast<uint32_t>(templates_.size());
-        t.items = as::parse_template(enc.syntax[k]);
+        t.items = parse_template(enc.syntax[k]);
         resolve_items(t.items, operands_.at(&enc), *rules_);
         // A register list's element type, when it is an operand, is a table of spellings.
         for (const Item& it : t.items) {
@@ -606,14 +601,14 @@ InputError describe_refusal(const std::string& text, const std::string& trimmed,
 
 WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const AsmContext& ctx, bool explain) const {
   std::vector<size_t> origin;  // index in text of each character of trimmed
-  std::string in = as::normalise_text(text, false, &origin);
+  std::string in = normalise_text(text, false, &origin);
   own_register_names(in, &origin, register_renames_);
   std::string trimmed = in;
   while (!trimmed.empty() && trimmed.back() == ' ') trimmed.pop_back();
   std::optional<std::string> cased_text;  // label text keeps its case (made when a label operand reads it)
   auto cased = [&]() -> const std::string& {
     if (!cased_text) {
-      cased_text = as::normalise_text(text, true);
+      cased_text = normalise_text(text, true);
       own_register_names(*cased_text, nullptr, register_renames_);
       cased_text->resize(std::min(cased_text->size(), trimmed.size()));
     }
@@ -1147,7 +1142,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
             // A shift by 0 is no shift whatever its type: LSL #0, as llvm-mc and GNU as write it.
             if (mag == 0)
               for (int p : shift->type.pos)
-                if (p >= 0) st2.unset(as::Field{static_cast<uint32_t>(p), 1});
+                if (p >= 0) st2.unset(Field{static_cast<uint32_t>(p), 1});
             if (shift->encode(r, st2)) any = true, next_op(op, pos + len, st2);
           }
           raws.resize(from);
@@ -1197,8 +1192,8 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
       }
       why.note(std::move(r));
     };
-    as::WalkHooks hooks{[&] { return found.has_value(); }, on_operand, at_end, after_literal, may_leave_out, omit};
-    as::walk_template(t.items, trimmed, Partial(enc.width), hooks);
+    WalkHooks hooks{[&] { return found.has_value(); }, on_operand, at_end, after_literal, may_leave_out, omit};
+    walk_template(t.items, trimmed, Partial(enc.width), hooks);
     if (found && !found_omitted) return *found;
     if (found && !omitted_match) omitted_match = found;
   }
@@ -1400,4 +1395,4 @@ uint64_t WordIsa::should_be_bits(const Encoding& enc, const Bits& word, int* cou
   return v;
 }
 
-}  // namespace mlisa::targets
+}  // namespace mlisa::as

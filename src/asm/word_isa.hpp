@@ -51,9 +51,9 @@
 #include "asm/elf.hpp"
 #include "asm/operands.hpp"
 #include "asm/template.hpp"
+#include "asm/word_decoder.hpp"
 #include "spec/engine.hpp"
 #include "spec/specfile.hpp"
-#include "targets/word_decoder.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -67,14 +67,13 @@
 #include <unordered_map>
 #include <vector>
 
-namespace mlisa::targets {
+namespace mlisa::as {
 
-namespace operands = as::operands;
 
 // A syntax of an encoding (asm/template.hpp): its items' operands index
 // WordIsa::operands_of(*enc).
 struct WordTemplate {
-  using Item = as::TemplateItem;
+  using Item = TemplateItem;
   const spec::InstructionSpec* inst = nullptr;
   const spec::Encoding* enc = nullptr;
   size_t syntax = 0;
@@ -149,7 +148,7 @@ class TargetRules {
   }
   // The ELF header of the target's objects, its code's mapping symbol and
   // the padding of alignment in code.
-  virtual as::ElfOptions elf() const = 0;
+  virtual ElfOptions elf() const = 0;
   virtual std::string code_mapping() const = 0;
   virtual std::vector<uint8_t> nop() const = 0;
 
@@ -260,7 +259,7 @@ class WordIsa {
     return it == modimm_.end() ? nullptr : it->second.get();
   }
   const std::vector<WordTemplate>& templates() const { return templates_; }
-  // An encoding's operands with their kinds (word_operands.hpp).
+  // An encoding's operands with their kinds (asm/operands.hpp).
   const std::vector<operands::Operand>& operands_of(const spec::Encoding& enc) const { return operands_.at(&enc); }
   // The operand an item of a template names, or null (a name the assembler owns).
   const operands::Operand* operand_of(const WordTemplate& t, const WordTemplate::Item& it) const {
@@ -361,4 +360,4 @@ class WordIsa {
   mutable std::unordered_map<VerdictKey, std::pair<std::string, std::string>, VerdictHash> verdicts_;  // verdict, rule
 };
 
-}  // namespace mlisa::targets
+}  // namespace mlisa::as

@@ -1,9 +1,9 @@
 // Programs of the single-word targets (word_program.hpp).
-#include "targets/word_program.hpp"
+#include "asm/word_program.hpp"
 
+#include "asm/listing.hpp"
 #include "core/diag.hpp"
 #include "core/number_parse.hpp"
-#include "targets/tools.hpp"
 
 #include <fmt/format.h>
 
@@ -22,7 +22,7 @@
 #include <memory>
 #include <sstream>
 
-namespace mlisa::targets {
+namespace mlisa::as {
 
 namespace {
 
@@ -57,7 +57,7 @@ uint64_t should_be_constraint(std::string_view t) {
 // `.inst V` (a word of the narrowest width that holds V) or `.inst` with a
 // width suffix (T32's `.inst.n`, `.inst.w`): what a disassembler prints for
 // a word it cannot name.
-std::vector<uint8_t> raw_instruction(const WordIsa& isa, std::string_view line, const as::SymbolResolver& resolve) {
+std::vector<uint8_t> raw_instruction(const WordIsa& isa, std::string_view line, const SymbolResolver& resolve) {
   const size_t sp = line.find_first_of(" \t");
   const std::string_view name = line.substr(0, sp);
   if (name != ".inst" && name.substr(0, 6) != ".inst.") throw InputError(fmt::format("unknown directive '{}'", name));
@@ -111,7 +111,7 @@ class EncodeCache {
   }
 
   // The entry of a line (not valid: encode it and fill it in, with `address`).
-  Entry& lookup(std::string_view line, uint64_t address, const AsmContext& ctx, const as::SymbolResolver& resolve) {
+  Entry& lookup(std::string_view line, uint64_t address, const AsmContext& ctx, const SymbolResolver& resolve) {
     key_.assign(line);
     key_ += '\0';
     key_ += static_cast<char>('0' + ctx.min_width / 8);
@@ -183,12 +183,12 @@ class EncodeCache {
 
 std::vector<uint8_t> word_bytes(const WordIsa& isa, const spec::Bits& word) { return isa.rules().bytes(word); }
 
-as::ElfOptions word_elf_options(const WordIsa& isa) { return isa.rules().elf(); }
+ElfOptions word_elf_options(const WordIsa& isa) { return isa.rules().elf(); }
 
-as::Object assemble_word_program(const WordIsa& isa, std::string_view text, const std::string& file,
+Object assemble_word_program(const WordIsa& isa, std::string_view text, const std::string& file,
                                  const std::optional<LinkLayout>& placement) {
   const TargetRules& rules = isa.rules();
-  as::WordEncoder enc;
+  WordEncoder enc;
   enc.comment = rules.comment();
   enc.min_bytes = isa.min_width() / 8;
   enc.max_bytes = 4;
@@ -200,8 +200,8 @@ as::Object assemble_word_program(const WordIsa& isa, std::string_view text, cons
   for (std::string& d : rules.ignored_directives()) enc.ignored_directives.push_back(std::move(d));
   enc.placement = placement;
   const uint16_t machine = word_elf_options(isa).machine;
-  enc.data_relocation = [machine](int size, bool pcrel) { return as::data_relocation(machine, size, pcrel); };
-  enc.rela = as::uses_rela(machine);
+  enc.data_relocation = [machine](int size, bool pcrel) { return data_relocation(machine, size, pcrel); };
+  enc.rela = uses_rela(machine);
   enc.thumb_functions = machine == EM_ARM;
   // Layout starts from the narrowest width, except where the text fixes it
   // (a suffix that names the widest width, `.inst`).
@@ -231,8 +231,8 @@ as::Object assemble_word_program(const WordIsa& isa, std::string_view text, cons
   // `commit`: the block conditions and predicates it gives or takes are passed on.
   auto raw = std::make_shared<std::vector<uint8_t>>();  // the bytes of the last `.inst`
   auto encode = [&isa, pending, pending_preds, cache, raw](std::string_view line, uint64_t address, size_t min_bytes,
-                                                         const as::SymbolResolver& resolve,
-                                                         bool commit) -> as::WordEncoder::Encoded {
+                                                         const SymbolResolver& resolve,
+                                                         bool commit) -> WordEncoder::Encoded {
     AsmContext ctx;
     ctx.blocks_known = true;
     ctx.min_width = static_cast<uint32_t>(min_bytes * 8);
@@ -280,13 +280,13 @@ as::Object assemble_word_program(const WordIsa& isa, std::string_view text, cons
     }
     return {entry.bytes, entry.relocation};
   };
-  enc.encode = [encode](std::string_view line, uint64_t address, size_t min_bytes, const as::SymbolResolver& resolve) {
+  enc.encode = [encode](std::string_view line, uint64_t address, size_t min_bytes, const SymbolResolver& resolve) {
     return encode(line, address, min_bytes, resolve, true);
   };
-  enc.probe = [encode](std::string_view line, uint64_t address, size_t min_bytes, const as::SymbolResolver& resolve) {
+  enc.probe = [encode](std::string_view line, uint64_t address, size_t min_bytes, const SymbolResolver& resolve) {
     return encode(line, address, min_bytes, resolve, false);
   };
-  return as::assemble_gas_words(enc, rules.rewrite_source(text), file);
+  return assemble_gas_words(enc, rules.rewrite_source(text), file);
 }
 
 namespace {
@@ -304,14 +304,14 @@ constexpr std::string_view kRelocated = "mlisa$relocated";
 
 // The addend of a relocated label operand that reads `target` in the word at
 // `address`: the relocation's (RELA), or the distance the bytes hold (REL).
-int64_t label_addend(const TargetRules& rules, const as::ObjReloc& r, uint64_t target, uint64_t address) {
-  const int64_t a = as::uses_rela(rules.elf().machine) ? r.addend : static_cast<int64_t>(target - address);
+int64_t label_addend(const TargetRules& rules, const ObjReloc& r, uint64_t target, uint64_t address) {
+  const int64_t a = uses_rela(rules.elf().machine) ? r.addend : static_cast<int64_t>(target - address);
   return rules.elf().is64 ? a : static_cast<int32_t>(static_cast<uint32_t>(a));
 }
 
 // A relocated immediate in a word's text (MOVW/MOVT: `#` then the 16 bits
 // that hold the addend, REL): where its digits start, and the addend.
-std::optional<std::pair<size_t, int64_t>> relocated_immediate(std::string_view text, const as::ObjReloc& r, bool rela) {
+std::optional<std::pair<size_t, int64_t>> relocated_immediate(std::string_view text, const ObjReloc& r, bool rela) {
   const size_t hash = text.rfind('#');
   if (hash == std::string_view::npos) return std::nullopt;
   uint64_t v = 0;
@@ -328,8 +328,8 @@ int64_t data_addend(const std::vector<uint8_t>& b, uint64_t at, int size) {
 }
 
 // The listing, with the words at `raw` (section name -> offsets) as .inst.
-std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& sections, bool exact,
-                    const std::string& file, const std::vector<as::ObjSymbol>& symbols,
+std::string listing(const WordIsa& isa, const std::vector<ObjSection>& sections, bool exact,
+                    const std::string& file, const std::vector<ObjSymbol>& symbols,
                     const std::map<std::string, std::set<uint64_t>>& raw_at) {
   const TargetRules& rules = isa.rules();
   std::string out = rules.listing_preamble();
@@ -340,34 +340,34 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
   // Indexed by place (section, offset), in symbol order, so that each word
   // looks up its own and not every one.
   std::set<int> named;
-  for (const as::ObjSection& sec : sections)
-    for (const as::ObjReloc& r : sec.relocs)
+  for (const ObjSection& sec : sections)
+    for (const ObjReloc& r : sec.relocs)
       if (r.symbol >= 0 && static_cast<size_t>(r.symbol) < symbols.size() && !symbols[static_cast<size_t>(r.symbol)].name.empty())
         named.insert(r.symbol);
   std::map<std::string_view, int> local_names;
-  for (const as::ObjSymbol& sym : symbols)
+  for (const ObjSymbol& sym : symbols)
     if (!sym.global && !sym.weak) ++local_names[sym.name];
   for (size_t k = 0; k < symbols.size(); ++k) {
-    const as::ObjSymbol& sym = symbols[k];
+    const ObjSymbol& sym = symbols[k];
     const bool mapping = sym.name.starts_with('$');
-    const bool exported = sym.global || sym.weak || (sym.type != as::ObjSymbol::NoType && local_names[sym.name] == 1);
+    const bool exported = sym.global || sym.weak || (sym.type != ObjSymbol::NoType && local_names[sym.name] == 1);
     if (!sym.undefined && !sym.common && sym.section >= 0 && static_cast<size_t>(sym.section) < sections.size() &&
         !sym.name.empty() && !mapping && exported)
       named.insert(static_cast<int>(k));
   }
   std::multimap<std::pair<int, uint64_t>, int> named_at;
   for (int k : named) {
-    const as::ObjSymbol& sym = symbols[static_cast<size_t>(k)];
+    const ObjSymbol& sym = symbols[static_cast<size_t>(k)];
     if (!sym.undefined) named_at.emplace(std::make_pair(sym.section, sym.value), k);
   }
   auto symbol_lines = [&](size_t si, uint64_t offset) {
     std::string lines;
     for (auto [it, end] = named_at.equal_range({static_cast<int>(si), offset}); it != end; ++it) {
-      const as::ObjSymbol& sym = symbols[static_cast<size_t>(it->second)];
+      const ObjSymbol& sym = symbols[static_cast<size_t>(it->second)];
       if (sym.global || sym.weak) lines += fmt::format("\t.{} {}\n", sym.weak ? "weak" : "global", sym.name);
-      if (sym.type != as::ObjSymbol::NoType)
-        lines += fmt::format("\t.type {}, %{}\n", sym.name, sym.type == as::ObjSymbol::Func ? "function" : "object");
-      if (sym.size && sym.type != as::ObjSymbol::NoType) lines += fmt::format("\t.size {}, {}\n", sym.name, *sym.size);
+      if (sym.type != ObjSymbol::NoType)
+        lines += fmt::format("\t.type {}, %{}\n", sym.name, sym.type == ObjSymbol::Func ? "function" : "object");
+      if (sym.size && sym.type != ObjSymbol::NoType) lines += fmt::format("\t.size {}, {}\n", sym.name, *sym.size);
       lines += sym.name + ":\n";
     }
     return lines;
@@ -380,13 +380,13 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
     return n;
   };
   std::set<size_t> section_named;
-  for (const as::ObjSection& sec : sections)
-    for (const as::ObjReloc& r : sec.relocs)
+  for (const ObjSection& sec : sections)
+    for (const ObjReloc& r : sec.relocs)
       if (r.symbol < 0 && r.section >= 0 && static_cast<size_t>(r.section) < sections.size())
         section_named.insert(static_cast<size_t>(r.section));
   // What a relocation names, with its addend: `printf`, `L_sec_bss+8` (in
   // comments the section's own name: `.bss+8`).
-  auto reloc_target = [&](const as::ObjReloc& r, int64_t addend, bool for_assembler = true) {
+  auto reloc_target = [&](const ObjReloc& r, int64_t addend, bool for_assembler = true) {
     const std::string base = r.symbol >= 0 && static_cast<size_t>(r.symbol) < symbols.size()
                                  ? symbols[static_cast<size_t>(r.symbol)].name
                              : r.section >= 0 && static_cast<size_t>(r.section) < sections.size()
@@ -397,24 +397,24 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
   const uint16_t machine = rules.elf().machine;
   // Each section's relocations by offset (in their order where offsets are
   // equal): a word or datum finds its own without scanning them all.
-  std::vector<std::vector<const as::ObjReloc*>> by_offset(sections.size());
+  std::vector<std::vector<const ObjReloc*>> by_offset(sections.size());
   for (size_t si = 0; si < sections.size(); ++si) {
-    for (const as::ObjReloc& r : sections[si].relocs) by_offset[si].push_back(&r);
+    for (const ObjReloc& r : sections[si].relocs) by_offset[si].push_back(&r);
     std::stable_sort(by_offset[si].begin(), by_offset[si].end(),
-                     [](const as::ObjReloc* a, const as::ObjReloc* b) { return a->offset < b->offset; });
+                     [](const ObjReloc* a, const ObjReloc* b) { return a->offset < b->offset; });
   }
   // The relocations of section si in [from, to), in that order.
   auto relocs_in = [&](size_t si, uint64_t from, uint64_t to) {
     const auto& v = by_offset[si];
-    auto less = [](const as::ObjReloc* r, uint64_t off) { return r->offset < off; };
+    auto less = [](const ObjReloc* r, uint64_t off) { return r->offset < off; };
     const auto first = std::lower_bound(v.begin(), v.end(), from, less);
-    return std::span<const as::ObjReloc* const>(first, std::lower_bound(first, v.end(), to, less));
+    return std::span<const ObjReloc* const>(first, std::lower_bound(first, v.end(), to, less));
   };
   // The relocations in [from, to) of a section as comments, as objdump -r shows them.
   const std::string comment = rules.comment();
-  auto reloc_comments = [&](size_t si, uint64_t from, uint64_t to, const as::ObjReloc* shown) {
+  auto reloc_comments = [&](size_t si, uint64_t from, uint64_t to, const ObjReloc* shown) {
     std::string lines;
-    for (const as::ObjReloc* r : relocs_in(si, from, to))
+    for (const ObjReloc* r : relocs_in(si, from, to))
       if (r != shown) lines += fmt::format("\t{} 0x{:x}: {} {}\n", comment, r->offset, r->type, reloc_target(*r, r->addend, false));
     return lines;
   };
@@ -422,7 +422,7 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
   // 16, a datum with a data relocation as `.word SYMBOL+ADDEND` (`- .` when
   // PC-relative), the labels of named symbols where they stand.
   auto data_lines = [&](size_t si, uint64_t from, uint64_t to, const std::function<std::string(uint64_t)>& labels_at) {
-    const as::ObjSection& sec = sections[si];
+    const ObjSection& sec = sections[si];
     if (sec.nobits) {
       // `.zero` runs between the places that carry a symbol.
       std::string lines = labels_at(from);
@@ -436,8 +436,8 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
       }
       return lines + fmt::format("\t.zero {}\n", to - at);  // the last run (at < to, or an empty section)
     }
-    std::map<uint64_t, const as::ObjReloc*> at;
-    for (const as::ObjReloc* r : relocs_in(si, from, to)) at[r->offset] = r;
+    std::map<uint64_t, const ObjReloc*> at;
+    for (const ObjReloc* r : relocs_in(si, from, to)) at[r->offset] = r;
     std::string lines, bytes;
     int count = 0;
     auto flush = [&] {
@@ -452,11 +452,11 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
       }
       if (const auto r = at.find(off); r != at.end()) {
         bool pcrel = false;
-        const int size = as::data_relocation_size(machine, r->second->type, pcrel);
+        const int size = data_relocation_size(machine, r->second->type, pcrel);
         if (size && off + static_cast<uint64_t>(size) <= to) {
-          const int64_t addend = as::uses_rela(machine) ? r->second->addend : data_addend(sec.bytes, off, size);
+          const int64_t addend = uses_rela(machine) ? r->second->addend : data_addend(sec.bytes, off, size);
           bool zero = true;  // RELA: the bytes hold nothing
-          for (int k = 0; k < size && as::uses_rela(machine); ++k) zero = zero && sec.bytes[off + static_cast<uint64_t>(k)] == 0;
+          for (int k = 0; k < size && uses_rela(machine); ++k) zero = zero && sec.bytes[off + static_cast<uint64_t>(k)] == 0;
           if (zero) {
             flush();
             const char* directive = size == 1 ? ".byte" : size == 2 ? ".hword" : size == 4 ? ".word" : ".quad";
@@ -477,13 +477,13 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
   };
   size_t code_sections = 0;
   for (size_t si = 0; si < sections.size(); ++si) {
-    const as::ObjSection& sec = sections[si];
+    const ObjSection& sec = sections[si];
     // Labels are the section's own: L_xxxx in the first code section, L_xxxx_N in the Nth after it.
     const std::string label_suffix = sec.code && code_sections++ ? fmt::format("_{}", code_sections - 1) : "";
     auto label_of = [&](uint64_t offset) { return label_name(offset) + label_suffix; };
     // Data runs in code: from a $d to the next $t/$x.
     std::map<uint64_t, bool> is_data;
-    for (const as::ObjSymbol& sym : symbols)
+    for (const ObjSymbol& sym : symbols)
       if (sym.section == static_cast<int>(si) && (sym.name == "$d" || sym.name.rfind("$d.", 0) == 0)) is_data[sym.value] = true;
       else if (sym.section == static_cast<int>(si) && (sym.name == "$t" || sym.name == "$x" || sym.name.rfind("$t.", 0) == 0 || sym.name.rfind("$x.", 0) == 0))
         is_data[sym.value] = false;
@@ -493,7 +493,7 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
       while (it != is_data.end() && it->second) ++it;
       return it == is_data.end() ? sec.bytes.size() : it->first;
     };
-    out += as::section_directive(sec);
+    out += section_directive(sec);
     // The section's alignment where it is more than its first datum needs
     // (gcc aligns functions and string tables to 4): a linker keeps it.
     if (sec.align > (sec.code ? isa.min_width() / 8 : 1)) out += fmt::format("\t.balign {}\n", sec.align);
@@ -599,8 +599,8 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
         // A relocation of this word that names a symbol, where the word's
         // encoding has the relocation: its label operand is written as the
         // symbol plus the addend (REL: the distance the bytes hold).
-        const as::ObjReloc* reloc = nullptr;
-        for (const as::ObjReloc* r : relocs_in(si, in.offset, in.offset + 1))
+        const ObjReloc* reloc = nullptr;
+        for (const ObjReloc* r : relocs_in(si, in.offset, in.offset + 1))
           if ((r->symbol >= 0 || section_named.count(static_cast<size_t>(r->section))) && in.enc &&
               r->type == in.enc->relocation)
             reloc = r;
@@ -641,7 +641,7 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
           ctx.block_cond = in.cond;
           ctx.block_pred = in.pred;
           ctx.resolve = [&](std::string_view name) -> std::optional<int64_t> {
-            if (reloc && name == placeholder) return static_cast<int64_t>(in.offset) + (as::uses_rela(machine) ? 0 : *reloc_addend);
+            if (reloc && name == placeholder) return static_cast<int64_t>(in.offset) + (uses_rela(machine) ? 0 : *reloc_addend);
             for (uint64_t l : labels)
               if (label_of(l) == name) return static_cast<int64_t>(l);
             return std::nullopt;
@@ -699,8 +699,8 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
         if (symbolic) text.replace(text.find(placeholder), placeholder.size(), reloc_target(*reloc, *reloc_addend));
         // An immediate a relocation writes (MOVW/MOVT): `#:lower16:SYMBOL+ADDEND`,
         // the addend the 16 bits hold (REL).
-        if (!reloc && in.enc && !text.empty() && !in.enc->relocation.empty() && !as::uses_rela(machine))
-          for (const as::ObjReloc* r : relocs_in(si, in.offset, in.offset + 1)) {
+        if (!reloc && in.enc && !text.empty() && !in.enc->relocation.empty() && !uses_rela(machine))
+          for (const ObjReloc* r : relocs_in(si, in.offset, in.offset + 1)) {
             const std::string_view op = rules.relocation_operator(r->type);
             if (r->type != in.enc->relocation || op.empty()) continue;
             const auto imm = relocated_immediate(text, *r, false);
@@ -720,8 +720,8 @@ std::string listing(const WordIsa& isa, const std::vector<as::ObjSection>& secti
 
 }  // namespace
 
-std::string disassemble_words(const WordIsa& isa, const std::vector<as::ObjSection>& sections, bool exact,
-                              const std::string& file, const std::vector<as::ObjSymbol>& symbols) {
+std::string disassemble_words(const WordIsa& isa, const std::vector<ObjSection>& sections, bool exact,
+                              const std::string& file, const std::vector<ObjSymbol>& symbols) {
   // The listing is proven by the front end. Each word reassembles alone at
   // its address, but relaxing the whole listing may still choose another
   // width for a branch to an absolute address (one outside the program);
@@ -729,7 +729,7 @@ std::string disassemble_words(const WordIsa& isa, const std::vector<as::ObjSecti
   std::map<std::string, std::set<uint64_t>> raw_at;
   for (int attempt = 0;; ++attempt) {
     const std::string out = listing(isa, sections, exact, file, symbols, raw_at);
-    as::Object back;
+    Object back;
     try {
       back = assemble_word_program(isa, out, file);
     } catch (const InputError& e) {
@@ -737,7 +737,7 @@ std::string disassemble_words(const WordIsa& isa, const std::vector<as::ObjSecti
     }
     bool again = false;
     for (size_t si = 0; si < back.sections.size(); ++si) {
-      const as::ObjSection* orig = nullptr;
+      const ObjSection* orig = nullptr;
       for (const auto& s : sections)
         if (s.name == back.sections[si].name) orig = &s;
       if (!orig || !orig->code) continue;
@@ -761,8 +761,8 @@ std::string disassemble_words(const WordIsa& isa, const std::vector<as::ObjSecti
     }
     if (again && attempt < 64) continue;
     if (exact)
-      for (const as::ObjSection& sec : sections) {
-        const as::ObjSection* bsec = back.find(sec.name);
+      for (const ObjSection& sec : sections) {
+        const ObjSection* bsec = back.find(sec.name);
         if (!bsec || bsec->bytes != sec.bytes)
           throw CheckFailed(fmt::format("{}: the exact disassembly of {} does not reassemble to the same bytes", file, sec.name));
       }
@@ -804,20 +804,20 @@ std::string tab_after_mnemonic(std::string_view text) {
 
 }  // namespace
 
-std::string show_encoding(const WordIsa& isa, const as::Object& obj, const std::string& file) {
+std::string show_encoding(const WordIsa& isa, const Object& obj, const std::string& file) {
   // The canonical texts, section by section in order of offset. Mapping
   // symbols at every instruction and after each one that no instruction
   // follows make the listing print exactly the instructions of obj.lines
   // (alignment padding and data become .byte lines).
   // The object's symbols (its relocations name them by index), without its
   // mapping symbols, then the marks.
-  std::vector<as::ObjSymbol> marks = obj.symbols;
-  for (as::ObjSymbol& m : marks)
+  std::vector<ObjSymbol> marks = obj.symbols;
+  for (ObjSymbol& m : marks)
     if (!m.name.empty() && m.name[0] == '$') m.name.clear();
   std::set<std::pair<int, uint64_t>> starts;
   for (const auto& l : obj.lines) starts.insert({l.section, l.offset});
   auto mark = [&](const char* name, int section, uint64_t offset) {
-    as::ObjSymbol m;
+    ObjSymbol m;
     m.name = name;
     m.section = section;
     m.value = offset;
@@ -842,9 +842,9 @@ std::string show_encoding(const WordIsa& isa, const as::Object& obj, const std::
     else if (!line.empty() && line[0] != '\t' && line.back() == ':')
       labels.insert(std::string(line.substr(0, line.size() - 1)));
   }
-  std::map<int, std::vector<const as::Object::Line*>> by_section;
+  std::map<int, std::vector<const Object::Line*>> by_section;
   for (const auto& l : obj.lines) by_section[l.section].push_back(&l);
-  std::map<const as::Object::Line*, std::string> spelled;
+  std::map<const Object::Line*, std::string> spelled;
   for (auto& [si, lines] : by_section) {
     std::sort(lines.begin(), lines.end(), [](auto* a, auto* b) { return a->offset < b->offset; });
     const auto it = texts.find(obj.sections[static_cast<size_t>(si)].name);
@@ -854,17 +854,17 @@ std::string show_encoding(const WordIsa& isa, const as::Object& obj, const std::
   }
   // The source's labels by place (not mapping symbols, not the local labels' hidden names).
   std::multimap<std::pair<int, uint64_t>, const std::string*> defined;
-  for (const as::ObjSymbol& sym : obj.symbols)
+  for (const ObjSymbol& sym : obj.symbols)
     if (!sym.name.empty() && sym.name[0] != '$' && sym.name.find("$local$") == std::string::npos)
       defined.emplace(std::make_pair(sym.section, sym.value), &sym.name);
   const std::string comment = isa.rules().comment();
   std::string out;
   int current = -1;
   for (const auto& l : obj.lines) {
-    const as::ObjSection& sec = obj.sections[static_cast<size_t>(l.section)];
+    const ObjSection& sec = obj.sections[static_cast<size_t>(l.section)];
     if (l.section != current) {
       current = l.section;
-      out += as::section_directive(sec);
+      out += section_directive(sec);
     }
     for (auto [at, end] = defined.equal_range({l.section, l.offset}); at != end; ++at) out += *at->second + ":\n";
     const auto it = spelled.find(&l);
@@ -884,7 +884,7 @@ namespace {
 // after checking the ELF header and the program header table against the
 // file's size and the target.
 std::vector<ProgramImage::Segment> elf_load_segments(const std::vector<uint8_t>& b, const std::string& path,
-                                                     const as::ElfOptions& want) {
+                                                     const ElfOptions& want) {
   const uint64_t size = b.size();
   if (size < EI_NIDENT) throw InputError(fmt::format("{}: truncated ELF file ({} bytes, no whole ELF identification)", path, size));
   const uint8_t cls = b[EI_CLASS];
@@ -965,29 +965,29 @@ namespace {
 // the relocated operand as the absolute target S + A (MOVW/MOVT: the half of
 // it), and assembled again where it stands. A symbol no section of the
 // object defines is an error: the object needs a linker.
-void relocate(const WordIsa& isa, const as::Object& obj, ProgramImage& img, const std::string& path) {
+void relocate(const WordIsa& isa, const Object& obj, ProgramImage& img, const std::string& path) {
   const TargetRules& rules = isa.rules();
   const uint16_t machine = rules.elf().machine;
-  const bool rela = as::uses_rela(machine);
+  const bool rela = uses_rela(machine);
   for (size_t si = 0; si < obj.sections.size(); ++si) {
-    const as::ObjSection& sec = obj.sections[si];
+    const ObjSection& sec = obj.sections[si];
     std::vector<uint8_t>& bytes = img.segments[si].bytes;
-    for (const as::ObjReloc& r : sec.relocs) {
+    for (const ObjReloc& r : sec.relocs) {
       const uint64_t p = img.segments[si].address + r.offset;
       const std::string where = fmt::format("{}: {} at {} offset 0x{:x}", path, r.type, sec.name, r.offset);
       uint64_t s = 0, thumb = 0;
       if (r.symbol >= 0) {
-        const as::ObjSymbol& sym = obj.symbols[static_cast<size_t>(r.symbol)];
+        const ObjSymbol& sym = obj.symbols[static_cast<size_t>(r.symbol)];
         if (sym.undefined || sym.common || sym.section < 0)
           throw InputError(fmt::format("{}: '{}' is not defined in this object: link it with what defines it (ld), or "
                                        "run the source", where, sym.name));
         s = img.segments[static_cast<size_t>(sym.section)].address + sym.value;
-        thumb = machine == EM_ARM && sym.type == as::ObjSymbol::Func && obj.sections[static_cast<size_t>(sym.section)].code;
+        thumb = machine == EM_ARM && sym.type == ObjSymbol::Func && obj.sections[static_cast<size_t>(sym.section)].code;
       } else if (r.section >= 0) {
         s = img.segments[static_cast<size_t>(r.section)].address;
       }
       bool pcrel = false;
-      if (const int size = as::data_relocation_size(machine, r.type, pcrel)) {
+      if (const int size = data_relocation_size(machine, r.type, pcrel)) {
         const int64_t a = rela ? r.addend : data_addend(bytes, r.offset, size);
         const uint64_t value = pcrel ? s + static_cast<uint64_t>(a) - p : (s + static_cast<uint64_t>(a)) | thumb;
         for (int k = 0; k < size; ++k) bytes[r.offset + static_cast<uint64_t>(k)] = static_cast<uint8_t>(value >> (8 * k));
@@ -1051,13 +1051,13 @@ void relocate(const WordIsa& isa, const as::Object& obj, ProgramImage& img, cons
 
 }  // namespace
 
-ProgramImage place_object(const as::Object& obj, const LinkLayout& layout) {
+ProgramImage place_object(const Object& obj, const LinkLayout& layout) {
   ProgramImage img;
   std::vector<uint64_t> at(obj.sections.size());
   uint64_t cur = layout.text_base;
   auto place = [&](bool code) {
     for (size_t i = 0; i < obj.sections.size(); ++i) {
-      const as::ObjSection& s = obj.sections[i];
+      const ObjSection& s = obj.sections[i];
       if (s.code != code) continue;
       if (s.address) {
         at[i] = *s.address;
@@ -1074,7 +1074,7 @@ ProgramImage place_object(const as::Object& obj, const LinkLayout& layout) {
   place(false);
   for (size_t i = 0; i < obj.sections.size(); ++i)
     img.segments.push_back({obj.sections[i].name, at[i], obj.sections[i].bytes, obj.sections[i].code});
-  for (const as::ObjSymbol& s : obj.symbols) {
+  for (const ObjSymbol& s : obj.symbols) {
     if (s.name.empty() || s.name[0] == '$') continue;  // mapping symbols
     img.symbols[s.name] = s.section >= 0 ? at[static_cast<size_t>(s.section)] + s.value : s.value;
   }
@@ -1091,21 +1091,21 @@ ProgramImage load_program(const WordIsa& isa, const std::string& path, const Lin
   if (ends_with(path, ".s") || ends_with(path, ".S") || ends_with(path, ".asm"))
     return place_object(assemble_word_program(isa, text, path, layout), layout);
   const std::vector<uint8_t> bytes(text.begin(), text.end());
-  if (!as::is_elf(bytes)) {
-    as::Object obj;
-    as::ObjSection text_section;
+  if (!is_elf(bytes)) {
+    Object obj;
+    ObjSection text_section;
     text_section.name = ".text";
     text_section.code = true;
     text_section.bytes = bytes;
     obj.sections.push_back(std::move(text_section));
     return place_object(obj, layout);
   }
-  const as::ElfOptions want = word_elf_options(isa);
+  const ElfOptions want = word_elf_options(isa);
   // The headers are checked before libelf reads the file; an executable's
   // program headers are what a loader places.
   std::vector<ProgramImage::Segment> segments = elf_load_segments(bytes, path, want);
-  const as::ElfImage elf = as::read_elf(bytes, path);
-  as::Object obj;
+  const ElfImage elf = read_elf(bytes, path);
+  Object obj;
   obj.sections = elf.sections;
   obj.symbols = elf.symbols;
   if (elf.executable)
@@ -1122,4 +1122,4 @@ ProgramImage load_program(const WordIsa& isa, const std::string& path, const Lin
   return img;
 }
 
-}  // namespace mlisa::targets
+}  // namespace mlisa::as

@@ -17,7 +17,7 @@
 
 #include "asm/elf.hpp"
 #include "asm/gas.hpp"
-#include "targets/word_isa.hpp"
+#include "asm/word_isa.hpp"
 
 #include <algorithm>
 #include <cstdint>
@@ -27,13 +27,13 @@
 #include <string_view>
 #include <vector>
 
-namespace mlisa::targets {
+namespace mlisa::as {
 
 // Throws mlisa::InputError with file:line:col at the first bad line. With a
 // placement, sections get their addresses and symbols are absolute (so code
 // may name data in another section, `movw r0, #:lower16:buffer`).
-using LinkLayout = as::Placement;
-as::Object assemble_word_program(const WordIsa& isa, std::string_view text, const std::string& file,
+using LinkLayout = Placement;
+Object assemble_word_program(const WordIsa& isa, std::string_view text, const std::string& file,
                                  const std::optional<LinkLayout>& placement = std::nullopt);
 
 // The bytes of an instruction word as memory holds it (T32: halfwords, the
@@ -41,7 +41,7 @@ as::Object assemble_word_program(const WordIsa& isa, std::string_view text, cons
 std::vector<uint8_t> word_bytes(const WordIsa& isa, const spec::Bits& word);
 
 // The ELF header fields of the target's objects (EM_ARM or EM_AARCH64).
-as::ElfOptions word_elf_options(const WordIsa& isa);
+ElfOptions word_elf_options(const WordIsa& isa);
 
 // The listing of an image's sections (mlisa disasm): code sections
 // instruction by instruction, spelled as llvm-mc does, with PC 0 labelled
@@ -55,8 +55,8 @@ as::ElfOptions word_elf_options(const WordIsa& isa);
 // gives other bytes).
 // `symbols` (an ELF file's, section indices into `sections`) supply the
 // mapping symbols: bytes after a `$d` print as data.
-std::string disassemble_words(const WordIsa& isa, const std::vector<as::ObjSection>& sections, bool exact,
-                              const std::string& file = "<disasm>", const std::vector<as::ObjSymbol>& symbols = {});
+std::string disassemble_words(const WordIsa& isa, const std::vector<ObjSection>& sections, bool exact,
+                              const std::string& file = "<disasm>", const std::vector<ObjSymbol>& symbols = {});
 
 // What `mlisa as --show-encoding` prints for an assembled program, as
 // llvm-mc-19 -show-encoding does: the section directive, the labels, and each
@@ -64,7 +64,7 @@ std::string disassemble_words(const WordIsa& isa, const std::vector<as::ObjSecti
 // operands separated by a tab, with `@ encoding: [0x..,...]` (`//` for A64) at
 // llvm's comment column. An instruction that names a label keeps the source's
 // operands (llvm-mc prints the symbol; the listing would print an offset).
-std::string show_encoding(const WordIsa& isa, const as::Object& obj, const std::string& file);
+std::string show_encoding(const WordIsa& isa, const Object& obj, const std::string& file);
 
 // A program placed in memory: what `mlisa run` loads.
 struct ProgramImage {
@@ -92,6 +92,6 @@ struct ProgramImage {
 // machine or class, a segment whose p_filesz exceeds p_memsz, segments that
 // overlap, or an executable with no loadable segment.
 ProgramImage load_program(const WordIsa& isa, const std::string& path, const LinkLayout& layout);
-ProgramImage place_object(const as::Object& obj, const LinkLayout& layout);
+ProgramImage place_object(const Object& obj, const LinkLayout& layout);
 
-}  // namespace mlisa::targets
+}  // namespace mlisa::as

@@ -2,11 +2,11 @@
 // T32 of mve and the A64 of sme2 (docs/assembler.md).
 //
 //   mlisa as --target T [-o OUT] [--format elf|bin] [--show-encoding] [--spec-dir DIR] FILE.s
+#include "asm/word_program.hpp"
 #include "cli/command.hpp"
 #include "core/diag.hpp"
 #include "targets/targets.hpp"
 #include "targets/tools.hpp"
-#include "targets/word_program.hpp"
 
 #include <fmt/format.h>
 
@@ -52,15 +52,15 @@ void write_bin(const as::Object& obj, const std::string& out) {
 
 // The Arm targets: T32 (mve) and A64 (sme2) programs.
 int run_as_words(const AsOptions& o, const targets::LoadedWordTarget& t, const std::string& text, const std::string& file) {
-  const as::Object obj = targets::assemble_word_program(*t.isa, text, file);
+  const as::Object obj = as::assemble_word_program(*t.isa, text, file);
   for (const std::string& w : obj.warnings) fmt::print(stderr, "{}\n", w);
   if (o.show_encoding) {
-    fmt::print("{}", targets::show_encoding(*t.isa, obj, file));
+    fmt::print("{}", as::show_encoding(*t.isa, obj, file));
     if (o.out.empty()) return 0;
   }
   const std::string out = o.out.empty() ? "a.out" : o.out;
   if (o.format == "bin") write_bin(obj, out);
-  else as::write_elf(obj, targets::word_elf_options(*t.isa), out);
+  else as::write_elf(obj, as::word_elf_options(*t.isa), out);
   return 0;
 }
 

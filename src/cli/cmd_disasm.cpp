@@ -2,11 +2,11 @@
 // (docs/assembler.md, "Export").
 //
 //   mlisa disasm --target T [--exact|--canonical] [--spec-dir DIR] FILE
+#include "asm/word_program.hpp"
 #include "cli/command.hpp"
 #include "core/diag.hpp"
 #include "targets/targets.hpp"
 #include "targets/tools.hpp"
-#include "targets/word_program.hpp"
 
 #include <fmt/format.h>
 
@@ -34,7 +34,7 @@ int run_disasm(const DisasmOptions& o) {
   if (targets::is_word_target(o.target)) {
     const auto t = targets::load_word_target(o.target, spec_dir);
     const auto symbols = as::is_elf(bytes) ? as::read_elf(bytes, o.input).symbols : std::vector<as::ObjSymbol>{};
-    fmt::print("{}", targets::disassemble_words(*t.isa, sections, o.exact, o.input, symbols));
+    fmt::print("{}", as::disassemble_words(*t.isa, sections, o.exact, o.input, symbols));
     return 0;
   }
   auto t = targets::load_bundle_target(o.target, spec_dir);

@@ -6,14 +6,14 @@
 //
 // The machine is the target's behind the machine interface (sim/machine.hpp);
 // --set and --show go through its register table.
+#include "asm/word_program.hpp"
 #include "cli/command.hpp"
-#include "core/number_parse.hpp"
 #include "core/diag.hpp"
+#include "core/number_parse.hpp"
 #include "core/number_parse.hpp"
 #include "sim/machine.hpp"
 #include "targets/machines.hpp"
 #include "targets/targets.hpp"
-#include "targets/word_program.hpp"
 
 #include <fmt/format.h>
 
@@ -89,15 +89,15 @@ int run_exec(const ExecOptions& o) {
   // it. Statements are separated by ';' or newlines.
   std::string source;
   for (const std::string& insn : statements(o.program)) source += insn + "\n";
-  targets::LinkLayout layout = targets::mve::Machine::layout();
+  as::LinkLayout layout = targets::mve::Machine::layout();
   if (!o.at.empty()) {
     uint64_t at = 0;
     if (parse_integer(o.at, 32, false, at) != ParseStatus::Ok || at % 2 != 0)
       throw UsageError(fmt::format("--at {}: expected an even address (0x hex or decimal) below 2^32", o.at));
     layout.text_base = at;
   }
-  const as::Object obj = targets::assemble_word_program(m.isa(), source, "<exec>", layout);
-  const targets::ProgramImage image = targets::place_object(obj, layout);
+  const as::Object obj = as::assemble_word_program(m.isa(), source, "<exec>", layout);
+  const as::ProgramImage image = as::place_object(obj, layout);
   uint64_t code_start = layout.text_base, code_end = layout.text_base;
   for (const auto& seg : image.segments) {
     m.write_memory(seg.address, seg.bytes);

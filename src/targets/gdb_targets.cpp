@@ -89,7 +89,7 @@ uint32_t low32(const Bits& b) { return static_cast<uint32_t>(b.low64()); }
 
 }  // namespace
 
-MveGdbTarget::MveGdbTarget(MveMachine& m, const WordIsa& isa)
+MveGdbTarget::MveGdbTarget(MveMachine& m, const as::WordIsa& isa)
     : MachineGdbTarget(m), m_(m), isa_(isa) {
   std::vector<GdbView> core;
   add_bank(core, "r", 13, 0, "int");
@@ -131,7 +131,7 @@ namespace {
 constexpr int kFfr = 84, kVg = 85, kSvg = 86, kZa = 88;
 }  // namespace
 
-Sme2GdbTarget::Sme2GdbTarget(Sme2Machine& m, const WordIsa& isa)
+Sme2GdbTarget::Sme2GdbTarget(Sme2Machine& m, const as::WordIsa& isa)
     : MachineGdbTarget(m), isa_(isa), svl_(m.register_info("z0").width), za_rows_(0) {
   for (const sim::RegisterInfo& r : m.registers()) za_rows_ += r.group == "matrix";
   const unsigned vl = svl_ / 8;
@@ -197,14 +197,14 @@ namespace {
 // The text of a word at an address ("(undefined)" when no encoding decodes
 // it); `vpt` the predicate suffix inside a VPT block. A VPT or VPST leaves
 // its block's suffixes in *block.
-std::string disassemble(const WordIsa& isa, const Bits& word, uint64_t address, char vpt = 0,
+std::string disassemble(const as::WordIsa& isa, const Bits& word, uint64_t address, char vpt = 0,
                         std::string* block = nullptr) {
   const spec::InstructionSpec* inst = nullptr;
   const spec::Encoding* enc = isa.decode(word, &inst);
   if (!enc) return "(undefined)";
   if (block && inst)
     if (std::string v = isa.rules().opens(*inst, *enc, word).preds; !v.empty()) *block = v;
-  PrintContext ctx;
+  as::PrintContext ctx;
   ctx.address = address;
   ctx.block_pred = vpt;
   return isa.print(*enc, word, ctx);

@@ -21,11 +21,14 @@
 
 #include <map>
 
+namespace mlisa::as {
+class WordIsa;
+}
+
 namespace mlisa::targets {
 
 class MveMachine;
 class Sme2Machine;
-class WordIsa;
 
 // One gdb register as a view of a register of the machine's table: its gdb
 // name, number and XML type; `machine` the table's name ("" for a register
@@ -78,7 +81,7 @@ class MachineGdbTarget : public sim::gdb::Target {
 // VPT and tail predication, QEMU's `-d cpu` register block.
 class MveGdbTarget : public MachineGdbTarget {
  public:
-  MveGdbTarget(MveMachine& m, const WordIsa& isa);
+  MveGdbTarget(MveMachine& m, const as::WordIsa& isa);
   std::string architecture() const override { return "arm"; }
   sim::gdb::Instruction describe() override;
   bool ran_by_beats() override;
@@ -89,13 +92,13 @@ class MveGdbTarget : public MachineGdbTarget {
   std::vector<uint8_t> read_composed(int regnum) override;  // xpsr
   bool write_composed(int regnum, const spec::Bits& value) override;
   MveMachine& m_;
-  const WordIsa& isa_;
+  const as::WordIsa& isa_;
   std::string vpt_block_;  // the predicate suffixes of the last VPT/VPST block, one per instruction
 };
 
 class Sme2GdbTarget : public MachineGdbTarget {
  public:
-  Sme2GdbTarget(Sme2Machine& m, const WordIsa& isa);
+  Sme2GdbTarget(Sme2Machine& m, const as::WordIsa& isa);
   std::string architecture() const override { return "aarch64"; }
   sim::gdb::Instruction describe() override;
   std::vector<int> trace_registers() override;
@@ -104,7 +107,7 @@ class Sme2GdbTarget : public MachineGdbTarget {
  private:
   std::vector<uint8_t> read_composed(int regnum) override;  // ffr, vg, svg, za
   bool write_composed(int regnum, const spec::Bits& value) override;
-  const WordIsa& isa_;
+  const as::WordIsa& isa_;
   unsigned svl_;      // z0's width
   unsigned za_rows_;  // the ZA array vectors of the table (za[0], ...)
 };

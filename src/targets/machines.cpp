@@ -1,13 +1,13 @@
 #include "targets/machines.hpp"
 
 #include "asm/gas.hpp"
+#include "asm/word_program.hpp"
 #include "core/diag.hpp"
 #include "targets/gdb_targets.hpp"
 #include "targets/mve/t32_rules.hpp"
 #include "targets/targets.hpp"
 #include "targets/tcore/program.hpp"
 #include "targets/tools.hpp"
-#include "targets/word_program.hpp"
 
 #include <fmt/format.h>
 
@@ -91,7 +91,7 @@ constexpr uint64_t kLtpsize = 0x00070000;
 constexpr uint64_t kVmsrBits = 0xFFC8009F;  // the FPSCR bits VMSR writes, less LTPSIZE (18:16)
 }  // namespace
 
-MveMachine::MveMachine(const WordIsa& isa, const MachineOptions& options)
+MveMachine::MveMachine(const as::WordIsa& isa, const MachineOptions& options)
     : isa_(isa), fp_enabled_(options.fp_enabled), m_(isa) {
   m_.reset(fp_enabled_);
   auto& r = registers_;
@@ -112,11 +112,11 @@ MveMachine::MveMachine(const WordIsa& isa, const MachineOptions& options)
 
 MveMachine::~MveMachine() = default;
 
-void MveMachine::load_file(const std::string& path) { m_.load(load_program(isa_, path, mve::Machine::layout())); }
+void MveMachine::load_file(const std::string& path) { m_.load(as::load_program(isa_, path, mve::Machine::layout())); }
 
 void MveMachine::load_source(const std::string& text, const std::string& file) {
-  const LinkLayout layout = mve::Machine::layout();
-  m_.load(place_object(assemble_word_program(isa_, text, file, layout), layout));
+  const as::LinkLayout layout = mve::Machine::layout();
+  m_.load(as::place_object(as::assemble_word_program(isa_, text, file, layout), layout));
 }
 
 void MveMachine::reset() { m_.reset(fp_enabled_); }
@@ -194,7 +194,7 @@ sim::gdb::Target* MveMachine::debug_target() {
 
 // ---- sme2 --------------------------------------------------------------------------
 
-Sme2Machine::Sme2Machine(const WordIsa& isa, const MachineOptions& options) : isa_(isa), svl_(options.svl) {
+Sme2Machine::Sme2Machine(const as::WordIsa& isa, const MachineOptions& options) : isa_(isa), svl_(options.svl) {
   make();
   auto& r = registers_;
   const unsigned svl = static_cast<unsigned>(svl_);
@@ -222,11 +222,11 @@ void Sme2Machine::make() {
   };
 }
 
-void Sme2Machine::load_file(const std::string& path) { m_->load(load_program(isa_, path, sme2::Machine::layout())); }
+void Sme2Machine::load_file(const std::string& path) { m_->load(as::load_program(isa_, path, sme2::Machine::layout())); }
 
 void Sme2Machine::load_source(const std::string& text, const std::string& file) {
-  const LinkLayout layout = sme2::Machine::layout();
-  m_->load(place_object(assemble_word_program(isa_, text, file, layout), layout));
+  const as::LinkLayout layout = sme2::Machine::layout();
+  m_->load(as::place_object(as::assemble_word_program(isa_, text, file, layout), layout));
 }
 
 void Sme2Machine::reset() {
@@ -291,7 +291,7 @@ sim::gdb::Target* Sme2Machine::debug_target() {
 
 // ---- tcore -------------------------------------------------------------------------
 
-TcoreMachine::TcoreMachine(const SpecIsa& isa, const MachineOptions& options) : isa_(isa), options_(options) {
+TcoreMachine::TcoreMachine(const as::SpecIsa& isa, const MachineOptions& options) : isa_(isa), options_(options) {
   reset();
   auto& g = m_->globals();
   const auto count = [&](int slot) { return static_cast<int>(g[static_cast<size_t>(slot)].elems().size()); };

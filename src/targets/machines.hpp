@@ -51,7 +51,7 @@ struct MachineOptions {
 class MveMachine : public sim::Machine {
  public:
   // `isa` must outlive the machine.
-  MveMachine(const WordIsa& isa, const MachineOptions& options = {});
+  MveMachine(const as::WordIsa& isa, const MachineOptions& options = {});
   ~MveMachine() override;
   std::string target() const override { return "mve"; }
   void load_file(const std::string& path) override;
@@ -75,10 +75,10 @@ class MveMachine : public sim::Machine {
   sim::gdb::Target* debug_target() override;
 
   mve::Machine& raw() { return m_; }
-  const WordIsa& isa() const { return isa_; }
+  const as::WordIsa& isa() const { return isa_; }
 
  private:
-  const WordIsa& isa_;
+  const as::WordIsa& isa_;
   bool fp_enabled_;
   mutable mve::Machine m_;
   std::vector<sim::RegisterInfo> registers_;
@@ -87,7 +87,7 @@ class MveMachine : public sim::Machine {
 
 class Sme2Machine : public sim::Machine {
  public:
-  Sme2Machine(const WordIsa& isa, const MachineOptions& options = {});
+  Sme2Machine(const as::WordIsa& isa, const MachineOptions& options = {});
   ~Sme2Machine() override;
   std::string target() const override { return "sme2"; }
   void load_file(const std::string& path) override;
@@ -112,11 +112,11 @@ class Sme2Machine : public sim::Machine {
   sim::gdb::Target* debug_target() override;
 
   sme2::Machine& raw() { return *m_; }
-  const WordIsa& isa() const { return isa_; }
+  const as::WordIsa& isa() const { return isa_; }
 
  private:
   void make();
-  const WordIsa& isa_;
+  const as::WordIsa& isa_;
   int svl_;
   std::unique_ptr<sme2::Machine> m_;
   std::vector<sim::RegisterInfo> registers_;
@@ -127,7 +127,7 @@ class Sme2Machine : public sim::Machine {
 
 class TcoreMachine : public sim::Machine {
  public:
-  TcoreMachine(const SpecIsa& isa, const MachineOptions& options = {});
+  TcoreMachine(const as::SpecIsa& isa, const MachineOptions& options = {});
   std::string target() const override { return "tcore"; }
   void load_file(const std::string& path) override;
   void load_source(const std::string& text, const std::string& file) override;
@@ -157,7 +157,7 @@ class TcoreMachine : public sim::Machine {
   const std::vector<as::Word>& code() const { return code_; }
 
  private:
-  const SpecIsa& isa_;
+  const as::SpecIsa& isa_;
   MachineOptions options_;
   std::unique_ptr<tcore::Machine> m_;
   std::vector<as::Word> code_;

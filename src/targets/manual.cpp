@@ -640,7 +640,7 @@ WordReference word_reference(const TargetSpec& ts, bool single) {
 }  // namespace
 
 std::vector<ManualPage> reference_pages(const TargetSpec& ts) {
-  if (ts.bundle()) return {{ts.target() + ".md", bundle_manual(*build_isa(ts))}};
+  if (ts.bundle()) return {{ts.target() + ".md", bundle_manual(*as::build_isa(ts))}};
   const WordReference r = word_reference(ts, false);
   const std::string dir = ts.target() + "/";
   std::vector<ManualPage> pages = {{dir + "README.md", r.index()}};
@@ -650,7 +650,7 @@ std::vector<ManualPage> reference_pages(const TargetSpec& ts) {
 }
 
 std::string reference_document(const TargetSpec& ts) {
-  if (ts.bundle()) return bundle_manual(*build_isa(ts));
+  if (ts.bundle()) return bundle_manual(*as::build_isa(ts));
   const WordReference r = word_reference(ts, true);
   std::string o = r.index();
   for (const auto& g : r.groups) {
@@ -662,7 +662,7 @@ std::string reference_document(const TargetSpec& ts) {
   return o;
 }
 
-std::string bundle_manual(const SpecIsa& si) {
+std::string bundle_manual(const as::SpecIsa& si) {
   const spec::TargetSpec& ts = *si.spec;
   const spec::BundleSpec& b = *ts.bundle();
   std::string o;

@@ -3,8 +3,8 @@
 // `mlisa spec show` prints an instruction with.
 #pragma once
 
+#include "asm/spec_isa.hpp"
 #include "spec/specfile.hpp"
-#include "targets/spec_isa.hpp"
 
 #include <string>
 #include <vector>
@@ -30,7 +30,7 @@ std::vector<ManualPage> reference_pages(const spec::TargetSpec& ts);
 std::string reference_document(const spec::TargetSpec& ts);
 
 // The manual of a bundle target (the one page of reference_pages).
-std::string bundle_manual(const SpecIsa& isa);
+std::string bundle_manual(const as::SpecIsa& isa);
 
 // An encoding's diagram as a box, the manual's way: bit numbers above (a `|`
 // where the diagram has one, each part numbered from its top bit down to 0:

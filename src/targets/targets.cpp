@@ -43,15 +43,15 @@ std::vector<spec::SpecSource> target_sources(const std::string& target, const st
 LoadedTarget load_bundle_target(const std::string& target, const std::optional<std::string>& spec_dir) {
   LoadedTarget out;
   out.spec = spec::TargetSpec::load(target, target_sources(target, spec_dir), all_builtins());
-  out.isa = build_isa(*out.spec);
+  out.isa = as::build_isa(*out.spec);
   return out;
 }
 
 LoadedWordTarget load_word_target(const std::string& target, const std::optional<std::string>& spec_dir,
-                                  const std::vector<std::string>& features, std::unique_ptr<TargetRules> rules) {
+                                  const std::vector<std::string>& features, std::unique_ptr<as::TargetRules> rules) {
   LoadedWordTarget out;
   out.spec = spec::TargetSpec::load(target, target_sources(target, spec_dir), all_builtins());
-  out.isa = std::make_unique<WordIsa>(*out.spec, all_builtins(), std::move(rules));
+  out.isa = std::make_unique<as::WordIsa>(*out.spec, all_builtins(), std::move(rules));
   for (const std::string& f : features) out.isa->features().insert(f);
   return out;
 }

@@ -3,10 +3,10 @@
 // assembler's bit model built from its specs.
 #pragma once
 
+#include "asm/spec_isa.hpp"
+#include "asm/word_isa.hpp"
 #include "spec/builtins.hpp"
 #include "spec/specfile.hpp"
-#include "targets/spec_isa.hpp"
-#include "targets/word_isa.hpp"
 
 #include <memory>
 #include <optional>
@@ -26,7 +26,7 @@ const spec::BuiltinTable& all_builtins();
 // A loaded bundle target: its specs and its assembler model.
 struct LoadedTarget {
   std::unique_ptr<spec::TargetSpec> spec;
-  std::unique_ptr<SpecIsa> isa;
+  std::unique_ptr<as::SpecIsa> isa;
 };
 
 // Loads the target's specs (embedded, merged with --spec-dir) and builds its
@@ -38,11 +38,11 @@ LoadedTarget load_bundle_target(const std::string& target, const std::optional<s
 // decoder, with the architecture features the target implements.
 struct LoadedWordTarget {
   std::unique_ptr<spec::TargetSpec> spec;
-  std::unique_ptr<WordIsa> isa;
+  std::unique_ptr<as::WordIsa> isa;
 };
 // `rules`: what the target says that the generic engine does not (T32's, A64's).
 LoadedWordTarget load_word_target(const std::string& target, const std::optional<std::string>& spec_dir,
-                                  const std::vector<std::string>& features, std::unique_ptr<TargetRules> rules);
+                                  const std::vector<std::string>& features, std::unique_ptr<as::TargetRules> rules);
 
 // A target's name for its alias (armv8.1-m.main+mve.fp is mve, armv9-a+sme2
 // is sme2); any other name unchanged.

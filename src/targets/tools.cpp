@@ -11,10 +11,10 @@
 
 namespace mlisa::targets {
 
-as::GasTarget gas_target(const SpecIsa& isa) {
+as::GasTarget gas_target(const as::SpecIsa& isa) {
   as::GasTarget t;
   t.comment = isa.comment;
-  const SpecIsa* p = &isa;
+  const as::SpecIsa* p = &isa;
   t.label_scale = [p](int slot, std::string_view mnemonic, size_t index) -> int64_t {
     const as::Isa& m = p->isa;
     for (const int f : m.slots()[static_cast<size_t>(slot)].forms)
@@ -24,14 +24,14 @@ as::GasTarget gas_target(const SpecIsa& isa) {
             !std::equal(mnemonic.begin(), mnemonic.end(), sig.def.mnemonic.begin(),
                         [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; }))
           continue;
-        if (const LabelOperand* l = p->label(s, index)) return l->scale;
+        if (const as::LabelOperand* l = p->label(s, index)) return l->scale;
       }
     return 0;
   };
   return t;
 }
 
-as::ElfOptions elf_options(const SpecIsa&) { return as::ElfOptions{false, 0, 0}; }
+as::ElfOptions elf_options(const as::SpecIsa&) { return as::ElfOptions{false, 0, 0}; }
 
 namespace {
 
@@ -63,8 +63,6 @@ std::string join_insn(const InsnParts& p) {
 
 }  // namespace
 
-std::string label_name(uint64_t offset) { return offset == 0 ? "entry" : fmt::format("L_{:04x}", offset); }
-
 std::vector<as::ObjSection> image_sections(const std::vector<uint8_t>& bytes, const std::string& file) {
   if (as::is_elf(bytes)) return as::read_elf(bytes, file).sections;
   as::ObjSection s;
@@ -74,7 +72,7 @@ std::vector<as::ObjSection> image_sections(const std::vector<uint8_t>& bytes, co
   return {s};
 }
 
-std::string disassemble(const SpecIsa& isa, const std::vector<as::ObjSection>& sections, as::ExportMode mode,
+std::string disassemble(const as::SpecIsa& isa, const std::vector<as::ObjSection>& sections, as::ExportMode mode,
                         const std::string& file) {
   const as::Isa& m = isa.isa;
   const size_t wb = (m.width() + 7) / 8;
@@ -105,12 +103,12 @@ std::string disassemble(const SpecIsa& isa, const std::vector<as::ObjSection>& s
           const auto& sig = isa.signatures[static_cast<size_t>(decoded[k].signature)];
           if (sig.labels.empty()) continue;
           InsnParts parts = split_insn(texts[i].insns[k].text);
-          for (const LabelOperand& l : sig.labels) {
+          for (const as::LabelOperand& l : sig.labels) {
             if (l.operand >= parts.ops.size()) continue;
             const uint64_t target = std::stoull(parts.ops[l.operand], nullptr, 0) * static_cast<uint64_t>(l.scale);
             if (target < sec.bytes.size() && target % wb == 0) {
               targets_of[i].push_back(target);
-              parts.ops[l.operand] = label_name(target);
+              parts.ops[l.operand] = as::label_name(target);
             } else {
               parts.ops[l.operand] = fmt::format("0x{:x}", target);
             }
@@ -125,7 +123,7 @@ std::string disassemble(const SpecIsa& isa, const std::vector<as::ObjSection>& s
     for (const auto& ts : targets_of)
       for (uint64_t t : ts) labels[t] = true;
     for (size_t i = 0; i < n; ++i) {
-      if (labels.count(i * wb)) out += label_name(i * wb) + ":\n";
+      if (labels.count(i * wb)) out += as::label_name(i * wb) + ":\n";
       out += "\t" + as::render_bundle(m, texts[i]) + "\n";
     }
   }

@@ -5,7 +5,7 @@
 #include "asm/elf.hpp"
 #include "asm/export.hpp"
 #include "asm/gas.hpp"
-#include "targets/spec_isa.hpp"
+#include "asm/spec_isa.hpp"
 
 #include <cstdint>
 #include <string>
@@ -15,11 +15,11 @@ namespace mlisa::targets {
 
 // The front end's view of the target: its comment character and its
 // code-address (label) operands.
-as::GasTarget gas_target(const SpecIsa& isa);
+as::GasTarget gas_target(const as::SpecIsa& isa);
 
 // The ELF header fields of the target: tcore is ELFCLASS32, EM_NONE (0): it
 // has no registered machine number.
-as::ElfOptions elf_options(const SpecIsa& isa);
+as::ElfOptions elf_options(const as::SpecIsa& isa);
 
 // A listing of code sections for `mlisa as`: `.text`, PC 0 labelled
 // `entry`, direct branch targets inside the section `L_xxxx` (the byte offset
@@ -28,12 +28,8 @@ as::ElfOptions elf_options(const SpecIsa& isa);
 // (exact) or succeeds (canonical); mlisa::CheckFailed otherwise. Throws
 // mlisa::InputError for a code section that is not whole words and for the
 // refusals of as::export_bundle, prefixed by the bundle's offset.
-std::string disassemble(const SpecIsa& isa, const std::vector<as::ObjSection>& sections, as::ExportMode mode,
+std::string disassemble(const as::SpecIsa& isa, const std::vector<as::ObjSection>& sections, as::ExportMode mode,
                         const std::string& file = "<disasm>");
-
-// The disassemblers' label for a code offset: `entry` at 0, else `L_xxxx`
-// (the byte offset in hex).
-std::string label_name(uint64_t offset);
 
 // The bytes of `file`'s image, whether a raw image (one code section .text)
 // or an ELF object (its allocated sections).

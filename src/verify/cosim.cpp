@@ -1,9 +1,9 @@
 #include "verify/cosim.hpp"
 
+#include "asm/word_program.hpp"
 #include "core/diag.hpp"
 #include "sim/rsp.hpp"
 #include "targets/machines.hpp"
-#include "targets/word_program.hpp"
 #include "verify/subprocess.hpp"
 
 #include <fmt/format.h>
@@ -301,7 +301,7 @@ Outcome run_once(const Options& o, const Plan& plan, std::optional<uint64_t>& re
     if (!fetched) return fmt::format("0x{:08x}: (not in memory)", address);
     const Bits word = *fetched;
     const spec::Encoding* enc = target.isa->decode(word);
-    targets::PrintContext at;
+    as::PrintContext at;
     at.address = address;
     const std::string text = enc ? target.isa->print(*enc, word, at) : "";
     return fmt::format("0x{:08x}: {:0{}x}  {}", address, word.low64(), word.width() / 4,

@@ -1,8 +1,8 @@
 #include "verify/engines.hpp"
 
+#include "asm/gas.hpp"
 #include "core/diag.hpp"
 #include "spec/compiled.hpp"
-#include "asm/gas.hpp"
 #include "targets/mve/t32_rules.hpp"
 #include "targets/targets.hpp"
 #include "targets/tools.hpp"
@@ -92,7 +92,7 @@ std::string compare_state(targets::mve::Machine& compiled, targets::mve::Machine
   return "";
 }
 
-std::string compare_program(const targets::mve::Target& target, const targets::ProgramImage& image,
+std::string compare_program(const targets::mve::Target& target, const as::ProgramImage& image,
                             uint64_t max_steps, uint64_t* steps, bool linear) {
   targets::mve::Machine a(*target.isa), b(*target.isa);
   a.set_engine(spec::EngineKind::Compiled);
@@ -272,7 +272,7 @@ std::string compare_random_sme2(const targets::sme2::Target& target, uint64_t se
   return "";
 }
 
-std::string compare_program_tcore(const targets::SpecIsa& isa, const targets::tcore::Image& image, size_t memory_bytes,
+std::string compare_program_tcore(const as::SpecIsa& isa, const targets::tcore::Image& image, size_t memory_bytes,
                                   uint64_t max_bundles, uint64_t* bundles) {
   namespace tc = targets::tcore;
   auto a = tc::make_machine(isa, image, memory_bytes, {});
@@ -307,7 +307,7 @@ std::string compare_program_tcore(const targets::SpecIsa& isa, const targets::tc
 
 std::string compare_random_tcore(uint64_t seed, size_t instructions, uint64_t* bundles) {
   const targets::LoadedTarget t = targets::load_bundle_target("tcore");
-  const targets::SpecIsa& isa = *t.isa;
+  const as::SpecIsa& isa = *t.isa;
   const prm::Matrix m = prm::build(*t.spec);
   const hazards::Plan plan = hazards::plan(m, isa, 0, 4);
   const std::string text = hazards::random_program(m, isa, plan, instructions, seed);

@@ -7,11 +7,11 @@
 // and by tests/verify/engines_test.cpp.
 #pragma once
 
+#include "asm/spec_isa.hpp"
+#include "asm/word_program.hpp"
 #include "targets/mve/machine.hpp"
 #include "targets/sme2/machine.hpp"
-#include "targets/spec_isa.hpp"
 #include "targets/tcore/program.hpp"
-#include "targets/word_program.hpp"
 
 #include <cstdint>
 #include <string>
@@ -31,7 +31,7 @@ std::string compare_state(targets::mve::Machine& compiled, targets::mve::Machine
 // instructions in *steps. Linear: every instruction of the code segments
 // once, in address order, whatever it does (for files of instruction forms
 // that are not programs), faults included.
-std::string compare_program(const targets::mve::Target& target, const targets::ProgramImage& image,
+std::string compare_program(const targets::mve::Target& target, const as::ProgramImage& image,
                             uint64_t max_steps, uint64_t* steps = nullptr, bool linear = false);
 
 // `count` random instruction words the decoder accepts (t32: 32-bit
@@ -54,7 +54,7 @@ std::string compare_random_sme2(const targets::sme2::Target& target, uint64_t se
 // max_bundles); the pc, the globals, the memory and the fault must be
 // identical after every bundle. Returns the first difference, or "", and
 // counts the bundles in *bundles.
-std::string compare_program_tcore(const targets::SpecIsa& isa, const targets::tcore::Image& image, size_t memory_bytes,
+std::string compare_program_tcore(const as::SpecIsa& isa, const targets::tcore::Image& image, size_t memory_bytes,
                                   uint64_t max_bundles, uint64_t* bundles = nullptr);
 
 // tcore: a random program of every instruction form the PRM matrix knows

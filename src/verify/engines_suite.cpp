@@ -3,9 +3,9 @@
 // instruction words (mve: of each size, and the examples; sme2: of every
 // encoding) and random tcore programs, with identical state required after
 // every instruction or bundle.
+#include "asm/word_program.hpp"
 #include "core/diag.hpp"
 #include "targets/mve/machine.hpp"
-#include "targets/word_program.hpp"
 #include "verify/engines.hpp"
 #include "verify/examples.hpp"
 #include "verify/suite.hpp"
@@ -47,7 +47,7 @@ class EnginesSuite final : public Suite {
         const std::string name = kExamples[index % std::size(kExamples)];
         std::ifstream in(example_path(name));
         if (!in) throw InputError(fmt::format("cannot read {}", example_path(name)));
-        const auto image = targets::load_program(*target.isa, example_path(name), targets::mve::Machine::layout());
+        const auto image = as::load_program(*target.isa, example_path(name), targets::mve::Machine::layout());
         d = engines::compare_program(target, image, 10'000'000);
         if (!d.empty()) d = name + ": " + d;
       }

@@ -1,5 +1,5 @@
-#include "verify/forms.hpp"
 #include "core/hash.hpp"
+#include "verify/forms.hpp"
 
 #include <fmt/format.h>
 
@@ -128,16 +128,16 @@ uint64_t draw_word(const spec::Encoding& enc, mve::Rng& r) {
   return ((w & ~fixed_mask & ~should_mask) | fixed | should) & all;
 }
 
-Forms generate(const targets::WordIsa& isa, const Options& o) {
+Forms generate(const as::WordIsa& isa, const Options& o) {
   Forms out;
   const bool t32 = isa.rules().name() == "t32";
-  targets::PrintContext outside;
+  as::PrintContext outside;
   outside.name_target = [&](uint64_t target) -> std::optional<std::string> {
     int64_t off = static_cast<int64_t>(target) - isa.rules().pc_offset();
     if (t32) off = static_cast<int32_t>(static_cast<uint32_t>(off));
     return fmt::format("#{}", off);
   };
-  targets::PrintContext inside = outside;
+  as::PrintContext inside = outside;
   inside.in_block = true;
   inside.block_cond = "eq";
   for (const auto& inst : isa.spec().instructions()) {
@@ -163,7 +163,7 @@ Forms generate(const targets::WordIsa& isa, const Options& o) {
         }
         if (text.empty() || !seen.insert(text).second) continue;
         f.lines.push_back(text);
-        const targets::TargetRules::Block block = isa.rules().opens(inst, enc, bits);
+        const as::TargetRules::Block block = isa.rules().opens(inst, enc, bits);
         for (const std::string& c : block.conds) f.lines.push_back("nop" + c);
         for (char p : block.preds) f.lines.push_back(fmt::format("vadd{}.i32 q0, q0, q0", p));
         out.good.push_back(std::move(f));
@@ -192,7 +192,7 @@ Forms generate(const targets::WordIsa& isa, const Options& o) {
   return out;
 }
 
-std::string good_source(const targets::WordIsa& isa, const Forms& f, bool labels) {
+std::string good_source(const as::WordIsa& isa, const Forms& f, bool labels) {
   const std::string comment = isa.rules().comment();
   std::string out = isa.rules().listing_preamble();
   for (size_t i = 0; i < f.good.size(); ++i) {
@@ -208,7 +208,7 @@ std::string good_source(const targets::WordIsa& isa, const Forms& f, bool labels
   return out;
 }
 
-std::string bad_source(const targets::WordIsa& isa, const Forms& f) {
+std::string bad_source(const as::WordIsa& isa, const Forms& f) {
   const std::string comment = isa.rules().comment();
   std::string out;
   for (const BadLine& b : f.bad) out += fmt::format("\t{:<40} {} {}: {}\n", b.line, comment, b.id, b.why);

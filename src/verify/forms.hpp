@@ -21,7 +21,7 @@
 // (the test counts it apart).
 #pragma once
 
-#include "targets/word_isa.hpp"
+#include "asm/word_isa.hpp"
 #include "verify/mve_cases.hpp"
 
 #include <cstdint>
@@ -63,13 +63,13 @@ struct Forms {
   std::vector<BadLine> bad;
 };
 
-Forms generate(const targets::WordIsa& isa, const Options& o);
+Forms generate(const as::WordIsa& isa, const Options& o);
 
 // The forms as a source: each form after a comment naming its encoding (and,
 // with `labels`, a label `f<N>:` of its index, which keeps llvm-mc's
 // -show-encoding output in step with the forms); bad lines one a line.
-std::string good_source(const targets::WordIsa& isa, const Forms& f, bool labels);
-std::string bad_source(const targets::WordIsa& isa, const Forms& f);
+std::string good_source(const as::WordIsa& isa, const Forms& f, bool labels);
+std::string bad_source(const as::WordIsa& isa, const Forms& f);
 
 // "add_register.t3" from "ADD (register)" and "T3".
 std::string form_id(const spec::InstructionSpec& inst, const spec::Encoding& enc);

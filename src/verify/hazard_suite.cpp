@@ -37,14 +37,14 @@ struct Prog {
   uint64_t instructions = 0;
 };
 
-Prog assemble(const targets::SpecIsa& isa, const std::string& text, size_t memory) {
+Prog assemble(const as::SpecIsa& isa, const std::string& text, size_t memory) {
   const auto obj = as::assemble_gas(isa.isa, targets::gas_target(isa), text, "<hazard suite>");
   Prog p{tc::load_image(isa, obj.sections, "<hazard suite>"), std::max<size_t>(memory, 1 << 20), 0};
   return p;
 }
 
 // The first program of `progs` that detects `fault`: (detected, instructions, how).
-std::tuple<bool, uint64_t, std::string> first_detection(const targets::SpecIsa& isa, const std::vector<Prog>& progs,
+std::tuple<bool, uint64_t, std::string> first_detection(const as::SpecIsa& isa, const std::vector<Prog>& progs,
                                                         const tc::FaultSpec* fault) {
   uint64_t before = 0;
   for (const Prog& p : progs) {
@@ -102,7 +102,7 @@ HazardSuiteReport run_hazard_suite(const HazardSuiteOptions& o) {
   std::vector<Prog> hazard(o.gaps.size()), baseline(o.gaps.size());
   share_out(o.gaps.size(), o.jobs, [&](size_t i, Own& own) {
     const auto [lo, hi] = o.gaps[i];
-    const targets::SpecIsa& isa = *own.t.isa;
+    const as::SpecIsa& isa = *own.t.isa;
     hazards::GenOptions go;
     go.seed = o.seed;
     const auto res = hazards::run(own.matrix(), isa, lo, hi, go);

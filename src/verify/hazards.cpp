@@ -77,7 +77,7 @@ const spec::OperandMap* operand(const spec::Encoding& enc, const std::string& na
 }
 
 // The register class a choice alternative or reg field names, or "".
-std::string field_class(const targets::SpecIsa& isa, const spec::Encoding& enc, const std::string& slot,
+std::string field_class(const as::SpecIsa& isa, const spec::Encoding& enc, const std::string& slot,
                         const spec::OperandMap& op, const std::string& field) {
   if (enc.field(field)) return op.reg_class;
   if (const auto* b = isa.spec->bundle()) {
@@ -98,7 +98,7 @@ std::vector<std::string> template_operands(const std::string& syntax) {
 
 }  // namespace
 
-Plan plan(const prm::Matrix& m, const targets::SpecIsa& isa, int gap_lo, int gap_hi) {
+Plan plan(const prm::Matrix& m, const as::SpecIsa& isa, int gap_lo, int gap_hi) {
   Plan p;
   p.gap_lo = gap_lo;
   p.gap_hi = gap_hi;
@@ -187,7 +187,7 @@ struct Bundle {
 
 class Writer {
  public:
-  Writer(const prm::Matrix& m, const targets::SpecIsa& isa, const Plan& p, uint64_t seed)
+  Writer(const prm::Matrix& m, const as::SpecIsa& isa, const Plan& p, uint64_t seed)
       : m_(m), isa_(isa), p_(p), rng_(seed) {}
 
   // The text of node n, reading the classes in `want` where it can.
@@ -302,7 +302,7 @@ class Writer {
   }
 
   const prm::Matrix& m_;
-  const targets::SpecIsa& isa_;
+  const as::SpecIsa& isa_;
   const Plan& p_;
   std::mt19937_64 rng_;
 };
@@ -318,7 +318,7 @@ std::string bundle_line(const Bundle& b) {
 
 // When an instruction has several encodings that print alike (vld with a zero
 // offset or none), the form is named by its opcode: `.encoding vls.opcode=0x2`.
-std::string opcode_constraint(const targets::SpecIsa& isa, const prm::Row& row, const std::string& slot) {
+std::string opcode_constraint(const as::SpecIsa& isa, const prm::Row& row, const std::string& slot) {
   if (row.inst->encodings.size() < 2 || !isa.spec->bundle()) return "";
   const auto* sl = isa.spec->bundle()->slot(slot);
   if (!sl || !sl->opcode_width) return "";
@@ -330,7 +330,7 @@ std::string opcode_constraint(const targets::SpecIsa& isa, const prm::Row& row, 
 
 }  // namespace
 
-Program generate(const prm::Matrix& m, const targets::SpecIsa& isa, const Plan& p, const std::vector<Segment>& segments,
+Program generate(const prm::Matrix& m, const as::SpecIsa& isa, const Plan& p, const std::vector<Segment>& segments,
                  const GenOptions& o) {
   Program prog;
   prog.scratch_base = kScratch;
@@ -726,7 +726,7 @@ bool any_overlap(const std::vector<Element>& a, const std::vector<Element>& b, c
 
 }  // namespace
 
-Coverage check(const prm::Matrix& m, const targets::SpecIsa& isa, const Plan& p, const std::vector<as::Word>& words) {
+Coverage check(const prm::Matrix& m, const as::SpecIsa& isa, const Plan& p, const std::vector<as::Word>& words) {
   std::map<std::pair<const spec::Encoding*, std::string>, int> node_of;
   for (size_t i = 0; i < p.nodes.size(); ++i) node_of[{m.rows[p.nodes[i].row].enc, p.nodes[i].slot}] = static_cast<int>(i);
   std::map<const spec::Encoding*, const prm::Row*> row_of;
@@ -735,7 +735,7 @@ Coverage check(const prm::Matrix& m, const targets::SpecIsa& isa, const Plan& p,
   std::vector<std::vector<Event>> events(words.size());
   for (size_t b = 0; b < words.size(); ++b) {
     for (const as::DecodedInsn& d : as::decode_bundle(isa.isa, words[b])) {
-      const targets::SpecForm& sf = isa.forms[static_cast<size_t>(d.form)];
+      const as::SpecForm& sf = isa.forms[static_cast<size_t>(d.form)];
       Event ev;
       if (auto it = node_of.find({sf.enc, sf.slot}); it != node_of.end()) ev.node = it->second;
       const prm::Row* row = row_of.count(sf.enc) ? row_of[sf.enc] : nullptr;
@@ -792,7 +792,7 @@ Coverage check(const prm::Matrix& m, const targets::SpecIsa& isa, const Plan& p,
 
 namespace {
 
-std::vector<as::Word> assemble_words(const targets::SpecIsa& isa, const std::string& text) {
+std::vector<as::Word> assemble_words(const as::SpecIsa& isa, const std::string& text) {
   const as::Object obj = as::assemble_gas(isa.isa, targets::gas_target(isa), text, "<hazards>");
   const as::ObjSection* sec = obj.find(".text");
   std::vector<as::Word> out;
@@ -810,7 +810,7 @@ std::vector<as::Word> assemble_words(const targets::SpecIsa& isa, const std::str
 
 }  // namespace
 
-Result run(const prm::Matrix& m, const targets::SpecIsa& isa, int gap_lo, int gap_hi, const GenOptions& o,
+Result run(const prm::Matrix& m, const as::SpecIsa& isa, int gap_lo, int gap_hi, const GenOptions& o,
            std::vector<as::Word>* words_out) {
   const Plan p = plan(m, isa, gap_lo, gap_hi);
   std::vector<Segment> segments;
@@ -833,7 +833,7 @@ Result run(const prm::Matrix& m, const targets::SpecIsa& isa, int gap_lo, int ga
   return r;
 }
 
-std::string random_program(const prm::Matrix& m, const targets::SpecIsa& isa, const Plan& p, size_t instructions,
+std::string random_program(const prm::Matrix& m, const as::SpecIsa& isa, const Plan& p, size_t instructions,
                            uint64_t seed) {
   Writer w(m, isa, p, seed);
   std::mt19937_64 rng(seed ^ 0x5bd1e995ull);

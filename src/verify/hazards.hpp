@@ -33,7 +33,7 @@
 #pragma once
 
 #include "asm/model.hpp"
-#include "targets/spec_isa.hpp"
+#include "asm/spec_isa.hpp"
 #include "verify/prm.hpp"
 
 #include <cstdint>
@@ -69,7 +69,7 @@ struct Plan {
   std::vector<std::vector<int>> successors;
 };
 
-Plan plan(const prm::Matrix& m, const targets::SpecIsa& isa, int gap_lo, int gap_hi);
+Plan plan(const prm::Matrix& m, const as::SpecIsa& isa, int gap_lo, int gap_hi);
 
 // Hierholzer: an Eulerian circuit of each component of a balanced directed
 // graph (loops allowed), as a sequence of vertices; consecutive vertices are
@@ -96,7 +96,7 @@ struct GenOptions {
   uint64_t seed = 1;
 };
 
-Program generate(const prm::Matrix& m, const targets::SpecIsa& isa, const Plan& p, const std::vector<Segment>& segments,
+Program generate(const prm::Matrix& m, const as::SpecIsa& isa, const Plan& p, const std::vector<Segment>& segments,
                  const GenOptions& o);
 
 struct Coverage {
@@ -108,7 +108,7 @@ struct Coverage {
 };
 
 // Decodes `words` (the code of an assembled program) and recomputes coverage.
-Coverage check(const prm::Matrix& m, const targets::SpecIsa& isa, const Plan& p, const std::vector<as::Word>& words);
+Coverage check(const prm::Matrix& m, const as::SpecIsa& isa, const Plan& p, const std::vector<as::Word>& words);
 
 // The whole flow: Euler segments per gap, check, one patch segment per missed
 // item, check again. `words` receives the assembled code.
@@ -118,7 +118,7 @@ struct Result {
   size_t patch_segments = 0;
   size_t baseline_instructions = 0;  // every required (i, j) pair emitted on its own: 2 per pair and gap
 };
-Result run(const prm::Matrix& m, const targets::SpecIsa& isa, int gap_lo, int gap_hi, const GenOptions& o,
+Result run(const prm::Matrix& m, const as::SpecIsa& isa, int gap_lo, int gap_hi, const GenOptions& o,
            std::vector<as::Word>* words = nullptr);
 
 std::string item_text(const Plan& p, const Item& it);
@@ -127,7 +127,7 @@ std::string item_text(const Plan& p, const Item& it);
 // the same setup and test registers, then `instructions` random nodes, one
 // per bundle, each followed by 0..4 empty bundles at random, and halt; no
 // observers (the whole final state is compared).
-std::string random_program(const prm::Matrix& m, const targets::SpecIsa& isa, const Plan& p, size_t instructions,
+std::string random_program(const prm::Matrix& m, const as::SpecIsa& isa, const Plan& p, size_t instructions,
                            uint64_t seed);
 
 }  // namespace mlisa::verify::hazards

@@ -4,9 +4,9 @@
 // with QEMU's Cortex-M55 running the same source built by arm-none-eabi-gcc,
 // or with QEMU's output recorded under tests/vectors/mve/examples.
 // docs/mve.md ("Examples") describes the programs.
+#include "asm/word_program.hpp"
 #include "core/diag.hpp"
 #include "targets/machines.hpp"
-#include "targets/word_program.hpp"
 #include "verify/examples.hpp"
 #include "verify/qemu_mve.hpp"
 #include "verify/subprocess.hpp"

@@ -204,7 +204,7 @@ std::set<std::string> row_classes(const prm::Row& row, bool writes) {
   return out;
 }
 
-Plan plan(const prm::Matrix& m, const targets::WordIsa& isa) {
+Plan plan(const prm::Matrix& m, const as::WordIsa& isa) {
   Plan p;
   std::map<size_t, size_t> node_of_row;
   for (const Form& f : mve::ml_forms()) {
@@ -242,7 +242,7 @@ Plan plan(const prm::Matrix& m, const targets::WordIsa& isa) {
   return p;
 }
 
-Effects effects(const prm::Matrix& m, const targets::WordIsa& isa, uint32_t word) {
+Effects effects(const prm::Matrix& m, const as::WordIsa& isa, uint32_t word) {
   Effects e;
   const spec::InstructionSpec* inst = nullptr;
   const spec::Encoding* enc = isa.decode(spec::Bits(32, word), &inst);
@@ -367,7 +367,7 @@ bool nan_input(const GenCase& g, const std::vector<Insn*>& insns) {
 
 }  // namespace
 
-PairCase make_case(const prm::Matrix& m, const targets::WordIsa& isa, const Plan& p, const Pair& pair,
+PairCase make_case(const prm::Matrix& m, const as::WordIsa& isa, const Plan& p, const Pair& pair,
                    uint64_t variant, uint64_t seed) {
   const Node& pn = p.nodes[static_cast<size_t>(pair.producer)];
   const Node& cn = p.nodes[static_cast<size_t>(pair.consumer)];
@@ -537,18 +537,18 @@ class HazardSuite final : public mve::OracleSuite {
 
   // The assembler and decoder are not thread-safe: one per thread, owned
   // by the suite (they refer to its target's specs).
-  const targets::WordIsa& thread_isa() const {
+  const as::WordIsa& thread_isa() const {
     const targets::mve::Target& t = shared_target();
     std::lock_guard lock(isa_mutex_);
     auto& isa = isas_[std::this_thread::get_id()];
     if (!isa) {
-      isa = std::make_unique<targets::WordIsa>(*t.spec, targets::all_builtins(), targets::mve::t32_rules());
+      isa = std::make_unique<as::WordIsa>(*t.spec, targets::all_builtins(), targets::mve::t32_rules());
       isa->features().insert(targets::mve::kImplementedFeatures.begin(), targets::mve::kImplementedFeatures.end());
     }
     return *isa;
   }
 
-  static PairCase make_case_of(const Model& md, const targets::WordIsa& isa, size_t op, uint64_t index, uint64_t seed) {
+  static PairCase make_case_of(const Model& md, const as::WordIsa& isa, size_t op, uint64_t index, uint64_t seed) {
     const auto& pairs = md.ops.at(op).pairs;
     const Pair& pr = md.plan.required[pairs[index % pairs.size()]];
     return mve_hazards::make_case(md.matrix, isa, md.plan, pr, index / pairs.size(), seed);
@@ -557,7 +557,7 @@ class HazardSuite final : public mve::OracleSuite {
   mutable std::once_flag model_once_;
   mutable Model model_;
   mutable std::mutex isa_mutex_;
-  mutable std::map<std::thread::id, std::unique_ptr<targets::WordIsa>> isas_;
+  mutable std::map<std::thread::id, std::unique_ptr<as::WordIsa>> isas_;
 };
 
 }  // namespace

@@ -21,7 +21,7 @@
 // fields to concrete registers, and the kind must hold between them.
 #pragma once
 
-#include "targets/word_isa.hpp"
+#include "asm/word_isa.hpp"
 #include "verify/hazards.hpp"
 #include "verify/mve_cases.hpp"
 #include "verify/prm.hpp"
@@ -61,7 +61,7 @@ const std::vector<std::string>& families();
 // The classes (above) a row reads or writes.
 std::set<std::string> row_classes(const prm::Row& row, bool writes);
 
-Plan plan(const prm::Matrix& m, const targets::WordIsa& isa);
+Plan plan(const prm::Matrix& m, const as::WordIsa& isa);
 
 // The registers (class, element; element -1 for the whole class) a word
 // reads and writes by its PRM row, with the decoded fields.
@@ -71,7 +71,7 @@ struct Effects {
   std::string key;
   std::set<Element> reads, writes;
 };
-Effects effects(const prm::Matrix& m, const targets::WordIsa& isa, uint32_t word);
+Effects effects(const prm::Matrix& m, const as::WordIsa& isa, uint32_t word);
 bool holds(Kind kind, const Effects& producer, const Effects& consumer);
 
 // Case `variant` of a required pair. `producer_word` is the index of the
@@ -82,7 +82,7 @@ struct PairCase {
   size_t producer_word = 0;
   bool confirmed = false;
 };
-PairCase make_case(const prm::Matrix& m, const targets::WordIsa& isa, const Plan& p, const Pair& pair,
+PairCase make_case(const prm::Matrix& m, const as::WordIsa& isa, const Plan& p, const Pair& pair,
                    uint64_t variant, uint64_t seed);
 
 }  // namespace mlisa::verify::mve_hazards

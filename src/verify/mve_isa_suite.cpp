@@ -189,7 +189,7 @@ class IsaSuite final : public OracleSuite {
     GenCase g;
     g.cls = "random";
     std::lock_guard lock(isa_mutex_);
-    const targets::WordIsa& isa = *shared_target().isa;
+    const as::WordIsa& isa = *shared_target().isa;
     const spec::Encoding* claimed_by = nullptr;  // another encoding that decoded a draw
     for (int attempt = 0;; ++attempt) {
       if (attempt == 1024) {
@@ -221,7 +221,7 @@ class IsaSuite final : public OracleSuite {
         // A label operand: its target moved into the zone (the assembler
         // places it; the other fields stay as drawn).
         std::optional<uint64_t> target;
-        targets::PrintContext pctx;
+        as::PrintContext pctx;
         pctx.address = pc;
         pctx.name_target = [&](uint64_t t) -> std::optional<std::string> {
           target = t;
@@ -237,7 +237,7 @@ class IsaSuite final : public OracleSuite {
         if (target && (*target < qemu_mve::kZone || *target >= qemu_mve::kZone + qemu_mve::kZoneBytes)) {
           const uint64_t align = r.chance(2) ? 4 : r.chance(2) ? 2 : 1;
           const uint64_t to = qemu_mve::kZone + r.below(qemu_mve::kZoneBytes / align) * align;
-          targets::AsmContext actx;
+          as::AsmContext actx;
           actx.address = pc;
           actx.min_width = o.enc->width;
           actx.resolve = [&](std::string_view sym) -> std::optional<int64_t> {
@@ -260,7 +260,7 @@ class IsaSuite final : public OracleSuite {
         };
         for (const std::string& t : isa.print_all(*o.enc, bits, pctx, false)) (void)t;
         if (outside) continue;
-        targets::PrintContext at;
+        as::PrintContext at;
         at.address = pc;
         text = isa.print(*o.enc, bits, at);
       } else {

@@ -666,7 +666,7 @@ CaseOutcome OracleSuite::run_case(size_t op, uint64_t index, uint64_t seed) cons
 void OracleSuite::run_range(size_t op, uint64_t begin, uint64_t end, uint64_t seed, CaseSink& sink) const {
   if (op >= operations().size()) throw std::out_of_range("no such operation");
   const targets::mve::Target& t = shared_target();
-  targets::WordIsa isa(*t.spec, targets::all_builtins(), targets::mve::t32_rules());
+  as::WordIsa isa(*t.spec, targets::all_builtins(), targets::mve::t32_rules());
   isa.features().insert(targets::mve::kImplementedFeatures.begin(), targets::mve::kImplementedFeatures.end());
   targets::MveMachine machine(isa);
   machine.raw().engine().coverage = sink.coverage();

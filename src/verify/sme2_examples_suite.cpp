@@ -10,9 +10,9 @@
 //                   its output recorded under tests/vectors/sme2/examples
 //                   (--oracle stored; --record DIR writes it from QEMU).
 // One case per program. docs/sme2.md describes the kernels.
+#include "asm/word_program.hpp"
 #include "core/diag.hpp"
 #include "targets/machines.hpp"
-#include "targets/word_program.hpp"
 #include "verify/examples.hpp"
 #include "verify/qemu_sme2.hpp"
 #include "verify/subprocess.hpp"

@@ -560,7 +560,7 @@ class Sme2Suite final : public Suite {
     const targets::sme2::Target& t = shared_target();
     // A WordIsa of this call's own: assembling and decoding run pseudocode in
     // the WordIsa's engine, which threads must not share.
-    targets::WordIsa isa(*t.spec, targets::all_builtins(), targets::sme2::a64_rules());
+    as::WordIsa isa(*t.spec, targets::all_builtins(), targets::sme2::a64_rules());
     for (const std::string& feat : t.isa->features()) isa.features().insert(feat);
     std::map<int, std::unique_ptr<targets::Sme2Machine>> machines;
     std::vector<GenCase> cases;

@@ -7,12 +7,12 @@
 // operands, an IT or VPT block, registers that must differ). A line whose
 // comment says "column differs:" is one where llvm-mc blames another place
 // on purpose (the comment says why); its category is not compared either.
+#include "asm/word_isa.hpp"
+#include "asm/word_program.hpp"
 #include "core/diag.hpp"
 #include "support/llvm_mc.hpp"
 #include "targets/mve/machine.hpp"
 #include "targets/sme2/machine.hpp"
-#include "targets/word_isa.hpp"
-#include "targets/word_program.hpp"
 
 #include <gtest/gtest.h>
 
@@ -94,7 +94,7 @@ struct Tally {
   int lines = 0, llvm_blames = 0, same_column = 0, known_differs = 0, categorised = 0, same_category = 0;
 };
 
-void check_file(const targets::WordIsa& isa, const std::string& args, const std::string& comment, const fs::path& file,
+void check_file(const as::WordIsa& isa, const std::string& args, const std::string& comment, const fs::path& file,
                 Tally& t) {
   SCOPED_TRACE(file.filename().string());
   const std::map<int, Diag> theirs = llvm_mc_errors(args, file);
@@ -102,7 +102,7 @@ void check_file(const targets::WordIsa& isa, const std::string& args, const std:
     ++t.lines;
     Diag ours;
     try {
-      targets::assemble_word_program(isa, l.text + "\n", "<stdin>");
+      as::assemble_word_program(isa, l.text + "\n", "<stdin>");
       ADD_FAILURE() << l.text << ": mlisa accepts it";
       continue;
     } catch (const InputError& e) {
@@ -134,7 +134,7 @@ void check_file(const targets::WordIsa& isa, const std::string& args, const std:
   }
 }
 
-void check_dir(const targets::WordIsa& isa, const std::string& args, const std::string& comment, const std::string& dir) {
+void check_dir(const as::WordIsa& isa, const std::string& args, const std::string& comment, const std::string& dir) {
   if (!have_llvm_mc()) GTEST_SKIP() << "llvm-mc-19 is not installed";
   Tally t;
   std::vector<fs::path> files;

@@ -16,12 +16,12 @@
 //
 // A difference the test tolerates is listed in data/forms_allow.txt by
 // target, encoding and check, with its reason ("engine:" when the cause is
-// src/targets/word_isa.cpp, "llvm:" when llvm-objdump's text is not the
+// src/asm/word_isa.cpp, "llvm:" when llvm-objdump's text is not the
 // instruction or llvm-mc is wrong). Counts are printed.
+#include "asm/word_program.hpp"
 #include "core/diag.hpp"
 #include "support/llvm_mc.hpp"
 #include "targets/targets.hpp"
-#include "targets/word_program.hpp"
 #include "verify/forms.hpp"
 
 #include <gtest/gtest.h>
@@ -339,7 +339,7 @@ bool have_llvm_objdump() { return std::system("llvm-objdump-19 --version > /dev/
 void check_target(const Target& t) {
   // The source tree's pages (the same as the embedded ones once built).
   const auto loaded = targets::load_word_target(t.name, (fs::path(MLISA_SOURCE_DIR) / "isa").string());
-  const targets::WordIsa& isa = *loaded.isa;
+  const as::WordIsa& isa = *loaded.isa;
   const bool t32 = isa.rules().name() == "t32";
   verify::forms::Options o;
   o.per_encoding = 8;
@@ -375,7 +375,7 @@ void check_target(const Target& t) {
     std::vector<uint8_t> ours;
     std::string our_error;
     try {
-      const as::Object obj = targets::assemble_word_program(isa, src, f.id);
+      const as::Object obj = as::assemble_word_program(isa, src, f.id);
       if (const as::ObjSection* text = obj.find(".text")) ours = text->bytes;
     } catch (const Error& e) {
       our_error = e.what();
@@ -407,7 +407,7 @@ void check_target(const Target& t) {
     ++counts["bytes equal"];
     accepted[i] = true;
     // The drawn word itself (a text may name a narrower or canonical encoding of it).
-    const auto word = targets::word_bytes(isa, spec::Bits(f.enc->width, f.word));
+    const auto word = as::word_bytes(isa, spec::Bits(f.enc->width, f.word));
     const size_t at = f.main ? 2 : 0;
     if (theirs[i].size() >= at + word.size() && std::equal(word.begin(), word.end(), theirs[i].begin() + static_cast<ptrdiff_t>(at)))
       ++counts["bytes are the drawn word"];
@@ -454,7 +454,7 @@ void check_target(const Target& t) {
     text.bytes = theirs[i];
     std::vector<std::string> ours;
     try {
-      ours = listing_lines(targets::disassemble_words(isa, {text}, false, f.id));
+      ours = listing_lines(as::disassemble_words(isa, {text}, false, f.id));
     } catch (const Error& e) {
       differ(f, "text", fmt::format("{}: mlisa disasm: {}", f.lines[f.main], e.what()));
       continue;
@@ -506,7 +506,7 @@ void check_target(const Target& t) {
     const auto& b = forms.bad[i];
     bool ours_refuses = false;
     try {
-      targets::assemble_word_program(isa, b.line + "\n", b.id);
+      as::assemble_word_program(isa, b.line + "\n", b.id);
     } catch (const Error&) {
       ours_refuses = true;
     }

@@ -1,9 +1,9 @@
 // GNU as local labels (`1:`, `1b`, `1f`) in the single-word targets' front end
 // (src/asm/gas.cpp). Expected bytes from GNU as 2.40
 // (arm-none-eabi-as -march=armv8.1-m.main+mve.fp+fp.dp, objcopy -O binary -j .text).
+#include "asm/word_program.hpp"
 #include "core/diag.hpp"
 #include "targets/mve/machine.hpp"
-#include "targets/word_program.hpp"
 
 #include <gtest/gtest.h>
 
@@ -13,13 +13,13 @@
 namespace mlisa::test {
 namespace {
 
-const targets::WordIsa& isa() {
+const as::WordIsa& isa() {
   static const targets::mve::Target t = targets::mve::load();
   return *t.isa;
 }
 
 std::vector<uint8_t> text_of(const std::string& source) {
-  const as::Object obj = targets::assemble_word_program(isa(), source, "test.s");
+  const as::Object obj = as::assemble_word_program(isa(), source, "test.s");
   const as::ObjSection* text = obj.find(".text");
   return text ? text->bytes : std::vector<uint8_t>{};
 }

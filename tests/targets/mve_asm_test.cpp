@@ -3,9 +3,9 @@
 // beside it: llvm-mc-19 (-triple=thumbv8.1m.main -mattr=+mve.fp,+fp64,
 // -show-encoding or --disassemble), llvm-objdump-19 -d, or GNU as 2.40
 // (arm-none-eabi-as -march=armv8.1-m.main+mve.fp+fp.dp).
+#include "asm/word_program.hpp"
 #include "core/diag.hpp"
 #include "targets/mve/machine.hpp"
-#include "targets/word_program.hpp"
 
 #include <gtest/gtest.h>
 
@@ -17,7 +17,7 @@
 namespace mlisa::test {
 namespace {
 
-const targets::WordIsa& isa() {
+const as::WordIsa& isa() {
   static const targets::mve::Target t = targets::mve::load();
   return *t.isa;
 }
@@ -26,7 +26,7 @@ using Bytes = std::vector<uint8_t>;
 
 // The .text bytes of a source assembled at address 0.
 Bytes assemble(const std::string& source) {
-  const as::Object obj = targets::assemble_word_program(isa(), source + "\n", "test.s");
+  const as::Object obj = as::assemble_word_program(isa(), source + "\n", "test.s");
   const as::ObjSection* text = obj.find(".text");
   return text ? text->bytes : Bytes{};
 }
@@ -35,7 +35,7 @@ Bytes assemble(const std::string& source) {
 // labels: one instruction a line, tabs gone.
 std::string disassemble(const Bytes& bytes) {
   const std::string listing =
-      targets::disassemble_words(isa(), {as::ObjSection{".text", true, 2, bytes, std::nullopt}}, false);
+      as::disassemble_words(isa(), {as::ObjSection{".text", true, 2, bytes, std::nullopt}}, false);
   std::string out;
   size_t p = 0;
   while (p < listing.size()) {

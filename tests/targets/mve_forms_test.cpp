@@ -4,11 +4,11 @@
 // blocks and labels work), and our listing of llvm-mc's bytes decodes every
 // word and reassembles to them; every line of NAME.bad.s is refused by both
 // assemblers. Adding a spec page means adding its forms here.
+#include "asm/word_isa.hpp"
+#include "asm/word_program.hpp"
 #include "core/diag.hpp"
 #include "support/llvm_mc.hpp"
 #include "targets/mve/machine.hpp"
-#include "targets/word_isa.hpp"
-#include "targets/word_program.hpp"
 
 #include <gtest/gtest.h>
 
@@ -97,7 +97,7 @@ Assembled assemble_both(const fs::path& file) {
     a.their_bytes.insert(a.their_bytes.end(), b.begin(), b.end());
   }
   try {
-    const as::Object obj = targets::assemble_word_program(*mve().isa, source, file.filename().string());
+    const as::Object obj = as::assemble_word_program(*mve().isa, source, file.filename().string());
     if (const as::ObjSection* text = obj.find(".text")) a.ours = text->bytes;
   } catch (const Error& e) {
     ADD_FAILURE() << "ours refuses the file: " << e.what();
@@ -137,8 +137,8 @@ TEST(MveForms, OurListingOfLlvmMcBytesReassemblesToThem) {
     text.name = ".text";
     text.bytes = a.their_bytes;
     try {
-      const std::string listing = targets::disassemble_words(*mve().isa, {text}, false, file.filename().string());
-      const as::Object obj = targets::assemble_word_program(*mve().isa, listing, "<listing>");
+      const std::string listing = as::disassemble_words(*mve().isa, {text}, false, file.filename().string());
+      const as::Object obj = as::assemble_word_program(*mve().isa, listing, "<listing>");
       const as::ObjSection* again = obj.find(".text");
       ASSERT_NE(again, nullptr);
       EXPECT_EQ(again->bytes, a.their_bytes) << listing;

@@ -2,11 +2,11 @@
 // and GNU as (branches, IT blocks and relaxation through whole sources),
 // and semantics worked by hand from the manual's pseudocode (AddWithCarry
 // flags, conditions, IT blocks, memory, PUSH/POP, branches and their faults).
+#include "asm/word_program.hpp"
 #include "core/diag.hpp"
 #include "support/llvm_mc.hpp"
-#include "targets/mve/t32_rules.hpp"
 #include "targets/mve/machine.hpp"
-#include "targets/word_program.hpp"
+#include "targets/mve/t32_rules.hpp"
 
 #include <gtest/gtest.h>
 
@@ -90,7 +90,7 @@ TEST(MveT32Encoding, EveryFormDecodesToItsEncoding) {
 
 // Our bytes of a whole source (one code section at address 0).
 std::vector<uint8_t> our_program(const std::string& source) {
-  const as::Object obj = targets::assemble_word_program(*mve().isa, source, "<test>");
+  const as::Object obj = as::assemble_word_program(*mve().isa, source, "<test>");
   const as::ObjSection* text = obj.find(".text");
   return text ? text->bytes : std::vector<uint8_t>{};
 }
@@ -200,9 +200,9 @@ struct Program {
   explicit Program(const std::string& source) {
     const auto layout = Machine::layout();
     m.reset(true);
-    const auto image = targets::place_object(
-        targets::assemble_word_program(*mve().isa, source + "\n", "<test>", layout), layout);
-    targets::ProgramImage with_start = image;
+    const auto image = as::place_object(
+        as::assemble_word_program(*mve().isa, source + "\n", "<test>", layout), layout);
+    as::ProgramImage with_start = image;
     if (!with_start.symbols.count("_start")) with_start.symbols["_start"] = 0;
     m.load(with_start);
   }

@@ -3,12 +3,12 @@
 // stores (VLDRB/H/W, VSTRB/H/W, offset, pre- and post-index, widening and
 // narrowing): encodings against llvm-mc-19, the printer's round trip,
 // refusals, and semantics on values worked by hand from the manual.
+#include "asm/word_program.hpp"
 #include "core/diag.hpp"
 #include "support/llvm_mc.hpp"
 #include "support/run_mlisa.hpp"
-#include "targets/mve/t32_rules.hpp"
 #include "targets/mve/machine.hpp"
-#include "targets/word_program.hpp"
+#include "targets/mve/t32_rules.hpp"
 #include "verify/qemu_mve.hpp"
 
 #include <gtest/gtest.h>
@@ -376,7 +376,7 @@ TEST(MveLoopEncoding, LoopsMatchGnuAs) {
   if (!have_tool("arm-none-eabi-gcc") || !have_tool("arm-none-eabi-objcopy")) GTEST_SKIP() << "GNU arm-none-eabi tools absent";
   const auto theirs = gnu_text(kLoopSource, "loops");
   ASSERT_FALSE(theirs.empty());
-  const as::Object obj = targets::assemble_word_program(*mve().isa, kLoopSource, "<test>");
+  const as::Object obj = as::assemble_word_program(*mve().isa, kLoopSource, "<test>");
   const as::ObjSection* text = obj.find(".text");
   ASSERT_NE(text, nullptr);
   ASSERT_EQ(text->bytes.size(), theirs.size());
@@ -389,7 +389,7 @@ TEST(MveLoopEncoding, LoopsMatchGnuAs) {
 TEST(MveLoopEncoding, Refusals) {
   auto refused = [](const std::string& source) {
     try {
-      targets::assemble_word_program(*mve().isa, source, "<test>");
+      as::assemble_word_program(*mve().isa, source, "<test>");
     } catch (const InputError& e) {
       return std::string(e.what());
     }

@@ -4,9 +4,9 @@
 // printed, parsed back and encoded: one of the parsed values writes the same
 // bits the word holds wherever the text decides them (a table's don't-care
 // bits and the values a text cannot spell are left out, as noted per kind).
-#include "targets/targets.hpp"
-#include "targets/word_isa.hpp"
 #include "asm/operands.hpp"
+#include "asm/word_isa.hpp"
+#include "targets/targets.hpp"
 
 #include <algorithm>
 #include <gtest/gtest.h>

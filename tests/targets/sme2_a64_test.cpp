@@ -221,7 +221,7 @@ TEST(Sme2A64Encoding, PcRelativeFormsMatchLlvmMc) {
     src += cases.back().second + "\n";
     return src;
   }());
-  targets::AsmContext ctx;
+  as::AsmContext ctx;
   ctx.address = 0x1000;
   size_t w = 0;
   for (size_t i = 0; i < cases.size(); ++i) {

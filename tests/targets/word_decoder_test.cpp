@@ -1,15 +1,15 @@
-// The word decoder's decision tree (targets/word_decoder.hpp) against the
+// The word decoder's decision tree (asm/word_decoder.hpp) against the
 // linear scan of every encoding in spec order: for each encoding of mve and
 // sme2, random words with its diagram's fixed bits reach a leaf holding every
 // matching encoding in spec order, and decode to the same encoding (or the
 // same refusal) both ways. Overlaps the manual resolves by priority (a SEE in
 // the first encoding's decode) are checked against llvm-mc-19 --disassemble.
+#include "asm/word_decoder.hpp"
+#include "asm/word_isa.hpp"
+#include "asm/word_program.hpp"
 #include "support/llvm_mc.hpp"
 #include "targets/mve/t32_rules.hpp"
 #include "targets/targets.hpp"
-#include "targets/word_decoder.hpp"
-#include "targets/word_isa.hpp"
-#include "targets/word_program.hpp"
 
 #include <gtest/gtest.h>
 
@@ -21,7 +21,7 @@ namespace mlisa::test {
 namespace {
 
 using spec::Bits;
-using targets::WordDecoder;
+using as::WordDecoder;
 
 const targets::LoadedWordTarget& target(const std::string& name) {
   static const targets::LoadedWordTarget mve = targets::load_word_target("mve", std::nullopt);
@@ -119,7 +119,7 @@ TEST(WordDecoder, OverlapResolvedBySpecPriority) {
     text.name = ".text";
     text.code = true;
     text.bytes = c.bytes;
-    const std::string listing = targets::disassemble_words(*t.isa, {text}, false, "overlap.bin");
+    const std::string listing = as::disassemble_words(*t.isa, {text}, false, "overlap.bin");
     EXPECT_NE(listing.find(c.text), std::string::npos) << listing;
     EXPECT_EQ(targets::mve::t32_bytes(c.word), c.bytes) << c.text;
     if (have_llvm_mc()) {

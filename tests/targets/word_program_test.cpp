@@ -2,12 +2,12 @@
 // relaxation against llvm-mc-19's objects, IT blocks, ELF that GNU objdump and
 // ld accept, exact disassembly with should-be bits, and the errors.
 #include "asm/elf.hpp"
+#include "asm/word_program.hpp"
 #include "core/diag.hpp"
 #include "support/llvm_mc.hpp"
 #include "targets/mve/machine.hpp"
 #include "targets/sme2/machine.hpp"
 #include "targets/targets.hpp"
-#include "targets/word_program.hpp"
 
 #include <gtest/gtest.h>
 
@@ -26,19 +26,19 @@
 namespace mlisa {
 namespace {
 
-const targets::WordIsa& mve() {
+const as::WordIsa& mve() {
   static const targets::mve::Target t = targets::mve::load();
   return *t.isa;
 }
 
-const targets::WordIsa& sme2() {
+const as::WordIsa& sme2() {
   static const targets::sme2::Target t = targets::sme2::load();
   return *t.isa;
 }
 
 // The code (.text) a source assembles to.
-std::vector<uint8_t> code_of(const targets::WordIsa& isa, const std::string& source) {
-  return targets::assemble_word_program(isa, source, "t.s").find(".text")->bytes;
+std::vector<uint8_t> code_of(const as::WordIsa& isa, const std::string& source) {
+  return as::assemble_word_program(isa, source, "t.s").find(".text")->bytes;
 }
 
 // A64 words as memory holds them, little-endian.
@@ -89,7 +89,7 @@ const std::string kBranches = "\t.syntax unified\n\t.thumb\n\t.text\n"
 
 TEST(WordProgram, BranchRelaxationMatchesLlvmMc) {
   if (!test::have_llvm_mc()) GTEST_SKIP() << "llvm-mc-19 is not installed";
-  const std::vector<uint8_t> ours = text_of(targets::assemble_word_program(mve(), kBranches, "branches.s"));
+  const std::vector<uint8_t> ours = text_of(as::assemble_word_program(mve(), kBranches, "branches.s"));
   const std::vector<uint8_t> theirs = llvm_mc_text(kBranches);
   ASSERT_FALSE(theirs.empty());
   EXPECT_EQ(test::llvm_mc_bytes(ours), test::llvm_mc_bytes(theirs));
@@ -108,7 +108,7 @@ TEST(WordProgram, RepeatedLinesAreEncodedWhereTheyStand) {
                           "\tb start\n\tb mid\n\tadr r1, lit\n\tbx lr\n\t.balign 4\nlit:\n\t.word 7\n";
   const std::vector<uint8_t> theirs = llvm_mc_text(src);
   ASSERT_FALSE(theirs.empty());
-  EXPECT_EQ(test::llvm_mc_bytes(text_of(targets::assemble_word_program(mve(), src, "repeat.s"))),
+  EXPECT_EQ(test::llvm_mc_bytes(text_of(as::assemble_word_program(mve(), src, "repeat.s"))),
             test::llvm_mc_bytes(theirs));
 }
 
@@ -124,7 +124,7 @@ TEST(WordProgram, LiteralLoadsStayNarrowWhereTheFinalLayoutAlignsThem) {
       "\tbl f\n\trsb r2, r2, r2, lsl #3\n\tcmp r3, #0\n\tit eq\n\tldreq r0, lit2\n\tvldr d8, lit3\n\tmovs r3, #1\n"
       "\tnop\ndone:\n\tpop {r4, pc}\nlit:\n\t.word 0x84a0\nlit2:\n\t.word 5\nlit3:\n\t.word 0, 0x3ff00000\n";
   // arm-none-eabi-as -march=armv8.1-m.main+mve.fp+fp.dp and llvm-mc-19 alike.
-  EXPECT_EQ(test::llvm_mc_bytes(text_of(targets::assemble_word_program(mve(), src, "lit.s"))),
+  EXPECT_EQ(test::llvm_mc_bytes(text_of(as::assemble_word_program(mve(), src, "lit.s"))),
             "0x10,0xb5,0x07,0x4c,0x23,0x78,0x53,0xb9,0xff,0xf7,0xfa,0xff,0xc2,0xeb,0xc2,0x02,0x00,0x2b,0x08,0xbf,"
             "0x03,0x48,0x9f,0xed,0x04,0x8b,0x01,0x23,0x00,0xbf,0x10,0xbd,0xa0,0x84,0x00,0x00,0x05,0x00,0x00,0x00,"
             "0x00,0x00,0x00,0x00,0x00,0x00,0xf0,0x3f");
@@ -134,7 +134,7 @@ TEST(WordProgram, ItBlocksGiveTheirConditions) {
   const std::string src =
       "\t.syntax unified\n\t.thumb\n\t.text\n\tcmp r0, #3\n\tite eq\n\tmoveq r1, #1\n\tmovne r1, #2\n"
       "\titt ne\n\taddne r2, r2, #1\n\tbne out\n\tmovs r3, #0\nout:\n\tbx lr\n";
-  const std::vector<uint8_t> ours = text_of(targets::assemble_word_program(mve(), src, "it.s"));
+  const std::vector<uint8_t> ours = text_of(as::assemble_word_program(mve(), src, "it.s"));
   if (!test::have_llvm_mc()) GTEST_SKIP() << "llvm-mc-19 is not installed";
   EXPECT_EQ(test::llvm_mc_bytes(ours), test::llvm_mc_bytes(llvm_mc_text(src)));
 }
@@ -143,9 +143,9 @@ TEST(WordProgram, PlacementGivesAbsoluteAddresses) {
   const std::string src =
       "\t.text\n_start:\n\tmovw r0, #:lower16:table\n\tmovt r0, #:upper16:table\n\tbx lr\n"
       "\t.data\n\t.word 0\ntable:\n\t.word table\n";
-  const targets::LinkLayout layout{0x1000, 0x20000000};
-  const as::Object obj = targets::assemble_word_program(mve(), src, "place.s", layout);
-  const targets::ProgramImage img = targets::place_object(obj, layout);
+  const as::LinkLayout layout{0x1000, 0x20000000};
+  const as::Object obj = as::assemble_word_program(mve(), src, "place.s", layout);
+  const as::ProgramImage img = as::place_object(obj, layout);
   ASSERT_EQ(img.symbols.at("table"), 0x20000004u);
   ASSERT_EQ(img.entry, 0x1000u);
   // MOVW T3 of 0x0004 and MOVT T1 of 0x2000, worked from the manual's diagrams:
@@ -165,7 +165,7 @@ TEST(WordProgram, ElfIsAcceptedByGnuObjdumpAndLd) {
   const std::string src = "\t.syntax unified\n\t.thumb\n\t.text\n\t.global _start\n_start:\n\tmovs r0, #5\n"
                           "loop:\n\tsubs r0, #1\n\tbne loop\n\tvmax.s8 q0, q1, q2\n\tbx lr\n\t.word 0x12345678\n"
                           "\t.data\nmsg:\n\t.asciz \"hi\"\n";
-  as::write_elf(targets::assemble_word_program(mve(), src, "prog.s"), targets::word_elf_options(mve()), obj_path);
+  as::write_elf(as::assemble_word_program(mve(), src, "prog.s"), as::word_elf_options(mve()), obj_path);
   ASSERT_EQ(std::system(("arm-none-eabi-objdump -d " + obj_path + " > " + dis).c_str()), 0);
   std::stringstream ss;
   ss << std::ifstream(dis).rdbuf();
@@ -174,7 +174,7 @@ TEST(WordProgram, ElfIsAcceptedByGnuObjdumpAndLd) {
     EXPECT_NE(text.find(want), std::string::npos) << want << " not in:\n" << text;
   EXPECT_EQ(std::system(("arm-none-eabi-ld -Ttext=0 -o " + elf_path + " " + obj_path).c_str()), 0);
   // The linked executable loads at its own addresses.
-  const targets::ProgramImage img = targets::load_program(mve(), elf_path, {});
+  const as::ProgramImage img = as::load_program(mve(), elf_path, {});
   EXPECT_EQ(img.entry, 0u);
   EXPECT_EQ(img.symbols.at("loop"), 2u);
 }
@@ -188,11 +188,11 @@ TEST(WordProgram, ElfIsAcceptedByGnuObjdumpAndLd) {
 TEST(WordProgram, AlignmentWithAMaximumSkipAndLocalLabelsAsGnuAs) {
   const std::string src = "\t.syntax unified\n\t.thumb\n\t.text\n\t.global f\nf:\n\tnop\n\t.p2align 2,,1\n\tadds r0, #1\n"
                           "\tadds r0, #2\n\t.p2align 2,,3\n\tadds r0, #3\n\t.p2align 3,,1\n\tadds r0, #4\n.Lhere:\n\tb .Lhere\n";
-  const as::Object obj = targets::assemble_word_program(mve(), src, "align.s");
+  const as::Object obj = as::assemble_word_program(mve(), src, "align.s");
   EXPECT_EQ(text_of(obj), (std::vector<uint8_t>{0x00, 0xbf, 0x01, 0x30, 0x02, 0x30, 0x00, 0xbf, 0x03, 0x30, 0x04, 0x30,
                                                 0xfe, 0xe7, 0x00, 0xbf}));
   const std::string path = temp_path("align.o");
-  as::write_elf(obj, targets::word_elf_options(mve()), path);
+  as::write_elf(obj, as::word_elf_options(mve()), path);
   const as::ElfImage img = as::read_elf(read_file(path), path);
   bool f = false;
   for (const as::ObjSymbol& sym : img.symbols) {
@@ -200,28 +200,28 @@ TEST(WordProgram, AlignmentWithAMaximumSkipAndLocalLabelsAsGnuAs) {
     f = f || sym.name == "f";
   }
   EXPECT_TRUE(f);
-  EXPECT_THROW(targets::assemble_word_program(mve(), "\t.p2align 2,,\n", "bad.s"), InputError);
+  EXPECT_THROW(as::assemble_word_program(mve(), "\t.p2align 2,,\n", "bad.s"), InputError);
 }
 
 TEST(WordProgram, ExactDisassemblyKeepsShouldBeBits) {
   // BX T1 is 010001110 Rm (0) (0): 0x4771 is BX LR with the last should-be bit set.
   const std::string src = "\t.syntax unified\n\t.thumb\n\t.text\n\tbx lr\n\t.inst.n 0x4771\n";
-  const as::Object obj = targets::assemble_word_program(mve(), src, "sb.s");
-  const std::string exact = targets::disassemble_words(mve(), obj.sections, true);
+  const as::Object obj = as::assemble_word_program(mve(), src, "sb.s");
+  const std::string exact = as::disassemble_words(mve(), obj.sections, true);
   EXPECT_NE(exact.find("\tbx lr\n\tbx lr .encoding should_be=0b01\n"), std::string::npos) << exact;
-  EXPECT_EQ(text_of(targets::assemble_word_program(mve(), exact, "back.s")), text_of(obj));
-  const std::string canonical = targets::disassemble_words(mve(), obj.sections, false);
+  EXPECT_EQ(text_of(as::assemble_word_program(mve(), exact, "back.s")), text_of(obj));
+  const std::string canonical = as::disassemble_words(mve(), obj.sections, false);
   EXPECT_EQ(canonical.find(".encoding"), std::string::npos) << canonical;
   // Nothing branches to the start: no label there.
   EXPECT_EQ(canonical.find("entry:"), std::string::npos) << canonical;
 }
 
 TEST(WordProgram, ExactDisassemblyRoundTripsBranchesAndItBlocks) {
-  const as::Object obj = targets::assemble_word_program(mve(), kBranches, "branches.s");
-  const std::string listing = targets::disassemble_words(mve(), obj.sections, true);
+  const as::Object obj = as::assemble_word_program(mve(), kBranches, "branches.s");
+  const std::string listing = as::disassemble_words(mve(), obj.sections, true);
   EXPECT_NE(listing.find("entry:"), std::string::npos);  // `b start` branches there
   EXPECT_NE(listing.find("bl L_"), std::string::npos) << listing;
-  EXPECT_EQ(text_of(targets::assemble_word_program(mve(), listing, "back.s")), text_of(obj));
+  EXPECT_EQ(text_of(as::assemble_word_program(mve(), listing, "back.s")), text_of(obj));
 }
 
 TEST(WordProgram, ABlockInsideABlockIsRawAndOpensNone) {
@@ -233,13 +233,13 @@ TEST(WordProgram, ABlockInsideABlockIsRawAndOpensNone) {
   const std::string src =
       "\t.syntax unified\n\t.thumb\n\t.text\n\t.inst.w 0xfe710f4d\n\t.inst.n 0xbfa2\n\t.inst.n 0x2004\n"
       "\t.inst.n 0xbf08\n\t.inst.w 0xfe710f4d\n\t.inst.n 0x2004\n";
-  const as::Object obj = targets::assemble_word_program(mve(), src, "nested.s");
+  const as::Object obj = as::assemble_word_program(mve(), src, "nested.s");
   for (bool exact : {false, true}) {
-    const std::string listing = targets::disassemble_words(mve(), obj.sections, exact);
+    const std::string listing = as::disassemble_words(mve(), obj.sections, exact);
     EXPECT_NE(listing.find("\tvpst\n\t.inst.n 0xbfa2\n\tmovs r0, #4\n\tit eq\n\t.inst.w 0xfe710f4d\n\tmovs r0, #4\n"),
               std::string::npos)
         << listing;
-    EXPECT_EQ(text_of(targets::assemble_word_program(mve(), listing, "back.s")), text_of(obj));
+    EXPECT_EQ(text_of(as::assemble_word_program(mve(), listing, "back.s")), text_of(obj));
   }
 }
 
@@ -250,34 +250,34 @@ TEST(WordProgram, ListingsSpellItConditionsAndOmitZeroShifts) {
   const std::string src =
       "\t.syntax unified\n\t.thumb\n\t.text\n\tit eq\n\taddeq.w r0, r1, r2\n\tite eq\n\tmoveq r0, #0x1234\n"
       "\tmovne.w r0, #0x100\n\tadd.w r0, r1, r2\n\tadds r0, #1\n";
-  const as::Object obj = targets::assemble_word_program(mve(), src, "it.s");
-  const std::string listing = targets::disassemble_words(mve(), obj.sections, false);
+  const as::Object obj = as::assemble_word_program(mve(), src, "it.s");
+  const std::string listing = as::disassemble_words(mve(), obj.sections, false);
   // The spellings llvm-objdump-19 --no-print-imm-hex gives these words (.w where it prints it).
   for (const char* want : {"\taddeq.w r0, r1, r2\n", "\tmovweq r0, #4660\n", "\tmovne.w r0, #256\n", "\tadd.w r0, r1, r2\n",
                            "\tadds r0, #1\n"})
     EXPECT_NE(listing.find(want), std::string::npos) << want << " not in:\n" << listing;
-  EXPECT_EQ(text_of(targets::assemble_word_program(mve(), listing, "back.s")), text_of(obj));
-  EXPECT_THROW(targets::assemble_word_program(mve(), "\tit eq\n\tadd.w r0, r1, r2\n", "bad.s"), InputError);
+  EXPECT_EQ(text_of(as::assemble_word_program(mve(), listing, "back.s")), text_of(obj));
+  EXPECT_THROW(as::assemble_word_program(mve(), "\tit eq\n\tadd.w r0, r1, r2\n", "bad.s"), InputError);
 }
 
 TEST(WordProgram, A64ObjectsLinkAndDisassemble) {
   const std::string src = "\t.text\n\t.global _start\n_start:\n\tmovz x0, #3\nloop:\n\tsubs x0, x0, #1\n\tb.ne loop\n"
                           "\tcbz x0, done\n\tbl func\n\tadr x1, msg\ndone:\n\tmov x8, #93\n\tsvc #0\nfunc:\n\tret\n"
                           "msg:\n\t.asciz \"hi\"\n";
-  const as::Object obj = targets::assemble_word_program(sme2(), src, "a64.s");
+  const as::Object obj = as::assemble_word_program(sme2(), src, "a64.s");
   // B.cond imm19 = -1 (the label one word back), CBZ +3 words, BL +4, ADR +16 bytes,
   // worked from the A64 encodings.
   const std::vector<uint8_t> text = text_of(obj);
   ASSERT_GE(text.size(), 24u);
   EXPECT_EQ(test::llvm_mc_bytes({text.begin() + 8, text.begin() + 24}),
             "0xe1,0xff,0xff,0x54,0x60,0x00,0x00,0xb4,0x04,0x00,0x00,0x94,0x81,0x00,0x00,0x10");
-  const std::string listing = targets::disassemble_words(sme2(), obj.sections, true, "a64.o", obj.symbols);
+  const std::string listing = as::disassemble_words(sme2(), obj.sections, true, "a64.o", obj.symbols);
   EXPECT_NE(listing.find("b.ne L_0004"), std::string::npos) << listing;
-  EXPECT_EQ(text_of(targets::assemble_word_program(sme2(), listing, "back.s")), text);
+  EXPECT_EQ(text_of(as::assemble_word_program(sme2(), listing, "back.s")), text);
   if (std::system("llvm-objdump-19 --version > /dev/null 2>&1 && ld.lld --version > /dev/null 2>&1") != 0)
     GTEST_SKIP() << "llvm-objdump-19 or ld.lld absent";
   const std::string o = temp_path("a64.o"), e = temp_path("a64.elf"), dis = temp_path("a64.txt");
-  as::write_elf(obj, targets::word_elf_options(sme2()), o);
+  as::write_elf(obj, as::word_elf_options(sme2()), o);
   ASSERT_EQ(std::system(("llvm-objdump-19 -d " + o + " > " + dis).c_str()), 0);
   std::stringstream ss;
   ss << std::ifstream(dis).rdbuf();
@@ -288,7 +288,7 @@ TEST(WordProgram, A64ObjectsLinkAndDisassemble) {
 
 std::string error_of(const std::string& src, const std::string& file = "bad.s") {
   try {
-    targets::assemble_word_program(mve(), src, file);
+    as::assemble_word_program(mve(), src, file);
   } catch (const InputError& e) {
     return e.what();
   }
@@ -297,7 +297,7 @@ std::string error_of(const std::string& src, const std::string& file = "bad.s") 
 
 std::string placed_error_of(const std::string& src) {
   try {
-    targets::assemble_word_program(mve(), src, "bad.s", targets::LinkLayout{0x1000, 0x20000000});
+    as::assemble_word_program(mve(), src, "bad.s", as::LinkLayout{0x1000, 0x20000000});
   } catch (const InputError& e) {
     return e.what();
   }
@@ -356,7 +356,7 @@ TEST(WordProgram, LiteralLoadsAndPoolsAsGnuAsPlacesThem) {
       "\tldr r0, =0x12345678\n\tldr r1, =1\n\tldr r2, =0xff00\n\tldr r3, =f\n\tldr r4, =0x12345678\n"
       "\tldr.w r5, =0x12345678\n\tldr r8, =0x12345678\n\tldr r1, =0xffffffff\n\tldr r1, =0x1234\n\tbx lr\n"
       "\t.ltorg\ng:\n\tldr r0, =0xabcdef01\n\tbx lr\n";
-  EXPECT_EQ(text_of(targets::assemble_word_program(mve(), src, "pool.s")),
+  EXPECT_EQ(text_of(as::assemble_word_program(mve(), src, "pool.s")),
             (std::vector<uint8_t>{0x07, 0x48, 0x4f, 0xf0, 0x01, 0x01, 0x4f, 0xf4, 0x7f, 0x42, 0x06, 0x4b, 0x04, 0x4c,
                                   0xdf, 0xf8, 0x10, 0x50, 0xdf, 0xf8, 0x0c, 0x80, 0x4f, 0xf0, 0xff, 0x31, 0x41, 0xf2,
                                   0x34, 0x21, 0x70, 0x47, 0x78, 0x56, 0x34, 0x12, 0x00, 0x00, 0x00, 0x00, 0x00, 0x48,
@@ -365,7 +365,7 @@ TEST(WordProgram, LiteralLoadsAndPoolsAsGnuAsPlacesThem) {
   const char* padded =
       "\t.text\nf:\n\tldr r0, =0x12345678\n\tldr r3, =0x12345678\n\tldr r1, =0xfffffffe\n\tldr r2, =-2\n\tbx lr\n"
       "\t.ltorg\n\tnop\n\tldr r0, =0x0badf00d\n";
-  EXPECT_EQ(text_of(targets::assemble_word_program(mve(), padded, "pool.s")),
+  EXPECT_EQ(text_of(as::assemble_word_program(mve(), padded, "pool.s")),
             (std::vector<uint8_t>{0x03, 0x48, 0x03, 0x4b, 0x6f, 0xf0, 0x01, 0x01, 0x6f, 0xf0, 0x01, 0x02, 0x70, 0x47,
                                   0x00, 0x00, 0x78, 0x56, 0x34, 0x12, 0x00, 0xbf, 0x00, 0x48, 0x0d, 0xf0, 0xad, 0x0b}));
 }
@@ -391,7 +391,7 @@ TEST(WordProgram, RelocationsAsGnuAs) {
       "\t.word ext+4\n\t.word dat+8\n\t.word ext-.\n"
       "\t.section .text.other,\"ax\",%progbits\n\t.type g, %function\ng:\tnop\nloc2:\tnop\n\tb loc2\n"
       "\t.data\n\t.word 0\ndat:\t.word g\n\t.size dat, .-dat\n";
-  const as::Object obj = targets::assemble_word_program(mve(), src, "reloc.s");
+  const as::Object obj = as::assemble_word_program(mve(), src, "reloc.s");
   EXPECT_EQ(text_of(obj),
             (std::vector<uint8_t>{0xff, 0xf7, 0xfe, 0xff, 0x00, 0xf0, 0x02, 0xf8, 0xff, 0xf7, 0xfe, 0xbf, 0x3f, 0xf4,
                                   0xfe, 0xaf, 0xff, 0xf7, 0xfe, 0xff, 0xff, 0xf7, 0xff, 0xff, 0xff, 0xf7, 0xfe, 0xbf,
@@ -415,7 +415,7 @@ TEST(WordProgram, RelocationsAsGnuAs) {
   // The symbols as readelf shows them: g a local function (bit 0 set: Thumb),
   // f a global one, ext undefined, dat with its .size.
   const std::string path = temp_path("reloc.o");
-  as::write_elf(obj, targets::word_elf_options(mve()), path);
+  as::write_elf(obj, as::word_elf_options(mve()), path);
   const std::string out = temp_path("reloc.txt");
   if (std::system("command -v arm-none-eabi-readelf >/dev/null 2>&1") != 0) GTEST_SKIP() << "arm-none-eabi-readelf absent";
   ASSERT_EQ(std::system(("arm-none-eabi-readelf -rsW " + path + " > " + out).c_str()), 0);
@@ -442,10 +442,10 @@ TEST(WordProgram, DisassemblyOfAnObjectNamesItsRelocations) {
       "\t.section .text.other,\"ax\",%progbits\n\t.type g, %function\ng:\tnop\nloc2:\tnop\n\tb loc2\n"
       "\t.data\n\t.word 0\ndat:\t.word g\n\t.bss\n\t.space 8\n";
   const std::string path = temp_path("named.o");
-  const as::Object obj = targets::assemble_word_program(mve(), src, "named.s");
-  as::write_elf(obj, targets::word_elf_options(mve()), path);
+  const as::Object obj = as::assemble_word_program(mve(), src, "named.s");
+  as::write_elf(obj, as::word_elf_options(mve()), path);
   const as::ElfImage img = as::read_elf(read_file(path), path);
-  const std::string listing = targets::disassemble_words(mve(), img.sections, true, path, img.symbols);
+  const std::string listing = as::disassemble_words(mve(), img.sections, true, path, img.symbols);
   for (const char* want : {"\t.global f\n\t.type f, %function\nf:\n", "\tbl ext\n", "\tbl ext+8\n", "\tb.w ext\n",
                            "\tbeq.w ext\n", "\t.type g, %function\ng:\n", "\tbl g\n", "\tbl L_sec_text_other+2\n",
                            "\tb.w f\n", "\tmovw r0, #:lower16:dat\n", "\tmovt r0, #:upper16:ext+18\n", "\t.word ext+4\n",
@@ -463,7 +463,7 @@ TEST(WordProgram, DisassemblyOfAnObjectNamesItsRelocations) {
                     r.symbol >= 0 ? o.symbols[static_cast<size_t>(r.symbol)].name : o.sections[static_cast<size_t>(r.section)].name});
     return out;
   };
-  const as::Object back = targets::assemble_word_program(mve(), listing, "named.s");
+  const as::Object back = as::assemble_word_program(mve(), listing, "named.s");
   EXPECT_EQ(relocations(back), relocations(obj));
   EXPECT_EQ(relocations(obj).size(), 13u);
 }
@@ -482,9 +482,9 @@ TEST(WordProgram, DisassemblyOfAnObjectKeepsItsDefinitions) {
       "table:\t.word 1, 2\n\t.bss\n\t.balign 8\n\t.global first\nfirst:\t.space 4\n\t.type second, %object\n"
       "\t.size second, 12\nsecond:\t.space 12\n";
   const std::string path = temp_path("defs.o");
-  as::write_elf(targets::assemble_word_program(mve(), src, "defs.s"), targets::word_elf_options(mve()), path);
+  as::write_elf(as::assemble_word_program(mve(), src, "defs.s"), as::word_elf_options(mve()), path);
   const as::ElfImage img = as::read_elf(read_file(path), path);
-  const std::string listing = targets::disassemble_words(mve(), img.sections, false, path, img.symbols);
+  const std::string listing = as::disassemble_words(mve(), img.sections, false, path, img.symbols);
   for (const char* want : {"\t.global dot\n\t.type dot, %function\n\t.size dot, 4\ndot:\n", "\t.weak w\n\t.type w, %function\nw:\n",
                            "\t.type helper, %function\n\t.size helper, 2\nhelper:\n",
                            "\t.global table\n\t.type table, %object\n\t.size table, 8\ntable:\n",
@@ -494,7 +494,7 @@ TEST(WordProgram, DisassemblyOfAnObjectKeepsItsDefinitions) {
     EXPECT_NE(listing.find(want), std::string::npos) << want << " not in:\n" << listing;
   EXPECT_EQ(listing.find("plain"), std::string::npos) << listing;
   EXPECT_EQ(listing.find("$t"), std::string::npos) << listing;
-  const as::Object back = targets::assemble_word_program(mve(), listing, "defs.s");
+  const as::Object back = as::assemble_word_program(mve(), listing, "defs.s");
   auto defined = [](const as::Object& o) {
     std::map<std::string, std::tuple<std::string, uint64_t, bool, bool, int, uint64_t>> out;
     for (const as::ObjSymbol& s : o.symbols)
@@ -502,7 +502,7 @@ TEST(WordProgram, DisassemblyOfAnObjectKeepsItsDefinitions) {
         out[s.name] = {o.sections[static_cast<size_t>(s.section)].name, s.value, s.global, s.weak, s.type, s.size.value_or(0)};
     return out;
   };
-  const as::Object source = targets::assemble_word_program(mve(), src, "defs.s");
+  const as::Object source = as::assemble_word_program(mve(), src, "defs.s");
   EXPECT_EQ(defined(back), defined(source));
   EXPECT_EQ(defined(source).size(), 6u);
   for (size_t i = 0; i < source.sections.size() && i < back.sections.size(); ++i)
@@ -525,8 +525,8 @@ TEST(WordProgram, DebuggingInformationIsLeftOutWithAWarning) {
       "\t.size f, .-f\n\t.section\t.debug_info,\"\",%progbits\n.Ldebug_info0:\n\t.4byte\t0x4e\n\t.uleb128 0x1\n"
       "\t.4byte\t.LFB0\n\t.sleb128 -4\n\t.ascii \"f\\000\"\n\t.pushsection .debug_line\n\t.byte 1\n\t.popsection\n"
       "\t.byte 2\n\t.data\nv:\t.word 7\n\t.section\t.debug_str,\"MS\",%progbits,1\n.LASF0:\n\t.ascii \"x\\000\"\n";
-  const as::Object ours = targets::assemble_word_program(mve(), with_debug, "g.s");
-  const as::Object want = targets::assemble_word_program(mve(), plain, "p.s");
+  const as::Object ours = as::assemble_word_program(mve(), with_debug, "g.s");
+  const as::Object want = as::assemble_word_program(mve(), plain, "p.s");
   ASSERT_EQ(ours.warnings.size(), 1u);
   EXPECT_EQ(ours.warnings[0], "g.s:6:2: warning: debugging information (`gcc -g`: .loc, .cfi_*, .debug_* sections) is not "
                               "written to the object");
@@ -554,8 +554,8 @@ TEST(WordProgram, DebuggingInformationIsLeftOutWithAWarning) {
 TEST(WordProgram, FillWritesItsPatternAsGnuAsAndLlvmMc) {
   const std::string source = "\t.data\n\t.fill 1, 8, 0x123456789\n\t.fill 2, 2, -1\n\t.fill 3\n\t.fill 2, 3, 0x112233\n"
                              "\t.fill 0, 4, 7\n\t.fill 1, 9, 1\n\t.fill -1, 1, 1\n";
-  for (const targets::WordIsa* isa : {&mve(), &sme2()}) {
-    const as::Object obj = targets::assemble_word_program(*isa, source, "f.s");
+  for (const as::WordIsa* isa : {&mve(), &sme2()}) {
+    const as::Object obj = as::assemble_word_program(*isa, source, "f.s");
     const std::vector<uint8_t> want = {0x89, 0x67, 0x45, 0x23, 0, 0, 0, 0,  // 1 x 8 bytes
                                        0xff, 0xff, 0xff, 0xff,               // 2 x 2 bytes of -1
                                        0, 0, 0,                              // 3 x 1 byte of 0
@@ -567,8 +567,8 @@ TEST(WordProgram, FillWritesItsPatternAsGnuAsAndLlvmMc) {
     EXPECT_EQ(obj.warnings[1], "f.s:7:11: warning: '.fill' directive with size greater than 8 has been truncated to 8");
     EXPECT_EQ(obj.warnings[2], "f.s:8:8: warning: '.fill' directive with negative repeat count has no effect");
   }
-  EXPECT_THROW(targets::assemble_word_program(mve(), "\t.data\n\t.fill\n", "f.s"), InputError);
-  EXPECT_THROW(targets::assemble_word_program(mve(), "\t.data\n\t.fill 1, 2, 3, 4\n", "f.s"), InputError);
+  EXPECT_THROW(as::assemble_word_program(mve(), "\t.data\n\t.fill\n", "f.s"), InputError);
+  EXPECT_THROW(as::assemble_word_program(mve(), "\t.data\n\t.fill 1, 2, 3, 4\n", "f.s"), InputError);
 }
 
 // .space, .skip and .zero take a fill: its low byte (llvm-mc-19 writes
@@ -576,14 +576,14 @@ TEST(WordProgram, FillWritesItsPatternAsGnuAsAndLlvmMc) {
 // refused like a nonzero .fill.
 TEST(WordProgram, SpaceTakesAFillByte) {
   const std::string source = "\t.data\n\t.space 4, 0x5a\n\t.skip 2, 7\n\t.zero 3, 1\n\t.space 2, 0x1ff\n\t.space 1, -1\n";
-  for (const targets::WordIsa* isa : {&mve(), &sme2()}) {
-    const as::Object obj = targets::assemble_word_program(*isa, source, "s.s");
+  for (const as::WordIsa* isa : {&mve(), &sme2()}) {
+    const as::Object obj = as::assemble_word_program(*isa, source, "s.s");
     const std::vector<uint8_t> want = {0x5a, 0x5a, 0x5a, 0x5a, 7, 7, 1, 1, 1, 0xff, 0xff, 0xff};
     EXPECT_EQ(obj.find(".data")->bytes, want);
   }
-  EXPECT_NO_THROW(targets::assemble_word_program(mve(), "\t.bss\n\t.space 4, 0\n", "s.s"));
-  EXPECT_THROW(targets::assemble_word_program(mve(), "\t.bss\n\t.space 4, 1\n", "s.s"), InputError);
-  EXPECT_THROW(targets::assemble_word_program(mve(), "\t.data\n\t.space 4, 1, 2\n", "s.s"), InputError);
+  EXPECT_NO_THROW(as::assemble_word_program(mve(), "\t.bss\n\t.space 4, 0\n", "s.s"));
+  EXPECT_THROW(as::assemble_word_program(mve(), "\t.bss\n\t.space 4, 1\n", "s.s"), InputError);
+  EXPECT_THROW(as::assemble_word_program(mve(), "\t.data\n\t.space 4, 1, 2\n", "s.s"), InputError);
 }
 
 // A fill past the section's size limit is refused at its count before any
@@ -591,7 +591,7 @@ TEST(WordProgram, SpaceTakesAFillByte) {
 TEST(WordProgram, AHugeFillIsRefusedAtItsCount) {
   for (const char* source : {"\t.data\n\t.space 0x7fffffffff, 1\n", "\t.data\n\t.fill 0x7fffffff, 8, 1\n"}) {
     try {
-      targets::assemble_word_program(sme2(), source, "h.s");
+      as::assemble_word_program(sme2(), source, "h.s");
       FAIL() << source;
     } catch (const InputError& e) {
       EXPECT_EQ(e.location().line, 2) << source;
@@ -611,7 +611,7 @@ TEST(WordProgram, RepetitionsAndMacrosExpandAsWrittenOut) {
   const std::string out =
       "\t.syntax unified\n\t.thumb\n\t.text\n\tnop\n\tmovs r0, #1\n\tmovs r0, #1\n\tnop\n\tmovs r0, #1\n\tmovs r0, #1\n"
       "top:\tadds r1, #7\nl0:\tb l0\n\tadds r2, #3\nl1:\tb l1\n\tmovs r3, #0\n\tmovs r4, #0\n\tb top\n";
-  const as::Object ours = targets::assemble_word_program(mve(), with, "m.s");
+  const as::Object ours = as::assemble_word_program(mve(), with, "m.s");
   EXPECT_EQ(ours.find(".text")->bytes, code_of(mve(), out));
   // 6 x nop/movs, 2 x (adds, b), 2 x movs, b: 13 halfwords.
   EXPECT_EQ(ours.find(".text")->bytes.size(), 26u);
@@ -646,7 +646,7 @@ TEST(WordProgram, ConditionsAreDecidedWhereTheyStand) {
       "\t.syntax unified\n\t.thumb\n\t.text\n\tmovs r0, #1\n\tmovs r1, #2\n\tmovs r2, #1\n\tmovs r2, #2\n"
       "M:\tmovs r2, #3\n\tmovs r3, #1\n\tmovs r3, #2\n\tmovs r3, #3\n\tmovs r4, #4\n\tmovs r4, #5\n\tmovs r4, #6\n"
       "\tmovs r5, #9\n\tmovs r6, #0\n\tmovs r7, #5\n\tnop\n\tnop\n\t.word -1, 0, 1, 0\n";
-  const as::Object ours = targets::assemble_word_program(mve(), with, "c.s");
+  const as::Object ours = as::assemble_word_program(mve(), with, "c.s");
   const std::vector<uint8_t> want = code_of(mve(), out);
   EXPECT_EQ(ours.find(".text")->bytes, want);
   // As GNU as writes them: 16 instructions of 2 bytes, then four words.
@@ -700,7 +700,7 @@ TEST(WordProgram, SetSymbolsTakeTheirValueWhereTheyStand) {
   const std::string out =
       "\t.syntax unified\n\t.thumb\n\t.text\n\tvldrw.u32 q0, [r0]\n\tvldrw.u32 q0, [r0, #16]\n"
       "\tvldrw.u32 q0, [r0, #32]\n\tmovs r1, #48\n\t.word 48\n";
-  const as::Object ours = targets::assemble_word_program(mve(), with, "s.s");
+  const as::Object ours = as::assemble_word_program(mve(), with, "s.s");
   EXPECT_EQ(ours.find(".text")->bytes, code_of(mve(), out));
   const auto off = std::find_if(ours.symbols.begin(), ours.symbols.end(), [](const as::ObjSymbol& s) { return s.name == "off"; });
   ASSERT_NE(off, ours.symbols.end());
@@ -757,10 +757,10 @@ TEST(WordProgram, IncludedFilesAreReadInPlace) {
   std::ofstream(dir + "/bad.inc") << "\n\tmovs r0, #999\n";
   std::ofstream(dir + "/self.inc") << "\t.include \"self.inc\"\n";
   const std::string main = dir + "/main.s";
-  const as::Object obj = targets::assemble_word_program(
+  const as::Object obj = as::assemble_word_program(
       mve(), "\t.syntax unified\n\t.thumb\n\t.include \"sub/macros.inc\"\n\t.text\n\tzero r1\n\tmovs r2, #K\n", main);
   EXPECT_EQ(obj.find(".text")->bytes,
-            targets::assemble_word_program(mve(), "\t.syntax unified\n\t.thumb\n\t.text\n\tmovs r1, #0\n\tmovs r2, #3\n", "o.s")
+            as::assemble_word_program(mve(), "\t.syntax unified\n\t.thumb\n\t.text\n\tmovs r1, #0\n\tmovs r2, #3\n", "o.s")
                 .find(".text")->bytes);
   EXPECT_NE(error_of("\t.text\n\t.include \"bad.inc\"\n", main).find(dir + "/bad.inc:2:"), std::string::npos);
   EXPECT_NE(error_of("\t.text\n\t.include \"nope.inc\"\n", main).find("main.s:2:2: error: .include \"nope.inc\": no such file"),
@@ -773,8 +773,8 @@ TEST(WordProgram, IncludedFilesAreReadInPlace) {
 // prints `bl ext` too, with a fixup); it printed the mapping symbol `$t`.
 TEST(WordProgram, ShowEncodingNamesRelocatedSymbols) {
   const as::Object obj =
-      targets::assemble_word_program(mve(), "\t.syntax unified\n\t.thumb\n\tbl ext\n\tmovw r0, #:lower16:ext\n", "se.s");
-  const std::string shown = targets::show_encoding(mve(), obj, "se.s");
+      as::assemble_word_program(mve(), "\t.syntax unified\n\t.thumb\n\tbl ext\n\tmovw r0, #:lower16:ext\n", "se.s");
+  const std::string shown = as::show_encoding(mve(), obj, "se.s");
   EXPECT_NE(shown.find("\tbl\text "), std::string::npos) << shown;
   EXPECT_NE(shown.find("\tmovw\tr0, #:lower16:ext "), std::string::npos) << shown;
   EXPECT_EQ(shown.find("$t"), std::string::npos) << shown;
@@ -791,11 +791,11 @@ TEST(WordProgram, RelocatableObjectPlacesAsItsSource) {
       "\t.word dat+8\n\t.word g\n\t.word loc2 - .\n\t.hword 0\n"
       "\t.section .text.other,\"ax\",%progbits\n\t.type g, %function\ng:\tnop\nloc2:\tnop\n\tnop\n"
       "\t.data\n\t.word 0\ndat:\t.word _start\n";
-  const targets::LinkLayout layout{0x1000, 0x20000000};
-  const targets::ProgramImage want = targets::place_object(targets::assemble_word_program(mve(), src, "p.s", layout), layout);
+  const as::LinkLayout layout{0x1000, 0x20000000};
+  const as::ProgramImage want = as::place_object(as::assemble_word_program(mve(), src, "p.s", layout), layout);
   const std::string path = temp_path("p.o");
-  as::write_elf(targets::assemble_word_program(mve(), src, "p.s"), targets::word_elf_options(mve()), path);
-  const targets::ProgramImage got = targets::load_program(mve(), path, layout);
+  as::write_elf(as::assemble_word_program(mve(), src, "p.s"), as::word_elf_options(mve()), path);
+  const as::ProgramImage got = as::load_program(mve(), path, layout);
   ASSERT_EQ(got.segments.size(), want.segments.size());
   for (size_t i = 0; i < want.segments.size(); ++i) {
     EXPECT_EQ(got.segments[i].name, want.segments[i].name);
@@ -808,9 +808,9 @@ TEST(WordProgram, RelocatableObjectPlacesAsItsSource) {
   ASSERT_EQ(got.segments.back().name, ".data");
   EXPECT_EQ(got.segments.back().bytes, (std::vector<uint8_t>{0, 0, 0, 0, 0x01, 0x10, 0, 0}));
   const std::string ext = temp_path("ext.o");
-  as::write_elf(targets::assemble_word_program(mve(), "\t.text\n\tbl printf\n", "e.s"), targets::word_elf_options(mve()), ext);
+  as::write_elf(as::assemble_word_program(mve(), "\t.text\n\tbl printf\n", "e.s"), as::word_elf_options(mve()), ext);
   try {
-    targets::load_program(mve(), ext, layout);
+    as::load_program(mve(), ext, layout);
     ADD_FAILURE() << "an undefined symbol was placed";
   } catch (const InputError& e) {
     EXPECT_NE(std::string(e.what()).find("'printf' is not defined in this object"), std::string::npos) << e.what();
@@ -854,7 +854,7 @@ TEST(WordProgram, GccOutputDirectivesAsGnuAs) {
       "\t.text\n\ttbb [pc, r0]\n.L4:\t.byte (.L9-.L4)/2\n\t.byte (.L8-.L4)/2\n\t.p2align 1\n.L8:\tnop\n.L9:\tnop\n"
       "\t.data\n\t.word 1\n\t.set .LANCHOR0, . + 0\n\t.word 7 * 3 % 5 << 2 | 1 ^ 2 & 3\n\t.word .LANCHOR0\n"
       "\t.set anchor, . - 4\n\t.text\n\tnop\n";
-  const as::Object obj = targets::assemble_word_program(mve(), src, "gcc.s");
+  const as::Object obj = as::assemble_word_program(mve(), src, "gcc.s");
   const as::ObjSection* ro = obj.find(".rodata.str1.4");
   ASSERT_NE(ro, nullptr);
   EXPECT_EQ(ro->bytes, (std::vector<uint8_t>{'%', 'd', '\n', 0}));
@@ -896,7 +896,7 @@ namespace {
 TEST(WordProgram, CommonSymbolsAsGnuAs) {
   const std::string src = "\t.text\n\tnop\n\t.comm shared, 8, 4\n\t.comm a5, 5\n\t.comm a40, 40\n\t.local mine\n"
                           "\t.comm mine, 3, 8\n\t.lcomm other, 5\n\t.lcomm b16, 16\n";
-  const as::Object obj = targets::assemble_word_program(mve(), src, "comm.s");
+  const as::Object obj = as::assemble_word_program(mve(), src, "comm.s");
   std::map<std::string, std::tuple<std::string, uint64_t, uint64_t, bool>> got;  // section (COM), value, size, global
   for (const as::ObjSymbol& s : obj.symbols)
     if (s.name[0] != '$')
@@ -936,7 +936,7 @@ TEST(WordProgram, A64RelocationsAsLlvmMc) {
       "\t.text\n\t.global f\nf:\n\tbl ext\n\tbl ext+8\n\tb ext\n\tb.eq ext\n\tcbz x0, ext\n\tcbnz w1, g\n"
       "\tadr x2, ext+4\n\tb f\n\t.word ext\n\t.xword ext+16\n\t.word ext - .\n"
       "\t.section .text.b,\"ax\",%progbits\ng:\tret\n\t.data\n\t.xword g\n";
-  const as::Object obj = targets::assemble_word_program(sme2(), src, "a64.s");
+  const as::Object obj = as::assemble_word_program(sme2(), src, "a64.s");
   // The instructions, then the data words, whose bytes the relocations write (0 here).
   std::vector<uint8_t> text = a64_code({0x94000000, 0x94000000, 0x14000000, 0x54000000, 0xb4000000, 0x35000001,
                                         0x10000002, 0x14000000});
@@ -960,7 +960,7 @@ TEST(WordProgram, A64PageRelocationsAsLlvmMc) {
       "\t.text\n\tadrp x0, ext\n\tadd x0, x0, :lo12:ext\n\tadrp x1, ext+16\n\tldr x2, [x1, :lo12:ext+16]\n"
       "\tldrb w3, [x1, :lo12:ext]\n\tldr w4, [x1, :lo12:ext]\n\tstrh w5, [x1, :lo12:ext]\n\tadrp x6, local\n"
       "\tadd x6, x6, :lo12:local\n\t.data\n\t.space 24\nlocal:\t.xword 0\n";
-  const as::Object obj = targets::assemble_word_program(sme2(), src, "a64.s");
+  const as::Object obj = as::assemble_word_program(sme2(), src, "a64.s");
   EXPECT_EQ(text_of(obj), a64_code({0x90000000, 0x91000000, 0x90000001, 0xf9400022, 0x39400023, 0xb9400024, 0x79000025,
                                      0x90000006, 0x910000c6}));
   const std::vector<RelocRow> want = {

@@ -3,9 +3,9 @@
 // random state (mve, sme2) and random tcore programs, with identical
 // architectural state, memory writes and faults after every instruction or
 // bundle.
+#include "asm/word_program.hpp"
 #include "spec/coverage.hpp"
 #include "targets/mve/machine.hpp"
-#include "targets/word_program.hpp"
 #include "verify/engines.hpp"
 
 #include <gtest/gtest.h>
@@ -78,9 +78,9 @@ TEST(Engines, TheEnginesHandTheGlobalsOverBetweenInstructions) {
 TEST(Engines, EveryMveProgramRunsTheSameOnBothEngines) {
   for (const std::string& p : programs()) {
     SCOPED_TRACE(p);
-    targets::ProgramImage image;
+    as::ProgramImage image;
     try {
-      image = targets::load_program(*target().isa, p, targets::mve::Machine::layout());
+      image = as::load_program(*target().isa, p, targets::mve::Machine::layout());
     } catch (const std::exception& e) {
       continue;  // a file of assembler forms that does not link alone
     }
@@ -98,7 +98,7 @@ TEST(Engines, LoopsEndWithTheValuesWorkedByHand) {
     targets::mve::Machine m(*target().isa);
     m.set_engine(kind);
     m.reset(true);
-    m.load(targets::load_program(*target().isa, (src / "tests/targets/data/mve_scalar_loop.s").string(),
+    m.load(as::load_program(*target().isa, (src / "tests/targets/data/mve_scalar_loop.s").string(),
                                  targets::mve::Machine::layout()));
     ASSERT_TRUE(m.run(1'000'000));
     EXPECT_EQ(m.get("r5").low64(), 60000u);

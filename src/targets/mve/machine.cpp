@@ -52,7 +52,7 @@ const spec::FunctionDecl& Machine::procedure(const char* name) const {
   throw InputError(fmt::format("the mve specs define no {}", name));
 }
 
-Machine::Machine(const WordIsa& isa) : isa_(isa), engine_(isa.spec().module(), all_builtins()) {
+Machine::Machine(const as::WordIsa& isa) : isa_(isa), engine_(isa.spec().module(), all_builtins()) {
   engine_.sources = &isa.spec().sources();
   engine_.target_state = &host_;
   engine_.direct_memory = &host_.memory.direct();
@@ -155,7 +155,7 @@ uint32_t Machine::pc() const { return static_cast<uint32_t>(r_g_.word(15)); }
 
 void Machine::set_pc(uint32_t address) { r_g_.set_word(address, 15); }
 
-void Machine::load(const ProgramImage& image) {
+void Machine::load(const as::ProgramImage& image) {
   host_.loaded.clear();
   for (const auto& seg : image.segments) {
     if (seg.size() == 0) continue;
@@ -214,7 +214,7 @@ void Machine::load(const ProgramImage& image) {
 }
 
 void Machine::execute(const std::string& text) {
-  AsmContext ctx;
+  as::AsmContext ctx;
   ctx.address = pc();
   execute(isa_.assemble(text, ctx).word);
 }
@@ -329,7 +329,7 @@ std::string Machine::describe(uint32_t address, const Bits& word, const spec::En
   if (!enc)
     return fmt::format("0x{:0{}x} (bytes {}) at 0x{:08x}, which no encoding decodes", word.low64(), word.width() / 4,
                        raw_bytes(word), address);
-  PrintContext pctx;
+  as::PrintContext pctx;
   pctx.address = address;
   return fmt::format("'{}' (0x{:0{}x}) at 0x{:08x}", isa_.print(*enc, word, pctx), word.low64(), word.width() / 4,
                      address);

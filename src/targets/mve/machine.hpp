@@ -16,12 +16,12 @@
 // (builtins.hpp).
 #pragma once
 
+#include "asm/word_isa.hpp"
+#include "asm/word_program.hpp"
 #include "spec/compiled.hpp"
 #include "spec/engine.hpp"
 #include "targets/mve/builtins.hpp"
 #include "targets/targets.hpp"
-#include "targets/word_isa.hpp"
-#include "targets/word_program.hpp"
 
 #include <cstdint>
 #include <cstring>
@@ -56,7 +56,7 @@ Target load(const std::optional<std::string>& spec_dir = std::nullopt,
 
 class Machine {
  public:
-  explicit Machine(const WordIsa& isa);
+  explicit Machine(const as::WordIsa& isa);
   // The engine points at host_ (target_state): not copyable or movable.
   Machine(const Machine&) = delete;
   Machine& operator=(const Machine&) = delete;
@@ -79,9 +79,9 @@ class Machine {
   // otherwise every fault stops the run.
   // Throws mlisa::InputError when a segment lies outside memory or there is
   // no entry point.
-  void load(const ProgramImage& image);
+  void load(const as::ProgramImage& image);
   // Where FILE.s sections go: code in ITCM, data in DTCM.
-  static LinkLayout layout() { return {kItcmBase, kDtcmBase}; }
+  static as::LinkLayout layout() { return {kItcmBase, kDtcmBase}; }
 
   // Runs one instruction word at the PC (as if fetched there). A
   // synchronous exception (a fault, SVC, an UNDEFINED instruction) is taken
@@ -297,7 +297,7 @@ class Machine {
   [[gnu::noinline]] void count_systick();
   uint32_t read_word(uint32_t address) const;
 
-  const WordIsa& isa_;
+  const as::WordIsa& isa_;
   bool vectors_ = false;  // the program started from its vector table: exceptions go to its handlers
   std::pair<std::string, std::string> last_fault_;  // the last fault taken: its name and what happened
   int ipsr_, pending_, syst_csr_, sp_other_;

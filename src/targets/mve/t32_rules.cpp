@@ -1,9 +1,9 @@
 // T32's rules (t32_rules.hpp).
 #include "targets/mve/t32_rules.hpp"
 
+#include "asm/operands.hpp"
 #include "core/diag.hpp"
 #include "core/number_parse.hpp"
-#include "asm/operands.hpp"
 
 #include <fmt/format.h>
 
@@ -21,11 +21,13 @@ namespace mlisa::targets::mve {
 
 namespace {
 
+namespace operands = as::operands;
+
 using operands::cond_value;
 using operands::kCondNames;
 using operands::Operand;
 
-using Prefer = TargetRules::Prefer;
+using Prefer = as::TargetRules::Prefer;
 
 // The alternative texts T32 tries (TargetRules::alternative), as llvm-mc-19
 // chooses among them; "" when the text has none.
@@ -245,12 +247,12 @@ std::string expand_literal_loads(std::string_view text, const operands::ExpandTa
   return out;
 }
 
-class T32Rules final : public TargetRules {
+class T32Rules final : public as::TargetRules {
  public:
   std::string_view name() const override { return "t32"; }
-  void prepare(const WordIsa& isa) override {
+  void prepare(const as::WordIsa& isa) override {
     isa_ = &isa;
-    for (const WordTemplate& t : isa.templates()) {
+    for (const as::WordTemplate& t : isa.templates()) {
       if (t.stem.empty()) continue;
       if (t.enc->width == 16) narrow_[t.stem].insert(operand_class(t));
       else wide_[t.enc].push_back({t.stem, operand_class(t)});
@@ -288,8 +290,8 @@ class T32Rules final : public TargetRules {
   }
   // `<c>` without a cond operand of its own: the IT block's condition; `<q>`
   // the width qualifier (.w/.n); `<v>` the VPT block's predicate letter.
-  WordTemplate::Item::Role role_of(std::string_view name, bool own_cond) const override {
-    using Role = WordTemplate::Item::Role;
+  as::WordTemplate::Item::Role role_of(std::string_view name, bool own_cond) const override {
+    using Role = as::WordTemplate::Item::Role;
     if (name == "c" && !own_cond) return Role::BlockCond;
     if (name == "q") return Role::Width;
     if (name == "v") return Role::BlockPred;
@@ -411,8 +413,8 @@ class T32Rules final : public TargetRules {
 
   // The kind of a template's last operand, a shift left out: 'r' a register,
   // '#' an immediate, '[' an address or a label, '{' a register list, 0 none.
-  char operand_class(const WordTemplate& t) const {
-    using Item = WordTemplate::Item;
+  char operand_class(const as::WordTemplate& t) const {
+    using Item = as::WordTemplate::Item;
     bool operands = false;  // past the mnemonic
     int depth = 0;
     char group = 0, last = 0;
@@ -473,7 +475,7 @@ class T32Rules final : public TargetRules {
     return last;
   }
 
-  const WordIsa* isa_ = nullptr;
+  const as::WordIsa* isa_ = nullptr;
   std::map<std::string, std::set<char>> narrow_;  // 16-bit templates: mnemonic -> operand classes
   std::map<const spec::Encoding*, std::vector<std::pair<std::string, char>>> wide_;  // wider templates: (mnemonic, class)
 };
@@ -487,6 +489,6 @@ std::vector<uint8_t> t32_bytes(const spec::Bits& word) {
           static_cast<uint8_t>(v >> 8)};
 }
 
-std::unique_ptr<TargetRules> t32_rules() { return std::make_unique<T32Rules>(); }
+std::unique_ptr<as::TargetRules> t32_rules() { return std::make_unique<T32Rules>(); }
 
 }  // namespace mlisa::targets::mve

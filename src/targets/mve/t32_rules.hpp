@@ -1,4 +1,4 @@
-// T32's rules for the single-word engine (targets/word_isa.hpp,
+// T32's rules for the single-word engine (asm/word_isa.hpp,
 // TargetRules): what the mve target says once that the generic assembler,
 // decoder, printer and front end do not know.
 //
@@ -29,7 +29,7 @@
 //   the value, else a load from a literal pool (docs/assembler.md).
 #pragma once
 
-#include "targets/word_isa.hpp"
+#include "asm/word_isa.hpp"
 
 #include <cstdint>
 #include <memory>
@@ -49,6 +49,6 @@ inline spec::Bits t32_word(uint64_t first_halfword, uint64_t second_halfword) {
                                   : spec::Bits(16, first_halfword);
 }
 
-std::unique_ptr<TargetRules> t32_rules();
+std::unique_ptr<as::TargetRules> t32_rules();
 
 }  // namespace mlisa::targets::mve

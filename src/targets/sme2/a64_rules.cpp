@@ -13,7 +13,9 @@ namespace mlisa::targets::sme2 {
 
 namespace {
 
-class A64Rules final : public TargetRules {
+namespace operands = as::operands;
+
+class A64Rules final : public as::TargetRules {
  public:
   std::string_view name() const override { return "a64"; }
   as::ElfOptions elf() const override { return as::ElfOptions{true, EM_AARCH64, 0}; }
@@ -62,6 +64,6 @@ class A64Rules final : public TargetRules {
 
 }  // namespace
 
-std::unique_ptr<TargetRules> a64_rules() { return std::make_unique<A64Rules>(); }
+std::unique_ptr<as::TargetRules> a64_rules() { return std::make_unique<A64Rules>(); }
 
 }  // namespace mlisa::targets::sme2

@@ -117,7 +117,7 @@ int Machine::slot(const char* name) const {
   return s;
 }
 
-Machine::Machine(const WordIsa& isa, int svl) : isa_(isa), engine_(isa.spec().module(), all_builtins()), svl_(svl) {
+Machine::Machine(const as::WordIsa& isa, int svl) : isa_(isa), engine_(isa.spec().module(), all_builtins()), svl_(svl) {
   if (svl < 128 || svl > 2048 || (svl & (svl - 1)))
     throw InputError(fmt::format("--svl {}: the streaming vector length is a power of two from 128 to 2048", svl));
   engine_.sources = &isa.spec().sources();
@@ -222,7 +222,7 @@ void Machine::execute(const Bits& word) {
   ++instructions;
 }
 
-void Machine::load(const ProgramImage& image) {
+void Machine::load(const as::ProgramImage& image) {
   std::optional<uint64_t> first_code;
   for (const auto& seg : image.segments) {
     if (seg.bytes.empty()) continue;

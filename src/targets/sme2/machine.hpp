@@ -16,12 +16,12 @@
 // an access outside memory faults "DataAbort (Translation)".
 #pragma once
 
+#include "asm/word_isa.hpp"
+#include "asm/word_program.hpp"
 #include "sim/memory.hpp"
 #include "spec/compiled.hpp"
 #include "spec/engine.hpp"
 #include "targets/targets.hpp"
-#include "targets/word_program.hpp"
-#include "targets/word_isa.hpp"
 
 #include <functional>
 #include <memory>
@@ -44,7 +44,7 @@ std::vector<uint8_t> a64_bytes(const spec::Bits& word);
 class Machine {
  public:
   // Throws mlisa::InputError when svl is not a power of two in 128..2048.
-  Machine(const WordIsa& isa, int svl = 512);
+  Machine(const as::WordIsa& isa, int svl = 512);
 
   int svl() const { return svl_; }
   // Every register zero, SVCR.SM = SVCR.ZA = 0.
@@ -81,11 +81,11 @@ class Machine {
   // A Linux process's layout: text at 0x400000, data after it, a 1 MiB
   // stack below 0x7fff0000 with SP 16-byte aligned at its top.
   static constexpr uint64_t kTextBase = 0x400000, kStackTop = 0x7fff0000, kStackSize = 1 << 20;
-  static LinkLayout layout() { return {kTextBase, 0}; }
+  static as::LinkLayout layout() { return {kTextBase, 0}; }
   // Maps the image's segments (code read-only) and the stack, sets SP and
   // PC (the ELF entry, _start, or the first code segment). Throws
   // mlisa::InputError when segments overlap or there is no code.
-  void load(const ProgramImage& image);
+  void load(const as::ProgramImage& image);
 
   // Runs from PC until the program exits (returns its status) or faults
   // (mlisa::Fault; "step limit" after max_steps instructions).
@@ -107,7 +107,7 @@ class Machine {
   int slot(const char* name) const;
   spec::Value& global(int s) const { return engine_.globals()[static_cast<size_t>(s)]; }
 
-  const WordIsa& isa_;
+  const as::WordIsa& isa_;
   mutable spec::Engine engine_;
   int svl_;
   int r_, sp_, pc_, nzcv_, fpcr_, fpsr_, svcr_, svl_slot_, z_, p_, ffr_, za_, branch_, macs_;

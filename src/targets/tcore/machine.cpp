@@ -118,7 +118,7 @@ void add_builtins(spec::BuiltinTable& t) {
   });
 }
 
-Machine::Machine(const SpecIsa& isa, const spec::BuiltinTable& builtins, size_t memory_bytes,
+Machine::Machine(const as::SpecIsa& isa, const spec::BuiltinTable& builtins, size_t memory_bytes,
                  const sim::NpuConfig& mxu)
     : memory(memory_bytes, 0), isa_(isa), engine_(isa.spec->module(), builtins),
       npu_(std::make_unique<sim::Npu>(mxu, 0)) {
@@ -180,7 +180,7 @@ spec::CompiledDecode* Machine::compiled_decode(const as::Word& word, const as::D
   }
   auto it = decoded_.find(decode_key_);
   if (it == decoded_.end()) {
-    const SpecForm& sf = isa_.forms[static_cast<size_t>(d.form)];
+    const as::SpecForm& sf = isa_.forms[static_cast<size_t>(d.form)];
     it = decoded_.emplace(decode_key_, compiled_->decoded(*sf.enc, isa_.spec->packed_frame(*sf.enc, sf.slot, word)))
              .first;
   }
@@ -273,7 +273,7 @@ Machine::SlotEffects Machine::run_slot(const as::Word& word, const as::DecodedIn
 // left in them (a slot that ends as a NOP leaves nothing).
 void Machine::run_slot_into(const as::Word& word, const as::DecodedInsn& d, uint32_t bundle_pc,
                             const std::vector<Value>& view, bool ignore_predicate, SlotEffects& out) {
-  const SpecForm& sf = isa_.forms[static_cast<size_t>(d.form)];
+  const as::SpecForm& sf = isa_.forms[static_cast<size_t>(d.form)];
   const std::string& slot = sf.slot;
   out.enabled = false;
   out.writes.clear();

@@ -26,11 +26,11 @@
 
 #include "asm/export.hpp"
 #include "asm/model.hpp"
+#include "asm/spec_isa.hpp"
 #include "sim/npu.hpp"
 #include "spec/builtins.hpp"
 #include "spec/compiled.hpp"
 #include "spec/engine.hpp"
-#include "targets/spec_isa.hpp"
 
 #include <cstdint>
 #include <memory>
@@ -48,7 +48,7 @@ class Machine {
  public:
   // `isa` must outlive the machine; memory is `memory_bytes` bytes at address
   // 0; `mxu` configures the matrix unit (UsageError when it is invalid).
-  Machine(const SpecIsa& isa, const spec::BuiltinTable& builtins, size_t memory_bytes = 1 << 20,
+  Machine(const as::SpecIsa& isa, const spec::BuiltinTable& builtins, size_t memory_bytes = 1 << 20,
           const sim::NpuConfig& mxu = {});
 
   // Runs one bundle at pc and advances pc (by 64, or to a taken branch's
@@ -131,7 +131,7 @@ class Machine {
   int branch_taken_global() const { return branch_taken_; }
   int branch_target_global() const { return branch_target_; }
   int halted_global() const { return halted_; }
-  const SpecIsa& isa() const { return isa_; }
+  const as::SpecIsa& isa() const { return isa_; }
   // Which engine runs the pseudocode (as mve::Machine::set_engine;
   // spec::default_engine_kind() when built): the specs compiled to C++ at
   // build time, or the interpreter.
@@ -148,7 +148,7 @@ class Machine {
   std::vector<Store> last_stores;  // what the last apply_stores wrote, by address
 
  private:
-  const SpecIsa& isa_;
+  const as::SpecIsa& isa_;
   mutable spec::Engine engine_;  // globals() has no const overload
   int s_slot_, v_slot_, p_slot_, branch_taken_, branch_target_, halted_;
   const spec::FunctionDecl* slot_enabled_ = nullptr;

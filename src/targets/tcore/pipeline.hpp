@@ -132,7 +132,7 @@ struct Comparison {
   uint64_t instructions = 0;        // the ISA run's instructions
   PipelineStats stats;
 };
-Comparison compare_with_isa(const SpecIsa& isa, const std::vector<as::Word>& code, const std::vector<uint8_t>& data,
+Comparison compare_with_isa(const as::SpecIsa& isa, const std::vector<as::Word>& code, const std::vector<uint8_t>& data,
                             size_t memory_bytes, const FaultSpec* fault, uint64_t max_bundles = uint64_t{1} << 24,
                             bool stop_at_divergence = false);
 

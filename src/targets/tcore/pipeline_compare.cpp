@@ -33,7 +33,7 @@ std::string register_difference(const Machine& m, const std::vector<spec::Value>
 
 }  // namespace
 
-Comparison compare_with_isa(const SpecIsa& isa, const std::vector<as::Word>& code, const std::vector<uint8_t>& data,
+Comparison compare_with_isa(const as::SpecIsa& isa, const std::vector<as::Word>& code, const std::vector<uint8_t>& data,
                             size_t memory_bytes, const FaultSpec* fault, uint64_t max_bundles,
                             bool stop_at_divergence) {
   struct Stop {};

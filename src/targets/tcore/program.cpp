@@ -15,7 +15,7 @@
 
 namespace mlisa::targets::tcore {
 
-Image load_image(const SpecIsa& isa, const std::vector<as::ObjSection>& sections, const std::string& file) {
+Image load_image(const as::SpecIsa& isa, const std::vector<as::ObjSection>& sections, const std::string& file) {
   Image img;
   const size_t wb = isa.isa.width() / 8;
   for (const as::ObjSection& sec : sections) {
@@ -40,7 +40,7 @@ Image load_image(const SpecIsa& isa, const std::vector<as::ObjSection>& sections
   return img;
 }
 
-std::unique_ptr<Machine> make_machine(const SpecIsa& isa, const Image& image, size_t memory_bytes,
+std::unique_ptr<Machine> make_machine(const as::SpecIsa& isa, const Image& image, size_t memory_bytes,
                                       const sim::NpuConfig& mxu) {
   auto m = std::make_unique<Machine>(isa, all_builtins(), std::max(memory_bytes, image.data.size()), mxu);
   std::copy(image.data.begin(), image.data.end(), m->memory.begin());
@@ -248,7 +248,7 @@ GemmProgram emit_gemm_program(const sim::GemmPlan& plan, const sim::Gemm* operan
   return out;
 }
 
-GemmProgramRun run_gemm_program(const SpecIsa& isa, const sim::GemmPlan& plan, const sim::Gemm& operands,
+GemmProgramRun run_gemm_program(const as::SpecIsa& isa, const sim::GemmPlan& plan, const sim::Gemm& operands,
                                 const std::string& title, sim::CycleObserver* observer, sim::LeaveCycles* leave) {
   GemmProgramRun r;
   r.program = emit_gemm_program(plan, &operands, title);

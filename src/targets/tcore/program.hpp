@@ -4,9 +4,9 @@
 #pragma once
 
 #include "asm/gas.hpp"
+#include "asm/spec_isa.hpp"
 #include "sim/gemm.hpp"
 #include "sim/npu.hpp"
-#include "targets/spec_isa.hpp"
 #include "targets/tcore/machine.hpp"
 
 #include <cstdint>
@@ -25,10 +25,10 @@ struct Image {
   std::vector<uint8_t> data;
 };
 // Throws InputError for a code section that is not whole words, or no code.
-Image load_image(const SpecIsa& isa, const std::vector<as::ObjSection>& sections, const std::string& file);
+Image load_image(const as::SpecIsa& isa, const std::vector<as::ObjSection>& sections, const std::string& file);
 
 // A machine with the image loaded: memory of max(memory_bytes, data) bytes.
-std::unique_ptr<Machine> make_machine(const SpecIsa& isa, const Image& image, size_t memory_bytes,
+std::unique_ptr<Machine> make_machine(const as::SpecIsa& isa, const Image& image, size_t memory_bytes,
                                       const sim::NpuConfig& mxu);
 
 // The GEMM of a plan as a tcore program (straight-line code, one MXU or DMA
@@ -65,7 +65,7 @@ struct GemmProgramRun {
 // machine configured by plan.config (observer and leave as for sim::Npu::run),
 // and reads C back. Throws std::logic_error when the MXU ops the program
 // issued differ from plan.ops.
-GemmProgramRun run_gemm_program(const SpecIsa& isa, const sim::GemmPlan& plan, const sim::Gemm& operands,
+GemmProgramRun run_gemm_program(const as::SpecIsa& isa, const sim::GemmPlan& plan, const sim::Gemm& operands,
                                 const std::string& title, sim::CycleObserver* observer = nullptr,
                                 sim::LeaveCycles* leave = nullptr);
 
