@@ -82,38 +82,51 @@ class Gas {
     expand(source_file(file, text), 0);
   }
 
-  // A single-word target: layout passes until the sizes settle. The first
-  // passes take each instruction at the narrowest encoding that holds its
-  // operands where the last pass placed it, so that a size guessed too large
-  // (a forward target seen through too-narrow guesses of the instructions
-  // before it: a literal then misaligned, a narrow load refused) shrinks
-  // again. Should those passes not settle, the last passes only let an
-  // instruction grow from where it stands, which ends.
+  // A single-word target: layout passes until the sizes settle, in three
+  // phases.
+  // 1. As GNU as relaxes: the first pass takes each instruction at the
+  //    narrowest encoding that holds its operands (a symbol of its section
+  //    read as an ideal target, aligned and just after the PC it reads, so
+  //    that a label operand does not decide the size yet), and the passes
+  //    after it only let an instruction grow, until nothing changes.
+  // 2. Free passes take each instruction at the narrowest encoding that holds
+  //    its operands where the changes before it put it, so that a size
+  //    guessed too large in phase 1 (a forward target seen through too-narrow
+  //    guesses of the instructions before it: a literal then misaligned, a
+  //    narrow load refused) shrinks again.
+  // 3. Should those passes not settle, growth only again, which ends.
   Object run_words() {
     scan();
     check_forward_local_labels();
     std::vector<size_t> floor = insn_sizes_;  // the narrowest each may be (`.w`, `.inst` wide, a relocation's)
     local_only_.assign(insn_sizes_.size(), 0);
-    constexpr int kFreePasses = 16, kMaxPasses = kFreePasses + 64;
+    constexpr int kFreePasses = 16, kMaxPasses = 64;
     const size_t widest = std::max(words_->max_bytes, words_->min_bytes);
-    std::map<size_t, InputError> first_error;  // by instruction, growth passes
-    for (int pass = 0;; ++pass) {
-      if (pass > kMaxPasses) fail(1, 1, "instruction sizes do not settle (relaxation did not converge)");
-      const bool free = pass < kFreePasses;
+    std::map<size_t, InputError> first_error;  // by instruction, growth phases
+    enum class Phase : uint8_t { Grow, Free, GrowToEnd } phase = Phase::Grow;
+    int phase_passes = 0;
+    for (int pass = 0;; ++pass, ++phase_passes) {
+      if (phase == Phase::Free && phase_passes >= kFreePasses) phase = Phase::GrowToEnd, phase_passes = 0;
+      if (phase_passes > kMaxPasses) fail(1, 1, "instruction sizes do not settle (relaxation did not converge)");
+      const bool free = phase == Phase::Free;
       layout();
       insn_bytes_.resize(insn_sizes_.size());  // each is assigned below, keeping its storage between passes
       insn_relocs_.assign(insn_sizes_.size(), std::nullopt);
       if (words_->begin_pass) words_->begin_pass();
       bool changed = false;
+      bool may_shrink = false;  // an instruction that names a symbol is wider than its narrowest
       // A refusal while sizes are still provisional (a forward target seen
       // through narrow guesses of the instructions before it, an instruction
       // with only wide encodings) grows the instruction to the widest size or
       // waits for the layout to settle; it is reported once nothing changes.
       std::optional<InputError> deferred;
+      size_t deferred_at = 0;
+      moved_.assign(obj_.sections.size(), {});
       for (const PlacedInsn& pi : placed_insns_) {
         const Event& e = events_[pi.event];
         size_t& size = insn_sizes_[e.bundle];
-        const uint64_t address = base(pi.section) + pi.offset;
+        const size_t size_before = size;
+        const uint64_t address = base(pi.section) + pi.offset + static_cast<uint64_t>(moved_by(pi.section, pi.offset));
         dot_ = Val{static_cast<int64_t>(pi.offset), pi.section};
         current_insn_ = e.bundle;
         std::string substituted;
@@ -125,10 +138,15 @@ class Gas {
         const std::string& text = substituted.empty() ? e.text : substituted;
         // One pointer captured: the resolver fits std::function's own storage
         // (no allocation per instruction and pass).
-        const std::tuple<Gas*, const PlacedInsn*, const Event*, uint64_t> where{this, &pi, &e, address};
+        bool names_symbol = false;
+        const std::optional<uint64_t> ideal =
+            pass == 0 ? std::optional<uint64_t>((address + words_->pc_offset + 3) & ~uint64_t{3}) : std::nullopt;
+        const std::tuple<Gas*, const PlacedInsn*, const Event*, uint64_t, bool*, const std::optional<uint64_t>*> where{
+            this, &pi, &e, address, &names_symbol, &ideal};
         SymbolResolver resolve = [w = &where](std::string_view t) {
-          const auto [gas, placed, event, at] = *w;
-          return gas->resolve_address(t, placed->section, event->line, event->col, at);
+          const auto [gas, placed, event, at, named, target] = *w;
+          *named = true;
+          return gas->resolve_address(t, placed->section, event->line, event->col, at, 0, 0, *target);
         };
         // Wider than it may be: were it at its narrowest, the addresses after
         // it would move back by the difference. If it takes its narrowest
@@ -183,11 +201,18 @@ class Gas {
           InputError here = at_symbol                       ? located(e.line, col, no_relocation(*pending_).message())
                             : err.location().line >= 1 ? err
                                                         : located(e.line, col, err.message());
-          // In growth passes the instruction's first refusal says most (a
-          // later one may only say that a forced width has no such encoding).
-          if (!free) here = first_error.try_emplace(e.bundle, here).first->second;
-          if (!deferred) deferred = here;
+          // In growth passes the instruction's first refusal says most: it
+          // was at its narrowest, a later one may only say that the wider
+          // encodings do not hold it.
+          if (phase != Phase::Free) here = first_error.try_emplace(e.bundle, here).first->second;
+          if (!deferred) deferred = here, deferred_at = e.bundle;
           bytes.assign(std::max(size, widest), 0);
+        }
+        if (pass == 0 && names_symbol) {
+          // Encoded for an ideal target: encoded again where the layout puts
+          // it, and a refusal there is the next pass's to confirm.
+          if (deferred && deferred_at == e.bundle) deferred.reset();
+          changed = true;
         }
         if (shrunk) {
           bytes.assign(size, 0);  // the next pass encodes it where it then stands
@@ -199,6 +224,17 @@ class Gas {
           size = bytes.size();
           changed = true;
         }
+        may_shrink = may_shrink || (names_symbol && size > floor[e.bundle]);
+        if (size != size_before) {
+          auto& moved = moved_[static_cast<size_t>(pi.section)];
+          const int64_t total = (moved.empty() ? 0 : moved.back().second) + static_cast<int64_t>(size) - static_cast<int64_t>(size_before);
+          moved.emplace_back(pi.offset, total);
+        }
+      }
+      if (!changed && phase == Phase::Grow && may_shrink) {
+        phase = Phase::Free, phase_passes = -1;  // a pass that may shrink what grew too far
+        first_error.clear();
+        continue;
       }
       if (!changed && deferred) throw *deferred;
       if (!changed) break;
@@ -469,19 +505,38 @@ class Gas {
     return at[static_cast<size_t>(section)];
   }
 
+  // How far the addresses of a section past `offset` (in the pass's layout)
+  // have moved in this pass: the size changes of the instructions before it,
+  // so that each instruction is sized where the changes before it put it
+  // (sized all at once, neighbours that each fit only if the other shrinks
+  // would shrink and grow together, pass after pass).
+  int64_t moved_by(int section, uint64_t offset) const {
+    if (moved_.empty()) return 0;
+    const auto& moved = moved_[static_cast<size_t>(section)];
+    auto it = std::lower_bound(moved.begin(), moved.end(), offset, [](const auto& m, uint64_t o) { return m.first < o; });
+    return it == moved.begin() ? 0 : std::prev(it)->second;
+  }
+
   // A symbol expression's address for an instruction of `from`: absolute
   // with a placement; without one, only addresses in `from` (its offsets).
   // An address; with `back`, one in section `from` at offset `after` or
-  // beyond is taken `back` bytes earlier.
+  // beyond is taken `back` bytes earlier; with `ideal`, one in section
+  // `from` that is not relocated is taken to be `ideal`.
   // Without a placement, an address elsewhere (another section, another
   // object) is a relocation of the instruction at `at`: the value read is
   // `at` plus the addend the instruction's bytes hold (REL), so that a
   // PC-relative field holds the addend less the PC's offset, as GNU as has it.
   std::optional<int64_t> resolve_address(std::string_view text, int from, int line, int col, uint64_t at,
-                                         uint64_t after = 0, uint64_t back = 0) {
+                                         uint64_t after = 0, uint64_t back = 0, std::optional<uint64_t> ideal = std::nullopt) {
     Val v = eval(text, line, col);
     if (v.absolute()) return v.v;
-    if (back && v.section == from && v.v >= static_cast<int64_t>(after)) v.v -= static_cast<int64_t>(back);
+    if (ideal && v.section == from && !(v.sym >= 0 && relocatable() && binds_globally(obj_.symbols[static_cast<size_t>(v.sym)].name)))
+      return static_cast<int64_t>(*ideal);
+    if (v.section == from) {
+      const int64_t moved = v.v >= 0 ? moved_by(from, static_cast<uint64_t>(v.v)) : 0;
+      if (back && v.v >= static_cast<int64_t>(after)) v.v -= static_cast<int64_t>(back);
+      v.v += moved;
+    }
     // GNU as relocates a branch to a global symbol even in its own section
     // (another object may define it first, or it may be weak).
     const bool global_here = v.section == from && v.sym >= 0 && relocatable() && !local_only_[current_insn_] &&
@@ -1639,6 +1694,9 @@ class Gas {
   }
 
   std::optional<Val> dot_;  // what '.' names: the location being assembled, where there is one
+  // The size changes of this layout pass so far, by section: (an
+  // instruction's offset in the pass's layout, the total change up to it).
+  std::vector<std::vector<std::pair<uint64_t, int64_t>>> moved_;
   struct Fixup {
     int section;
     uint64_t offset;

@@ -139,6 +139,8 @@ struct WordEncoder {
   // T32: a function's address in data or MOVW/MOVT has bit 0 set (its state),
   // as the ELF ABI's (S + A) | T makes it; the front end sets it where it places.
   bool thumb_functions = false;
+  // The PC an instruction reads, relative to its address (T32: 4).
+  uint64_t pc_offset = 0;
   // An instruction's size before layout (default min_bytes).
   std::function<size_t(std::string_view text)> initial_bytes;
   // Called before each layout pass, then `encode` once per instruction

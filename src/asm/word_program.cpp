@@ -191,6 +191,7 @@ Object assemble_word_program(const WordIsa& isa, std::string_view text, const st
   WordEncoder enc;
   enc.comment = rules.comment();
   enc.min_bytes = isa.min_width() / 8;
+  enc.pc_offset = static_cast<uint64_t>(isa.rules().pc_offset());
   enc.max_bytes = 4;
   enc.nop = rules.nop();
   enc.code_mapping = rules.code_mapping();
@@ -327,10 +328,37 @@ int64_t data_addend(const std::vector<uint8_t>& b, uint64_t at, int size) {
   return size == 8 ? static_cast<int64_t>(v) : static_cast<int64_t>(v << (64 - 8 * size)) >> (64 - 8 * size);
 }
 
-// The listing, with the words at `raw` (section name -> offsets) as .inst.
+// What the listing writes otherwise than it would alone: words with their
+// width suffix, and words as .inst.
+struct Forced {
+  std::map<std::string, std::set<uint64_t>> sized_at, raw_at;  // section name -> offsets
+  bool labels_sized = false;  // every word that names a label has its width said
+  bool sized(const std::string& sec, uint64_t at) const { return has(sized_at, sec, at); }
+  bool raw(const std::string& sec, uint64_t at) const { return has(raw_at, sec, at); }
+  // The next step for the word at `at` that does not reassemble in place:
+  // its width said, then .inst; false when it is .inst already.
+  bool escalate(const std::string& sec, uint64_t at) {
+    if (sized_at[sec].insert(at).second) return true;
+    return raw_at[sec].insert(at).second;
+  }
+  // Where the listing wrote an instruction's line: its first character, its section and offset.
+  struct Line {
+    size_t start;
+    std::string section;
+    uint64_t offset;
+  };
+
+ private:
+  static bool has(const std::map<std::string, std::set<uint64_t>>& m, const std::string& sec, uint64_t at) {
+    const auto it = m.find(sec);
+    return it != m.end() && it->second.count(at);
+  }
+};
+
+// The listing, with the words `forced` names written as it says.
 std::string listing(const WordIsa& isa, const std::vector<ObjSection>& sections, bool exact,
-                    const std::string& file, const std::vector<ObjSymbol>& symbols,
-                    const std::map<std::string, std::set<uint64_t>>& raw_at) {
+                    const std::string& file, const std::vector<ObjSymbol>& symbols, const Forced& forced,
+                    std::vector<Forced::Line>& lines) {
   const TargetRules& rules = isa.rules();
   std::string out = rules.listing_preamble();
   // An object's symbols that its relocations name, and those it defines for
@@ -557,12 +585,14 @@ std::string listing(const WordIsa& isa, const std::vector<ObjSection>& sections,
     // A target outside the program's instructions and data runs has no
     // label: it is written `#offset` from the PC the instruction reads
     // (`bl #16382`, `adr r2, #104`), which llvm-mc-19 and our assembler both
-    // take back wherever the listing is placed. That PC is the address + 4,
-    // or (ADR, literal loads) that aligned to 4; both are offered and the
-    // reassembly check below keeps the one that gives the word back.
+    // take back wherever the listing is placed. That PC is the address (+ 4
+    // in T32), that aligned to 4 (T32 ADR, literal loads) or its 4 KB page
+    // (A64 ADRP); each is offered and the reassembly check below keeps the
+    // one that gives the word back.
     // `outside` says that a target was outside.
     bool outside = false;
-    enum class Outside { Unnamed, FromPc, FromAlignedPc };
+    bool names_label = false;  // the word's text names a label of the listing
+    enum class Outside { Unnamed, FromPc, FromAlignedPc, FromPage };
     auto namer = [&](bool record, uint64_t address, Outside how) {
       return [&, record, address, how](uint64_t target) -> std::optional<std::string> {
         if (!starts.count(target)) {
@@ -570,11 +600,13 @@ std::string listing(const WordIsa& isa, const std::vector<ObjSection>& sections,
           if (how == Outside::Unnamed) return std::nullopt;
           uint64_t pc = address + static_cast<uint64_t>(rules.pc_offset());
           if (how == Outside::FromAlignedPc) pc &= ~uint64_t{3};
+          if (how == Outside::FromPage) pc &= ~uint64_t{0xfff};
           int64_t off = static_cast<int64_t>(target - pc);
           if (!rules.elf().is64) off = static_cast<int32_t>(static_cast<uint32_t>(off));  // a 32-bit address space
           return fmt::format("#{}", off);
         }
         if (record) labels.insert(target);
+        names_label = true;
         return label_of(target);
       };
     };
@@ -606,6 +638,7 @@ std::string listing(const WordIsa& isa, const std::vector<ObjSection>& sections,
             reloc = r;
         const std::string placeholder(kRelocated);
         std::optional<int64_t> reloc_addend;
+        names_label = false;
         if (in.enc) {
           outside = false;
           PrintContext pc{in.offset, in.in_block, in.cond, namer(pass == 0, in.offset, Outside::FromPc), in.pred};
@@ -623,10 +656,12 @@ std::string listing(const WordIsa& isa, const std::vector<ObjSection>& sections,
             pc.name_target = namer(pass == 0, in.offset, Outside::Unnamed);
             std::vector<std::string> unnamed = isa.print_all(*in.enc, in.word, pc, true);
             std::erase_if(unnamed, [](const std::string& t) { return t.find("[pc") == std::string::npos; });
-            pc.name_target = namer(pass == 0, in.offset, Outside::FromAlignedPc);
-            std::vector<std::string> aligned = isa.print_all(*in.enc, in.word, pc, true);
             unnamed.insert(unnamed.end(), texts.begin(), texts.end());
-            unnamed.insert(unnamed.end(), aligned.begin(), aligned.end());
+            for (const Outside from : {Outside::FromAlignedPc, Outside::FromPage}) {
+              pc.name_target = namer(pass == 0, in.offset, from);
+              const std::vector<std::string> more = isa.print_all(*in.enc, in.word, pc, true);
+              unnamed.insert(unnamed.end(), more.begin(), more.end());
+            }
             texts = std::move(unnamed);
           }
         }
@@ -660,6 +695,16 @@ std::string listing(const WordIsa& isa, const std::vector<ObjSection>& sections,
             }
           };
           std::vector<std::string> candidates;
+          const bool sized = forced.sized(sec.name, in.offset) || (forced.labels_sized && names_label);
+          // Its width said, so that relaxing the listing keeps it (a label's
+          // alignment can make neighbours' widths depend on each other),
+          // where the mnemonic takes the suffix.
+          if (sized && !suffix.empty())
+            for (const std::string& t : texts) {
+              const size_t sp = t.find(' ');
+              candidates.push_back(sp == std::string::npos ? t + std::string(suffix)
+                                                           : t.substr(0, sp) + std::string(suffix) + t.substr(sp));
+            }
           for (const std::string& t : texts) {
             if (wide) {
               // The width suffix first where the rules print it (T32's `.w`,
@@ -693,8 +738,7 @@ std::string listing(const WordIsa& isa, const std::vector<ObjSection>& sections,
         if (in.offset == 0 && section_named.count(si)) out += section_label(si) + ":\n";
         out += symbol_lines(si, in.offset);
         if (labels.count(in.offset)) out += label_of(in.offset) + ":\n";
-        const auto forced = raw_at.find(sec.name);
-        if (forced != raw_at.end() && forced->second.count(in.offset)) text.clear();
+        if (forced.raw(sec.name, in.offset)) text.clear();
         bool symbolic = reloc && !text.empty();
         if (symbolic) text.replace(text.find(placeholder), placeholder.size(), reloc_target(*reloc, *reloc_addend));
         // An immediate a relocation writes (MOVW/MOVT): `#:lower16:SYMBOL+ADDEND`,
@@ -710,6 +754,7 @@ std::string listing(const WordIsa& isa, const std::vector<ObjSection>& sections,
             symbolic = true;
           }
         if (text.empty()) text = raw();
+        lines.push_back({out.size(), sec.name, in.offset});
         out += "\t" + text + "\n";
         out += reloc_comments(si, in.offset, in.offset + in.word.width() / 8, symbolic ? reloc : nullptr);
       }
@@ -724,15 +769,30 @@ std::string disassemble_words(const WordIsa& isa, const std::vector<ObjSection>&
                               const std::string& file, const std::vector<ObjSymbol>& symbols) {
   // The listing is proven by the front end. Each word reassembles alone at
   // its address, but relaxing the whole listing may still choose another
-  // width for a branch to an absolute address (one outside the program);
-  // such words are written as .inst, and the listing made again.
-  std::map<std::string, std::set<uint64_t>> raw_at;
+  // width: for a branch to an absolute address (one outside the program), or
+  // where labels' alignment makes neighbours' widths depend on each other
+  // (a narrow literal load or ADR reaches only a word-aligned target). Such
+  // a word gets its width suffix (`adr.n`), then is written as .inst, and
+  // the listing is made again; a listing the front end refuses (a target it
+  // then places out of reach) says the width of every word that names a label.
+  Forced forced;
+  std::vector<Forced::Line> lines;
   for (int attempt = 0;; ++attempt) {
-    const std::string out = listing(isa, sections, exact, file, symbols, raw_at);
+    lines.clear();
+    const std::string out = listing(isa, sections, exact, file, symbols, forced, lines);
     Object back;
     try {
       back = assemble_word_program(isa, out, file);
     } catch (const InputError& e) {
+      if (!forced.labels_sized) {
+        forced.labels_sized = true;
+        continue;
+      }
+      // The word at the refused line, else the listing cannot be made.
+      const auto it = e.location().line < 1 ? lines.end() : std::find_if(lines.begin(), lines.end(), [&](const Forced::Line& l) {
+        return static_cast<int>(std::count(out.begin(), out.begin() + static_cast<long>(l.start), '\n')) + 1 == e.location().line;
+      });
+      if (it != lines.end() && attempt < 64 && forced.escalate(it->section, it->offset)) continue;
       throw CheckFailed(fmt::format("{}: the disassembly does not reassemble: {}", file, e.what()));
     }
     bool again = false;
@@ -754,8 +814,7 @@ std::string disassemble_words(const WordIsa& isa, const std::vector<ObjSection>&
           same = l.size * 8 == isa.rules().width_at(std::span<const uint8_t>(o).subspan(l.offset));
         }
         if (same) continue;
-        if (!raw_at[orig->name].insert(l.offset).second) break;
-        again = true;
+        again = forced.escalate(orig->name, l.offset);
         break;
       }
     }
@@ -827,7 +886,8 @@ std::string show_encoding(const WordIsa& isa, const Object& obj, const std::stri
     mark("$t", l.section, l.offset);
     if (!starts.count({l.section, l.offset + l.size})) mark("$d", l.section, l.offset + l.size);
   }
-  const std::string canonical = listing(isa, obj.sections, false, file, marks, {});
+  std::vector<Forced::Line> lines;
+  const std::string canonical = listing(isa, obj.sections, false, file, marks, Forced{}, lines);
   std::map<std::string, std::vector<std::string>> texts;
   std::set<std::string, std::less<>> labels;  // the listing's own (L_xxxx, entry), which llvm-mc would not print
   std::string section;
