@@ -535,8 +535,13 @@ InputError describe_refusal(const std::string& text, const std::string& trimmed,
     } else if (why.kind == K::OutsideBlock) {
       const std::string want = ctx.block_pred ? std::string(1, ctx.block_pred) : to_lower(ctx.block_cond);
       const bool got = why.msg.find("got 'none'") == std::string::npos;
-      msg = fmt::format("{} (write '{}{}{}')", why.msg, mnemonic.substr(0, at), want,
-                        mnemonic.substr(std::min(mnemonic.size(), at + (got ? (ctx.block_pred ? 1 : 2) : 0))));
+      const std::string rest = mnemonic.substr(std::min(mnemonic.size(), at + (got ? (ctx.block_pred ? 1 : 2) : 0)));
+      // The spelling to write, where the letters are a condition's place
+      // (not inside another mnemonic: `bkpteq` is no B with a condition).
+      if (got || rest.empty() || rest[0] == '.')
+        msg = fmt::format("{} (write '{}{}{}')", why.msg, mnemonic.substr(0, at), want, rest);
+      else
+        msg = why.msg;
     } else if (trimmed.rfind('.', at) != std::string::npos) {
       at = trimmed.rfind('.', at);
       const size_t end = std::min(trimmed.find('.', at + 1), mnemonic_end);

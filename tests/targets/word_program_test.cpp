@@ -367,6 +367,11 @@ TEST(WordProgram, BadProgramsGetLocatedErrors) {
   // llvm-mc-19: 3:5: error: incorrect condition in IT block; got 'ne', but expected 'eq'
   EXPECT_NE(error_of("\t.text\n\tit eq\n\tmovne r0, #1\n").find("bad.s:3:5: error: incorrect condition in IT block; got 'ne', but expected 'eq' (write 'moveq')"),
             std::string::npos);
+  // BKPT takes no condition (llvm-mc-19: "instruction 'bkpt' is not predicable, but condition code
+  // specified"): the letters after its B are no condition's place, so no spelling is offered there.
+  const std::string bkpt = error_of("\t.text\n\tit eq\n\tbkpteq #1\n");
+  EXPECT_NE(bkpt.find("bad.s:3:"), std::string::npos) << bkpt;
+  EXPECT_EQ(bkpt.find("beqkpt"), std::string::npos) << bkpt;
   EXPECT_NE(error_of("\t.text\n\t.inst.n 0x12345\n").find("out of range"), std::string::npos);
 }
 
