@@ -277,7 +277,7 @@ size_t ModImm::parse(std::string_view s, std::vector<Raw>& out) const {
 
 std::optional<std::string> VfpImm::print(const Raw& r) const {
   if (!values || r.a >= values->size()) return std::nullopt;
-  return fmt::format("{:e}", (*values)[r.a]);
+  return eight_decimals ? fmt::format("{:.8f}", (*values)[r.a]) : fmt::format("{:e}", (*values)[r.a]);
 }
 
 size_t VfpImm::parse(std::string_view s, std::vector<Raw>& out) const {

@@ -201,6 +201,9 @@ struct ModImm {
 struct VfpImm {
   BitMap map;
   const std::vector<double>* values = nullptr;  // by imm8, set by WordIsa; null: no value prints or parses
+  // Printed with eight decimals (A64's `#1.00000000`) rather than in
+  // exponent form (T32's `#1.000000e+00`), as llvm-objdump-19 prints each.
+  bool eight_decimals = false;
   Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
   bool encode(const Raw& r, Assignment& p) const { return assign(p, map, r.a); }
   std::optional<std::string> print(const Raw& r) const;

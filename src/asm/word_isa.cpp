@@ -363,6 +363,7 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins,
             vfp_values_.push_back(std::bit_cast<double>(
                 engine_.call(*vfp, {spec::Value::bits(8, imm8), spec::Value::integer(64)}).as_bits().low64()));
         imm->values = &vfp_values_;
+        imm->eight_decimals = rules_->fp_immediate_decimals();
       }
     }
   rules_->prepare(*this);

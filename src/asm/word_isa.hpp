@@ -221,6 +221,9 @@ class TargetRules {
     (void)field_width;
     return 32;
   }
+  // Whether a `vfpimm` operand prints with eight decimals (`#1.00000000`)
+  // rather than in exponent form (`#1.000000e+00`).
+  virtual bool fp_immediate_decimals() const { return false; }
   // What a refused `modimm` value is told (llvm-mc's words).
   virtual std::string modimm_refusal() const { return "invalid operand for instruction"; }
 

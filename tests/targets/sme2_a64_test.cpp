@@ -179,7 +179,7 @@ const std::vector<std::string> kForms = {
     // Scalar floating point, single and double.
     "fadd s0, s1, s2", "fadd d3, d4, d5", "fsub s6, s7, s8", "fmul d9, d10, d11", "fdiv s12, s13, s14",
     "fdiv d31, d30, d29", "fmadd s0, s1, s2, s3", "fmsub d4, d5, d6, d7", "fnmadd s8, s9, s10, s11",
-    "fnmsub d12, d13, d14, d15", "fmov s0, s1", "fmov d2, d3", "fabs s4, s5", "fneg d6, d7",
+    "fnmsub d12, d13, d14, d15", "fmov s0, s1", "fmov d2, d3", "fmov s0, #1.0", "fmov d3, #-2.5", "fmov s31, #0.125", "fmov d1, #31.0", "fabs s4, s5", "fneg d6, d7",
     "fcmp s0, s1", "fcmp d2, #0.0", "fcmpe d3, d4", "fcmpe s5, #0.0", "fcsel s0, s1, s2, eq", "fcsel d3, d4, d5, lt",
     "fcvt d0, s1", "fcvt s2, d3", "scvtf s0, w1", "scvtf d2, x3", "ucvtf d4, w5", "ucvtf s6, x7", "fcvtzs w0, s1",
     "fcvtzs x2, d3", "fcvtzu w4, d5", "fcvtzu x6, s7",
@@ -502,6 +502,22 @@ TEST(Sme2A64Semantics, MovesAddsAndShifts) {
   m.execute("add w8, w5, #1");  // the high half of x5 is not read
   EXPECT_EQ(x(m, 8), 1u);
   EXPECT_EQ(m.get("pc").low64(), 4u * m.instructions);
+}
+
+// FMOV (scalar, immediate): VFPExpandImm of imm8 in the register's format,
+// the rest of the vector zeroed (worked by hand: 1.0f is 0x3f800000, -2.5 is
+// 0xc004000000000000); listings print eight decimals, as llvm-objdump-19.
+TEST(Sme2A64Semantics, FloatingPointImmediates) {
+  Machine m = machine();
+  m.execute("fmov d3, #-2.5");
+  m.execute("fmov s0, #1.0");
+  EXPECT_EQ(m.get("z3").low64(), 0xc004000000000000u);
+  EXPECT_EQ(m.get("z0").low64(), 0x3f800000u);
+  EXPECT_TRUE(m.get("z0").slice(32, 480).is_zero());
+  const auto& isa = *sme2().isa;
+  const auto a = isa.assemble("fmov d4, #-0.1875");
+  EXPECT_EQ(isa.print(*a.enc, a.word), "fmov d4, #-0.18750000");
+  EXPECT_THROW(isa.assemble("fmov s0, #0.1"), InputError);  // no imm8 gives 0.1
 }
 
 // MADD, MSUB and their aliases keep the low bits of the product (worked by

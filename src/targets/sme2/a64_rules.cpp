@@ -26,6 +26,7 @@ class A64Rules final : public as::TargetRules {
   std::string modimm_function() const override { return "BitmaskImmediate"; }
   uint32_t modimm_bits(uint32_t field_width) const override { return field_width == 13 ? 64 : 32; }
   std::string modimm_refusal() const override { return "expected compatible register or logical immediate"; }
+  bool fp_immediate_decimals() const override { return true; }
   // The low 12 bits of an address (`add x0, x0, :lo12:sym` after ADRP).
   std::string_view relocation_operator(std::string_view relocation) const override {
     return relocation == "R_AARCH64_ADD_ABS_LO12_NC" || (relocation.starts_with("R_AARCH64_LDST") && relocation.ends_with("_ABS_LO12_NC"))
