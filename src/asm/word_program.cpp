@@ -695,24 +695,22 @@ std::string listing(const WordIsa& isa, const std::vector<ObjSection>& sections,
             }
           };
           std::vector<std::string> candidates;
-          const bool sized = forced.sized(sec.name, in.offset) || (forced.labels_sized && names_label);
+          auto with_suffix = [&](const std::string& t) {
+            const size_t sp = t.find(' ');
+            return sp == std::string::npos ? t + std::string(suffix) : t.substr(0, sp) + std::string(suffix) + t.substr(sp);
+          };
           // Its width said, so that relaxing the listing keeps it (a label's
           // alignment can make neighbours' widths depend on each other),
           // where the mnemonic takes the suffix.
+          const bool sized = forced.sized(sec.name, in.offset) || (forced.labels_sized && names_label);
           if (sized && !suffix.empty())
-            for (const std::string& t : texts) {
-              const size_t sp = t.find(' ');
-              candidates.push_back(sp == std::string::npos ? t + std::string(suffix)
-                                                           : t.substr(0, sp) + std::string(suffix) + t.substr(sp));
-            }
+            for (const std::string& t : texts) candidates.push_back(with_suffix(t));
           for (const std::string& t : texts) {
             if (wide) {
               // The width suffix first where the rules print it (T32's `.w`,
               // as llvm-objdump), else only when the text would reassemble
               // narrower without it.
-              const size_t sp = t.find(' ');
-              const std::string w = sp == std::string::npos ? t + std::string(suffix)
-                                                            : t.substr(0, sp) + std::string(suffix) + t.substr(sp);
+              const std::string w = with_suffix(t);
               const bool first = rules.prints_width(*in.enc, t);
               candidates.push_back(first ? w : t);
               candidates.push_back(first ? t : w);
@@ -789,8 +787,13 @@ std::string disassemble_words(const WordIsa& isa, const std::vector<ObjSection>&
         continue;
       }
       // The word at the refused line, else the listing cannot be made.
+      size_t start = 0;  // where that line starts in the listing (npos: past its end)
+      for (int line = 1; line < e.location().line && start != std::string::npos; ++line) {
+        const size_t nl = out.find('\n', start);
+        start = nl == std::string::npos ? nl : nl + 1;
+      }
       const auto it = e.location().line < 1 ? lines.end() : std::find_if(lines.begin(), lines.end(), [&](const Forced::Line& l) {
-        return static_cast<int>(std::count(out.begin(), out.begin() + static_cast<long>(l.start), '\n')) + 1 == e.location().line;
+        return l.start == start;
       });
       if (it != lines.end() && attempt < 64 && forced.escalate(it->section, it->offset)) continue;
       throw CheckFailed(fmt::format("{}: the disassembly does not reassemble: {}", file, e.what()));
