@@ -291,6 +291,16 @@ TEST(MveAsmSpellings, SpecialRegistersAsLlvm) {
   EXPECT_EQ(disassemble({0xef, 0xf3, 0x00, 0x88}), "mrs r8, apsr\n");
 }
 
+// `hint #0` to `#4` are the named hints (bytes from llvm-mc-19).
+TEST(MveAsmSpellings, AllocatedHintsByNumber) {
+  EXPECT_EQ(assemble("hint #0"), (Bytes{0x00, 0xbf}));
+  EXPECT_EQ(assemble("hint #4"), (Bytes{0x40, 0xbf}));
+  EXPECT_EQ(assemble("hint.w #2"), (Bytes{0xaf, 0xf3, 0x02, 0x80}));
+  EXPECT_EQ(assemble("it eq\nhinteq #3"), (Bytes{0x08, 0xbf, 0x30, 0xbf}));
+  EXPECT_EQ(assemble("hint #7"), (Bytes{0x70, 0xbf}));
+  EXPECT_EQ(disassemble({0x30, 0xbf}), "wfi\n");
+}
+
 // LDC/STC (and LDC2/STC2): bytes from llvm-mc-19, listings from llvm-objdump-19.
 TEST(MveAsmAsLlvm, CoprocessorLoadsAndStores) {
   EXPECT_EQ(assemble("ldc p0, c8, [r1, #4]"), (Bytes{0x91, 0xed, 0x01, 0x80}));
