@@ -179,7 +179,7 @@ const std::vector<std::string> kForms = {
     // Scalar floating point, single and double.
     "fadd s0, s1, s2", "fadd d3, d4, d5", "fsub s6, s7, s8", "fmul d9, d10, d11", "fdiv s12, s13, s14",
     "fdiv d31, d30, d29", "fmadd s0, s1, s2, s3", "fmsub d4, d5, d6, d7", "fnmadd s8, s9, s10, s11",
-    "fnmsub d12, d13, d14, d15", "fmov s0, s1", "fmov d2, d3", "fmov s0, #1.0", "fmov d3, #-2.5", "fmov s31, #0.125", "fmov d1, #31.0", "fmov z0.h, #-0.125", "fmov z1.s, #1.0", "fmov z31.d, #31.0", "fabs s4, s5", "fneg d6, d7",
+    "fnmsub d12, d13, d14, d15", "fmov s0, s1", "fmov d2, d3", "fmov s0, #1.0", "fmov d3, #-2.5", "fmov s31, #0.125", "fmov d1, #31.0", "fmov z0.h, #-0.125", "fmov z1.s, #1.0", "fmov z31.d, #31.0", "whilelo p15.b, xzr, x0", "whilelo p1.d, w1, wzr", "whilele p2.h, x3, x4", "whilels p3.b, w5, w6", "fabs s4, s5", "fneg d6, d7",
     "fcmp s0, s1", "fcmp d2, #0.0", "fcmpe d3, d4", "fcmpe s5, #0.0", "fcsel s0, s1, s2, eq", "fcsel d3, d4, d5, lt",
     "fcvt d0, s1", "fcvt s2, d3", "scvtf s0, w1", "scvtf d2, x3", "ucvtf d4, w5", "ucvtf s6, x7", "fcvtzs w0, s1",
     "fcvtzs x2, d3", "fcvtzu w4, d5", "fcvtzu x6, s7",
@@ -811,7 +811,7 @@ TEST(Sme2A64Semantics, DataAbortAndSpAlignment) {
 // WHILELT: element e is true while Xn + e < Xm (signed, in the register's
 // width) and every element after the first false one is false; N the first
 // element, Z none true, C not the last.
-TEST(Sme2A64Semantics, WhileltPatterns) {
+TEST(Sme2A64Semantics, WhilePatterns) {
   struct Case {
     int svl;
     const char* insn;
@@ -830,6 +830,13 @@ TEST(Sme2A64Semantics, WhileltPatterns) {
       {128, "whilelt p0.s, w1, w2", 0x7ffffffe, 0x7fffffff, 0x0001, 0b1010},
       {128, "whilelt p0.s, w1, w2", 0xfffffff0, 0, 0x1111, 0b1000},  // -16 < 0
       {512, "whilelt p0.s, x1, x2", 0, 10, 0x1111111111, 0b1010},    // 10 of 16: C set
+      // WHILELO, WHILELS (unsigned) and WHILELE (signed, or equal), worked by hand:
+      {128, "whilelt p0.s, x1, x2", 0xffffffffffffffff, 2, 0x0111, 0b1010},  // -1, 0, 1 < 2
+      {128, "whilelo p0.s, x1, x2", 0xffffffffffffffff, 2, 0x0000, 0b0110},  // 2^64 - 1 is not lower
+      {128, "whilelo p0.s, w1, w2", 0xfffffffe, 0xffffffff, 0x0001, 0b1010}, // then 0xffffffff is not
+      {128, "whilels p0.s, x1, x2", 0, 2, 0x0111, 0b1010},                   // 0, 1, 2 <= 2
+      {128, "whilels p0.b, x1, x2", 5, 5, 0x0001, 0b1010},                   // 5 <= 5, 6 is not
+      {128, "whilele p0.s, x1, x2", 0xfffffffffffffffe, 0, 0x0111, 0b1010},  // -2, -1, 0 <= 0
   };
   for (const Case& c : cases) {
     Machine m = machine(c.svl);
