@@ -179,7 +179,7 @@ const std::vector<std::string> kForms = {
     // Scalar floating point, single and double.
     "fadd s0, s1, s2", "fadd d3, d4, d5", "fsub s6, s7, s8", "fmul d9, d10, d11", "fdiv s12, s13, s14",
     "fdiv d31, d30, d29", "fmadd s0, s1, s2, s3", "fmsub d4, d5, d6, d7", "fnmadd s8, s9, s10, s11",
-    "fnmsub d12, d13, d14, d15", "fmov s0, s1", "fmov d2, d3", "fmov s0, #1.0", "fmov d3, #-2.5", "fmov s31, #0.125", "fmov d1, #31.0", "fmov z0.h, #-0.125", "fmov z1.s, #1.0", "fmov z31.d, #31.0", "whilelo p15.b, xzr, x0", "whilelo p1.d, w1, wzr", "whilele p2.h, x3, x4", "whilels p3.b, w5, w6", "fabs s4, s5", "fneg d6, d7",
+    "fnmsub d12, d13, d14, d15", "fmov s0, s1", "fmov d2, d3", "fmov s0, #1.0", "fmov d3, #-2.5", "fmov s31, #0.125", "fmov d1, #31.0", "fmov z0.h, #-0.125", "fmov z1.s, #1.0", "fmov z31.d, #31.0", "whilelo p15.b, xzr, x0", "whilelo p1.d, w1, wzr", "whilele p2.h, x3, x4", "whilels p3.b, w5, w6", "fmov z0.d, p0/m, #-2.25", "fcpy z1.s, p15/m, #1.0", "fmov z2.h, p7/m, #0.125", "fabs s4, s5", "fneg d6, d7",
     "fcmp s0, s1", "fcmp d2, #0.0", "fcmpe d3, d4", "fcmpe s5, #0.0", "fcsel s0, s1, s2, eq", "fcsel d3, d4, d5, lt",
     "fcvt d0, s1", "fcvt s2, d3", "scvtf s0, w1", "scvtf d2, x3", "ucvtf d4, w5", "ucvtf s6, x7", "fcvtzs w0, s1",
     "fcvtzs x2, d3", "fcvtzu w4, d5", "fcvtzu x6, s7",
@@ -527,6 +527,11 @@ TEST(Sme2A64Semantics, FloatingPointImmediates) {
   EXPECT_EQ(m.get("z0").to_hex(), halves);
   EXPECT_EQ(m.get("z2").slice(0, 64).low64(), 0xc0200000c0200000u);
   EXPECT_EQ(m.get("z2").slice(448, 64).low64(), 0xc0200000c0200000u);
+  // FCPY (FMOV, merging): only the active elements; -2.25 is 0xc002000000000000.
+  m.execute("ptrue p1.d, vl1");
+  m.execute("fmov z2.d, p1/m, #-2.25");
+  EXPECT_EQ(m.get("z2").slice(0, 64).low64(), 0xc002000000000000u);
+  EXPECT_EQ(m.get("z2").slice(64, 64).low64(), 0xc0200000c0200000u);
 }
 
 // MADD, MSUB and their aliases keep the low bits of the product (worked by
