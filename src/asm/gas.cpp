@@ -530,17 +530,16 @@ class Gas {
                                          uint64_t after = 0, uint64_t back = 0, std::optional<uint64_t> ideal = std::nullopt) {
     Val v = eval(text, line, col);
     if (v.absolute()) return v.v;
-    if (ideal && v.section == from && !(v.sym >= 0 && relocatable() && binds_globally(obj_.symbols[static_cast<size_t>(v.sym)].name)))
-      return static_cast<int64_t>(*ideal);
+    // GNU as relocates a branch to a global symbol even in its own section
+    // (another object may define it first, or it may be weak).
+    const bool global_here = v.section == from && v.sym >= 0 && relocatable() && !local_only_[current_insn_] &&
+                             binds_globally(obj_.symbols[static_cast<size_t>(v.sym)].name);
+    if (ideal && v.section == from && !global_here) return static_cast<int64_t>(*ideal);
     if (v.section == from) {
       const int64_t moved = v.v >= 0 ? moved_by(from, static_cast<uint64_t>(v.v)) : 0;
       if (back && v.v >= static_cast<int64_t>(after)) v.v -= static_cast<int64_t>(back);
       v.v += moved;
     }
-    // GNU as relocates a branch to a global symbol even in its own section
-    // (another object may define it first, or it may be weak).
-    const bool global_here = v.section == from && v.sym >= 0 && relocatable() && !local_only_[current_insn_] &&
-                             binds_globally(obj_.symbols[static_cast<size_t>(v.sym)].name);
     if ((v.section != from && relocatable()) || global_here) {
       pending_ = relocation_for(v, false);
       pending_->local_ok = global_here;

@@ -191,7 +191,7 @@ Object assemble_word_program(const WordIsa& isa, std::string_view text, const st
   WordEncoder enc;
   enc.comment = rules.comment();
   enc.min_bytes = isa.min_width() / 8;
-  enc.pc_offset = static_cast<uint64_t>(isa.rules().pc_offset());
+  enc.pc_offset = static_cast<uint64_t>(rules.pc_offset());
   enc.max_bytes = 4;
   enc.nop = rules.nop();
   enc.code_mapping = rules.code_mapping();
@@ -355,10 +355,11 @@ struct Forced {
   }
 };
 
-// The listing, with the words `forced` names written as it says.
+// The listing, with the words `forced` names written as it says; with
+// `lines`, where it wrote each instruction.
 std::string listing(const WordIsa& isa, const std::vector<ObjSection>& sections, bool exact,
                     const std::string& file, const std::vector<ObjSymbol>& symbols, const Forced& forced,
-                    std::vector<Forced::Line>& lines) {
+                    std::vector<Forced::Line>* lines = nullptr) {
   const TargetRules& rules = isa.rules();
   std::string out = rules.listing_preamble();
   // An object's symbols that its relocations name, and those it defines for
@@ -752,7 +753,7 @@ std::string listing(const WordIsa& isa, const std::vector<ObjSection>& sections,
             symbolic = true;
           }
         if (text.empty()) text = raw();
-        lines.push_back({out.size(), sec.name, in.offset});
+        if (lines) lines->push_back({out.size(), sec.name, in.offset});
         out += "\t" + text + "\n";
         out += reloc_comments(si, in.offset, in.offset + in.word.width() / 8, symbolic ? reloc : nullptr);
       }
@@ -777,7 +778,7 @@ std::string disassemble_words(const WordIsa& isa, const std::vector<ObjSection>&
   std::vector<Forced::Line> lines;
   for (int attempt = 0;; ++attempt) {
     lines.clear();
-    const std::string out = listing(isa, sections, exact, file, symbols, forced, lines);
+    const std::string out = listing(isa, sections, exact, file, symbols, forced, &lines);
     Object back;
     try {
       back = assemble_word_program(isa, out, file);
@@ -889,8 +890,7 @@ std::string show_encoding(const WordIsa& isa, const Object& obj, const std::stri
     mark("$t", l.section, l.offset);
     if (!starts.count({l.section, l.offset + l.size})) mark("$d", l.section, l.offset + l.size);
   }
-  std::vector<Forced::Line> lines;
-  const std::string canonical = listing(isa, obj.sections, false, file, marks, Forced{}, lines);
+  const std::string canonical = listing(isa, obj.sections, false, file, marks, Forced{});
   std::map<std::string, std::vector<std::string>> texts;
   std::set<std::string, std::less<>> labels;  // the listing's own (L_xxxx, entry), which llvm-mc would not print
   std::string section;
