@@ -235,7 +235,25 @@ struct Checker::Impl {
       auto* rr = const_cast<RecordType*>(r);
       for (auto& ft : rr->field_types) resolve_type(ft, Loc{});
     }
-    for (FunctionDecl* f : module.functions) functions.emplace(f->name, f);
+    for (FunctionDecl* f : module.functions) {
+      functions.emplace(f->name, f);
+      // A call may come before its callee is checked (a file read earlier
+      // calls a function of a later one): the callee's signature must
+      // already name its types.
+      for (Param& p : f->params) resolve_names(p.type);
+      resolve_names(f->value.type);
+      resolve_names(f->return_type);
+    }
+  }
+
+  // The named types in t resolved (an unknown name is left for resolve_type to report).
+  void resolve_names(Type& t) {
+    if (t.kind == TypeKind::Named) {
+      if (auto it = types.find(t.name); it != types.end()) t = it->second;
+      return;
+    }
+    for (Type& e : t.elems) resolve_names(e);
+    if (t.element) resolve_names(*t.element);
   }
 
   // What a global's name refers to: a folded constant, or a slot in the global frame.

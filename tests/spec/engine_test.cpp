@@ -1,5 +1,6 @@
 // Engine tests: small pseudocode written for the tests, parsed, checked and
 // run; expected values worked out by hand from the language's definition.
+#include <fmt/format.h>
 #include "core/diag.hpp"
 #include "spec/checker.hpp"
 #include "spec/coverage.hpp"
@@ -19,11 +20,12 @@ const BuiltinTable& builtins() { return language_builtins(); }
 // A module from declarations, and a way to evaluate snippets against it.
 class Program {
  public:
-  explicit Program(const std::string& declarations = "") {
-    if (!declarations.empty()) {
-      const uint32_t f = sources_.add("decls.asl", declarations);
-      parse_declarations(module_, sources_, f);
-    }
+  explicit Program(const std::string& declarations = "") : Program(std::vector<std::string>{declarations}) {}
+  // Declarations in several files, read in order (decls.asl, decls2.asl, ...).
+  explicit Program(const std::vector<std::string>& files) {
+    for (size_t i = 0; i < files.size(); ++i)
+      if (!files[i].empty())
+        parse_declarations(module_, sources_, sources_.add(i ? fmt::format("decls{}.asl", i + 1) : "decls.asl", files[i]));
     Checker(module_, sources_, builtins()).check_module();
     engine_ = std::make_unique<Engine>(module_, builtins());
     engine_->sources = &sources_;
@@ -190,6 +192,27 @@ TEST(Engine, TuplesAndImplicitDeclarations) {
   EXPECT_EQ(p.describe("(bits(4) a, boolean b) = Pair('1001'); a"), "bits(4) 0x9");
   EXPECT_EQ(p.describe("(v, -) = Pair('0110'); v"), "bits(4) 0x6");  // Armv8-M style: declared by assignment
   EXPECT_EQ(p.describe("d = 3; d + 1"), "integer 4");
+}
+
+TEST(Engine, ACallMayComeBeforeItsCallee) {
+  // Before the callee is checked, its parameters' named types must already
+  // be the types (sme2's shared_dot.isa calls BFDotAdd of shared_mopa.isa,
+  // read after it, with an FPCRType).
+  Program p(std::vector<std::string>{R"(
+type Pair of bits(4) {
+    [3:2] hi,
+    [1:0] lo
+};
+)",
+                                     R"(
+bits(4) Join(Pair p)
+    return Swap(p);
+)",
+                                     R"(
+bits(4) Swap(Pair p)
+    return p.lo : p.hi;
+)"});
+  EXPECT_EQ(p.describe("Pair q = '0110'; Join(q)"), "bits(4) 0x9");
 }
 
 TEST(Engine, RuntimeErrorsNameTheLine) {
