@@ -77,6 +77,16 @@ const std::vector<std::string> kForms = {
     "fmlal za.s[w11, 6:7, vgx4], {z28.h-z31.h}, z15.h[7]",
     "fmlsl za.s[w8, 0:1], z0.h, z0.h",
     "fmlsl za.s[w8, 0:1], z0.h, z0.h[0]",
+    "bfdot za.s[w8, 0, vgx2], {z0.h, z1.h}, z0.h",
+    "bfdot za.s[w11, 7, vgx2], {z31.h, z0.h}, z15.h",
+    "bfdot za.s[w9, 3], {z5.h-z6.h}, z7.h",
+    "bfdot za.s[w10, 5, vgx4], {z30.h-z1.h}, z9.h",
+    "bfdot za.s[w8, 0, vgx2], {z0.h, z1.h}, {z30.h, z31.h}",
+    "bfdot za.s[w11, 7, vgx4], {z28.h-z31.h}, {z4.h-z7.h}",
+    "bfdot za.s[w9, 2, vgx2], {z30.h, z31.h}, z15.h[3]",
+    "bfdot za.s[w10, 6, vgx4], {z8.h-z11.h}, z0.h[1]",
+    "bfvdot za.s[w8, 0, vgx2], {z0.h, z1.h}, z0.h[0]",
+    "bfvdot za.s[w11, 7], {z30.h-z31.h}, z15.h[3]",
     "zero {za}",
     "mova {z0.d, z1.d}, za.d[w8, 0, vgx2]",
     "mova {z30.d, z31.d}, za.d[w9, 3]",
@@ -341,6 +351,94 @@ TEST(Sme2Semantics, GroupsAreAHalfOrAQuarterOfTheArrayApart) {
       EXPECT_EQ(lane(x.get(fmt::format("za[{}]", 16 * r)), e), f32(want)) << r << " " << e;
       EXPECT_EQ(lane(x.get(fmt::format("za[{}]", 16 * r + 1)), e), f32(want)) << r << " " << e;
     }
+}
+
+TEST(Sme2Semantics, BfdotAddsPairsIntoSingleVectorGroups) {
+  // SVL 128: 16 array vectors, VGx2 stride 8. w8 = 3, offset 2: vector 5 (a
+  // single-vector group is not aligned), the second group at 13. Element e
+  // takes the pair 2e, 2e+1 of its first source and of z2.
+  Machine m = streaming(128);
+  m.set("w8", Bits(32, 3));
+  m.set("z31", lanes16(128, {bf(1), bf(2), bf(3), bf(4), bf(0.5), bf(0.5), bf(-1), bf(1)}));
+  m.set("z0", lanes16(128, std::vector<uint16_t>(8, bf(1))));
+  m.set("z2", lanes16(128, {bf(2), bf(3), bf(1), bf(1), bf(4), bf(4), bf(2), bf(2)}));
+  m.set("za[5]", lanes32(128, {f32(10), 0, 0, 0}));
+  m.set("za[13]", lanes32(128, {f32(1), f32(2), f32(3), f32(4)}));
+  m.execute("bfdot za.s[w8, 2, vgx2], {z31.h, z0.h}, z2.h");
+  EXPECT_EQ(lane(m.get("za[5]"), 0), f32(18));  // 10 + 1*2 + 2*3
+  EXPECT_EQ(lane(m.get("za[5]"), 1), f32(7));   // 3*1 + 4*1
+  EXPECT_EQ(lane(m.get("za[5]"), 2), f32(4));   // 0.5*4 + 0.5*4
+  EXPECT_EQ(lane(m.get("za[5]"), 3), 0u);       // -1*2 + 1*2 = +0
+  EXPECT_EQ(lane(m.get("za[13]"), 0), f32(6));
+  EXPECT_EQ(lane(m.get("za[13]"), 1), f32(4));
+  EXPECT_EQ(lane(m.get("za[13]"), 2), f32(11));
+  EXPECT_EQ(lane(m.get("za[13]"), 3), f32(8));
+  for (int v = 0; v < 16; ++v)
+    if (v != 5 && v != 13) EXPECT_TRUE(m.get(fmt::format("za[{}]", v)).is_zero()) << v;
+  // VGx4, multiple vectors: stride 4; w9 = 6, offset 1: 7 MOD 4 = 3; groups
+  // at 3, 7, 11, 15; group r multiplies z(4+r) by z(8+r).
+  Machine q = streaming(128);
+  q.set("w9", Bits(32, 6));
+  for (int r = 0; r < 4; ++r) {
+    q.set(fmt::format("z{}", 4 + r), lanes16(128, std::vector<uint16_t>(8, bf(1))));
+    q.set(fmt::format("z{}", 8 + r), lanes16(128, std::vector<uint16_t>(8, bf(static_cast<float>(r + 1)))));
+  }
+  q.execute("bfdot za.s[w9, 1, vgx4], {z4.h-z7.h}, {z8.h-z11.h}");
+  for (int r = 0; r < 4; ++r)
+    for (int e = 0; e < 4; ++e) EXPECT_EQ(lane(q.get(fmt::format("za[{}]", 3 + 4 * r)), e), f32(2.0f * static_cast<float>(r + 1))) << r;
+}
+
+TEST(Sme2Semantics, BfdotIndexedAndBfvdotVerticalPairs) {
+  // SVL 256: 32 array vectors, VGx2 stride 16, two 128-bit segments. Pair 2
+  // of z7's segments: 16-bit elements 4, 5 (3, 5) and 12, 13 (7, 11).
+  Machine m = streaming(256);
+  std::vector<uint16_t> zm(16, bf(100));
+  zm[4] = bf(3), zm[5] = bf(5), zm[12] = bf(7), zm[13] = bf(11);
+  m.set("z7", lanes16(256, zm));
+  m.set("z0", lanes16(256, std::vector<uint16_t>(16, bf(1))));
+  std::vector<uint16_t> twos;
+  for (int i = 0; i < 8; ++i) twos.push_back(bf(2)), twos.push_back(bf(0));
+  m.set("z1", lanes16(256, twos));
+  m.execute("bfdot za.s[w8, 0, vgx2], {z0.h, z1.h}, z7.h[2]");
+  for (int e = 0; e < 8; ++e) {
+    EXPECT_EQ(lane(m.get("za[0]"), e), f32(e < 4 ? 8.0f : 18.0f)) << e;   // 3 + 5, 7 + 11
+    EXPECT_EQ(lane(m.get("za[16]"), e), f32(e < 4 ? 6.0f : 14.0f)) << e;  // 2*3, 2*7
+  }
+  // BFVDOT at SVL 128: w8 = 0, offset 1: groups at 1 and 9. Element e of
+  // group r takes element 2e+r of z0 and of z1 (a vertical pair) and pair 1
+  // of z5's segment (16-bit elements 2, 3: 2 and 10).
+  Machine v = streaming(128);
+  v.set("z0", lanes16(128, {bf(1), bf(2), bf(3), bf(4), bf(5), bf(6), bf(7), bf(8)}));
+  v.set("z1", lanes16(128, {bf(0.5), bf(1), bf(1.5), bf(2), bf(2.5), bf(3), bf(3.5), bf(4)}));
+  v.set("z5", lanes16(128, {bf(100), bf(100), bf(2), bf(10), bf(100), bf(100), bf(100), bf(100)}));
+  v.execute("bfvdot za.s[w8, 1, vgx2], {z0.h, z1.h}, z5.h[1]");
+  const float even[] = {7, 21, 35, 49}, odd[] = {14, 28, 42, 56};  // 1*2 + 0.5*10, ...; 2*2 + 1*10, ...
+  for (int e = 0; e < 4; ++e) {
+    EXPECT_EQ(lane(v.get("za[1]"), e), f32(even[e])) << e;
+    EXPECT_EQ(lane(v.get("za[9]"), e), f32(odd[e])) << e;
+  }
+}
+
+TEST(Sme2Semantics, BfdotFollowsTheBFloat16SumOfProductsRules) {
+  // Whatever FPCR says (round towards zero, no flush, no DN): the sum
+  // rounds to odd, an overflow is an infinity, a denormal input is a zero, a
+  // NaN is the default NaN, and FPSR keeps its flags.
+  Machine m = streaming(128);
+  m.set("fpcr", Bits(64, 3u << 22));
+  m.set("fpsr", Bits(64, 0x10));
+  // e0: 1 + 2^-15 * 2^-15: 1 + 2^-30 rounds to odd, 0x3f800001.
+  // e1: 5 + (denormal 2^-127) * 2^100: the denormal is 0, so 5 exactly.
+  // e2: a quiet NaN with a payload: the default NaN. e3: 0 + 2^127 * 4
+  // overflows to +inf (towards zero it would be the largest normal).
+  m.set("z1", lanes16(128, {0x3800, 0, 0x0040, 0, 0x7fc1, 0, 0x7f00, 0}));
+  m.set("z3", lanes16(128, {0x3800, 0, 0x7180, 0, bf(1), 0, bf(4), 0}));
+  m.set("za[0]", lanes32(128, {f32(1), f32(5), f32(1), 0}));
+  m.execute("bfdot za.s[w8, 0, vgx2], {z1.h, z2.h}, z3.h");
+  EXPECT_EQ(lane(m.get("za[0]"), 0), 0x3f800001u);
+  EXPECT_EQ(lane(m.get("za[0]"), 1), f32(5));
+  EXPECT_EQ(lane(m.get("za[0]"), 2), 0x7fc00000u);
+  EXPECT_EQ(lane(m.get("za[0]"), 3), f32(INFINITY));
+  EXPECT_EQ(m.get("fpsr").low64(), 0x10u);
 }
 
 TEST(Sme2Semantics, FmlalHalfPrecisionAndFz16) {
