@@ -47,12 +47,12 @@ using Bytes = std::vector<uint8_t>;
 
 // ---- forms ------------------------------------------------------------------
 
-enum class Check { QemuBfmlal, QemuMopa, Mpfr };
+enum class Check { QemuBfmlal, QemuMopa, QemuBfdot, Mpfr };
 enum class Shape { Vector, VectorX2, VectorX4, VectorsX2, VectorsX4, Indexed, IndexedX2, IndexedX4, Mopa };
 
 struct Form {
   std::string name;      // operation name
-  std::string mnemonic;  // bfmlal, bfmlsl, fmlal, fmlsl, bfmopa, bfmops
+  std::string mnemonic;  // bfmlal, bfmlsl, fmlal, fmlsl, bfmopa, bfmops, bfdot, bfvdot
   Shape shape;
   Check check;
   bool half() const { return mnemonic[0] == 'f'; }  // FP16 sources
@@ -74,6 +74,9 @@ std::vector<Form> za_forms() {
       {"vector", Shape::Vector},          {"vector.vgx2", Shape::VectorX2},   {"vector.vgx4", Shape::VectorX4},
       {"vectors.vgx2", Shape::VectorsX2}, {"vectors.vgx4", Shape::VectorsX4}, {"indexed", Shape::Indexed},
       {"indexed.vgx2", Shape::IndexedX2}, {"indexed.vgx4", Shape::IndexedX4}};
+  for (const auto& [suffix, shape] : shapes)
+    if (shape != Shape::Vector && shape != Shape::Indexed) f.push_back({fmt::format("bfdot.{}", suffix), "bfdot", shape, Check::QemuBfdot});
+  f.push_back({"bfvdot.indexed.vgx2", "bfvdot", Shape::IndexedX2, Check::QemuBfdot});
   for (const char* m : {"bfmlal", "bfmlsl", "fmlal", "fmlsl"})
     for (const auto& [suffix, shape] : shapes) {
       if (std::string(m) == "bfmlal" && shape == Shape::Vector) continue;  // QEMU-checked above
@@ -229,6 +232,88 @@ struct GenCase {
 
 std::string zname(int n) { return fmt::format("z{}", n); }
 
+Bytes le64(uint64_t v) {
+  Bytes b(8);
+  for (size_t i = 0; i < 8; ++i) b[i] = static_cast<uint8_t>(v >> (8 * i));
+  return b;
+}
+
+// The source registers of a multi-vector form, drawn and set in g with the
+// vector select register Wv: nreg from zn (modulo 32), one or (multi) nreg
+// from zm; a register of both lists holds one value. `pair`: the first of
+// each list may be shaped into cancelling products.
+template <class V16, class ShapePair>
+std::map<int, Bytes> source_registers(GenCase& g, int v, uint64_t wv, int zn, int zm, int nreg, bool multi, bool pair,
+                                      V16& vector16, ShapePair& shape_pair) {
+  std::map<int, Bytes> z;
+  for (int k = 0; k < nreg; ++k) z.emplace((zn + k) % 32, Bytes());
+  for (int k = 0; k < (multi ? nreg : 1); ++k) z.emplace((zm + k) % 32, Bytes());
+  for (auto& [n, b] : z) b = vector16();
+  if (pair) shape_pair(z[zn], z[zm]);
+  g.regs.push_back({fmt::format("x{}", v), le64(wv)});
+  for (const auto& [n, b] : z) g.regs.push_back({zname(n), b});
+  return z;
+}
+
+// BFDOT and BFVDOT into single-vector groups. QEMU 7.2 has no SME2, so each
+// group is checked as the SVE BFDOT (vectors, or indexed) of its sources
+// into its ZA vector: the same BFDotAdd per element (docs/sme2.md). QEMU's
+// registers are chosen afresh: group r's first source in z(8+r) (for BFVDOT
+// the vertical pairs gathered into one vector), its second in z(r) (the
+// indexed SVE form reaches z0-z7 only), its accumulator in z(16+r).
+template <class V16, class V32, class ShapePair, class Halfway>
+GenCase generate_dot(const Form& f, GenCase& g, Rng& r, V16& vector16, V32& vector32, ShapePair& shape_pair, Halfway& halfway_addends) {
+  const size_t zb = static_cast<size_t>(g.svl) / 8, halves = static_cast<size_t>(g.svl) / 16;
+  const int nreg = f.nreg();
+  const int v = 8 + static_cast<int>(r.below(4));
+  const uint64_t wv = r.chance(2) ? r.below(2 * (zb / static_cast<size_t>(nreg)) + 3) : r.next();
+  const int offset = static_cast<int>(r.below(8));
+  const size_t vstride = zb / static_cast<size_t>(nreg);  // the array has SVL/8 vectors
+  const size_t vec = (static_cast<uint32_t>(wv) + static_cast<size_t>(offset)) % vstride;
+  const bool multi = f.shape == Shape::VectorsX2 || f.shape == Shape::VectorsX4;
+  const bool indexed = f.shape == Shape::IndexedX2 || f.shape == Shape::IndexedX4;
+  const bool vertical = f.mnemonic == "bfvdot";
+  // Lists of the multiple-vector and indexed forms are aligned; the single-vector form's wraps.
+  const int zn = multi || indexed ? static_cast<int>(r.below(32)) / nreg * nreg : static_cast<int>(r.below(32));
+  const int zm = multi ? static_cast<int>(r.below(32)) / nreg * nreg : static_cast<int>(r.below(16));
+  const int index = indexed ? static_cast<int>(r.below(4)) : -1;
+  std::map<int, Bytes> z = source_registers(g, v, wv, zn, zm, nreg, multi, !indexed, vector16, shape_pair);
+  auto list = [&](int first) {
+    std::string s;
+    for (int k = 0; k < nreg; ++k) s += fmt::format("{}z{}.h", k ? ", " : "", (first + k) % 32);
+    return "{" + s + "}";
+  };
+  const std::string za_op = fmt::format("za.s[w{}, {}, vgx{}]", v, offset, nreg);
+  if (multi) g.text = fmt::format("{} {}, {}, {}", f.mnemonic, za_op, list(zn), list(zm));
+  else if (indexed) g.text = fmt::format("{} {}, {}, z{}.h[{}]", f.mnemonic, za_op, list(zn), zm, index);
+  else g.text = fmt::format("{} {}, {}, z{}.h", f.mnemonic, za_op, list(zn), zm);
+  for (int grp = 0; grp < nreg; ++grp) {
+    Bytes first = z[(zn + grp) % 32];
+    if (vertical) {  // element 2e + grp of Zn and of Zn+1, as one horizontal pair
+      for (size_t e = 0; 2 * e + 1 < halves; ++e) {
+        put16(first, 2 * e, get16(z[zn], 2 * e + static_cast<size_t>(grp)));
+        put16(first, 2 * e + 1, get16(z[zn + 1], 2 * e + static_cast<size_t>(grp)));
+      }
+    }
+    const Bytes& second = z[multi ? zm + grp : zm];
+    Bytes acc = vector32();
+    if (!indexed && !vertical) halfway_addends(acc, first, second, 0);
+    const std::string za = fmt::format("za[{}]", vec + static_cast<size_t>(grp) * vstride);
+    g.regs.push_back({za, acc});
+    g.outs.push_back(za);
+    const uint32_t qn = static_cast<uint32_t>(8 + grp), qm = static_cast<uint32_t>(grp), qa = static_cast<uint32_t>(16 + grp);
+    g.q.z.push_back({static_cast<int>(qn), first});
+    g.q.z.push_back({static_cast<int>(qm), second});
+    g.q.z.push_back({static_cast<int>(qa), acc});
+    g.q.words.push_back(indexed ? 0x64604000u | static_cast<uint32_t>(index) << 19 | qm << 16 | qn << 5 | qa
+                                : 0x64608000u | qm << 16 | qn << 5 | qa);
+    g.q.z_out.push_back(static_cast<int>(qa));
+  }
+  g.q.fpcr = g.fpcr;
+  g.q.fpsr = g.fpsr;
+  return g;
+}
+
 GenCase generate(const Form& f, uint64_t index, uint64_t seed, size_t op) {
   Rng r{mix(seed * 0x100000001b3ull ^ mix(index) ^ (static_cast<uint64_t>(op) << 48) ^ 0x736d6532)};
   GenCase g;
@@ -316,6 +401,8 @@ GenCase generate(const Form& f, uint64_t index, uint64_t seed, size_t op) {
     return g;
   }
 
+  if (f.check == Check::QemuBfdot) return generate_dot(f, g, r, vector16, vector32, shape_pair, halfway_addends);
+
   // BFMLAL/BFMLSL/FMLAL/FMLSL: Wv, offset, registers by shape.
   const int nreg = f.nreg();
   const int v = 8 + static_cast<int>(r.below(4));
@@ -336,17 +423,7 @@ GenCase generate(const Form& f, uint64_t index, uint64_t seed, size_t op) {
     zm = static_cast<int>(r.below(16));
   }
   if (indexed) zm_index = static_cast<int>(r.below(8));
-  // Source registers (a register of both lists holds one value).
-  std::map<int, Bytes> z;
-  for (int k = 0; k < nreg; ++k) z.emplace((zn + k) % 32, Bytes());
-  for (int k = 0; k < (multi ? nreg : 1); ++k) z.emplace((zm + k) % 32, Bytes());
-  for (auto& [n, b] : z) b = vector16();
-  if (!indexed) shape_pair(z[zn], z[zm]);
-  g.regs.push_back({fmt::format("x{}", v), Bytes{static_cast<uint8_t>(wv), static_cast<uint8_t>(wv >> 8),
-                                                 static_cast<uint8_t>(wv >> 16), static_cast<uint8_t>(wv >> 24),
-                                                 static_cast<uint8_t>(wv >> 32), static_cast<uint8_t>(wv >> 40),
-                                                 static_cast<uint8_t>(wv >> 48), static_cast<uint8_t>(wv >> 56)}});
-  for (const auto& [n, b] : z) g.regs.push_back({zname(n), b});
+  std::map<int, Bytes> z = source_registers(g, v, wv, zn, zm, nreg, multi, !indexed, vector16, shape_pair);
   for (int grp = 0; grp < nreg; ++grp)
     for (int i = 0; i < 2; ++i) {
       Bytes acc = vector32();
@@ -490,24 +567,16 @@ std::vector<Bytes> mpfr_expected(const Form& f, const GenCase& g) {
 uint64_t input_hash(const GenCase& g, uint64_t word) {
   uint64_t h = kFnv1aBasis;
   h = fnv1a(Bytes{static_cast<uint8_t>(g.svl / 128)}, h);
-  for (uint64_t v : {g.fpcr, g.fpsr, word}) {
-    Bytes b(8);
-    for (int i = 0; i < 8; ++i) b[static_cast<size_t>(i)] = static_cast<uint8_t>(v >> (8 * i));
-    h = fnv1a(b, h);
-  }
+  for (uint64_t v : {g.fpcr, g.fpsr, word}) h = fnv1a(le64(v), h);
   for (const auto& [reg, bytes] : g.regs) h = fnv1a(bytes, fnv1a(reg, h));
   return h;
 }
 
-// What QEMU's compared outputs digest to (fpsr included for the SME forms).
-uint64_t output_digest(const std::vector<Bytes>& outs, std::optional<uint64_t> fpsr) {
+// What QEMU's compared outputs digest to (fpsr included where it is compared).
+uint64_t output_digest(const std::vector<Bytes>& outs, bool with_fpsr, uint64_t fpsr) {
   uint64_t h = kFnv1aBasis;
   for (const Bytes& b : outs) h = fnv1a(b, h);
-  if (fpsr) {
-    Bytes b(8);
-    for (int i = 0; i < 8; ++i) b[static_cast<size_t>(i)] = static_cast<uint8_t>(*fpsr >> (8 * i));
-    h = fnv1a(b, h);
-  }
+  if (with_fpsr) h = fnv1a(le64(fpsr), h);
   return h;
 }
 
@@ -530,8 +599,8 @@ class Sme2Suite final : public Suite {
   std::string name() const override { return "za"; }
   std::string target() const override { return "sme2"; }
   std::string description() const override {
-    return "sme2 ZA-targeting BF16/FP16 instructions at SVL 128..2048: BFMOPA, BFMOPS and the single-vector BFMLAL "
-           "vs QEMU (qemu-aarch64 SME BFMOPA/BFMOPS, SVE BFMLALB/BFMLALT) or its recorded results; every other "
+    return "sme2 ZA-targeting BF16/FP16 instructions at SVL 128..2048: BFMOPA, BFMOPS, BFDOT, BFVDOT and the single-vector BFMLAL "
+           "vs QEMU (qemu-aarch64 SME BFMOPA/BFMOPS, SVE BFMLALB/BFMLALT and BFDOT) or its recorded results; every other "
            "BFMLAL/BFMLSL/FMLAL/FMLSL form vs MPFR";
   }
   std::vector<std::string> operations() const override {
@@ -621,10 +690,15 @@ class Sme2Suite final : public Suite {
     return options_.resolve([] { return qemu_sme2::find_tools().has_value(); });
   }
 
+  // Whether QEMU's FPSR is compared: its SVE BFMLALB/T record flags the SME
+  // form does not; its BFMOPA/BFMOPS and BFDOT record none, as ours.
+  static bool compares_fpsr(const Form& f) { return f.check == Check::QemuMopa || f.check == Check::QemuBfdot; }
+
   // QEMU's outputs in our order: the tile's rows (and FPSR) for BFMOPA and
-  // BFMOPS, the BFMLALB and BFMLALT results for BFMLAL.
+  // BFMOPS, the BFMLALB and BFMLALT results for BFMLAL, the BFDOT result of
+  // each group.
   static std::vector<Bytes> qemu_outs(const Form& f, const qemu_sme2::Result& q, int svl) {
-    if (f.check == Check::QemuBfmlal) return q.z_out;
+    if (f.check != Check::QemuMopa) return q.z_out;
     std::vector<Bytes> rows;
     const size_t zb = static_cast<size_t>(svl) / 8;
     for (size_t s = 0; s * zb < q.tile_rows.size(); ++s)
@@ -632,7 +706,7 @@ class Sme2Suite final : public Suite {
     return rows;
   }
   static uint64_t digest_of(const Form& f, const qemu_sme2::Result& q, int svl) {
-    return output_digest(qemu_outs(f, q, svl), f.check == Check::QemuMopa ? std::optional<uint64_t>(q.fpsr) : std::nullopt);
+    return output_digest(qemu_outs(f, q, svl), compares_fpsr(f), q.fpsr);
   }
 
   std::vector<std::optional<uint64_t>> stored_digests(size_t op, uint64_t begin, const std::vector<GenCase>& cases,
@@ -701,8 +775,7 @@ class Sme2Suite final : public Suite {
       out.detail = fmt::format("'{}' (seed {}, SVL {}): ours faulted ({}), {} did not", g.text, seed, g.svl, ours.fault, who);
       return out;
     }
-    const std::optional<uint64_t> fpsr = f.check == Check::QemuMopa ? std::optional<uint64_t>(ours.fpsr) : std::nullopt;
-    out.passed = output_digest(ours.outs, fpsr) == digest && ours.fpsr == g.fpsr;
+    out.passed = output_digest(ours.outs, compares_fpsr(f), ours.fpsr) == digest && ours.fpsr == g.fpsr;
     out.nan_case = nan_in(g, ours.outs);
     std::string differ;
     if (q) {
@@ -710,7 +783,7 @@ class Sme2Suite final : public Suite {
       out.nan_case = out.nan_case || nan_in(g, theirs);
       for (size_t k = 0; k < theirs.size() && k < ours.outs.size(); ++k)
         if (theirs[k] != ours.outs[k]) differ += fmt::format(" {}: ours {} {} {}", g.outs[k], hex_le(ours.outs[k]), who, hex_le(theirs[k]));
-      if (f.check == Check::QemuMopa && q->fpsr != ours.fpsr)
+      if (compares_fpsr(f) && q->fpsr != ours.fpsr)
         differ += fmt::format(" fpsr: ours 0x{:x} {} 0x{:x}", ours.fpsr, who, q->fpsr);
     } else if (!out.passed) {
       differ = fmt::format(" the digest of our outputs is not the stored one");

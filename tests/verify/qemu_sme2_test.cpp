@@ -136,8 +136,9 @@ TEST(Sme2ZaSuite, NamesItsFormsAndOptions) {
   auto suite = za_suite();
   ASSERT_TRUE(suite);
   const auto ops = suite->operations();
-  EXPECT_EQ(ops.size(), 34u);  // 3 QEMU-checked, 31 MPFR-checked
-  for (const char* op : {"bfmlal.vector", "bfmopa", "bfmops", "bfmlsl.vector", "fmlal.vectors.vgx4", "fmlsl.indexed.vgx2"})
+  EXPECT_EQ(ops.size(), 41u);  // 10 QEMU-checked, 31 MPFR-checked
+  for (const char* op : {"bfmlal.vector", "bfmopa", "bfmops", "bfmlsl.vector", "fmlal.vectors.vgx4", "fmlsl.indexed.vgx2",
+                         "bfdot.vector.vgx2", "bfdot.vectors.vgx4", "bfdot.indexed.vgx4", "bfvdot.indexed.vgx2"})
     EXPECT_NE(std::find(ops.begin(), ops.end(), op), ops.end()) << op;
   EXPECT_THROW(suite->set_option("oracle", "spike"), CampaignError);
   EXPECT_FALSE(suite->set_option("colour", "blue"));
@@ -153,6 +154,9 @@ TEST(Sme2ZaSuite, PassesOnTheStoredVectorsAndMpfr) {
   EXPECT_EQ(qemu.total_failed(), 0u);
   const CampaignResult lal = run_ops(*suite, "bfmlal.vector", 150);
   EXPECT_EQ(lal.total_failed(), 0u);
+  const CampaignResult dot = run_ops(*suite, "bf*dot.*", 60);
+  EXPECT_EQ(dot.total_cases(), 7u * 60u);
+  EXPECT_EQ(dot.total_failed(), 0u);
   const CampaignResult mpfr = run_ops(*suite, "f*", 40);
   EXPECT_EQ(mpfr.total_cases(), 16u * 40u);
   EXPECT_EQ(mpfr.total_failed(), 0u);
@@ -206,8 +210,9 @@ TEST(Sme2ZaSuite, AgreesWithQemu) {
   ASSERT_TRUE(suite->set_option("oracle", "qemu"));
   const CampaignResult r = run_ops(*suite, "bfmo*", 200);
   const CampaignResult l = run_ops(*suite, "bfmlal.vector", 200);
-  EXPECT_EQ(r.total_cases() + l.total_cases(), 600u);
-  EXPECT_EQ(r.total_failed() + l.total_failed(), 0u);
+  const CampaignResult d = run_ops(*suite, "bf*dot.*", 60);
+  EXPECT_EQ(r.total_cases() + l.total_cases() + d.total_cases(), 1020u);
+  EXPECT_EQ(r.total_failed() + l.total_failed() + d.total_failed(), 0u);
 }
 
 }  // namespace
