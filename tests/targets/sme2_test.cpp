@@ -87,6 +87,17 @@ const std::vector<std::string> kForms = {
     "bfdot za.s[w10, 6, vgx4], {z8.h-z11.h}, z0.h[1]",
     "bfvdot za.s[w8, 0, vgx2], {z0.h, z1.h}, z0.h[0]",
     "bfvdot za.s[w11, 7], {z30.h-z31.h}, z15.h[3]",
+    "bfcvt z0.h, p0/m, z0.s",
+    "bfcvt z31.h, p7/m, z30.s",
+    "bfcvtnt z5.h, p3/m, z17.s",
+    "bfcvt z0.h, {z0.s-z1.s}",
+    "bfcvtn z31.h, {z30.s, z31.s}",
+    "bfdot z0.s, z1.h, z2.h",
+    "bfdot z17.s, z30.h, z7.h[3]",
+    "bfmlalb z0.s, z1.h, z31.h",
+    "bfmlalt z31.s, z30.h, z29.h",
+    "bfmlalb z0.s, z1.h, z7.h[7]",
+    "bfmlalt z21.s, z10.h, z3.h[5]",
     "zero {za}",
     "mova {z0.d, z1.d}, za.d[w8, 0, vgx2]",
     "mova {z30.d, z31.d}, za.d[w9, 3]",
@@ -438,6 +449,102 @@ TEST(Sme2Semantics, BfdotFollowsTheBFloat16SumOfProductsRules) {
   EXPECT_EQ(lane(m.get("za[0]"), 1), f32(5));
   EXPECT_EQ(lane(m.get("za[0]"), 2), 0x7fc00000u);
   EXPECT_EQ(lane(m.get("za[0]"), 3), f32(INFINITY));
+  EXPECT_EQ(m.get("fpsr").low64(), 0x10u);
+}
+
+TEST(Sme2Semantics, BfcvtRoundsUnderFpcrAndRecordsFlags) {
+  // SVL 128: four single-precision elements; p1 makes 0, 2 and 3 active.
+  Machine m = streaming(128);
+  // 1 + 2^-8 + 2^-20 (above the half-way point between 1 and 1 + 2^-7), a
+  // signalling NaN with a payload, the largest float, 1 + 2^-8 (a tie).
+  m.set("z1", lanes32(128, {0x3f808008u, f32(3), 0x7f812345u, 0x7f7fffffu}));
+  m.set("p1", Bits(16, 0x1101));
+  m.set("z0", lanes32(128, {0xaaaaaaaau, 0xaaaaaaaau, 0xaaaaaaaau, 0xaaaaaaaau}));
+  m.execute("bfcvt z0.h, p1/m, z1.s");
+  const Bits r = m.get("z0");
+  EXPECT_EQ(lane(r, 0), 0x00003f81u);  // rounded up to 1 + 2^-7, high half zeroed
+  EXPECT_EQ(lane(r, 1), 0xaaaaaaaau);  // inactive
+  EXPECT_EQ(lane(r, 2), 0x00007fc1u);  // quietened, payload kept (FPCR.DN = 0)
+  EXPECT_EQ(lane(r, 3), 0x00007f80u);  // overflow to +inf
+  EXPECT_EQ(m.get("fpsr").low64(), 0x15u);  // IOC, OFC, IXC
+  // Towards zero, default NaN, into the odd halves (BFCVTNT).
+  m.set("fpsr", Bits(64, 0));
+  m.set("fpcr", Bits(64, 3u << 22 | 1u << 25));
+  m.set("z0", lanes32(128, {0x11112222u, 0x11112222u, 0x11112222u, 0x11112222u}));
+  m.execute("bfcvtnt z0.h, p1/m, z1.s");
+  const Bits t = m.get("z0");
+  EXPECT_EQ(lane(t, 0), 0x3f802222u);
+  EXPECT_EQ(lane(t, 1), 0x11112222u);
+  EXPECT_EQ(lane(t, 2), 0x7fc02222u);
+  EXPECT_EQ(lane(t, 3), 0x7f7f2222u);  // the largest bf16: towards zero does not overflow
+  EXPECT_EQ(m.get("fpsr").low64(), 0x11u);  // IOC, IXC
+  // The tie 1 + 2^-8 goes to even (1.0) under round to nearest.
+  m.set("fpcr", Bits(64, 0));
+  m.set("z1", lanes32(128, {0x3f808000u}));
+  m.set("p1", Bits(16, 0x0001));
+  m.execute("bfcvt z0.h, p1/m, z1.s");
+  EXPECT_EQ(lane(m.get("z0"), 0), 0x00003f80u);
+}
+
+TEST(Sme2Semantics, BfcvtOfTwoVectorsPacksOrInterleaves) {
+  Machine m = streaming(128);
+  m.set("z2", lanes32(128, {f32(1), f32(2), f32(3), f32(4)}));
+  m.set("z3", lanes32(128, {f32(-1), f32(-2), f32(0.5), f32(65536)}));
+  m.execute("bfcvt z5.h, {z2.s-z3.s}");
+  EXPECT_EQ(m.get("z5"), lanes16(128, {bf(1), bf(2), bf(3), bf(4), bf(-1), bf(-2), bf(0.5), bf(65536)}));
+  m.execute("bfcvtn z6.h, {z2.s-z3.s}");
+  EXPECT_EQ(m.get("z6"), lanes16(128, {bf(1), bf(-1), bf(2), bf(-2), bf(3), bf(0.5), bf(4), bf(65536)}));
+  EXPECT_TRUE(m.get("fpsr").is_zero());  // every value exact
+}
+
+TEST(Sme2Semantics, SveBfdotAndBfmlalIntoAVector) {
+  Machine m = streaming(256);  // eight single-precision elements, two segments
+  m.set("z0", lanes32(256, {f32(1), f32(2), f32(3), f32(4), f32(5), f32(6), f32(7), f32(8)}));
+  std::vector<uint16_t> a, b;
+  for (int i = 0; i < 16; ++i) a.push_back(bf(static_cast<float>(i + 1))), b.push_back(bf(i % 2 ? 1.0f : 2.0f));
+  m.set("z1", lanes16(256, a));
+  m.set("z2", lanes16(256, b));
+  m.execute("bfdot z0.s, z1.h, z2.h");
+  for (int e = 0; e < 8; ++e)  // acc + (2e+1)*2 + (2e+2)*1
+    EXPECT_EQ(lane(m.get("z0"), e), f32(static_cast<float>(e + 1 + 2 * (2 * e + 1) + (2 * e + 2)))) << e;
+  // Indexed: pair 3 of each segment of z7 (16-bit elements 6, 7 and 14, 15).
+  std::vector<uint16_t> zm(16, bf(100));
+  zm[6] = bf(1), zm[7] = bf(-1), zm[14] = bf(0.5), zm[15] = bf(0.25);
+  m.set("z7", lanes16(256, zm));
+  m.set("z3", Bits::zeros(256));
+  m.execute("bfdot z3.s, z1.h, z7.h[3]");
+  for (int e = 0; e < 8; ++e) {
+    const float x = static_cast<float>(2 * e + 1), y = static_cast<float>(2 * e + 2);
+    EXPECT_EQ(lane(m.get("z3"), e), f32(e < 4 ? x - y : 0.5f * x + 0.25f * y)) << e;
+  }
+  // BFMLALB and BFMLALT take the even or the odd 16-bit elements.
+  m.set("z4", lanes32(256, std::vector<uint32_t>(8, f32(10))));
+  m.set("z5", lanes32(256, std::vector<uint32_t>(8, f32(10))));
+  m.execute("bfmlalb z4.s, z1.h, z2.h");
+  m.execute("bfmlalt z5.s, z1.h, z2.h");
+  for (int e = 0; e < 8; ++e) {
+    EXPECT_EQ(lane(m.get("z4"), e), f32(10.0f + static_cast<float>(2 * e + 1) * 2)) << e;
+    EXPECT_EQ(lane(m.get("z5"), e), f32(10.0f + static_cast<float>(2 * e + 2))) << e;
+  }
+  // Indexed BFMLALT: element 5 of each segment of z7 (16-bit 5 and 13).
+  zm[5] = bf(3), zm[13] = bf(-2);
+  m.set("z7", lanes16(256, zm));
+  m.set("z6", Bits::zeros(256));
+  m.execute("bfmlalt z6.s, z1.h, z7.h[5]");
+  for (int e = 0; e < 8; ++e)
+    EXPECT_EQ(lane(m.get("z6"), e), f32(static_cast<float>(2 * e + 2) * (e < 4 ? 3.0f : -2.0f))) << e;
+}
+
+TEST(Sme2Semantics, SveBfmlalHonoursFpcrWhereTheZaFormsDoNot) {
+  // 1 + 2^-15 * 2^-15 is inexact: IXC recorded; a quiet NaN keeps its
+  // payload with FPCR.DN = 0 (the ZA form's would be the default NaN).
+  Machine m = streaming(128);
+  m.set("z1", lanes16(128, {0x3800, 0, 0x7fc1, 0}));
+  m.set("z2", lanes16(128, {0x3800, 0, bf(1), 0}));
+  m.set("z0", lanes32(128, {f32(1), f32(1), 0, 0}));
+  m.execute("bfmlalb z0.s, z1.h, z2.h");
+  EXPECT_EQ(lane(m.get("z0"), 0), f32(1));
+  EXPECT_EQ(lane(m.get("z0"), 1), 0x7fc10000u);
   EXPECT_EQ(m.get("fpsr").low64(), 0x10u);
 }
 
