@@ -136,9 +136,10 @@ TEST(Sme2ZaSuite, NamesItsFormsAndOptions) {
   auto suite = za_suite();
   ASSERT_TRUE(suite);
   const auto ops = suite->operations();
-  EXPECT_EQ(ops.size(), 41u);  // 10 QEMU-checked, 31 MPFR-checked
+  EXPECT_EQ(ops.size(), 51u);  // 20 QEMU-checked, 31 MPFR-checked
   for (const char* op : {"bfmlal.vector", "bfmopa", "bfmops", "bfmlsl.vector", "fmlal.vectors.vgx4", "fmlsl.indexed.vgx2",
-                         "bfdot.vector.vgx2", "bfdot.vectors.vgx4", "bfdot.indexed.vgx4", "bfvdot.indexed.vgx2"})
+                         "bfdot.vector.vgx2", "bfdot.vectors.vgx4", "bfdot.indexed.vgx4", "bfvdot.indexed.vgx2",
+                         "bfcvt.vgx2", "bfcvtn.vgx2", "sve.bfcvt", "sve.bfcvtnt", "sve.bfmlalt.indexed"})
     EXPECT_NE(std::find(ops.begin(), ops.end(), op), ops.end()) << op;
   EXPECT_THROW(suite->set_option("oracle", "spike"), CampaignError);
   EXPECT_FALSE(suite->set_option("colour", "blue"));
@@ -157,6 +158,12 @@ TEST(Sme2ZaSuite, PassesOnTheStoredVectorsAndMpfr) {
   const CampaignResult dot = run_ops(*suite, "bf*dot.*", 60);
   EXPECT_EQ(dot.total_cases(), 7u * 60u);
   EXPECT_EQ(dot.total_failed(), 0u);
+  const CampaignResult z = run_ops(*suite, "*bfcvt*", 60);  // 2 SME2 and 2 SVE conversions
+  EXPECT_EQ(z.total_cases(), 4u * 60u);
+  EXPECT_EQ(z.total_failed(), 0u);
+  const CampaignResult sve = run_ops(*suite, "sve.bf[dm]*", 30);
+  EXPECT_EQ(sve.total_cases(), 6u * 30u);
+  EXPECT_EQ(sve.total_failed(), 0u);
   const CampaignResult mpfr = run_ops(*suite, "f*", 40);
   EXPECT_EQ(mpfr.total_cases(), 16u * 40u);
   EXPECT_EQ(mpfr.total_failed(), 0u);
@@ -211,8 +218,10 @@ TEST(Sme2ZaSuite, AgreesWithQemu) {
   const CampaignResult r = run_ops(*suite, "bfmo*", 200);
   const CampaignResult l = run_ops(*suite, "bfmlal.vector", 200);
   const CampaignResult d = run_ops(*suite, "bf*dot.*", 60);
-  EXPECT_EQ(r.total_cases() + l.total_cases() + d.total_cases(), 1020u);
-  EXPECT_EQ(r.total_failed() + l.total_failed() + d.total_failed(), 0u);
+  const CampaignResult z = run_ops(*suite, "*bfcvt*", 40);
+  const CampaignResult sve = run_ops(*suite, "sve.bf[dm]*", 40);
+  EXPECT_EQ(r.total_cases() + l.total_cases() + d.total_cases() + z.total_cases() + sve.total_cases(), 1420u);
+  EXPECT_EQ(r.total_failed() + l.total_failed() + d.total_failed() + z.total_failed() + sve.total_failed(), 0u);
 }
 
 }  // namespace
