@@ -13,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -66,6 +67,84 @@ TEST(Sme2Mopa, EncodingsMatchLlvmMc) {
   expect_forms_match_llvm_mc("-triple=aarch64 -mattr=+sme", kForms, [](const std::string& form) {
     return llvm_mc_bytes(targets::sme2::a64_bytes(sme2().isa->assemble(form).word));
   });
+}
+
+// FMOPA and FMOPS (non-widening), single and double precision.
+const std::vector<std::string> kFloatForms = {
+    "fmopa za0.s, p0/m, p0/m, z0.s, z0.s",    "fmopa za3.s, p7/m, p6/m, z31.s, z30.s",
+    "fmops za1.s, p2/m, p3/m, z4.s, z5.s",    "fmopa za0.d, p0/m, p0/m, z0.d, z0.d",
+    "fmopa za7.d, p7/m, p6/m, z31.d, z30.d",  "fmops za5.d, p2/m, p3/m, z4.d, z5.d",
+};
+
+TEST(Sme2Mopa, FloatEncodingsMatchLlvmMc) {
+  if (!have_llvm_mc()) GTEST_SKIP() << "llvm-mc-19 not found";
+  expect_forms_match_llvm_mc("-triple=aarch64 -mattr=+sme,+sme-f64f64", kFloatForms, [](const std::string& form) {
+    return llvm_mc_bytes(targets::sme2::a64_bytes(sme2().isa->assemble(form).word));
+  });
+  for (const std::string& form : kFloatForms) {
+    const auto a = sme2().isa->assemble(form);
+    EXPECT_EQ(sme2().isa->print(*a.enc, a.word), form);
+  }
+  for (const char* bad : {"fmopa za4.s, p0/m, p0/m, z0.s, z0.s", "fmopa za8.d, p0/m, p0/m, z0.d, z0.d",
+                          "fmopa za0.s, p0/m, p0/m, z0.d, z0.d", "fmopa za0.d, p0/m, p0/m, z0.s, z0.s"})
+    EXPECT_THROW(sme2().isa->assemble(bad), InputError) << bad;
+}
+
+// SVL 128: a 4 x 4 .S tile (rows are array vectors t, t + 4, ...) and a
+// 2 x 2 .D tile (rows t, t + 8). Row element i of Zn times column element j
+// of Zm is added to (i, j) with one rounding where both are active.
+TEST(Sme2Mopa, NonWideningOuterProductsByHand) {
+  Machine m = streaming(128);
+  const auto f = [](float x) {
+    uint32_t u;
+    std::memcpy(&u, &x, 4);
+    return u;
+  };
+  m.set("z1", lanes32(128, {f(1), f(2), f(3), f(-4)}));
+  m.set("z2", lanes32(128, {f(10), f(0.5f), f(-1), f(100)}));
+  m.set("p1", Bits(16, 0x1011));  // rows 0, 1, 3
+  m.set("p2", Bits(16, 0x0111));  // columns 0, 1, 2
+  for (int row = 0; row < 4; ++row) m.set(fmt::format("za[{}]", 4 * row + 2), lanes32(128, {f(1), f(1), f(1), f(1)}));
+  m.execute("fmopa za2.s, p1/m, p2/m, z1.s, z2.s");
+  const float rows[4] = {1, 2, 3, -4};
+  const float cols[4] = {10, 0.5f, -1, 100};
+  for (int row = 0; row < 4; ++row)
+    for (int col = 0; col < 4; ++col) {
+      const bool active = row != 2 && col != 3;
+      EXPECT_EQ(lane32(m.get(fmt::format("za[{}]", 4 * row + 2)), col), f(active ? 1 + rows[row] * cols[col] : 1))
+          << row << " " << col;
+    }
+  // FMOPS subtracts: 1 - (-2^-15 * 2^-15) rounded once towards +infinity is
+  // the float after 1.
+  m.set("za[2]", lanes32(128, {f(1)}));
+  m.set("z1", lanes32(128, {0xb8000000u}));  // -2^-15
+  m.set("z2", lanes32(128, {0x38000000u}));  // 2^-15
+  m.set("fpcr", Bits(64, 1u << 22));
+  m.execute("fmops za2.s, p1/m, p2/m, z1.s, z2.s");
+  EXPECT_EQ(lane32(m.get("za[2]"), 0), 0x3f800001u);
+  EXPECT_TRUE(m.get("fpsr").is_zero());  // no flags: the ZA-targeting behaviour
+  // Double precision: 3 * 0.25 + 1; inf * 0 is the default NaN (FPCR.DN forced).
+  auto d = [](double x) {
+    uint64_t u;
+    std::memcpy(&u, &x, 8);
+    return u;
+  };
+  Bits zn = Bits::zeros(128), zm = Bits::zeros(128);
+  zn.set_slice(0, Bits(64, d(3))), zn.set_slice(64, Bits(64, 0x7ff0000000000000ull));
+  zm.set_slice(0, Bits(64, d(0.25))), zm.set_slice(64, Bits(64, 0));
+  m.set("z3", zn);
+  m.set("z4", zm);
+  m.set("p3", Bits(16, 0x0101));
+  Bits ones = Bits::zeros(128);
+  ones.set_slice(0, Bits(64, d(1))), ones.set_slice(64, Bits(64, d(1)));
+  m.set("za[5]", ones);
+  m.set("za[13]", ones);
+  m.set("fpcr", Bits(64, 0));
+  m.execute("fmopa za5.d, p3/m, p3/m, z3.d, z4.d");
+  EXPECT_EQ(m.get("za[5]").slice(0, 64).low64(), d(1.75));
+  EXPECT_EQ(m.get("za[5]").slice(64, 64).low64(), d(1));          // 3 * 0 + 1
+  EXPECT_EQ(m.get("za[13]").slice(0, 64).low64(), 0x7ff0000000000000ull);  // inf * 0.25 + 1
+  EXPECT_EQ(m.get("za[13]").slice(64, 64).low64(), 0x7ff8000000000000ull);  // inf * 0 + 1
 }
 
 TEST(Sme2Mopa, FormsPrintBackAndRefuseBadOperands) {
