@@ -17,13 +17,14 @@ constexpr const char* kMattr = "-mattr=+sme,+sve2,+bf16";
 size_t pad16(size_t n) { return (n + 15) & ~size_t{15}; }
 size_t zbytes(int svl) { return static_cast<size_t>(svl) / 8; }
 size_t pbytes(int svl) { return static_cast<size_t>(svl) / 64; }
-size_t tile_bytes(int svl) { return static_cast<size_t>(svl / 32) * zbytes(svl); }
+// A tile of esize-bit elements has SVL/esize rows of SVL/8 bytes.
+size_t tile_bytes(int svl, const Case& c) { return static_cast<size_t>(svl / c.tile_esize) * zbytes(svl); }
 
 size_t input_size(int svl, const Case& c) {
-  return 16 + c.z.size() * pad16(zbytes(svl)) + c.p.size() * pad16(pbytes(svl)) + (c.tile >= 0 ? tile_bytes(svl) : 0);
+  return 16 + c.z.size() * pad16(zbytes(svl)) + c.p.size() * pad16(pbytes(svl)) + (c.tile >= 0 ? tile_bytes(svl, c) : 0);
 }
 size_t output_size(int svl, const Case& c) {
-  return 16 + c.z_out.size() * zbytes(svl) + (c.tile >= 0 ? tile_bytes(svl) : 0);
+  return 16 + c.z_out.size() * zbytes(svl) + (c.tile >= 0 ? tile_bytes(svl, c) : 0);
 }
 
 void put64(uint8_t* p, uint64_t v) {
@@ -47,13 +48,13 @@ std::string address_of(const char* reg, const char* symbol, size_t offset) {
   return fmt::format("    adrp {0}, {1}+{2}\n    add {0}, {0}, :lo12:{1}+{2}\n", reg, symbol, offset);
 }
 
-// The rows of ZA tile `tile` (.S) to or from memory at x0: array vectors
-// tile, tile + 4, ..., one SVL apart.
-std::string tile_loop(int svl, int tile, bool store) {
+// The rows of the case's ZA tile to or from memory at x0: array vectors
+// tile, tile + esize/8, ..., one SVL apart.
+std::string tile_loop(int svl, const Case& c, bool store) {
   return fmt::format(
-      "    mov w12, #{}\n    mov x3, #{}\n1:  {} za[w12, 0], [x0]\n    add w12, w12, #4\n    addsvl x0, x0, #1\n"
+      "    mov w12, #{}\n    mov x3, #{}\n1:  {} za[w12, 0], [x0]\n    add w12, w12, #{}\n    addsvl x0, x0, #1\n"
       "    subs x3, x3, #1\n    b.ne 1b\n",
-      tile, svl / 32, store ? "str" : "ldr");
+      c.tile, svl / c.tile_esize, store ? "str" : "ldr", c.tile_esize / 8);
 }
 
 void check_case(int svl, const Case& c) {
@@ -63,9 +64,10 @@ void check_case(int svl, const Case& c) {
   for (const Reg& r : c.p)
     if (r.number < 0 || r.number > 15 || r.bytes.size() != pbytes(svl))
       throw OracleError(fmt::format("case register p{}: {} bytes, expected {}", r.number, r.bytes.size(), pbytes(svl)));
-  if (c.tile > 3 || (c.tile >= 0 && c.tile_rows.size() != tile_bytes(svl)))
-    throw OracleError(fmt::format("case tile za{}.s: {} bytes of rows, expected {}", c.tile, c.tile_rows.size(),
-                                  tile_bytes(svl)));
+  if ((c.tile_esize != 32 && c.tile_esize != 64) || c.tile >= c.tile_esize / 8 ||
+      (c.tile >= 0 && c.tile_rows.size() != tile_bytes(svl, c)))
+    throw OracleError(fmt::format("case tile za{} of {}-bit elements: {} bytes of rows, expected {}", c.tile, c.tile_esize,
+                                  c.tile_rows.size(), tile_bytes(svl, c)));
   for (int z : c.z_out)
     if (z < 0 || z > 31) throw OracleError(fmt::format("case output z{}: no such register", z));
 }
@@ -139,7 +141,7 @@ std::string program_source(int svl, const std::vector<Case>& cases, const std::s
       s += address_of("x0", "inputs", k) + fmt::format("    ldr p{}, [x0]\n", r.number);
       k += pad16(pbytes(svl));
     }
-    if (c.tile >= 0) s += address_of("x0", "inputs", k) + tile_loop(svl, c.tile, false);
+    if (c.tile >= 0) s += address_of("x0", "inputs", k) + tile_loop(svl, c, false);
     for (uint32_t w : c.words) s += fmt::format("    .inst 0x{:08x}\n", w);
     s += address_of("x0", "results", out) + "    mrs x1, fpsr\n    str x1, [x0]\n";
     size_t o = out + 16;
@@ -147,7 +149,7 @@ std::string program_source(int svl, const std::vector<Case>& cases, const std::s
       s += address_of("x0", "results", o) + fmt::format("    str z{}, [x0]\n", z);
       o += zbytes(svl);
     }
-    if (c.tile >= 0) s += address_of("x0", "results", o) + tile_loop(svl, c.tile, true);
+    if (c.tile >= 0) s += address_of("x0", "results", o) + tile_loop(svl, c, true);
     s += address_of("x10", "results", 8) + load_constant("x9", i + 1) + "    str x9, [x10]\n";
     in += input_size(svl, c);
     out += output_size(svl, c);
@@ -190,7 +192,7 @@ std::vector<Result> parse_results(int svl, const std::vector<Case>& cases, const
     for (size_t z = 0; z < c.z_out.size(); ++z, k += zbytes(svl))
       r.z_out.emplace_back(blob.begin() + static_cast<ptrdiff_t>(k), blob.begin() + static_cast<ptrdiff_t>(k + zbytes(svl)));
     if (c.tile >= 0)
-      r.tile_rows.assign(blob.begin() + static_cast<ptrdiff_t>(k), blob.begin() + static_cast<ptrdiff_t>(k + tile_bytes(svl)));
+      r.tile_rows.assign(blob.begin() + static_cast<ptrdiff_t>(k), blob.begin() + static_cast<ptrdiff_t>(k + tile_bytes(svl, c)));
     out.push_back(std::move(r));
     at += output_size(svl, c);
   }

@@ -6,7 +6,7 @@
 // with ld.lld: its own _start sets the SVL with prctl(PR_SME_SET_VL), checks
 // it with RDSVL, enters Streaming SVE mode with ZA (SMSTART), and per case
 // loads FPCR, FPSR, the Z and P registers the case names and the rows of one
-// ZA .S tile from an input table (.incbin), runs the case's instruction words
+// ZA tile (.S or .D) from an input table (.incbin), runs the case's instruction words
 // (emitted as .inst, so QEMU runs the bits our assembler produced), and
 // stores FPSR, the Z registers it asks for and the tile's rows to a results
 // table. At the end it writes the table to a file with raw syscalls (openat,
@@ -47,8 +47,9 @@ struct Reg {
 struct Case {
   uint64_t fpcr = 0, fpsr = 0;
   std::vector<Reg> z, p;            // loaded before the instruction
-  int tile = -1;                    // a ZA .S tile (0-3) whose rows are loaded and stored, or -1
-  std::vector<uint8_t> tile_rows;   // SVL/32 rows of SVL/8 bytes, row 0 first
+  int tile = -1;                    // a ZA tile whose rows are loaded and stored, or -1
+  int tile_esize = 32;              // its elements' size: 32 (ZA0-ZA3.S) or 64 (ZA0-ZA7.D)
+  std::vector<uint8_t> tile_rows;   // SVL/tile_esize rows of SVL/8 bytes, row 0 first
   std::vector<uint32_t> words;      // the instructions, in order
   std::vector<int> z_out;           // Z registers stored afterwards
 };

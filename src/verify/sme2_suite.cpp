@@ -58,6 +58,7 @@ struct Form {
   std::string mnemonic;  // bfmlal, bfmlsl, fmlal, fmlsl, bfmopa, bfmops, bfdot, bfvdot; the Z forms' (bfcvt, bfmlalb, ...)
   Shape shape;
   Check check;
+  int elt = 16;  // the source elements' bits: 16 (BF16, FP16), 32 or 64 (FMOPA, FMOPS non-widening)
   bool half() const { return mnemonic[0] == 'f'; }  // FP16 sources
   bool sub() const { return mnemonic.find("ls") != std::string::npos || mnemonic == "bfmops"; }
   int nreg() const {
@@ -87,6 +88,10 @@ std::vector<Form> za_forms() {
     f.push_back({fmt::format("sve.{}", m), m, Shape::Vector, Check::QemuSame});
     f.push_back({fmt::format("sve.{}.indexed", m), m, Shape::Indexed, Check::QemuSame});
   }
+  // (New forms go last among the QEMU-checked ones: a form's cases depend on
+  // its place, and the stored vectors on its cases.)
+  for (const char* m : {"fmopa", "fmops"})
+    for (int elt : {32, 64}) f.push_back({fmt::format("{}.{}", m, elt == 32 ? "s" : "d"), m, Shape::Mopa, Check::QemuMopa, elt});
   for (const char* m : {"bfmlal", "bfmlsl", "fmlal", "fmlsl"})
     for (const auto& [suffix, shape] : shapes) {
       if (std::string(m) == "bfmlal" && shape == Shape::Vector) continue;  // QEMU-checked above
@@ -167,6 +172,19 @@ uint32_t lane32(Rng& r, const std::string& cls) {
   }
 }
 
+// A double-precision lane: lane32's classes, the exponent and fraction widened.
+uint64_t lane64(Rng& r, const std::string& cls) {
+  const uint32_t w = lane32(r, cls);
+  const uint64_t sign = static_cast<uint64_t>(w >> 31) << 63, f32frac = w & 0x7fffff;
+  const uint64_t frac = f32frac << 29 | (f32frac ? r.next() & 0x1fffffff : 0);  // zero stays zero: infinities, zeros
+  const uint32_t e = (w >> 23) & 0xff;
+  if (e == 0xff) return sign | 0x7ff0000000000000ull | frac;  // infinity or NaN, quiet bit as lane32's
+  if (e == 0) return sign | frac;                               // zero or denormal
+  // Normal: lane32's exponent about the same value, or anywhere in double's range one time in four.
+  const uint64_t e64 = r.chance(4) ? 1 + r.below(2046) : static_cast<uint64_t>(e) - 127 + 1023;
+  return sign | e64 << 52 | frac;
+}
+
 void put16(Bytes& b, size_t lane, uint16_t v) {
   b[2 * lane] = static_cast<uint8_t>(v);
   b[2 * lane + 1] = static_cast<uint8_t>(v >> 8);
@@ -202,11 +220,11 @@ Bytes to_bytes(const Bits& v) {
   return out;
 }
 
-// A predicate of SVL/64 bytes for .H elements, by class.
-Bytes predicate(Rng& r, int svl, std::string* cls) {
-  const size_t bytes = static_cast<size_t>(svl) / 64, elements = static_cast<size_t>(svl) / 16;
+// A predicate of SVL/64 bytes for elements of esize bits, by class.
+Bytes predicate(Rng& r, int svl, std::string* cls, int esize = 16) {
+  const size_t bytes = static_cast<size_t>(svl) / 64, elements = static_cast<size_t>(svl / esize), step = static_cast<size_t>(esize / 8);
   Bytes p(bytes, 0);
-  auto set = [&](size_t e) { p[(2 * e) / 8] |= static_cast<uint8_t>(1u << ((2 * e) % 8)); };
+  auto set = [&](size_t e) { p[(step * e) / 8] |= static_cast<uint8_t>(1u << ((step * e) % 8)); };
   switch (r.below(8)) {
     case 0: *cls = "all"; for (size_t e = 0; e < elements; ++e) set(e); break;
     case 1: *cls = "none"; break;
@@ -397,6 +415,16 @@ GenCase generate(const Form& f, uint64_t index, uint64_t seed, size_t op) {
     for (size_t e = 0; e < words; ++e) put32(b, e, lane32(r, g.cls));
     return b;
   };
+  auto vector64 = [&]() {
+    Bytes b(zb);
+    for (size_t e = 0; e < zb / 8; ++e) {
+      const uint64_t v = lane64(r, g.cls);
+      for (size_t i = 0; i < 8; ++i) b[8 * e + i] = static_cast<uint8_t>(v >> (8 * i));
+    }
+    return b;
+  };
+  // A vector of the form's source elements.
+  auto sources = [&]() { return f.elt == 16 ? vector16() : f.elt == 32 ? vector32() : vector64(); };
   // "cancel": the odd lanes of b undo the even ones (a0*b0 + a1*b1 ~ 0);
   // "halfway": addend lanes whose ulp the products hit at half.
   auto shape_pair = [&](Bytes& a, Bytes& b) {
@@ -423,20 +451,23 @@ GenCase generate(const Form& f, uint64_t index, uint64_t seed, size_t op) {
   };
 
   if (f.shape == Shape::Mopa) {
-    const int tile = static_cast<int>(r.below(4));
+    // The tile's elements: single precision (BFMOPA, FMOPA .S), or double.
+    const int tile_esize = f.elt == 64 ? 64 : 32;
+    const size_t dim = static_cast<size_t>(svl / tile_esize);
+    const int tile = static_cast<int>(r.below(static_cast<uint64_t>(tile_esize / 8)));
     const int pn = static_cast<int>(r.below(8)), pm = static_cast<int>(r.below(8));
     const int zn = static_cast<int>(r.below(32));
     const int zm = r.chance(8) ? zn : static_cast<int>(r.below(32));
-    Bytes a = vector16(), b = zm == zn ? a : vector16();
-    if (zm != zn) shape_pair(a, b);
+    Bytes a = sources(), b = zm == zn ? a : sources();
+    if (zm != zn && f.elt == 16) shape_pair(a, b);
     std::string pcls_n, pcls_m;
-    Bytes pa = predicate(r, svl, &pcls_n), pb = pm == pn ? pa : predicate(r, svl, &pcls_m);
+    Bytes pa = predicate(r, svl, &pcls_n, f.elt), pb = pm == pn ? pa : predicate(r, svl, &pcls_m, f.elt);
     if (pm == pn) pcls_m = pcls_n;
-    Bytes rows(words * zb);
-    for (size_t s = 0; s < words; ++s) {
-      Bytes row = vector32();
-      // "halfway": an addend whose half ulp the first product of the pair hits.
-      for (size_t c = 0; g.cls == "halfway" && c < words; ++c) {
+    Bytes rows(dim * zb);
+    for (size_t s = 0; s < dim; ++s) {
+      Bytes row = tile_esize == 64 ? vector64() : vector32();
+      // "halfway" (BF16): an addend whose half ulp the first product of the pair hits.
+      for (size_t c = 0; g.cls == "halfway" && f.elt == 16 && c < words; ++c) {
         const uint16_t x = get16(a, 2 * s), y = get16(b, 2 * c);
         const int bx = (x >> 7) & 0xff, by = (y >> 7) & 0xff;
         const int ea = bx - 127 + by - 127 + 24 + static_cast<int>(r.below(2));
@@ -446,7 +477,9 @@ GenCase generate(const Form& f, uint64_t index, uint64_t seed, size_t op) {
       }
       std::copy(row.begin(), row.end(), rows.begin() + static_cast<ptrdiff_t>(s * zb));
     }
-    g.text = fmt::format("{} za{}.s, p{}/m, p{}/m, z{}.h, z{}.h", f.mnemonic, tile, pn, pm, zn, zm);
+    const char* const tsuffix = tile_esize == 64 ? "d" : "s";
+    const char* const zsuffix = f.elt == 16 ? "h" : tsuffix;
+    g.text = fmt::format("{} za{}.{}, p{}/m, p{}/m, z{}.{}, z{}.{}", f.mnemonic, tile, tsuffix, pn, pm, zn, zsuffix, zm, zsuffix);
     g.cls += "/" + pcls_n + "," + pcls_m;
     g.regs = {{zname(zn), a}, {zname(zm), b}, {fmt::format("p{}", pn), pa}, {fmt::format("p{}", pm), pb}};
     g.q.z = {{zn, a}};
@@ -454,9 +487,10 @@ GenCase generate(const Form& f, uint64_t index, uint64_t seed, size_t op) {
     g.q.p = {{pn, pa}};
     if (pm != pn) g.q.p.push_back({pm, pb});
     g.q.tile = tile;
+    g.q.tile_esize = tile_esize;
     g.q.tile_rows = rows;
-    for (size_t s = 0; s < words; ++s) {
-      const std::string za = fmt::format("za[{}]", s * 4 + static_cast<size_t>(tile));
+    for (size_t s = 0; s < dim; ++s) {
+      const std::string za = fmt::format("za[{}]", s * static_cast<size_t>(tile_esize / 8) + static_cast<size_t>(tile));
       g.regs.push_back({za, Bytes(rows.begin() + static_cast<ptrdiff_t>(s * zb), rows.begin() + static_cast<ptrdiff_t>((s + 1) * zb))});
       g.outs.push_back(za);
     }

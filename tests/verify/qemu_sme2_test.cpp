@@ -136,10 +136,10 @@ TEST(Sme2ZaSuite, NamesItsFormsAndOptions) {
   auto suite = za_suite();
   ASSERT_TRUE(suite);
   const auto ops = suite->operations();
-  EXPECT_EQ(ops.size(), 51u);  // 20 QEMU-checked, 31 MPFR-checked
+  EXPECT_EQ(ops.size(), 55u);  // 24 QEMU-checked, 31 MPFR-checked
   for (const char* op : {"bfmlal.vector", "bfmopa", "bfmops", "bfmlsl.vector", "fmlal.vectors.vgx4", "fmlsl.indexed.vgx2",
                          "bfdot.vector.vgx2", "bfdot.vectors.vgx4", "bfdot.indexed.vgx4", "bfvdot.indexed.vgx2",
-                         "bfcvt.vgx2", "bfcvtn.vgx2", "sve.bfcvt", "sve.bfcvtnt", "sve.bfmlalt.indexed"})
+                         "bfcvt.vgx2", "bfcvtn.vgx2", "sve.bfcvt", "sve.bfcvtnt", "sve.bfmlalt.indexed", "fmopa.s", "fmops.d"})
     EXPECT_NE(std::find(ops.begin(), ops.end(), op), ops.end()) << op;
   EXPECT_THROW(suite->set_option("oracle", "spike"), CampaignError);
   EXPECT_FALSE(suite->set_option("colour", "blue"));
@@ -150,8 +150,8 @@ TEST(Sme2ZaSuite, NamesItsFormsAndOptions) {
 TEST(Sme2ZaSuite, PassesOnTheStoredVectorsAndMpfr) {
   auto suite = za_suite();
   ASSERT_TRUE(suite->set_option("oracle", "stored"));
-  const CampaignResult qemu = run_ops(*suite, "bfmo*", 100);
-  EXPECT_EQ(qemu.total_cases(), 200u);
+  const CampaignResult qemu = run_ops(*suite, "*fmo*", 100);  // BFMOPA, BFMOPS, FMOPA and FMOPS (.S, .D)
+  EXPECT_EQ(qemu.total_cases(), 600u);
   EXPECT_EQ(qemu.total_failed(), 0u);
   const CampaignResult lal = run_ops(*suite, "bfmlal.vector", 150);
   EXPECT_EQ(lal.total_failed(), 0u);
@@ -164,7 +164,7 @@ TEST(Sme2ZaSuite, PassesOnTheStoredVectorsAndMpfr) {
   const CampaignResult sve = run_ops(*suite, "sve.bf[dm]*", 30);
   EXPECT_EQ(sve.total_cases(), 6u * 30u);
   EXPECT_EQ(sve.total_failed(), 0u);
-  const CampaignResult mpfr = run_ops(*suite, "f*", 40);
+  const CampaignResult mpfr = run_ops(*suite, "fml*", 40);
   EXPECT_EQ(mpfr.total_cases(), 16u * 40u);
   EXPECT_EQ(mpfr.total_failed(), 0u);
 }
@@ -215,12 +215,12 @@ TEST(Sme2ZaSuite, AgreesWithQemu) {
   if (!qemu_sme2::find_tools(&why)) GTEST_SKIP() << "QEMU oracle not available: " << why;
   auto suite = za_suite();
   ASSERT_TRUE(suite->set_option("oracle", "qemu"));
-  const CampaignResult r = run_ops(*suite, "bfmo*", 200);
+  const CampaignResult r = run_ops(*suite, "*fmo*", 100);
   const CampaignResult l = run_ops(*suite, "bfmlal.vector", 200);
   const CampaignResult d = run_ops(*suite, "bf*dot.*", 60);
   const CampaignResult z = run_ops(*suite, "*bfcvt*", 40);
   const CampaignResult sve = run_ops(*suite, "sve.bf[dm]*", 40);
-  EXPECT_EQ(r.total_cases() + l.total_cases() + d.total_cases() + z.total_cases() + sve.total_cases(), 1420u);
+  EXPECT_EQ(r.total_cases() + l.total_cases() + d.total_cases() + z.total_cases() + sve.total_cases(), 1620u);
   EXPECT_EQ(r.total_failed() + l.total_failed() + d.total_failed() + z.total_failed() + sve.total_failed(), 0u);
 }
 
