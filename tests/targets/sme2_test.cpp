@@ -98,6 +98,14 @@ const std::vector<std::string> kForms = {
     "bfmlalt z31.s, z30.h, z29.h",
     "bfmlalb z0.s, z1.h, z7.h[7]",
     "bfmlalt z21.s, z10.h, z3.h[5]",
+    "fmla za.s[w8, 0, vgx2], {z0.s, z1.s}, z0.s",
+    "fmls za.d[w11, 7, vgx4], {z31.d, z0.d, z1.d, z2.d}, z15.d",
+    "fmla za.s[w9, 3, vgx4], {z28.s-z31.s}, {z4.s-z7.s}",
+    "fmls za.d[w10, 1, vgx2], {z30.d, z31.d}, {z2.d, z3.d}",
+    "fmla za.s[w8, 5, vgx2], {z30.s, z31.s}, z15.s[3]",
+    "fmls za.d[w9, 2, vgx4], {z4.d-z7.d}, z9.d[1]",
+    "fadd za.s[w8, 0, vgx2], {z0.s, z1.s}",
+    "fsub za.d[w11, 7, vgx4], {z28.d-z31.d}",
     "zero {za}",
     "mova {z0.d, z1.d}, za.d[w8, 0, vgx2]",
     "mova {z30.d, z31.d}, za.d[w9, 3]",
@@ -128,7 +136,7 @@ std::string our_bytes(const std::string& text) {
 
 TEST(Sme2Encoding, EveryFormMatchesLlvmMc) {
   if (!have_llvm_mc()) GTEST_SKIP() << "llvm-mc-19 is not installed: encodings not checked against LLVM";
-  mlisa::test::expect_forms_match_llvm_mc("-triple=aarch64 -mattr=+sme2", kForms, our_bytes);
+  mlisa::test::expect_forms_match_llvm_mc("-triple=aarch64 -mattr=+sme2,+sme-f64f64", kForms, our_bytes);
 }
 
 // llvm-mc's own spelling of each form (`{ z0.h - z3.h }`, `vgx4`, tabs)
@@ -140,7 +148,7 @@ TEST(Sme2Encoding, LlvmMcPrintedTextReassembles) {
   const std::string in = ::testing::TempDir() + "sme2_llvm_in2.s";
   const std::string out = ::testing::TempDir() + "sme2_llvm_out2.txt";
   std::ofstream(in) << source;
-  ASSERT_EQ(std::system(fmt::format("llvm-mc-19 -triple=aarch64 -mattr=+sme2 -show-encoding {} > {} 2>&1", in, out).c_str()), 0);
+  ASSERT_EQ(std::system(fmt::format("llvm-mc-19 -triple=aarch64 -mattr=+sme2,+sme-f64f64 -show-encoding {} > {} 2>&1", in, out).c_str()), 0);
   std::ifstream f(out);
   std::string line;
   static const std::regex re(R"(^\s*(\S.*?)\s*// encoding: \[([^\]]*)\])");
@@ -546,6 +554,48 @@ TEST(Sme2Semantics, SveBfmlalHonoursFpcrWhereTheZaFormsDoNot) {
   EXPECT_EQ(lane(m.get("z0"), 0), f32(1));
   EXPECT_EQ(lane(m.get("z0"), 1), 0x7fc10000u);
   EXPECT_EQ(m.get("fpsr").low64(), 0x10u);
+}
+
+TEST(Sme2Semantics, FmlaAndFaddIntoSingleVectorGroups) {
+  // SVL 128: 16 array vectors, VGx2 stride 8; w8 = 1, offset 2: vector 3,
+  // and 11. Element e of group r += z(r)[e] * z2[e].
+  Machine m = streaming(128);
+  m.set("w8", Bits(32, 1));
+  m.set("z0", lanes32(128, {f32(1), f32(2), f32(3), f32(4)}));
+  m.set("z1", lanes32(128, {f32(-1), f32(0.5), 0x7f800000u, f32(8)}));
+  m.set("z2", lanes32(128, {f32(10), f32(10), 0, f32(0.25)}));
+  m.set("za[3]", lanes32(128, {f32(1), f32(1), f32(1), f32(1)}));
+  m.execute("fmla za.s[w8, 2, vgx2], {z0.s, z1.s}, z2.s");
+  EXPECT_EQ(m.get("za[3]"), lanes32(128, {f32(11), f32(21), f32(1), f32(2)}));
+  EXPECT_EQ(m.get("za[11]"), lanes32(128, {f32(-10), f32(5), 0x7fc00000u, f32(2)}));  // inf * 0: default NaN
+  EXPECT_TRUE(m.get("fpsr").is_zero());  // no IOC
+  // FMLS, double precision, indexed: element 1 of each segment of z9 (one
+  // segment holds two doubles, so every element takes z9's element 1).
+  Bits zn = Bits::zeros(128), zm = Bits::zeros(128), acc = Bits::zeros(128);
+  auto d = [](double x) {
+    uint64_t u;
+    std::memcpy(&u, &x, 8);
+    return u;
+  };
+  zn.set_slice(0, Bits(64, d(3))), zn.set_slice(64, Bits(64, d(-2)));
+  zm.set_slice(0, Bits(64, d(100))), zm.set_slice(64, Bits(64, d(0.5)));
+  acc.set_slice(0, Bits(64, d(10))), acc.set_slice(64, Bits(64, d(10)));
+  m.set("z4", zn);
+  m.set("z9", zm);
+  m.set("za[0]", acc);
+  m.set("w9", Bits(32, 0));
+  m.execute("fmls za.d[w9, 0, vgx4], {z4.d-z7.d}, z9.d[1]");  // VGx4: stride 4, groups 0, 4, 8, 12
+  EXPECT_EQ(m.get("za[0]").slice(0, 64).low64(), d(8.5));   // 10 - 3 * 0.5
+  EXPECT_EQ(m.get("za[0]").slice(64, 64).low64(), d(11));   // 10 - (-2) * 0.5
+  // FADD and FSUB: each group plus or minus its register.
+  m.set("za[6]", lanes32(128, {f32(1), f32(2), f32(3), f32(4)}));
+  m.set("za[14]", lanes32(128, {f32(1), f32(2), f32(3), f32(4)}));
+  m.set("z10", lanes32(128, {f32(0.5), f32(0.5), f32(0.5), f32(0.5)}));
+  m.set("z11", lanes32(128, {f32(-4), f32(-4), f32(-4), f32(-4)}));
+  m.set("w10", Bits(32, 6));
+  m.execute("fsub za.s[w10, 0, vgx2], {z10.s, z11.s}");
+  EXPECT_EQ(m.get("za[6]"), lanes32(128, {f32(0.5), f32(1.5), f32(2.5), f32(3.5)}));
+  EXPECT_EQ(m.get("za[14]"), lanes32(128, {f32(5), f32(6), f32(7), f32(8)}));
 }
 
 TEST(Sme2Semantics, FmlalHalfPrecisionAndFz16) {
