@@ -50,7 +50,10 @@ using Bytes = std::vector<uint8_t>;
 // QemuSame: the same instruction word under QEMU (SVE's BF16 instructions on
 // Z registers); QemuConvert: SME2's BFCVT and BFCVTN as SVE BFCVT and
 // BFCVTNT under QEMU.
-enum class Check { QemuBfmlal, QemuMopa, QemuBfdot, QemuSame, QemuConvert, Mpfr };
+// QemuGroups: each ZA single-vector group of FMLA, FMLS, FADD or FSUB as the
+// SVE instruction into a Z register, FPCR.DN set and FPSR not compared (the
+// SVE forms record flags).
+enum class Check { QemuBfmlal, QemuMopa, QemuBfdot, QemuSame, QemuConvert, QemuGroups, Mpfr };
 enum class Shape { Vector, VectorX2, VectorX4, VectorsX2, VectorsX4, Indexed, IndexedX2, IndexedX4, Mopa };
 
 struct Form {
@@ -92,6 +95,16 @@ std::vector<Form> za_forms() {
   // its place, and the stored vectors on its cases.)
   for (const char* m : {"fmopa", "fmops"})
     for (int elt : {32, 64}) f.push_back({fmt::format("{}.{}", m, elt == 32 ? "s" : "d"), m, Shape::Mopa, Check::QemuMopa, elt});
+  for (int elt : {32, 64}) {
+    const char* t = elt == 32 ? "s" : "d";
+    for (const char* m : {"fmla", "fmls"})
+      for (const auto& [suffix, shape] : shapes)
+        if (shape != Shape::Vector && shape != Shape::Indexed)
+          f.push_back({fmt::format("{}.{}.{}", m, t, suffix), m, shape, Check::QemuGroups, elt});
+    for (const char* m : {"fadd", "fsub"})
+      for (const auto& [suffix, shape] : {std::pair{"vgx2", Shape::VectorsX2}, std::pair{"vgx4", Shape::VectorsX4}})
+        f.push_back({fmt::format("{}.{}.{}", m, t, suffix), m, shape, Check::QemuGroups, elt});
+  }
   for (const char* m : {"bfmlal", "bfmlsl", "fmlal", "fmlsl"})
     for (const auto& [suffix, shape] : shapes) {
       if (std::string(m) == "bfmlal" && shape == Shape::Vector) continue;  // QEMU-checked above
@@ -337,6 +350,69 @@ GenCase generate_z(const Form& f, GenCase& g, Rng& r, V16& vector16, V32& vector
   return g;
 }
 
+// FMLA, FMLS (multiple and single vector, multiple vectors, indexed), FADD
+// and FSUB into single-vector groups of single or double precision. QEMU 7.2
+// has no SME2: each group runs as SVE FMLA/FMLS (predicated by an all-true
+// p0, or indexed) or FADD/FSUB into z(16+r) holding its ZA vector, its first
+// source in z(8+r) and its second in z(r) (the indexed SVE forms reach z0-z7
+// for single precision).
+template <class Sources>
+GenCase generate_groups(const Form& f, GenCase& g, Rng& r, Sources& sources) {
+  const size_t zb = static_cast<size_t>(g.svl) / 8;
+  const int nreg = f.nreg();
+  const int v = 8 + static_cast<int>(r.below(4));
+  const uint64_t wv = r.chance(2) ? r.below(2 * (zb / static_cast<size_t>(nreg)) + 3) : r.next();
+  const int offset = static_cast<int>(r.below(8));
+  const size_t vstride = zb / static_cast<size_t>(nreg);
+  const size_t vec = (static_cast<uint32_t>(wv) + static_cast<size_t>(offset)) % vstride;
+  const bool add = f.mnemonic == "fadd" || f.mnemonic == "fsub", sub = f.mnemonic == "fmls" || f.mnemonic == "fsub";
+  const bool multi = f.shape == Shape::VectorsX2 || f.shape == Shape::VectorsX4;
+  const bool indexed = f.shape == Shape::IndexedX2 || f.shape == Shape::IndexedX4;
+  const bool dbl = f.elt == 64;
+  const char* const t = dbl ? "d" : "s";
+  const int zn = multi || indexed ? static_cast<int>(r.below(32)) / nreg * nreg : static_cast<int>(r.below(32));
+  const int zm = multi ? static_cast<int>(r.below(32)) / nreg * nreg : static_cast<int>(r.below(16));
+  const int index = indexed ? static_cast<int>(r.below(dbl ? 2 : 4)) : -1;
+  // FADD and FSUB read one list: Zm's, given as both.
+  auto no_pairs = [](Bytes&, Bytes&) {};
+  const std::map<int, Bytes> z = source_registers(g, v, wv, add ? zm : zn, zm, nreg, multi, false, sources, no_pairs);
+  auto list = [&](int first) {
+    std::string s;
+    for (int k = 0; k < nreg; ++k) s += fmt::format("{}z{}.{}", k ? ", " : "", (first + k) % 32, t);
+    return "{" + s + "}";
+  };
+  const std::string za_op = fmt::format("za.{}[w{}, {}, vgx{}]", t, v, offset, nreg);
+  if (add) g.text = fmt::format("{} {}, {}", f.mnemonic, za_op, list(zm));
+  else if (multi) g.text = fmt::format("{} {}, {}, {}", f.mnemonic, za_op, list(zn), list(zm));
+  else if (indexed) g.text = fmt::format("{} {}, {}, z{}.{}[{}]", f.mnemonic, za_op, list(zn), zm, t, index);
+  else g.text = fmt::format("{} {}, {}, z{}.{}", f.mnemonic, za_op, list(zn), zm, t);
+  g.q.p = {{0, Bytes(static_cast<size_t>(g.svl) / 64, 0xff)}};
+  const uint32_t size = dbl ? 0x00c00000u : 0x00800000u;
+  for (int grp = 0; grp < nreg; ++grp) {
+    const Bytes acc = sources();  // the accumulators are of the sources' precision
+    const std::string za = fmt::format("za[{}]", vec + static_cast<size_t>(grp) * vstride);
+    g.regs.push_back({za, acc});
+    g.outs.push_back(za);
+    const uint32_t qn = static_cast<uint32_t>(8 + grp), qm = static_cast<uint32_t>(grp), qa = static_cast<uint32_t>(16 + grp);
+    g.q.z.push_back({static_cast<int>(qa), acc});
+    if (add) {
+      g.q.z.push_back({static_cast<int>(qn), z.at(zm + grp)});
+      g.q.words.push_back(0x65000000u | size | (sub ? 0x400u : 0u) | qn << 16 | qa << 5 | qa);
+    } else {
+      g.q.z.push_back({static_cast<int>(qn), z.at((zn + grp) % 32)});
+      g.q.z.push_back({static_cast<int>(qm), z.at(multi ? zm + grp : zm)});
+      const uint32_t neg = sub ? (indexed ? 0x400u : 0x2000u) : 0u;
+      if (!indexed) g.q.words.push_back(0x65200000u | size | neg | qm << 16 | qn << 5 | qa);
+      else if (dbl) g.q.words.push_back(0x64e00000u | neg | static_cast<uint32_t>(index) << 20 | qm << 16 | qn << 5 | qa);
+      else g.q.words.push_back(0x64a00000u | neg | static_cast<uint32_t>(index) << 19 | qm << 16 | qn << 5 | qa);
+    }
+    g.q.z_out.push_back(static_cast<int>(qa));
+  }
+  g.q.fpcr = g.fpcr | 0x02000000u;  // DN: the ZA forms' default NaNs
+  g.q.fpsr = g.fpsr;
+  return g;
+}
+
 // BFDOT and BFVDOT into single-vector groups. QEMU 7.2 has no SME2, so each
 // group is checked as the SVE BFDOT (vectors, or indexed) of its sources
 // into its ZA vector: the same BFDotAdd per element (docs/sme2.md). QEMU's
@@ -500,6 +576,7 @@ GenCase generate(const Form& f, uint64_t index, uint64_t seed, size_t op) {
   }
 
   if (f.check == Check::QemuBfdot) return generate_dot(f, g, r, vector16, vector32, shape_pair, halfway_addends);
+  if (f.check == Check::QemuGroups) return generate_groups(f, g, r, sources);
   if (f.check == Check::QemuSame || f.check == Check::QemuConvert) return generate_z(f, g, r, vector16, vector32);
 
   // BFMLAL/BFMLSL/FMLAL/FMLSL: Wv, offset, registers by shape.
@@ -791,7 +868,7 @@ class Sme2Suite final : public Suite {
 
   // Whether QEMU's FPSR is compared: everywhere but where its SVE BFMLALB/T
   // stand for the SME BFMLAL, which records no flags.
-  static bool compares_fpsr(const Form& f) { return f.check != Check::QemuBfmlal; }
+  static bool compares_fpsr(const Form& f) { return f.check != Check::QemuBfmlal && f.check != Check::QemuGroups; }
 
   // QEMU's outputs in our order: the tile's rows (and FPSR) for BFMOPA and
   // BFMOPS, the BFMLALB and BFMLALT results for BFMLAL, the BFDOT result of

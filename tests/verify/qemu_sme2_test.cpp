@@ -136,10 +136,11 @@ TEST(Sme2ZaSuite, NamesItsFormsAndOptions) {
   auto suite = za_suite();
   ASSERT_TRUE(suite);
   const auto ops = suite->operations();
-  EXPECT_EQ(ops.size(), 55u);  // 24 QEMU-checked, 31 MPFR-checked
+  EXPECT_EQ(ops.size(), 87u);  // 56 QEMU-checked, 31 MPFR-checked
   for (const char* op : {"bfmlal.vector", "bfmopa", "bfmops", "bfmlsl.vector", "fmlal.vectors.vgx4", "fmlsl.indexed.vgx2",
                          "bfdot.vector.vgx2", "bfdot.vectors.vgx4", "bfdot.indexed.vgx4", "bfvdot.indexed.vgx2",
-                         "bfcvt.vgx2", "bfcvtn.vgx2", "sve.bfcvt", "sve.bfcvtnt", "sve.bfmlalt.indexed", "fmopa.s", "fmops.d"})
+                         "bfcvt.vgx2", "bfcvtn.vgx2", "sve.bfcvt", "sve.bfcvtnt", "sve.bfmlalt.indexed", "fmopa.s", "fmops.d",
+                         "fmla.s.vector.vgx2", "fmls.d.indexed.vgx4", "fadd.s.vgx4", "fsub.d.vgx2"})
     EXPECT_NE(std::find(ops.begin(), ops.end(), op), ops.end()) << op;
   EXPECT_THROW(suite->set_option("oracle", "spike"), CampaignError);
   EXPECT_FALSE(suite->set_option("colour", "blue"));
@@ -164,9 +165,12 @@ TEST(Sme2ZaSuite, PassesOnTheStoredVectorsAndMpfr) {
   const CampaignResult sve = run_ops(*suite, "sve.bf[dm]*", 30);
   EXPECT_EQ(sve.total_cases(), 6u * 30u);
   EXPECT_EQ(sve.total_failed(), 0u);
-  const CampaignResult mpfr = run_ops(*suite, "fml*", 40);
+  const CampaignResult mpfr = run_ops(*suite, "fm[ls][as]l.*", 40);  // FMLAL, FMLSL
   EXPECT_EQ(mpfr.total_cases(), 16u * 40u);
   EXPECT_EQ(mpfr.total_failed(), 0u);
+  const CampaignResult groups = run_ops(*suite, "f*.[sd].*", 10);  // FMLA, FMLS, FADD, FSUB
+  EXPECT_EQ(groups.total_cases(), 32u * 10u);
+  EXPECT_EQ(groups.total_failed(), 0u);
 }
 
 fs::path copy_vectors(const std::string& tag) {
@@ -220,6 +224,9 @@ TEST(Sme2ZaSuite, AgreesWithQemu) {
   const CampaignResult d = run_ops(*suite, "bf*dot.*", 60);
   const CampaignResult z = run_ops(*suite, "*bfcvt*", 40);
   const CampaignResult sve = run_ops(*suite, "sve.bf[dm]*", 40);
+  const CampaignResult groups = run_ops(*suite, "f*.[sd].*", 5);
+  EXPECT_EQ(groups.total_cases(), 160u);
+  EXPECT_EQ(groups.total_failed(), 0u);
   EXPECT_EQ(r.total_cases() + l.total_cases() + d.total_cases() + z.total_cases() + sve.total_cases(), 1620u);
   EXPECT_EQ(r.total_failed() + l.total_failed() + d.total_failed() + z.total_failed() + sve.total_failed(), 0u);
 }
