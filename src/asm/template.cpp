@@ -24,7 +24,8 @@ std::vector<Item> parse_items(std::string_view t, size_t& i, bool nested) {
       // A brace that begins with a space and holds a dash is a register list.
       const size_t close = t.find('}', i);
       const std::string_view body = close == std::string_view::npos ? std::string_view() : t.substr(i + 1, close - i - 1);
-      if (!body.empty() && body[0] == ' ' && body.find('-') != std::string_view::npos && body.find('<') != std::string_view::npos) {
+      const bool spaced = !body.empty() && body[0] == ' ' && body.back() == ' ';
+      if (spaced && body.find('-') != std::string_view::npos && body.find('<') != std::string_view::npos) {
         const size_t lt = body.find('<'), gt = body.find('>', lt), dash = body.find('-', gt);
         // The element suffix: a literal (`.H`), or a literal and a table operand (`.<T>`).
         Item list{Item::Kind::List, std::string(body.substr(lt + 1, gt - lt - 1)), {}};
@@ -35,6 +36,21 @@ std::vector<Item> parse_items(std::string_view t, size_t& i, bool nested) {
         continue;
       }
       ++i;
+      if (spaced) {
+        // `{ <ZAt><HV>.S[<Ws>, <offs>] }`: braces the text writes (a list of one tile slice).
+        // Normalised text has no space just inside braces: the spaces go.
+        std::vector<Item> inner = parse_items(t, i, true);
+        for (Item* edge : {inner.empty() ? nullptr : &inner.front(), inner.empty() ? nullptr : &inner.back()})
+          if (edge && edge->kind == Item::Kind::Lit) {
+            while (!edge->text.empty() && edge->text.front() == ' ') edge->text.erase(0, 1);
+            while (!edge->text.empty() && edge->text.back() == ' ') edge->text.pop_back();
+          }
+        std::erase_if(inner, [](const Item& x) { return x.kind == Item::Kind::Lit && x.text.empty(); });
+        items.push_back({Item::Kind::Lit, "{", {}});
+        for (Item& x : inner) items.push_back(std::move(x));
+        items.push_back({Item::Kind::Lit, "}", {}});
+        continue;
+      }
       Item opt{Item::Kind::Optional, "", parse_items(t, i, true)};
       // `{<Rd>,}`: an optional first register, the next one when omitted.
       if (opt.items.size() == 2 && opt.items[0].kind == Item::Kind::Operand && opt.items[1].kind == Item::Kind::Lit &&
@@ -81,8 +97,8 @@ std::string normalise_text(std::string_view s, bool keep_case, std::vector<size_
       continue;
     }
     if (!keep_case && c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-    // One space between two characters, none next to , [ ] #.
-    if (pending && !out.empty() && !sticky(c) && !sticky(out.back())) {
+    // One space between two characters, none next to , [ ] # nor inside { }.
+    if (pending && !out.empty() && !sticky(c) && !sticky(out.back()) && c != '}' && out.back() != '{') {
       out += ' ';
       if (origin) origin->push_back(space_at);
     }

@@ -8,7 +8,9 @@
 // whole match is the engine's.
 //
 // Text and literals are normalised alike (normalise_text): lower case, one
-// space for a run of white space, none next to `,` `[` `]` `#`.
+// space for a run of white space, none next to `,` `[` `]` `#` nor just
+// inside `{` `}`. A spaced brace `{ ... }` is a register list when it holds
+// a dash, else braces the text writes (`{ <tile>.S[<Ws>, <offs>] }`).
 #pragma once
 
 #include <cstddef>
@@ -21,7 +23,8 @@
 namespace mlisa::as {
 
 // Lower case (unless keep_case: then the same string with its case, so
-// positions agree), whitespace runs as one space, no space next to , [ ] #.
+// positions agree), whitespace runs as one space, no space next to , [ ] #
+// nor after { or before }.
 // With `origin`, each character's index in s (a space: its run's first).
 std::string normalise_text(std::string_view s, bool keep_case = false, std::vector<size_t>* origin = nullptr);
 

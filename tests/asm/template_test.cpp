@@ -37,8 +37,15 @@ TEST(Template, ParsesTheManualsSyntax) {
   // A brace that begins with a space and holds a dash is a register list.
   EXPECT_EQ(show(parse_template("LD1W { <Zt1>.S-<Zt4>.S }, <PNg>/Z, [<Xn>]")),
             "'ld1w '[Zt1 .s]','<PNg>'/z,['<Xn>']'");
-  // White space as the text is normalised: one space, none next to , [ ] #.
+  // One that begins and ends with a space but holds no dash is text: the braces
+  // are literals, their inner spaces gone.
+  EXPECT_EQ(show(parse_template("ST1W { <tile>.S[<Ws>, <offs>] }, <Pg>, [<Xn>]")),
+            "'st1w ''{'<tile>'.s['<Ws>','<offs>']''}'','<Pg>',['<Xn>']'");
+  // White space as the text is normalised: one space, none next to , [ ] #
+  // nor just inside braces.
   EXPECT_EQ(normalise_text("  VLDRB.U8\tQ0 , [ R1 ,  #4 ]  "), "vldrb.u8 q0,[r1,#4]");
+  EXPECT_EQ(normalise_text("st1w { za0h.s[w12, 0] }, p0"), "st1w {za0h.s[w12,0]},p0");
+  EXPECT_EQ(normalise_text("push { r0, r1 }"), "push {r0,r1}");
   std::vector<size_t> origin;
   EXPECT_EQ(normalise_text("a\t\tB", true, &origin), "a B");
   EXPECT_EQ(origin, (std::vector<size_t>{0, 1, 3}));
