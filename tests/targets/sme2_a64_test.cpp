@@ -55,6 +55,11 @@ const std::vector<std::string> kForms = {
     "ldp x29, x30, [sp], #16", "ldp x0, x1, [x2, #16]", "ldp w0, w1, [x2, #-256]", "ldp x3, x4, [sp, #504]!",
     "ldp x0, x1, [x2]",
     "stp x29, x30, [sp, #-16]!", "stp w0, w1, [x2, #8]", "stp x0, xzr, [x2], #-512", "stp w3, w4, [sp]",
+    "st1w {za0h.s[w12, 0]}, p0, [x2]", "st1w {za3v.s[w15, 3]}, p7, [sp, x30, lsl #2]",
+    "ld1w {za1h.s[w13, 1]}, p2/z, [x4, x5, lsl #2]", "ld1b {za0v.b[w14, 15]}, p5/z, [x2, x9]", "st1b {za0h.b[w12, 0]}, p0, [x0]",
+    "ld1h {za1v.h[w12, 7]}, p0/z, [x2, x3, lsl #1]", "st1h {za0h.h[w15, 0]}, p1, [sp]",
+    "ld1d {za7h.d[w12, 1]}, p0/z, [x2, x3, lsl #3]", "st1d {za0v.d[w13, 0]}, p6, [x1]",
+    "ld1q {za15v.q[w12, 0]}, p0/z, [x2, x3, lsl #4]", "st1q {za0h.q[w14, 0]}, p3, [x0]",
     "ld1h {z0.h}, p0/z, [x0]", "ld1h {z31.h}, p7/z, [sp, #7, mul vl]", "ld1h {z0.h}, p0/z, [x0, #-8, mul vl]",
     "ld1h {z5.h}, p2/z, [x0, x1, lsl #1]", "ld1h {z0.h}, p0/z, [sp, x30, lsl #1]",
     "ld1w {z0.s}, p0/z, [x0, #-8, mul vl]", "ld1w {z1.s}, p1/z, [x3]", "ld1w {z0.s}, p0/z, [x0, x1, lsl #2]",
@@ -953,6 +958,50 @@ TEST(Sme2A64Semantics, ArrayVectorLoadAndStore) {
   EXPECT_EQ(b, 0u);
   ASSERT_TRUE(m.memory.read(0x10000 + 63, 1, b));
   EXPECT_EQ(b, 63u);
+}
+
+// SVL 128: a .S tile has four rows of four words; ZA1H.S row r is array
+// vector 4r + 1, and ZA1V.S slice c is element c of each of them.
+TEST(Sme2A64Semantics, TileSliceLoadsAndStores) {
+  Machine m = with_memory(128);
+  m.start_streaming();
+  for (uint64_t i = 0; i < 64; ++i) ASSERT_TRUE(m.memory.write(0x10000 + 4 * i, 4, 100 + i));
+  setx(m, 0, 0x10000);
+  setx(m, 1, 2);          // two elements in
+  setx(m, 13, 6);         // slice (6 + 1) MOD 4 = 3
+  m.set("p2", Bits(16, 0x1011));  // elements 0, 1 and 3
+  m.set("za[13]", Bits(128, 0x5555));  // row 3 of za1h.s before the load: replaced whole
+  m.execute("ld1w {za1h.s[w13, 1]}, p2/z, [x0, x1, lsl #2]");
+  const Bits row = m.get("za[13]");
+  const uint64_t want[4] = {102, 103, 0, 105};  // from 0x10008; element 2 inactive: zero
+  for (uint32_t e = 0; e < 4; ++e) EXPECT_EQ(row.slice(32 * e, 32).low64(), want[e]) << e;
+  // Vertical: slice (6 + 0) MOD 4 = 2 of ZA1V.S is element 2 of rows 0-3
+  // (vectors 1, 5, 9, 13), stored to 0x10100.
+  Bits row1 = Bits::zeros(128);
+  row1.set_slice(64, Bits(32, 0xabcdef01));
+  m.set("za[5]", row1);
+  setx(m, 2, 0x10100);
+  m.set("p3", Bits(16, 0x1111));
+  m.execute("st1w {za1v.s[w13, 0]}, p3, [x2]");
+  const uint64_t column[4] = {0, 0xabcdef01, 0, 0};  // row 3's element 2 was loaded as zero
+  uint64_t v = 1;
+  for (uint32_t r = 0; r < 4; ++r) {
+    ASSERT_TRUE(m.memory.read(0x10100 + 4 * r, 4, v));
+    EXPECT_EQ(v, column[r]) << r;
+  }
+  // An inactive element's memory is not written.
+  ASSERT_TRUE(m.memory.write(0x10200, 4, 0x77));
+  setx(m, 3, 0x10200);
+  m.set("p4", Bits(16, 0x1110));  // element 0 inactive
+  m.execute("st1w {za1h.s[w13, 1]}, p4, [x3]");  // row 3 again
+  ASSERT_TRUE(m.memory.read(0x10200, 4, v));
+  EXPECT_EQ(v, 0x77u);
+  ASSERT_TRUE(m.memory.read(0x10204, 4, v));
+  EXPECT_EQ(v, 103u);
+  // Bytes: ZA0H.B slice 15 is array vector 15.
+  setx(m, 12, 0);
+  m.execute("ld1b {za0h.b[w12, 15]}, p0/z, [x0]");  // p0 is all false: zeros
+  EXPECT_TRUE(m.get("za[15]").is_zero());
 }
 
 // LDR/STR ZA need ZA enabled but not Streaming mode; the SVE loads need
