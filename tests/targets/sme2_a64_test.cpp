@@ -60,6 +60,12 @@ const std::vector<std::string> kForms = {
     "ld1h {za1v.h[w12, 7]}, p0/z, [x2, x3, lsl #1]", "st1h {za0h.h[w15, 0]}, p1, [sp]",
     "ld1d {za7h.d[w12, 1]}, p0/z, [x2, x3, lsl #3]", "st1d {za0v.d[w13, 0]}, p6, [x1]",
     "ld1q {za15v.q[w12, 0]}, p0/z, [x2, x3, lsl #4]", "st1q {za0h.q[w14, 0]}, p3, [x0]",
+    "ld1b {z0.b}, p0/z, [x0]", "ld1b {z31.d}, p7/z, [sp, #-8, mul vl]", "ld1b {z5.h}, p2/z, [x3, x4]",
+    "ld1d {z0.d}, p0/z, [x0, #7, mul vl]", "ld1d {z9.d}, p1/z, [x2, x30, lsl #3]", "ld1sb {z1.h}, p0/z, [x0]",
+    "ld1sb {z2.d}, p3/z, [x1, x2]", "ld1sh {z3.s}, p4/z, [sp, #-1, mul vl]", "ld1sh {z4.d}, p5/z, [x6, x7, lsl #1]",
+    "ld1sw {z5.d}, p6/z, [x8]", "ld1sw {z6.d}, p7/z, [x9, x10, lsl #2]", "st1b {z0.b}, p0, [x0]",
+    "st1b {z7.s}, p1, [x1, x2]", "st1h {z8.h}, p2, [x3, #-8, mul vl]", "st1h {z9.d}, p3, [x4, x5, lsl #1]",
+    "st1d {z10.d}, p4, [sp, #7, mul vl]", "st1d {z11.d}, p5, [x6, x7, lsl #3]",
     "ld1h {z0.h}, p0/z, [x0]", "ld1h {z31.h}, p7/z, [sp, #7, mul vl]", "ld1h {z0.h}, p0/z, [x0, #-8, mul vl]",
     "ld1h {z5.h}, p2/z, [x0, x1, lsl #1]", "ld1h {z0.h}, p0/z, [sp, x30, lsl #1]",
     "ld1w {z0.s}, p0/z, [x0, #-8, mul vl]", "ld1w {z1.s}, p1/z, [x3]", "ld1w {z0.s}, p0/z, [x0, x1, lsl #2]",
@@ -941,6 +947,47 @@ TEST(Sme2A64Semantics, PredicatedVectorLoadsAndStores) {
   } catch (const Fault& f) {
     EXPECT_EQ(f.fault_name(), "DataAbort (Translation)");
   }
+}
+
+// Bytes, halfwords and words widened on the way in (zero- or sign-extended)
+// and narrowed on the way out (each element's low bytes); doublewords whole.
+// Memory byte i is 0x80 + 0x11 * i (80 91 a2 b3 c4 d5 e6 f7 08 19 ...).
+TEST(Sme2A64Semantics, WideningLoadsAndNarrowingStores) {
+  Machine m = with_memory(128);
+  m.start_streaming();
+  for (uint64_t i = 0; i < 16; ++i) ASSERT_TRUE(m.memory.write(0x10000 + i, 1, (0x80 + 0x11 * i) & 0xff));
+  setx(m, 0, 0x10000);
+  setx(m, 1, 2);
+  m.execute("ptrue p0.b");
+  m.execute("ld1b {z0.s}, p0/z, [x0, x1]");  // bytes 2..5
+  EXPECT_EQ(m.get("z0").to_hex(), "0x000000d5000000c4000000b3000000a2");
+  m.execute("ld1sb {z1.s}, p0/z, [x0, x1]");
+  EXPECT_EQ(m.get("z1").to_hex(), "0xffffffd5ffffffc4ffffffb3ffffffa2");
+  m.execute("ld1b {z7.h}, p0/z, [x0]");
+  EXPECT_EQ(m.get("z7").to_hex(), "0x00f700e600d500c400b300a200910080");
+  m.execute("ld1sb {z2.h}, p0/z, [x0, #1, mul vl]");  // eight elements in: bytes 8..15, all positive
+  EXPECT_EQ(m.get("z2").to_hex(), "0x007f006e005d004c003b002a00190008");
+  m.execute("ld1sh {z3.d}, p0/z, [x0]");  // halfwords 0x9180 and 0xb3a2
+  EXPECT_EQ(m.get("z3").to_hex(), "0xffffffffffffb3a2ffffffffffff9180");
+  m.execute("ld1sw {z4.d}, p0/z, [x0, x1, lsl #2]");  // words 2 and 3
+  EXPECT_EQ(m.get("z4").to_hex(), "0x000000007f6e5d4c000000003b2a1908");
+  m.execute("ld1d {z5.d}, p0/z, [x0]");
+  EXPECT_EQ(m.get("z5").to_hex(), "0x7f6e5d4c3b2a1908f7e6d5c4b3a29180");
+  // ST1B of .S elements writes the low byte of each; ST1H of .D elements the low halfword.
+  Bits z6 = Bits::zeros(128);
+  for (uint32_t e = 0; e < 4; ++e) z6.set_slice(32 * e, Bits(32, 0x44332211u + 0x44444444u * e));
+  m.set("z6", z6);
+  setx(m, 2, 0x10100);
+  m.execute("st1b {z6.s}, p0, [x2]");
+  uint64_t v = 0;
+  ASSERT_TRUE(m.memory.read(0x10100, 8, v));
+  EXPECT_EQ(v, 0xdd995511u);  // 11 55 99 dd, then the untouched zeros
+  m.execute("st1h {z5.d}, p0, [x2, #1, mul vl]");  // elements 2 and 3 of halfwords: 0x10104
+  ASSERT_TRUE(m.memory.read(0x10104, 4, v));
+  EXPECT_EQ(v, 0x19089180u);
+  m.execute("st1d {z5.d}, p0, [x2, x1, lsl #3]");
+  ASSERT_TRUE(m.memory.read(0x10110, 8, v));
+  EXPECT_EQ(v, 0xf7e6d5c4b3a29180u);
 }
 
 TEST(Sme2A64Semantics, ArrayVectorLoadAndStore) {
