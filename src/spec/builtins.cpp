@@ -461,7 +461,7 @@ void add_standard_builtins(BuiltinTable& t) {
     return Value::integer(real_to_int(std::trunc(real_arg(a, 0, "RoundTowardsZero")), "RoundTowardsZero"));
   });
 
-  // Powers of two: IsPow2(x) (FALSE for x <= 0), FloorPow2 and CeilPow2 (assert x > 0).
+  // Powers of two: IsPow2(x) (FALSE for x <= 0), FloorPow2 and CeilPow2 (assert x > 0), Log2 (below).
   add_fn(t, "IsPow2", 1, 1, boolean, [](CallSite&, std::vector<Value>& a) {
     const Int x = int_arg(a, 0, "IsPow2");
     return Value::boolean(x > 0 && (x & (x - 1)) == 0);
@@ -479,6 +479,15 @@ void add_standard_builtins(BuiltinTable& t) {
     Int p = 1;
     while (p < x) p = checked_mul(p, 2, "CeilPow2");
     return Value::integer(p);
+  });
+
+  // Log2(x): the exponent of a power of two (the manual asserts IsPow2(x)).
+  add_fn(t, "Log2", 1, 1, integer, [](CallSite&, std::vector<Value>& a) {
+    Int x = int_arg(a, 0, "Log2");
+    if (x <= 0 || (x & (x - 1)) != 0) throw RuntimeError(fmt::format("Log2({}): the argument must be a power of two", show(x)));
+    Int n = 0;
+    while (x > 1) x /= 2, ++n;
+    return Value::integer(n);
   });
 
   // --- saturation ----------------------------------------------------------------

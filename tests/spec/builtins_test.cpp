@@ -224,6 +224,10 @@ TEST_F(BuiltinsTest, RealsAndRounding) {
   EXPECT_EQ(d(call("CeilPow2", {I(100)})), "integer 128");
   EXPECT_EQ(d(call("CeilPow2", {I(1)})), "integer 1");
   EXPECT_THROW(call("FloorPow2", {I(0)}), RuntimeError);
+  EXPECT_EQ(d(call("Log2", {I(1)})), "integer 0");
+  EXPECT_EQ(d(call("Log2", {I(1024)})), "integer 10");
+  EXPECT_THROW(call("Log2", {I(96)}), RuntimeError);
+  EXPECT_THROW(call("Log2", {I(0)}), RuntimeError);
 }
 
 TEST_F(BuiltinsTest, Saturation) {
