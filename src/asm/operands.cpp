@@ -473,25 +473,26 @@ void Table::parse_all(std::string_view s, bool whole_word, std::vector<Raw>& out
 std::optional<std::string> List::print(const Raw& r, std::string_view suffix, bool ranges) const {
   // llvm-objdump's style: (A64) a range when the list does not wrap and has
   // more than two registers, else the registers one by one; (T32) one by one.
-  const int64_t first = static_cast<int64_t>(r.a) * scale + offset;
-  const int64_t last = (first + static_cast<int64_t>(stride) * (count - 1)) % 32;
+  const int64_t first = static_cast<int64_t>(r.a) * scale + offset, wrap = regs.count();
+  const int64_t last = (first + static_cast<int64_t>(stride) * (count - 1)) % wrap;
   if (ranges && count > 2 && stride == 1 && last > first)
     return fmt::format("{{ {}{} - {}{} }}", regs.name(first), suffix, regs.name(last), suffix);
   std::string out = ranges ? "{ " : "{";
   for (uint32_t k = 0; k < count; ++k)
-    out += fmt::format("{}{}{}", k ? "," : "", regs.name((first + static_cast<int64_t>(stride) * k) % 32), suffix);
+    out += fmt::format("{}{}{}", k ? "," : "", regs.name((first + static_cast<int64_t>(stride) * k) % wrap), suffix);
   return out + (ranges ? " }" : "}");
 }
 
 size_t List::parse(std::string_view s, std::string_view suffix, std::vector<Raw>& out) const {
   size_t p = 0;
+  const int wrap = regs.count();
   auto skip_space = [&] {
     if (p < s.size() && s[p] == ' ') ++p;
   };
   auto reg = [&]() -> int {
     const size_t len = word_length(s.substr(p));
     const int n = regs.number(s.substr(p, len));
-    if (n < 0 || n > 31 || s.substr(p + len, suffix.size()) != suffix) return -1;
+    if (n < 0 || n >= wrap || s.substr(p + len, suffix.size()) != suffix) return -1;
     p += len + suffix.size();
     return n;
   };
@@ -523,13 +524,13 @@ size_t List::parse(std::string_view s, std::string_view suffix, std::vector<Raw>
     skip_space();
     const int last = reg();
     if (last < 0) return 0;
-    for (int r = first; r != last && regs.size() <= 32;) regs.push_back(r = (r + static_cast<int>(stride)) % 32);
+    for (int r = first; r != last && regs.size() <= 32;) regs.push_back(r = (r + static_cast<int>(stride)) % wrap);
   } else {
     while (p < s.size() && s[p] == ',') {
       ++p;
       skip_space();
       const int r = reg();
-      if (r < 0 || r != (regs.back() + static_cast<int>(stride)) % 32) return 0;
+      if (r < 0 || r != (regs.back() + static_cast<int>(stride)) % wrap) return 0;
       regs.push_back(r);
     }
   }

@@ -119,6 +119,8 @@ struct RegNames {
   std::string name(int64_t n) const;
   // What the numbered names start with (r of R0, x of X0): messages write ranges with it (`[r0, r12]`).
   std::string prefix() const;
+  // How many registers the class has: a declared class's names (P0-P15), else 32.
+  int count() const { return declared ? static_cast<int>(declared->names.size()) : 32; }
 };
 
 // The values a spec function gives each value of a field (a `modimm`
@@ -292,7 +294,8 @@ struct Table {
   void parse_all(std::string_view s, bool whole_word, std::vector<Raw>& out, std::vector<size_t>& lengths) const;
 };
 
-// `{ <Zn1>.H-<Zn2>.H }`: count registers `stride` apart (modulo 32); the
+// `{ <Zn1>.H-<Zn2>.H }`: count registers `stride` apart (modulo the class's
+// registers: 32 vectors, 16 predicates); the
 // field holds the first's (number - offset) / scale. A list of one register
 // may be written without braces (it prints with them).
 struct List {
