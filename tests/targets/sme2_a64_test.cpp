@@ -60,6 +60,15 @@ const std::vector<std::string> kForms = {
     "ld1h {za1v.h[w12, 7]}, p0/z, [x2, x3, lsl #1]", "st1h {za0h.h[w15, 0]}, p1, [sp]",
     "ld1d {za7h.d[w12, 1]}, p0/z, [x2, x3, lsl #3]", "st1d {za0v.d[w13, 0]}, p6, [x1]",
     "ld1q {za15v.q[w12, 0]}, p0/z, [x2, x3, lsl #4]", "st1q {za0h.q[w14, 0]}, p3, [x0]",
+    "ptrue pn8.b", "ptrue pn15.d", "whilelo pn8.s, x0, x1, vlx2", "whilele pn15.d, x30, xzr, vlx4",
+    "whilels pn9.h, x3, x4, vlx2", "whilelt pn12.b, x5, x6, vlx4", "pext p0.s, pn8[0]", "pext p15.b, pn15[3]",
+    "pext {p0.s, p1.s}, pn8[0]", "pext {p15.d, p0.d}, pn9[1]", "cntp x0, pn8.s, vlx2", "cntp x30, pn15.b, vlx4",
+    "ld1b {z0.b, z1.b}, pn8/z, [x0]", "ld1h {z28.h-z31.h}, pn15/z, [sp, #-32, mul vl]",
+    "ld1w {z2.s, z3.s}, pn9/z, [x1, x2, lsl #2]", "ld1d {z4.d-z7.d}, pn10/z, [x3, x4, lsl #3]",
+    "st1b {z30.b, z31.b}, pn11, [x5, #14, mul vl]", "st1w {z0.s-z3.s}, pn8, [x0, x1, lsl #2]",
+    "ld1w {z0.s, z8.s}, pn8/z, [x0]", "ld1b {z23.b, z31.b}, pn13/z, [x9, #-16, mul vl]",
+    "ld1h {z19.h, z23.h, z27.h, z31.h}, pn15/z, [x0, x1, lsl #1]", "st1d {z0.d, z4.d, z8.d, z12.d}, pn8, [sp]",
+    "st1h {z16.h, z24.h}, pn12, [x3, x4, lsl #1]",
     "ld1b {z0.b}, p0/z, [x0]", "ld1b {z31.d}, p7/z, [sp, #-8, mul vl]", "ld1b {z5.h}, p2/z, [x3, x4]",
     "ld1d {z0.d}, p0/z, [x0, #7, mul vl]", "ld1d {z9.d}, p1/z, [x2, x30, lsl #3]", "ld1sb {z1.h}, p0/z, [x0]",
     "ld1sb {z2.d}, p3/z, [x1, x2]", "ld1sh {z3.s}, p4/z, [sp, #-1, mul vl]", "ld1sh {z4.d}, p5/z, [x6, x7, lsl #1]",
@@ -988,6 +997,60 @@ TEST(Sme2A64Semantics, WideningLoadsAndNarrowingStores) {
   m.execute("st1d {z5.d}, p0, [x2, x1, lsl #3]");
   ASSERT_TRUE(m.memory.read(0x10110, 8, v));
   EXPECT_EQ(v, 0xf7e6d5c4b3a29180u);
+}
+
+// Predicate-as-counter at SVL 128 (four words a vector): the count sits
+// above the size marker (bit 2 for words), bit 15 inverts, and "all" is the
+// inverted count of none.
+TEST(Sme2A64Semantics, PredicateAsCounter) {
+  Machine m = with_memory(128);
+  m.start_streaming();
+  m.execute("ptrue pn8.s");
+  EXPECT_EQ(m.get("p8").low64(), 0x8004u);
+  setx(m, 0, 0);
+  setx(m, 1, 5);
+  m.execute("whilelo pn9.s, x0, x1, vlx2");  // 5 of 8 words
+  EXPECT_EQ(m.get("p9").low64(), 0x2cu);     // 5 << 3 | 0b100
+  EXPECT_EQ(nzcv(m), 0b1010u);               // first active, not the last
+  setx(m, 3, 100);
+  m.execute("whilelo pn11.s, x0, x3, vlx2");  // all 8
+  EXPECT_EQ(m.get("p11").low64(), 0x8004u);
+  EXPECT_EQ(nzcv(m), 0b1000u);
+  setx(m, 4, 10);
+  m.execute("whilelt pn12.s, x4, x1, vlx2");  // 10 < 5: none
+  EXPECT_EQ(m.get("p12").low64(), 0u);
+  EXPECT_EQ(nzcv(m), 0b0110u);
+  m.execute("cntp x5, pn9.s, vlx2");
+  EXPECT_EQ(x(m, 5), 5u);
+  m.set("p10", Bits(16, 0x801c));  // inverted count 3: words 3.. active
+  m.execute("cntp x6, pn10.s, vlx4");
+  EXPECT_EQ(x(m, 6), 13u);  // 16 - 3
+  m.execute("pext p1.s, pn9[1]");  // the second vector's words: only word 4 (its first) active
+  EXPECT_EQ(m.get("p1").low64(), 0x0001u);
+  m.execute("pext {p2.s, p3.s}, pn10[0]");  // parts 0 and 1 of the inverted count
+  EXPECT_EQ(m.get("p2").low64(), 0x1000u);  // word 3
+  EXPECT_EQ(m.get("p3").low64(), 0x1111u);
+  // Two vectors loaded under the count of 5: words 0..4, the rest zero.
+  for (uint64_t i = 0; i < 16; ++i) ASSERT_TRUE(m.memory.write(0x10000 + 4 * i, 4, 0x100 + i));
+  setx(m, 2, 0x10000);
+  m.execute("ld1w {z0.s-z1.s}, pn9/z, [x2]");
+  EXPECT_EQ(m.get("z0").to_hex(), "0x00000103000001020000010100000100");
+  EXPECT_EQ(m.get("z1").to_hex(), "0x00000000000000000000000000000104");
+  m.execute("ld1w {z4.s, z12.s}, pn8/z, [x2, #2, mul vl]");  // strided (8 apart), all active: words 8..15
+  EXPECT_EQ(m.get("z4").to_hex(), "0x0000010b0000010a0000010900000108");
+  EXPECT_EQ(m.get("z12").to_hex(), "0x0000010f0000010e0000010d0000010c");
+  setx(m, 7, 0x10100);
+  setx(m, 1, 1);
+  m.execute("st1w {z4.s-z7.s}, pn9, [x7, x1, lsl #2]");  // five words from word 1 on
+  uint64_t v = 0;
+  ASSERT_TRUE(m.memory.read(0x10104, 4, v));
+  EXPECT_EQ(v, 0x108u);
+  ASSERT_TRUE(m.memory.read(0x10114, 4, v));  // z5's word 0 (zero), the fifth
+  EXPECT_EQ(v, 0u);
+  ASSERT_TRUE(m.memory.write(0x10118, 4, 0x77));
+  m.execute("st1w {z4.s-z7.s}, pn9, [x7, x1, lsl #2]");
+  ASSERT_TRUE(m.memory.read(0x10118, 4, v));  // the sixth word: inactive, not written
+  EXPECT_EQ(v, 0x77u);
 }
 
 TEST(Sme2A64Semantics, ArrayVectorLoadAndStore) {
