@@ -60,6 +60,11 @@ const std::vector<std::string> kForms = {
     "ld1h {za1v.h[w12, 7]}, p0/z, [x2, x3, lsl #1]", "st1h {za0h.h[w15, 0]}, p1, [sp]",
     "ld1d {za7h.d[w12, 1]}, p0/z, [x2, x3, lsl #3]", "st1d {za0v.d[w13, 0]}, p6, [x1]",
     "ld1q {za15v.q[w12, 0]}, p0/z, [x2, x3, lsl #4]", "st1q {za0h.q[w14, 0]}, p3, [x0]",
+    "scvtf s0, w18, #3", "scvtf d1, x2, #64", "ucvtf s3, x4, #1", "ucvtf d5, w6, #32", "fcvtzs w0, s1, #3",
+    "fcvtzu x2, d3, #64", "fcvtzs x9, s10, #12", "fcvtzu w11, d12, #32", "neg z0.s, p0/m, z0.s",
+    "neg z31.b, p7/m, z30.b", "abs z1.d, p1/m, z2.d", "abs z5.h, p3/m, z9.h", "mul z1.s, z1.s, #3",
+    "mul z31.b, z31.b, #-128", "mul z2.d, z2.d, #127",
+    "mov z0.s, s0", "mov z31.b, b30", "mov z2.d, z3.d[7]", "mov z0.q, z1.q[3]", "mov z0.h, z1.h[31]",
     "ptrue pn8.b", "ptrue pn15.d", "whilelo pn8.s, x0, x1, vlx2", "whilele pn15.d, x30, xzr, vlx4",
     "whilels pn9.h, x3, x4, vlx2", "whilelt pn12.b, x5, x6, vlx4", "pext p0.s, pn8[0]", "pext p15.b, pn15[3]",
     "pext {p0.s, p1.s}, pn8[0]", "pext {p15.d, p0.d}, pn9[1]", "cntp x0, pn8.s, vlx2", "cntp x30, pn15.b, vlx4",
@@ -1051,6 +1056,73 @@ TEST(Sme2A64Semantics, PredicateAsCounter) {
   m.execute("st1w {z4.s-z7.s}, pn9, [x7, x1, lsl #2]");
   ASSERT_TRUE(m.memory.read(0x10118, 4, v));  // the sixth word: inactive, not written
   EXPECT_EQ(v, 0x77u);
+}
+
+// DUP (indexed), written MOV: element <imm> of Zn in every element; an
+// index past the vector's elements gives zeros (SVL 128: four words).
+TEST(Sme2A64Semantics, DupIndexedElement) {
+  Machine m = with_memory(128);
+  m.start_streaming();
+  Bits z1 = Bits::zeros(128);
+  for (uint32_t e = 0; e < 4; ++e) z1.set_slice(32 * e, Bits(32, 0x11111111u * (e + 1)));
+  m.set("z1", z1);
+  m.execute("mov z0.s, z1.s[2]");
+  EXPECT_EQ(m.get("z0").to_hex(), "0x33333333333333333333333333333333");
+  m.execute("mov z2.s, s1");  // index 0
+  EXPECT_EQ(m.get("z2").to_hex(), "0x11111111111111111111111111111111");
+  m.execute("mov z3.h, z1.h[7]");  // the high half of word 3
+  EXPECT_EQ(m.get("z3").to_hex(), "0x44444444444444444444444444444444");
+  m.execute("mov z4.q, q1");
+  EXPECT_EQ(m.get("z4"), z1);
+  m.set("z5", z1);
+  m.execute("mov z5.s, z1.s[7]");  // past the four words: zeros
+  EXPECT_TRUE(m.get("z5").is_zero());
+}
+
+// Fixed-point conversions (#<fbits> fraction bits) and SVE's ABS, NEG and
+// MUL (immediate), which wrap. SVL 128; S and D registers are the low bits
+// of Z registers.
+TEST(Sme2A64Semantics, FixedPointConversionsAndIntegerVectorOps) {
+  Machine m = with_memory(128);
+  m.start_streaming();
+  auto low = [&](const char* z, uint32_t bits) { return m.get(z).slice(0, bits).low64(); };
+  setx(m, 1, 5);
+  m.execute("scvtf s0, w1, #1");  // 5 / 2
+  EXPECT_EQ(low("z0", 32), 0x40200000u);
+  setx(m, 2, 0xffffffff);
+  m.execute("scvtf s1, w2, #32");  // -1 / 2^32
+  EXPECT_EQ(low("z1", 32), 0xaf800000u);
+  EXPECT_EQ(m.get("fpsr").low64(), 0u);
+  m.execute("ucvtf s2, w2, #32");  // (2^32 - 1) / 2^32 rounds to 1, inexact
+  EXPECT_EQ(low("z2", 32), 0x3f800000u);
+  EXPECT_EQ(m.get("fpsr").low64(), 0x10u);
+  setx(m, 3, 1);
+  m.execute("ucvtf d3, x3, #64");  // 2^-64
+  EXPECT_EQ(low("z3", 64), 0x3bf0000000000000u);
+  m.set("z4", Bits(128, 0x40300000));  // 2.75
+  m.execute("fcvtzs w5, s4, #2");      // 11
+  EXPECT_EQ(x(m, 5), 11u);
+  m.set("fpsr", Bits(64, 0));
+  m.execute("fcvtzs w6, s4, #31");  // 2.75 * 2^31 saturates
+  EXPECT_EQ(x(m, 6), 0x7fffffffu);
+  EXPECT_EQ(m.get("fpsr").low64(), 0x1u);  // IOC
+  m.execute("fcvtzu x7, s4, #1");  // 5.5 towards zero
+  EXPECT_EQ(x(m, 7), 5u);
+  // Bytes 0x80, 0x7f, 0xff, 0x01, then zeros.
+  m.set("z8", Bits(128, 0x01ff7f80));
+  m.execute("ptrue p0.b");
+  m.execute("neg z9.b, p0/m, z8.b");
+  EXPECT_EQ(m.get("z9").low64(), 0xff018180u);  // -128 wraps to itself
+  m.execute("abs z10.b, p0/m, z8.b");
+  EXPECT_EQ(m.get("z10").low64(), 0x01017f80u);
+  m.set("z11", Bits(128, 0x0403));
+  m.execute("mul z11.b, z11.b, #-128");  // 3 * -128 = -384: 0x80; 4 * -128 = -512: 0x00
+  EXPECT_EQ(m.get("z11").low64(), 0x0080u);
+  m.set("z12", Bits(128, 0x0000000700000005));
+  m.set("z13", Bits(128, 0xaaaaaaaaaaaaaaaa));
+  m.execute("ptrue p1.s, vl1");
+  m.execute("neg z13.s, p1/m, z12.s");  // only element 0: the rest keep z13's
+  EXPECT_EQ(m.get("z13").low64(), 0xaaaaaaaafffffffbu);
 }
 
 TEST(Sme2A64Semantics, ArrayVectorLoadAndStore) {
