@@ -118,19 +118,27 @@ TEST(Sme2Run, A64OperationsAsQemu) {
   EXPECT_EQ(from_elf.out, recorded) << from_elf.err;
 }
 
-// A BF16 GEMM kernel in C with the SME ACLE, compiled by clang-19 -O2: the
-// code a compiler writes around SME runs as under qemu-aarch64 7.2 (its
-// recorded output, data/sme2_gemm_kernel.qemu.out, and QEMU itself), from
-// clang's ELF, from clang's assembly, and assembled by mlisa and linked.
-TEST(Sme2Run, ClangCompiledKernelAsQemu) {
+// Kernels in C with the SME and SVE ACLE, compiled by clang-19 -O2: the code a
+// compiler writes around SME runs as under qemu-aarch64 7.2 (its recorded
+// output, data/<kernel>.qemu.out, and QEMU itself), from clang's ELF, from
+// clang's assembly, and assembled by mlisa and linked.
+//   sme2_gemm_kernel  a BF16 GEMM tile (BFMOPA, MOVA) in a locally-streaming frame;
+//   sme2_f32_kernel   an FP32 FMOPA GEMM stored and reloaded through ST1W/LD1W tile
+//                     slices, BFCVT and ST1H, SVE BFDOT and BFMLALB/T, LD1SB, ST1B,
+//                     NEG, MUL (immediate) and SCVTF (fixed-point).
+class Sme2CompiledKernel : public ::testing::TestWithParam<const char*> {};
+
+TEST_P(Sme2CompiledKernel, RunsAsQemu) {
   if (!have("clang-19") || !have("ld.lld")) GTEST_SKIP() << "clang-19 or ld.lld absent";
-  const std::string elf = tmp("gemm_kernel.elf");
-  const std::string cmd = fmt::format(
-      "clang-19 --target=aarch64-linux-gnu -march=armv9-a+sme2 -O2 -fno-vectorize -fno-slp-vectorize -ffreestanding "
-      "-fno-builtin-memcpy -nostdlib -static -fuse-ld=lld {} -o {} 2>&1",
-      data("sme2_gemm_kernel.c"), elf);
+  const std::string kernel = GetParam();
+  const std::string source = data(kernel + ".c");
+  const std::string flags =
+      "--target=aarch64-linux-gnu -march=armv9-a+sme2 -O2 -fno-vectorize -fno-slp-vectorize -ffreestanding "
+      "-fno-builtin-memcpy -fno-builtin-memset";
+  const std::string elf = tmp(kernel + ".elf");
+  const std::string cmd = fmt::format("clang-19 {} -nostdlib -static -fuse-ld=lld {} -o {} 2>&1", flags, source, elf);
   ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
-  std::ifstream f(data("sme2_gemm_kernel.qemu.out"));
+  std::ifstream f(data(kernel + ".qemu.out"));
   std::stringstream recorded;
   recorded << f.rdbuf();
   const RunResult ours = run_mlisa({"run", "--target", "sme2", "--svl", "512", elf});
@@ -138,16 +146,13 @@ TEST(Sme2Run, ClangCompiledKernelAsQemu) {
   EXPECT_EQ(ours.out, recorded.str());
   // clang-19's assembly (ADRP with :lo12:, .p2align, .type, .size): run from
   // source, and assembled into an object that ld.lld links.
-  const std::string s = tmp("gemm_kernel.s");
-  const std::string to_s = fmt::format(
-      "clang-19 --target=aarch64-linux-gnu -march=armv9-a+sme2 -O2 -fno-vectorize -fno-slp-vectorize -ffreestanding "
-      "-fno-builtin-memcpy -S {} -o {} 2>&1",
-      data("sme2_gemm_kernel.c"), s);
+  const std::string s = tmp(kernel + ".s");
+  const std::string to_s = fmt::format("clang-19 {} -S {} -o {} 2>&1", flags, source, s);
   ASSERT_EQ(std::system(to_s.c_str()), 0) << to_s;
   const RunResult from_source = run_mlisa({"run", "--target", "sme2", "--svl", "512", s});
   EXPECT_EQ(from_source.exit_code, 0) << from_source.err;
   EXPECT_EQ(from_source.out, recorded.str());
-  const std::string obj = tmp("gemm_kernel.o"), linked = tmp("gemm_kernel_mlisa.elf");
+  const std::string obj = tmp(kernel + ".o"), linked = tmp(kernel + "_mlisa.elf");
   const RunResult assembled = run_mlisa({"as", "--target", "sme2", s, "-o", obj});
   ASSERT_EQ(assembled.exit_code, 0) << assembled.err;
   ASSERT_EQ(std::system(fmt::format("ld.lld -static {} -o {}", obj, linked).c_str()), 0);
@@ -160,6 +165,8 @@ TEST(Sme2Run, ClangCompiledKernelAsQemu) {
   const auto [qemu_linked_out, qemu_linked_rc] = run_qemu(linked);
   EXPECT_EQ(qemu_linked_out, recorded.str());
 }
+
+INSTANTIATE_TEST_SUITE_P(Clang, Sme2CompiledKernel, ::testing::Values("sme2_gemm_kernel", "sme2_f32_kernel"));
 
 // --- examples/bf16_gemm.s ---------------------------------------------------
 

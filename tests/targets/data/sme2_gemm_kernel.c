@@ -5,19 +5,7 @@
 // Scalar only outside the kernel (-fno-vectorize): Advanced SIMD is not modelled.
 #include <arm_sme.h>
 #include <stdint.h>
-// A Linux system call with three arguments (write, exit).
-static long sys3(long n, long a, long b, long c) {
-  register long x8 __asm__("x8") = n, x0 __asm__("x0") = a, x1 __asm__("x1") = b, x2 __asm__("x2") = c;
-  __asm__ volatile("svc #0" : "+r"(x0) : "r"(x8), "r"(x1), "r"(x2) : "memory");
-  return x0;
-}
-// v as 8 hex digits and a newline on stdout.
-static void put_hex(uint32_t v) {
-  char b[9];
-  for (int i = 0; i < 8; ++i) { unsigned d = (v >> (28 - 4 * i)) & 15; b[i] = d < 10 ? '0' + d : 'a' + d - 10; }
-  b[8] = '\n';
-  sys3(64, 1, (long)b, 9);
-}
+#include "sme2_kernel_io.h"
 static bfloat16_t A[64 * 16], B[64 * 16];
 static float C[16 * 16];
 __arm_new("za") __arm_locally_streaming
