@@ -1761,6 +1761,12 @@ bool Translator::always_inline(const FunctionDecl& f) {
   };
   const auto n = statements_without_loops(f);
   if (!n || *n > 16) return false;
+  // A recursive function (FPReduce halving its vector) cannot be inlined into itself.
+  bool recursive = false;
+  for_each_stmt(f.body, [&](const Stmt& st) {
+    for_each_expr(st, [&](const Expr* e, bool) { recursive = recursive || (e->ref == RefKind::Function && e->callee == &f); });
+  });
+  if (recursive) return false;
   if (*n <= 6) return true;
   if (!called_from_short_) {
     called_from_short_.emplace();
