@@ -442,14 +442,26 @@ void add_fp_builtins(BuiltinTable& t) {
   }
 
   // --- constants ---------------------------------------------------------------------
-  // FPZero(sign, N), FPInfinity(sign, N), FPMaxNormal(sign, N), FPTwo, FPThree,
-  // FPOnePointFive (sign, N); FPDefaultNaN(N) or FPDefaultNaN(fpcr, N).
+  // FPZero(sign, N), FPInfinity(sign, N), FPMaxNormal(sign, N), FPOne, FPPointFive,
+  // FPTwo, FPThree, FPOnePointFive (sign, N); FPDefaultNaN(N) or FPDefaultNaN(fpcr, N).
   struct Const {
     const char* name;
     uint64_t (*make)(Format, bool);
   };
   for (const Const& c : {Const{"FPZero", &fp::FPZero}, Const{"FPInfinity", &fp::FPInfinity},
                          Const{"FPMaxNormal", &fp::FPMaxNormal},
+                         Const{"FPOne",
+                               [](Format f, bool s) {
+                                 const auto tr = fp::traits(f);
+                                 const uint64_t bias = (uint64_t{1} << (tr.exp_bits - 1)) - 1;
+                                 return (uint64_t{s} << (tr.width - 1)) | (bias << tr.frac_bits);
+                               }},
+                         Const{"FPPointFive",
+                               [](Format f, bool s) {
+                                 const auto tr = fp::traits(f);
+                                 const uint64_t bias = (uint64_t{1} << (tr.exp_bits - 1)) - 1;
+                                 return (uint64_t{s} << (tr.width - 1)) | ((bias - 1) << tr.frac_bits);
+                               }},
                          Const{"FPTwo",
                                [](Format f, bool s) {
                                  const auto tr = fp::traits(f);

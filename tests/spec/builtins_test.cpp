@@ -512,6 +512,9 @@ TEST_F(BuiltinsTest, FPConstantsAbsNeg) {
   EXPECT_EQ(d(call("FPTwo", {B("0"), I(32)})), "bits(32) 0x40000000");
   EXPECT_EQ(d(call("FPThree", {B("1"), I(16)})), "bits(16) 0xc200");
   EXPECT_EQ(d(call("FPOnePointFive", {B("0"), I(64)})), "bits(64) 0x3ff8000000000000");
+  EXPECT_EQ(d(call("FPOne", {B("1"), I(32)})), "bits(32) 0xbf800000");
+  EXPECT_EQ(d(call("FPPointFive", {B("0"), I(16)})), "bits(16) 0x3800");
+  EXPECT_EQ(d(call("FPPointFive", {B("0"), I(64)})), "bits(64) 0x3fe0000000000000");
   EXPECT_THROW(call("FPZero", {B("0"), I(8)}), RuntimeError);
   EXPECT_EQ(d(call("FPAbs", {H(16, 0xbc00)})), "bits(16) 0x3c00");
   EXPECT_EQ(d(call("FPNeg", {H(16, 0x3c00), H(32, 0)})), "bits(16) 0xbc00");
