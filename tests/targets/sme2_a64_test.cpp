@@ -10,6 +10,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
+
 #include <filesystem>
 #include <span>
 
@@ -64,6 +66,9 @@ const std::vector<std::string> kForms = {
     "fcvtzu x2, d3, #64", "fcvtzs x9, s10, #12", "fcvtzu w11, d12, #32", "neg z0.s, p0/m, z0.s",
     "neg z31.b, p7/m, z30.b", "abs z1.d, p1/m, z2.d", "abs z5.h, p3/m, z9.h", "mul z1.s, z1.s, #3",
     "mul z31.b, z31.b, #-128", "mul z2.d, z2.d, #127",
+    "fadd z0.s, p0/m, z0.s, z1.s", "fdiv z31.d, p7/m, z31.d, z30.d", "fabd z2.h, p3/m, z2.h, z9.h",
+    "fmul z0.h, z1.h, z2.h", "fsub z31.d, z30.d, z29.d", "fmul z0.d, p0/m, z0.d, #0.5", "fmaxnm z1.h, p1/m, z1.h, #1.0",
+    "fnmls z1.d, p0/m, z2.d, z0.d", "fmla z31.s, p7/m, z30.s, z29.s", "faddv h0, p0, z0.h", "fminnmv d31, p7, z30.d",
     "mov z0.s, s0", "mov z31.b, b30", "mov z2.d, z3.d[7]", "mov z0.q, z1.q[3]", "mov z0.h, z1.h[31]",
     "ptrue pn8.b", "ptrue pn15.d", "whilelo pn8.s, x0, x1, vlx2", "whilele pn15.d, x30, xzr, vlx4",
     "whilels pn9.h, x3, x4, vlx2", "whilelt pn12.b, x5, x6, vlx4", "pext p0.s, pn8[0]", "pext p15.b, pn15[3]",
@@ -1123,6 +1128,45 @@ TEST(Sme2A64Semantics, FixedPointConversionsAndIntegerVectorOps) {
   m.execute("ptrue p1.s, vl1");
   m.execute("neg z13.s, p1/m, z12.s");  // only element 0: the rest keep z13's
   EXPECT_EQ(m.get("z13").low64(), 0xaaaaaaaafffffffbu);
+}
+
+// SVE floating point on Z registers, worked by hand at SVL 128 (four words).
+TEST(Sme2A64Semantics, SveFloatingPointArithmetic) {
+  Machine m = with_memory(128);
+  m.start_streaming();
+  auto f = [](float v) {
+    uint32_t u;
+    std::memcpy(&u, &v, 4);
+    return u;
+  };
+  auto words = [&](std::initializer_list<float> v) {
+    Bits b = Bits::zeros(128);
+    uint32_t k = 0;
+    for (float x : v) b.set_slice(32 * k++, Bits(32, f(x)));
+    return b;
+  };
+  m.execute("ptrue p0.s");
+  // FADDV adds as a tree: (1e8 + 1) + (-1e8 + 1) is 1e8 + -1e8 = 0, where a
+  // running sum would end at 1.
+  m.set("z1", words({1e8f, 1, -1e8f, 1}));
+  m.execute("faddv s2, p0, z1.s");
+  EXPECT_EQ(m.get("z2"), Bits::zeros(128));  // the scalar write zeroes the rest of Z2
+  // FMLA, FMLS, FNMLA, FNMLS: 1 + 2*3, 1 - 2*3, -1 - 2*3, -1 + 2*3.
+  m.set("z3", words({2, 2, 2, 2}));
+  m.set("z4", words({3, 3, 3, 3}));
+  const std::pair<const char*, float> mla[] = {{"fmla", 7}, {"fmls", -5}, {"fnmla", -7}, {"fnmls", 5}};
+  for (const auto& [mn, want] : mla) {
+    m.set("z5", words({1, 1, 1, 1}));
+    m.execute(fmt::format("{} z5.s, p0/m, z3.s, z4.s", mn));
+    EXPECT_EQ(m.get("z5").slice(0, 32).low64(), f(want)) << mn;
+  }
+  // FSUBR with an immediate: 1.0 - x; FMUL by 2.0; FMAX against 0.0.
+  m.set("z6", words({0.25f, -3, 5, 0}));
+  m.execute("fsubr z6.s, p0/m, z6.s, #1.0");
+  EXPECT_EQ(m.get("z6"), words({0.75f, 4, -4, 1}));
+  m.execute("fmul z6.s, p0/m, z6.s, #2.0");
+  m.execute("fmax z6.s, p0/m, z6.s, #0.0");
+  EXPECT_EQ(m.get("z6"), words({1.5f, 8, 0, 2}));
 }
 
 TEST(Sme2A64Semantics, ArrayVectorLoadAndStore) {
