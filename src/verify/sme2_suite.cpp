@@ -62,6 +62,12 @@ struct Form {
   Shape shape;
   Check check;
   int elt = 16;  // the source elements' bits: 16 (BF16, FP16), 32 or 64 (FMOPA, FMOPS non-widening)
+  // SVE floating point on Z registers (QemuSame): the text, with {t} the
+  // element size (h, s or d, drawn per case), {d} {n} {m} distinct vectors
+  // ({v}{d}: the scalar register of a reduction), {g} a governing predicate
+  // and {c} one of `consts`; the destination Zd is the output.
+  std::string tmpl;
+  std::vector<std::string> consts;
   bool half() const { return mnemonic[0] == 'f'; }  // FP16 sources
   bool sub() const { return mnemonic.find("ls") != std::string::npos || mnemonic == "bfmops"; }
   int nreg() const {
@@ -104,6 +110,24 @@ std::vector<Form> za_forms() {
     for (const char* m : {"fadd", "fsub"})
       for (const auto& [suffix, shape] : {std::pair{"vgx2", Shape::VectorsX2}, std::pair{"vgx4", Shape::VectorsX4}})
         f.push_back({fmt::format("{}.{}.{}", m, t, suffix), m, shape, Check::QemuGroups, elt});
+  }
+  {
+    auto sve_fp = [&](std::string name, std::string tmpl, std::vector<std::string> consts = {}) {
+      Form x{"sve.fp." + std::move(name), "", Shape::Vector, Check::QemuSame};
+      x.tmpl = std::move(tmpl);
+      x.consts = std::move(consts);
+      f.push_back(std::move(x));
+    };
+    for (const char* m : {"fadd", "fsub", "fmul", "fsubr", "fmaxnm", "fminnm", "fmax", "fmin", "fabd", "fdivr", "fdiv"})
+      sve_fp(m, fmt::format("{} z{{d}}.{{t}}, p{{g}}/m, z{{d}}.{{t}}, z{{m}}.{{t}}", m));
+    for (const char* m : {"fadd", "fsub", "fmul"}) sve_fp(fmt::format("{}.unpredicated", m), fmt::format("{} z{{d}}.{{t}}, z{{n}}.{{t}}, z{{m}}.{{t}}", m));
+    const std::pair<const char*, std::vector<std::string>> imms[] = {
+        {"fadd", {"#0.5", "#1.0"}}, {"fsub", {"#0.5", "#1.0"}}, {"fmul", {"#0.5", "#2.0"}}, {"fsubr", {"#0.5", "#1.0"}},
+        {"fmaxnm", {"#0.0", "#1.0"}}, {"fminnm", {"#0.0", "#1.0"}}, {"fmax", {"#0.0", "#1.0"}}, {"fmin", {"#0.0", "#1.0"}}};
+    for (const auto& [m, c] : imms) sve_fp(fmt::format("{}.immediate", m), fmt::format("{} z{{d}}.{{t}}, p{{g}}/m, z{{d}}.{{t}}, {{c}}", m), c);
+    for (const char* m : {"fmla", "fmls", "fnmla", "fnmls"})
+      sve_fp(m, fmt::format("{} z{{d}}.{{t}}, p{{g}}/m, z{{n}}.{{t}}, z{{m}}.{{t}}", m));
+    for (const char* m : {"faddv", "fmaxnmv", "fminnmv", "fmaxv", "fminv"}) sve_fp(m, fmt::format("{} {{v}}{{d}}, p{{g}}, z{{n}}.{{t}}", m));
   }
   for (const char* m : {"bfmlal", "bfmlsl", "fmlal", "fmlsl"})
     for (const auto& [suffix, shape] : shapes) {
@@ -294,6 +318,39 @@ std::map<int, Bytes> source_registers(GenCase& g, int v, uint64_t wv, int zn, in
   g.regs.push_back({fmt::format("x{}", v), le64(wv)});
   for (const auto& [n, b] : z) g.regs.push_back({zname(n), b});
   return z;
+}
+
+// SVE floating point on Z registers from a form's template: one element
+// size per case, distinct registers, the same word under QEMU; the
+// destination vector (all of it: a reduction's scalar write zeroes the rest)
+// and FPSR compared.
+template <class Lanes>
+GenCase generate_template(const Form& f, GenCase& g, Rng& r, Lanes& lanes) {
+  const int esize = 16 << r.below(3);
+  const char* const t = esize == 16 ? "h" : esize == 32 ? "s" : "d";
+  const int d = static_cast<int>(r.below(32));
+  int n = 0, m = 0;
+  do n = static_cast<int>(r.below(32)); while (n == d);
+  do m = static_cast<int>(r.below(32)); while (m == d || m == n);
+  const int pg = static_cast<int>(r.below(8));
+  std::string pcls;
+  const Bytes pred = predicate(r, g.svl, &pcls, esize);
+  g.cls += "/" + pcls;
+  const std::string c = f.consts.empty() ? "" : f.consts[r.below(f.consts.size())];
+  g.text = fmt::format(fmt::runtime(f.tmpl), fmt::arg("t", t), fmt::arg("d", d), fmt::arg("n", n), fmt::arg("m", m),
+                       fmt::arg("g", pg), fmt::arg("c", c), fmt::arg("v", t));
+  for (int z : {d, n, m}) {
+    const Bytes b = lanes(esize);
+    g.regs.push_back({zname(z), b});
+    g.q.z.push_back({z, b});
+  }
+  g.regs.push_back({fmt::format("p{}", pg), pred});
+  g.q.p = {{pg, pred}};
+  g.outs = {zname(d)};
+  g.q.z_out = {d};
+  g.q.fpcr = g.fpcr;
+  g.q.fpsr = g.fpsr;
+  return g;
 }
 
 // The BF16 instructions that write a Z register. SVE's run under QEMU as
@@ -577,6 +634,16 @@ GenCase generate(const Form& f, uint64_t index, uint64_t seed, size_t op) {
 
   if (f.check == Check::QemuBfdot) return generate_dot(f, g, r, vector16, vector32, shape_pair, halfway_addends);
   if (f.check == Check::QemuGroups) return generate_groups(f, g, r, sources);
+  if (f.check == Check::QemuSame && !f.tmpl.empty()) {
+    auto lanes = [&](int esize) {
+      if (esize == 64) return vector64();
+      if (esize == 32) return vector32();
+      Bytes b(zb);
+      for (size_t e = 0; e < halves; ++e) put16(b, e, lane16(r, true, g.cls));
+      return b;
+    };
+    return generate_template(f, g, r, lanes);
+  }
   if (f.check == Check::QemuSame || f.check == Check::QemuConvert) return generate_z(f, g, r, vector16, vector32);
 
   // BFMLAL/BFMLSL/FMLAL/FMLSL: Wv, offset, registers by shape.
