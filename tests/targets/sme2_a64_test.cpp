@@ -69,6 +69,12 @@ const std::vector<std::string> kForms = {
     "fadd z0.s, p0/m, z0.s, z1.s", "fdiv z31.d, p7/m, z31.d, z30.d", "fabd z2.h, p3/m, z2.h, z9.h",
     "fmul z0.h, z1.h, z2.h", "fsub z31.d, z30.d, z29.d", "fmul z0.d, p0/m, z0.d, #0.5", "fmaxnm z1.h, p1/m, z1.h, #1.0",
     "fnmls z1.d, p0/m, z2.d, z0.d", "fmla z31.s, p7/m, z30.s, z29.s", "faddv h0, p0, z0.h", "fminnmv d31, p7, z30.d",
+    "movprfx z0, z31", "add z0.b, p1/m, z0.b, z2.b", "udivr z31.d, p7/m, z31.d, z30.d", "bic z3.h, p2/m, z3.h, z4.h", "smulh z5.s, p3/m, z5.s, z6.s",
+    "uqsub z0.d, z1.d, z2.d", "add z0.h, z0.h, #255", "sub z0.s, z0.s, #65280", "subr z0.d, z0.d, #3",
+    "smax z0.b, z0.b, #-128", "umin z31.d, z31.d, #255", "saddv d0, p1, z2.b", "uaddv d31, p7, z30.d", "uminv h0, p1, z2.h",
+    "sdot z0.s, z1.b, z2.b", "udot z31.d, z30.h, z29.h", "sel z0.s, p15, z1.s, z2.s", "mov z0.b, p1/m, z1.b",
+    "fcvtzs z1.h, p0/m, z1.h", "ucvtf z1.d, p7/m, z2.d", "frintx z1.s, p0/m, z3.s", "frinta z31.h, p7/m, z30.h",
+    "fsqrt z1.d, p0/m, z2.d", "fabs z1.h, p0/m, z2.h", "fneg z1.d, p7/m, z2.d",
     "mov z0.s, s0", "mov z31.b, b30", "mov z2.d, z3.d[7]", "mov z0.q, z1.q[3]", "mov z0.h, z1.h[31]",
     "ptrue pn8.b", "ptrue pn15.d", "whilelo pn8.s, x0, x1, vlx2", "whilele pn15.d, x30, xzr, vlx4",
     "whilels pn9.h, x3, x4, vlx2", "whilelt pn12.b, x5, x6, vlx4", "pext p0.s, pn8[0]", "pext p15.b, pn15[3]",
@@ -1167,6 +1173,46 @@ TEST(Sme2A64Semantics, SveFloatingPointArithmetic) {
   m.execute("fmul z6.s, p0/m, z6.s, #2.0");
   m.execute("fmax z6.s, p0/m, z6.s, #0.0");
   EXPECT_EQ(m.get("z6"), words({1.5f, 8, 0, 2}));
+}
+
+// SVE integer arithmetic at SVL 128, worked by hand: wrapping and
+// saturating sums, division (by zero gives zero), dot products, SEL.
+TEST(Sme2A64Semantics, SveIntegerArithmetic) {
+  Machine m = with_memory(128);
+  m.start_streaming();
+  auto words = [](std::initializer_list<uint32_t> v) {
+    Bits b = Bits::zeros(128);
+    uint32_t k = 0;
+    for (uint32_t x : v) b.set_slice(32 * k++, Bits(32, x));
+    return b;
+  };
+  m.execute("ptrue p0.s");
+  m.set("z1", words({0x7fffffff, 10, 0xfffffff6, 7}));  // MAX, 10, -10, 7
+  m.set("z2", words({1, 0, 3, 0xfffffffe}));            // 1, 0, 3, -2
+  m.execute("add z3.s, z1.s, z2.s");                     // wraps
+  EXPECT_EQ(m.get("z3"), words({0x80000000u, 10, 0xfffffff9u, 5}));
+  m.execute("sqadd z4.s, z1.s, z2.s");                   // saturates at MAX
+  EXPECT_EQ(m.get("z4"), words({0x7fffffff, 10, 0xfffffff9u, 5}));
+  m.set("z5", m.get("z1"));
+  m.execute("sdiv z5.s, p0/m, z5.s, z2.s");  // MAX/1, 10/0 = 0, -10/3 = -3 (towards zero), 7/-2 = -3
+  EXPECT_EQ(m.get("z5"), words({0x7fffffff, 0, 0xfffffffdu, 0xfffffffdu}));
+  m.set("z6", m.get("z1"));
+  m.execute("umax z6.s, p0/m, z6.s, z2.s");  // unsigned: -2 is the largest
+  EXPECT_EQ(m.get("z6"), words({0x7fffffff, 10, 0xfffffff6u, 0xfffffffeu}));
+  // SDOT: word 0 += 1*1 + 2*-1 + 3*1 + 4*-1 = -2; UDOT reads 0xff as 255.
+  m.set("z7", words({0x04030201, 0xff, 0, 0}));
+  m.set("z8", words({0xff01ff01, 0x02, 0, 0}));
+  m.set("z9", words({100, 100, 0, 0}));
+  m.execute("sdot z9.s, z7.b, z8.b");
+  EXPECT_EQ(m.get("z9"), words({98, 98, 0, 0}));  // -1 * 2 = -2 in word 1
+  m.set("z9", words({0, 0, 0, 0}));
+  m.execute("udot z9.s, z7.b, z8.b");
+  EXPECT_EQ(m.get("z9"), words({1 + 2 * 255 + 3 + 4 * 255, 510, 0, 0}));
+  m.set("p1", Bits(16, 0x0101));  // words 0 and 2
+  m.execute("sel z10.s, p1, z1.s, z2.s");
+  EXPECT_EQ(m.get("z10"), words({0x7fffffff, 0, 0xfffffff6u, 0xfffffffeu}));
+  m.execute("uaddv d11, p1, z1.s");  // 0x7fffffff + 0xfffffff6 as unsigned, in a doubleword
+  EXPECT_EQ(m.get("z11").low64(), 0x7fffffffull + 0xfffffff6ull);
 }
 
 TEST(Sme2A64Semantics, ArrayVectorLoadAndStore) {
