@@ -68,6 +68,7 @@ struct Form {
   // and {c} one of `consts`; the destination Zd is the output.
   std::string tmpl;
   std::vector<std::string> consts;
+  std::vector<int> sizes = {16, 32, 64};  // the element sizes a case draws from
   bool half() const { return mnemonic[0] == 'f'; }  // FP16 sources
   bool sub() const { return mnemonic.find("ls") != std::string::npos || mnemonic == "bfmops"; }
   int nreg() const {
@@ -128,6 +129,40 @@ std::vector<Form> za_forms() {
     for (const char* m : {"fmla", "fmls", "fnmla", "fnmls"})
       sve_fp(m, fmt::format("{} z{{d}}.{{t}}, p{{g}}/m, z{{n}}.{{t}}, z{{m}}.{{t}}", m));
     for (const char* m : {"faddv", "fmaxnmv", "fminnmv", "fmaxv", "fminv"}) sve_fp(m, fmt::format("{} {{v}}{{d}}, p{{g}}, z{{n}}.{{t}}", m));
+    // SVE integer arithmetic: every element size but where the instruction has fewer.
+    auto sve_int = [&](std::string name, std::string tmpl, std::vector<int> sizes, std::vector<std::string> consts = {}) {
+      Form x{"sve.int." + std::move(name), "", Shape::Vector, Check::QemuSame};
+      x.tmpl = std::move(tmpl);
+      x.sizes = std::move(sizes);
+      x.consts = std::move(consts);
+      f.push_back(std::move(x));
+    };
+    const std::vector<int> all = {8, 16, 32, 64};
+    for (const char* m : {"add", "sub", "subr", "smax", "umax", "smin", "umin", "sabd", "uabd", "mul", "smulh", "umulh", "orr",
+                          "eor", "and", "bic"})
+      sve_int(m, fmt::format("{} z{{d}}.{{t}}, p{{g}}/m, z{{d}}.{{t}}, z{{m}}.{{t}}", m), all);
+    for (const char* m : {"sdiv", "udiv", "sdivr", "udivr"})
+      sve_int(m, fmt::format("{} z{{d}}.{{t}}, p{{g}}/m, z{{d}}.{{t}}, z{{m}}.{{t}}", m), {32, 64});
+    for (const char* m : {"add", "sub", "sqadd", "uqadd", "sqsub", "uqsub"})
+      sve_int(fmt::format("{}.unpredicated", m), fmt::format("{} z{{d}}.{{t}}, z{{n}}.{{t}}, z{{m}}.{{t}}", m), all);
+    for (const char* m : {"add", "sub", "subr"})
+      sve_int(fmt::format("{}.immediate", m), fmt::format("{} z{{d}}.{{t}}, z{{d}}.{{t}}, {{c}}", m), {16, 32, 64},
+              {"#0", "#1", "#127", "#255", "#256", "#65280"});
+    sve_int("smax.immediate", "smax z{d}.{t}, z{d}.{t}, {c}", all, {"#-128", "#-1", "#0", "#127"});
+    sve_int("smin.immediate", "smin z{d}.{t}, z{d}.{t}, {c}", all, {"#-128", "#-1", "#0", "#127"});
+    sve_int("umax.immediate", "umax z{d}.{t}, z{d}.{t}, {c}", all, {"#0", "#1", "#128", "#255"});
+    sve_int("umin.immediate", "umin z{d}.{t}, z{d}.{t}, {c}", all, {"#0", "#1", "#128", "#255"});
+    sve_int("saddv", "saddv d{d}, p{g}, z{n}.{t}", {8, 16, 32});
+    sve_int("uaddv", "uaddv d{d}, p{g}, z{n}.{t}", all);
+    for (const char* m : {"smaxv", "umaxv", "sminv", "uminv"}) sve_int(m, fmt::format("{} {{v}}{{d}}, p{{g}}, z{{n}}.{{t}}", m), all);
+    for (const char* m : {"fcvtzs", "fcvtzu", "scvtf", "ucvtf", "frintn", "frintp", "frintm", "frintz", "frinta", "frintx", "frinti",
+                          "fsqrt", "fabs", "fneg"})
+      sve_fp(m, fmt::format("{} z{{d}}.{{t}}, p{{g}}/m, z{{n}}.{{t}}", m));
+    for (const char* m : {"abs", "neg"}) sve_int(m, fmt::format("{} z{{d}}.{{t}}, p{{g}}/m, z{{n}}.{{t}}", m), all);
+    sve_int("sdot", "sdot z{d}.{t}, z{n}.{tb}, z{m}.{tb}", {32, 64});
+    sve_int("udot", "udot z{d}.{t}, z{n}.{tb}, z{m}.{tb}", {32, 64});
+    sve_int("sel", "sel z{d}.{t}, p{g}, z{n}.{t}, z{m}.{t}", all);
+    sve_int("movprfx", "movprfx z{d}, z{n}", {64});
   }
   for (const char* m : {"bfmlal", "bfmlsl", "fmlal", "fmlsl"})
     for (const auto& [suffix, shape] : shapes) {
@@ -326,8 +361,8 @@ std::map<int, Bytes> source_registers(GenCase& g, int v, uint64_t wv, int zn, in
 // and FPSR compared.
 template <class Lanes>
 GenCase generate_template(const Form& f, GenCase& g, Rng& r, Lanes& lanes) {
-  const int esize = 16 << r.below(3);
-  const char* const t = esize == 16 ? "h" : esize == 32 ? "s" : "d";
+  const int esize = f.sizes[r.below(f.sizes.size())];
+  const char* const t = esize == 8 ? "b" : esize == 16 ? "h" : esize == 32 ? "s" : "d";
   const int d = static_cast<int>(r.below(32));
   int n = 0, m = 0;
   do n = static_cast<int>(r.below(32)); while (n == d);
@@ -338,7 +373,7 @@ GenCase generate_template(const Form& f, GenCase& g, Rng& r, Lanes& lanes) {
   g.cls += "/" + pcls;
   const std::string c = f.consts.empty() ? "" : f.consts[r.below(f.consts.size())];
   g.text = fmt::format(fmt::runtime(f.tmpl), fmt::arg("t", t), fmt::arg("d", d), fmt::arg("n", n), fmt::arg("m", m),
-                       fmt::arg("g", pg), fmt::arg("c", c), fmt::arg("v", t));
+                       fmt::arg("g", pg), fmt::arg("c", c), fmt::arg("v", t), fmt::arg("tb", esize == 32 ? "b" : "h"));
   for (int z : {d, n, m}) {
     const Bytes b = lanes(esize);
     g.regs.push_back({zname(z), b});
@@ -638,6 +673,11 @@ GenCase generate(const Form& f, uint64_t index, uint64_t seed, size_t op) {
     auto lanes = [&](int esize) {
       if (esize == 64) return vector64();
       if (esize == 32) return vector32();
+      if (esize == 8) {  // bytes: any bits, some at the ends of the ranges
+        Bytes b(zb);
+        for (auto& x : b) x = static_cast<uint8_t>(r.chance(4) ? (r.chance(2) ? 0x80 : 0x7f) : r.next());
+        return b;
+      }
       Bytes b(zb);
       for (size_t e = 0; e < halves; ++e) put16(b, e, lane16(r, true, g.cls));
       return b;
