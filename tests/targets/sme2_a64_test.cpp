@@ -75,6 +75,8 @@ const std::vector<std::string> kForms = {
     "sdot z0.s, z1.b, z2.b", "udot z31.d, z30.h, z29.h", "sel z0.s, p15, z1.s, z2.s", "mov z0.b, p1/m, z1.b",
     "fcvtzs z1.h, p0/m, z1.h", "ucvtf z1.d, p7/m, z2.d", "frintx z1.s, p0/m, z3.s", "frinta z31.h, p7/m, z30.h",
     "fsqrt z1.d, p0/m, z2.d", "fabs z1.h, p0/m, z2.h", "fneg z1.d, p7/m, z2.d",
+    "fcmgt p1.s, p0/z, z0.s, z1.s", "fcmne p15.d, p7/z, z31.d, z30.d", "facge p1.h, p0/z, z0.h, z1.h",
+    "fcmlt p1.s, p0/z, z0.s, #0.0", "fcmeq p2.d, p3/z, z4.d, #0.0", "cmphi p1.s, p0/z, z0.s, z1.s", "cmpeq p15.b, p7/z, z31.b, z30.b",
     "mov z0.s, s0", "mov z31.b, b30", "mov z2.d, z3.d[7]", "mov z0.q, z1.q[3]", "mov z0.h, z1.h[31]",
     "ptrue pn8.b", "ptrue pn15.d", "whilelo pn8.s, x0, x1, vlx2", "whilele pn15.d, x30, xzr, vlx4",
     "whilels pn9.h, x3, x4, vlx2", "whilelt pn12.b, x5, x6, vlx4", "pext p0.s, pn8[0]", "pext p15.b, pn15[3]",
