@@ -24,7 +24,7 @@ size_t input_size(int svl, const Case& c) {
   return 16 + c.z.size() * pad16(zbytes(svl)) + c.p.size() * pad16(pbytes(svl)) + (c.tile >= 0 ? tile_bytes(svl, c) : 0);
 }
 size_t output_size(int svl, const Case& c) {
-  return 16 + c.z_out.size() * zbytes(svl) + (c.tile >= 0 ? tile_bytes(svl, c) : 0);
+  return 16 + c.z_out.size() * zbytes(svl) + c.p_out.size() * pbytes(svl) + (c.tile >= 0 ? tile_bytes(svl, c) : 0);
 }
 
 void put64(uint8_t* p, uint64_t v) {
@@ -70,6 +70,8 @@ void check_case(int svl, const Case& c) {
                                   c.tile_rows.size(), tile_bytes(svl, c)));
   for (int z : c.z_out)
     if (z < 0 || z > 31) throw OracleError(fmt::format("case output z{}: no such register", z));
+  for (int p : c.p_out)
+    if (p < 0 || p > 15) throw OracleError(fmt::format("case output p{}: no such register", p));
 }
 
 void check_svl(int svl) {
@@ -149,6 +151,10 @@ std::string program_source(int svl, const std::vector<Case>& cases, const std::s
       s += address_of("x0", "results", o) + fmt::format("    str z{}, [x0]\n", z);
       o += zbytes(svl);
     }
+    for (int p : c.p_out) {
+      s += address_of("x0", "results", o) + fmt::format("    str p{}, [x0]\n", p);
+      o += pbytes(svl);
+    }
     if (c.tile >= 0) s += address_of("x0", "results", o) + tile_loop(svl, c, true);
     s += address_of("x10", "results", 8) + load_constant("x9", i + 1) + "    str x9, [x10]\n";
     in += input_size(svl, c);
@@ -191,6 +197,8 @@ std::vector<Result> parse_results(int svl, const std::vector<Case>& cases, const
     size_t k = at + 16;
     for (size_t z = 0; z < c.z_out.size(); ++z, k += zbytes(svl))
       r.z_out.emplace_back(blob.begin() + static_cast<ptrdiff_t>(k), blob.begin() + static_cast<ptrdiff_t>(k + zbytes(svl)));
+    for (size_t p = 0; p < c.p_out.size(); ++p, k += pbytes(svl))
+      r.p_out.emplace_back(blob.begin() + static_cast<ptrdiff_t>(k), blob.begin() + static_cast<ptrdiff_t>(k + pbytes(svl)));
     if (c.tile >= 0)
       r.tile_rows.assign(blob.begin() + static_cast<ptrdiff_t>(k), blob.begin() + static_cast<ptrdiff_t>(k + tile_bytes(svl, c)));
     out.push_back(std::move(r));

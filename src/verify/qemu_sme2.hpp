@@ -8,7 +8,7 @@
 // loads FPCR, FPSR, the Z and P registers the case names and the rows of one
 // ZA tile (.S or .D) from an input table (.incbin), runs the case's instruction words
 // (emitted as .inst, so QEMU runs the bits our assembler produced), and
-// stores FPSR, the Z registers it asks for and the tile's rows to a results
+// stores FPSR, the Z and P registers it asks for and the tile's rows to a results
 // table. At the end it writes the table to a file with raw syscalls (openat,
 // write, close) and exits 0.
 //
@@ -52,11 +52,13 @@ struct Case {
   std::vector<uint8_t> tile_rows;   // SVL/tile_esize rows of SVL/8 bytes, row 0 first
   std::vector<uint32_t> words;      // the instructions, in order
   std::vector<int> z_out;           // Z registers stored afterwards
+  std::vector<int> p_out;           // P registers stored after them
 };
 
 struct Result {
   uint64_t fpsr = 0;
   std::vector<std::vector<uint8_t>> z_out;  // in Case::z_out order
+  std::vector<std::vector<uint8_t>> p_out;  // in Case::p_out order
   std::vector<uint8_t> tile_rows;           // when Case::tile >= 0
 };
 

@@ -69,6 +69,7 @@ struct Form {
   std::string tmpl;
   std::vector<std::string> consts;
   std::vector<int> sizes = {16, 32, 64};  // the element sizes a case draws from
+  bool predicate_out = false;              // the output is the predicate {p} (a compare), not Zd
   bool half() const { return mnemonic[0] == 'f'; }  // FP16 sources
   bool sub() const { return mnemonic.find("ls") != std::string::npos || mnemonic == "bfmops"; }
   int nreg() const {
@@ -163,6 +164,19 @@ std::vector<Form> za_forms() {
     sve_int("udot", "udot z{d}.{t}, z{n}.{tb}, z{m}.{tb}", {32, 64});
     sve_int("sel", "sel z{d}.{t}, p{g}, z{n}.{t}, z{m}.{t}", all);
     sve_int("movprfx", "movprfx z{d}, z{n}", {64});
+    // Compares into a predicate (the P register is the output; CMP's NZCV is not compared).
+    for (const char* m : {"fcmge", "fcmgt", "fcmeq", "fcmne", "fcmuo", "facge", "facgt"}) {
+      sve_fp(m, fmt::format("{} p{{p}}.{{t}}, p{{g}}/z, z{{n}}.{{t}}, z{{m}}.{{t}}", m));
+      f.back().predicate_out = true;
+    }
+    for (const char* m : {"fcmge", "fcmgt", "fcmlt", "fcmle", "fcmeq", "fcmne"}) {
+      sve_fp(fmt::format("{}.zero", m), fmt::format("{} p{{p}}.{{t}}, p{{g}}/z, z{{n}}.{{t}}, #0.0", m));
+      f.back().predicate_out = true;
+    }
+    for (const char* m : {"cmpeq", "cmpne", "cmpge", "cmpgt", "cmphs", "cmphi"}) {
+      sve_int(m, fmt::format("{} p{{p}}.{{t}}, p{{g}}/z, z{{n}}.{{t}}, z{{m}}.{{t}}", m), all);
+      f.back().predicate_out = true;
+    }
   }
   for (const char* m : {"bfmlal", "bfmlsl", "fmlal", "fmlsl"})
     for (const auto& [suffix, shape] : shapes) {
@@ -372,8 +386,10 @@ GenCase generate_template(const Form& f, GenCase& g, Rng& r, Lanes& lanes) {
   const Bytes pred = predicate(r, g.svl, &pcls, esize);
   g.cls += "/" + pcls;
   const std::string c = f.consts.empty() ? "" : f.consts[r.below(f.consts.size())];
+  const int pd = static_cast<int>(r.below(16));
   g.text = fmt::format(fmt::runtime(f.tmpl), fmt::arg("t", t), fmt::arg("d", d), fmt::arg("n", n), fmt::arg("m", m),
-                       fmt::arg("g", pg), fmt::arg("c", c), fmt::arg("v", t), fmt::arg("tb", esize == 32 ? "b" : "h"));
+                       fmt::arg("g", pg), fmt::arg("c", c), fmt::arg("v", t), fmt::arg("tb", esize == 32 ? "b" : "h"),
+                       fmt::arg("p", pd));
   for (int z : {d, n, m}) {
     const Bytes b = lanes(esize);
     g.regs.push_back({zname(z), b});
@@ -381,8 +397,13 @@ GenCase generate_template(const Form& f, GenCase& g, Rng& r, Lanes& lanes) {
   }
   g.regs.push_back({fmt::format("p{}", pg), pred});
   g.q.p = {{pg, pred}};
-  g.outs = {zname(d)};
-  g.q.z_out = {d};
+  if (f.predicate_out) {
+    g.outs = {fmt::format("p{}", pd)};
+    g.q.p_out = {pd};
+  } else {
+    g.outs = {zname(d)};
+    g.q.z_out = {d};
+  }
   g.q.fpcr = g.fpcr;
   g.q.fpsr = g.fpsr;
   return g;
@@ -988,7 +1009,11 @@ class Sme2Suite final : public Suite {
         for (size_t e = 0; e < words; ++e) put16(packed, k * words + e, get16(q.z_out[k], 2 * e));
       return {packed};
     }
-    if (f.check != Check::QemuMopa) return q.z_out;
+    if (f.check != Check::QemuMopa) {
+      std::vector<Bytes> outs = q.z_out;
+      outs.insert(outs.end(), q.p_out.begin(), q.p_out.end());
+      return outs;
+    }
     std::vector<Bytes> rows;
     const size_t zb = static_cast<size_t>(svl) / 8;
     for (size_t s = 0; s * zb < q.tile_rows.size(); ++s)
