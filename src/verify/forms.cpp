@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <cctype>
+#include <cstdlib>
 #include <set>
 
 namespace mlisa::verify::forms {
@@ -166,6 +167,12 @@ Forms generate(const as::WordIsa& isa, const Options& o) {
         const as::TargetRules::Block block = isa.rules().opens(inst, enc, bits);
         for (const std::string& c : block.conds) f.lines.push_back("nop" + c);
         for (char p : block.preds) f.lines.push_back(fmt::format("vadd{}.i32 q0, q0, q0", p));
+        // A64's MOVPRFX prefixes the next instruction, which llvm-mc-19 requires to be
+        // a destructive one writing its destination: a merging ABS from another register.
+        if (text.rfind("movprfx z", 0) == 0) {
+          const int zd = std::atoi(text.c_str() + 9);
+          f.lines.push_back(fmt::format("abs z{}.d, p0/m, z{}.d", zd, (zd + 1) % 32));
+        }
         out.good.push_back(std::move(f));
         ++kept;
       }

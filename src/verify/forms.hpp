@@ -11,7 +11,7 @@
 // spell them, so each form assembles alone at any address. An IT or VPT
 // instruction comes with the block it opens (`nop<c>`, `vadd{t,e}.i32 q0,
 // q0, q0`); an encoding printed only inside an IT block (16-bit ADD without
-// S) comes after `it eq`.
+// S) comes after `it eq`; A64's MOVPRFX with the instruction it prefixes.
 //
 // Bad lines, per encoding, mutate its first form: a register number past
 // the end of its file (q8, r16, z32, p16, ...), a register of another class
