@@ -75,6 +75,8 @@ const std::vector<std::string> kForms = {
     "sdot z0.s, z1.b, z2.b", "udot z31.d, z30.h, z29.h", "sel z0.s, p15, z1.s, z2.s", "mov z0.b, p1/m, z1.b",
     "fcvtzs z1.h, p0/m, z1.h", "ucvtf z1.d, p7/m, z2.d", "frintx z1.s, p0/m, z3.s", "frinta z31.h, p7/m, z30.h",
     "fsqrt z1.d, p0/m, z2.d", "fabs z1.h, p0/m, z2.h", "fneg z1.d, p7/m, z2.d",
+    "ldr p0, [x8, #-1, mul vl]", "str p15, [sp, #255, mul vl]", "ldr p1, [x0]", "ldr z0, [x0, #-256, mul vl]",
+    "str z31, [sp, #255, mul vl]", "str z5, [x3]",
     "fcmgt p1.s, p0/z, z0.s, z1.s", "fcmne p15.d, p7/z, z31.d, z30.d", "facge p1.h, p0/z, z0.h, z1.h",
     "fcmlt p1.s, p0/z, z0.s, #0.0", "fcmeq p2.d, p3/z, z4.d, #0.0", "cmphi p1.s, p0/z, z0.s, z1.s", "cmpeq p15.b, p7/z, z31.b, z30.b",
     "mov z0.s, s0", "mov z31.b, b30", "mov z2.d, z3.d[7]", "mov z0.q, z1.q[3]", "mov z0.h, z1.h[31]",
@@ -1215,6 +1217,30 @@ TEST(Sme2A64Semantics, SveIntegerArithmetic) {
   EXPECT_EQ(m.get("z10"), words({0x7fffffff, 0, 0xfffffff6u, 0xfffffffeu}));
   m.execute("uaddv d11, p1, z1.s");  // 0x7fffffff + 0xfffffff6 as unsigned, in a doubleword
   EXPECT_EQ(m.get("z11").low64(), 0x7fffffffull + 0xfffffff6ull);
+}
+
+// LDR and STR of whole P and Z registers (a compiler's spills): at SVL 128 a
+// predicate is 2 bytes and a vector 16, and #imm counts those.
+TEST(Sme2A64Semantics, PredicateAndVectorSpills) {
+  Machine m = with_memory(128);
+  m.start_streaming();
+  setx(m, 0, 0x10100);
+  m.set("p3", Bits(16, 0xbeef));
+  m.execute("str p3, [x0, #-2, mul vl]");  // 0x10100 - 4
+  uint64_t v = 0;
+  ASSERT_TRUE(m.memory.read(0x100fc, 2, v));
+  EXPECT_EQ(v, 0xbeefu);
+  m.execute("ldr p9, [x0, #-2, mul vl]");
+  EXPECT_EQ(m.get("p9").low64(), 0xbeefu);
+  Bits z = Bits::zeros(128);
+  z.set_slice(0, Bits(64, 0x0123456789abcdefull));
+  z.set_slice(64, Bits(64, 0xfedcba9876543210ull));
+  m.set("z7", z);
+  m.execute("str z7, [x0, #3, mul vl]");  // 0x10100 + 48
+  ASSERT_TRUE(m.memory.read(0x10130 + 8, 8, v));
+  EXPECT_EQ(v, 0xfedcba9876543210u);
+  m.execute("ldr z20, [x0, #3, mul vl]");
+  EXPECT_EQ(m.get("z20"), z);
 }
 
 TEST(Sme2A64Semantics, ArrayVectorLoadAndStore) {

@@ -125,7 +125,10 @@ TEST(Sme2Run, A64OperationsAsQemu) {
 //   sme2_gemm_kernel  a BF16 GEMM tile (BFMOPA, MOVA) in a locally-streaming frame;
 //   sme2_f32_kernel   an FP32 FMOPA GEMM stored and reloaded through ST1W/LD1W tile
 //                     slices, BFCVT and ST1H, SVE BFDOT and BFMLALB/T, LD1SB, ST1B,
-//                     NEG, MUL (immediate) and SCVTF (fixed-point).
+//                     NEG, MUL (immediate) and SCVTF (fixed-point);
+//   sme2_sve_kernel   SVE loops of an int8/fp32 kernel in Streaming mode: FADDV,
+//                     FMAXV, FMLA, FMAX/FMUL, FRINTA, FCVTZS, SMIN/SMAX, SDOT,
+//                     SCVTF, FCMGT, SEL, and the predicate spills (STR/LDR P).
 class Sme2CompiledKernel : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(Sme2CompiledKernel, RunsAsQemu) {
@@ -166,7 +169,7 @@ TEST_P(Sme2CompiledKernel, RunsAsQemu) {
   EXPECT_EQ(qemu_linked_out, recorded.str());
 }
 
-INSTANTIATE_TEST_SUITE_P(Clang, Sme2CompiledKernel, ::testing::Values("sme2_gemm_kernel", "sme2_f32_kernel"));
+INSTANTIATE_TEST_SUITE_P(Clang, Sme2CompiledKernel, ::testing::Values("sme2_gemm_kernel", "sme2_f32_kernel", "sme2_sve_kernel"));
 
 // --- examples/bf16_gemm.s ---------------------------------------------------
 
