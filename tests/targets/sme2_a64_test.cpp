@@ -75,6 +75,8 @@ const std::vector<std::string> kForms = {
     "sdot z0.s, z1.b, z2.b", "udot z31.d, z30.h, z29.h", "sel z0.s, p15, z1.s, z2.s", "mov z0.b, p1/m, z1.b",
     "fcvtzs z1.h, p0/m, z1.h", "ucvtf z1.d, p7/m, z2.d", "frintx z1.s, p0/m, z3.s", "frinta z31.h, p7/m, z30.h",
     "fsqrt z1.d, p0/m, z2.d", "fabs z1.h, p0/m, z2.h", "fneg z1.d, p7/m, z2.d",
+    "fmla z0.s, z1.s, z2.s[3]", "fmls z31.h, z30.h, z0.h[4]", "fmla z0.d, z1.d, z15.d[1]", "fmul z0.h, z1.h, z7.h[7]",
+    "sdot z0.s, z1.b, z7.b[3]", "udot z0.d, z1.h, z15.h[1]",
     "ldr p0, [x8, #-1, mul vl]", "str p15, [sp, #255, mul vl]", "ldr p1, [x0]", "ldr z0, [x0, #-256, mul vl]",
     "str z31, [sp, #255, mul vl]", "str z5, [x3]",
     "fcmgt p1.s, p0/z, z0.s, z1.s", "fcmne p15.d, p7/z, z31.d, z30.d", "facge p1.h, p0/z, z0.h, z1.h",
