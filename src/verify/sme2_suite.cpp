@@ -70,6 +70,10 @@ struct Form {
   std::vector<std::string> consts;
   std::vector<int> sizes = {16, 32, 64};  // the element sizes a case draws from
   bool predicate_out = false;              // the output is the predicate {p} (a compare), not Zd
+  // {i}: an element index within a 128-bit segment ({m} then Z0-Z7, or Z0-Z15
+  // for doublewords), of elements of `index_bits` (default: the element size).
+  bool indexed = false;
+  int index_bits = 0;
   bool half() const { return mnemonic[0] == 'f'; }  // FP16 sources
   bool sub() const { return mnemonic.find("ls") != std::string::npos || mnemonic == "bfmops"; }
   int nreg() const {
@@ -176,6 +180,14 @@ std::vector<Form> za_forms() {
     for (const char* m : {"cmpeq", "cmpne", "cmpge", "cmpgt", "cmphs", "cmphi"}) {
       sve_int(m, fmt::format("{} p{{p}}.{{t}}, p{{g}}/z, z{{n}}.{{t}}, z{{m}}.{{t}}", m), all);
       f.back().predicate_out = true;
+    }
+    for (const char* m : {"fmla", "fmls", "fmul"}) {
+      sve_fp(fmt::format("{}.indexed", m), fmt::format("{} z{{d}}.{{t}}, z{{n}}.{{t}}, z{{m}}.{{t}}[{{i}}]", m));
+      f.back().indexed = true;
+    }
+    for (const char* m : {"sdot", "udot"}) {
+      sve_int(fmt::format("{}.indexed", m), fmt::format("{} z{{d}}.{{t}}, z{{n}}.{{tb}}, z{{m}}.{{tb}}[{{i}}]", m), {32, 64});
+      f.back().indexed = true;
     }
   }
   for (const char* m : {"bfmlal", "bfmlsl", "fmlal", "fmlsl"})
@@ -378,9 +390,12 @@ GenCase generate_template(const Form& f, GenCase& g, Rng& r, Lanes& lanes) {
   const int esize = f.sizes[r.below(f.sizes.size())];
   const char* const t = esize == 8 ? "b" : esize == 16 ? "h" : esize == 32 ? "s" : "d";
   const int d = static_cast<int>(r.below(32));
+  const int m_limit = !f.indexed ? 32 : esize == 64 ? 16 : 8;
   int n = 0, m = 0;
   do n = static_cast<int>(r.below(32)); while (n == d);
-  do m = static_cast<int>(r.below(32)); while (m == d || m == n);
+  do m = static_cast<int>(r.below(static_cast<uint64_t>(m_limit))); while (m == d || m == n);
+  // (Drawn only where used: the other forms' cases, and their stored vectors, stay as they were.)
+  const int index = f.indexed ? static_cast<int>(r.below(static_cast<uint64_t>(128 / (f.index_bits ? f.index_bits : esize)))) : 0;
   const int pg = static_cast<int>(r.below(8));
   std::string pcls;
   const Bytes pred = predicate(r, g.svl, &pcls, esize);
@@ -389,7 +404,7 @@ GenCase generate_template(const Form& f, GenCase& g, Rng& r, Lanes& lanes) {
   const int pd = static_cast<int>(r.below(16));
   g.text = fmt::format(fmt::runtime(f.tmpl), fmt::arg("t", t), fmt::arg("d", d), fmt::arg("n", n), fmt::arg("m", m),
                        fmt::arg("g", pg), fmt::arg("c", c), fmt::arg("v", t), fmt::arg("tb", esize == 32 ? "b" : "h"),
-                       fmt::arg("p", pd));
+                       fmt::arg("p", pd), fmt::arg("i", index));
   for (int z : {d, n, m}) {
     const Bytes b = lanes(esize);
     g.regs.push_back({zname(z), b});
