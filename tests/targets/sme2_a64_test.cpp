@@ -77,6 +77,9 @@ const std::vector<std::string> kForms = {
     "fsqrt z1.d, p0/m, z2.d", "fabs z1.h, p0/m, z2.h", "fneg z1.d, p7/m, z2.d",
     "fmla z0.s, z1.s, z2.s[3]", "fmls z31.h, z30.h, z0.h[4]", "fmla z0.d, z1.d, z15.d[1]", "fmul z0.h, z1.h, z7.h[7]",
     "sdot z0.s, z1.b, z7.b[3]", "udot z0.d, z1.h, z15.h[1]",
+    "cntp x10, p0, p1.s", "cntp x0, p15, p7.b", "index z0.s, w8, #1", "index z0.b, #-16, #15", "index z1.d, x3, x4",
+    "index z2.h, #3, w5", "lsl z1.d, z1.d, #63", "asr z1.h, z2.h, #16", "lsr z1.b, z1.b, #8", "lsl z31.s, z0.s, #0",
+    "ld1rqw {z0.s}, p0/z, [x0]", "ld1rqb {z0.b}, p0/z, [x0, #-128]", "ld1rqd {z31.d}, p7/z, [sp, #112]",
     "ldr p0, [x8, #-1, mul vl]", "str p15, [sp, #255, mul vl]", "ldr p1, [x0]", "ldr z0, [x0, #-256, mul vl]",
     "str z31, [sp, #255, mul vl]", "str z5, [x3]",
     "fcmgt p1.s, p0/z, z0.s, z1.s", "fcmne p15.d, p7/z, z31.d, z30.d", "facge p1.h, p0/z, z0.h, z1.h",
@@ -1243,6 +1246,34 @@ TEST(Sme2A64Semantics, PredicateAndVectorSpills) {
   EXPECT_EQ(v, 0xfedcba9876543210u);
   m.execute("ldr z20, [x0, #3, mul vl]");
   EXPECT_EQ(m.get("z20"), z);
+}
+
+// CNTP, INDEX from registers, and LD1RQ's replicated segment, by hand at SVL 256.
+TEST(Sme2A64Semantics, CountIndexAndReplicatedLoad) {
+  Machine m = with_memory(256);
+  m.start_streaming();
+  m.set("p0", Bits(32, 0x11111111));   // every word active
+  m.set("p1", Bits(32, 0x01010101));   // words 0, 2, 4, 6
+  m.execute("cntp x10, p0, p1.s");
+  EXPECT_EQ(x(m, 10), 4u);
+  m.execute("cntp x11, p1, p0.b");     // bytes active in both: 0, 8, 16 and 24
+  EXPECT_EQ(x(m, 11), 4u);
+  setx(m, 3, 0xfffffffffffffffe);      // -2
+  setx(m, 4, 3);
+  m.execute("index z1.d, x3, x4");     // -2, 1, 4, 7
+  EXPECT_EQ(m.get("z1").slice(192, 64).low64(), 7u);
+  EXPECT_EQ(m.get("z1").slice(0, 64).low64(), 0xfffffffffffffffeu);
+  m.execute("index z2.b, #-16, #15");  // -16 + 15e wraps in a byte
+  EXPECT_EQ(m.get("z2").slice(8 * 31, 8).low64(), static_cast<uint64_t>((-16 + 15 * 31) & 0xff));
+  for (uint64_t i = 0; i < 16; ++i) ASSERT_TRUE(m.memory.write(0x10040 + i, 1, i + 1));
+  setx(m, 0, 0x10050);
+  m.set("p2", Bits(32, 0x0111));       // words 0..2 of the first segment
+  m.execute("ld1rqw {z3.s}, p2/z, [x0, #-16]");
+  const Bits z3 = m.get("z3");
+  EXPECT_EQ(z3.slice(0, 32).low64(), 0x04030201u);   // 0x10040: bytes 1, 2, 3, 4
+  EXPECT_EQ(z3.slice(64, 32).low64(), 0x0c0b0a09u);
+  EXPECT_EQ(z3.slice(96, 32).low64(), 0u);  // word 3 inactive
+  EXPECT_EQ(z3.slice(128, 128), z3.slice(0, 128));  // the segment replicated
 }
 
 TEST(Sme2A64Semantics, ArrayVectorLoadAndStore) {
