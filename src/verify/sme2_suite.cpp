@@ -189,6 +189,10 @@ std::vector<Form> za_forms() {
       sve_int(fmt::format("{}.indexed", m), fmt::format("{} z{{d}}.{{t}}, z{{n}}.{{tb}}, z{{m}}.{{tb}}[{{i}}]", m), {32, 64});
       f.back().indexed = true;
     }
+    sve_int("lsl.immediate", "lsl z{d}.{t}, z{n}.{t}, {c}", all, {"#0", "#1", "#3", "#7"});
+    sve_int("asr.immediate", "asr z{d}.{t}, z{n}.{t}, {c}", all, {"#1", "#2", "#5", "#8"});
+    sve_int("lsr.immediate", "lsr z{d}.{t}, z{n}.{t}, {c}", all, {"#1", "#2", "#5", "#8"});
+    sve_int("index", "index z{d}.{t}, {c}", all, {"#-16, #15", "#3, #-2", "#0, #1", "#15, #-16"});
   }
   for (const char* m : {"bfmlal", "bfmlsl", "fmlal", "fmlsl"})
     for (const auto& [suffix, shape] : shapes) {
