@@ -313,6 +313,10 @@ TEST(MveAsmAsLlvm, CoprocessorLoadsAndStores) {
   EXPECT_EQ(disassemble({0x92, 0xed, 0x00, 0x11}), "ldc p1, c1, [r2]\n");
   EXPECT_EQ(disassemble({0xa2, 0xec, 0x00, 0x11}), "stc p1, c1, [r2], #0\n");
   EXPECT_EQ(disassemble({0xdd, 0xed, 0xff, 0x03}), "ldcl p3, c0, [sp, #1020]\n");
+  // The unindexed form passes an 8-bit option to the coprocessor, in braces.
+  EXPECT_EQ(assemble("ldc2 p2, c8, [r1], { 25 }"), (Bytes{0x91, 0xfc, 0x19, 0x82}));
+  EXPECT_EQ(assemble("stcl p0, c0, [r0], {255}"), (Bytes{0xc0, 0xec, 0xff, 0x00}));
+  EXPECT_EQ(disassemble({0x92, 0xec, 0x00, 0x73}), "ldc p3, c7, [r2], {0}\n");
   // Coprocessors 8 to 11, 14 and 15 are the floating-point and MVE space: refused, as llvm-mc-19 does.
   EXPECT_NE(error_of("ldc p14, c1, [r2]"), "");
   // The manual makes STC with Rn = PC UNPREDICTABLE in T32 (llvm-mc-19 takes it; docs/known-differences.md).
