@@ -87,6 +87,7 @@ const std::vector<std::string> kForms = {
     "bfdot za.s[w10, 6, vgx4], {z8.h-z11.h}, z0.h[1]",
     "bfvdot za.s[w8, 0, vgx2], {z0.h, z1.h}, z0.h[0]",
     "bfvdot za.s[w11, 7], {z30.h-z31.h}, z15.h[3]",
+    "fclamp {z4.s-z7.s}, z0.s, z1.s", "fclamp {z0.h-z1.h}, z31.h, z30.h", "fclamp {z28.d-z31.d}, z5.d, z6.d",
     "bfcvt z0.h, p0/m, z0.s",
     "bfcvt z31.h, p7/m, z30.s",
     "bfcvtnt z5.h, p3/m, z17.s",
