@@ -193,6 +193,8 @@ std::vector<Form> za_forms() {
     sve_int("asr.immediate", "asr z{d}.{t}, z{n}.{t}, {c}", all, {"#1", "#2", "#5", "#8"});
     sve_int("lsr.immediate", "lsr z{d}.{t}, z{n}.{t}, {c}", all, {"#1", "#2", "#5", "#8"});
     sve_int("index", "index z{d}.{t}, {c}", all, {"#-16, #15", "#3, #-2", "#0, #1", "#15, #-16"});
+    f.push_back({"fclamp.vgx2", "fclamp", Shape::VectorsX2, Check::QemuConvert});
+    f.push_back({"fclamp.vgx4", "fclamp", Shape::VectorsX4, Check::QemuConvert});
   }
   for (const char* m : {"bfmlal", "bfmlsl", "fmlal", "fmlsl"})
     for (const auto& [suffix, shape] : shapes) {
@@ -383,6 +385,40 @@ std::map<int, Bytes> source_registers(GenCase& g, int v, uint64_t wv, int zn, in
   g.regs.push_back({fmt::format("x{}", v), le64(wv)});
   for (const auto& [n, b] : z) g.regs.push_back({zname(n), b});
   return z;
+}
+
+// SME2's FCLAMP, which QEMU 7.2 lacks: each register of the list as SVE
+// FMAXNM with the lower bounds then FMINNM with the upper ones, predicated by
+// an all-true p0, on the same registers.
+template <class Lanes>
+GenCase generate_clamp(const Form& f, GenCase& g, Rng& r, Lanes& lanes) {
+  const int esize = 16 << r.below(3);
+  const char* const t = esize == 16 ? "h" : esize == 32 ? "s" : "d";
+  const int nreg = f.nreg();
+  const int d = static_cast<int>(r.below(32)) / nreg * nreg;
+  int n = 0, m = 0;
+  do n = static_cast<int>(r.below(32)); while (n >= d && n < d + nreg);
+  do m = static_cast<int>(r.below(32)); while ((m >= d && m < d + nreg) || m == n);
+  g.text = fmt::format("fclamp {{z{}.{}-z{}.{}}}, z{}.{}, z{}.{}", d, t, d + nreg - 1, t, n, t, m, t);
+  std::vector<int> regs = {n, m};
+  for (int k = 0; k < nreg; ++k) regs.push_back(d + k);
+  for (int z : regs) {
+    const Bytes b = lanes(esize);
+    g.regs.push_back({zname(z), b});
+    g.q.z.push_back({z, b});
+  }
+  g.q.p = {{0, Bytes(static_cast<size_t>(g.svl) / 64, 0xff)}};
+  const uint32_t size = static_cast<uint32_t>(esize == 16 ? 1 : esize == 32 ? 2 : 3) << 22;
+  for (int k = 0; k < nreg; ++k) {
+    const uint32_t zd = static_cast<uint32_t>(d + k);
+    g.q.words.push_back(0x65048000u | size | static_cast<uint32_t>(n) << 5 | zd);  // FMAXNM zd, p0/m, zd, zn
+    g.q.words.push_back(0x65058000u | size | static_cast<uint32_t>(m) << 5 | zd);  // FMINNM zd, p0/m, zd, zm
+    g.outs.push_back(zname(d + k));
+    g.q.z_out.push_back(d + k);
+  }
+  g.q.fpcr = g.fpcr;
+  g.q.fpsr = g.fpsr;
+  return g;
 }
 
 // SVE floating point on Z registers from a form's template: one element
@@ -709,21 +745,21 @@ GenCase generate(const Form& f, uint64_t index, uint64_t seed, size_t op) {
 
   if (f.check == Check::QemuBfdot) return generate_dot(f, g, r, vector16, vector32, shape_pair, halfway_addends);
   if (f.check == Check::QemuGroups) return generate_groups(f, g, r, sources);
-  if (f.check == Check::QemuSame && !f.tmpl.empty()) {
-    auto lanes = [&](int esize) {
-      if (esize == 64) return vector64();
-      if (esize == 32) return vector32();
-      if (esize == 8) {  // bytes: any bits, some at the ends of the ranges
-        Bytes b(zb);
-        for (auto& x : b) x = static_cast<uint8_t>(r.chance(4) ? (r.chance(2) ? 0x80 : 0x7f) : r.next());
-        return b;
-      }
+  // A vector of elements of esize bits: FP16, FP32 or FP64 lanes by class, or bytes.
+  auto lanes = [&](int esize) {
+    if (esize == 64) return vector64();
+    if (esize == 32) return vector32();
+    if (esize == 8) {  // bytes: any bits, some at the ends of the ranges
       Bytes b(zb);
-      for (size_t e = 0; e < halves; ++e) put16(b, e, lane16(r, true, g.cls));
+      for (auto& x : b) x = static_cast<uint8_t>(r.chance(4) ? (r.chance(2) ? 0x80 : 0x7f) : r.next());
       return b;
-    };
-    return generate_template(f, g, r, lanes);
-  }
+    }
+    Bytes b(zb);
+    for (size_t e = 0; e < halves; ++e) put16(b, e, lane16(r, true, g.cls));
+    return b;
+  };
+  if (f.mnemonic == "fclamp") return generate_clamp(f, g, r, lanes);
+  if (f.check == Check::QemuSame && !f.tmpl.empty()) return generate_template(f, g, r, lanes);
   if (f.check == Check::QemuSame || f.check == Check::QemuConvert) return generate_z(f, g, r, vector16, vector32);
 
   // BFMLAL/BFMLSL/FMLAL/FMLSL: Wv, offset, registers by shape.

@@ -136,14 +136,14 @@ TEST(Sme2ZaSuite, NamesItsFormsAndOptions) {
   auto suite = za_suite();
   ASSERT_TRUE(suite);
   const auto ops = suite->operations();
-  EXPECT_EQ(ops.size(), 205u);  // 174 QEMU-checked, 31 MPFR-checked
+  EXPECT_EQ(ops.size(), 207u);  // 176 QEMU-checked, 31 MPFR-checked
   for (const char* op : {"bfmlal.vector", "bfmopa", "bfmops", "bfmlsl.vector", "fmlal.vectors.vgx4", "fmlsl.indexed.vgx2",
                          "bfdot.vector.vgx2", "bfdot.vectors.vgx4", "bfdot.indexed.vgx4", "bfvdot.indexed.vgx2",
                          "bfcvt.vgx2", "bfcvtn.vgx2", "sve.bfcvt", "sve.bfcvtnt", "sve.bfmlalt.indexed", "fmopa.s", "fmops.d",
                          "fmla.s.vector.vgx2", "fmls.d.indexed.vgx4", "fadd.s.vgx4", "fsub.d.vgx2",
                          "sve.fp.fadd", "sve.fp.fmul.immediate", "sve.fp.fnmls", "sve.fp.faddv",
                          "sve.int.udivr", "sve.int.uqsub.unpredicated", "sve.int.sdot", "sve.fp.frintx",
-                         "sve.fp.facgt", "sve.fp.fcmle.zero", "sve.int.cmphi", "sve.fp.fmla.indexed", "sve.int.udot.indexed"})
+                         "sve.fp.facgt", "sve.fp.fcmle.zero", "sve.int.cmphi", "sve.fp.fmla.indexed", "sve.int.udot.indexed", "fclamp.vgx4"})
     EXPECT_NE(std::find(ops.begin(), ops.end(), op), ops.end()) << op;
   EXPECT_THROW(suite->set_option("oracle", "spike"), CampaignError);
   EXPECT_FALSE(suite->set_option("colour", "blue"));
@@ -162,6 +162,9 @@ TEST(Sme2ZaSuite, PassesOnTheStoredVectorsAndMpfr) {
   const CampaignResult dot = run_ops(*suite, "bf*dot.*", 60);
   EXPECT_EQ(dot.total_cases(), 7u * 60u);
   EXPECT_EQ(dot.total_failed(), 0u);
+  const CampaignResult clamp = run_ops(*suite, "fclamp.*", 30);
+  EXPECT_EQ(clamp.total_cases(), 60u);
+  EXPECT_EQ(clamp.total_failed(), 0u);
   const CampaignResult z = run_ops(*suite, "*bfcvt*", 60);  // 2 SME2 and 2 SVE conversions
   EXPECT_EQ(z.total_cases(), 4u * 60u);
   EXPECT_EQ(z.total_failed(), 0u);
