@@ -80,6 +80,8 @@ const std::vector<std::string> kForms = {
     "cntp x10, p0, p1.s", "cntp x0, p15, p7.b", "index z0.s, w8, #1", "index z0.b, #-16, #15", "index z1.d, x3, x4",
     "index z2.h, #3, w5", "lsl z1.d, z1.d, #63", "asr z1.h, z2.h, #16", "lsr z1.b, z1.b, #8", "lsl z31.s, z0.s, #0",
     "ld1rqw {z0.s}, p0/z, [x0]", "ld1rqb {z0.b}, p0/z, [x0, #-128]", "ld1rqd {z31.d}, p7/z, [sp, #112]",
+    "fcvt z0.h, p0/m, z1.s", "fcvt z0.s, p0/m, z1.h", "fcvt z0.h, p0/m, z1.d", "fcvt z0.d, p0/m, z1.h",
+    "fcvt z0.s, p0/m, z1.d", "fcvt z31.d, p7/m, z30.s",
     "ldr p0, [x8, #-1, mul vl]", "str p15, [sp, #255, mul vl]", "ldr p1, [x0]", "ldr z0, [x0, #-256, mul vl]",
     "str z31, [sp, #255, mul vl]", "str z5, [x3]",
     "fcmgt p1.s, p0/z, z0.s, z1.s", "fcmne p15.d, p7/z, z31.d, z30.d", "facge p1.h, p0/z, z0.h, z1.h",
