@@ -36,6 +36,7 @@
 #include <map>
 #include <mutex>
 #include <sstream>
+#include <tuple>
 #include <unordered_map>
 
 
@@ -195,6 +196,13 @@ std::vector<Form> za_forms() {
     sve_int("index", "index z{d}.{t}, {c}", all, {"#-16, #15", "#3, #-2", "#0, #1", "#15, #-16"});
     f.push_back({"fclamp.vgx2", "fclamp", Shape::VectorsX2, Check::QemuConvert});
     f.push_back({"fclamp.vgx4", "fclamp", Shape::VectorsX4, Check::QemuConvert});
+    // FCVT between precisions: the data is the source's element size.
+    const std::tuple<const char*, const char*, int> fcvts[] = {{"h", "s", 32}, {"s", "h", 16}, {"h", "d", 64},
+                                                               {"d", "h", 16}, {"s", "d", 64}, {"d", "s", 32}};
+    for (const auto& [to, from, size] : fcvts) {
+      sve_fp(fmt::format("fcvt.{}.{}", to, from), fmt::format("fcvt z{{d}}.{}, p{{g}}/m, z{{n}}.{}", to, from));
+      f.back().sizes = {size};
+    }
   }
   for (const char* m : {"bfmlal", "bfmlsl", "fmlal", "fmlsl"})
     for (const auto& [suffix, shape] : shapes) {
