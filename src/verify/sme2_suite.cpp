@@ -72,9 +72,8 @@ struct Form {
   std::vector<int> sizes = {16, 32, 64};  // the element sizes a case draws from
   bool predicate_out = false;              // the output is the predicate {p} (a compare), not Zd
   // {i}: an element index within a 128-bit segment ({m} then Z0-Z7, or Z0-Z15
-  // for doublewords), of elements of `index_bits` (default: the element size).
+  // for doublewords).
   bool indexed = false;
-  int index_bits = 0;
   bool half() const { return mnemonic[0] == 'f'; }  // FP16 sources
   bool sub() const { return mnemonic.find("ls") != std::string::npos || mnemonic == "bfmops"; }
   int nreg() const {
@@ -372,6 +371,51 @@ struct GenCase {
 
 std::string zname(int n) { return fmt::format("z{}", n); }
 
+// The letter of an element size in A64 text (8: b ... 64: d).
+const char* size_letter(int esize) { return esize == 8 ? "b" : esize == 16 ? "h" : esize == 32 ? "s" : "d"; }
+
+// A predicate with every element active (QEMU's p0 where the SVE stand-in is predicated).
+Bytes all_active(int svl) { return Bytes(static_cast<size_t>(svl) / 64, 0xff); }
+
+// `{z1.s, z2.s}`: nreg registers from `first` (modulo 32), each with `suffix`;
+// one register stands alone, `z1.s`.
+std::string reg_list(int first, int nreg, const char* suffix) {
+  if (nreg == 1) return fmt::format("z{}.{}", first, suffix);
+  std::string s;
+  for (int k = 0; k < nreg; ++k) s += fmt::format("{}z{}.{}", k ? ", " : "", (first + k) % 32, suffix);
+  return "{" + s + "}";
+}
+
+// The operands of an SME2 form into ZA single-vector groups, drawn in this
+// order: the vector select register Wv and its value, the offset (0-7), the
+// first source and the second. Lists of the multiple-vector and indexed
+// forms are aligned; the single-vector form's first list wraps and its
+// second source is Z0-Z15.
+struct ZaGroups {
+  int nreg = 1, v = 8, offset = 0, zn = 0, zm = 0;
+  uint64_t wv = 0;
+  size_t vstride = 0, vec = 0;  // the groups' distance and the first group's array vector
+  bool multi = false, indexed = false;
+  // `za.s[w9, 3, vgx2]`
+  std::string operand(const char* suffix) const { return fmt::format("za.{}[w{}, {}, vgx{}]", suffix, v, offset, nreg); }
+};
+
+ZaGroups draw_za_groups(const Form& f, int svl, Rng& r) {
+  ZaGroups z;
+  const size_t zb = static_cast<size_t>(svl) / 8;  // the array has SVL/8 vectors
+  z.nreg = f.nreg();
+  z.v = 8 + static_cast<int>(r.below(4));
+  z.wv = r.chance(2) ? r.below(2 * (zb / static_cast<size_t>(z.nreg)) + 3) : r.next();
+  z.offset = static_cast<int>(r.below(8));
+  z.vstride = zb / static_cast<size_t>(z.nreg);
+  z.vec = (static_cast<uint32_t>(z.wv) + static_cast<size_t>(z.offset)) % z.vstride;
+  z.multi = f.shape == Shape::VectorsX2 || f.shape == Shape::VectorsX4;
+  z.indexed = f.shape == Shape::IndexedX2 || f.shape == Shape::IndexedX4;
+  z.zn = z.multi || z.indexed ? static_cast<int>(r.below(32)) / z.nreg * z.nreg : static_cast<int>(r.below(32));
+  z.zm = z.multi ? static_cast<int>(r.below(32)) / z.nreg * z.nreg : static_cast<int>(r.below(16));
+  return z;
+}
+
 Bytes le64(uint64_t v) {
   Bytes b(8);
   for (size_t i = 0; i < 8; ++i) b[i] = static_cast<uint8_t>(v >> (8 * i));
@@ -401,7 +445,7 @@ std::map<int, Bytes> source_registers(GenCase& g, int v, uint64_t wv, int zn, in
 template <class Lanes>
 GenCase generate_clamp(const Form& f, GenCase& g, Rng& r, Lanes& lanes) {
   const int esize = 16 << r.below(3);
-  const char* const t = esize == 16 ? "h" : esize == 32 ? "s" : "d";
+  const char* const t = size_letter(esize);
   const int nreg = f.nreg();
   const int d = static_cast<int>(r.below(32)) / nreg * nreg;
   int n = 0, m = 0;
@@ -415,7 +459,7 @@ GenCase generate_clamp(const Form& f, GenCase& g, Rng& r, Lanes& lanes) {
     g.regs.push_back({zname(z), b});
     g.q.z.push_back({z, b});
   }
-  g.q.p = {{0, Bytes(static_cast<size_t>(g.svl) / 64, 0xff)}};
+  g.q.p = {{0, all_active(g.svl)}};
   const uint32_t size = static_cast<uint32_t>(esize == 16 ? 1 : esize == 32 ? 2 : 3) << 22;
   for (int k = 0; k < nreg; ++k) {
     const uint32_t zd = static_cast<uint32_t>(d + k);
@@ -436,14 +480,14 @@ GenCase generate_clamp(const Form& f, GenCase& g, Rng& r, Lanes& lanes) {
 template <class Lanes>
 GenCase generate_template(const Form& f, GenCase& g, Rng& r, Lanes& lanes) {
   const int esize = f.sizes[r.below(f.sizes.size())];
-  const char* const t = esize == 8 ? "b" : esize == 16 ? "h" : esize == 32 ? "s" : "d";
+  const char* const t = size_letter(esize);
   const int d = static_cast<int>(r.below(32));
   const int m_limit = !f.indexed ? 32 : esize == 64 ? 16 : 8;
   int n = 0, m = 0;
   do n = static_cast<int>(r.below(32)); while (n == d);
   do m = static_cast<int>(r.below(static_cast<uint64_t>(m_limit))); while (m == d || m == n);
   // (Drawn only where used: the other forms' cases, and their stored vectors, stay as they were.)
-  const int index = f.indexed ? static_cast<int>(r.below(static_cast<uint64_t>(128 / (f.index_bits ? f.index_bits : esize)))) : 0;
+  const int index = f.indexed ? static_cast<int>(r.below(static_cast<uint64_t>(128 / esize))) : 0;
   const int pg = static_cast<int>(r.below(8));
   std::string pcls;
   const Bytes pred = predicate(r, g.svl, &pcls, esize);
@@ -492,7 +536,7 @@ GenCase generate_z(const Form& f, GenCase& g, Rng& r, V16& vector16, V32& vector
     g.regs = {{zname(zn), a}, {zname(zn + 1), b}};
     if (zd != zn && zd != zn + 1) g.regs.push_back({zname(zd), vector16()});
     g.outs = {zname(zd)};
-    g.q.p = {{0, Bytes(static_cast<size_t>(g.svl) / 64, 0xff)}};
+    g.q.p = {{0, all_active(g.svl)}};
     g.q.z = {{8, a}, {9, b}};
     const uint32_t bfcvt = 0x658aa000u, bfcvtnt = 0x648aa000u;
     g.q.words = {bfcvt | 8u << 5 | 16u, mn == "bfcvtn" ? bfcvtnt | 9u << 5 | 16u : bfcvt | 9u << 5 | 17u};
@@ -534,41 +578,28 @@ GenCase generate_z(const Form& f, GenCase& g, Rng& r, V16& vector16, V32& vector
 // for single precision).
 template <class Sources>
 GenCase generate_groups(const Form& f, GenCase& g, Rng& r, Sources& sources) {
-  const size_t zb = static_cast<size_t>(g.svl) / 8;
-  const int nreg = f.nreg();
-  const int v = 8 + static_cast<int>(r.below(4));
-  const uint64_t wv = r.chance(2) ? r.below(2 * (zb / static_cast<size_t>(nreg)) + 3) : r.next();
-  const int offset = static_cast<int>(r.below(8));
-  const size_t vstride = zb / static_cast<size_t>(nreg);
-  const size_t vec = (static_cast<uint32_t>(wv) + static_cast<size_t>(offset)) % vstride;
+  const ZaGroups za = draw_za_groups(f, g.svl, r);
+  const int nreg = za.nreg, zn = za.zn, zm = za.zm;
+  const bool multi = za.multi, indexed = za.indexed;
   const bool add = f.mnemonic == "fadd" || f.mnemonic == "fsub", sub = f.mnemonic == "fmls" || f.mnemonic == "fsub";
-  const bool multi = f.shape == Shape::VectorsX2 || f.shape == Shape::VectorsX4;
-  const bool indexed = f.shape == Shape::IndexedX2 || f.shape == Shape::IndexedX4;
   const bool dbl = f.elt == 64;
   const char* const t = dbl ? "d" : "s";
-  const int zn = multi || indexed ? static_cast<int>(r.below(32)) / nreg * nreg : static_cast<int>(r.below(32));
-  const int zm = multi ? static_cast<int>(r.below(32)) / nreg * nreg : static_cast<int>(r.below(16));
   const int index = indexed ? static_cast<int>(r.below(dbl ? 2 : 4)) : -1;
   // FADD and FSUB read one list: Zm's, given as both.
   auto no_pairs = [](Bytes&, Bytes&) {};
-  const std::map<int, Bytes> z = source_registers(g, v, wv, add ? zm : zn, zm, nreg, multi, false, sources, no_pairs);
-  auto list = [&](int first) {
-    std::string s;
-    for (int k = 0; k < nreg; ++k) s += fmt::format("{}z{}.{}", k ? ", " : "", (first + k) % 32, t);
-    return "{" + s + "}";
-  };
-  const std::string za_op = fmt::format("za.{}[w{}, {}, vgx{}]", t, v, offset, nreg);
-  if (add) g.text = fmt::format("{} {}, {}", f.mnemonic, za_op, list(zm));
-  else if (multi) g.text = fmt::format("{} {}, {}, {}", f.mnemonic, za_op, list(zn), list(zm));
-  else if (indexed) g.text = fmt::format("{} {}, {}, z{}.{}[{}]", f.mnemonic, za_op, list(zn), zm, t, index);
-  else g.text = fmt::format("{} {}, {}, z{}.{}", f.mnemonic, za_op, list(zn), zm, t);
-  g.q.p = {{0, Bytes(static_cast<size_t>(g.svl) / 64, 0xff)}};
+  const std::map<int, Bytes> z = source_registers(g, za.v, za.wv, add ? zm : zn, zm, nreg, multi, false, sources, no_pairs);
+  const std::string za_op = za.operand(t);
+  if (add) g.text = fmt::format("{} {}, {}", f.mnemonic, za_op, reg_list(zm, nreg, t));
+  else if (multi) g.text = fmt::format("{} {}, {}, {}", f.mnemonic, za_op, reg_list(zn, nreg, t), reg_list(zm, nreg, t));
+  else if (indexed) g.text = fmt::format("{} {}, {}, z{}.{}[{}]", f.mnemonic, za_op, reg_list(zn, nreg, t), zm, t, index);
+  else g.text = fmt::format("{} {}, {}, z{}.{}", f.mnemonic, za_op, reg_list(zn, nreg, t), zm, t);
+  g.q.p = {{0, all_active(g.svl)}};
   const uint32_t size = dbl ? 0x00c00000u : 0x00800000u;
   for (int grp = 0; grp < nreg; ++grp) {
     const Bytes acc = sources();  // the accumulators are of the sources' precision
-    const std::string za = fmt::format("za[{}]", vec + static_cast<size_t>(grp) * vstride);
-    g.regs.push_back({za, acc});
-    g.outs.push_back(za);
+    const std::string vector = fmt::format("za[{}]", za.vec + static_cast<size_t>(grp) * za.vstride);
+    g.regs.push_back({vector, acc});
+    g.outs.push_back(vector);
     const uint32_t qn = static_cast<uint32_t>(8 + grp), qm = static_cast<uint32_t>(grp), qa = static_cast<uint32_t>(16 + grp);
     g.q.z.push_back({static_cast<int>(qa), acc});
     if (add) {
@@ -597,30 +628,17 @@ GenCase generate_groups(const Form& f, GenCase& g, Rng& r, Sources& sources) {
 // indexed SVE form reaches z0-z7 only), its accumulator in z(16+r).
 template <class V16, class V32, class ShapePair, class Halfway>
 GenCase generate_dot(const Form& f, GenCase& g, Rng& r, V16& vector16, V32& vector32, ShapePair& shape_pair, Halfway& halfway_addends) {
-  const size_t zb = static_cast<size_t>(g.svl) / 8, halves = static_cast<size_t>(g.svl) / 16;
-  const int nreg = f.nreg();
-  const int v = 8 + static_cast<int>(r.below(4));
-  const uint64_t wv = r.chance(2) ? r.below(2 * (zb / static_cast<size_t>(nreg)) + 3) : r.next();
-  const int offset = static_cast<int>(r.below(8));
-  const size_t vstride = zb / static_cast<size_t>(nreg);  // the array has SVL/8 vectors
-  const size_t vec = (static_cast<uint32_t>(wv) + static_cast<size_t>(offset)) % vstride;
-  const bool multi = f.shape == Shape::VectorsX2 || f.shape == Shape::VectorsX4;
-  const bool indexed = f.shape == Shape::IndexedX2 || f.shape == Shape::IndexedX4;
+  const size_t halves = static_cast<size_t>(g.svl) / 16;
+  const ZaGroups za = draw_za_groups(f, g.svl, r);
+  const int nreg = za.nreg, zn = za.zn, zm = za.zm;
+  const bool multi = za.multi, indexed = za.indexed;
   const bool vertical = f.mnemonic == "bfvdot";
-  // Lists of the multiple-vector and indexed forms are aligned; the single-vector form's wraps.
-  const int zn = multi || indexed ? static_cast<int>(r.below(32)) / nreg * nreg : static_cast<int>(r.below(32));
-  const int zm = multi ? static_cast<int>(r.below(32)) / nreg * nreg : static_cast<int>(r.below(16));
   const int index = indexed ? static_cast<int>(r.below(4)) : -1;
-  std::map<int, Bytes> z = source_registers(g, v, wv, zn, zm, nreg, multi, !indexed, vector16, shape_pair);
-  auto list = [&](int first) {
-    std::string s;
-    for (int k = 0; k < nreg; ++k) s += fmt::format("{}z{}.h", k ? ", " : "", (first + k) % 32);
-    return "{" + s + "}";
-  };
-  const std::string za_op = fmt::format("za.s[w{}, {}, vgx{}]", v, offset, nreg);
-  if (multi) g.text = fmt::format("{} {}, {}, {}", f.mnemonic, za_op, list(zn), list(zm));
-  else if (indexed) g.text = fmt::format("{} {}, {}, z{}.h[{}]", f.mnemonic, za_op, list(zn), zm, index);
-  else g.text = fmt::format("{} {}, {}, z{}.h", f.mnemonic, za_op, list(zn), zm);
+  std::map<int, Bytes> z = source_registers(g, za.v, za.wv, zn, zm, nreg, multi, !indexed, vector16, shape_pair);
+  const std::string za_op = za.operand("s");
+  if (multi) g.text = fmt::format("{} {}, {}, {}", f.mnemonic, za_op, reg_list(zn, nreg, "h"), reg_list(zm, nreg, "h"));
+  else if (indexed) g.text = fmt::format("{} {}, {}, z{}.h[{}]", f.mnemonic, za_op, reg_list(zn, nreg, "h"), zm, index);
+  else g.text = fmt::format("{} {}, {}, z{}.h", f.mnemonic, za_op, reg_list(zn, nreg, "h"), zm);
   for (int grp = 0; grp < nreg; ++grp) {
     Bytes first = z[(zn + grp) % 32];
     if (vertical) {  // element 2e + grp of Zn and of Zn+1, as one horizontal pair
@@ -632,9 +650,9 @@ GenCase generate_dot(const Form& f, GenCase& g, Rng& r, V16& vector16, V32& vect
     const Bytes& second = z[multi ? zm + grp : zm];
     Bytes acc = vector32();
     if (!indexed && !vertical) halfway_addends(acc, first, second, 0);
-    const std::string za = fmt::format("za[{}]", vec + static_cast<size_t>(grp) * vstride);
-    g.regs.push_back({za, acc});
-    g.outs.push_back(za);
+    const std::string vector = fmt::format("za[{}]", za.vec + static_cast<size_t>(grp) * za.vstride);
+    g.regs.push_back({vector, acc});
+    g.outs.push_back(vector);
     const uint32_t qn = static_cast<uint32_t>(8 + grp), qm = static_cast<uint32_t>(grp), qa = static_cast<uint32_t>(16 + grp);
     g.q.z.push_back({static_cast<int>(qn), first});
     g.q.z.push_back({static_cast<int>(qm), second});
@@ -801,14 +819,7 @@ GenCase generate(const Form& f, uint64_t index, uint64_t seed, size_t op) {
     }
   const std::string vg = nreg == 1 ? "" : fmt::format(", vgx{}", nreg);
   const std::string za_op = fmt::format("za.s[w{}, {}:{}{}]", v, offset, offset + 1, vg);
-  auto list = [&](int first) {
-    return nreg == 1 ? fmt::format("z{}.h", first)
-                     : fmt::format("{{{}}}", [&] {
-                         std::string s;
-                         for (int k = 0; k < nreg; ++k) s += fmt::format("{}z{}.h", k ? ", " : "", (first + k) % 32);
-                         return s;
-                       }());
-  };
+  auto list = [&](int first) { return reg_list(first, nreg, "h"); };
   if (multi) g.text = fmt::format("{} {}, {}, {}", f.mnemonic, za_op, list(zn), list(zm));
   else if (indexed) g.text = fmt::format("{} {}, {}, z{}.h[{}]", f.mnemonic, za_op, list(zn), zm, zm_index);
   else g.text = fmt::format("{} {}, {}, z{}.h", f.mnemonic, za_op, list(zn), zm);
