@@ -841,6 +841,61 @@ size_t Label::parse(std::string_view s, uint64_t pc, std::vector<Raw>& out) cons
   return len;
 }
 
+// --- Choice
+
+const Choice::Alternative* Choice::selected(uint64_t selector_value) const {
+  for (const Alternative& alt : alternatives)
+    if (alt.selector == selector_value) return &alt;
+  return nullptr;
+}
+
+Raw Choice::decode(const Bits& w) const {
+  const uint64_t sel = read_bits(selector, w);
+  const Alternative* alt = selected(sel);
+  return {sel, alt ? std::visit([&](const auto& k) { return k.decode(w).a; }, alt->kind) : 0};
+}
+
+bool Choice::encode(const Raw& r, Assignment& p) const {
+  const Alternative* alt = selected(r.a);
+  return alt && std::visit([&](const auto& k) { return k.encode(Raw{r.b}, p); }, alt->kind) &&
+         assign(p, selector, r.a, nullptr, false);
+}
+
+std::optional<std::string> Choice::print(const Raw& r) const {
+  const Alternative* alt = selected(r.a);
+  if (!alt) return std::nullopt;
+  return std::visit([&](const auto& k) { return k.print(Raw{r.b}); }, alt->kind);
+}
+
+bool Choice::number(std::string_view s, uint64_t& mag, bool& neg, std::string* why) const {
+  uint64_t bits = 0;
+  if (!parse_number(type, s, bits, why)) return false;
+  const uint32_t tw = type.width;
+  neg = type.kind == NumKind::Signed && tw > 0 && tw <= 64 && ((bits >> (tw - 1)) & 1);
+  mag = neg ? 0 - (bits | (tw >= 64 ? 0 : ~uint64_t{0} << tw)) : bits;
+  return true;
+}
+
+size_t Choice::parse(std::string_view s, std::vector<Raw>& out) const {
+  if (s.empty()) return 0;
+  uint64_t mag = 0;
+  bool neg = false;
+  const bool is_number = number(s, mag, neg);
+  bool read = is_number;
+  std::vector<Raw> regs;
+  for (const Alternative& alt : alternatives) {
+    if (const auto* reg = std::get_if<Reg>(&alt.kind)) {
+      regs.clear();
+      if (reg->parse(s, regs) != s.size()) continue;
+      read = true;
+      for (const Raw& r : regs) out.push_back({alt.selector, r.a});
+    } else if (is_number) {
+      if (const auto f = std::get<Number>(alt.kind).field(mag, neg)) out.push_back({alt.selector, *f});
+    }
+  }
+  return read ? s.size() : 0;
+}
+
 // --- prepare
 
 std::optional<Operand> prepare(const spec::TargetSpec& spec, const spec::Encoding& enc, const spec::OperandMap& op) {

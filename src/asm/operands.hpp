@@ -1,6 +1,6 @@
 // The operand kinds of every target (docs/spec-format.md, "Operand kinds";
 // the single-word assembler of word_isa.hpp, and a bundle's signatures,
-// signature.hpp): one C++ type per kind, built once per encoding operand from
+// signature.hpp): one vocabulary, one C++ type per kind, built once per encoding operand from
 // its `operand` line, with the word bits its FIELDS name placed (an
 // encoding's diagram, or a bundle slot and its shared fields). Each kind reads its field values from a word (decode), writes
 // them into a partial word (encode), prints them and parses its text back to
@@ -19,6 +19,7 @@
 #pragma once
 
 #include "asm/bits.hpp"
+#include "asm/number.hpp"
 #include "spec/specfile.hpp"
 
 #include <cstdint>
@@ -388,8 +389,48 @@ struct Label {
   uint64_t reached(uint64_t target) const { return page ? target & ~uint64_t{0xfff} : target; }
 };
 
+// A choice among alternatives by a selector field (tcore's second operand:
+// a constant, an immediate lane zero- or sign-extended, a register). The
+// text is a value of `type` (asm/number.hpp: a decimal in its range, or a
+// hex bit pattern), which an alternative takes when its field holds it, or
+// a register an alternative names. Raw: a = the selector, b = the selected
+// alternative's field value.
+struct Choice {
+  BitMap selector;
+  NumType type;
+  struct Alternative {
+    uint64_t selector = 0;
+    // A constant is a Number without bits whose offset is the constant.
+    std::variant<Reg, Number> kind;
+  };
+  std::vector<Alternative> alternatives;
+  const Alternative* selected(uint64_t selector_value) const;
+  Raw decode(const Bits& w) const;
+  // The selector's bits are written as not read: choosing reads no shared resource.
+  bool encode(const Raw& r, Assignment& p) const;
+  std::optional<std::string> print(const Raw& r) const;
+  // The number s writes, read once as the type (a hex bit pattern of an s32
+  // may be negative), as magnitude and sign; false with the reason in *why.
+  bool number(std::string_view s, uint64_t& mag, bool& neg, std::string* why = nullptr) const;
+  // The whole of s (lower case): a value for each alternative that holds it;
+  // s.size(), or 0 when s is neither a number of the type nor a register.
+  size_t parse(std::string_view s, std::vector<Raw>& out) const;
+};
+
+// A memory operand over other operands (indices into its signature's kinds,
+// asm/signature.hpp), with no bits of its own: `[base]`, `[base + offset]`,
+// then `name=value` modifiers in any order. With an offset, `[base]` is
+// `[base + 0]`; an omitted modifier writes 0 to its fields, which is not a read.
+struct Mem {
+  int base = -1, offset = -1;
+  std::vector<std::pair<std::string, int>> modifiers;
+};
+
+// Every kind of operand. A single-word target's encodings use all but the
+// last two (operands::prepare); a bundle's signatures use Reg, Number, Table,
+// Choice and Mem (asm/spec_isa.cpp).
 using Kind = std::variant<Reg, Number, ModImm, VfpImm, ShiftAmt, Bitfield, Cond, Const, Table, List, RegMask, TileMask, VRegList, ItMask,
-                          Label>;
+                          Label, Choice, Mem>;
 
 // One operand of an encoding: its spec line and its kind.
 struct Operand {

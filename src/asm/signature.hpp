@@ -1,10 +1,10 @@
 // A bundle signature's operands (docs/assembler.md, "Operands"): the operand
-// kinds of asm/operands.hpp, placed in the bundle word, and the two kinds
-// only a bundle has. Each operand of the text (between commas) is matched
-// whole: its candidates are every assignment of fields that prints as the
-// text (several where the text leaves a choice), and printing reads a word.
+// kinds of asm/operands.hpp, placed in the bundle word. Each operand of the
+// text (between commas) is matched whole: its candidates are every
+// assignment of fields that prints as the text (several where the text
+// leaves a choice), and printing reads a word. A bundle uses
 //
-//   Reg, Number, Table   as for every target (operands.hpp)
+//   Reg, Number, Table   as every target does
 //   Choice               a selector field choosing among alternatives:
 //                        constants, numbers of (shared) fields, registers
 //   Mem                  `[base (+|-) offset, name=value, ...]`: other
@@ -31,32 +31,6 @@
 
 namespace mlisa::as {
 
-// A choice among alternatives by a selector field (tcore's second operand:
-// a constant, an immediate lane zero- or sign-extended, a register). The
-// text is a value of `type` (number.hpp: a decimal in its range, or a hex
-// bit pattern), which an alternative takes when its field holds it.
-struct Choice {
-  operands::BitMap selector;
-  NumType type;
-  struct Alternative {
-    uint64_t selector = 0;
-    // A constant is a Number without bits whose offset is the constant.
-    std::variant<operands::Reg, operands::Number> kind;
-  };
-  std::vector<Alternative> alternatives;
-};
-
-// A memory operand over other operands of the signature (indices into its
-// kinds): `[base]`, `[base + offset]`, then `name=value` modifiers in any
-// order. With an offset, `[base]` is `[base + 0]`; an omitted modifier writes
-// 0 to its fields, which is not a read.
-struct Mem {
-  int base = -1, offset = -1;
-  std::vector<std::pair<std::string, int>> modifiers;
-};
-
-using SlotKind = std::variant<operands::Reg, operands::Number, operands::Table, Choice, Mem>;
-
 // One comma-separated operand of a signature's text: a template
 // (template.hpp) of literal text around operands, whose items' operand
 // indices are the signature's kinds.
@@ -71,10 +45,10 @@ struct TextOperand {
 
 // The candidates for the operand `text` (trimmed) in words of `width` bits;
 // none, with the reason in *why (when given), when it cannot be encoded.
-std::vector<Assignment> encode(std::span<const SlotKind> kinds, const TextOperand& op, std::string_view text,
+std::vector<Assignment> encode(std::span<const operands::Kind> kinds, const TextOperand& op, std::string_view text,
                                uint32_t width, std::string* why = nullptr);
 // The operand's text in `word`, or false when the word holds no value of it.
-bool print(std::span<const SlotKind> kinds, const TextOperand& op, const Word& word, std::string& out);
+bool print(std::span<const operands::Kind> kinds, const TextOperand& op, const Word& word, std::string& out);
 
 // Cartesian product of candidate lists: merged, conflicting combinations and
 // duplicates dropped.

@@ -62,12 +62,12 @@ struct FormBuilder {
   }
 
   // The kind of an operand line, added to `kinds`: its index there.
-  int kind(const OperandMap& op, const Isa& isa, const Form& form, std::vector<SlotKind>& kinds,
+  int kind(const OperandMap& op, const Isa& isa, const Form& form, std::vector<operands::Kind>& kinds,
            std::vector<LabelOperand>* labels, size_t index) const {
     const operands::Placer place = placer(isa, form);
     for (const auto& p : op.fields.parts)
       if (p.field.empty()) fail_at(ts, op.loc, fmt::format("operand <{}>: bit literals in FIELDS are not supported in bundle targets", op.name));
-    auto add = [&](SlotKind k) {
+    auto add = [&](operands::Kind k) {
       if (auto* n = std::get_if<operands::Number>(&k); n && n->map.width() > 64)
         fail_at(ts, op.loc, fmt::format("operand <{}> is {} bits wide; at most 64", op.name, n->map.width()));
       kinds.push_back(std::move(k));
@@ -90,7 +90,7 @@ struct FormBuilder {
     if (k == spec::OperandKind::Choice) {
       if (op.num_type == "f32")
         fail_at(ts, op.loc, fmt::format("choice <{}>: numbers of type f32 are not supported", op.name));
-      Choice c{operands::bitmap(place, {op.selector}), num_type(op.num_type), {}};
+      operands::Choice c{operands::bitmap(place, {op.selector}), num_type(op.num_type), {}};
       const bool is_signed = c.type.kind == NumKind::Signed, hex = c.type.kind == NumKind::Hex;
       for (const auto& [v, sym] : op.alternatives) {
         const size_t open = sym.find('(');
@@ -114,7 +114,7 @@ struct FormBuilder {
       return add(std::move(c));
     }
     if (k == spec::OperandKind::Mem) {
-      Mem m;
+      operands::Mem m;
       m.base = kind(*operand(op.mem_base), isa, form, kinds, nullptr, 0);
       if (!op.mem_offset.empty()) m.offset = kind(*operand(op.mem_offset), isa, form, kinds, nullptr, 0);
       for (const auto& [name, o] : op.mem_modifiers) m.modifiers.emplace_back(name, kind(*operand(o), isa, form, kinds, nullptr, 0));
@@ -126,7 +126,7 @@ struct FormBuilder {
   // One comma-separated piece of a template: literal text around `<x>`
   // operands (a `const` operand is literal text).
   TextOperand piece(std::string_view p, const spec::Loc& loc, const Isa& isa, const Form& form,
-                        std::vector<SlotKind>& kinds, std::vector<LabelOperand>& labels, size_t index) const {
+                        std::vector<operands::Kind>& kinds, std::vector<LabelOperand>& labels, size_t index) const {
     std::vector<std::string> literals{""};
     std::vector<int> refs;
     size_t i = 0;

@@ -1354,6 +1354,8 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
               const uint64_t target = kind.read_pc(ctx.address + static_cast<uint64_t>(pc_offset_)) +
                                       static_cast<uint64_t>(kind.delta(kind.decode(word)));
               return ctx.name_target ? ctx.name_target(target) : fmt::format("0x{:x}", target);
+            } else if constexpr (std::is_same_v<K, operands::Mem>) {
+              return std::nullopt;  // a bundle's (operands::prepare never gives a word one)
             } else {
               return kind.print(kind.decode(word));
             }

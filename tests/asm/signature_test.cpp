@@ -30,7 +30,7 @@ const Signature& sig(const char* form, const char* mnemonic, size_t nth = 0) {
 
 // One operand of a signature, with the kinds it refers to.
 struct Operand {
-  const std::vector<SlotKind>* kinds;
+  const std::vector<operands::Kind>* kinds;
   const TextOperand* op;
 };
 
@@ -236,7 +236,7 @@ Isa narrow_isa() {
   isa.add_form(f);
   const Form& form = isa.forms()[0];
   auto at = [&](std::string_view n) { return operands::bitmap([&](std::string_view name) { return isa.place(form, name); }, {n}); };
-  std::vector<SlotKind> kinds{operands::Number{at("imm")}, operands::Reg{{"r", nullptr}, at("r"), 2, 8},
+  std::vector<operands::Kind> kinds{operands::Number{at("imm")}, operands::Reg{{"r", nullptr}, at("r"), 2, 8},
                               operands::Reg{{"Q", &q}, at("q")}};
   std::vector<TextOperand> ops{{{"", ""}, {0}, "<imm>"}, {{"", ""}, {1}, "<r>"}, {{"", ""}, {2}, "<q>"}};
   isa.add_signature({"F", "f", std::move(ops), std::move(kinds), {}});

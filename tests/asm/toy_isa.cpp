@@ -21,12 +21,12 @@ op::Number constant(int64_t v, bool is_signed = true) { return op::Number{{}, 1,
 // A signature under construction: its operands and the kinds they refer to.
 struct Sig {
   std::vector<TextOperand> ops;
-  std::vector<SlotKind> kinds;
-  int kind(SlotKind k) {
+  std::vector<op::Kind> kinds;
+  int kind(op::Kind k) {
     kinds.push_back(std::move(k));
     return static_cast<int>(kinds.size() - 1);
   }
-  Sig& whole(SlotKind k) {
+  Sig& whole(op::Kind k) {
     ops.push_back({{"", ""}, {kind(std::move(k))}, "<x>"});
     return *this;
   }
@@ -44,8 +44,8 @@ op::Reg reg(const Isa& isa, const std::string& form, const char* cls, const char
   return op::Reg{{cls, nullptr}, map(isa, form, {field})};
 }
 
-Choice scalar_y(const Isa& isa, const std::string& form, bool with_register, bool with_immediates) {
-  Choice c{map(isa, form, {"y"}), NumType::s(32), {}};
+op::Choice scalar_y(const Isa& isa, const std::string& form, bool with_register, bool with_immediates) {
+  op::Choice c{map(isa, form, {"y"}), NumType::s(32), {}};
   if (with_immediates) {
     auto lane = [&](const char* f, bool sext) { return op::Number{map(isa, form, {f}), 1, 0, sext}; };
     c.alternatives.push_back({0, constant(0)});
@@ -65,8 +65,8 @@ Symbols y_symbols() {
 }
 
 // A memory operand `[<x> (+ <y>)?, sm=<sm>]` of kinds base and (when given) offset.
-Sig& memory(Sig& s, const Isa& isa, const std::string& form, SlotKind base, std::optional<SlotKind> offset) {
-  Mem m;
+Sig& memory(Sig& s, const Isa& isa, const std::string& form, op::Kind base, std::optional<op::Kind> offset) {
+  op::Mem m;
   m.base = s.kind(std::move(base));
   if (offset) m.offset = s.kind(std::move(*offset));
   m.modifiers.emplace_back("sm", s.kind(op::Number{map(isa, form, {"sm"})}));
@@ -112,7 +112,7 @@ void add_scalar_slot(Isa& isa, int k) {
   const FieldDef sm{"sm", {b + 20, 2}, {}, true};
   f = form("SLoad", 4, {d, x, ysel, sm}, {"imm0", "imm1"});
   {
-    Choice off{map(isa, f, {"y"}), NumType::u(32), {}};
+    op::Choice off{map(isa, f, {"y"}), NumType::u(32), {}};
     off.alternatives.push_back({0, constant(0, false)});
     off.alternatives.push_back({2, op::Number{map(isa, f, {"imm0"})}});
     off.alternatives.push_back({3, op::Number{map(isa, f, {"imm1"})}});
@@ -183,10 +183,10 @@ void add_vector_slot(Isa& isa) {
 
   std::string f = form("VAdd", 1, {vd, va, bsel, vb, dsel, sd});
   {
-    Choice dest{map(isa, f, {"dsel"}), NumType::s(32), {}};
+    op::Choice dest{map(isa, f, {"dsel"}), NumType::s(32), {}};
     dest.alternatives.push_back({0, reg(isa, f, "v", "vd")});
     dest.alternatives.push_back({1, reg(isa, f, "s", "sd")});
-    Choice second{map(isa, f, {"b"}), NumType::s(32), {}};
+    op::Choice second{map(isa, f, {"b"}), NumType::s(32), {}};
     second.alternatives.push_back({0, reg(isa, f, "v", "vb")});
     second.alternatives.push_back({1, reg(isa, f, "s", "vs0")});
     second.alternatives.push_back({2, reg(isa, f, "s", "vs1")});
@@ -199,14 +199,14 @@ void add_vector_slot(Isa& isa) {
   const FieldDef base{"b", {b + 16, 3}, {{0, "vs0"}, {1, "vs1"}}, true};
   const FieldDef osel{"osel", {b + 12, 3}, {{0, "const(0)"}, {1, "lo(imm0)"}, {2, "lo(imm1)"}, {3, "lo(imm2)"}, {4, "lo(imm3)"}}, true};
   auto base_kind = [&](const std::string& form) {
-    Choice c{map(isa, form, {"b"}), NumType::u(32), {}};
+    op::Choice c{map(isa, form, {"b"}), NumType::u(32), {}};
     c.alternatives.push_back({0, reg(isa, form, "s", "vs0")});
     c.alternatives.push_back({1, reg(isa, form, "s", "vs1")});
     return c;
   };
   f = form("VStore", 2, {vd, osel, base, sm});
   {
-    Choice off{map(isa, f, {"osel"}), NumType::u(32), {}};
+    op::Choice off{map(isa, f, {"osel"}), NumType::u(32), {}};
     off.alternatives.push_back({0, constant(0, false)});
     const char* lanes[] = {"imm0", "imm1", "imm2", "imm3"};
     for (uint64_t i = 0; i < 4; ++i) off.alternatives.push_back({1 + i, op::Number{map(isa, f, {lanes[i]})}});
