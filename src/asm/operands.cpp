@@ -245,23 +245,41 @@ size_t Number::parse(std::string_view s, std::vector<Raw>& out) const {
 
 // --- ModImm
 
+namespace {
+
+// `element` (its low `ebits` bits) repeated to `bits` bits.
+uint64_t repeat_element(uint64_t element, uint32_t ebits, uint32_t bits) {
+  uint64_t v = 0;
+  for (uint32_t at = 0; at < bits && at < 64; at += ebits) v |= (element & low_mask(ebits)) << at;
+  return v & low_mask(bits);
+}
+
+}  // namespace
+
 std::optional<std::string> ModImm::print(const Raw& r) const {
   if (!table) return std::nullopt;
-  const auto v = table->value_of(r.a);
+  std::optional<uint64_t> v = table->value_of(r.a);
   if (!v) return std::nullopt;
-  if (is_signed) {
-    const uint32_t bits = table->bits();
-    const bool negative = bits > 0 && (*v >> (bits - 1)) & 1;
-    return negative ? fmt::format("-{}", (0 - *v) & low_mask(bits)) : fmt::format("{}", *v);
-  }
+  const uint32_t bits = text_bits();
+  // Only in the syntax of its smallest repeating element (of 8 bits or more).
+  auto repeats = [&](uint32_t e) { return repeat_element(*v, e, table->bits()) == *v; };
+  if (element && (!repeats(element) || (element > 8 && repeats(element / 2)))) return std::nullopt;
+  *v &= low_mask(bits);
+  const bool negative = bits > 0 && (*v >> (bits - 1)) & 1;
+  const uint64_t magnitude = negative ? (0 - *v) & low_mask(bits) : *v;
+  // decimal16: signed where a 16-bit signed number holds it (a byte counts as unsigned).
+  if (is_signed || (decimal16 && bits > 8 && magnitude <= (negative ? 0x8000u : 0x7fffu)))
+    return negative ? fmt::format("-{}", magnitude) : fmt::format("{}", *v);
+  if (decimal16) return *v <= 0xffff ? fmt::format("{}", *v) : fmt::format("0x{:x}", *v);
   return hex ? fmt::format("0x{:x}", *v) : fmt::format("{}", *v);
 }
 
 void ModImm::fields(uint64_t mag, bool neg, std::vector<Raw>& out) const {
   if (!table) return;
-  const uint64_t all = low_mask(table->bits());
+  const uint64_t all = low_mask(text_bits());
   if (mag > (neg ? all / 2 + 1 : all)) return;
   if (neg) mag = (0 - mag) & all;
+  if (element) mag = repeat_element(mag, element, table->bits());
   for (uint32_t f : table->fields_of(mag)) out.push_back({f});
 }
 
@@ -912,7 +930,9 @@ std::optional<Operand> prepare(const spec::TargetSpec& spec, const Placer& place
   } else if (k == spec::OperandKind::Imm || k == spec::OperandKind::Simm) {
     out.kind = Number{bitmap(place, op.fields), op.scale, op.offset, k == spec::OperandKind::Simm, has("hex")};
   } else if (k == spec::OperandKind::ModImm) {
-    out.kind = ModImm{bitmap(place, op.fields), has("hex"), has("signed")};
+    ModImm m{bitmap(place, op.fields), has("hex"), has("signed"), op.count};
+    m.decimal16 = has("decimal16");
+    out.kind = std::move(m);
   } else if (k == spec::OperandKind::VfpImm) {
     out.kind = VfpImm{bitmap(place, op.fields)};
   } else if (k == spec::OperandKind::Bitfield) {

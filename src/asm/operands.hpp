@@ -190,12 +190,22 @@ struct ModImm {
   BitMap map;
   bool hex = false;  // printed in hexadecimal (A64's bitmask immediates, as llvm-objdump prints them)
   bool is_signed = false;  // printed as a signed decimal of the table's width (A64's MOV alias)
+  // Nonzero: the text is an element of this many bits that the value
+  // repeats (SVE's `#0xff0` in .S is 0x00000ff000000ff0); a value prints
+  // only with the smallest element (of 8 bits or more) that it repeats.
+  uint32_t element = 0;
+  // Printed in decimal where the value is a 16-bit number (signed, else
+  // unsigned), else in hexadecimal (SVE's MOV alias of DUPM, as llvm-objdump-19 prints it).
+  bool decimal16 = false;
   const ExpandTable* table = nullptr;  // set by WordIsa; null: no value prints or parses
   Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
   bool encode(const Raw& r, Assignment& p) const { return assign(p, map, r.a); }
   std::optional<std::string> print(const Raw& r) const;
-  // A negative value is its two's complement in the table's width (cmp.w r0, #-1).
+  // A negative value is its two's complement in the table's (or the
+  // element's) width (cmp.w r0, #-1).
   void fields(uint64_t mag, bool neg, std::vector<Raw>& out) const;
+  // The width of the text's values: the element's, else the table's.
+  uint32_t text_bits() const { return element ? element : table ? table->bits() : 0; }
   size_t parse(std::string_view s, std::vector<Raw>& out) const;
 };
 

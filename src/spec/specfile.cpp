@@ -1011,9 +1011,20 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
     // A modified immediate: the text is the value the target's function
     // gives FIELDS (T32: ThumbExpandImm of i:imm3:imm8; A64: the bitmask
     // immediate of N:immr:imms); `hex`: printed in hexadecimal, `signed`:
-    // as a signed decimal of the value's width (A64's MOV (bitmask immediate)).
+    // as a signed decimal of the value's width (A64's MOV (bitmask immediate)),
+    // `decimal16`: in decimal where it is a 16-bit number, else in hex (SVE's
+    // MOV (bitmask immediate)); `element N`: the text is an N-bit element the value repeats (SVE's
+    // bitmask immediates, `and z0.s, z0.s, #0xff0`), held in `count`.
     op.fields = parse_fields(need("FIELDS"), line, site.part_cols);
-    if (k < w.size() && (w[k].text == "hex" || w[k].text == "signed")) op.label_options.emplace_back(w[k++].text);
+    if (k < w.size() && (w[k].text == "hex" || w[k].text == "signed" || w[k].text == "decimal16"))
+      op.label_options.emplace_back(w[k++].text);
+    if (k < w.size() && w[k].text == "element") {
+      ++k;
+      const Word& n = need("the element size (8, 16, 32 or 64)");
+      if (n.text != "8" && n.text != "16" && n.text != "32" && n.text != "64")
+        fail(line, n.col, fmt::format("'{}' is not an element size (8, 16, 32 or 64)", n.text));
+      op.count = static_cast<uint32_t>(std::stoul(std::string(n.text)));
+    }
     no_more();
   } else if (kind == OperandKind::ShiftAmt) {
     // The amount of an immediate shift as DecodeImmShift reads it: the shift
