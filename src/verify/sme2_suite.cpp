@@ -202,6 +202,11 @@ std::vector<Form> za_forms() {
       sve_fp(fmt::format("fcvt.{}.{}", to, from), fmt::format("fcvt z{{d}}.{}, p{{g}}/m, z{{n}}.{}", to, from));
       f.back().sizes = {size};
     }
+    // Bitmask immediates, with elements that are bitmasks at every size.
+    const std::vector<std::string> masks = {"#0x1", "#0x7f", "#0x3c", "#-16"};
+    for (const char* m : {"and", "orr", "eor"})
+      sve_int(fmt::format("{}.immediate", m), fmt::format("{} z{{d}}.{{t}}, z{{d}}.{{t}}, {{c}}", m), all, masks);
+    sve_int("dupm", "dupm z{d}.{t}, {c}", all, masks);
   }
   for (const char* m : {"bfmlal", "bfmlsl", "fmlal", "fmlsl"})
     for (const auto& [suffix, shape] : shapes) {

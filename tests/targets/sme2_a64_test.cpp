@@ -230,6 +230,11 @@ const std::vector<std::string> kForms = {
     "fcmp s0, s1", "fcmp d2, #0.0", "fcmpe d3, d4", "fcmpe s5, #0.0", "fcsel s0, s1, s2, eq", "fcsel d3, d4, d5, lt",
     "fcvt d0, s1", "fcvt s2, d3", "scvtf s0, w1", "scvtf d2, x3", "ucvtf d4, w5", "ucvtf s6, x7", "fcvtzs w0, s1",
     "fcvtzs x2, d3", "fcvtzu w4, d5", "fcvtzu x6, s7",
+    // SVE bitmask immediates: every element size, and elements wider than the smallest they repeat.
+    "and z1.b, z1.b, #0x1", "and z1.h, z1.h, #0xff00", "and z1.s, z1.s, #0xff0", "and z1.d, z1.d, #0x00000ff000000ff0",
+    "orr z2.h, z2.h, #0xfff0", "orr z0.d, z0.d, #0x8000000000000000", "eor z3.d, z3.d, #0xfffffffffffffffe",
+    "eor z5.h, z5.h, #-2", "and z31.s, z31.s, #-16", "dupm z4.s, #0xff", "mov z4.h, #0x7ff0", "dupm z7.b, #0x3",
+    "dupm z6.d, #0xfffffffffffffff0",
 };
 
 std::string our_bytes(const std::string& text) {
@@ -340,6 +345,53 @@ TEST(Sme2A64Encoding, ZeroTileListsAsLlvm) {
   }
   for (const char* bad : {"zero {za0.h, za0.s}", "zero {za1.b}", "zero {za2.h}", "zero {za4.s}", "zero {za8.d}", "zero {za0.q}"})
     EXPECT_THROW(sme2().isa->assemble(bad), InputError) << bad;
+}
+
+// SVE's bitmask immediates (AND, ORR, EOR, DUPM): the word llvm-mc-19 gives
+// and the text llvm-objdump-19 --no-print-imm-hex lists, which names the
+// smallest element the immediate repeats; DUPM lists as MOV except where
+// DUP (immediate) makes the value.
+TEST(Sme2A64Encoding, SveBitmaskImmediatesAsLlvm) {
+  struct Row {
+    const char* text;
+    uint32_t word;
+    const char* listing;
+  };
+  for (const Row& r : std::initializer_list<Row>{
+           {"and z1.s, z1.s, #0xff0", 0x0580e0e1, "and z1.s, z1.s, #0xff0"},
+           {"and z1.d, z1.d, #0xff0", 0x0583e0e1, "and z1.d, z1.d, #0xff0"},
+           {"and z1.d, z1.d, #0x00000ff000000ff0", 0x0580e0e1, "and z1.s, z1.s, #0xff0"},
+           {"and z1.b, z1.b, #0x1", 0x05800601, "and z1.b, z1.b, #0x1"},
+           {"and z1.s, z1.s, #0x10001", 0x05800401, "and z1.h, z1.h, #0x1"},
+           {"and z1.s, z1.s, #-16", 0x0580e361, "and z1.s, z1.s, #0xfffffff0"},
+           {"and z31.b, z31.b, #0x7f", 0x058006df, "and z31.b, z31.b, #0x7f"},
+           {"orr z0.d, z0.d, #0x8000000000000000", 0x05020800, "orr z0.d, z0.d, #0x8000000000000000"},
+           {"eor z5.h, z5.h, #-2", 0x05407dc5, "eor z5.h, z5.h, #0xfffe"},
+           {"dupm z4.s, #0xff", 0x05c000e4, "mov z4.s, #255"},
+           {"mov z4.s, #0xff", 0x05c000e4, "mov z4.s, #255"},
+           {"dupm z6.d, #0xfffffffffffffff0", 0x05c3e766, "dupm z6.d, #0xfffffffffffffff0"},
+           {"dupm z7.b, #0x3", 0x05c00627, "dupm z7.b, #0x3"},
+           {"dupm z0.b, #0x81", 0x05c00e20, "dupm z0.b, #0x81"},
+           {"dupm z0.h, #0xf00f", 0x05c024e0, "mov z0.h, #-4081"},
+           {"dupm z0.s, #0xfff00000", 0x05c06160, "mov z0.s, #0xfff00000"},
+           {"dupm z0.d, #0xffff", 0x05c201e0, "mov z0.d, #65535"},
+           {"dupm z0.d, #0xffffffffffff8001", 0x05c38e20, "mov z0.d, #-32767"},
+           {"dupm z31.d, #0xfdffffffffffffff", 0x05c237df, "mov z31.d, #0xfdffffffffffffff"},
+       }) {
+    const auto a = sme2().isa->assemble(r.text);
+    EXPECT_EQ(a.word.low64(), r.word) << r.text;
+    EXPECT_EQ(sme2().isa->print(*a.enc, a.word), r.listing) << r.text;
+  }
+  // No bitmask holds these (llvm-mc-19: "expected compatible register or logical immediate").
+  for (const char* bad : {"and z0.s, z0.s, #0", "and z0.b, z0.b, #0xff", "dupm z0.h, #0x1234", "and z0.s, z1.s, #1"}) {
+    try {
+      sme2().isa->assemble(bad);
+      ADD_FAILURE() << bad << " assembled";
+    } catch (const InputError& e) {
+      if (std::string(bad) != "and z0.s, z1.s, #1")
+        EXPECT_NE(std::string(e.what()).find("expected compatible register or logical immediate"), std::string::npos) << e.what();
+    }
+  }
 }
 
 // A register list's element type must be a table of spellings: a page that
