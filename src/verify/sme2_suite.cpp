@@ -207,6 +207,22 @@ std::vector<Form> za_forms() {
     for (const char* m : {"and", "orr", "eor"})
       sve_int(fmt::format("{}.immediate", m), fmt::format("{} z{{d}}.{{t}}, z{{d}}.{{t}}, {{c}}", m), all, masks);
     sve_int("dupm", "dupm z{d}.{t}, {c}", all, masks);
+    for (const char* m : {"and", "eor", "bic"})
+      sve_int(fmt::format("{}.unpredicated", m), fmt::format("{} z{{d}}.d, z{{n}}.d, z{{m}}.d", m), {64});
+    for (const char* m : {"cmpeq", "cmpne", "cmpge", "cmpgt", "cmplt", "cmple"}) {
+      sve_int(fmt::format("{}.immediate", m), fmt::format("{} p{{p}}.{{t}}, p{{g}}/z, z{{n}}.{{t}}, {{c}}", m), all,
+              {"#-16", "#-1", "#0", "#15"});
+      f.back().predicate_out = true;
+    }
+    for (const char* m : {"cmphs", "cmphi", "cmplo", "cmpls"}) {
+      sve_int(fmt::format("{}.immediate", m), fmt::format("{} p{{p}}.{{t}}, p{{g}}/z, z{{n}}.{{t}}, {{c}}", m), all,
+              {"#0", "#1", "#64", "#127"});
+      f.back().predicate_out = true;
+    }
+    for (const char* m : {"mla", "mls"}) sve_int(m, fmt::format("{} z{{d}}.{{t}}, p{{g}}/m, z{{n}}.{{t}}, z{{m}}.{{t}}", m), all);
+    for (const char* m : {"mad", "msb"}) sve_int(m, fmt::format("{} z{{d}}.{{t}}, p{{g}}/m, z{{n}}.{{t}}, z{{m}}.{{t}}", m), all);
+    for (const char* m : {"fmad", "fmsb", "fnmad", "fnmsb"})
+      sve_fp(m, fmt::format("{} z{{d}}.{{t}}, p{{g}}/m, z{{n}}.{{t}}, z{{m}}.{{t}}", m));
   }
   for (const char* m : {"bfmlal", "bfmlsl", "fmlal", "fmlsl"})
     for (const auto& [suffix, shape] : shapes) {

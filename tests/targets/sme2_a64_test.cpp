@@ -235,6 +235,13 @@ const std::vector<std::string> kForms = {
     "orr z2.h, z2.h, #0xfff0", "orr z0.d, z0.d, #0x8000000000000000", "eor z3.d, z3.d, #0xfffffffffffffffe",
     "eor z5.h, z5.h, #-2", "and z31.s, z31.s, #-16", "dupm z4.s, #0xff", "mov z4.h, #0x7ff0", "dupm z7.b, #0x3",
     "dupm z6.d, #0xfffffffffffffff0",
+    // SVE compares with an immediate, integer and FP multiply-adds, bitwise vectors.
+    "and z0.d, z1.d, z2.d", "eor z31.d, z0.d, z15.d", "bic z3.d, z4.d, z5.d", "cmpeq p0.b, p0/z, z0.b, #0",
+    "cmpne p1.h, p2/z, z3.h, #-16", "cmpge p15.s, p7/z, z31.s, #15", "cmplt p2.d, p1/z, z2.d, #-1",
+    "cmple p3.b, p3/z, z4.b, #7", "cmpgt p1.s, p0/z, z0.s, #5", "cmphs p0.b, p0/z, z0.b, #0", "cmphi p4.h, p5/z, z6.h, #127",
+    "cmplo p7.s, p6/z, z5.s, #64", "cmpls p8.d, p1/z, z9.d, #1", "mla z0.s, p0/m, z4.s, z2.s", "mls z1.b, p7/m, z2.b, z3.b",
+    "mad z1.d, p7/m, z2.d, z3.d", "msb z5.h, p3/m, z6.h, z7.h", "fmad z2.s, p0/m, z1.s, z3.s", "fmsb z1.d, p7/m, z2.d, z3.d",
+    "fnmad z0.h, p1/m, z9.h, z10.h", "fnmsb z31.s, p2/m, z30.s, z29.s",
 };
 
 std::string our_bytes(const std::string& text) {
@@ -1130,6 +1137,62 @@ TEST(Sme2A64Semantics, PredicateAsCounter) {
   m.execute("st1w {z4.s-z7.s}, pn9, [x7, x1, lsl #2]");
   ASSERT_TRUE(m.memory.read(0x10118, 4, v));  // the sixth word: inactive, not written
   EXPECT_EQ(v, 0x77u);
+}
+
+// CMP<cc> with an immediate, MLA/MLS/MAD/MSB, FMAD/FNMSB, the bitmask
+// immediates and the unpredicated bitwise forms, worked by hand at SVL 128
+// (four words). z0.s = {5, -1, 0x80000000, 15}.
+TEST(Sme2A64Semantics, CompareImmediateMultiplyAddAndBitwise) {
+  Machine m = with_memory(128);
+  m.start_streaming();
+  Bits z0 = Bits::zeros(128);
+  const uint32_t words[] = {5, 0xffffffff, 0x80000000, 15};
+  for (uint32_t e = 0; e < 4; ++e) z0.set_slice(32 * e, Bits(32, words[e]));
+  m.set("z0", z0);
+  m.execute("ptrue p1.s");
+  auto pred = [&](const char* p) { return m.get(p).slice(0, 16).low64(); };
+  m.execute("cmpeq p2.s, p1/z, z0.s, #-1");  // element 1
+  EXPECT_EQ(pred("p2"), 0x0010u);
+  EXPECT_EQ(nzcv(m), 0b0010u);  // some active (not the first): N clear, Z clear, C set (the last is false)
+  m.execute("cmpgt p2.s, p1/z, z0.s, #5");  // 15 only (signed: -1 and INT_MIN are not)
+  EXPECT_EQ(pred("p2"), 0x1000u);
+  m.execute("cmple p2.s, p1/z, z0.s, #5");  // 5, -1, INT_MIN
+  EXPECT_EQ(pred("p2"), 0x0111u);
+  m.execute("cmphi p2.s, p1/z, z0.s, #5");  // unsigned: 0xffffffff, 0x80000000, 15
+  EXPECT_EQ(pred("p2"), 0x1110u);
+  m.execute("cmplo p2.s, p1/z, z0.s, #127");  // 5 and 15
+  EXPECT_EQ(pred("p2"), 0x1001u);
+  m.execute("ptrue p3.d");
+  m.execute("cmpne p2.s, p3/z, z0.s, #5");  // governed by .D: elements 0 and 2 are active
+  EXPECT_EQ(pred("p2"), 0x0100u);
+  // z1.s = {3, 3, 3, 3}, z2.s = {2, 2, 2, 2}: MLA z0 += z1 * z2 (wrapping).
+  Bits threes = Bits::zeros(128), twos = Bits::zeros(128);
+  for (uint32_t e = 0; e < 4; ++e) threes.set_slice(32 * e, Bits(32, 3)), twos.set_slice(32 * e, Bits(32, 2));
+  m.set("z1", threes);
+  m.set("z2", twos);
+  m.set("z3", z0);
+  m.execute("mla z3.s, p1/m, z1.s, z2.s");
+  EXPECT_EQ(m.get("z3").to_hex(), "0x000000158000000600000005" "0000000b");
+  m.set("z3", z0);
+  m.execute("msb z3.s, p3/m, z1.s, z2.s");  // z3 = z2 - z3 * z1 in elements 0 and 2
+  EXPECT_EQ(m.get("z3").to_hex(), "0x0000000f80000002ffffffff" "fffffff3");
+  m.execute("and z4.d, z0.d, z1.d");
+  EXPECT_EQ(m.get("z4").to_hex(), "0x00000003000000000000000300000001");
+  m.execute("bic z4.d, z0.d, z1.d");
+  EXPECT_EQ(m.get("z4").to_hex(), "0x0000000c80000000fffffffc00000004");
+  m.execute("eor z4.s, z4.s, #0xff");
+  EXPECT_EQ(m.get("z4").to_hex(), "0x000000f3800000ffffffff03000000fb");
+  m.execute("dupm z5.h, #0x8001");
+  EXPECT_EQ(m.get("z5").to_hex(), "0x80018001800180018001800180018001");
+  // FMAD: z6 = z6 * z7 + z8 = 1.5 * 2.0 + 0.25 = 3.25; FNMSB: -0.25 + 1.5 * 2.0 = 2.75.
+  m.set("z6", Bits(128, 0x3fc00000));
+  m.set("z7", Bits(128, 0x40000000));
+  m.set("z8", Bits(128, 0x3e800000));
+  m.execute("fmad z6.s, p1/m, z7.s, z8.s");
+  EXPECT_EQ(m.get("z6").low64(), 0x40500000u);
+  m.set("z6", Bits(128, 0x3fc00000));
+  m.execute("fnmsb z6.s, p1/m, z7.s, z8.s");
+  EXPECT_EQ(m.get("z6").low64(), 0x40300000u);
 }
 
 // DUP (indexed), written MOV: element <imm> of Zn in every element; an
