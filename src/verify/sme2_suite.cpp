@@ -223,6 +223,9 @@ std::vector<Form> za_forms() {
     for (const char* m : {"mad", "msb"}) sve_int(m, fmt::format("{} z{{d}}.{{t}}, p{{g}}/m, z{{n}}.{{t}}, z{{m}}.{{t}}", m), all);
     for (const char* m : {"fmad", "fmsb", "fnmad", "fnmsb"})
       sve_fp(m, fmt::format("{} z{{d}}.{{t}}, p{{g}}/m, z{{n}}.{{t}}, z{{m}}.{{t}}", m));
+    for (const char* zm : {"m", "z"})
+      sve_int(fmt::format("cpy.{}", zm), fmt::format("cpy z{{d}}.{{t}}, p{{g}}/{}, {{c}}", zm), {16, 32, 64},
+              {"#-128", "#0", "#127", "#-1, lsl #8"});
   }
   for (const char* m : {"bfmlal", "bfmlsl", "fmlal", "fmlsl"})
     for (const auto& [suffix, shape] : shapes) {

@@ -241,7 +241,9 @@ const std::vector<std::string> kForms = {
     "cmple p3.b, p3/z, z4.b, #7", "cmpgt p1.s, p0/z, z0.s, #5", "cmphs p0.b, p0/z, z0.b, #0", "cmphi p4.h, p5/z, z6.h, #127",
     "cmplo p7.s, p6/z, z5.s, #64", "cmpls p8.d, p1/z, z9.d, #1", "mla z0.s, p0/m, z4.s, z2.s", "mls z1.b, p7/m, z2.b, z3.b",
     "mad z1.d, p7/m, z2.d, z3.d", "msb z5.h, p3/m, z6.h, z7.h", "fmad z2.s, p0/m, z1.s, z3.s", "fmsb z1.d, p7/m, z2.d, z3.d",
-    "fnmad z0.h, p1/m, z9.h, z10.h", "fnmsb z31.s, p2/m, z30.s, z29.s",
+    "fnmad z0.h, p1/m, z9.h, z10.h", "fnmsb z31.s, p2/m, z30.s, z29.s", "cpy z0.h, p0/m, #127, lsl #8",
+    "cpy z0.s, p0/z, #-128", "cpy z31.d, p15/m, #0, lsl #8", "mov z1.b, p2/z, #5", "mov z3.s, p1/m, #9",
+    "mov z0.s, p0/z, #256", "fmov z0.s, p0/m, #0.0", "mov z0.h, p0/z, #-32768",
 };
 
 std::string our_bytes(const std::string& text) {

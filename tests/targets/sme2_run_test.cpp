@@ -128,7 +128,10 @@ TEST(Sme2Run, A64OperationsAsQemu) {
 //                     NEG, MUL (immediate) and SCVTF (fixed-point);
 //   sme2_sve_kernel   SVE loops of an int8/fp32 kernel in Streaming mode: FADDV,
 //                     FMAXV, FMLA, FMAX/FMUL, FRINTA, FCVTZS, SMIN/SMAX, SDOT,
-//                     SCVTF, FCMGT, SEL, and the predicate spills (STR/LDR P).
+//                     SCVTF, FCMGT, SEL, and the predicate spills (STR/LDR P);
+//   sme2_bits_kernel  integer and bitwise SVE loops: AND/ORR/EOR with bitmask
+//                     immediates, AND/EOR/BIC of vectors, CMP<cc> (immediate),
+//                     CPY (immediate), MAD, MSB, MLA, FMAD and FNMSB.
 class Sme2CompiledKernel : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(Sme2CompiledKernel, RunsAsQemu) {
@@ -169,7 +172,8 @@ TEST_P(Sme2CompiledKernel, RunsAsQemu) {
   EXPECT_EQ(qemu_linked_out, recorded.str());
 }
 
-INSTANTIATE_TEST_SUITE_P(Clang, Sme2CompiledKernel, ::testing::Values("sme2_gemm_kernel", "sme2_f32_kernel", "sme2_sve_kernel"));
+INSTANTIATE_TEST_SUITE_P(Clang, Sme2CompiledKernel, ::testing::Values("sme2_gemm_kernel", "sme2_f32_kernel", "sme2_sve_kernel",
+                                                                     "sme2_bits_kernel"));
 
 // --- examples/bf16_gemm.s ---------------------------------------------------
 
