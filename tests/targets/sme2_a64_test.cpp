@@ -244,6 +244,10 @@ const std::vector<std::string> kForms = {
     "fnmad z0.h, p1/m, z9.h, z10.h", "fnmsb z31.s, p2/m, z30.s, z29.s", "cpy z0.h, p0/m, #127, lsl #8",
     "cpy z0.s, p0/z, #-128", "cpy z31.d, p15/m, #0, lsl #8", "mov z1.b, p2/z, #5", "mov z3.s, p1/m, #9",
     "mov z0.s, p0/z, #256", "fmov z0.s, p0/m, #0.0", "mov z0.h, p0/z, #-32768",
+    // Scalar FMAX and its kin, FSQRT, CCMP and CCMN.
+    "fmax s0, s1, s2", "fmin d0, d1, d2", "fmaxnm s1, s1, s0", "fminnm d0, d0, d1", "fsqrt s0, s1", "fsqrt d3, d4",
+    "ccmp x12, x2, #0, hi", "ccmp w1, #5, #4, eq", "ccmn x1, x2, #15, lt", "ccmn w3, #31, #2, ne", "ccmp w0, w30, #8, hs",
+    "ccmp xzr, #0, #0, lo", "ccmn x5, #1, #7, al",
 };
 
 std::string our_bytes(const std::string& text) {

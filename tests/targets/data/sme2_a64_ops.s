@@ -1,5 +1,5 @@
 // A64 logical immediates, wide moves, bitfield moves, EXTR, multiply high,
-// shifts by a register, division, scalar floating point and the byte,
+// shifts by a register, division, scalar floating point, CCMP/CCMN and the byte,
 // halfword and unscaled loads and stores over a table of
 // inputs; then MRS/MSR of the system registers, the vector length counts,
 // MOVA of single ZA slices, SIMD&FP pairs, and the SIMD&FP loads, stores and
@@ -181,6 +181,34 @@ pair:
     fcvtzs x0, d17
     bl emit
     fcvtzu w0, s16
+    bl emit
+    // FMAX and its kin (NaNs, signed zeros), FSQRT, and the flags of CCMP
+    // and CCMN after a compare of the pair
+    fmax d18, d16, d17
+    fmov x0, d18
+    bl emit
+    fminnm d18, d16, d17
+    fmov x0, d18
+    bl emit
+    fmaxnm s18, s16, s17
+    fmov w0, s18
+    bl emit
+    fmin s18, s17, s16
+    fmov w0, s18
+    bl emit
+    fsqrt d18, d16
+    fmov x0, d18
+    bl emit
+    fsqrt s18, s17
+    fmov w0, s18
+    bl emit
+    cmp x19, x20
+    ccmp x19, #3, #5, hs
+    mrs x0, nzcv
+    bl emit
+    cmp w19, w20
+    ccmn w19, w20, #10, lt
+    mrs x0, nzcv
     bl emit
     mrs x0, fpsr
     bl emit
