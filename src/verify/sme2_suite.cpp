@@ -226,6 +226,10 @@ std::vector<Form> za_forms() {
     for (const char* zm : {"m", "z"})
       sve_int(fmt::format("cpy.{}", zm), fmt::format("cpy z{{d}}.{{t}}, p{{g}}/{}, {{c}}", zm), {16, 32, 64},
               {"#-128", "#0", "#127", "#-1, lsl #8"});
+    for (const char* m : {"lsl", "lsr", "asr", "lslr", "lsrr", "asrr"})
+      sve_int(m, fmt::format("{} z{{d}}.{{t}}, p{{g}}/m, z{{d}}.{{t}}, z{{m}}.{{t}}", m), all);
+    sve_int("rev", "rev z{d}.{t}, z{n}.{t}", all);
+    sve_fp("fadda", "fadda {v}{d}, p{g}, {v}{d}, z{m}.{t}");
   }
   for (const char* m : {"bfmlal", "bfmlsl", "fmlal", "fmlsl"})
     for (const auto& [suffix, shape] : shapes) {

@@ -1,5 +1,6 @@
 // A64 logical immediates, wide moves, bitfield moves, EXTR, multiply high,
-// shifts by a register, division, scalar floating point, CCMP/CCMN and the byte,
+// shifts by a register, division, scalar floating point, FCVTNS and its kin,
+// CCMP/CCMN and the byte,
 // halfword and unscaled loads and stores over a table of
 // inputs; then MRS/MSR of the system registers, the vector length counts,
 // MOVA of single ZA slices, SIMD&FP pairs, and the SIMD&FP loads, stores and
@@ -209,6 +210,27 @@ pair:
     cmp w19, w20
     ccmn w19, w20, #10, lt
     mrs x0, nzcv
+    bl emit
+    // FCVTNS and its kin: W19 as a signed word, halved (ties: 0.5, -0.5,
+    // -1073741823.5), and the raw single S17 (NaNs, saturation)
+    scvtf d20, w19
+    fmov d21, #0.5
+    fmul d20, d20, d21
+    fcvtns w0, d20
+    bl emit
+    fcvtas x0, d20
+    bl emit
+    fcvtps w0, d20
+    bl emit
+    fcvtms x0, d20
+    bl emit
+    fcvtnu w0, d20
+    bl emit
+    fcvtau x0, s17
+    bl emit
+    fcvtpu w0, s17
+    bl emit
+    fcvtmu x0, s17
     bl emit
     mrs x0, fpsr
     bl emit
