@@ -66,7 +66,8 @@ struct Form {
   // SVE floating point on Z registers (QemuSame): the text, with {t} the
   // element size (h, s or d, drawn per case), {d} {n} {m} distinct vectors
   // ({v}{d}: the scalar register of a reduction), {g} a governing predicate
-  // and {c} one of `consts`; the destination Zd is the output.
+  // and {c} one of `consts` ({tb}: the quarter element size of a dot
+  // product, {th}: the half size of an unpack); the destination Zd is the output.
   std::string tmpl;
   std::vector<std::string> consts;
   std::vector<int> sizes = {16, 32, 64};  // the element sizes a case draws from
@@ -230,6 +231,14 @@ std::vector<Form> za_forms() {
       sve_int(m, fmt::format("{} z{{d}}.{{t}}, p{{g}}/m, z{{d}}.{{t}}, z{{m}}.{{t}}", m), all);
     sve_int("rev", "rev z{d}.{t}, z{n}.{t}", all);
     sve_fp("fadda", "fadda {v}{d}, p{g}, {v}{d}, z{m}.{t}");
+    for (const char* m : {"zip1", "zip2", "uzp1", "uzp2", "trn1", "trn2"})
+      sve_int(m, fmt::format("{} z{{d}}.{{t}}, z{{n}}.{{t}}, z{{m}}.{{t}}", m), all);
+    for (const char* m : {"sunpklo", "sunpkhi", "uunpklo", "uunpkhi"})
+      sve_int(m, fmt::format("{} z{{d}}.{{t}}, z{{n}}.{{th}}", m), {16, 32, 64});
+    sve_int("tbl", "tbl z{d}.{t}, {{z{n}.{t}}}, z{m}.{t}", all);
+    sve_int("ext", "ext z{d}.b, z{d}.b, z{m}.b, {c}", {8}, {"#0", "#1", "#15", "#63", "#255"});
+    sve_int("compact", "compact z{d}.{t}, p{g}, z{n}.{t}", {32, 64});
+    sve_int("splice", "splice z{d}.{t}, p{g}, z{d}.{t}, z{m}.{t}", all);
   }
   for (const char* m : {"bfmlal", "bfmlsl", "fmlal", "fmlsl"})
     for (const auto& [suffix, shape] : shapes) {
@@ -524,7 +533,7 @@ GenCase generate_template(const Form& f, GenCase& g, Rng& r, Lanes& lanes) {
   const int pd = static_cast<int>(r.below(16));
   g.text = fmt::format(fmt::runtime(f.tmpl), fmt::arg("t", t), fmt::arg("d", d), fmt::arg("n", n), fmt::arg("m", m),
                        fmt::arg("g", pg), fmt::arg("c", c), fmt::arg("v", t), fmt::arg("tb", esize == 32 ? "b" : "h"),
-                       fmt::arg("p", pd), fmt::arg("i", index));
+                       fmt::arg("th", size_letter(esize > 8 ? esize / 2 : 8)), fmt::arg("p", pd), fmt::arg("i", index));
   for (int z : {d, n, m}) {
     const Bytes b = lanes(esize);
     g.regs.push_back({zname(z), b});

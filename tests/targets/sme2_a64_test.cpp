@@ -253,6 +253,12 @@ const std::vector<std::string> kForms = {
     "lsrr z8.b, p3/m, z8.b, z9.b", "asrr z10.h, p4/m, z10.h, z11.h", "fadda s0, p0, s0, z1.s", "fadda d3, p7, d3, z31.d",
     "fadda h1, p1, h1, z2.h", "rev z0.s, z0.s", "rev z1.b, z2.b", "rev z31.d, z30.d", "rev z3.h, z4.h", "fcvtas w9, s3",
     "fcvtau x1, d2", "fcvtns w0, s0", "fcvtnu w0, d0", "fcvtms x0, s0", "fcvtmu w0, s0", "fcvtps w0, s0", "fcvtpu x0, d1",
+    // SVE permutes.
+    "zip1 z0.b, z1.b, z2.b", "zip2 z3.h, z4.h, z5.h", "uzp1 z6.s, z7.s, z8.s", "uzp2 z9.d, z10.d, z11.d",
+    "trn1 z12.b, z13.b, z14.b", "trn2 z31.s, z30.s, z29.s", "sunpklo z1.h, z0.b", "sunpkhi z0.h, z0.b", "uunpklo z2.s, z3.h",
+    "uunpkhi z4.d, z5.s", "tbl z0.b, {z0.b}, z1.b", "tbl z1.d, {z2.d}, z3.d", "ext z0.b, z0.b, z1.b, #12",
+    "ext z0.b, z0.b, z1.b, #255", "compact z0.s, p0, z0.s", "compact z1.d, p7, z2.d", "splice z0.b, p0, z0.b, z1.b",
+    "splice z3.d, p7, z3.d, z31.d",
 };
 
 std::string our_bytes(const std::string& text) {
