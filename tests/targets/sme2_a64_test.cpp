@@ -259,6 +259,12 @@ const std::vector<std::string> kForms = {
     "uunpkhi z4.d, z5.s", "tbl z0.b, {z0.b}, z1.b", "tbl z1.d, {z2.d}, z3.d", "ext z0.b, z0.b, z1.b, #12",
     "ext z0.b, z0.b, z1.b, #255", "compact z0.s, p0, z0.s", "compact z1.d, p7, z2.d", "splice z0.b, p0, z0.b, z1.b",
     "splice z3.d, p7, z3.d, z31.d",
+    // Structure loads and stores.
+    "ld2b {z0.b, z1.b}, p0/z, [x0]", "ld2h {z0.h, z1.h}, p0/z, [x0]", "ld2d {z0.d, z1.d}, p0/z, [x0]",
+    "ld3w {z0.s, z1.s, z2.s}, p0/z, [x0]", "ld4w {z0.s, z1.s, z2.s, z3.s}, p0/z, [x0]", "ld2w {z2.s, z3.s}, p0/z, [x13, #-16, mul vl]",
+    "ld2w {z0.s, z1.s}, p0/z, [x0, x1, lsl #2]", "st2w {z0.s, z1.s}, p0, [x0]", "st4b {z0.b, z1.b, z2.b, z3.b}, p0, [x0, #4, mul vl]",
+    "ld3b {z0.b, z1.b, z2.b}, p0/z, [x0, x1]", "ld4d {z31.d, z0.d, z1.d, z2.d}, p7/z, [sp, #28, mul vl]",
+    "st3h {z5.h - z7.h}, p3, [x9, x10, lsl #1]", "st2d {z30.d, z31.d}, p1, [sp, #14, mul vl]",
 };
 
 std::string our_bytes(const std::string& text) {

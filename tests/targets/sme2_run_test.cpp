@@ -131,7 +131,10 @@ TEST(Sme2Run, A64OperationsAsQemu) {
 //                     SCVTF, FCMGT, SEL, and the predicate spills (STR/LDR P);
 //   sme2_bits_kernel  integer and bitwise SVE loops: AND/ORR/EOR with bitmask
 //                     immediates, AND/EOR/BIC of vectors, CMP<cc> (immediate),
-//                     CPY (immediate), MAD, MSB, MLA, FMAD and FNMSB.
+//                     CPY (immediate), MAD, MSB, MLA, FMAD and FNMSB;
+//   sme2_struct_kernel interleaved data with partial tails: LD2W/ST2W, LD3B,
+//                     LD4B/ST4B, LD2D/ST3D, UUNPKLO, UZP1, REV, TBL, LSL/ASR
+//                     by vectors.
 class Sme2CompiledKernel : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(Sme2CompiledKernel, RunsAsQemu) {
@@ -173,7 +176,7 @@ TEST_P(Sme2CompiledKernel, RunsAsQemu) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Clang, Sme2CompiledKernel, ::testing::Values("sme2_gemm_kernel", "sme2_f32_kernel", "sme2_sve_kernel",
-                                                                     "sme2_bits_kernel"));
+                                                                     "sme2_bits_kernel", "sme2_struct_kernel"));
 
 // --- examples/bf16_gemm.s ---------------------------------------------------
 
