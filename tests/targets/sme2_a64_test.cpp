@@ -265,6 +265,14 @@ const std::vector<std::string> kForms = {
     "ld2w {z0.s, z1.s}, p0/z, [x0, x1, lsl #2]", "st2w {z0.s, z1.s}, p0, [x0]", "st4b {z0.b, z1.b, z2.b, z3.b}, p0, [x0, #4, mul vl]",
     "ld3b {z0.b, z1.b, z2.b}, p0/z, [x0, x1]", "ld4d {z31.d, z0.d, z1.d, z2.d}, p7/z, [sp, #28, mul vl]",
     "st3h {z5.h - z7.h}, p3, [x9, x10, lsl #1]", "st2d {z30.d, z31.d}, p1, [sp, #14, mul vl]",
+    // Gathers and scatters with a vector of offsets; the widening multiply-adds.
+    "ld1w {z0.s}, p0/z, [x0, z0.s, uxtw #2]", "ld1w {z0.s}, p0/z, [x0, z0.s, sxtw]", "ld1w {z0.d}, p0/z, [x0, z0.d, lsl #2]",
+    "ld1w {z0.d}, p0/z, [x0, z0.d, uxtw #2]", "ld1d {z0.d}, p0/z, [x0, z0.d]", "ld1d {z0.d}, p0/z, [x0, z0.d, sxtw #3]",
+    "ld1b {z0.s}, p0/z, [x0, z0.s, uxtw]", "ld1sh {z0.s}, p0/z, [x0, z0.s, uxtw #1]", "ld1sw {z0.d}, p0/z, [x0, z0.d, lsl #2]",
+    "ld1h {z31.d}, p7/z, [sp, z30.d, lsl #1]", "st1w {z1.s}, p0, [x0, z0.s, uxtw #2]", "st1d {z1.d}, p0, [x0, z0.d, lsl #3]",
+    "st1h {z1.s}, p0, [x0, z0.s, sxtw #1]", "st1w {z1.d}, p0, [x0, z0.d, uxtw #2]", "st1b {z2.d}, p3, [x5, z6.d]",
+    "smaddl x0, w1, w2, x3", "umsubl x0, w1, w2, x3", "smull x0, w1, w2", "umull x7, w11, w13", "smnegl x0, w1, w2",
+    "umnegl x0, w1, w2",
 };
 
 std::string our_bytes(const std::string& text) {

@@ -1,6 +1,6 @@
 // A64 logical immediates, wide moves, bitfield moves, EXTR, multiply high,
 // shifts by a register, division, scalar floating point, FCVTNS and its kin,
-// CCMP/CCMN and the byte,
+// CCMP/CCMN, SMULL and its kin, and the byte,
 // halfword and unscaled loads and stores over a table of
 // inputs; then MRS/MSR of the system registers, the vector length counts,
 // MOVA of single ZA slices, SIMD&FP pairs, and the SIMD&FP loads, stores and
@@ -231,6 +231,15 @@ pair:
     fcvtpu w0, s17
     bl emit
     fcvtmu x0, s17
+    bl emit
+    // widening multiply-adds of the pair's low words
+    smull x0, w19, w20
+    bl emit
+    umull x0, w19, w20
+    bl emit
+    smsubl x0, w19, w20, x19
+    bl emit
+    umaddl x0, w19, w20, x20
     bl emit
     mrs x0, fpsr
     bl emit

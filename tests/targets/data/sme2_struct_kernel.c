@@ -3,8 +3,9 @@
 // products through LD2W/ST2W, RGB to grey through LD3B, RGBA channel swaps
 // through LD4B/ST4B, pairs of doublewords through LD2D/ST3D, all with
 // partial tails; widening and narrowing (UNPK, UZP1), reversal (REV), a
-// table lookup (TBL) and shifts by vectors (LSL, ASR). Its output is checked
-// against qemu-aarch64 7.2.
+// table lookup (TBL) and shifts by vectors (LSL, ASR); then, outside
+// Streaming mode, gathers and a scatter. Its output is checked against
+// qemu-aarch64 7.2.
 #include <arm_sme.h>
 #include <stdint.h>
 #include "sme2_kernel_io.h"
@@ -56,6 +57,23 @@ static void triples(const int64_t *xy, int64_t *out, uint64_t n) S {
   }
 }
 
+// Outside Streaming mode (gathers and scatters are not Streaming SVE): a
+// table lookup through signed word indices (LD1W, SXTW #2), bytes gathered
+// through unsigned ones (LD1B, UXTW), and a permutation scattered
+// through doubleword indices (ST1D, LSL #3).
+static void gathers(const float *t, const int32_t *idx, float *y, const uint8_t *b, const uint32_t *bi, uint32_t *z,
+                    const int64_t *x, const int64_t *perm, int64_t *out, uint64_t n) {
+  for (uint64_t i = 0; i < n; i += svcntw()) {
+    svbool_t pg = svwhilelt_b32_u64(i, n);
+    svst1_f32(pg, y + i, svld1_gather_s32index_f32(pg, t, svld1_s32(pg, idx + i)));
+    svst1_u32(pg, z + i, svld1ub_gather_u32offset_u32(pg, b, svld1_u32(pg, bi + i)));
+  }
+  for (uint64_t i = 0; i < n; i += svcntd()) {
+    svbool_t pg = svwhilelt_b64_u64(i, n);
+    svst1_scatter_s64index_s64(pg, out, svld1_s64(pg, perm + i), svld1_s64(pg, x + i));
+  }
+}
+
 #define N 203
 static float A[2 * N], B[2 * N], C[2 * N];
 static uint8_t RGB[3 * N], Y[N], PX[4 * N], LUT[256];
@@ -88,7 +106,21 @@ static void run(void) S {
   put_hex(h);
 }
 
+static int32_t IDX[N];
+static uint32_t BI[N], Z32[N];
+static int64_t PERM[N], OUT[N];
+static float G[N];
+
 void _start(void) {
   run();
+  for (int i = 0; i < N; ++i) {
+    IDX[i] = (i * 67) % (2 * N);
+    BI[i] = (uint32_t)(i * 7919) % (3 * N);
+    PERM[i] = (i * 89) % N;  // 89 and 203 are coprime: a permutation
+  }
+  gathers(A, IDX, G, RGB, BI, Z32, XY, PERM, OUT, N);
+  uint32_t h = 2166136261u;
+  for (int i = 0; i < N; ++i) h = mix(mix(mix(h, bits(G[i])), Z32[i]), (uint32_t)OUT[i]);
+  put_hex(h);
   sys3(93, 0, 0, 0);
 }
