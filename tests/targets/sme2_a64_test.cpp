@@ -272,7 +272,7 @@ const std::vector<std::string> kForms = {
     "ld1h {z31.d}, p7/z, [sp, z30.d, lsl #1]", "st1w {z1.s}, p0, [x0, z0.s, uxtw #2]", "st1d {z1.d}, p0, [x0, z0.d, lsl #3]",
     "st1h {z1.s}, p0, [x0, z0.s, sxtw #1]", "st1w {z1.d}, p0, [x0, z0.d, uxtw #2]", "st1b {z2.d}, p3, [x5, z6.d]",
     "smaddl x0, w1, w2, x3", "umsubl x0, w1, w2, x3", "smull x0, w1, w2", "umull x7, w11, w13", "smnegl x0, w1, w2",
-    "umnegl x0, w1, w2",
+    "umnegl x0, w1, w2", "fcvt s0, h0", "fcvt h0, s0", "fcvt d1, h2", "fcvt h3, d4", "movi d0, #0", "movi d31, #0000000000000000",
 };
 
 std::string our_bytes(const std::string& text) {

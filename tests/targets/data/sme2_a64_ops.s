@@ -1,6 +1,6 @@
 // A64 logical immediates, wide moves, bitfield moves, EXTR, multiply high,
 // shifts by a register, division, scalar floating point, FCVTNS and its kin,
-// CCMP/CCMN, SMULL and its kin, and the byte,
+// CCMP/CCMN, SMULL and its kin, FCVT to and from half precision, and the byte,
 // halfword and unscaled loads and stores over a table of
 // inputs; then MRS/MSR of the system registers, the vector length counts,
 // MOVA of single ZA slices, SIMD&FP pairs, and the SIMD&FP loads, stores and
@@ -240,6 +240,15 @@ pair:
     smsubl x0, w19, w20, x19
     bl emit
     umaddl x0, w19, w20, x20
+    bl emit
+    // to half precision and back, which is exact (NaNs, overflow, denormals)
+    fcvt h18, s16
+    fcvt d19, h18
+    fmov x0, d19
+    bl emit
+    fcvt h18, d17
+    fcvt s19, h18
+    fmov w0, s19
     bl emit
     mrs x0, fpsr
     bl emit
