@@ -239,6 +239,8 @@ std::vector<Form> za_forms() {
     sve_int("ext", "ext z{d}.b, z{d}.b, z{m}.b, {c}", {8}, {"#0", "#1", "#15", "#63", "#255"});
     sve_int("compact", "compact z{d}.{t}, p{g}, z{n}.{t}", {32, 64});
     sve_int("splice", "splice z{d}.{t}, p{g}, z{d}.{t}, z{m}.{t}", all);
+    for (const char* m : {"frecpe", "frsqrte"}) sve_fp(m, fmt::format("{} z{{d}}.{{t}}, z{{n}}.{{t}}", m));
+    for (const char* m : {"frecps", "frsqrts"}) sve_fp(m, fmt::format("{} z{{d}}.{{t}}, z{{n}}.{{t}}, z{{m}}.{{t}}", m));
   }
   for (const char* m : {"bfmlal", "bfmlsl", "fmlal", "fmlsl"})
     for (const auto& [suffix, shape] : shapes) {

@@ -273,6 +273,7 @@ const std::vector<std::string> kForms = {
     "st1h {z1.s}, p0, [x0, z0.s, sxtw #1]", "st1w {z1.d}, p0, [x0, z0.d, uxtw #2]", "st1b {z2.d}, p3, [x5, z6.d]",
     "smaddl x0, w1, w2, x3", "umsubl x0, w1, w2, x3", "smull x0, w1, w2", "umull x7, w11, w13", "smnegl x0, w1, w2",
     "umnegl x0, w1, w2", "fcvt s0, h0", "fcvt h0, s0", "fcvt d1, h2", "fcvt h3, d4", "movi d0, #0", "movi d31, #0000000000000000",
+    "frecpe z0.h, z0.h", "frecpe z1.s, z2.s", "frsqrte z3.d, z4.d", "frecps z0.s, z1.s, z2.s", "frsqrts z31.h, z30.h, z29.h",
 };
 
 std::string our_bytes(const std::string& text) {
