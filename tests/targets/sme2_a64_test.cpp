@@ -274,6 +274,12 @@ const std::vector<std::string> kForms = {
     "smaddl x0, w1, w2, x3", "umsubl x0, w1, w2, x3", "smull x0, w1, w2", "umull x7, w11, w13", "smnegl x0, w1, w2",
     "umnegl x0, w1, w2", "fcvt s0, h0", "fcvt h0, s0", "fcvt d1, h2", "fcvt h3, d4", "movi d0, #0", "movi d31, #0000000000000000",
     "frecpe z0.h, z0.h", "frecpe z1.s, z2.s", "frsqrte z3.d, z4.d", "frecps z0.s, z1.s, z2.s", "frsqrts z31.h, z30.h, z29.h",
+    // Predicate logic, with its aliases, and predicate permutes.
+    "and p3.b, p4/z, p5.b, p6.b", "ands p0.b, p0/z, p1.b, p2.b", "bics p0.b, p1/z, p2.b, p3.b", "orn p0.b, p0/z, p0.b, p0.b",
+    "nors p5.b, p6/z, p7.b, p8.b", "nand p9.b, p10/z, p11.b, p12.b", "not p0.b, p1/z, p2.b", "nots p0.b, p1/z, p2.b",
+    "mov p0.b, p1.b", "movs p0.b, p1.b", "mov p0.b, p1/z, p2.b", "mov p0.b, p1/m, p2.b", "sel p1.b, p2, p3.b, p4.b",
+    "orr p15.b, p14/z, p13.b, p12.b", "eor p7.b, p8/z, p9.b, p10.b", "punpklo p1.h, p0.b", "punpkhi p0.h, p2.b",
+    "zip1 p2.s, p0.s, p1.s", "uzp2 p3.h, p4.h, p5.h", "trn1 p6.b, p7.b, p8.b", "rev p15.d, p14.d",
 };
 
 std::string our_bytes(const std::string& text) {

@@ -131,7 +131,8 @@ TEST(Sme2Run, A64OperationsAsQemu) {
 //                     SCVTF, FCMGT, SEL, and the predicate spills (STR/LDR P);
 //   sme2_bits_kernel  integer and bitwise SVE loops: AND/ORR/EOR with bitmask
 //                     immediates, AND/EOR/BIC of vectors, CMP<cc> (immediate),
-//                     CPY (immediate), MAD, MSB, MLA, FMAD and FNMSB;
+//                     CPY (immediate), MAD, MSB, MLA, FMAD and FNMSB, predicate
+//                     logic and permutes;
 //   sme2_struct_kernel interleaved data with partial tails: LD2W/ST2W, LD3B,
 //                     LD4B/ST4B, LD2D/ST3D, UUNPKLO, UZP1, REV, TBL, LSL/ASR
 //                     by vectors; outside Streaming mode the gathers LD1W

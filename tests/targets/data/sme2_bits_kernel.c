@@ -2,8 +2,9 @@
 // for tests/targets/sme2_run_test.cpp and run in Streaming SVE mode: masks
 // with bitmask immediates (AND, ORR, EOR and DUPM), AND/EOR/BIC of vectors,
 // compares with immediates (CMPGT, CMPLT, CMPHI, CMPEQ) feeding SEL, integer
-// multiply-adds (MLA, MAD, MSB) and floating-point ones (FMAD, FNMSB). Its
-// output is checked against qemu-aarch64 7.2.
+// multiply-adds (MLA, MAD, MSB) and floating-point ones (FMAD, FNMSB), and
+// predicate logic and permutes (AND ... NAND, SEL, NOT, ZIP/UZP/TRN, REV,
+// PUNPKLO/HI). Its output is checked against qemu-aarch64 7.2.
 #include <arm_sme.h>
 #include <stdint.h>
 #include "sme2_kernel_io.h"
@@ -68,6 +69,27 @@ static void fmadds(const float *x, float *y, const float *w, uint64_t n) S {
   }
 }
 
+// Predicate logic and predicate permutes: counts of elements where compares
+// of two arrays combine, at every element size the permutes take.
+static uint32_t preds(const int32_t *a, const int32_t *b, uint64_t n) S {
+  uint32_t h = 2166136261u;
+  for (uint64_t i = 0; i < n; i += svcntw()) {
+    svbool_t pg = svwhilelt_b32_u64(i, n);
+    svint32_t va = svld1_s32(pg, a + i), vb = svld1_s32(pg, b + i);
+    svbool_t x = svcmpgt_n_s32(pg, va, 0), y = svcmplt_s32(pg, va, vb);
+    unsigned k = 0;
+#define COUNT(p) h = mix(h, (uint32_t)svcntp_b8(svptrue_b8(), (p)) * 64 + k++)
+    COUNT(svand_b_z(pg, x, y)); COUNT(svorr_b_z(pg, x, y)); COUNT(sveor_b_z(pg, x, y)); COUNT(svbic_b_z(pg, x, y));
+    COUNT(svorn_b_z(pg, x, y)); COUNT(svnor_b_z(pg, x, y)); COUNT(svnand_b_z(pg, x, y)); COUNT(svsel_b(x, y, pg));
+    COUNT(svnot_b_z(pg, x)); COUNT(svzip1_b32(x, y)); COUNT(svzip2_b32(x, y)); COUNT(svuzp1_b16(x, y));
+    COUNT(svuzp2_b8(x, y)); COUNT(svtrn1_b64(x, y)); COUNT(svtrn2_b32(x, y)); COUNT(svrev_b32(x));
+    COUNT(svunpklo_b(x)); COUNT(svunpkhi_b(y));
+#undef COUNT
+    if (svptest_any(pg, svand_b_z(pg, x, y))) h = mix(h, 1);
+  }
+  return h;
+}
+
 #define N 203
 static uint32_t U[N], V[N], W[N];
 static int32_t A[N], B[N], C[N];
@@ -104,6 +126,7 @@ static void run(void) S {
   h = 2166136261u;
   for (int i = 0; i < N; ++i) h = mix(h, bits(Y[i]));
   put_hex(h);
+  put_hex(preds(A, C, N));
 }
 
 void _start(void) {
