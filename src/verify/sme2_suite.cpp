@@ -241,6 +241,11 @@ std::vector<Form> za_forms() {
     sve_int("splice", "splice z{d}.{t}, p{g}, z{d}.{t}, z{m}.{t}", all);
     for (const char* m : {"frecpe", "frsqrte"}) sve_fp(m, fmt::format("{} z{{d}}.{{t}}, z{{n}}.{{t}}", m));
     for (const char* m : {"frecps", "frsqrts"}) sve_fp(m, fmt::format("{} z{{d}}.{{t}}, z{{n}}.{{t}}, z{{m}}.{{t}}", m));
+    for (const char* m : {"lasta", "lastb"}) sve_int(m, fmt::format("{} {{v}}{{d}}, p{{g}}, z{{n}}.{{t}}", m), all);
+    for (const char* m : {"clasta", "clastb"}) {
+      sve_int(fmt::format("{}.scalar", m), fmt::format("{} {{v}}{{d}}, p{{g}}, {{v}}{{d}}, z{{m}}.{{t}}", m), all);
+      sve_int(m, fmt::format("{} z{{d}}.{{t}}, p{{g}}, z{{d}}.{{t}}, z{{m}}.{{t}}", m), all);
+    }
   }
   for (const char* m : {"bfmlal", "bfmlsl", "fmlal", "fmlsl"})
     for (const auto& [suffix, shape] : shapes) {

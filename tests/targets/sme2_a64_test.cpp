@@ -280,6 +280,11 @@ const std::vector<std::string> kForms = {
     "mov p0.b, p1.b", "movs p0.b, p1.b", "mov p0.b, p1/z, p2.b", "mov p0.b, p1/m, p2.b", "sel p1.b, p2, p3.b, p4.b",
     "orr p15.b, p14/z, p13.b, p12.b", "eor p7.b, p8/z, p9.b, p10.b", "punpklo p1.h, p0.b", "punpkhi p0.h, p2.b",
     "zip1 p2.s, p0.s, p1.s", "uzp2 p3.h, p4.h, p5.h", "trn1 p6.b, p7.b, p8.b", "rev p15.d, p14.d",
+    // Last elements, breaks, PTEST and PFALSE.
+    "lasta w3, p1, z2.b", "lastb x4, p2, z3.d", "lastb wzr, p0, z0.s", "lastb s2, p0, z1.s", "lasta b0, p4, z9.b",
+    "clasta w0, p0, w0, z1.b", "clastb x1, p7, x1, z2.d", "clasta d1, p1, d1, z3.d", "clastb z0.s, p0, z0.s, z1.s",
+    "brka p0.b, p1/z, p2.b", "brka p0.b, p1/m, p2.b", "brkas p0.b, p1/z, p2.b", "brkb p1.b, p2/m, p1.b", "brkbs p1.b, p2/z, p1.b",
+    "ptest p0, p1.b", "pfalse p3.b",
 };
 
 std::string our_bytes(const std::string& text) {

@@ -4,7 +4,8 @@
 // compares with immediates (CMPGT, CMPLT, CMPHI, CMPEQ) feeding SEL, integer
 // multiply-adds (MLA, MAD, MSB) and floating-point ones (FMAD, FNMSB), and
 // predicate logic and permutes (AND ... NAND, SEL, NOT, ZIP/UZP/TRN, REV,
-// PUNPKLO/HI). Its output is checked against qemu-aarch64 7.2.
+// PUNPKLO/HI, BRKA/BRKB, PTEST, PFALSE, LASTA/LASTB). Its output is checked
+// against qemu-aarch64 7.2.
 #include <arm_sme.h>
 #include <stdint.h>
 #include "sme2_kernel_io.h"
@@ -83,8 +84,11 @@ static uint32_t preds(const int32_t *a, const int32_t *b, uint64_t n) S {
     COUNT(svorn_b_z(pg, x, y)); COUNT(svnor_b_z(pg, x, y)); COUNT(svnand_b_z(pg, x, y)); COUNT(svsel_b(x, y, pg));
     COUNT(svnot_b_z(pg, x)); COUNT(svzip1_b32(x, y)); COUNT(svzip2_b32(x, y)); COUNT(svuzp1_b16(x, y));
     COUNT(svuzp2_b8(x, y)); COUNT(svtrn1_b64(x, y)); COUNT(svtrn2_b32(x, y)); COUNT(svrev_b32(x));
-    COUNT(svunpklo_b(x)); COUNT(svunpkhi_b(y));
+    COUNT(svunpklo_b(x)); COUNT(svunpkhi_b(y)); COUNT(svbrka_b_z(pg, x)); COUNT(svbrkb_b_m(y, pg, x));
+    COUNT(svpfalse_b());
 #undef COUNT
+    h = mix(h, (uint32_t)svlasta_s32(x, va) ^ (uint32_t)svlastb_s32(y, vb));
+    h = mix(h, (uint32_t)svptest_first(pg, x) * 2 + svptest_last(pg, y));
     if (svptest_any(pg, svand_b_z(pg, x, y))) h = mix(h, 1);
   }
   return h;
