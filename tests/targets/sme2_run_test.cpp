@@ -104,7 +104,7 @@ TEST(Sme2Run, A64OperationsAsQemu) {
   std::stringstream ss;
   ss << f.rdbuf();
   const std::string recorded = ss.str();
-  ASSERT_EQ(std::count(recorded.begin(), recorded.end(), '\n'), 8 * 102 + 15 + 32 + 8);
+  ASSERT_EQ(std::count(recorded.begin(), recorded.end(), '\n'), 8 * 106 + 15 + 32 + 8);
   const RunResult ours = run_mlisa({"run", "--target", "sme2", "--svl", "512", data("sme2_a64_ops.s")});
   EXPECT_EQ(ours.exit_code, 0) << ours.err;
   EXPECT_EQ(ours.out, recorded);

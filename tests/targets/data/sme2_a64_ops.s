@@ -1,6 +1,7 @@
 // A64 logical immediates, wide moves, bitfield moves, EXTR, multiply high,
 // shifts by a register, division, scalar floating point, FCVTNS and its kin,
-// CCMP/CCMN, SMULL and its kin, FCVT to and from half precision, and the byte,
+// CCMP/CCMN, SMULL and its kin, FCVT to and from half precision, SQINCW and
+// its kin, and the byte,
 // halfword and unscaled loads and stores over a table of
 // inputs; then MRS/MSR of the system registers, the vector length counts,
 // MOVA of single ZA slices, SIMD&FP pairs, and the SIMD&FP loads, stores and
@@ -249,6 +250,20 @@ pair:
     fcvt h18, d17
     fcvt s19, h18
     fmov w0, s19
+    bl emit
+    // saturating increments and decrements by element counts (at the ends
+    // of the signed and unsigned ranges)
+    mov x0, x19
+    sqincw x0
+    bl emit
+    mov x0, x19
+    uqdecd x0, all, mul #16
+    bl emit
+    mov x0, x19
+    sqdech x0, w0
+    bl emit
+    mov x0, x19
+    uqincb w0, vl7
     bl emit
     mrs x0, fpsr
     bl emit
