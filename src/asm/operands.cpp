@@ -265,6 +265,7 @@ std::optional<std::string> ModImm::print(const Raw& r) const {
   auto repeats = [&](uint32_t e) { return repeat_element(*v, e, table->bits()) == *v; };
   if (element && (!repeats(element) || (element > 8 && repeats(element / 2)))) return std::nullopt;
   *v &= low_mask(bits);
+  if (inverted) *v = ~*v & low_mask(bits);
   const bool negative = bits > 0 && (*v >> (bits - 1)) & 1;
   const uint64_t magnitude = negative ? (0 - *v) & low_mask(bits) : *v;
   // decimal16: signed where a 16-bit signed number holds it (a byte counts as unsigned).
@@ -279,6 +280,7 @@ void ModImm::fields(uint64_t mag, bool neg, std::vector<Raw>& out) const {
   const uint64_t all = low_mask(text_bits());
   if (mag > (neg ? all / 2 + 1 : all)) return;
   if (neg) mag = (0 - mag) & all;
+  if (inverted) mag = ~mag & all;
   if (element) mag = repeat_element(mag, element, table->bits());
   for (uint32_t f : table->fields_of(mag)) out.push_back({f});
 }
@@ -932,6 +934,7 @@ std::optional<Operand> prepare(const spec::TargetSpec& spec, const Placer& place
   } else if (k == spec::OperandKind::ModImm) {
     ModImm m{bitmap(place, op.fields), has("hex"), has("signed"), op.count};
     m.decimal16 = has("decimal16");
+    m.inverted = has("inverted");
     out.kind = std::move(m);
   } else if (k == spec::OperandKind::VfpImm) {
     out.kind = VfpImm{bitmap(place, op.fields)};

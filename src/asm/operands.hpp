@@ -197,6 +197,8 @@ struct ModImm {
   // Printed in decimal where the value is a 16-bit number (signed, else
   // unsigned), else in hexadecimal (SVE's MOV alias of DUPM, as llvm-objdump-19 prints it).
   bool decimal16 = false;
+  // The text is the complement of the value (of the element, with `element`).
+  bool inverted = false;
   const ExpandTable* table = nullptr;  // set by WordIsa; null: no value prints or parses
   Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
   bool encode(const Raw& r, Assignment& p) const { return assign(p, map, r.a); }

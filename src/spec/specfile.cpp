@@ -1025,6 +1025,9 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
         fail(line, n.col, fmt::format("'{}' is not an element size (8, 16, 32 or 64)", n.text));
       op.count = static_cast<uint32_t>(std::stoul(std::string(n.text)));
     }
+    // `inverted`: the text is the value's complement (SVE's BIC, EON and ORN
+    // (immediate), aliases of AND, EOR and ORR).
+    if (k < w.size() && w[k].text == "inverted") op.label_options.emplace_back(w[k++].text);
     no_more();
   } else if (kind == OperandKind::ShiftAmt) {
     // The amount of an immediate shift as DecodeImmShift reads it: the shift

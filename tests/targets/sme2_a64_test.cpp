@@ -234,7 +234,8 @@ const std::vector<std::string> kForms = {
     "and z1.b, z1.b, #0x1", "and z1.h, z1.h, #0xff00", "and z1.s, z1.s, #0xff0", "and z1.d, z1.d, #0x00000ff000000ff0",
     "orr z2.h, z2.h, #0xfff0", "orr z0.d, z0.d, #0x8000000000000000", "eor z3.d, z3.d, #0xfffffffffffffffe",
     "eor z5.h, z5.h, #-2", "and z31.s, z31.s, #-16", "dupm z4.s, #0xff", "mov z4.h, #0x7ff0", "dupm z7.b, #0x3",
-    "dupm z6.d, #0xfffffffffffffff0",
+    "dupm z6.d, #0xfffffffffffffff0", "bic z1.s, z1.s, #0xff", "orn z2.h, z2.h, #0xf", "eon z3.d, z3.d, #0xfffffffffffffff0",
+    "bic z5.s, z5.s, #-256",
     // SVE compares with an immediate, integer and FP multiply-adds, bitwise vectors.
     "and z0.d, z1.d, z2.d", "eor z31.d, z0.d, z15.d", "bic z3.d, z4.d, z5.d", "cmpeq p0.b, p0/z, z0.b, #0",
     "cmpne p1.h, p2/z, z3.h, #-16", "cmpge p15.s, p7/z, z31.s, #15", "cmplt p2.d, p1/z, z2.d, #-1",
@@ -427,6 +428,10 @@ TEST(Sme2A64Encoding, SveBitmaskImmediatesAsLlvm) {
            {"dupm z6.d, #0xfffffffffffffff0", 0x05c3e766, "dupm z6.d, #0xfffffffffffffff0"},
            {"dupm z7.b, #0x3", 0x05c00627, "dupm z7.b, #0x3"},
            {"dupm z0.b, #0x81", 0x05c00e20, "dupm z0.b, #0x81"},
+           // BIC, ORN and EON (immediate): the complement, listed as AND, ORR and EOR.
+           {"bic z1.s, z1.s, #0xff", 0x0580c2e1, "and z1.s, z1.s, #0xffffff00"},
+           {"orn z2.h, z2.h, #0xf", 0x05006562, "orr z2.h, z2.h, #0xfff0"},
+           {"eon z3.d, z3.d, #0xfffffffffffffff0", 0x05420063, "eor z3.d, z3.d, #0xf"},
            {"dupm z0.h, #0xf00f", 0x05c024e0, "mov z0.h, #-4081"},
            {"dupm z0.s, #0xfff00000", 0x05c06160, "mov z0.s, #0xfff00000"},
            {"dupm z0.d, #0xffff", 0x05c201e0, "mov z0.d, #65535"},
