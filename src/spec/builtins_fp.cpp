@@ -316,6 +316,15 @@ const WordsOp kWordsOps[] = {
     {kFPNeg, 1, 2, &named<kFPNeg, &sign_words<&fp::FPNeg>>},
 };
 
+// sign * 2^exp * (1.0, or 1.5 with `and_half`) in format f: the constants
+// FPOne, FPPointFive, FPTwo, FPThree and FPOnePointFive.
+uint64_t small_constant(Format f, bool sign, int exp, bool and_half) {
+  const auto tr = fp::traits(f);
+  const uint64_t bias = (uint64_t{1} << (tr.exp_bits - 1)) - 1;
+  return (uint64_t{sign} << (tr.width - 1)) | ((bias + static_cast<uint64_t>(static_cast<int64_t>(exp))) << tr.frac_bits) |
+         (uint64_t{and_half} << (tr.frac_bits - 1));
+}
+
 }  // namespace
 
 void add_fp_builtins(BuiltinTable& t) {
@@ -450,37 +459,11 @@ void add_fp_builtins(BuiltinTable& t) {
   };
   for (const Const& c : {Const{"FPZero", &fp::FPZero}, Const{"FPInfinity", &fp::FPInfinity},
                          Const{"FPMaxNormal", &fp::FPMaxNormal},
-                         Const{"FPOne",
-                               [](Format f, bool s) {
-                                 const auto tr = fp::traits(f);
-                                 const uint64_t bias = (uint64_t{1} << (tr.exp_bits - 1)) - 1;
-                                 return (uint64_t{s} << (tr.width - 1)) | (bias << tr.frac_bits);
-                               }},
-                         Const{"FPPointFive",
-                               [](Format f, bool s) {
-                                 const auto tr = fp::traits(f);
-                                 const uint64_t bias = (uint64_t{1} << (tr.exp_bits - 1)) - 1;
-                                 return (uint64_t{s} << (tr.width - 1)) | ((bias - 1) << tr.frac_bits);
-                               }},
-                         Const{"FPTwo",
-                               [](Format f, bool s) {
-                                 const auto tr = fp::traits(f);
-                                 const uint64_t bias = (uint64_t{1} << (tr.exp_bits - 1)) - 1;
-                                 return (uint64_t{s} << (tr.width - 1)) | ((bias + 1) << tr.frac_bits);
-                               }},
-                         Const{"FPThree",
-                               [](Format f, bool s) {
-                                 const auto tr = fp::traits(f);
-                                 const uint64_t bias = (uint64_t{1} << (tr.exp_bits - 1)) - 1;
-                                 return (uint64_t{s} << (tr.width - 1)) | ((bias + 1) << tr.frac_bits) |
-                                        (uint64_t{1} << (tr.frac_bits - 1));
-                               }},
-                         Const{"FPOnePointFive", [](Format f, bool s) {
-                                 const auto tr = fp::traits(f);
-                                 const uint64_t bias = (uint64_t{1} << (tr.exp_bits - 1)) - 1;
-                                 return (uint64_t{s} << (tr.width - 1)) | (bias << tr.frac_bits) |
-                                        (uint64_t{1} << (tr.frac_bits - 1));
-                               }}}) {
+                         Const{"FPOne", [](Format f, bool s) { return small_constant(f, s, 0, false); }},
+                         Const{"FPPointFive", [](Format f, bool s) { return small_constant(f, s, -1, false); }},
+                         Const{"FPTwo", [](Format f, bool s) { return small_constant(f, s, 1, false); }},
+                         Const{"FPThree", [](Format f, bool s) { return small_constant(f, s, 1, true); }},
+                         Const{"FPOnePointFive", [](Format f, bool s) { return small_constant(f, s, 0, true); }}}) {
     add_fn(t, c.name, 2, 2, bits_of_const_arg_at_end(), [c](CallSite&, std::vector<Value>& a) {
       const Format f = format_of_width(int_arg(a, 1, c.name), c.name);
       return bits_value(f, c.make(f, sign_arg(a, 0, c.name)));
