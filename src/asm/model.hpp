@@ -78,7 +78,7 @@ struct SignatureDef {
   std::string form;
   std::string mnemonic;               // may contain dots: simm.s32
   std::vector<TextOperand> operands;  // comma-separated in the text
-  std::vector<operands::Kind> kinds;        // what the operands refer to, placed by Isa::place
+  std::vector<operands::Kind> kinds;  // what the operands refer to, placed by Isa::place
   std::vector<std::pair<std::string, uint64_t>> fixed;  // fields this signature fixes
 };
 

@@ -106,10 +106,7 @@ std::vector<Assignment> encode_choice(const operands::Choice& c, std::string_vie
   std::vector<Assignment> out;
   encode_leaf(c, to_lower(text), width, out);
   drop_duplicates(out);
-  if (out.empty() && why && why->empty()) {
-    const std::string reason = choice_refusal(c, text, width);
-    if (!reason.empty()) *why = reason;
-  }
+  if (out.empty() && why && why->empty()) say(why, "{}", choice_refusal(c, text, width));
   return out;
 }
 
