@@ -135,6 +135,7 @@ int Isa::add_signature(SignatureDef def) {
     if (!s.fixed.set(fd->field, v)) bad(fmt::format("signature {}: fixed field {} conflicts", def.mnemonic, n));
   }
   s.def = std::move(def);
+  s.line = line_of(s.def.operands);
   form.signatures.push_back(s.index);
   signatures_.push_back(std::move(s));
   return signatures_.back().index;

@@ -111,6 +111,7 @@ struct Signature {
   int index = 0;
   int form = 0;
   Assignment fixed;  // the signature's fixed fields
+  std::vector<TemplateItem> line;  // line_of(def.operands): what an instruction's operand text is matched against
 };
 
 // One bundle format. Declare slots and global fields first, then forms, then

@@ -119,7 +119,7 @@ struct MemParts {
 
 bool split_memory(std::string_view text, MemParts& p, std::string* why) {
   if (text.size() < 2 || text.front() != '[' || text.back() != ']') {
-    say(why, "'{}' is not a memory operand [...]", text);
+    say(why, "expected a memory operand [...]");
     return false;
   }
   auto parts = split_top(text.substr(1, text.size() - 2), ',');
@@ -281,6 +281,69 @@ TextOperand::TextOperand(std::vector<std::string> literals, std::vector<int> ref
   }
 }
 
+std::vector<TemplateItem> line_of(std::span<const TextOperand> ops) {
+  // The `,` a literal of its own: an operand before it is then read up to
+  // its own literal (`]`), and a text going wrong after the comma is refused there.
+  std::vector<TemplateItem> line;
+  for (size_t i = 0; i < ops.size(); ++i) {
+    if (i > 0) line.push_back({TemplateItem::Kind::Lit, ",", {}});
+    line.insert(line.end(), ops[i].items.begin(), ops[i].items.end());
+  }
+  return line;
+}
+
+std::vector<Assignment> encode(std::span<const operands::Kind> kinds, std::span<const TemplateItem> items, std::string_view text,
+                               const Assignment& start, LineRefusal* refusal) {
+  const uint32_t width = start.width();
+  std::vector<Assignment> out;
+  // What a kind reads from one extent of the text, kept: the walk comes back
+  // to the same extent once per way the operands before it were read.
+  struct Read {
+    size_t item, pos, len;
+    std::vector<Assignment> cands;
+  };
+  std::vector<Read> reads;
+  auto note = [&](size_t pos, std::string why) {
+    if (refusal && (!refusal->refused || pos > refusal->pos)) *refusal = LineRefusal{true, pos, std::move(why)};
+  };
+  // An operand takes the text up to each place where the literal after it
+  // follows (all of the rest when it is last).
+  auto on_operand = [&](const TemplateItem& item, size_t pos, const Assignment& st, auto& next) {
+    const size_t at = static_cast<size_t>(&item - items.data());
+    const bool last = at + 1 == items.size();
+    const std::string_view follow =
+        last || items[at + 1].kind != TemplateItem::Kind::Lit ? std::string_view() : std::string_view(items[at + 1].text);
+    const std::string_view rest = text.substr(pos);
+    const operands::Kind& kind = kinds[static_cast<size_t>(item.operand)];
+    auto take = [&](size_t len) {
+      auto known = std::find_if(reads.begin(), reads.end(), [&](const Read& r) { return r.item == at && r.pos == pos && r.len == len; });
+      if (known == reads.end()) {
+        std::string why;
+        reads.push_back({at, pos, len, encode_kind(kinds, kind, rest.substr(0, len), width, refusal ? &why : nullptr)});
+        known = reads.end() - 1;
+        if (known->cands.empty()) note(pos, std::move(why));
+      }
+      // `known` may move as deeper operands add reads: walk a copy of the index.
+      const size_t k = static_cast<size_t>(known - reads.begin());
+      for (size_t c = 0; c < reads[k].cands.size(); ++c) {
+        Assignment a = st;
+        if (a.merge(reads[k].cands[c])) next(pos + len, a);
+      }
+    };
+    if (last) return take(rest.size());
+    for (size_t len = 1; len <= rest.size(); ++len)
+      if (rest.substr(len).starts_with(follow)) take(len);
+  };
+  auto at_end = [&](size_t pos, const Assignment& st) {
+    if (pos == text.size()) out.push_back(st);
+  };
+  auto after_literal = [&](const TemplateItem&, size_t pos) { note(pos, ""); };
+  WalkHooks hooks{[] { return false; }, on_operand, at_end, after_literal, [](const TemplateItem&) { return true; }, [](Assignment&) {}};
+  walk_template(items, text, start, hooks);
+  drop_duplicates(out);  // two splits may give one candidate
+  return out;
+}
+
 std::vector<Assignment> encode(std::span<const operands::Kind> kinds, const TextOperand& op, std::string_view text, uint32_t width,
                                std::string* why) {
   text = trim(text);
@@ -288,38 +351,15 @@ std::vector<Assignment> encode(std::span<const operands::Kind> kinds, const Text
   // Literals are matched without white space; a bare operand keeps its text for messages.
   const std::string stripped = bare ? std::string() : strip_space(text);
   const std::string_view s = bare ? text : std::string_view(stripped);
-  std::vector<Assignment> out;
-  // An operand takes the text up to each place where the literal after it
-  // follows (all of the rest when it is last).
-  auto on_operand = [&](const TemplateItem& item, size_t pos, const Assignment& st, auto& next) {
-    const size_t at = static_cast<size_t>(&item - op.items.data());
-    const bool last = at + 1 == op.items.size();
-    const std::string_view follow =
-        last || op.items[at + 1].kind != TemplateItem::Kind::Lit ? std::string_view() : std::string_view(op.items[at + 1].text);
-    const std::string_view rest = s.substr(pos);
-    const operands::Kind& kind = kinds[static_cast<size_t>(item.operand)];
-    auto take = [&](size_t len) {
-      // At the start nothing is assigned yet: no merge (most operands are one kind).
-      for (Assignment& a : encode_kind(kinds, kind, rest.substr(0, len), width, why))
-        if (pos == 0 || a.merge(st)) next(pos + len, a);
-    };
-    if (last) return take(rest.size());
-    for (size_t len = 1; len <= rest.size(); ++len)
-      if (rest.substr(len).starts_with(follow)) take(len);
-  };
-  auto at_end = [&](size_t pos, const Assignment& st) {
-    if (pos == s.size()) out.push_back(st);
-  };
-  WalkHooks hooks{[] { return false; }, on_operand, at_end, [](const TemplateItem&, size_t) {},
-                  [](const TemplateItem&) { return true; }, [](Assignment&) {}};
-  walk_template(op.items, s, Assignment(width), hooks);
-  if (out.empty()) {
-    if (std::none_of(op.items.begin(), op.items.end(), [](const TemplateItem& it) { return it.kind == TemplateItem::Kind::Operand; }))
+  LineRefusal refusal;
+  std::vector<Assignment> out = encode(kinds, op.items, s, Assignment(width), why ? &refusal : nullptr);
+  if (out.empty() && why && why->empty()) {
+    if (!refusal.why.empty()) *why = std::move(refusal.why);
+    else if (std::none_of(op.items.begin(), op.items.end(), [](const TemplateItem& it) { return it.kind == TemplateItem::Kind::Operand; }))
       say(why, "expected '{}', not '{}'", op.shown, text);
     else
       say(why, "'{}' does not match {}", text, op.shown);
   }
-  if (!bare) drop_duplicates(out);  // two splits may give one candidate; a bare operand has one split
   return out;
 }
 

@@ -1,6 +1,7 @@
 // A bundle signature's operands (docs/assembler.md, "Operands"): the operand
-// kinds of asm/operands.hpp, placed in the bundle word. Each operand of the
-// text (between commas) is matched whole: its candidates are every
+// kinds of asm/operands.hpp, placed in the bundle word. The operand text of
+// an instruction is matched whole, left to right, against the signature's
+// line (its operands, `,` between them): its candidates are every
 // assignment of fields that prints as the text (several where the text
 // leaves a choice), and printing reads a word. A bundle uses
 //
@@ -43,8 +44,26 @@ struct TextOperand {
   std::string shown;  // as the spec writes it (`<buf>[<Sl>]`), for messages
 };
 
-// The candidates for the operand `text` (trimmed) in words of `width` bits;
-// none, with the reason in *why (when given), when it cannot be encoded.
+// A signature's operands as one template: their items, a literal `,`
+// between them. An instruction's operand text is matched whole against it.
+std::vector<TemplateItem> line_of(std::span<const TextOperand> ops);
+
+// Why a text was refused: where the match got furthest, and the reason an
+// operand there gave (empty when the text did not go on with a literal).
+struct LineRefusal {
+  bool refused = false;
+  size_t pos = 0;
+  std::string why;
+};
+
+// The candidates for `text` (no white space: the matcher does not skip it)
+// read by `items`, each merged with `start`; none, with the refusal in
+// *refusal (when given), when it cannot be encoded.
+std::vector<Assignment> encode(std::span<const operands::Kind> kinds, std::span<const TemplateItem> items, std::string_view text,
+                               const Assignment& start, LineRefusal* refusal = nullptr);
+
+// The candidates for the one operand `text` (trimmed) in words of `width`
+// bits; none, with the reason in *why (when given), when it cannot be encoded.
 std::vector<Assignment> encode(std::span<const operands::Kind> kinds, const TextOperand& op, std::string_view text,
                                uint32_t width, std::string* why = nullptr);
 // The operand's text in `word`, or false when the word holds no value of it.

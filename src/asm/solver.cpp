@@ -649,16 +649,22 @@ std::vector<Candidate> encode_insn(const Isa& isa, int slot, std::string_view te
   const size_t sp = text.find_first_of(" \t");
   const std::string_view mnemonic = text.substr(0, sp);
   const std::string_view rest = sp == std::string_view::npos ? std::string_view{} : text.substr(sp + 1);
-  const auto ops = split_top(rest, ',');
+  // Operands are matched without white space; the count of top-level commas
+  // only picks the signatures to try, and words a refusal.
+  const std::string operand_text = strip_space(rest);
+  const auto ops = split_top(operand_text, ',');
+  const size_t count = operand_text.empty() ? 0 : ops.size();
+  const auto written = split_top(rest, ',');  // the same operands as written, for messages
   Assignment base(isa.width());
   base.set(s.def.predicate, pred);
 
   std::vector<Candidate> out;
   bool mnemonic_known = false, count_ok = false;
   size_t expected = 0;
-  // The reason an operand fails is worked out only when no signature
-  // encodes the text (a second run over them with reasons).
-  std::string reason;
+  // The reason is worked out only when no signature encodes the text (a
+  // second run with reasons): the furthest any signature's match got.
+  LineRefusal furthest;
+  const Signature* furthest_sig = nullptr;
   auto run = [&](bool reasons) {
     for (int fi : s.forms) {
       const Form& f = isa.forms()[static_cast<size_t>(fi)];
@@ -667,35 +673,46 @@ std::vector<Candidate> encode_insn(const Isa& isa, int slot, std::string_view te
         if (sig.def.mnemonic != mnemonic) continue;
         mnemonic_known = true;
         expected = sig.def.operands.size();
-        if (ops.size() != sig.def.operands.size()) continue;
+        if (count != sig.def.operands.size()) continue;
         count_ok = true;
         Assignment head = base;
         if (!head.merge(f.fixed) || !head.merge(sig.fixed)) continue;
-        std::vector<std::vector<Assignment>> lists{{head}};
-        bool ok = true;
-        for (size_t i = 0; i < ops.size() && ok; ++i) {
-          std::string w;
-          lists.push_back(encode(sig.def.kinds, sig.def.operands[i], ops[i], isa.width(), reasons && reason.empty() ? &w : nullptr));
-          if (lists.back().empty()) {
-            ok = false;
-            if (reasons && reason.empty()) reason = fmt::format("operand {} '{}': {}", i + 1, ops[i], w);
-          }
+        LineRefusal refusal;
+        std::vector<Assignment> cands = encode(sig.def.kinds, sig.line, operand_text, head, reasons ? &refusal : nullptr);
+        if (reasons) {
+          if (refusal.refused && (!furthest_sig || refusal.pos > furthest.pos)) furthest = std::move(refusal), furthest_sig = &sig;
+          continue;
         }
-        if (!ok || reasons) continue;
-        for (auto& a : product(lists, isa.width())) {
+        for (auto& a : cands) {
           const bool dup = std::any_of(out.begin(), out.end(), [&](const Candidate& c) { return c.form == fi && c.bits == a; });
           if (!dup) out.push_back({fi, si, std::move(a)});
         }
       }
     }
   };
+  // The operand (1-based) and its text at a position of operand_text.
+  auto operand_at = [&](size_t pos) {
+    size_t i = 0;
+    while (i + 1 < ops.size() && static_cast<size_t>(ops[i + 1].data() - operand_text.data()) <= pos) ++i;
+    return i;
+  };
   run(false);
   if (out.empty() && why) run(true);
   if (out.empty()) {
     if (!mnemonic_known) say(fmt::format("unknown instruction '{}' in slot {}", mnemonic, s.def.name));
     else if (!count_ok) say(fmt::format("'{}' takes {} operand{}, not {}", mnemonic, expected, expected == 1 ? "" : "s", ops.size()));
-    else if (!reason.empty()) say(reason);
-    else say(fmt::format("no encoding of '{}'", text));
+    else if (furthest_sig) {
+      const size_t i = operand_at(furthest.pos);
+      const TextOperand& op = furthest_sig->def.operands[i];
+      const std::string_view as_written = written[i];
+      if (!furthest.why.empty()) say(fmt::format("operand {} '{}': {}", i + 1, as_written, furthest.why));
+      else if (std::none_of(op.items.begin(), op.items.end(), [](const TemplateItem& it) { return it.kind == TemplateItem::Kind::Operand; }))
+        say(fmt::format("operand {} '{}': expected '{}', not '{}'", i + 1, as_written, op.shown, as_written));
+      else
+        say(fmt::format("operand {} '{}': '{}' does not match {}", i + 1, as_written, as_written, op.shown));
+    } else {
+      say(fmt::format("no encoding of '{}'", text));
+    }
   }
   return out;
 }

@@ -129,6 +129,12 @@ TEST(TcoreTools, ErrorsAtTheirLocation) {
       {"{ s0: sadd s1, s2, 7 } .encoding bogus=1\n", ":1:34:", "unknown constraint name 'bogus'"},
       {"{ q9: nop }\n", ":1:3:", "q9"},
       {".p2align 40\n", ":1:10:", "exponent is 0 to 16"},
+      // The whole operand text is matched at once; the refusal names the operand where it went wrong.
+      {"{ dma: dma.ld l0a[s26], [s13], cols=s3, stride=s14 }\n", ":1:8:",
+       "operand 3 'cols=s3': 'cols=s3' does not match rows=<Sr>"},
+      {"{ vls: vld v1, (s17 + 4, st=1] }\n", ":1:8:", "operand 2 '(s17 + 4, st=1]': expected a memory operand [...]"},
+      {"{ vls: vld v1, [s17 + 4, sx=1] }\n", ":1:8:", "operand 2 '[s17 + 4, sx=1]': unknown modifier 'sx'"},
+      {"{ vls: vld v1, [s17 + 4, st=1], 3 }\n", ":1:8:", "'vld' takes 2 operands, not 3"},
   };
   TempDir t;
   for (const auto& c : cases) {
