@@ -280,6 +280,11 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins,
   }
   for (const auto& inst : ts.instructions())
     for (const auto& enc : inst.encodings) {
+      if (!inst.folded_when.empty()) {
+        Assignment& start = folded_start_.emplace(&enc, Assignment(enc.width)).first->second;
+        for (uint32_t b = 0; b < enc.width; ++b)
+          if (enc.fixed_mask.bit(b)) start.set(Field{b, 1}, enc.fixed_value.bit(b));
+      }
       std::vector<Operand>& ops = operands_[&enc];
       for (const auto& op : enc.operands) {
         std::optional<Operand> o = operands::prepare(ts, enc, op);
@@ -1199,7 +1204,9 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
       why.note(std::move(r));
     };
     WalkHooks hooks{[&] { return found.has_value(); }, on_operand, at_end, after_literal, may_leave_out, omit};
-    walk_template(t.items, trimmed, Partial(enc.width), hooks);
+    Partial start(enc.width);
+    if (const auto folded = folded_start_.find(&enc); folded != folded_start_.end()) static_cast<Assignment&>(start) = folded->second;
+    walk_template(t.items, trimmed, start, hooks);
     if (found && !found_omitted) return *found;
     if (found && !omitted_match) omitted_match = found;
   }
