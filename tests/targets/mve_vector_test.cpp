@@ -65,6 +65,8 @@ const std::vector<std::string> kMemForms = {
     "vldrh.s32 q1, [r1, #-2]!", "vldrh.u32 q2, [r6], #4", "vstrb.16 q0, [r0]", "vstrb.32 q7, [r7, #127]",
     "vstrb.16 q1, [r1, #-1]!", "vstrb.32 q2, [r2], #5", "vstrh.32 q0, [r0]", "vstrh.32 q7, [r7, #-254]",
     "vstrh.32 q1, [r3, #2]!", "vstrh.32 q2, [r4], #-6",
+    // `[Rn]!`: pre-indexed by #0 (llvm-mc's reading).
+    "vldrw.u32 q0, [r1]!", "vstrb.8 q1, [r2]!", "vldrb.u16 q1, [r7]!", "vstrh.32 q2, [r3]!",
 };
 
 std::string our_bytes(const std::string& text) {
@@ -103,6 +105,12 @@ TEST(MveVectorEncoding, EveryFormDecodesAndPrintsBack) {
   EXPECT_EQ(printed("vldrw.u32 q1, [r2, #-0]"), "vldrw.u32 q1, [r2, #-0]");
   EXPECT_EQ(printed("vldrh.u32 q1, [r2], #-4"), "vldrh.u32 q1, [r2], #-4");
   EXPECT_EQ(printed("vstrw.32 q1, [r2, #0]!"), "vstrw.32 q1, [r2, #0]!");
+  // ... but the widening and narrowing forms pre-indexed by #0 as `[Rn]!` (llvm-objdump-19).
+  EXPECT_EQ(printed("vldrb.u16 q1, [r7, #0]!"), "vldrb.u16 q1, [r7]!");
+  EXPECT_EQ(printed("vstrh.32 q1, [r7, #0]!"), "vstrh.32 q1, [r7]!");
+  // A store is not its load (they share one page, told apart by L).
+  EXPECT_EQ(printed("vstrb.8 q0, [r0]"), "vstrb.8 q0, [r0]");
+  EXPECT_EQ(printed("vstrw.32 q0, [q1]"), "vstrw.32 q0, [q1]");
 }
 
 TEST(MveVectorEncoding, Refusals) {
