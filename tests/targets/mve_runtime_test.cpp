@@ -188,6 +188,19 @@ TEST(MveRuntime, ExceptionsAndContextSwitchAsQemu) {
   EXPECT_EQ(r.out, out);
 }
 
+TEST(MveRuntime, VectorLoadsAndStoresAsQemu) {
+  NEED_GCC();
+  const std::string dir = scratch("vector_mem"), elf = dir + "/mem.elf";
+  ASSERT_TRUE(build("mve_vector_mem.s", elf));
+  const RunResult r = run_mlisa({"run", "--target", "mve", elf});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, slurp(kData + "/mve_vector_mem.qemu.out"));
+  if (!have("qemu-system-arm")) GTEST_SKIP() << "qemu-system-arm absent: compared with the recorded output only";
+  const auto [out, rc] = run_qemu(elf, dir);
+  EXPECT_EQ(rc, 0);
+  EXPECT_EQ(r.out, out);
+}
+
 std::string program(const std::string& vectors, const std::string& body) {
   return "    .syntax unified\n    .thumb\n    .text\n" + vectors + body;
 }
