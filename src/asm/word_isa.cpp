@@ -333,6 +333,19 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins,
         templates_.push_back(std::move(t));
       }
     }
+  // The mnemonics instructions are named by (`LDR` of "LDR (immediate)").
+  auto own_mnemonic = [](const std::string& name) {
+    std::string m;
+    for (char c : name) {
+      if (!std::isalnum(static_cast<unsigned char>(c))) break;
+      m += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    }
+    return m;
+  };
+  std::set<std::string> own;
+  for (const auto& inst : ts.instructions()) own.insert(own_mnemonic(inst.name));
+  for (WordTemplate& t : templates_)
+    t.borrowed = !t.printed && t.stem != own_mnemonic(t.inst->name) && own.count(t.stem);
   // The values of the operands that a spec function gives, each table built
   // once: modimm (the rules' function of every field value) and vfpimm
   // (VFPExpandImm(imm8, 64) of every imm8).
@@ -786,10 +799,15 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
       }
     return r;
   };
-  // The first match that omits an optional `{<Rd>,}`: a later template of no
-  // greater width that needs no omission is preferred (T32's choice among
-  // encodings, as llvm-mc makes it).
-  std::optional<Assembled> omitted_match;
+  // The choice among the templates that accept the text, by the key
+  // (width, `{<Rd>,}` omitted, a borrowed spelling, spec order): the first
+  // match of a smaller key wins. A match that omits an optional `{<Rd>,}`
+  // loses to a later template of no greater width that needs no omission
+  // (T32's choice among encodings, as llvm-mc makes it); one by another
+  // instruction's mnemonic (`strb w0, [x1, #-8]` as STURB) to that
+  // instruction's own templates wherever its page lies.
+  std::optional<Assembled> fallback;
+  int fallback_rank = 0;
   std::vector<uint32_t> cands;
   candidates(trimmed, cands);
   std::vector<Raw> raws;
@@ -798,7 +816,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
     const WordTemplate& t = templates_[index];
     const Encoding& enc = *t.enc;
     if (enc.width < ctx.min_width || (t.in_block == 1 && !ctx.in_block) || (t.in_block == 2 && ctx.in_block)) continue;
-    if (omitted_match && enc.width > omitted_match->enc->width) continue;
+    if (fallback && enc.width > fallback->enc->width) continue;
     std::optional<Assembled> found;
     bool found_omitted = false;
     // A whole match: its word, unless the blocks or the decode pseudocode refuse it.
@@ -1207,10 +1225,12 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
     Partial start(enc.width);
     if (const auto folded = folded_start_.find(&enc); folded != folded_start_.end()) static_cast<Assignment&>(start) = folded->second;
     walk_template(t.items, trimmed, start, hooks);
-    if (found && !found_omitted) return *found;
-    if (found && !omitted_match) omitted_match = found;
+    if (!found) continue;
+    const int rank = (found_omitted ? 2 : 0) + (t.borrowed ? 1 : 0);
+    if (rank == 0) return *found;
+    if (!fallback || rank < fallback_rank) fallback = found, fallback_rank = rank;
   }
-  if (omitted_match) return *omitted_match;
+  if (fallback) return *fallback;
   // Refused: match again, this time noting why (a text that assembles pays nothing for it).
   if (!explain) return assemble_as_written(text, ctx, true);
   const size_t mnemonic_end = std::min(trimmed.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789._"), trimmed.size());

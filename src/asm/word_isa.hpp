@@ -10,7 +10,9 @@
 // empty spellings) assign their patterns' bits, the diagram's fixed and
 // should-be bits are set, and bits nothing names are 0. A candidate whose
 // decode pseudocode ends in UNDEFINED, UNPREDICTABLE, CONSTRAINED
-// UNPREDICTABLE or SEE is refused; the first accepted one is the word.
+// UNPREDICTABLE or SEE is refused; among the accepted ones the word is the
+// first of the smallest key (width, `{<Rd>,}` omitted, a spelling borrowed
+// from another instruction's mnemonic), spec order breaking ties.
 //
 // Decoding: the encodings whose fixed bits match, in spec order; the first
 // whose decode runs to its end (a SEE or UNDEFINED moves on to the next).
@@ -80,6 +82,9 @@ struct WordTemplate {
   std::vector<Item> items;
   int8_t in_block = 0;  // 0 anywhere, 1 inside a conditional block only, 2 outside only
   bool printed = true;  // false: `(assembler only)`, taken but never printed
+  // An assembler-only spelling with another instruction's own mnemonic (LDUR's
+  // `LDR <Wt>, [<Xn_SP>, #<simm>]`): that instruction's templates come first.
+  bool borrowed = false;
   // Whether the text spells a conditional block's condition (`<c>`) or a
   // predication block's letter (`<v>`): inside such a block, one that does
   // not is not predicable there.
