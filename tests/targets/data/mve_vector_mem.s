@@ -3,7 +3,8 @@
 @ `mlisa run --target mve` against QEMU 7.2's Cortex-M55
 @ (tests/targets/mve_runtime_test.cpp): widening loads, narrowing stores,
 @ pre- and post-index with writeback, a vector base written back, 64-bit
-@ elements, and a store predicated by VPT. Bases are aligned to the element
+@ elements, gathers and scatters of every size (offsets unscaled and scaled),
+@ and loads and stores predicated by VPT. Bases are aligned to the element
 @ size (docs/known-differences.md: unaligned vector accesses). The addresses
 @ written back and the memory stored are printed in hex. Built by
 @ arm-none-eabi-gcc -nostdlib -Wl,-Ttext=0 -Wl,-Tdata=0x20000000.
@@ -54,6 +55,26 @@ reset:
     vmsr p0, r2
     vpst
     vstrwt.32 q0, [q3, #64]
+    @ Gathers and scatters: Rn plus the offsets in q7 (x1, x2, x4 or x8).
+    ldr r2, =offs
+    vldrw.u32 q7, [r2]
+    ldr r3, =dst4
+    vstrb.32 q0, [r3, q7]
+    vstrh.32 q0, [r3, q7, uxtw #1]
+    vstrw.32 q0, [r3, q7, uxtw #2]
+    vstrh.16 q5, [r3, q7]
+    vstrd.64 q0, [r3, q7, uxtw #3]
+    movs r2, #0xf0
+    vmsr p0, r2
+    vpst
+    vstrbt.8 q0, [r3, q7]
+    vldrb.s32 q1, [r3, q7]
+    vldrh.u32 q2, [r3, q7, uxtw #1]
+    vldrw.u32 q3, [r3, q7, uxtw #2]
+    vldrh.u16 q4, [r3, q7]
+    vldrd.u64 q5, [r3, q7, uxtw #3]
+    vpst
+    vldrwt.u32 q6, [r3, q7]
     ldr r0, =qs
     vstrw.32 q1, [r0]
     vstrw.32 q2, [r0, #16]
@@ -70,7 +91,7 @@ reset:
 1:  ldr r0, [r4, r5, lsl #2]
     bl puthex
     adds r5, #1
-    cmp r5, #80
+    cmp r5, #136
     blt 1b
     movs r0, #0
     bl exit_status
@@ -82,3 +103,5 @@ dst: .space 128
 dst2: .space 64
 dst3: .space 128
 qs: .space 96
+dst4: .space 128
+offs: .word 0, 6, 16, 10
