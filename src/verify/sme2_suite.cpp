@@ -252,6 +252,8 @@ std::vector<Form> za_forms() {
     for (const char* m : {"sshllb", "sshllt", "ushllb", "ushllt"})
       sve_int(m, fmt::format("{} z{{d}}.{{t}}, z{{n}}.{{th}}, {{c}}", m), {16, 32, 64}, {"#0", "#1", "#5", "#7"});
   }
+  // FMOPA and FMOPS (widening): half-precision pairs summed into .S tiles.
+  for (const char* m : {"fmopa", "fmops"}) f.push_back({fmt::format("{}.h", m), m, Shape::Mopa, Check::QemuMopa, 16});
   for (const char* m : {"bfmlal", "bfmlsl", "fmlal", "fmlsl"})
     for (const auto& [suffix, shape] : shapes) {
       if (std::string(m) == "bfmlal" && shape == Shape::Vector) continue;  // QEMU-checked above

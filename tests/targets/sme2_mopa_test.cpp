@@ -69,11 +69,14 @@ TEST(Sme2Mopa, EncodingsMatchLlvmMc) {
   });
 }
 
-// FMOPA and FMOPS (non-widening), single and double precision.
+// FMOPA and FMOPS (non-widening), single and double precision, and
+// (widening) half precision into .S tiles.
 const std::vector<std::string> kFloatForms = {
     "fmopa za0.s, p0/m, p0/m, z0.s, z0.s",    "fmopa za3.s, p7/m, p6/m, z31.s, z30.s",
     "fmops za1.s, p2/m, p3/m, z4.s, z5.s",    "fmopa za0.d, p0/m, p0/m, z0.d, z0.d",
     "fmopa za7.d, p7/m, p6/m, z31.d, z30.d",  "fmops za5.d, p2/m, p3/m, z4.d, z5.d",
+    "fmopa za0.s, p0/m, p0/m, z0.h, z0.h",    "fmopa za1.s, p5/m, p2/m, z10.h, z21.h",
+    "fmops za3.s, p7/m, p0/m, z31.h, z0.h",   "fmops za2.s, p1/m, p6/m, z7.h, z31.h",
 };
 
 TEST(Sme2Mopa, FloatEncodingsMatchLlvmMc) {
