@@ -256,6 +256,8 @@ std::vector<Form> za_forms() {
   for (const char* m : {"saddlb", "saddlt", "uaddlb", "uaddlt", "ssublb", "ssublt", "usublb", "usublt", "sabdlb", "sabdlt",
                         "uabdlb", "uabdlt"})
     sve_int(m, fmt::format("{} z{{d}}.{{t}}, z{{n}}.{{th}}, z{{m}}.{{th}}", m), {16, 32, 64});
+  // FSCALE (the second operand's elements read as signed integers) and FMULX.
+  for (const char* m : {"fscale", "fmulx"}) sve_fp(m, fmt::format("{} z{{d}}.{{t}}, p{{g}}/m, z{{d}}.{{t}}, z{{m}}.{{t}}", m));
   for (const char* m : {"bfmlal", "bfmlsl", "fmlal", "fmlsl"})
     for (const auto& [suffix, shape] : shapes) {
       if (std::string(m) == "bfmlal" && shape == Shape::Vector) continue;  // QEMU-checked above
