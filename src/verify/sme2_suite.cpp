@@ -258,6 +258,10 @@ std::vector<Form> za_forms() {
     sve_int(m, fmt::format("{} z{{d}}.{{t}}, z{{n}}.{{th}}, z{{m}}.{{th}}", m), {16, 32, 64});
   // FSCALE (the second operand's elements read as signed integers) and FMULX.
   for (const char* m : {"fscale", "fmulx"}) sve_fp(m, fmt::format("{} z{{d}}.{{t}}, p{{g}}/m, z{{d}}.{{t}}, z{{m}}.{{t}}", m));
+  // Reversals within elements: bytes, halfwords, words, bits.
+  for (const auto& [m, sizes] : {std::pair<const char*, std::vector<int>>{"revb", {16, 32, 64}}, {"revh", {32, 64}}, {"revw", {64}},
+                                 {"rbit", {8, 16, 32, 64}}})
+    sve_int(m, fmt::format("{} z{{d}}.{{t}}, p{{g}}/m, z{{n}}.{{t}}", m), sizes);
   for (const char* m : {"bfmlal", "bfmlsl", "fmlal", "fmlsl"})
     for (const auto& [suffix, shape] : shapes) {
       if (std::string(m) == "bfmlal" && shape == Shape::Vector) continue;  // QEMU-checked above
