@@ -262,6 +262,11 @@ std::vector<Form> za_forms() {
   for (const auto& [m, sizes] : {std::pair<const char*, std::vector<int>>{"revb", {16, 32, 64}}, {"revh", {32, 64}}, {"revw", {64}},
                                  {"rbit", {8, 16, 32, 64}}})
     sve_int(m, fmt::format("{} z{{d}}.{{t}}, p{{g}}/m, z{{n}}.{{t}}", m), sizes);
+  // Shifts by the doubleword that overlaps each element (wide elements).
+  for (const char* m : {"asr", "lsr", "lsl"}) {
+    sve_int(fmt::format("{}.wide", m), fmt::format("{} z{{d}}.{{t}}, p{{g}}/m, z{{d}}.{{t}}, z{{m}}.d", m), {8, 16, 32});
+    sve_int(fmt::format("{}.wide.unpredicated", m), fmt::format("{} z{{d}}.{{t}}, z{{n}}.{{t}}, z{{m}}.d", m), {8, 16, 32});
+  }
   for (const char* m : {"bfmlal", "bfmlsl", "fmlal", "fmlsl"})
     for (const auto& [suffix, shape] : shapes) {
       if (std::string(m) == "bfmlal" && shape == Shape::Vector) continue;  // QEMU-checked above
