@@ -137,7 +137,9 @@ TEST(Sme2Run, A64OperationsAsQemu) {
 //                     LD4B/ST4B, LD2D/ST3D, UUNPKLO, UZP1, REV, TBL, LSL/ASR
 //                     by vectors; outside Streaming mode the gathers LD1W
 //                     (SXTW #2) and LD1B (UXTW), the scatter ST1D (LSL #3),
-//                     and UMULL in the index arithmetic.
+//                     and UMULL in the index arithmetic;
+//   sme2_brk_kernel   the propagating breaks BRKPA, BRKPB and BRKN over a family of
+//                     predicates, with PTEST of their results.
 class Sme2CompiledKernel : public ::testing::TestWithParam<const char*> {};
 
 TEST_P(Sme2CompiledKernel, RunsAsQemu) {
@@ -179,7 +181,7 @@ TEST_P(Sme2CompiledKernel, RunsAsQemu) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Clang, Sme2CompiledKernel, ::testing::Values("sme2_gemm_kernel", "sme2_f32_kernel", "sme2_sve_kernel",
-                                                                     "sme2_bits_kernel", "sme2_struct_kernel"));
+                                                                     "sme2_bits_kernel", "sme2_struct_kernel", "sme2_brk_kernel"));
 
 // --- examples/bf16_gemm.s ---------------------------------------------------
 
