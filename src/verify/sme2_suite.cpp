@@ -72,6 +72,9 @@ struct Form {
   std::vector<std::string> consts;
   std::vector<int> sizes = {16, 32, 64};  // the element sizes a case draws from
   bool predicate_out = false;              // the output is the predicate {p} (a compare), not Zd
+  // {m} holds shift amounts by doubleword (the wide-element shifts): three
+  // in four of its doublewords are drawn below this, the rest at random.
+  uint64_t small_m = 0;
   // {i}: an element index within a 128-bit segment ({m} then Z0-Z7, or Z0-Z15
   // for doublewords).
   bool indexed = false;
@@ -265,7 +268,9 @@ std::vector<Form> za_forms() {
   // Shifts by the doubleword that overlaps each element (wide elements).
   for (const char* m : {"asr", "lsr", "lsl"}) {
     sve_int(fmt::format("{}.wide", m), fmt::format("{} z{{d}}.{{t}}, p{{g}}/m, z{{d}}.{{t}}, z{{m}}.d", m), {8, 16, 32});
+    f.back().small_m = 80;
     sve_int(fmt::format("{}.wide.unpredicated", m), fmt::format("{} z{{d}}.{{t}}, z{{n}}.{{t}}, z{{m}}.d", m), {8, 16, 32});
+    f.back().small_m = 80;
   }
   for (const char* m : {"bfmlal", "bfmlsl", "fmlal", "fmlsl"})
     for (const auto& [suffix, shape] : shapes) {
@@ -562,7 +567,11 @@ GenCase generate_template(const Form& f, GenCase& g, Rng& r, Lanes& lanes) {
                        fmt::arg("g", pg), fmt::arg("c", c), fmt::arg("v", t), fmt::arg("tb", esize == 32 ? "b" : "h"),
                        fmt::arg("th", size_letter(esize > 8 ? esize / 2 : 8)), fmt::arg("p", pd), fmt::arg("i", index));
   for (int z : {d, n, m}) {
-    const Bytes b = lanes(esize);
+    Bytes b = lanes(esize);
+    // (Drawn only for such forms, as above.)
+    for (size_t at = 0; f.small_m && z == m && at + 8 <= b.size(); at += 8)
+      if (!r.chance(4))
+        for (size_t k = 0, v = r.below(f.small_m); k < 8; ++k) b[at + k] = k == 0 ? static_cast<uint8_t>(v) : 0;
     g.regs.push_back({zname(z), b});
     g.q.z.push_back({z, b});
   }
