@@ -353,14 +353,14 @@ std::vector<Assignment> encode(std::span<const operands::Kind> kinds, const Text
   const std::string_view s = bare ? text : std::string_view(stripped);
   LineRefusal refusal;
   std::vector<Assignment> out = encode(kinds, op.items, s, Assignment(width), why ? &refusal : nullptr);
-  if (out.empty() && why && why->empty()) {
-    if (!refusal.why.empty()) *why = std::move(refusal.why);
-    else if (std::none_of(op.items.begin(), op.items.end(), [](const TemplateItem& it) { return it.kind == TemplateItem::Kind::Operand; }))
-      say(why, "expected '{}', not '{}'", op.shown, text);
-    else
-      say(why, "'{}' does not match {}", text, op.shown);
-  }
+  if (out.empty() && why && why->empty()) *why = refusal.why.empty() ? mismatch(op, text) : std::move(refusal.why);
   return out;
+}
+
+std::string mismatch(const TextOperand& op, std::string_view text) {
+  if (std::none_of(op.items.begin(), op.items.end(), [](const TemplateItem& it) { return it.kind == TemplateItem::Kind::Operand; }))
+    return fmt::format("expected '{}', not '{}'", op.shown, text);
+  return fmt::format("'{}' does not match {}", text, op.shown);
 }
 
 bool print(std::span<const operands::Kind> kinds, const TextOperand& op, const Word& word, std::string& out) {

@@ -66,6 +66,9 @@ std::vector<Assignment> encode(std::span<const operands::Kind> kinds, std::span<
 // bits; none, with the reason in *why (when given), when it cannot be encoded.
 std::vector<Assignment> encode(std::span<const operands::Kind> kinds, const TextOperand& op, std::string_view text,
                                uint32_t width, std::string* why = nullptr);
+// Why `text` is not the operand, where no operand of it refused its own
+// piece: its literals do not match.
+std::string mismatch(const TextOperand& op, std::string_view text);
 // The operand's text in `word`, or false when the word holds no value of it.
 bool print(std::span<const operands::Kind> kinds, const TextOperand& op, const Word& word, std::string& out);
 

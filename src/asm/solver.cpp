@@ -654,7 +654,6 @@ std::vector<Candidate> encode_insn(const Isa& isa, int slot, std::string_view te
   const std::string operand_text = strip_space(rest);
   const auto ops = split_top(operand_text, ',');
   const size_t count = operand_text.empty() ? 0 : ops.size();
-  const auto written = split_top(rest, ',');  // the same operands as written, for messages
   Assignment base(isa.width());
   base.set(s.def.predicate, pred);
 
@@ -703,13 +702,9 @@ std::vector<Candidate> encode_insn(const Isa& isa, int slot, std::string_view te
     else if (!count_ok) say(fmt::format("'{}' takes {} operand{}, not {}", mnemonic, expected, expected == 1 ? "" : "s", ops.size()));
     else if (furthest_sig) {
       const size_t i = operand_at(furthest.pos);
-      const TextOperand& op = furthest_sig->def.operands[i];
-      const std::string_view as_written = written[i];
-      if (!furthest.why.empty()) say(fmt::format("operand {} '{}': {}", i + 1, as_written, furthest.why));
-      else if (std::none_of(op.items.begin(), op.items.end(), [](const TemplateItem& it) { return it.kind == TemplateItem::Kind::Operand; }))
-        say(fmt::format("operand {} '{}': expected '{}', not '{}'", i + 1, as_written, op.shown, as_written));
-      else
-        say(fmt::format("operand {} '{}': '{}' does not match {}", i + 1, as_written, as_written, op.shown));
+      const std::string_view as_written = split_top(rest, ',')[i];  // the same operands, with their spaces
+      say(fmt::format("operand {} '{}': {}", i + 1, as_written,
+                      furthest.why.empty() ? mismatch(furthest_sig->def.operands[i], as_written) : furthest.why));
     } else {
       say(fmt::format("no encoding of '{}'", text));
     }
