@@ -77,6 +77,17 @@ void own_register_names(std::string& s, std::vector<size_t>* origin,
   throw InputError(ts.sources().location(loc), msg);
 }
 
+// The letters and digits a name starts with, lower case: a template's stem
+// (`ldrb` of `LDRB{<c>}`), an instruction's own mnemonic (`ldr` of "LDR (immediate)").
+std::string leading_word(std::string_view s) {
+  std::string w;
+  for (char c : s) {
+    if (!std::isalnum(static_cast<unsigned char>(c))) break;
+    w += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  }
+  return w;
+}
+
 // The condition names at the start of s (longest first does not matter:
 // every name has two letters).
 std::vector<std::pair<int, size_t>> conds_at(std::string_view s) {
@@ -280,11 +291,9 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins,
   }
   for (const auto& inst : ts.instructions())
     for (const auto& enc : inst.encodings) {
-      if (!inst.folded_when.empty()) {
-        Assignment& start = folded_start_.emplace(&enc, Assignment(enc.width)).first->second;
-        for (uint32_t b = 0; b < enc.width; ++b)
-          if (enc.fixed_mask.bit(b)) start.set(Field{b, 1}, enc.fixed_value.bit(b));
-      }
+      Assignment& start = starts_.emplace(&enc, Assignment(enc.width)).first->second;
+      for (uint32_t b = 0; b < enc.width; ++b)
+        if (enc.fixed_mask.bit(b)) start.set(Field{b, 1}, enc.fixed_value.bit(b));
       std::vector<Operand>& ops = operands_[&enc];
       for (const auto& op : enc.operands) {
         std::optional<Operand> o = operands::prepare(ts, enc, op);
@@ -324,28 +333,16 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins,
         };
         t.takes_cond = has_role(has_role, t.items, Item::Role::BlockCond);
         t.takes_pred = has_role(has_role, t.items, Item::Role::BlockPred);
-        if (!t.items.empty() && t.items[0].kind == Item::Kind::Lit)
-          for (char c : t.items[0].text) {
-            if (!std::isalnum(static_cast<unsigned char>(c))) break;
-            t.stem += c;
-          }
+        if (!t.items.empty() && t.items[0].kind == Item::Kind::Lit) t.stem = leading_word(t.items[0].text);
         (t.stem.empty() ? no_stem_ : by_stem_[t.stem]).push_back(t.index);
         templates_.push_back(std::move(t));
       }
     }
   // The mnemonics instructions are named by (`LDR` of "LDR (immediate)").
-  auto own_mnemonic = [](const std::string& name) {
-    std::string m;
-    for (char c : name) {
-      if (!std::isalnum(static_cast<unsigned char>(c))) break;
-      m += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    }
-    return m;
-  };
   std::set<std::string> own;
-  for (const auto& inst : ts.instructions()) own.insert(own_mnemonic(inst.name));
+  for (const auto& inst : ts.instructions()) own.insert(leading_word(inst.name));
   for (WordTemplate& t : templates_)
-    t.borrowed = !t.printed && t.stem != own_mnemonic(t.inst->name) && own.count(t.stem);
+    t.borrowed = !t.printed && t.stem != leading_word(t.inst->name) && own.count(t.stem);
   // The values of the operands that a spec function gives, each table built
   // once: modimm (the rules' function of every field value) and vfpimm
   // (VFPExpandImm(imm8, 64) of every imm8).
@@ -825,7 +822,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         refuse_at(Refusal::Kind::Syntax, pos, "too many operands for instruction");
         return;
       }
-      Bits w = enc.fixed_value | enc.should_value | st.value();
+      Bits w = enc.should_value | st.value();
       if (ctx.should_be) {
         int n = 0;
         should_be_bits(enc, w, &n);
@@ -1222,8 +1219,8 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
       why.note(std::move(r));
     };
     WalkHooks hooks{[&] { return found.has_value(); }, on_operand, at_end, after_literal, may_leave_out, omit};
-    Partial start(enc.width);
-    if (const auto folded = folded_start_.find(&enc); folded != folded_start_.end()) static_cast<Assignment&>(start) = folded->second;
+    Partial start;
+    static_cast<Assignment&>(start) = starts_.at(&enc);
     walk_template(t.items, trimmed, start, hooks);
     if (!found) continue;
     const int rank = (found_omitted ? 2 : 0) + (t.borrowed ? 1 : 0);

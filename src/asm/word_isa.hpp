@@ -342,11 +342,10 @@ class WordIsa {
   std::vector<double> vfp_values_;  // VFPExpandImm(imm8, 64) by imm8 (vfpimm operands)
   // Every encoding's operands with their kinds (templates point into them).
   std::unordered_map<const spec::Encoding*, std::vector<operands::Operand>> operands_;
-  // A folded instruction's encodings (spec-format.md, "Folded instructions"):
-  // the bits its `when` fixes, assigned before the operands are read, so that
-  // an operand over those fields (a table `L:size`) takes only the values
-  // that agree with them.
-  std::unordered_map<const spec::Encoding*, Assignment> folded_start_;
+  // Every encoding's fixed bits as an assignment: a match starts from them,
+  // so that an operand over a field a folded page fixes (a table `L:size`,
+  // spec-format.md "Folded instructions") takes only the values that agree.
+  std::unordered_map<const spec::Encoding*, Assignment> starts_;
   std::vector<WordTemplate> templates_;
   std::unordered_map<std::string, std::vector<uint32_t>> by_stem_;  // stem -> templates, in spec order
   std::vector<uint32_t> no_stem_;
