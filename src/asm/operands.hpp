@@ -11,11 +11,10 @@
 // part first, as a number), `b` the second field a kind has (shiftamt: the
 // amount, with the type in `a`; vreglist: the count; itmask: firstcond<0>).
 //
-// The engines' operand readers (word_isa.cpp, signature.cpp), called by the
-// one template matcher (template.hpp), dispatch on the kind's type
-// (std::variant), never on the spec's kind string; the refusals they word for
-// a text that does not parse stay there, since a word engine's merge what
-// several templates take.
+// What a kind reads from a line of assembly, and why it refuses a text, is
+// said once, in asm/reading.hpp, for both engines (word_isa.cpp,
+// signature.cpp); they dispatch on the kind's type (std::variant), never on
+// the spec's kind string.
 #pragma once
 
 #include "asm/bits.hpp"
@@ -200,6 +199,7 @@ struct ModImm {
   // The text is the complement of the value (of the element, with `element`).
   bool inverted = false;
   const ExpandTable* table = nullptr;  // set by WordIsa; null: no value prints or parses
+  const std::string* refusal = nullptr;  // the target's words for a value no field gives (set by WordIsa)
   Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
   bool encode(const Raw& r, Assignment& p) const { return assign(p, map, r.a); }
   std::optional<std::string> print(const Raw& r) const;

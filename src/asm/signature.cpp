@@ -1,5 +1,6 @@
 #include "asm/signature.hpp"
 
+#include "asm/reading.hpp"
 #include "core/number_parse.hpp"
 
 #include <fmt/format.h>
@@ -21,42 +22,30 @@ void say(std::string* why, fmt::format_string<Args...> f, Args&&... args) {
   if (why && why->empty()) *why = fmt::format(f, std::forward<Args>(args)...);
 }
 
-// The candidates of a leaf kind for the whole of `text`, lower case.
-template <class K>
-bool encode_leaf(const K& kind, std::string_view text, uint32_t width, std::vector<Assignment>& out) {
-  std::vector<Raw> raws;
-  size_t len = 0;
-  if constexpr (std::is_same_v<K, operands::Table>) {
-    std::vector<size_t> lengths;
-    kind.parse_all(text, true, raws, lengths);
-    size_t kept = 0;
-    for (size_t i = 0; i < raws.size(); ++i)
-      if (lengths[i] == text.size()) raws[kept++] = raws[i];
-    raws.resize(kept);
-    len = text.size();
-  } else if constexpr (std::is_same_v<K, operands::Reg>) {
-    len = kind.parse(text, raws, nullptr);
-  } else {
-    len = kind.parse(text, raws);
-  }
-  if (len != text.size()) return false;
-  for (const Raw& r : raws) {
+// The candidates of a leaf kind (reading.hpp) that reads the whole of `text`, lower case.
+std::vector<Assignment> encode_whole(const operands::Kind& kind, std::string_view text, uint32_t width) {
+  thread_local std::vector<operands::Way> ways;  // a leaf: no reading nests in another
+  ways.clear();
+  operands::read(kind, {text, 0}, ways);
+  std::vector<Assignment> out;
+  for (const operands::Way& w : ways) {
     Assignment a(width);
-    if (kind.encode(r, a)) out.push_back(std::move(a));
+    if (w.len == text.size() && operands::encode(kind, w.raw, a)) out.push_back(std::move(a));
   }
-  return true;
+  drop_duplicates(out);
+  return out;
 }
 
 std::vector<Assignment> encode_kind(std::span<const operands::Kind> kinds, const operands::Kind& k, std::string_view text, uint32_t width,
                                     std::string* why);
 
 std::vector<Assignment> encode_reg(const operands::Reg& r, std::string_view text, uint32_t width, std::string* why) {
-  std::vector<Assignment> out;
-  if (!encode_leaf(r, to_lower(text), width, out)) {
-    if (r.regs.declared) say(why, "'{}' is not a register name here", text);
-    else say(why, "'{}' is not a {} register", text, r.regs.prefix());
-  }
-  else if (out.empty()) say(why, "register {} cannot be encoded here", text);
+  const std::string lower = to_lower(text);
+  std::vector<Assignment> out = encode_whole(r, lower, width);
+  if (!out.empty()) return out;
+  if (r.regs.number(lower) >= 0) say(why, "register {} cannot be encoded here", text);
+  else if (r.regs.declared) say(why, "'{}' is not a register name here", text);
+  else say(why, "'{}' is not a {} register", text, r.regs.prefix());
   return out;
 }
 
@@ -67,9 +56,12 @@ void say_unheld(const operands::Number& n, std::string_view text, std::string* w
 }
 
 std::vector<Assignment> encode_number(const operands::Number& n, std::string_view text, uint32_t width, std::string* why) {
-  std::vector<Assignment> out;
-  if (!encode_leaf(n, text, width, out)) say(why, "'{}' is not a number", text);
-  else if (out.empty()) say_unheld(n, text, why);
+  std::vector<Assignment> out = encode_whole(n, text, width);
+  uint64_t mag = 0;
+  bool neg = false;
+  if (!out.empty()) return out;
+  if (scan_integer(text, mag, neg) != text.size()) say(why, "'{}' is not a number", text);
+  else say_unheld(n, text, why);
   return out;
 }
 
@@ -103,9 +95,7 @@ std::string choice_refusal(const operands::Choice& c, std::string_view text, uin
 }
 
 std::vector<Assignment> encode_choice(const operands::Choice& c, std::string_view text, uint32_t width, std::string* why) {
-  std::vector<Assignment> out;
-  encode_leaf(c, to_lower(text), width, out);
-  drop_duplicates(out);
+  std::vector<Assignment> out = encode_whole(c, to_lower(text), width);
   if (out.empty() && why && why->empty()) say(why, "{}", choice_refusal(c, text, width));
   return out;
 }
@@ -213,11 +203,9 @@ std::vector<Assignment> encode_kind(std::span<const operands::Kind> kinds, const
   text = trim(text);
   if (const auto* r = std::get_if<operands::Reg>(&k)) return encode_reg(*r, text, width, why);
   if (const auto* n = std::get_if<operands::Number>(&k)) return encode_number(*n, text, width, why);
-  if (const auto* t = std::get_if<operands::Table>(&k)) {
-    std::vector<Assignment> out;
-    encode_leaf(*t, to_lower(strip_space(text)), width, out);
+  if (std::holds_alternative<operands::Table>(k)) {
+    std::vector<Assignment> out = encode_whole(k, to_lower(strip_space(text)), width);
     if (out.empty()) say(why, "'{}' is not one of the accepted texts", text);
-    drop_duplicates(out);
     return out;
   }
   if (const auto* c = std::get_if<operands::Choice>(&k)) return encode_choice(*c, text, width, why);

@@ -3,6 +3,7 @@
 
 #include "asm/bits.hpp"
 #include "asm/operands.hpp"
+#include "asm/reading.hpp"
 
 #include "core/diag.hpp"
 #include "core/number_parse.hpp"
@@ -142,51 +143,6 @@ void resolve_items(std::vector<Item>& items, const std::vector<Operand>& ops, co
   }
 }
 
-// Why a text was refused, as llvm-mc says it: the failure furthest into the
-// text (the operand to blame), merged over the templates that fail at the
-// same operand in the same way (the immediate ranges or registers any of
-// them takes). A text that matched a template whole but whose word the
-// decode pseudocode refuses (UNPREDICTABLE, ...) beats every partial match.
-struct Refusal {
-  enum class Kind : uint8_t { None, Syntax, Operand, Imm, Reg, Table, OutsideBlock, Whole };
-  Kind kind = Kind::None;
-  size_t pos = 0;   // where in the normalised text
-  std::string msg;  // Syntax, Operand, Whole
-  struct Range {
-    int64_t lo, hi, step;
-  };
-  std::vector<Range> ranges;             // Imm: the values taken
-  std::string reg_class;                 // Reg
-  std::set<int64_t> regs;                // Reg: the register numbers taken
-  std::vector<std::string> spellings;    // Table: the spellings taken
-  // The text is of the operand's kind (a register of its class, a number),
-  // only its value is refused: it says more than a refusal of another kind.
-  bool fits_text = false;
-  bool see = false;  // Whole: the word is another encoding's (SEE): a refusal of a word of its own says more
-
-  int rank() const {
-    switch (kind) {
-      case Kind::None: return 0;
-      case Kind::Syntax: return 1;
-      case Kind::Whole: return 4;
-      default: return 2 + fits_text;
-    }
-  }
-  void note(Refusal r) {
-    if (kind == Kind::Whole && !(see && r.kind == Kind::Whole && !r.see)) return;  // the first whole match refused says most
-    if (r.kind != Kind::Whole && (r.pos < pos || (r.pos == pos && r.rank() < rank()))) return;
-    if (r.pos == pos && r.kind == kind && r.rank() == rank() && kind != Kind::Whole) {  // the same operand refused alike: merged
-      if (kind == Kind::Imm) ranges.insert(ranges.end(), r.ranges.begin(), r.ranges.end());
-      if (kind == Kind::Reg && reg_class == r.reg_class) regs.insert(r.regs.begin(), r.regs.end());
-      if (kind == Kind::Table)
-        for (auto& sp : r.spellings)
-          if (std::find(spellings.begin(), spellings.end(), sp) == spellings.end()) spellings.push_back(sp);
-      return;
-    }
-    *this = std::move(r);
-  }
-};
-
 // "an immediate in the range [0,255]", "a multiple of 4 in the range
 // [-508,508]", several joined with "or" (overlapping ranges of one step merged).
 std::string describe_ranges(std::vector<Refusal::Range> rs) {
@@ -251,18 +207,6 @@ std::string describe_regs(const std::string& prefix, const std::set<int64_t>& re
   std::string out = "a register ";
   if (parts.front()[0] == '[') out += "in range ";
   for (size_t i = 0; i < parts.size(); ++i) out += (i == 0 ? "" : i + 1 == parts.size() ? " or " : ", ") + parts[i];
-  return out;
-}
-
-// The registers of a reg operand's class its FIELDS can hold where the
-// operands before it have set some of their bits (literal bits as they are):
-// a register named twice (`<Qd>[<idxh>], <Qd>[<idxl>]`) takes only the first.
-std::set<int64_t> reg_operand_range(const operands::Reg& op, const Assignment& before) {
-  std::set<int64_t> out;
-  const size_t w = op.map.width();
-  const uint64_t n = w >= 6 ? 64 : uint64_t{1} << w;
-  for (uint64_t v = 0; v < n; ++v)
-    if (Assignment p = before; operands::assign(p, op.map, v)) out.insert(static_cast<int64_t>(v) * op.scale + op.offset);
   return out;
 }
 
@@ -352,6 +296,7 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins,
       if (!name.empty() && f->name == name && f->has_body) found = f;
     return found;
   };
+  modimm_refusal_ = rules_->modimm_refusal();
   const spec::FunctionDecl* expand = function_named(rules_->modimm_function());
   const spec::FunctionDecl* vfp = function_named("VFPExpandImm");
   for (auto& [enc, ops] : operands_)
@@ -372,6 +317,7 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins,
           });
         }
         mod->table = table.get();
+        mod->refusal = &modimm_refusal_;
       } else if (auto* imm = std::get_if<operands::VfpImm>(&o.kind); imm && vfp) {
         if (vfp_values_.empty())
           for (uint64_t imm8 = 0; imm8 < 256; ++imm8)
@@ -807,8 +753,8 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
   int fallback_rank = 0;
   std::vector<uint32_t> cands;
   candidates(trimmed, cands);
-  std::vector<Raw> raws;
-  std::vector<size_t> lengths;
+  std::vector<Raw> raws;              // a list's readings, a stack: deeper operands push after
+  std::vector<operands::Way> ways;    // every other kind's, alike
   for (uint32_t index : cands) {
     const WordTemplate& t = templates_[index];
     const Encoding& enc = *t.enc;
@@ -896,25 +842,6 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         next(p, s);
         trail.pop_back();
       };
-      // Each field value a kind parsed (raws from `from` on), encoded on top
-      // of st; then they are dropped. Deeper calls push and drop after them.
-      auto each = [&](const auto& kind, const Operand* o, size_t from, auto length_of) {
-        bool any = false;
-        const size_t end = raws.size();
-        for (size_t i = from; i < end; ++i) {
-          const Raw r = raws[i];
-          const size_t p = pos + length_of(i - from);
-          Partial st2 = st;
-          if (kind.encode(r, st2)) {
-            any = true;
-            if (o) next_op(o, p, st2);
-            else next(p, st2);
-          }
-        }
-        raws.resize(from);
-        return any;
-      };
-      auto fixed = [](size_t len) { return [len](size_t) { return len; }; };
       std::string_view s = std::string_view(trimmed).substr(pos);
       if (it->kind == Item::Kind::List) {
         const Operand* lop = operand_of(t, *it);
@@ -988,78 +915,6 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
       }
       const Operand* op = operand_of(t, *it);
       if (!op) return;
-      const size_t from = raws.size();
-      if (const auto* table = std::get_if<operands::Table>(&op->kind)) {
-        // After the mnemonic a spelling is a whole word (`#2` is not the start of `#25`).
-        const bool whole_word = pos > 0 && trimmed.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789._") < pos;
-        const size_t lfrom = lengths.size();
-        table->parse_all(s, whole_word, raws, lengths);
-        const bool any = each(*table, op, from, [&](size_t i) { return lengths[lfrom + i]; });
-        lengths.resize(lfrom);
-        if (any) return;
-        // Refused: the spellings the bits chosen so far allow.
-        if (!explain) return;
-        Refusal r;
-        r.kind = Refusal::Kind::Table;
-        r.pos = pos;
-        for (size_t i = 0; i < table->entries.size(); ++i) {
-          Partial st2 = st;
-          const std::string& sp = table->entries[i].spelling;
-          if (!sp.empty() && table->encode(Raw{0, i + 1}, st2) &&
-              std::find(r.spellings.begin(), r.spellings.end(), sp) == r.spellings.end())
-            r.spellings.push_back(sp);
-        }
-        why.note(std::move(r));
-        return;
-      }
-      if (const auto* c = std::get_if<operands::Const>(&op->kind)) {
-        if (const size_t len = c->parse(s, raws)) return raws.resize(from), next(pos + len, st);
-        if (explain) refuse_at(Refusal::Kind::Operand, pos, fmt::format("operand must be {}", c->text));
-        return;
-      }
-      if (const auto* cond = std::get_if<operands::Cond>(&op->kind)) {
-        // A condition field of its own (B T1, T3; IT's first condition).
-        if (cond->own_c && ctx.in_block) return;  // a condition field of its own inside a conditional block: UNPREDICTABLE (T32)
-        if (cond->own_c) {
-          Partial st2 = st;
-          if (cond->encode(Raw{14}, st2)) next(pos, st2);  // none written: AL
-        }
-        const size_t len = cond->parse(s, raws);
-        if (len) each(*cond, op, from, fixed(len));
-        else if (!cond->own_c) refuse_at(Refusal::Kind::Operand, pos, "invalid condition code");
-        return;
-      }
-      // Lists that say where they went wrong: `{r0, r2}`, `{za0.s}`, `{s4-s7}`.
-      auto list_like = [&](const auto& kind) {
-        size_t bad = 0;
-        const char* bad_msg = "";
-        const size_t len = kind.parse(s, raws, &bad, &bad_msg);
-        if (len && each(kind, op, from, fixed(len))) return;
-        raws.resize(from);
-        if (explain) refuse_at(Refusal::Kind::Operand, pos + bad, bad_msg);
-      };
-      if (const auto* mask = std::get_if<operands::RegMask>(&op->kind)) return list_like(*mask);
-      if (const auto* tiles = std::get_if<operands::TileMask>(&op->kind)) return list_like(*tiles);
-      if (const auto* list = std::get_if<operands::VRegList>(&op->kind)) return list_like(*list);
-      if (const auto* fp = std::get_if<operands::VfpImm>(&op->kind)) {
-        const size_t len = fp->parse(s, raws);
-        if (len && each(*fp, op, from, fixed(len))) return;
-        raws.resize(from);
-        if (explain)
-          refuse_at(Refusal::Kind::Operand, pos,
-                    len == 0 ? std::string("floating-point immediate expected")
-                             : "operand must be a floating-point constant +/-(16 to 31)/16 times a power of two "
-                               "from 2^-3 to 2^4 (0.125 to 31.0)");
-        return;
-      }
-      if (const auto* itm = std::get_if<operands::ItMask>(&op->kind)) {
-        const size_t lfrom = lengths.size();
-        itm->parse_all(s, raws, lengths);
-        each(*itm, nullptr, from, [&](size_t i) { return lengths[lfrom + i]; });
-        lengths.resize(lfrom);
-        refuse_at(Refusal::Kind::Operand, pos, "invalid IT mask (up to three letters t and e)");
-        return;
-      }
       if (const auto* label = std::get_if<operands::Label>(&op->kind)) {
         size_t len = 0;
         while (len < s.size() && s[len] != ',') ++len;
@@ -1120,103 +975,23 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         if (label->encode(Raw{*bits}, st2)) next(pos + len, st2);
         return;
       }
-      if (const auto* reg = std::get_if<operands::Reg>(&op->kind)) {
-        int n = -1;
-        const size_t len = reg->parse(s, raws, &n);
-        if (len && each(*reg, op, from, fixed(len))) return;
-        raws.resize(from);
-        if (!explain) return;
-        Refusal r;
-        r.kind = Refusal::Kind::Reg;
-        r.pos = pos;
-        r.reg_class = reg->regs.prefix();
-        r.regs = reg_operand_range(*reg, st);
-        r.fits_text = n >= 0;
-        why.note(std::move(r));
-        return;
-      }
-      // Where the operand's text starts: its '#' and a '-' the template spells.
-      size_t start = pos;
-      const bool negated = start > 0 && trimmed[start - 1] == '-';
-      if (negated) --start;
-      if (start > 0 && trimmed[start - 1] == '#') --start;
-      // modimm, shiftamt, imm, simm: a number.
-      bool neg = false;
-      uint64_t mag = 0;
-      size_t len = 0;
-      len = scan_integer(s, mag, neg);
-      if (len == 0) {
-        refuse_at(Refusal::Kind::Syntax, start, "immediate value expected");
-        return;
-      }
-      if (const auto* mod = std::get_if<operands::ModImm>(&op->kind)) {
-        mod->fields(mag, neg, raws);
-        if (each(*mod, op, from, fixed(len))) return;
-        raws.resize(from);
-        if (explain) refuse_at(Refusal::Kind::Operand, start, rules_->modimm_refusal(), true);
-        return;
-      }
-      if (const auto* shift = std::get_if<operands::ShiftAmt>(&op->kind)) {
-        // Each shift type that can shift by the amount (one, when <shift> came first).
-        bool any = false;
-        if (!neg) {
-          shift->fields(mag, raws);
-          const size_t end = raws.size();
-          for (size_t i = from; i < end; ++i) {
-            const Raw r = raws[i];
-            Partial st2 = st;
-            // A shift by 0 is no shift whatever its type: LSL #0, as llvm-mc and GNU as write it.
-            if (mag == 0)
-              for (int p : shift->type.pos)
-                if (p >= 0) st2.unset(Field{static_cast<uint32_t>(p), 1});
-            if (shift->encode(r, st2)) any = true, next_op(op, pos + len, st2);
-          }
-          raws.resize(from);
-        }
-        if (!any && explain)
-          refuse_at(Refusal::Kind::Operand, pos,
-                    "immediate shift value out of range (lsl #0 to #31, lsr and asr #1 to #32, ror #1 to #31)");
-        return;
-      }
-      if (const auto* bf = std::get_if<operands::Bitfield>(&op->kind)) {
-        if (!neg) bf->fields(mag, raws);
-        if (each(*bf, op, from, fixed(len))) return;
-        if (explain) refuse_at(Refusal::Kind::Operand, start, bf->refusal(), true);
-        return;
-      }
-      const auto* num = std::get_if<operands::Number>(&op->kind);
-      if (!num) return;
-      if (const std::optional<uint64_t> f = num->field(mag, neg)) {
+      if (const auto* cond = std::get_if<operands::Cond>(&op->kind); cond && cond->own_c && ctx.in_block)
+        return;  // a condition field of its own inside a conditional block: UNPREDICTABLE (T32)
+      const operands::TextAt at{trimmed, pos};
+      const size_t from = ways.size();
+      operands::read(op->kind, at, ways);
+      bool any = false;
+      for (size_t i = from, end = ways.size(); i < end; ++i) {
+        const operands::Way w = ways[i];  // by value: deeper operands add ways
         Partial st2 = st;
-        if (num->encode(Raw{*f}, st2)) return next_op(op, pos + len, st2);
+        if (!operands::encode(op->kind, w.raw, st2)) continue;
+        any = true;
+        if (w.len) next_op(op, pos + w.len, st2);
+        else next(pos, st2);
       }
-      // Refused: the values the operand takes (negated where the template spells the '-').
-      if (!explain) return;
-      const size_t w = num->map.width();
-      Refusal r;
-      r.kind = Refusal::Kind::Imm;
-      r.pos = start;
-      r.fits_text = true;
-      // The range is said when its ends fit in 64 bits (MOV's #imm16 << 48 does not).
-      const auto span = [&]() -> std::optional<Refusal::Range> {
-        if (w >= 40 || num->scale <= 0) return std::nullopt;
-        const int64_t n = int64_t{1} << w;
-        const int64_t lo_raw = num->is_signed ? -(n / 2) : 0, hi_raw = num->is_signed ? n / 2 - 1 : n - 1;
-        int64_t lo, hi;
-        if (__builtin_mul_overflow(lo_raw, num->scale, &lo) || __builtin_add_overflow(lo, num->offset, &lo) ||
-            __builtin_mul_overflow(hi_raw, num->scale, &hi) || __builtin_add_overflow(hi, num->offset, &hi) ||
-            lo == INT64_MIN)
-          return std::nullopt;
-        return Refusal::Range{lo, hi, num->scale};
-      };
-      if (std::optional<Refusal::Range> range = span()) {
-        if (negated) *range = {-range->hi, -range->lo, range->step};
-        r.ranges.push_back(*range);
-      } else {
-        r.kind = Refusal::Kind::Operand;
-        r.msg = "immediate operand out of range";
-      }
-      why.note(std::move(r));
+      ways.resize(from);
+      if (!any && explain)
+        if (Refusal r = operands::refusal(op->kind, at, st); r.kind != Refusal::Kind::None) why.note(std::move(r));
     };
     WalkHooks hooks{[&] { return found.has_value(); }, on_operand, at_end, after_literal, may_leave_out, omit};
     Partial start;

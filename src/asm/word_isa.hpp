@@ -339,6 +339,7 @@ class WordIsa {
   operands::RegNames core_regs_;  // the general-purpose registers (class R): a table's spelling may name one
   std::vector<std::pair<std::string, std::string>> register_renames_;  // R's other names -> own names (r13 -> sp)
   std::map<uint32_t, std::unique_ptr<operands::ExpandTable>> modimm_;  // by field width
+  std::string modimm_refusal_;  // TargetRules::modimm_refusal, kept for the modimm operands
   std::vector<double> vfp_values_;  // VFPExpandImm(imm8, 64) by imm8 (vfpimm operands)
   // Every encoding's operands with their kinds (templates point into them).
   std::unordered_map<const spec::Encoding*, std::vector<operands::Operand>> operands_;

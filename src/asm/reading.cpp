@@ -1,0 +1,214 @@
+// The one operand reader (reading.hpp).
+#include "asm/reading.hpp"
+
+#include "core/number_parse.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <climits>
+#include <optional>
+#include <type_traits>
+#include <variant>
+
+namespace mlisa::as {
+
+int Refusal::rank() const {
+  switch (kind) {
+    case Kind::None: return 0;
+    case Kind::Syntax: return 1;
+    case Kind::Whole: return 4;
+    default: return 2 + fits_text;
+  }
+}
+
+void Refusal::note(Refusal r) {
+  if (kind == Kind::Whole && !(see && r.kind == Kind::Whole && !r.see)) return;  // the first whole match refused says most
+  if (r.kind != Kind::Whole && (r.pos < pos || (r.pos == pos && r.rank() < rank()))) return;
+  if (r.pos == pos && r.kind == kind && r.rank() == rank() && kind != Kind::Whole) {  // the same operand refused alike: merged
+    if (kind == Kind::Imm) ranges.insert(ranges.end(), r.ranges.begin(), r.ranges.end());
+    if (kind == Kind::Reg && reg_class == r.reg_class) regs.insert(r.regs.begin(), r.regs.end());
+    if (kind == Kind::Table)
+      for (auto& sp : r.spellings)
+        if (std::find(spellings.begin(), spellings.end(), sp) == spellings.end()) spellings.push_back(sp);
+    return;
+  }
+  *this = std::move(r);
+}
+
+namespace operands {
+
+namespace {
+
+constexpr std::string_view kMnemonicChars = "abcdefghijklmnopqrstuvwxyz0123456789._";
+
+// Past the mnemonic a table's spelling is a whole word (`#2` is not the start of `#25`).
+bool past_mnemonic(const TextAt& at) { return at.pos > 0 && at.line.find_first_not_of(kMnemonicChars) < at.pos; }
+
+// Where a number's text starts: its '#' and a '-' the template spells before it.
+size_t number_start(const TextAt& at) {
+  size_t start = at.pos;
+  if (start > 0 && at.line[start - 1] == '-') --start;
+  if (start > 0 && at.line[start - 1] == '#') --start;
+  return start;
+}
+
+// The registers of a reg operand's class its FIELDS can hold where the
+// operands before it have set some of their bits (literal bits as they are):
+// a register named twice (`<Qd>[<idxh>], <Qd>[<idxl>]`) takes only the first.
+std::set<int64_t> reg_operand_range(const Reg& op, const Assignment& before) {
+  std::set<int64_t> out;
+  const size_t w = op.map.width();
+  const uint64_t n = w >= 6 ? 64 : uint64_t{1} << w;
+  for (uint64_t v = 0; v < n; ++v)
+    if (Assignment p = before; assign(p, op.map, v)) out.insert(static_cast<int64_t>(v) * op.scale + op.offset);
+  return out;
+}
+
+// The values a Number takes, when its ends fit in 64 bits (MOV's #imm16 << 48 does not).
+std::optional<Refusal::Range> number_range(const Number& num) {
+  const size_t w = num.map.width();
+  if (w >= 40 || num.scale <= 0) return std::nullopt;
+  const int64_t n = int64_t{1} << w;
+  const int64_t lo_raw = num.is_signed ? -(n / 2) : 0, hi_raw = num.is_signed ? n / 2 - 1 : n - 1;
+  int64_t lo, hi;
+  if (__builtin_mul_overflow(lo_raw, num.scale, &lo) || __builtin_add_overflow(lo, num.offset, &lo) ||
+      __builtin_mul_overflow(hi_raw, num.scale, &hi) || __builtin_add_overflow(hi, num.offset, &hi) || lo == INT64_MIN)
+    return std::nullopt;
+  return Refusal::Range{lo, hi, num.scale};
+}
+
+Refusal refused(Refusal::Kind kind, size_t pos, std::string msg, bool fits_text = false) {
+  Refusal r;
+  r.kind = kind;
+  r.pos = pos;
+  r.msg = std::move(msg);
+  r.fits_text = fits_text;
+  return r;
+}
+
+}  // namespace
+
+void read(const Kind& k, const TextAt& at, std::vector<Way>& out) {
+  const std::string_view s = at.rest();
+  // The raws a kind's parse gave, all of one length.
+  thread_local std::vector<Raw> raws;
+  auto of_length = [&](size_t len) {
+    if (len)
+      for (const Raw& r : raws) out.push_back({len, r});
+    raws.clear();
+  };
+  raws.clear();
+  std::visit(
+      [&](const auto& kind) {
+        using K = std::decay_t<decltype(kind)>;
+        if constexpr (std::is_same_v<K, Table> || std::is_same_v<K, ItMask>) {
+          thread_local std::vector<size_t> lengths;
+          lengths.clear();
+          if constexpr (std::is_same_v<K, Table>) kind.parse_all(s, past_mnemonic(at), raws, lengths);
+          else kind.parse_all(s, raws, lengths);
+          for (size_t i = 0; i < raws.size(); ++i) out.push_back({lengths[i], raws[i]});
+          raws.clear();
+        } else if constexpr (std::is_same_v<K, Cond>) {
+          if (kind.own_c) out.push_back({0, Raw{14}});  // none written: AL
+          of_length(kind.parse(s, raws));
+        } else if constexpr (std::is_same_v<K, RegMask> || std::is_same_v<K, TileMask> || std::is_same_v<K, VRegList>) {
+          size_t bad = 0;
+          const char* msg = "";
+          of_length(kind.parse(s, raws, &bad, &msg));
+        } else if constexpr (std::is_same_v<K, List> || std::is_same_v<K, Label> || std::is_same_v<K, Mem>) {
+          // Read by the engines (reading.hpp).
+        } else {
+          of_length(kind.parse(s, raws));
+        }
+      },
+      k);
+}
+
+bool encode(const Kind& k, const Raw& r, Assignment& p) {
+  if (const auto* shift = std::get_if<ShiftAmt>(&k); shift && r == Raw{0, 0})  // written #0
+    for (int bit : shift->type.pos)
+      if (bit >= 0) p.unset(Field{static_cast<uint32_t>(bit), 1});
+  return std::visit(
+      [&](const auto& kind) {
+        if constexpr (requires { kind.encode(r, p); }) return kind.encode(r, p);
+        else return false;
+      },
+      k);
+}
+
+Refusal refusal(const Kind& k, const TextAt& at, const Assignment& before) {
+  using R = Refusal::Kind;
+  const std::string_view s = at.rest();
+  std::vector<Raw> raws;
+  uint64_t mag = 0;
+  bool neg = false;
+  const size_t start = number_start(at);
+  const bool number_text = scan_integer(s, mag, neg) > 0;
+  return std::visit(
+      [&](const auto& kind) -> Refusal {
+        using K = std::decay_t<decltype(kind)>;
+        if constexpr (std::is_same_v<K, Reg>) {
+          int n = -1;
+          kind.parse(s, raws, &n);
+          Refusal r;
+          r.kind = R::Reg;
+          r.pos = at.pos;
+          r.reg_class = kind.regs.prefix();
+          r.regs = reg_operand_range(kind, before);
+          r.fits_text = n >= 0;
+          return r;
+        } else if constexpr (std::is_same_v<K, Table>) {
+          // The spellings the bits chosen so far allow.
+          Refusal r;
+          r.kind = R::Table;
+          r.pos = at.pos;
+          for (size_t i = 0; i < kind.entries.size(); ++i) {
+            Assignment p = before;
+            const std::string& sp = kind.entries[i].spelling;
+            if (!sp.empty() && kind.encode(Raw{0, i + 1}, p) && std::find(r.spellings.begin(), r.spellings.end(), sp) == r.spellings.end())
+              r.spellings.push_back(sp);
+          }
+          return r;
+        } else if constexpr (std::is_same_v<K, Const>) {
+          return refused(R::Operand, at.pos, fmt::format("operand must be {}", kind.text));
+        } else if constexpr (std::is_same_v<K, Cond>) {
+          return kind.own_c ? Refusal{} : refused(R::Operand, at.pos, "invalid condition code");
+        } else if constexpr (std::is_same_v<K, RegMask> || std::is_same_v<K, TileMask> || std::is_same_v<K, VRegList>) {
+          // Lists that say where they went wrong: `{r0, r2}`, `{za0.s}`, `{s4-s7}`.
+          size_t bad = 0;
+          const char* msg = "";
+          kind.parse(s, raws, &bad, &msg);
+          return refused(R::Operand, at.pos + bad, msg);
+        } else if constexpr (std::is_same_v<K, VfpImm>) {
+          return refused(R::Operand, at.pos,
+                         kind.parse(s, raws) == 0 ? "floating-point immediate expected"
+                                                  : "operand must be a floating-point constant +/-(16 to 31)/16 times a power of "
+                                                    "two from 2^-3 to 2^4 (0.125 to 31.0)");
+        } else if constexpr (std::is_same_v<K, ItMask>) {
+          return refused(R::Operand, at.pos, "invalid IT mask (up to three letters t and e)");
+        } else if constexpr (std::is_same_v<K, ModImm> || std::is_same_v<K, ShiftAmt> || std::is_same_v<K, Bitfield> ||
+                             std::is_same_v<K, Number>) {
+          if (!number_text) return refused(R::Syntax, start, "immediate value expected");
+          if constexpr (std::is_same_v<K, ModImm>)
+            return refused(R::Operand, start, kind.refusal ? *kind.refusal : "invalid operand for instruction", true);
+          if constexpr (std::is_same_v<K, ShiftAmt>)
+            return refused(R::Operand, at.pos, "immediate shift value out of range (lsl #0 to #31, lsr and asr #1 to #32, ror #1 to #31)");
+          if constexpr (std::is_same_v<K, Bitfield>) return refused(R::Operand, start, kind.refusal(), true);
+          if constexpr (std::is_same_v<K, Number>) {
+            // The values the operand takes (negated where the template spells the '-').
+            std::optional<Refusal::Range> range = number_range(kind);
+            if (!range) return refused(R::Operand, start, "immediate operand out of range", true);
+            if (start < at.pos && at.line[at.pos - 1] == '-') *range = {-range->hi, -range->lo, range->step};
+            Refusal r = refused(R::Imm, start, "", true);
+            r.ranges.push_back(*range);
+            return r;
+          }
+        }
+        return Refusal{};
+      },
+      k);
+}
+
+}  // namespace operands
+}  // namespace mlisa::as

@@ -1,0 +1,84 @@
+// What an operand of each kind (operands.hpp) reads from a line of
+// assembly, and why it takes nothing there: the one operand reader of every
+// engine. The template matcher (template.hpp) hands an engine each operand
+// at its place in the line; the engine asks read() for the ways the kind
+// takes the text there, writes each with encode(), and on a refusal asks
+// refusal() what to tell the user, in llvm-mc's words. The word engine
+// (word_isa.cpp) lets the kind decide how much text it takes; a bundle's
+// signatures (signature.cpp) keep the ways that take an operand's whole text.
+//
+// List, Label and Mem are read by their engines: a list's element suffix
+// comes from its template, a label's value from the program around it, a
+// memory operand is other operands in brackets.
+#pragma once
+
+#include "asm/bits.hpp"
+#include "asm/operands.hpp"
+
+#include <cstddef>
+#include <cstdint>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace mlisa::as {
+
+// Why a text was refused, as llvm-mc says it: the failure furthest into the
+// text (the operand to blame), merged over the templates that fail at the
+// same operand in the same way (the immediate ranges or registers any of
+// them takes). A text that matched a template whole but whose word the
+// decode pseudocode refuses (UNPREDICTABLE, ...) beats every partial match.
+struct Refusal {
+  enum class Kind : uint8_t { None, Syntax, Operand, Imm, Reg, Table, OutsideBlock, Whole };
+  Kind kind = Kind::None;
+  size_t pos = 0;   // where in the normalised text
+  std::string msg;  // Syntax, Operand, Whole
+  struct Range {
+    int64_t lo, hi, step;
+  };
+  std::vector<Range> ranges;           // Imm: the values taken
+  std::string reg_class;               // Reg
+  std::set<int64_t> regs;              // Reg: the register numbers taken
+  std::vector<std::string> spellings;  // Table: the spellings taken
+  // The text is of the operand's kind (a register of its class, a number),
+  // only its value is refused: it says more than a refusal of another kind.
+  bool fits_text = false;
+  bool see = false;  // Whole: the word is another encoding's (SEE): a refusal of a word of its own says more
+
+  int rank() const;
+  // Keeps the refusal that says most: the furthest into the text, then the highest rank; merged when alike.
+  void note(Refusal r);
+};
+
+namespace operands {
+
+// An operand's place: the whole normalised line and where its text starts.
+struct TextAt {
+  std::string_view line;
+  size_t pos = 0;
+  std::string_view rest() const { return line.substr(pos); }
+};
+
+// One way an operand reads the text at its place: how much it takes, and the field values.
+struct Way {
+  size_t len = 0;
+  Raw raw;
+};
+
+// Every way `k` reads the text at `at`, appended to `out` (several where the
+// text leaves a choice: a modified immediate's fields, a table's spellings
+// of different lengths); none when it cannot. Not for List, Label, Mem.
+void read(const Kind& k, const TextAt& at, std::vector<Way>& out);
+
+// Writes a way's field values into p; false on a conflict with p. A shift
+// by 0 is no shift whatever its type (LSL #0, as llvm-mc and GNU as write it).
+bool encode(const Kind& k, const Raw& r, Assignment& p);
+
+// Why `k` takes no text at `at` where `before` holds the bits set so far
+// (a register field that an earlier operand shares, a table's entries that
+// agree with them); kind None when there is nothing to say.
+Refusal refusal(const Kind& k, const TextAt& at, const Assignment& before);
+
+}  // namespace operands
+}  // namespace mlisa::as
