@@ -525,6 +525,25 @@ std::vector<InstructionSpec> FileParser::unfold(const InstructionSpec& inst) con
   // The syntax templates are written with the first instruction's mnemonic.
   auto mnemonic = [](const std::string& name) { return name.substr(0, name.find(' ')); };
   const std::string first = mnemonic(folded_.front().name);
+  // A field the folded lines fix may be absent from an encoding where they
+  // differ in other fields (T32's ADD and SUB differ in one bit of a 16-bit
+  // encoding and two of a 32-bit one): some encoding names it, and each
+  // encoding tells every two of the instructions apart.
+  for (const Folded& f : folded_)
+    for (const Folded::Fix& fix : f.fixes)
+      if (std::none_of(inst.encodings.begin(), inst.encodings.end(), [&](const Encoding& e) { return e.field(fix.field); }))
+        fail(f.loc.line, fix.col, fmt::format("no encoding has a field '{}' to fix", fix.field));
+  for (const Encoding& enc : inst.encodings)
+    for (size_t i = 0; i < folded_.size(); ++i)
+      for (size_t j = i + 1; j < folded_.size(); ++j) {
+        bool apart = false;
+        for (const Folded::Fix& a : folded_[i].fixes)
+          for (const Folded::Fix& b : folded_[j].fixes)
+            apart = apart || (a.field == b.field && enc.field(a.field) && a.value != b.value);
+        if (!apart)
+          fail(enc.loc.line, 1,
+               fmt::format("encoding {} names no field whose value tells {} from {}", enc.name, folded_[i].name, folded_[j].name));
+      }
   std::vector<InstructionSpec> out;
   for (const Folded& f : folded_) {
     InstructionSpec x = inst;
@@ -535,9 +554,7 @@ std::vector<InstructionSpec> FileParser::unfold(const InstructionSpec& inst) con
     for (Encoding& enc : x.encodings) {
       for (const Folded::Fix& fix : f.fixes) {
         const EncodingField* field = enc.field(fix.field);
-        if (!field)
-          fail(f.loc.line, fix.col,
-               fmt::format("encoding {} (line {}) has no field '{}' to fix", enc.name, enc.loc.line, fix.field));
+        if (!field) continue;  // the encoding tells the instructions apart by other fields (checked above)
         if (field->width != fix.value.width())
           fail(f.loc.line, fix.col,
                fmt::format("field '{}' of encoding {} is {} bits wide; '{}' fixes {}", fix.field, enc.name,
