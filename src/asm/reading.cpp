@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <climits>
 #include <optional>
 #include <type_traits>
@@ -208,6 +209,59 @@ Refusal refusal(const Kind& k, const TextAt& at, const Assignment& before) {
         return Refusal{};
       },
       k);
+}
+
+std::optional<Way> read_label(const Label& label, const TextAt& at, const LabelPlace& place, Refusal* why) {
+  auto refuse = [&](Refusal::Kind kind, std::string msg) -> std::optional<Way> {
+    if (why) *why = refused(kind, at.pos, std::move(msg));
+    return std::nullopt;
+  };
+  const std::string_view s = at.rest();
+  size_t len = 0;
+  while (len < s.size() && s[len] != ',') ++len;
+  while (len > 0 && s[len - 1] == ' ') --len;
+  if (len == 0) return std::nullopt;
+  const std::string_view tok = s.substr(0, len);
+  auto digit = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; };
+  std::optional<int64_t> pc_relative;
+  bool minus_zero = false;  // `#-0`: only an encoding with a subtract form (add-bit) holds it
+  const bool bare_distance = label.relative && (digit(tok[0]) || (tok[0] == '-' && tok.size() > 1 && digit(tok[1])));
+  if (tok[0] == '#' || bare_distance) {
+    const std::string_view n = tok.substr(tok[0] == '#' ? 1 : 0);
+    uint64_t v = 0;
+    bool minus = false;
+    if (scan_integer(n, v, minus) != n.size() || v > (uint64_t{1} << 40)) return refuse(Refusal::Kind::Syntax, "invalid operand for instruction");
+    pc_relative = minus ? -static_cast<int64_t>(v) : static_cast<int64_t>(v);
+    minus_zero = minus && v == 0;
+  } else if (!(std::isalnum(static_cast<unsigned char>(tok[0])) || tok[0] == '_' || tok[0] == '.' || tok[0] == '$')) {
+    return std::nullopt;
+  }
+  const bool program = place.resolve && *place.resolve;
+  const int64_t pc = static_cast<int64_t>(label.read_pc(place.pc));
+  std::optional<int64_t> target;
+  if (pc_relative) {
+    target = pc + *pc_relative;
+  } else {
+    uint64_t num = 0;
+    bool minus = false;
+    if (digit(tok[0]) && scan_integer(tok, num, minus) == tok.size())
+      target = static_cast<int64_t>(num);
+    else if (program && !(place.registers && place.registers->number(to_lower(tok)) >= 0))  // `le lr, ...`: not a label
+      target = (*place.resolve)(tok);
+  }
+  if (target && !pc_relative) *target = static_cast<int64_t>(label.reached(static_cast<uint64_t>(*target)));
+  if (!target)
+    return refuse(Refusal::Kind::Operand, program ? fmt::format("'{}' is not a symbol", tok)
+                                                  : fmt::format("the label '{}' needs a program around it (mlisa as, mlisa run)", tok));
+  if ((*target - pc - label.offset) % label.scale)
+    return refuse(Refusal::Kind::Operand, fmt::format("the target {} is not a multiple of {} bytes away", tok,
+                                                      label.scale < 0 ? -label.scale : label.scale));
+  const std::optional<uint64_t> bits = label.field(*target - pc, minus_zero);
+  if (!bits) {
+    if (minus_zero && !label.add_bit) return std::nullopt;
+    return refuse(Refusal::Kind::Operand, fmt::format("the target {} is out of reach of {} {}", tok, place.instruction, place.encoding));
+  }
+  return Way{len, Raw{*bits}};
 }
 
 }  // namespace operands

@@ -7,9 +7,9 @@
 // (word_isa.cpp) lets the kind decide how much text it takes; a bundle's
 // signatures (signature.cpp) keep the ways that take an operand's whole text.
 //
-// List, Label and Mem are read by their engines: a list's element suffix
-// comes from its template, a label's value from the program around it, a
-// memory operand is other operands in brackets.
+// A label is read with its place in a program (read_label). List and Mem
+// are read by their engines: a list's element suffix comes from its
+// template, a memory operand is other operands in brackets.
 #pragma once
 
 #include "asm/bits.hpp"
@@ -17,6 +17,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
@@ -79,6 +81,22 @@ bool encode(const Kind& k, const Raw& r, Assignment& p);
 // (a register field that an earlier operand shares, a table's entries that
 // agree with them); kind None when there is nothing to say.
 Refusal refusal(const Kind& k, const TextAt& at, const Assignment& before);
+
+// Where a label operand is read: the PC its instruction reads, and the
+// program around the line.
+struct LabelPlace {
+  uint64_t pc = 0;  // the instruction's address plus the target's PC offset (before Label::read_pc)
+  // A symbol's address; empty: no program around the line (a lone line).
+  const std::function<std::optional<int64_t>(std::string_view)>* resolve = nullptr;
+  const RegNames* registers = nullptr;  // names that are no symbol (`le lr, ...`)
+  std::string_view instruction, encoding;  // "B", "T4": for messages
+};
+
+// What a label operand reads at `at` (the line with its case kept, symbols
+// being case-sensitive): a symbol, an address, or `#<offset>` from the PC
+// (b #-420, cbz r5, #8: llvm-mc's and GNU as's spelling); `[pc, #4]` is
+// another syntax's. None, with why in *why (kind None: not a label's text).
+std::optional<Way> read_label(const Label& label, const TextAt& at, const LabelPlace& place, Refusal* why);
 
 }  // namespace operands
 }  // namespace mlisa::as

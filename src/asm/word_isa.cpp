@@ -566,6 +566,148 @@ InputError describe_refusal(const std::string& text, const std::string& trimmed,
 
 }  // namespace
 
+// Why the decode pseudocode refuses a whole match (verdict v, at the
+// pseudocode line `rule`): the first operand, in the order written (`trail`:
+// the match's operands with where their text starts in `text`), some other
+// value of which the pseudocode takes; the values it takes describe what the
+// operand must be.
+Refusal WordIsa::blame(const WordTemplate& t, const Bits& word, const std::string& v, const std::string& rule,
+                       std::span<const std::pair<const Operand*, size_t>> trail, std::string_view text) const {
+  // The register number a table spelling names (clz's <Rm> is a table), or -1.
+  auto table_reg = [this](const std::string& spelling) { return core_regs_.number(to_lower(spelling)); };
+  Refusal r;
+  r.kind = Refusal::Kind::Whole;
+  r.see = v.rfind("SEE", 0) == 0;
+  const std::string where = fmt::format("{} in {} {}{}{}", v, t.inst->name, t.enc->name, rule.empty() ? "" : ": ", rule);
+  r.msg = fmt::format("invalid instruction ({})", where);
+  const Encoding& enc = *t.enc;
+  // An operand's other values: (bits, care) to write into the word, and what the text would say.
+  struct Alt {
+    Bits value, care;
+    int64_t number;        // a register or immediate, or
+    std::string spelling;  // a table's spelling
+  };
+  auto alternatives = [&](const Operand& op) {
+    std::vector<Alt> out;
+    const BitMap m = bitmap(enc, op.spec->fields);
+    const size_t w = m.pos.size();
+    auto with = [&](uint64_t x, Bits* value, Bits* care) {
+      for (size_t k = 0; k < w; ++k) {
+        const bool bit = (x >> (w - 1 - k)) & 1;
+        if (m.pos[k] < 0) {
+          if (bit != m.lit[k]) return false;
+          continue;
+        }
+        value->set_bit(static_cast<uint32_t>(m.pos[k]), bit);
+        care->set_bit(static_cast<uint32_t>(m.pos[k]), true);
+      }
+      return true;
+    };
+    if (const auto* table = std::get_if<operands::Table>(&op.kind)) {
+      for (const auto& [pat, spelling, shown] : table->entries) {
+        Alt a{Bits::zeros(enc.width), Bits::zeros(enc.width), 0, spelling};
+        for (size_t k = 0; k < w; ++k)
+          if (m.pos[k] >= 0 && pat.care.bit(static_cast<uint32_t>(w - 1 - k))) {
+            a.value.set_bit(static_cast<uint32_t>(m.pos[k]), pat.value.bit(static_cast<uint32_t>(w - 1 - k)));
+            a.care.set_bit(static_cast<uint32_t>(m.pos[k]), true);
+          }
+        out.push_back(std::move(a));
+      }
+      return out;
+    }
+    const uint64_t n = w >= 6 ? 64 : uint64_t{1} << w;
+    for (uint64_t x = 0; x < n; ++x) {
+      Alt a{Bits::zeros(enc.width), Bits::zeros(enc.width), static_cast<int64_t>(x) * op.spec->scale + op.spec->offset, ""};
+      if (with(x, &a.value, &a.care)) out.push_back(std::move(a));
+    }
+    if (const auto* list = std::get_if<operands::VRegList>(&op.kind)) {  // the register count too
+      const BitMap& cm = list->count;
+      for (uint64_t c = 1; c < 64 && cm.pos.size() < 7 && c < (uint64_t{1} << cm.pos.size()); ++c) {
+        Alt a{Bits::zeros(enc.width), Bits::zeros(enc.width), -1, ""};
+        for (size_t k = 0; k < cm.pos.size(); ++k)
+          if (cm.pos[k] >= 0) {
+            a.value.set_bit(static_cast<uint32_t>(cm.pos[k]), (c >> (cm.pos.size() - 1 - k)) & 1);
+            a.care.set_bit(static_cast<uint32_t>(cm.pos[k]), true);
+          }
+        out.push_back(std::move(a));
+      }
+    }
+    return out;
+  };
+  auto accepted = [&](const Bits& alt) { return decode_verdict(enc, alt).empty(); };
+  auto apply = [&](const Alt& a) { return (word & ~a.care) | a.value; };
+  // Operands after the mnemonic first: a type suffix is blamed only when no operand can be.
+  const size_t mnemonic_end = std::min(text.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789._"), text.size());
+  for (int pass = 0; pass < 2; ++pass)
+    for (size_t i = 0; i < trail.size(); ++i) {
+      const auto& [op, at] = trail[i];
+      if ((at < mnemonic_end) != (pass == 1)) continue;
+      std::vector<Alt> taken;
+      for (Alt& a : alternatives(*op)) {
+        const Bits alt = apply(a);
+        if (alt != word && accepted(alt)) taken.push_back(std::move(a));
+      }
+      if (taken.empty()) continue;
+      r.pos = at;
+      if (r.pos > 0 && text[r.pos - 1] == '-') --r.pos;
+      if (r.pos > 0 && text[r.pos - 1] == '#') --r.pos;
+      // Refused where it equals another register operand of its class, and
+      // taken when that one differs: they must differ.
+      auto reg_of = [&](const Operand& o) -> int64_t {
+        if (const auto* reg = std::get_if<operands::Reg>(&o.kind))
+          return static_cast<int64_t>(reg->decode(word).a) * reg->scale + reg->offset;
+        if (!std::holds_alternative<operands::Table>(o.kind)) return -1;
+        for (const Alt& a : alternatives(o))
+          if (apply(a) == word && table_reg(a.spelling) >= 0) return table_reg(a.spelling);
+        return -1;
+      };
+      const int64_t value = reg_of(*op);
+      for (size_t j = 0; value >= 0 && j < trail.size(); ++j) {
+        const Operand* o = trail[j].first;
+        const bool o_reg = std::holds_alternative<operands::Reg>(o->kind);
+        if (j == i || o->name() == op->name() || reg_of(*o) != value || (o_reg && o->spec->reg_class != op->spec->reg_class))
+          continue;
+        bool differ = false;
+        for (const Alt& a : alternatives(*o)) {
+          const int64_t other = o_reg ? a.number : table_reg(a.spelling);
+          if (other >= 0 && other != value && accepted((word & ~a.care) | a.value)) differ = true;
+          if (differ) break;
+        }
+        if (differ) {
+          r.msg = fmt::format("<{}> and <{}> must be different registers ({})", op->name(), o->name(), where);
+          return r;
+        }
+      }
+      std::set<int64_t> regs;
+      std::vector<Refusal::Range> numbers;
+      std::vector<std::string> words;
+      const bool is_reg = std::holds_alternative<operands::Reg>(op->kind);
+      const bool is_table = std::holds_alternative<operands::Table>(op->kind);
+      for (const Alt& a : taken) {
+        if (is_reg) regs.insert(a.number);
+        else if (is_table && table_reg(a.spelling) >= 0) regs.insert(table_reg(a.spelling));
+        else if (is_table) words.push_back(to_lower(a.spelling));
+        else if (std::holds_alternative<operands::Number>(op->kind)) numbers.push_back({a.number, a.number, 1});
+      }
+      if (!regs.empty()) {
+        std::string extra;
+        for (const std::string& wd : words) extra += " or " + wd;
+        const std::string prefix = is_reg ? std::get<operands::Reg>(op->kind).regs.prefix() : core_regs_.prefix();
+        r.msg = fmt::format("operand must be {}{} ({})", describe_regs(prefix, regs), extra, where);
+      } else if (!numbers.empty() && op->spec->scale == 1) {
+        r.msg = fmt::format("operand must be {} ({})", describe_ranges(numbers), where);
+      } else if (std::holds_alternative<operands::RegMask>(op->kind) || std::holds_alternative<operands::TileMask>(op->kind) ||
+                 std::holds_alternative<operands::VRegList>(op->kind) ||
+                 std::holds_alternative<operands::List>(op->kind)) {
+        r.msg = fmt::format("invalid register list for instruction ({})", where);
+      } else {
+        r.msg = fmt::format("invalid operand for instruction ({})", where);
+      }
+      return r;
+    }
+  return r;
+}
+
 WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const AsmContext& ctx, bool explain) const {
   std::vector<size_t> origin;  // index in text of each character of trimmed
   std::string in = normalise_text(text, false, &origin);
@@ -603,145 +745,6 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
   // The operands of the match in progress, with where their text starts.
   std::vector<std::pair<const Operand*, size_t>> trail;
   trail.reserve(16);
-  // A whole match whose word the decode pseudocode refuses (verdict v, at the
-  // pseudocode line `rule`): the first operand, in the order written, some
-  // other value of which the pseudocode takes; the values it takes describe
-  // what the operand must be.
-  // The register number a table spelling names (clz's <Rm> is a table), or -1.
-  auto table_reg = [this](const std::string& spelling) { return core_regs_.number(to_lower(spelling)); };
-  auto blame = [&](const WordTemplate& t, const Bits& word, const std::string& v, const std::string& rule) {
-    Refusal r;
-    r.kind = Refusal::Kind::Whole;
-    r.see = v.rfind("SEE", 0) == 0;
-    const std::string where = fmt::format("{} in {} {}{}{}", v, t.inst->name, t.enc->name, rule.empty() ? "" : ": ", rule);
-    r.msg = fmt::format("invalid instruction ({})", where);
-    const Encoding& enc = *t.enc;
-    // An operand's other values: (bits, care) to write into the word, and what the text would say.
-    struct Alt {
-      Bits value, care;
-      int64_t number;        // a register or immediate, or
-      std::string spelling;  // a table's spelling
-    };
-    auto alternatives = [&](const Operand& op) {
-      std::vector<Alt> out;
-      const BitMap m = bitmap(enc, op.spec->fields);
-      const size_t w = m.pos.size();
-      auto with = [&](uint64_t x, Bits* value, Bits* care) {
-        for (size_t k = 0; k < w; ++k) {
-          const bool bit = (x >> (w - 1 - k)) & 1;
-          if (m.pos[k] < 0) {
-            if (bit != m.lit[k]) return false;
-            continue;
-          }
-          value->set_bit(static_cast<uint32_t>(m.pos[k]), bit);
-          care->set_bit(static_cast<uint32_t>(m.pos[k]), true);
-        }
-        return true;
-      };
-      if (const auto* table = std::get_if<operands::Table>(&op.kind)) {
-        for (const auto& [pat, spelling, shown] : table->entries) {
-          Alt a{Bits::zeros(enc.width), Bits::zeros(enc.width), 0, spelling};
-          for (size_t k = 0; k < w; ++k)
-            if (m.pos[k] >= 0 && pat.care.bit(static_cast<uint32_t>(w - 1 - k))) {
-              a.value.set_bit(static_cast<uint32_t>(m.pos[k]), pat.value.bit(static_cast<uint32_t>(w - 1 - k)));
-              a.care.set_bit(static_cast<uint32_t>(m.pos[k]), true);
-            }
-          out.push_back(std::move(a));
-        }
-        return out;
-      }
-      const uint64_t n = w >= 6 ? 64 : uint64_t{1} << w;
-      for (uint64_t x = 0; x < n; ++x) {
-        Alt a{Bits::zeros(enc.width), Bits::zeros(enc.width), static_cast<int64_t>(x) * op.spec->scale + op.spec->offset, ""};
-        if (with(x, &a.value, &a.care)) out.push_back(std::move(a));
-      }
-      if (const auto* list = std::get_if<operands::VRegList>(&op.kind)) {  // the register count too
-        const BitMap& cm = list->count;
-        for (uint64_t c = 1; c < 64 && cm.pos.size() < 7 && c < (uint64_t{1} << cm.pos.size()); ++c) {
-          Alt a{Bits::zeros(enc.width), Bits::zeros(enc.width), -1, ""};
-          for (size_t k = 0; k < cm.pos.size(); ++k)
-            if (cm.pos[k] >= 0) {
-              a.value.set_bit(static_cast<uint32_t>(cm.pos[k]), (c >> (cm.pos.size() - 1 - k)) & 1);
-              a.care.set_bit(static_cast<uint32_t>(cm.pos[k]), true);
-            }
-          out.push_back(std::move(a));
-        }
-      }
-      return out;
-    };
-    auto accepted = [&](const Bits& alt) { return decode_verdict(enc, alt).empty(); };
-    auto apply = [&](const Alt& a) { return (word & ~a.care) | a.value; };
-    // Operands after the mnemonic first: a type suffix is blamed only when no operand can be.
-    const size_t mnemonic_end = std::min(trimmed.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789._"), trimmed.size());
-    for (int pass = 0; pass < 2; ++pass)
-      for (size_t i = 0; i < trail.size(); ++i) {
-        const auto& [op, at] = trail[i];
-        if ((at < mnemonic_end) != (pass == 1)) continue;
-        std::vector<Alt> taken;
-        for (Alt& a : alternatives(*op)) {
-          const Bits alt = apply(a);
-          if (alt != word && accepted(alt)) taken.push_back(std::move(a));
-        }
-        if (taken.empty()) continue;
-        r.pos = at;
-        if (r.pos > 0 && trimmed[r.pos - 1] == '-') --r.pos;
-        if (r.pos > 0 && trimmed[r.pos - 1] == '#') --r.pos;
-        // Refused where it equals another register operand of its class, and
-        // taken when that one differs: they must differ.
-        auto reg_of = [&](const Operand& o) -> int64_t {
-          if (const auto* reg = std::get_if<operands::Reg>(&o.kind))
-            return static_cast<int64_t>(reg->decode(word).a) * reg->scale + reg->offset;
-          if (!std::holds_alternative<operands::Table>(o.kind)) return -1;
-          for (const Alt& a : alternatives(o))
-            if (apply(a) == word && table_reg(a.spelling) >= 0) return table_reg(a.spelling);
-          return -1;
-        };
-        const int64_t value = reg_of(*op);
-        for (size_t j = 0; value >= 0 && j < trail.size(); ++j) {
-          const Operand* o = trail[j].first;
-          const bool o_reg = std::holds_alternative<operands::Reg>(o->kind);
-          if (j == i || o->name() == op->name() || reg_of(*o) != value || (o_reg && o->spec->reg_class != op->spec->reg_class))
-            continue;
-          bool differ = false;
-          for (const Alt& a : alternatives(*o)) {
-            const int64_t other = o_reg ? a.number : table_reg(a.spelling);
-            if (other >= 0 && other != value && accepted((word & ~a.care) | a.value)) differ = true;
-            if (differ) break;
-          }
-          if (differ) {
-            r.msg = fmt::format("<{}> and <{}> must be different registers ({})", op->name(), o->name(), where);
-            return r;
-          }
-        }
-        std::set<int64_t> regs;
-        std::vector<Refusal::Range> numbers;
-        std::vector<std::string> words;
-        const bool is_reg = std::holds_alternative<operands::Reg>(op->kind);
-        const bool is_table = std::holds_alternative<operands::Table>(op->kind);
-        for (const Alt& a : taken) {
-          if (is_reg) regs.insert(a.number);
-          else if (is_table && table_reg(a.spelling) >= 0) regs.insert(table_reg(a.spelling));
-          else if (is_table) words.push_back(to_lower(a.spelling));
-          else if (std::holds_alternative<operands::Number>(op->kind)) numbers.push_back({a.number, a.number, 1});
-        }
-        if (!regs.empty()) {
-          std::string extra;
-          for (const std::string& wd : words) extra += " or " + wd;
-          const std::string prefix = is_reg ? std::get<operands::Reg>(op->kind).regs.prefix() : core_regs_.prefix();
-          r.msg = fmt::format("operand must be {}{} ({})", describe_regs(prefix, regs), extra, where);
-        } else if (!numbers.empty() && op->spec->scale == 1) {
-          r.msg = fmt::format("operand must be {} ({})", describe_ranges(numbers), where);
-        } else if (std::holds_alternative<operands::RegMask>(op->kind) || std::holds_alternative<operands::TileMask>(op->kind) ||
-                   std::holds_alternative<operands::VRegList>(op->kind) ||
-                   std::holds_alternative<operands::List>(op->kind)) {
-          r.msg = fmt::format("invalid register list for instruction ({})", where);
-        } else {
-          r.msg = fmt::format("invalid operand for instruction ({})", where);
-        }
-        return r;
-      }
-    return r;
-  };
   // The choice among the templates that accept the text, by the key
   // (width, `{<Rd>,}` omitted, a borrowed spelling, spec order): the first
   // match of a smaller key wins. A match that omits an optional `{<Rd>,}`
@@ -798,7 +801,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         found = Assembled{t.inst, &enc, w};
         found_omitted = st.omitted;
       } else if (explain && (why.kind != Refusal::Kind::Whole || why.see)) {
-        why.note(blame(t, w, v, rule));
+        why.note(blame(t, w, v, rule, trail, trimmed));
       }
     };
     // A literal the text does not continue with (or, matched, where the next operand starts).
@@ -916,63 +919,13 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
       const Operand* op = operand_of(t, *it);
       if (!op) return;
       if (const auto* label = std::get_if<operands::Label>(&op->kind)) {
-        size_t len = 0;
-        while (len < s.size() && s[len] != ',') ++len;
-        while (len > 0 && s[len - 1] == ' ') --len;
-        if (len == 0) return;
-        const std::string_view tok = std::string_view(cased()).substr(pos, len);
-        // A symbol or an address, or `#<offset>` from the PC (b #-420, cbz r5,
-        // #8: llvm-mc's and GNU as's spelling); `[pc, #4]` is another syntax's.
-        std::optional<int64_t> pc_relative;
-        bool minus_zero = false;  // `#-0`: only an encoding with a subtract form (add-bit) holds it
-        const bool bare_distance =
-            label->relative && (std::isdigit(static_cast<unsigned char>(tok[0])) ||
-                                (tok[0] == '-' && tok.size() > 1 && std::isdigit(static_cast<unsigned char>(tok[1]))));
-        if (tok[0] == '#' || bare_distance) {
-          const std::string_view n = tok.substr(tok[0] == '#' ? 1 : 0);
-          uint64_t v = 0;
-          bool minus = false;
-          if (scan_integer(n, v, minus) != n.size() || v > (uint64_t{1} << 40)) {
-            refuse_at(Refusal::Kind::Syntax, pos, "invalid operand for instruction");
-            return;
-          }
-          pc_relative = minus ? -static_cast<int64_t>(v) : static_cast<int64_t>(v);
-          minus_zero = minus && v == 0;
-        } else if (!(std::isalnum(static_cast<unsigned char>(tok[0])) || tok[0] == '_' || tok[0] == '.' || tok[0] == '$')) {
-          return;
-        }
-        const int64_t pc = static_cast<int64_t>(label->read_pc(ctx.address + static_cast<uint64_t>(pc_offset_)));
-        std::optional<int64_t> target;
-        if (pc_relative) {
-          target = pc + *pc_relative;
-        } else {
-          uint64_t num = 0;
-          bool minus = false;
-          if (std::isdigit(static_cast<unsigned char>(tok[0])) && scan_integer(tok, num, minus) == tok.size())
-            target = static_cast<int64_t>(num);
-          else if (ctx.resolve && core_regs_.number(to_lower(tok)) < 0) target = ctx.resolve(tok);  // `le lr, ...`: not a label
-        }
-        if (target && !pc_relative) *target = static_cast<int64_t>(label->reached(static_cast<uint64_t>(*target)));
-        if (!target) {
-          if (explain) refuse_at(Refusal::Kind::Operand, pos,
-                    ctx.resolve ? fmt::format("'{}' is not a symbol", tok)
-                                : fmt::format("the label '{}' needs a program around it (mlisa as, mlisa run)", tok));
-          return;
-        }
-        const int64_t delta = *target - pc - label->offset;
-        if (delta % label->scale) {
-          if (explain) refuse_at(Refusal::Kind::Operand, pos,
-                    fmt::format("the target {} is not a multiple of {} bytes away", tok, label->scale < 0 ? -label->scale : label->scale));
-          return;
-        }
-        const std::optional<uint64_t> bits = label->field(*target - pc, minus_zero);
-        if (!bits) {
-          if (minus_zero && !label->add_bit) return;
-          if (explain) refuse_at(Refusal::Kind::Operand, pos, fmt::format("the target {} is out of reach of {} {}", tok, t.inst->name, enc.name));
-          return;
-        }
+        const operands::LabelPlace place{ctx.address + static_cast<uint64_t>(pc_offset_), &ctx.resolve, &core_regs_,
+                                         t.inst->name, enc.name};
+        Refusal r;
+        const std::optional<operands::Way> w = operands::read_label(*label, {cased(), pos}, place, explain ? &r : nullptr);
         Partial st2 = st;
-        if (label->encode(Raw{*bits}, st2)) next(pos + len, st2);
+        if (w && label->encode(w->raw, st2)) next(pos + w->len, st2);
+        if (!w && r.kind != Refusal::Kind::None) why.note(std::move(r));
         return;
       }
       if (const auto* cond = std::get_if<operands::Cond>(&op->kind); cond && cond->own_c && ctx.in_block)

@@ -52,6 +52,7 @@
 
 #include "asm/elf.hpp"
 #include "asm/operands.hpp"
+#include "asm/reading.hpp"
 #include "asm/template.hpp"
 #include "asm/word_decoder.hpp"
 #include "spec/engine.hpp"
@@ -324,6 +325,8 @@ class WordIsa {
   std::string decode_verdict(const spec::Encoding& enc, const spec::Bits& word, std::string* rule = nullptr,
                              bool in_block = false) const;
   std::string run_decode(const spec::Encoding& enc, const spec::Bits& word, std::string* rule, bool in_block) const;
+  Refusal blame(const WordTemplate& t, const spec::Bits& word, const std::string& verdict, const std::string& rule,
+                std::span<const std::pair<const operands::Operand*, size_t>> trail, std::string_view text) const;
   // The first candidate (in order) whose fixed bits match and whose decode runs to its end.
   const spec::Encoding* decode_among(std::span<const WordDecoder::Candidate> cands, const spec::Bits& word,
                                      const spec::InstructionSpec** inst, std::string* why) const;
