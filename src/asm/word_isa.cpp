@@ -89,17 +89,6 @@ std::string leading_word(std::string_view s) {
   return w;
 }
 
-// The condition names at the start of s (longest first does not matter:
-// every name has two letters).
-std::vector<std::pair<int, size_t>> conds_at(std::string_view s) {
-  std::vector<std::pair<int, size_t>> out;
-  if (s.size() >= 2) {
-    const int v = cond_value(s.substr(0, 2));
-    if (v >= 0) out.push_back({v, 2});
-  }
-  return out;
-}
-
 // An optional item that holds just a block condition (T32's `{<c>}`).
 bool is_optional_block_cond(const Item& optional) {
   return optional.items.size() == 1 && optional.items[0].role == Item::Role::BlockCond;
@@ -228,7 +217,6 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins,
     for (const auto& [name, n] : r->also)
       if (to_lower(name) != core_regs_.name(n)) register_renames_.emplace_back(to_lower(name), core_regs_.name(n));
   pc_offset_ = rules_->pc_offset();
-  pred_letters_ = rules_->pred_letters();
   if (const auto state = rules_->in_block_state()) {
     block_state_slot_ = engine_.global_slot(state->first);
     block_state_ = state->second;
@@ -723,25 +711,24 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
     }
     return *cased_text;
   };
-  const int block_cond = ctx.in_block ? cond_value(to_lower(ctx.block_cond)) : -1;
   Refusal why;
   Refusal block_why;  // the first block refusal: it explains a refused mnemonic best
   // fits_text: the text is what the operand takes (a number for an
   // immediate), refused for its value: it says more than a refusal of its kind.
+  auto note = [&](Refusal r) {
+    if (r.kind == Refusal::Kind::OutsideBlock && block_why.kind == Refusal::Kind::None) block_why = r;
+    why.note(std::move(r));
+  };
   auto refuse_at = [&](Refusal::Kind kind, size_t at, std::string_view msg, bool fits_text = false) {
     if (!explain) return;
-    if (kind == Refusal::Kind::OutsideBlock && block_why.kind == Refusal::Kind::None) {
-      block_why.kind = kind;
-      block_why.pos = at;
-      block_why.msg = msg;
-    }
     Refusal r;
     r.kind = kind;
     r.pos = at;
     r.msg = std::string(msg);
     r.fits_text = fits_text;
-    why.note(std::move(r));
+    note(std::move(r));
   };
+  std::vector<Refusal> refusals;  // what a name the rules own refused
   // The operands of the match in progress, with where their text starts.
   std::vector<std::pair<const Operand*, size_t>> trail;
   trail.reserve(16);
@@ -758,6 +745,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
   candidates(trimmed, cands);
   std::vector<Raw> raws;              // a list's readings, a stack: deeper operands push after
   std::vector<operands::Way> ways;    // every other kind's, alike
+  std::vector<size_t> lengths;        // what the names the rules own take, alike
   for (uint32_t index : cands) {
     const WordTemplate& t = templates_[index];
     const Encoding& enc = *t.enc;
@@ -875,45 +863,14 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
                                 list->stride > 1 ? fmt::format(" {} apart", list->stride) : ""));
         return;
       }
-      if (it->role == Item::Role::BlockCond) {
-        // The conditional block's condition, spelled on the mnemonic.
-        if (block_cond < 0) {
-          for (const auto& [v, len] : conds_at(s))
-            if (len == s.size() || s[len] == ' ' || s[len] == '.')
-              refuse_at(Refusal::Kind::OutsideBlock, pos,
-                        fmt::format("predicated instructions must be in {} block", rules_->cond_block()));
-          return next(pos, st);
-        }
-        bool any = false;
-        for (const auto& [v, len] : conds_at(s))
-          if (v == block_cond) any = true, next(pos + len, st);
-        if (!any)
-          if (explain) refuse_at(Refusal::Kind::OutsideBlock, pos,
-                    fmt::format("incorrect condition in {} block; got '{}', but expected '{}'", rules_->cond_block(),
-                                conds_at(s).empty() ? std::string("none") : std::string(s.substr(0, 2)), to_lower(ctx.block_cond)));
-        return;
-      }
-      if (it->role == Item::Role::Width) {
-        next(pos, st);
-        const std::string_view suffix = rules_->width_suffix(enc.width);
-        if (!suffix.empty() && s.substr(0, suffix.size()) == suffix) next(pos + suffix.size(), st);
-        return;
-      }
-      if (it->role == Item::Role::BlockPred) {
-        const bool letter = !s.empty() && pred_letters_.find(s[0]) != std::string::npos;
-        if (ctx.block_pred) {
-          if (!s.empty() && s[0] == ctx.block_pred) return next(pos + 1, st);
-          if (explain) refuse_at(Refusal::Kind::OutsideBlock, pos,
-                    fmt::format("incorrect predication in {} block; got '{}', but expected '{}'", rules_->pred_block(),
-                                letter ? std::string(1, s[0]) : std::string("none"), ctx.block_pred));
-          return;
-        }
-        // A letter outside a predication block: llvm-mc and GNU as refuse it in a program.
-        if (letter && ctx.blocks_known)
-          refuse_at(Refusal::Kind::OutsideBlock, pos,
-                    fmt::format("{} predicated instructions must be in {} block", rules_->pred_block(), rules_->pred_block()));
-        next(pos, st);
-        if (letter && !ctx.blocks_known) next(pos + 1, st);
+      if (it->role != Item::Role::None) {
+        // A name the rules own (T32's block condition, width qualifier, block predicate).
+        const size_t from = lengths.size();
+        refusals.clear();
+        rules_->read_owned(it->role, {trimmed, pos}, ctx, enc.width, lengths, explain ? &refusals : nullptr);
+        for (Refusal& r : refusals) note(std::move(r));
+        for (size_t i = from, end = lengths.size(); i < end; ++i) next(pos + lengths[i], st);
+        lengths.resize(from);
         return;
       }
       const Operand* op = operand_of(t, *it);

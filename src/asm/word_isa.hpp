@@ -178,6 +178,14 @@ class TargetRules {
     (void)name, (void)own_cond;
     return WordTemplate::Item::Role::None;
   }
+  // What such a name reads at `at` in a line whose encoding is `width` bits:
+  // each length of text it may take, in the order to try them, appended to
+  // `lengths`; with `why`, a refusal for each way the text does not go on
+  // (a condition outside its block, the wrong predicate letter).
+  virtual void read_owned(WordTemplate::Item::Role role, const operands::TextAt& at, const AsmContext& ctx, uint32_t width,
+                          std::vector<size_t>& lengths, std::vector<Refusal>* why) const {
+    (void)role, (void)at, (void)ctx, (void)width, (void)lengths, (void)why;
+  }
   // The qualifier that names a width (`.w`), or "".
   virtual std::string_view width_suffix(uint32_t width) const {
     (void)width;
@@ -246,7 +254,6 @@ class TargetRules {
   // The blocks' names in messages ("IT", "VPT") and the predicate letters.
   virtual std::string cond_block() const { return ""; }
   virtual std::string pred_block() const { return ""; }
-  virtual std::string pred_letters() const { return ""; }
   // The global the decode pseudocode reads inside a conditional block, and
   // its value there (the state in which it refuses the fewest instructions).
   virtual std::optional<std::pair<std::string, spec::Value>> in_block_state() const { return std::nullopt; }
@@ -356,7 +363,6 @@ class WordIsa {
   uint32_t min_width_ = 32;
   // What the matcher asks the rules for on every line, asked once.
   int64_t pc_offset_ = 0;
-  std::string pred_letters_;
   int block_state_slot_ = -1;  // the global of TargetRules::in_block_state
   spec::Value block_state_;
   WordDecoder decoder_;

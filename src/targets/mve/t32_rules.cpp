@@ -298,6 +298,60 @@ class T32Rules final : public as::TargetRules {
     return Role::None;
   }
   std::string_view width_suffix(uint32_t width) const override { return width == 32 ? ".w" : width == 16 ? ".n" : ""; }
+  // Inside an IT block `<c>` is the block's condition; outside, none (a
+  // condition written there is refused, llvm-mc's words, with the IT to write).
+  // `<q>`: nothing, or the encoding's width. Inside a VPT block `<v>` is the
+  // block's letter; outside, none (a letter is refused in a program).
+  void read_owned(as::WordTemplate::Item::Role role, const as::operands::TextAt& at, const as::AsmContext& ctx, uint32_t width,
+                  std::vector<size_t>& lengths, std::vector<as::Refusal>* why) const override {
+    using Role = as::WordTemplate::Item::Role;
+    const std::string_view s = at.rest();
+    auto refuse = [&](std::string msg) {
+      if (!why) return;
+      as::Refusal r;
+      r.kind = as::Refusal::Kind::OutsideBlock;
+      r.pos = at.pos;
+      r.msg = std::move(msg);
+      why->push_back(std::move(r));
+    };
+    // Every condition name has two letters.
+    const int written = s.size() >= 2 ? as::operands::cond_value(s.substr(0, 2)) : -1;
+    switch (role) {
+      case Role::BlockCond: {
+        if (!ctx.in_block) {
+          if (written >= 0 && (s.size() == 2 || s[2] == ' ' || s[2] == '.')) refuse("predicated instructions must be in IT block");
+          lengths.push_back(0);
+          return;
+        }
+        const int want = as::operands::cond_value(to_lower(ctx.block_cond));
+        if (written >= 0 && written == want) return lengths.push_back(2);
+        refuse(fmt::format("incorrect condition in IT block; got '{}', but expected '{}'",
+                           written >= 0 ? std::string(s.substr(0, 2)) : std::string("none"), to_lower(ctx.block_cond)));
+        return;
+      }
+      case Role::Width: {
+        lengths.push_back(0);
+        const std::string_view suffix = width_suffix(width);
+        if (!suffix.empty() && s.starts_with(suffix)) lengths.push_back(suffix.size());
+        return;
+      }
+      case Role::BlockPred: {
+        const bool letter = !s.empty() && (s[0] == 't' || s[0] == 'e');
+        if (ctx.block_pred) {
+          if (!s.empty() && s[0] == ctx.block_pred) return lengths.push_back(1);
+          refuse(fmt::format("incorrect predication in VPT block; got '{}', but expected '{}'",
+                             letter ? std::string(1, s[0]) : std::string("none"), ctx.block_pred));
+          return;
+        }
+        // A letter outside a predication block: llvm-mc and GNU as refuse it in a program.
+        if (letter && ctx.blocks_known) refuse("VPT predicated instructions must be in VPT block");
+        lengths.push_back(0);
+        if (letter && !ctx.blocks_known) lengths.push_back(1);
+        return;
+      }
+      case Role::None: return;
+    }
+  }
   std::string alternative(std::string_view text, Prefer* how) const override { return alternative_text(text, how); }
   bool blame_brackets() const override { return true; }
   // The manual: BKPT executes unconditionally inside an IT block too.
@@ -327,7 +381,6 @@ class T32Rules final : public as::TargetRules {
   }
   std::string cond_block() const override { return "IT"; }
   std::string pred_block() const override { return "VPT"; }
-  std::string pred_letters() const override { return "te"; }
   // Inside an IT block, as its last instruction (InITBlock() and
   // LastInITBlock() TRUE): the state in which the fewest instructions are refused.
   std::optional<std::pair<std::string, spec::Value>> in_block_state() const override {
