@@ -188,6 +188,10 @@ Refusal refusal(const Kind& k, const TextAt& at, const Assignment& before) {
                                                     "two from 2^-3 to 2^4 (0.125 to 31.0)");
         } else if constexpr (std::is_same_v<K, ItMask>) {
           return refused(R::Operand, at.pos, "invalid IT mask (up to three letters t and e)");
+        } else if constexpr (std::is_same_v<K, List>) {
+          return refused(R::Operand, at.pos,
+                         fmt::format("operand must be a list of {} consecutive registers{}", kind.count,
+                                     kind.stride > 1 ? fmt::format(" {} apart", kind.stride) : ""));
         } else if constexpr (std::is_same_v<K, ModImm> || std::is_same_v<K, ShiftAmt> || std::is_same_v<K, Bitfield> ||
                              std::is_same_v<K, Number>) {
           if (!number_text) return refused(R::Syntax, start, "immediate value expected");
@@ -209,6 +213,23 @@ Refusal refusal(const Kind& k, const TextAt& at, const Assignment& before) {
         return Refusal{};
       },
       k);
+}
+
+void read_list(const List& list, const ListSuffix& suffix, const TextAt& at, std::vector<Way>& out) {
+  // Each spelling of the element type (one suffix when it is a literal).
+  thread_local std::vector<Raw> raws;
+  const size_t spellings = suffix.type ? suffix.type->entries.size() : 1;
+  for (size_t k = 0; k < spellings; ++k) {
+    const std::string written =
+        suffix.type ? suffix.before + suffix.type->entries[k].spelling + suffix.after : suffix.before;
+    raws.clear();
+    const size_t len = list.parse(at.rest(), written, raws);
+    for (size_t i = 0; len && i < raws.size(); ++i) out.push_back({len, Raw{raws[i].a, suffix.type ? k + 1 : 0}});
+  }
+}
+
+bool encode_list(const List& list, const ListSuffix& suffix, const Raw& r, Assignment& p) {
+  return (!suffix.type || suffix.type->encode(Raw{0, r.b}, p)) && list.encode(r, p);
 }
 
 std::optional<Way> read_label(const Label& label, const TextAt& at, const LabelPlace& place, Refusal* why) {

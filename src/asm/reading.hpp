@@ -7,9 +7,9 @@
 // (word_isa.cpp) lets the kind decide how much text it takes; a bundle's
 // signatures (signature.cpp) keep the ways that take an operand's whole text.
 //
-// A label is read with its place in a program (read_label). List and Mem
-// are read by their engines: a list's element suffix comes from its
-// template, a memory operand is other operands in brackets.
+// A list is read with the element suffix its template gives (read_list), a
+// label with its place in a program (read_label). Mem is the bundle
+// engine's: other operands in brackets.
 #pragma once
 
 #include "asm/bits.hpp"
@@ -81,6 +81,21 @@ bool encode(const Kind& k, const Raw& r, Assignment& p);
 // (a register field that an earlier operand shares, a table's entries that
 // agree with them); kind None when there is nothing to say.
 Refusal refusal(const Kind& k, const TextAt& at, const Assignment& before);
+
+// A register list's element suffix, as its template writes it: a literal
+// (`.h`), or literals around a table operand giving the element type
+// (`{ <Zt>.<T>-<Zt>.<T> }`).
+struct ListSuffix {
+  std::string before, after;
+  const Table* type = nullptr;
+};
+
+// Every way a list reads the text at `at` with one of its suffixes (raw.a:
+// the list's field, raw.b: the type table's entry + 1, or 0 for a literal
+// suffix), appended to `out`.
+void read_list(const List& list, const ListSuffix& suffix, const TextAt& at, std::vector<Way>& out);
+// Writes a list's way: its registers and the element type its suffix spelled.
+bool encode_list(const List& list, const ListSuffix& suffix, const Raw& r, Assignment& p);
 
 // Where a label operand is read: the PC its instruction reads, and the
 // program around the line.

@@ -103,12 +103,8 @@ bool is_optional_block_pred(const Item& optional) {
 // A register list's element suffix: its literal (`.h`; type null), or the
 // literals around a table operand that gives the element type
 // (`{ <Zt>.<T>-<Zt>.<T> }`; the constructor refuses any other operand there).
-struct ListSuffix {
-  std::string before, after;
-  const operands::Table* type = nullptr;
-};
-ListSuffix list_suffix(const WordIsa& isa, const WordTemplate& t, const Item& list) {
-  ListSuffix out;
+operands::ListSuffix list_suffix(const WordIsa& isa, const WordTemplate& t, const Item& list) {
+  operands::ListSuffix out;
   bool typed = false;
   for (const Item& x : list.items) {
     if (x.kind == Item::Kind::Lit) (typed ? out.after : out.before) += x.text;
@@ -743,8 +739,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
   int fallback_rank = 0;
   std::vector<uint32_t> cands;
   candidates(trimmed, cands);
-  std::vector<Raw> raws;              // a list's readings, a stack: deeper operands push after
-  std::vector<operands::Way> ways;    // every other kind's, alike
+  std::vector<operands::Way> ways;    // what operands read, a stack: deeper operands push after
   std::vector<size_t> lengths;        // what the names the rules own take, alike
   for (uint32_t index : cands) {
     const WordTemplate& t = templates_[index];
@@ -838,29 +833,20 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         const Operand* lop = operand_of(t, *it);
         const auto* list = lop ? std::get_if<operands::List>(&lop->kind) : nullptr;
         if (!list) return;
-        // Each spelling of the element type (one suffix when it is a literal):
-        // its table entry encoded with the list.
-        const ListSuffix sfx = list_suffix(*this, t, *it);
+        const operands::ListSuffix sfx = list_suffix(*this, t, *it);
+        const operands::TextAt at{trimmed, pos};
+        const size_t from = ways.size();
+        operands::read_list(*list, sfx, at, ways);
         bool any = false;
-        for (size_t k = 0; k < (sfx.type ? sfx.type->entries.size() : 1); ++k) {
-          const std::string suffix = sfx.type ? sfx.before + sfx.type->entries[k].spelling + sfx.after : sfx.before;
-          const size_t from = raws.size();
-          const size_t len = list->parse(s, suffix, raws);
-          const size_t end = raws.size();
-          for (size_t i = from; len && i < end; ++i) {
-            const Raw r = raws[i];
-            Partial st2 = st;
-            if ((sfx.type && !sfx.type->encode(Raw{0, k + 1}, st2)) || !list->encode(r, st2)) continue;
-            any = true;
-            next_op(lop, pos + len, st2);
-          }
-          raws.resize(from);
+        for (size_t i = from, end = ways.size(); i < end; ++i) {
+          const operands::Way w = ways[i];
+          Partial st2 = st;
+          if (!operands::encode_list(*list, sfx, w.raw, st2)) continue;
+          any = true;
+          next_op(lop, pos + w.len, st2);
         }
-        if (any) return;
-        if (explain)
-          refuse_at(Refusal::Kind::Operand, pos,
-                    fmt::format("operand must be a list of {} consecutive registers{}", list->count,
-                                list->stride > 1 ? fmt::format(" {} apart", list->stride) : ""));
+        ways.resize(from);
+        if (!any && explain) why.note(operands::refusal(lop->kind, at, st));
         return;
       }
       if (it->role != Item::Role::None) {
@@ -1055,7 +1041,7 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
           [&](const auto& kind) -> std::optional<std::string> {
             using K = std::decay_t<decltype(kind)>;
             if constexpr (std::is_same_v<K, operands::List>) {
-              const ListSuffix sfx = list_suffix(*this, t, it);
+              const operands::ListSuffix sfx = list_suffix(*this, t, it);
               const std::optional<std::string> type = sfx.type ? sfx.type->print(sfx.type->decode(word)) : "";
               if (!type) return std::nullopt;
               return kind.print(kind.decode(word), sfx.before + *type + sfx.after, rules_->list_ranges());
