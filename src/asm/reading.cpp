@@ -118,7 +118,7 @@ void read(const Kind& k, const TextAt& at, std::vector<Way>& out) {
           const char* msg = "";
           of_length(kind.parse(s, raws, &bad, &msg));
         } else if constexpr (std::is_same_v<K, List> || std::is_same_v<K, Label> || std::is_same_v<K, Mem>) {
-          // Read by the engines (reading.hpp).
+          // read_list and read_label; Mem is the bundle engine's.
         } else {
           of_length(kind.parse(s, raws));
         }

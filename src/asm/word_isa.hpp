@@ -28,10 +28,11 @@
 //
 // Conditions: an encoding with an `operand <c> cond FIELDS` line (B T1, T3)
 // takes its condition from the text (none: AL). The names the target's rules
-// own (TargetRules::role_of) are the engine's: a block condition must be the
-// condition the enclosing conditional block gives the instruction (none
-// outside one), a block predicate the letter the enclosing predication block
-// gives it, a width qualifier names the encoding's width. Templates annotated
+// own (TargetRules::role_of) are read by the rules (read_owned): a block
+// condition must be the condition the enclosing conditional block gives the
+// instruction (none outside one), a block predicate the letter the enclosing
+// predication block gives it, a width qualifier names the encoding's width.
+// Every operand is read by asm/reading.hpp. Templates annotated
 // `(inside IT block)` or `(outside IT block)` in the specs match only inside
 // or outside a conditional block.
 //
