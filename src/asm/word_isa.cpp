@@ -484,10 +484,17 @@ InputError describe_refusal(const std::string& text, const std::string& trimmed,
       const std::string rest = mnemonic.substr(std::min(mnemonic.size(), at + (got ? (ctx.block_pred ? 1 : 2) : 0)));
       // The spelling to write, where the letters are a condition's place
       // (not inside another mnemonic: `bkpteq` is no B with a condition).
-      if (got || rest.empty() || rest[0] == '.')
-        msg = fmt::format("{} (write '{}{}{}')", why.msg, mnemonic.substr(0, at), want, rest);
-      else
+      const std::string spelling = mnemonic.substr(0, at) + want + rest;
+      if (spelling == mnemonic) {
+        // Nothing to rewrite: the letters the block gives are there, and the
+        // instruction still does not take them (`vaddeq.i8` in an IT block), as llvm-mc says it.
+        msg = "invalid instruction";
+        at = 0;
+      } else if (got || rest.empty() || rest[0] == '.') {
+        msg = fmt::format("{} (write '{}')", why.msg, spelling);
+      } else {
         msg = why.msg;
+      }
     } else if (trimmed.rfind('.', at) != std::string::npos) {
       at = trimmed.rfind('.', at);
       const size_t end = std::min(trimmed.find('.', at + 1), mnemonic_end);
@@ -768,16 +775,12 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         for (uint32_t b = enc.width; b-- > 0;)
           if (enc.should_mask.bit(b)) w.set_bit(b, (*ctx.should_be >> --k) & 1);
       }
-      // Inside a block, an instruction that cannot spell its condition or letter.
-      const char* not_predicable =
-          ctx.in_block && !t.takes_cond && !rules_->unconditional_in_block(*t.inst) ? "instructions in {} block must be predicable"
-          : ctx.block_pred && !t.takes_pred                                         ? "instruction in {} block must be predicable"
-                                                                                    : nullptr;
-      if (not_predicable) {
-        if (explain) refuse_at(Refusal::Kind::Whole, 0,
-                               fmt::format(fmt::runtime(not_predicable), ctx.in_block ? rules_->cond_block() : rules_->pred_block()));
-        return;
-      }
+      // Inside a block, an instruction the block cannot hold (the rules say which).
+      if (ctx.in_block || ctx.block_pred)
+        if (const char* refused = rules_->block_refusal(t, ctx)) {
+          refuse_at(Refusal::Kind::Whole, 0, refused);
+          return;
+        }
       std::string rule;
       const std::string v = decode_verdict(enc, w, explain ? &rule : nullptr, ctx.in_block);
       if (v.empty()) {

@@ -205,11 +205,12 @@ class TargetRules {
   }
   // Whether a refused offset in brackets is blamed on the `[`.
   virtual bool blame_brackets() const { return false; }
-  // An instruction that a conditional block may hold though it spells no
-  // condition (T32: BKPT, unconditional even there).
-  virtual bool unconditional_in_block(const spec::InstructionSpec& inst) const {
-    (void)inst;
-    return false;
+  // Why a template that matched the whole line cannot stand where the line
+  // does, inside a conditional or predication block (it spells no condition,
+  // no predicate letter); nullptr when it can. Asked only inside a block.
+  virtual const char* block_refusal(const WordTemplate& t, const AsmContext& ctx) const {
+    (void)t, (void)ctx;
+    return nullptr;
   }
   // Running a word whose should-be bits ((0), (1) in the diagram) are not
   // their canonical values, which the manual makes CONSTRAINED UNPREDICTABLE:

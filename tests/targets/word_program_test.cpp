@@ -371,6 +371,10 @@ TEST(WordProgram, BadProgramsGetLocatedErrors) {
   // block does not take: the refusal is still the block's (llvm-mc-19: 4:3, the same words).
   EXPECT_NE(error_of("\t.text\nx:\n\tit eq\n\tbne x\n").find("bad.s:4:3: error: incorrect condition in IT block; got 'ne', but expected 'eq' (write 'beq')"),
             std::string::npos);
+  // An MVE instruction takes no IT condition; with the block's letters written
+  // there is nothing to rewrite (llvm-mc-19: "4:2: error: invalid instruction").
+  EXPECT_NE(error_of("\t.text\n\tit eq\n\tvaddeq.i8 q0, q1, q2\n").find("bad.s:3:2: error: invalid instruction\n"),
+            std::string::npos);
   // BKPT takes no condition (llvm-mc-19: "instruction 'bkpt' is not predicable, but condition code
   // specified"): the letters after its B are no condition's place, so no spelling is offered there.
   const std::string bkpt = error_of("\t.text\n\tit eq\n\tbkpteq #1\n");

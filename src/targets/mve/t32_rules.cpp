@@ -354,8 +354,14 @@ class T32Rules final : public as::TargetRules {
   }
   std::string alternative(std::string_view text, Prefer* how) const override { return alternative_text(text, how); }
   bool blame_brackets() const override { return true; }
-  // The manual: BKPT executes unconditionally inside an IT block too.
-  bool unconditional_in_block(const spec::InstructionSpec& inst) const override { return inst.name == "BKPT"; }
+  // Inside an IT block every instruction spells the block's condition but
+  // BKPT, which the manual runs unconditionally there; inside a VPT block
+  // every one spells its letter (llvm-mc's words).
+  const char* block_refusal(const as::WordTemplate& t, const as::AsmContext& ctx) const override {
+    if (ctx.in_block && !t.takes_cond && t.inst->name != "BKPT") return "instructions in IT block must be predicable";
+    if (ctx.block_pred && !t.takes_pred) return "instruction in VPT block must be predicable";
+    return nullptr;
+  }
   // As QEMU's Cortex-M55 runs them (random words of each kind checked against it, docs/mve.md):
   // UNDEFINED, except in the register lists of the multiple loads and stores, where QEMU takes the
   // bits as registers of the list.
