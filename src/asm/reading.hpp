@@ -2,10 +2,11 @@
 // assembly, and why it takes nothing there: the one operand reader of every
 // engine. The template matcher (template.hpp) hands an engine each operand
 // at its place in the line; the engine asks read() for the ways the kind
-// takes the text there, writes each with encode(), and on a refusal asks
-// refusal() what to tell the user, in llvm-mc's words. The word engine
-// (word_isa.cpp) lets the kind decide how much text it takes; a bundle's
-// signatures (signature.cpp) keep the ways that take an operand's whole text.
+// takes the text there and writes each with encode(). The word engine
+// (word_isa.cpp) lets the kind decide how much text it takes and, on a
+// refusal, asks refusal() what to tell the user, in llvm-mc's words; a
+// bundle's signatures (signature.cpp) keep the ways that take an operand's
+// whole text and word their refusals their own way.
 //
 // A list is read with the element suffix its template gives (read_list), a
 // label with its place in a program (read_label). Mem is the bundle
