@@ -57,9 +57,9 @@ void say_unheld(const operands::Number& n, std::string_view text, std::string* w
 
 std::vector<Assignment> encode_number(const operands::Number& n, std::string_view text, uint32_t width, std::string* why) {
   std::vector<Assignment> out = encode_whole(n, text, width);
+  if (!out.empty()) return out;
   uint64_t mag = 0;
   bool neg = false;
-  if (!out.empty()) return out;
   if (scan_integer(text, mag, neg) != text.size()) say(why, "'{}' is not a number", text);
   else say_unheld(n, text, why);
   return out;

@@ -27,19 +27,15 @@ namespace {
 using Item = WordTemplate::Item;
 using spec::Bits;
 using spec::Encoding;
-using spec::OperandMap;
 using operands::BitMap;
 using operands::bitmap;
-using operands::cond_value;
-using operands::kCondNames;
 using operands::Operand;
+
 // A partial word, and whether an optional `{<Rd>,}` was left out.
 struct Partial : Assignment {
   using Assignment::Assignment;
   bool omitted = false;
 };
-using operands::Raw;
-using operands::read_bits;
 
 // The normalised text with each whole word that another name of a register
 // stands for written as the register's own name (`r13` as `sp`, `ip` as

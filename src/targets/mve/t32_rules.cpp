@@ -323,10 +323,10 @@ class T32Rules final : public as::TargetRules {
           lengths.push_back(0);
           return;
         }
-        const int want = as::operands::cond_value(to_lower(ctx.block_cond));
-        if (written >= 0 && written == want) return lengths.push_back(2);
+        const std::string want = to_lower(ctx.block_cond);
+        if (written >= 0 && written == as::operands::cond_value(want)) return lengths.push_back(2);
         refuse(fmt::format("incorrect condition in IT block; got '{}', but expected '{}'",
-                           written >= 0 ? std::string(s.substr(0, 2)) : std::string("none"), to_lower(ctx.block_cond)));
+                           written >= 0 ? std::string(s.substr(0, 2)) : std::string("none"), want));
         return;
       }
       case Role::Width: {
