@@ -118,9 +118,10 @@ class Gas {
       // A refusal while sizes are still provisional (a forward target seen
       // through narrow guesses of the instructions before it, an instruction
       // with only wide encodings) grows the instruction to the widest size or
-      // waits for the layout to settle; it is reported once nothing changes.
-      std::optional<InputError> deferred;
-      size_t deferred_at = 0;
+      // waits for the layout to settle; it is reported once nothing changes,
+      // with every other refused instruction's (as llvm-mc and GNU as report
+      // them all).
+      std::vector<std::pair<size_t, InputError>> refused;  // by instruction, in source order
       moved_.assign(obj_.sections.size(), {});
       for (const PlacedInsn& pi : placed_insns_) {
         const Event& e = events_[pi.event];
@@ -205,13 +206,13 @@ class Gas {
           // was at its narrowest, a later one may only say that the wider
           // encodings do not hold it.
           if (phase != Phase::Free) here = first_error.try_emplace(e.bundle, here).first->second;
-          if (!deferred) deferred = here, deferred_at = e.bundle;
+          refused.emplace_back(e.bundle, std::move(here));
           bytes.assign(std::max(size, widest), 0);
         }
         if (pass == 0 && names_symbol) {
           // Encoded for an ideal target: encoded again where the layout puts
           // it, and a refusal there is the next pass's to confirm.
-          if (deferred && deferred_at == e.bundle) deferred.reset();
+          if (!refused.empty() && refused.back().first == e.bundle) refused.pop_back();
           changed = true;
         }
         if (shrunk) {
@@ -236,7 +237,7 @@ class Gas {
         first_error.clear();
         continue;
       }
-      if (!changed && deferred) throw *deferred;
+      if (!changed && !refused.empty()) throw all_errors(refused);
       if (!changed) break;
     }
     finish_globals();
@@ -284,15 +285,20 @@ class Gas {
     std::vector<BundleText> texts(placed_.size());
     std::vector<Solution> solved(placed_.size());
     std::vector<std::string> shown(placed_.size());  // each line as written, for the object's lines
+    std::vector<std::optional<InputError>> refused(placed_.size());  // every bundle's, as llvm-mc reports them all
     parallel_for(placed_.size(), [&](size_t i) {
       shown[i] = render_bundle(*isa_, bundles_[placed_[i].bundle]);
-      texts[i] = with_label_values(placed_[i]);
       try {
+        texts[i] = with_label_values(placed_[i]);
         solved[i] = assemble(*isa_, texts[i]);
       } catch (const InputError& e) {
-        rethrow(e);
+        refused[i] = in_source(e);
       }
     });
+    std::vector<InputError> errors;
+    for (auto& r : refused)
+      if (r) errors.push_back(std::move(*r));
+    if (!errors.empty()) throw InputError::all(errors);
     for (size_t i = 0; i < placed_.size(); ++i) place(placed_[i], texts[i], solved[i], std::move(shown[i]));
     finish_symbols();
     return std::move(obj_);
@@ -327,17 +333,26 @@ class Gas {
     return InputError(std::move(l), msg);
   }
   [[noreturn]] void fail(int line, int col, const std::string& msg) const { throw located(line, col, msg); }
+  // The refusals of one pass as one error, in source order.
+  static InputError all_errors(const std::vector<std::pair<size_t, InputError>>& refused) {
+    std::vector<InputError> errors;
+    errors.reserve(refused.size());
+    for (const auto& r : refused) errors.push_back(r.second);
+    return InputError::all(errors);
+  }
   // A warning at a place, once however many layout passes meet it.
   void warn(int line, int col, const std::string& msg) {
     if (!warned_at_.insert({line, col}).second) return;
     const auto& l = lines_[static_cast<size_t>(line) - 1];
     warnings_.push_back(fmt::format("{}:{}:{}: warning: {}", files_[static_cast<size_t>(l.file)].name, l.line, col, msg));
   }
-  [[noreturn]] void rethrow(const InputError& e) const {
+  // An error located in the expanded lines, located in its source.
+  InputError in_source(const InputError& e) const {
     const SourceLocation& l = e.location();
-    if (l.line >= 1 && static_cast<size_t>(l.line) <= lines_.size()) fail(l.line, l.col, e.message());
-    throw e;
+    if (l.line >= 1 && static_cast<size_t>(l.line) <= lines_.size()) return located(l.line, l.col, e.message());
+    return e;
   }
+  [[noreturn]] void rethrow(const InputError& e) const { throw in_source(e); }
 
   void finish_globals() {
     for (const auto& g : globals_) {

@@ -104,7 +104,8 @@ std::string data_directives(const ObjSection& section);
 // `.section NAME` with its flags and type where they are known.
 std::string section_directive(const ObjSection& section);
 
-// Throws mlisa::InputError with file:line:col at the first bad line.
+// Throws mlisa::InputError with file:line:col: every refused bundle (an
+// InputError::all), else the first bad line.
 Object assemble_gas(const Isa& isa, const GasTarget& target, std::string_view text, const std::string& file);
 
 // Where the sections of an assembly go when it is placed in memory at once

@@ -603,6 +603,22 @@ std::optional<Solution> solve_impl(const Problem& p, const std::vector<Constrain
   return out;
 }
 
+// Where else a mnemonic unknown in a slot is an instruction: " (slots s0, s1
+// hold 'sadd')", or "" when none does.
+std::string slots_holding(const Isa& isa, std::string_view mnemonic) {
+  std::vector<std::string> names;
+  for (const Slot& s : isa.slots()) {
+    const bool holds = std::any_of(s.forms.begin(), s.forms.end(), [&](int fi) {
+      const Form& f = isa.forms()[static_cast<size_t>(fi)];
+      return std::any_of(f.signatures.begin(), f.signatures.end(),
+                         [&](int si) { return isa.signatures()[static_cast<size_t>(si)].def.mnemonic == mnemonic; });
+    });
+    if (holds) names.push_back(s.def.name);
+  }
+  if (names.empty()) return "";
+  return fmt::format(" (slot{} {} hold{} '{}')", names.size() == 1 ? "" : "s", fmt::join(names, ", "), names.size() == 1 ? "s" : "", mnemonic);
+}
+
 }  // namespace
 
 bool parse_field_value(const FieldDef& fd, std::string_view value, uint64_t& out, std::string* why) {
@@ -613,10 +629,12 @@ bool parse_field_value(const GlobalDef& gd, std::string_view value, uint64_t& ou
   return parse_value(gd.symbols, gd.field.width, value, out, why);
 }
 
-std::vector<Candidate> encode_insn(const Isa& isa, int slot, std::string_view text, std::string* why) {
+std::vector<Candidate> encode_insn(const Isa& isa, int slot, std::string_view text, std::string* why, size_t* why_at) {
   const Slot& s = isa.slots()[static_cast<size_t>(slot)];
-  auto say = [&](std::string m) {
+  const std::string_view whole = text;
+  auto say = [&](std::string m, std::string_view part = {}) {
     if (why) *why = std::move(m);
+    if (why_at) *why_at = part.data() ? static_cast<size_t>(part.data() - whole.data()) : 0;
   };
   text = trim(text);
   uint64_t pred = s.def.always;
@@ -636,11 +654,11 @@ std::vector<Candidate> encode_insn(const Isa& isa, int slot, std::string_view te
     if (ok) v = std::stoull(std::string(inner.substr(pfx.size())));
     if (!ok || v > low_mask(s.def.predicate.width)) {
       say(fmt::format("'{}' is not a predicate ({}N)", text.substr(0, close == std::string_view::npos ? text.size() : close + 1),
-                      s.def.pred_prefix));
+                      s.def.pred_prefix), text);
       return {};
     }
     if (v == s.def.never) {
-      say(fmt::format("predicate {}{} is NEVER: the instruction would not be visible", s.def.pred_prefix, v));
+      say(fmt::format("predicate {}{} is NEVER: the instruction would not be visible", s.def.pred_prefix, v), text);
       return {};
     }
     pred = v;
@@ -698,15 +716,20 @@ std::vector<Candidate> encode_insn(const Isa& isa, int slot, std::string_view te
   run(false);
   if (out.empty() && why) run(true);
   if (out.empty()) {
-    if (!mnemonic_known) say(fmt::format("unknown instruction '{}' in slot {}", mnemonic, s.def.name));
-    else if (!count_ok) say(fmt::format("'{}' takes {} operand{}, not {}", mnemonic, expected, expected == 1 ? "" : "s", ops.size()));
-    else if (furthest_sig) {
+    const std::vector<std::string_view> written = split_top(rest, ',');  // the operands with their spaces
+    if (!mnemonic_known) {
+      say(fmt::format("unknown instruction '{}' in slot {}{}", mnemonic, s.def.name, slots_holding(isa, mnemonic)), mnemonic);
+    } else if (!count_ok) {
+      // Too many: the first operand too many; too few: the end of the text.
+      const std::string_view part = count > expected ? trim(written[expected]) : text.substr(text.size());
+      say(fmt::format("'{}' takes {} operand{}, not {}", mnemonic, expected, expected == 1 ? "" : "s", count), part);
+    } else if (furthest_sig) {
       const size_t i = operand_at(furthest.pos);
-      const std::string_view as_written = split_top(rest, ',')[i];  // the same operands, with their spaces
+      const std::string_view as_written = trim(written[i]);
       say(fmt::format("operand {} '{}': {}", i + 1, as_written,
-                      furthest.why.empty() ? mismatch(furthest_sig->def.operands[i], as_written) : furthest.why));
+                      furthest.why.empty() ? mismatch(furthest_sig->def.operands[i], as_written) : furthest.why), as_written);
     } else {
-      say(fmt::format("no encoding of '{}'", text));
+      say(fmt::format("no encoding of '{}'", text), text);
     }
   }
   return out;
@@ -733,11 +756,16 @@ Problem prepare(const Isa& isa, const BundleText& bundle) {
       continue;
     }
     std::string why;
+    size_t why_at = 0;
     Problem::SlotCandidates sc;
     sc.slot = static_cast<int>(s);
     sc.insn = by_slot[s];
-    sc.candidates = encode_insn(isa, sc.slot, by_slot[s]->text, &why);
-    if (sc.candidates.empty()) fail(by_slot[s]->loc, why);
+    sc.candidates = encode_insn(isa, sc.slot, by_slot[s]->text, &why, &why_at);
+    if (sc.candidates.empty()) {
+      SourceLocation at = by_slot[s]->loc;
+      if (at.col > 0) at.col += static_cast<int>(why_at);
+      fail(at, why);
+    }
     p.slots.push_back(std::move(sc));
   }
   return p;

@@ -55,8 +55,11 @@ struct Candidate {
 };
 
 // The candidates of one instruction text in one slot, or an empty list with
-// the reason in *why. `text` may start with a predicate `(p3)`.
-std::vector<Candidate> encode_insn(const Isa& isa, int slot, std::string_view text, std::string* why = nullptr);
+// the reason in *why and, in *why_at, where in `text` the refused part starts
+// (the mnemonic, the operand, or the end of a text with too few operands).
+// `text` may start with a predicate `(p3)`.
+std::vector<Candidate> encode_insn(const Isa& isa, int slot, std::string_view text, std::string* why = nullptr,
+                                   size_t* why_at = nullptr);
 
 // A bundle's instructions encoded slot by slot, ready to solve under
 // different constraint sets (the exporter solves one bundle many times).

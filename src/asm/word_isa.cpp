@@ -827,7 +827,6 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
         next(p, s);
         trail.pop_back();
       };
-      std::string_view s = std::string_view(trimmed).substr(pos);
       if (it->kind == Item::Kind::List) {
         const Operand* lop = operand_of(t, *it);
         const auto* list = lop ? std::get_if<operands::List>(&lop->kind) : nullptr;

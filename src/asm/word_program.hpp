@@ -29,7 +29,8 @@
 
 namespace mlisa::as {
 
-// Throws mlisa::InputError with file:line:col at the first bad line. With a
+// Throws mlisa::InputError with file:line:col: every refused instruction (an
+// InputError::all), else the first bad line. With a
 // placement, sections get their addresses and symbols are absolute (so code
 // may name data in another section, `movw r0, #:lower16:buffer`).
 using LinkLayout = Placement;

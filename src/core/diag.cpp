@@ -37,6 +37,18 @@ InputError::InputError(std::string msg) : Error(2, msg, format_error(msg)) {}
 InputError::InputError(SourceLocation loc, std::string msg)
     : Error(2, msg, format_error(loc, msg)), loc_(std::move(loc)) {}
 
+InputError InputError::all(const std::vector<InputError>& errors) {
+  std::string text;
+  size_t count = 0;
+  for (const InputError& e : errors) {
+    if (!text.empty()) text += '\n';
+    text += e.what();
+    count += e.count();
+  }
+  const InputError& first = errors.at(0);
+  return InputError(first.location(), first.message(), std::move(text), count);
+}
+
 CheckFailed::CheckFailed(std::string msg) : Error(1, msg, format_error(msg)) {}
 
 Fault::Fault(std::string fault_name, std::string msg)

@@ -13,6 +13,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace mlisa {
 
@@ -61,10 +62,19 @@ class InputError : public Error {
  public:
   explicit InputError(std::string msg);
   InputError(SourceLocation loc, std::string msg);
+  // Several errors of one input at once (an assembler reports every refused
+  // line, as llvm-mc and GNU as do): what() holds them all, in the given
+  // order; location() and message() are the first's. `errors` is not empty.
+  static InputError all(const std::vector<InputError>& errors);
   const SourceLocation& location() const noexcept { return loc_; }
+  // How many errors what() holds.
+  size_t count() const noexcept { return count_; }
 
  private:
+  InputError(SourceLocation loc, std::string msg, std::string formatted, size_t count)
+      : Error(2, std::move(msg), std::move(formatted)), loc_(std::move(loc)), count_(count) {}
   SourceLocation loc_;
+  size_t count_ = 1;
 };
 
 // A check or comparison failed. Exit 1.

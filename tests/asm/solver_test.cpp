@@ -149,9 +149,9 @@ TEST(Solver, InstructionErrorsPointAtTheText) {
   } catch (const InputError& e) {
     EXPECT_EQ(e.message(), "operand 3 '99999': 99999 does not fit in 16 bits");
     EXPECT_EQ(std::string(e.what()),
-              "prog.s:2:7: error: operand 3 '99999': 99999 does not fit in 16 bits\n"
+              "prog.s:2:20: error: operand 3 '99999': 99999 does not fit in 16 bits\n"
               "{ s1: sadd s1, s2, 99999 }\n"
-              "      ^");
+              "                   ^");
   }
   EXPECT_EQ(error_of(toy_bundle(), "{ s0: smul s1, s2, 0 }"), "unknown instruction 'smul' in slot s0");
   EXPECT_EQ(error_of(toy_bundle(), "{ s0: sadd s1, s2 }"), "'sadd' takes 3 operands, not 2");

@@ -78,7 +78,7 @@ TEST(TcoreTools, RepetitionsAndMacrosInBundles) {
   const std::string bad = t.write("bad.s", "\t.text\n\t.macro m\n\t{ s0: sadd s99, s2, 1 }\n\t.endm\n\t{ misc: halt }\n\tm\n");
   const auto r = run_mlisa({"as", "--target", "tcore", "-o", (t.path / "bad.o").string(), bad});
   EXPECT_NE(r.exit_code, 0);
-  EXPECT_NE(r.err.find("bad.s:3:8: error:"), std::string::npos) << r.err;
+  EXPECT_NE(r.err.find("bad.s:3:13: error:"), std::string::npos) << r.err;
 }
 
 TEST(TcoreTools, RawImageAndShowEncoding) {
@@ -108,10 +108,26 @@ struct BadCase {
   std::string message;  // part of the message
 };
 
+// Every refused bundle is reported, in source order, with a nonzero exit.
+TEST(TcoreTools, EveryRefusedBundleIsReported) {
+  TempDir t;
+  const std::string src = t.write("bad.s", "{ s0: sadd s1, s2, 1 }\n{ s0: sadd s99, s2, 1 }\n{ misc: halt }\n{ s0: sfoo s1 }\n");
+  const auto r = run_mlisa({"as", "--target", "tcore", "-o", (t.path / "bad.o").string(), src});
+  EXPECT_EQ(r.exit_code, 2);
+  const size_t a = r.err.find(src + ":2:12: error: operand 1 's99'"), b = r.err.find(src + ":4:7: error: unknown instruction 'sfoo'");
+  ASSERT_NE(a, std::string::npos) << r.err;
+  ASSERT_NE(b, std::string::npos) << r.err;
+  EXPECT_LT(a, b);
+  EXPECT_EQ(r.err.find(src + ":1:"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find(src + ":3:"), std::string::npos) << r.err;
+}
+
 TEST(TcoreTools, ErrorsAtTheirLocation) {
   const std::vector<BadCase> cases = {
-      {"\n  { s0: sadd s1, s2, 70000 }\n", ":2:9:", "70000 does not fit in 16 bits"},
+      {"\n  { s0: sadd s1, s2, 70000 }\n", ":2:22:", "70000 does not fit in 16 bits"},
       {"{ s0: sfoo s1 }\n", ":1:7:", "unknown instruction 'sfoo' in slot s0"},
+      {"{ v0: sadd s1, s2, 3 }\n", ":1:7:", "unknown instruction 'sadd' in slot v0 (slots s0, s1 hold 'sadd')"},
+      {"{ s0: sadd s1, s2 }\n", ":1:18:", "'sadd' takes 3 operands, not 2"},
       {"{ s0: simm.w s1, 0x12345678; s1: simm.w s2, 1 }\n", ":1:1:", "conflict on imm0, imm1"},
       {"{ s0: sadd s1, s2, 7 } .encoding s0.ysel=const(0)\n", ":1:7:", "no encoding satisfies the constraints s0.ysel=const(0)"},
       {"{ s0: sadd s1, s2, 7 } .encoding s0.ysel=lo(imm0), imm0=1\n", ":1:7:", "s0.ysel=lo(imm0), imm0=1"},
@@ -121,7 +137,7 @@ TEST(TcoreTools, ErrorsAtTheirLocation) {
       {"{ misc: br 65 }\n", ":1:12:", "not a non-negative multiple of 64"},
       {"{ s0: sadd s1, s2\n", ":1:1:", "expected '}'"},
       {".foo 3\n", ":1:1:", "unknown directive '.foo'"},
-      {"{ s0: sadd s40, s2, 1 }\n", ":1:7:", "s40"},
+      {"{ s0: sadd s40, s2, 1 }\n", ":1:12:", "s40"},
       {"{ v0: vadd v1, v2, v3; v0: vmov v1, v2 }\n", ":1:28:", "slot v0 already holds an instruction"},
       {".data\n{ misc: halt }\n", ":2:1:", "instructions belong in a code section"},
       {".data\n.byte 256\n", ":2:7:", "does not fit in 1 bytes"},
@@ -129,12 +145,13 @@ TEST(TcoreTools, ErrorsAtTheirLocation) {
       {"{ s0: sadd s1, s2, 7 } .encoding bogus=1\n", ":1:34:", "unknown constraint name 'bogus'"},
       {"{ q9: nop }\n", ":1:3:", "q9"},
       {".p2align 40\n", ":1:10:", "exponent is 0 to 16"},
-      // The whole operand text is matched at once; the refusal names the operand where it went wrong.
-      {"{ dma: dma.ld l0a[s26], [s13], cols=s3, stride=s14 }\n", ":1:8:",
+      // The whole operand text is matched at once; the refusal names the operand where it went wrong,
+      // and points at it (too many operands: the first one too many).
+      {"{ dma: dma.ld l0a[s26], [s13], cols=s3, stride=s14 }\n", ":1:32:",
        "operand 3 'cols=s3': 'cols=s3' does not match rows=<Sr>"},
-      {"{ vls: vld v1, (s17 + 4, st=1] }\n", ":1:8:", "operand 2 '(s17 + 4, st=1]': expected a memory operand [...]"},
-      {"{ vls: vld v1, [s17 + 4, sx=1] }\n", ":1:8:", "operand 2 '[s17 + 4, sx=1]': unknown modifier 'sx'"},
-      {"{ vls: vld v1, [s17 + 4, st=1], 3 }\n", ":1:8:", "'vld' takes 2 operands, not 3"},
+      {"{ vls: vld v1, (s17 + 4, st=1] }\n", ":1:16:", "operand 2 '(s17 + 4, st=1]': expected a memory operand [...]"},
+      {"{ vls: vld v1, [s17 + 4, sx=1] }\n", ":1:16:", "operand 2 '[s17 + 4, sx=1]': unknown modifier 'sx'"},
+      {"{ vls: vld v1, [s17 + 4, st=1], 3 }\n", ":1:33:", "'vld' takes 2 operands, not 3"},
   };
   TempDir t;
   for (const auto& c : cases) {

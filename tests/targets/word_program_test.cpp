@@ -131,6 +131,30 @@ TEST(WordProgram, LiteralLoadsStayNarrowWhereTheFinalLayoutAlignsThem) {
             "0x00,0x00,0x00,0x00,0x00,0x00,0xf0,0x3f");
 }
 
+// Every refused line is reported, in source order, as llvm-mc-19 and GNU as
+// report them (the locations are llvm-mc-19's for these lines); the lines
+// around them do not add errors of their own.
+TEST(WordProgram, EveryRefusedLineIsReported) {
+  const std::string source = "\t.syntax unified\n\t.thumb\n  adds r0, r99\n  vadd.i8 q0, q1\n  foo r1\n\tb later\nlater:\n\tbx lr\n";
+  try {
+    code_of(mve(), source);
+    FAIL() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.count(), 3u);
+    EXPECT_EQ(e.location().line, 3);
+    EXPECT_EQ(e.location().col, 12);
+    const std::string all = e.what();
+    const size_t a = all.find("t.s:3:12: error: "), b = all.find("t.s:4:17: error: too few operands for instruction"),
+                 c = all.find("t.s:5:3: error: invalid instruction");
+    ASSERT_NE(a, std::string::npos) << all;
+    ASSERT_NE(b, std::string::npos) << all;
+    ASSERT_NE(c, std::string::npos) << all;
+    EXPECT_LT(a, b);
+    EXPECT_LT(b, c);
+    EXPECT_EQ(all.find("t.s:6:"), std::string::npos) << all;
+  }
+}
+
 TEST(WordProgram, ItBlocksGiveTheirConditions) {
   const std::string src =
       "\t.syntax unified\n\t.thumb\n\t.text\n\tcmp r0, #3\n\tite eq\n\tmoveq r1, #1\n\tmovne r1, #2\n"
