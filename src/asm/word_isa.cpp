@@ -733,7 +733,8 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
   trail.reserve(16);
   // The choice among the templates that accept the text, by the key
   // (width, `{<Rd>,}` omitted, a borrowed spelling, spec order): the first
-  // match of a smaller key wins. A match that omits an optional `{<Rd>,}`
+  // match of a smaller key wins, so a narrower template later in spec order
+  // (another page) still beats a wider one. A match that omits an optional `{<Rd>,}`
   // loses to a later template of no greater width that needs no omission
   // (T32's choice among encodings, as llvm-mc makes it); one by another
   // instruction's mnemonic (`strb w0, [x1, #-8]` as STURB) to that
@@ -748,7 +749,8 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
     const WordTemplate& t = templates_[index];
     const Encoding& enc = *t.enc;
     if (enc.width < ctx.min_width || (t.in_block == 1 && !ctx.in_block) || (t.in_block == 2 && ctx.in_block)) continue;
-    if (fallback && enc.width > fallback->enc->width) continue;
+    // The key's first part: nothing wider than the best so far, nor as wide once that needs no omission.
+    if (fallback && (enc.width > fallback->enc->width || (fallback_rank == 0 && enc.width == fallback->enc->width))) continue;
     std::optional<Assembled> found;
     bool found_omitted = false;
     // A whole match: its word, unless the blocks or the decode pseudocode refuse it.
@@ -893,8 +895,8 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
     walk_template(t.items, trimmed, start, hooks);
     if (!found) continue;
     const int rank = (found_omitted ? 2 : 0) + (t.borrowed ? 1 : 0);
-    if (rank == 0) return *found;
-    if (!fallback || rank < fallback_rank) fallback = found, fallback_rank = rank;
+    if (rank == 0 && enc.width == min_width_) return *found;  // nothing comes before it
+    if (!fallback || enc.width < fallback->enc->width || rank < fallback_rank) fallback = found, fallback_rank = rank;
   }
   if (fallback) return *fallback;
   // Refused: match again, this time noting why (a text that assembles pays nothing for it).
