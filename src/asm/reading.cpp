@@ -138,6 +138,81 @@ bool encode(const Kind& k, const Raw& r, Assignment& p) {
       k);
 }
 
+// "an immediate in the range [0,255]", "a multiple of 4 in the range
+// [-508,508]", several joined with "or" (overlapping ranges of one step merged).
+std::string describe_ranges(std::vector<Refusal::Range> rs) {
+  std::sort(rs.begin(), rs.end(), [](const auto& a, const auto& b) {
+    return a.step != b.step ? a.step < b.step : a.lo < b.lo;
+  });
+  std::vector<Refusal::Range> merged;
+  for (const auto& r : rs) {
+    if (!merged.empty() && merged.back().step == r.step && r.lo <= merged.back().hi + r.step &&
+        (r.lo - merged.back().lo) % r.step == 0) {
+      merged.back().hi = std::max(merged.back().hi, r.hi);
+      continue;
+    }
+    merged.push_back(r);
+  }
+  // A few values are named one by one, as llvm-mc does ("1, 2, 4 or 8", not
+  // "[1,2] or [4,4] or [8,8]").
+  std::string out;
+  std::vector<int64_t> values;
+  for (const auto& r : merged)
+    for (int64_t v = r.lo; v <= r.hi && values.size() <= 8; v += r.step) values.push_back(v);
+  const bool one_range = merged.size() == 1 && merged[0].step == 1;
+  if (values.size() <= 8 && !one_range) {
+    if (values.size() == 1) return fmt::format("the immediate {}", values[0]);
+    out = "one of the immediates ";
+    for (size_t i = 0; i < values.size(); ++i)
+      out += fmt::format("{}{}", i == 0 ? "" : i + 1 == values.size() ? " or " : ", ", values[i]);
+    return out;
+  }
+  for (size_t i = 0; i < merged.size(); ++i) {
+    const auto& r = merged[i];
+    if (i) out += " or ";
+    out += r.lo == r.hi    ? fmt::format("the immediate {}", r.lo)
+           : r.step == 1 ? fmt::format("an immediate in the range [{},{}]", r.lo, r.hi)
+                         : fmt::format("an immediate multiple of {} in the range [{},{}]", r.step, r.lo, r.hi);
+  }
+  return out;
+}
+
+// "a register in range [r0, r12] or r14", "an even-numbered register in
+// range [r0, r12]" (llvm-mc's wording).
+std::string describe_regs(const std::string& prefix, const std::set<int64_t>& regs) {
+  if (regs.empty()) return "a register";
+  const std::string& c = prefix;
+  bool even = true, odd = true, every_other = true;
+  int64_t prev = -1;
+  for (int64_t r : regs) {
+    even = even && r % 2 == 0;
+    odd = odd && r % 2 == 1;
+    if (prev >= 0 && r != prev + 2) every_other = false;
+    prev = r;
+  }
+  if (regs.size() > 1 && (even || odd) && every_other)
+    return fmt::format("an {}-numbered register in range [{}{}, {}{}]", even ? "even" : "odd", c, *regs.begin(), c,
+                       *regs.rbegin());
+  std::vector<std::string> parts;
+  for (auto it = regs.begin(); it != regs.end();) {
+    int64_t lo = *it, hi = lo;
+    for (++it; it != regs.end() && *it == hi + 1; ++it) hi = *it;
+    parts.push_back(lo == hi ? fmt::format("{}{}", c, lo) : fmt::format("[{}{}, {}{}]", c, lo, c, hi));
+  }
+  std::string out = "a register ";
+  if (parts.front()[0] == '[') out += "in range ";
+  for (size_t i = 0; i < parts.size(); ++i) out += (i == 0 ? "" : i + 1 == parts.size() ? " or " : ", ") + parts[i];
+  return out;
+}
+
+std::string describe(const Refusal& r) {
+  switch (r.kind) {
+    case Refusal::Kind::Imm: return "operand must be " + describe_ranges(r.ranges);
+    case Refusal::Kind::Reg: return "operand must be " + describe_regs(r.reg_class, r.regs);
+    default: return r.msg.empty() ? "invalid operand for instruction" : r.msg;
+  }
+}
+
 Refusal refusal(const Kind& k, const TextAt& at, const Assignment& before) {
   using R = Refusal::Kind;
   const std::string_view s = at.rest();

@@ -83,6 +83,16 @@ bool encode(const Kind& k, const Raw& r, Assignment& p);
 // agree with them); kind None when there is nothing to say.
 Refusal refusal(const Kind& k, const TextAt& at, const Assignment& before);
 
+// A refusal of an operand in llvm-mc's words: "operand must be an immediate
+// in the range [0,255]", "operand must be a register in range [r0, r12] or
+// r14"; else its message ("invalid operand for instruction" when it has none).
+std::string describe(const Refusal& r);
+// The values of ranges ("an immediate multiple of 4 in the range
+// [-508,508]", "one of the immediates 1, 2, 4 or 8"), as describe() names them.
+std::string describe_ranges(std::vector<Refusal::Range> rs);
+// Registers of a class by number ("a register in range [r0, r12] or r14").
+std::string describe_regs(const std::string& prefix, const std::set<int64_t>& regs);
+
 // A register list's element suffix, as its template writes it: a literal
 // (`.h`), or literals around a table operand giving the element type
 // (`{ <Zt>.<T>-<Zt>.<T> }`).

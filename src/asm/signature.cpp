@@ -43,16 +43,17 @@ std::vector<Assignment> encode_reg(const operands::Reg& r, std::string_view text
   const std::string lower = to_lower(text);
   std::vector<Assignment> out = encode_whole(r, lower, width);
   if (!out.empty()) return out;
-  if (r.regs.number(lower) >= 0) say(why, "register {} cannot be encoded here", text);
+  // A register of the class that the field cannot hold: the ones it can, in llvm-mc's words.
+  if (r.regs.number(lower) >= 0 && why && why->empty()) *why = operands::describe(operands::refusal(r, {lower, 0}, Assignment(width)));
   else if (r.regs.declared) say(why, "'{}' is not a register name here", text);
   else say(why, "'{}' is not a {} register", text, r.regs.prefix());
   return out;
 }
 
-// Why a Number holds no value written as `text`.
-void say_unheld(const operands::Number& n, std::string_view text, std::string* why) {
-  if (n.map.width() == 0) say(why, "{} is not {}", text, n.offset);
-  else say(why, "{} does not fit in {} bits", text, n.map.width());
+// Why a Number holds no value written as `text` (a number): the values it
+// holds, in llvm-mc's words.
+void say_unheld(const operands::Number& n, std::string_view text, uint32_t width, std::string* why) {
+  if (why && why->empty()) *why = operands::describe(operands::refusal(n, {text, 0}, Assignment(width)));
 }
 
 std::vector<Assignment> encode_number(const operands::Number& n, std::string_view text, uint32_t width, std::string* why) {
@@ -61,7 +62,7 @@ std::vector<Assignment> encode_number(const operands::Number& n, std::string_vie
   uint64_t mag = 0;
   bool neg = false;
   if (scan_integer(text, mag, neg) != text.size()) say(why, "'{}' is not a number", text);
-  else say_unheld(n, text, why);
+  else say_unheld(n, text, width, why);
   return out;
 }
 
@@ -84,7 +85,7 @@ std::string choice_refusal(const operands::Choice& c, std::string_view text, uin
       const auto& num = std::get<operands::Number>(alt.kind);
       constant = num.map.width() == 0;
       if (!number) w = not_a_number;
-      else if (!num.field(mag, neg)) say_unheld(num, text, &w);
+      else if (!num.field(mag, neg)) say_unheld(num, text, width, &w);
     }
     if (!w.empty() && (reason.empty() || (reason_from_constant && !constant))) {
       reason = std::move(w);

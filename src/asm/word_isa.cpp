@@ -124,73 +124,6 @@ void resolve_items(std::vector<Item>& items, const std::vector<Operand>& ops, co
   }
 }
 
-// "an immediate in the range [0,255]", "a multiple of 4 in the range
-// [-508,508]", several joined with "or" (overlapping ranges of one step merged).
-std::string describe_ranges(std::vector<Refusal::Range> rs) {
-  std::sort(rs.begin(), rs.end(), [](const auto& a, const auto& b) {
-    return a.step != b.step ? a.step < b.step : a.lo < b.lo;
-  });
-  std::vector<Refusal::Range> merged;
-  for (const auto& r : rs) {
-    if (!merged.empty() && merged.back().step == r.step && r.lo <= merged.back().hi + r.step &&
-        (r.lo - merged.back().lo) % r.step == 0) {
-      merged.back().hi = std::max(merged.back().hi, r.hi);
-      continue;
-    }
-    merged.push_back(r);
-  }
-  // A few values are named one by one, as llvm-mc does ("1, 2, 4 or 8", not
-  // "[1,2] or [4,4] or [8,8]").
-  std::string out;
-  std::vector<int64_t> values;
-  for (const auto& r : merged)
-    for (int64_t v = r.lo; v <= r.hi && values.size() <= 8; v += r.step) values.push_back(v);
-  const bool one_range = merged.size() == 1 && merged[0].step == 1;
-  if (values.size() <= 8 && !one_range) {
-    if (values.size() == 1) return fmt::format("the immediate {}", values[0]);
-    out = "one of the immediates ";
-    for (size_t i = 0; i < values.size(); ++i)
-      out += fmt::format("{}{}", i == 0 ? "" : i + 1 == values.size() ? " or " : ", ", values[i]);
-    return out;
-  }
-  for (size_t i = 0; i < merged.size(); ++i) {
-    const auto& r = merged[i];
-    if (i) out += " or ";
-    out += r.lo == r.hi    ? fmt::format("the immediate {}", r.lo)
-           : r.step == 1 ? fmt::format("an immediate in the range [{},{}]", r.lo, r.hi)
-                         : fmt::format("an immediate multiple of {} in the range [{},{}]", r.step, r.lo, r.hi);
-  }
-  return out;
-}
-
-// "a register in range [r0, r12] or r14", "an even-numbered register in
-// range [r0, r12]" (llvm-mc's wording).
-std::string describe_regs(const std::string& prefix, const std::set<int64_t>& regs) {
-  if (regs.empty()) return "a register";
-  const std::string& c = prefix;
-  bool even = true, odd = true, every_other = true;
-  int64_t prev = -1;
-  for (int64_t r : regs) {
-    even = even && r % 2 == 0;
-    odd = odd && r % 2 == 1;
-    if (prev >= 0 && r != prev + 2) every_other = false;
-    prev = r;
-  }
-  if (regs.size() > 1 && (even || odd) && every_other)
-    return fmt::format("an {}-numbered register in range [{}{}, {}{}]", even ? "even" : "odd", c, *regs.begin(), c,
-                       *regs.rbegin());
-  std::vector<std::string> parts;
-  for (auto it = regs.begin(); it != regs.end();) {
-    int64_t lo = *it, hi = lo;
-    for (++it; it != regs.end() && *it == hi + 1; ++it) hi = *it;
-    parts.push_back(lo == hi ? fmt::format("{}{}", c, lo) : fmt::format("[{}{}, {}{}]", c, lo, c, hi));
-  }
-  std::string out = "a register ";
-  if (parts.front()[0] == '[') out += "in range ";
-  for (size_t i = 0; i < parts.size(); ++i) out += (i == 0 ? "" : i + 1 == parts.size() ? " or " : ", ") + parts[i];
-  return out;
-}
-
 }  // namespace
 
 std::vector<uint8_t> TargetRules::bytes(const Bits& word) const { return le_bytes(word); }
@@ -506,8 +439,8 @@ InputError describe_refusal(const std::string& text, const std::string& trimmed,
     }
   } else {
     switch (why.kind) {
-      case K::Imm: msg = "operand must be " + describe_ranges(why.ranges); break;
-      case K::Reg: msg = "operand must be " + describe_regs(why.reg_class, why.regs); break;
+      case K::Imm:
+      case K::Reg: msg = operands::describe(why); break;
       case K::Table: {
         // Numbers (a shift amount held as a table): their range.
         std::vector<Refusal::Range> numbers;
@@ -519,7 +452,7 @@ InputError describe_refusal(const std::string& text, const std::string& trimmed,
           takes += (takes.empty() ? "" : ", ") + sp;
         }
         if (!numbers.empty() && numbers.size() == why.spellings.size()) {
-          msg = "operand must be " + describe_ranges(numbers);
+          msg = "operand must be " + operands::describe_ranges(numbers);
           if (at > 0 && trimmed[at - 1] == '#') --at;
         } else if (why.spellings.size() > 12) {
           // A long table (VMOV.I64's byte masks): name a few, not hundreds.
@@ -680,9 +613,9 @@ Refusal WordIsa::blame(const WordTemplate& t, const Bits& word, const std::strin
         std::string extra;
         for (const std::string& wd : words) extra += " or " + wd;
         const std::string prefix = is_reg ? std::get<operands::Reg>(op->kind).regs.prefix() : core_regs_.prefix();
-        r.msg = fmt::format("operand must be {}{} ({})", describe_regs(prefix, regs), extra, where);
+        r.msg = fmt::format("operand must be {}{} ({})", operands::describe_regs(prefix, regs), extra, where);
       } else if (!numbers.empty() && op->spec->scale == 1) {
-        r.msg = fmt::format("operand must be {} ({})", describe_ranges(numbers), where);
+        r.msg = fmt::format("operand must be {} ({})", operands::describe_ranges(numbers), where);
       } else if (std::holds_alternative<operands::RegMask>(op->kind) || std::holds_alternative<operands::TileMask>(op->kind) ||
                  std::holds_alternative<operands::VRegList>(op->kind) ||
                  std::holds_alternative<operands::List>(op->kind)) {

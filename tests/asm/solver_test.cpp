@@ -147,9 +147,9 @@ TEST(Solver, InstructionErrorsPointAtTheText) {
     assemble_listing(toy_bundle(), "{ s0: sadd s1, s2, 0 }\n{ s1: sadd s1, s2, 99999 }\n", "prog.s");
     FAIL();
   } catch (const InputError& e) {
-    EXPECT_EQ(e.message(), "operand 3 '99999': 99999 does not fit in 16 bits");
+    EXPECT_EQ(e.message(), "operand 3 '99999': operand must be an immediate in the range [0,65535]");
     EXPECT_EQ(std::string(e.what()),
-              "prog.s:2:20: error: operand 3 '99999': 99999 does not fit in 16 bits\n"
+              "prog.s:2:20: error: operand 3 '99999': operand must be an immediate in the range [0,65535]\n"
               "{ s1: sadd s1, s2, 99999 }\n"
               "                   ^");
   }
