@@ -1,6 +1,7 @@
 // T32's rules (t32_rules.hpp).
 #include "targets/mve/t32_rules.hpp"
 
+#include "asm/literal_pool.hpp"
 #include "asm/operands.hpp"
 #include "core/diag.hpp"
 #include "core/number_parse.hpp"
@@ -166,85 +167,26 @@ bool modified_immediate(const operands::ExpandTable* modimm, uint32_t value) {
   return modimm && !modimm->fields_of(value).empty();
 }
 
-// GNU as's `ldr Rt, =VALUE` (T32), as GNU as and llvm-mc-19 assemble it: a
-// number MOV.W, MVN.W or MOVW holds becomes that instruction (`ldr r1, =1` is
-// `mov.w r1, #1`); any other value, or a symbol expression, is a load of a
-// literal pool word (`ldr Rt, <pool label>`). A pool is placed at each
-// `.ltorg` (or `.pool`), and what remains at the end of its section, aligned
-// to 4 with zero bytes; within a pool equal values share a word. The text
-// keeps its lines (a pool is written on the `.ltorg` line, with `;`).
-std::string expand_literal_loads(std::string_view text, const operands::ExpandTable* modimm) {
-  static const std::regex load(R"(^(\s*(?:[A-Za-z_.$][\w.$]*:\s*)*)(ldr(?:eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al)?(?:\.w|\.n)?)\s+(\w+)\s*,\s*=\s*(.*?)\s*$)",
-                               std::regex::icase);
-  static const std::regex section(R"(^\s*(\.text|\.data|\.bss|\.section\s+[^\s,;@]+[^;@]*)\s*(?:@.*)?$)");
-  static const std::regex ltorg(R"(^\s*\.(?:ltorg|pool)\s*(?:@.*)?$)");
-  if (text.find('=') == std::string_view::npos) return std::string(text);
-  struct Pool {
-    std::string enter;                                  // the directive that enters the section
-    std::vector<std::pair<std::string, std::string>> words;  // (value, label)
-  };
-  std::map<std::string, Pool> pools;  // by section name
-  std::vector<std::string> order;     // sections in the order of their first pool word
-  std::string current = ".text";
-  int labels = 0;
-  auto flush = [&](Pool& p) {
-    std::string out = ".balign 4, 0";
-    for (const auto& [value, label] : p.words) out += fmt::format("; {}: .word {}", label, value);
-    p.words.clear();
-    return out;
-  };
-  std::string out;
-  size_t at = 0;
-  while (at <= text.size()) {
-    size_t nl = text.find('\n', at);
-    if (nl == std::string_view::npos) nl = text.size();
-    std::string line(text.substr(at, nl - at));
-    std::string code = line.substr(0, line.find('@'));
-    std::smatch m;
-    if (std::regex_match(code, m, section)) {
-      const std::string d = m[1];
-      current = d.rfind(".section", 0) == 0 ? d.substr(8 + d.substr(8).find_first_not_of(" \t")) : d;
-      current = current.substr(0, current.find_first_of(" \t,"));
-      if (!pools.count(current)) pools[current].enter = d;
-    } else if (std::regex_match(code, m, ltorg)) {
-      line = pools.count(current) && !pools[current].words.empty() ? flush(pools[current]) : "";
-    } else if (std::regex_match(code, m, load)) {
-      const std::string prefix = m[1], mnemonic = m[2], reg = m[3], value = m[4];
-      const std::string cond = mnemonic.size() >= 5 && mnemonic[3] != '.' ? mnemonic.substr(3, 2) : "";
-      const bool narrow = mnemonic.size() > 2 && to_lower(mnemonic.substr(mnemonic.size() - 2)) == ".n";
-      uint64_t mag = 0;
-      bool neg = false;
-      std::string replaced;
-      if (!narrow && scan_integer(value, mag, neg) == value.size() && mag <= 0xffffffffu) {
-        const uint32_t v = static_cast<uint32_t>(neg ? 0 - mag : mag);
-        if (modified_immediate(modimm, v)) replaced = fmt::format("mov{}.w {}, #{}", cond, reg, v);
-        else if (modified_immediate(modimm, ~v)) replaced = fmt::format("mvn{}.w {}, #{}", cond, reg, ~v);
-        else if (v <= 0xffff) replaced = fmt::format("movw{} {}, #{}", cond, reg, v);
-      }
-      if (replaced.empty()) {
-        Pool& p = pools[current];
-        if (p.enter.empty()) p.enter = current == ".text" ? ".text" : ".section " + current;
-        if (std::find(order.begin(), order.end(), current) == order.end()) order.push_back(current);
-        std::string label;
-        for (const auto& [v, l] : p.words)
-          if (v == value) label = l;
-        if (label.empty()) {
-          label = fmt::format(".Lmlisa_literal{}", labels++);
-          p.words.emplace_back(value, label);
-        }
-        replaced = fmt::format("{} {}, {}", mnemonic, reg, label);
-      }
-      line = prefix + replaced;
-    }
-    out += line;
-    if (nl == text.size()) break;
-    out += '\n';
-    at = nl + 1;
+// GNU as's `ldr Rt, =VALUE` (T32; asm/literal_pool.hpp), as GNU as and
+// llvm-mc-19 assemble it: a number MOV.W, MVN.W or MOVW holds becomes that
+// instruction (`ldr r1, =1` is `mov.w r1, #1`); any other value, or a
+// symbol expression, is a load of a 4-byte pool word.
+as::LiteralLoad t32_literal_load(std::string_view mnemonic, std::string_view reg, std::string_view value,
+                                 const operands::ExpandTable* modimm) {
+  static const std::regex ldr(R"(ldr(?:eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al)?(?:\.w|\.n)?)", std::regex::icase);
+  const std::string m(mnemonic);
+  if (!std::regex_match(m, ldr)) return {};
+  const std::string cond = m.size() >= 5 && m[3] != '.' ? m.substr(3, 2) : "";
+  const bool narrow = m.size() > 2 && to_lower(m.substr(m.size() - 2)) == ".n";
+  uint64_t mag = 0;
+  bool neg = false;
+  if (!narrow && scan_integer(value, mag, neg) == value.size() && mag <= 0xffffffffu) {
+    const uint32_t v = static_cast<uint32_t>(neg ? 0 - mag : mag);
+    if (modified_immediate(modimm, v)) return {fmt::format("mov{}.w {}, #{}", cond, reg, v)};
+    if (modified_immediate(modimm, ~v)) return {fmt::format("mvn{}.w {}, #{}", cond, reg, ~v)};
+    if (v <= 0xffff) return {fmt::format("movw{} {}, #{}", cond, reg, v)};
   }
-  // What no .ltorg placed: at the end of its section.
-  for (const std::string& name : order)
-    if (!pools[name].words.empty()) out += fmt::format("\n{}; {}\n", pools[name].enter, flush(pools[name]));
-  return out;
+  return {"", 4};
 }
 
 class T32Rules final : public as::TargetRules {
@@ -286,7 +228,10 @@ class T32Rules final : public as::TargetRules {
   }
   std::string listing_preamble() const override { return "\t.syntax unified\n\t.thumb\n"; }
   std::string rewrite_source(std::string_view text) const override {
-    return expand_literal_loads(text, isa_ ? isa_->modimm_table(12) : nullptr);
+    const operands::ExpandTable* modimm = isa_ ? isa_->modimm_table(12) : nullptr;
+    return as::expand_literal_loads(text, comment(), [modimm](std::string_view mnemonic, std::string_view reg, std::string_view value) {
+      return t32_literal_load(mnemonic, reg, value, modimm);
+    });
   }
   // `<c>` without a cond operand of its own: the IT block's condition; `<q>`
   // the width qualifier (.w/.n); `<v>` the VPT block's predicate letter.
