@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -33,7 +34,8 @@ std::string tmp(const std::string& name) { return ::testing::TempDir() + "sme2_r
 std::string build_elf(const std::string& source, const std::string& name) {
   const std::string elf = tmp(name + ".elf");
   const std::string cmd = fmt::format(
-      "clang-19 --target=aarch64-linux-gnu -march=armv9-a+sme2 -nostdlib -static -fuse-ld=lld {} -o {} 2>&1", source, elf);
+      "clang-19 --target=aarch64-linux-gnu -march=armv9-a+sme2 -nostdlib -static -fuse-ld=lld -I {} {} -o {} 2>&1",
+      std::filesystem::path(source).parent_path().string(), source, elf);
   return std::system(cmd.c_str()) == 0 ? elf : "";
 }
 
@@ -115,6 +117,31 @@ TEST(Sme2Run, A64OperationsAsQemu) {
   EXPECT_EQ(qemu_rc, 0);
   EXPECT_EQ(qemu_out, recorded);
   const RunResult from_elf = run_mlisa({"run", "--target", "sme2", "--svl", "512", elf});
+  EXPECT_EQ(from_elf.out, recorded) << from_elf.err;
+}
+
+// Literal loads (LDR and LDRSW (literal) of W, X, S, D and Q registers) and
+// GNU as's `ldr Xt|Wt, =VALUE` with its pools: the output qemu-aarch64 7.2
+// printed for the program built by clang-19 (data/sme2_literals.qemu.out;
+// by hand, LDRSW of 0x80000001 is ffffffff80000001), from the source and
+// from clang's ELF; and QEMU itself, where it is installed.
+TEST(Sme2Run, LiteralLoadsAsQemu) {
+  std::ifstream f(data("sme2_literals.qemu.out"));
+  std::stringstream ss;
+  ss << f.rdbuf();
+  const std::string recorded = ss.str();
+  ASSERT_EQ(std::count(recorded.begin(), recorded.end(), '\n'), 16);
+  EXPECT_EQ(recorded.substr(2 * 17, 17), "ffffffff80000001\n");
+  const RunResult ours = run_mlisa({"run", "--target", "sme2", data("sme2_literals.s")});
+  EXPECT_EQ(ours.exit_code, 0) << ours.err;
+  EXPECT_EQ(ours.out, recorded);
+  if (!have("clang-19") || !have("ld.lld") || !have("qemu-aarch64")) GTEST_SKIP() << "clang-19, ld.lld or qemu-aarch64 absent";
+  const std::string elf = build_elf(data("sme2_literals.s"), "literals");
+  ASSERT_FALSE(elf.empty());
+  const auto [qemu_out, qemu_rc] = run_qemu(elf);
+  EXPECT_EQ(qemu_rc, 0);
+  EXPECT_EQ(qemu_out, recorded);
+  const RunResult from_elf = run_mlisa({"run", "--target", "sme2", elf});
   EXPECT_EQ(from_elf.out, recorded) << from_elf.err;
 }
 

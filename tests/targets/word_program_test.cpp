@@ -437,6 +437,31 @@ TEST(WordProgram, LiteralLoadsAndPoolsAsGnuAsPlacesThem) {
                                   0x00, 0x00, 0x78, 0x56, 0x34, 0x12, 0x00, 0xbf, 0x00, 0x48, 0x0d, 0xf0, 0xad, 0x0b}));
 }
 
+// A64's `ldr Wt|Xt, =VALUE`: MOVZ where one holds the number (16 bits at
+// shift 0 or 16 for W, up to 48 for X), else a 4- or 8-byte pool word, each
+// aligned to its size; equal values of one size shared; the pool at .ltorg,
+// then at the end of the section with a symbol's ABS64 relocation. Expected:
+// llvm-mc-19 -triple aarch64 -filetype=obj (its .text as words and its
+// relocation); by hand, `ldr x1, =0x10000` is MOVZ X1, #1, LSL #16, 0xd2a00021.
+TEST(WordProgram, A64LiteralLoadsAsLlvmMc) {
+  const char* src =
+      "\t.text\nf:\n\tldr x1, =0x10000\n\tldr w2, =0x12345678\n\tldr x3, =0x123456789a\n\tldr x4, =-1\n"
+      "\tldr w5, =0xffff0000\n\tldr x7, =0x123456789a\n\tldr w8, =0x12345678\n\tldr xzr, =5\n\tldr w9, =-1\n\tret\n"
+      "\t.ltorg\n\tldr x12, =0x5555555555\n\tldr x13, =f\n\tret\n";
+  const as::Object obj = as::assemble_word_program(sme2(), src, "pool.s");
+  EXPECT_EQ(text_of(obj), a64_code({0xd2a00021, 0x18000122, 0x58000143, 0x58000164, 0x52bfffe5, 0x580000e7, 0x18000088,
+                                    0xd28000bf, 0x18000109, 0xd65f03c0, 0x12345678, 0x00000000, 0x3456789a, 0x00000012,
+                                    0xffffffff, 0xffffffff, 0xffffffff, 0x5800006c, 0x5800008d, 0xd65f03c0, 0x55555555,
+                                    0x00000055, 0x00000000, 0x00000000}));
+  const as::ObjSection* text = obj.find(".text");
+  ASSERT_EQ(text->relocs.size(), 1u);
+  EXPECT_EQ(text->relocs[0].offset, 0x58u);
+  EXPECT_EQ(text->relocs[0].type, "R_AARCH64_ABS64");
+  // A number a W register cannot hold, and a register that takes no literal, are refused (llvm-mc refuses both).
+  EXPECT_THROW(as::assemble_word_program(sme2(), "\tldr w1, =0x123456789\n", "pool.s"), InputError);
+  EXPECT_THROW(as::assemble_word_program(sme2(), "\tldr sp, =5\n", "pool.s"), InputError);
+}
+
 }  // namespace
 }  // namespace mlisa
 

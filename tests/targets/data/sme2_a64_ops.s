@@ -453,28 +453,7 @@ fp_words:
     svc #0
 
 // x0 as 16 hex digits and a newline on stdout; keeps x9-x30 (uses x0-x3 and x8)
-emit:
-    adr x1, line
-    mov x2, #16                 // digits left
-emit_digit:
-    ubfx x3, x0, #60, #4        // the top digit
-    lsl x0, x0, #4
-    cmp x3, #10
-    b.lo emit_decimal
-    add x3, x3, #39             // 'a' - '0' - 10
-emit_decimal:
-    add x3, x3, #48
-    strb w3, [x1], #1
-    subs x2, x2, #1
-    b.ne emit_digit
-    mov w3, #10
-    strb w3, [x1]
-    mov x0, #1
-    adr x1, line
-    mov x2, #17
-    mov x8, #64
-    svc #0
-    ret
+    .include "sme2_emit.inc"
 
     .data
     .balign 8
