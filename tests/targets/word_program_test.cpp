@@ -457,6 +457,13 @@ TEST(WordProgram, A64LiteralLoadsAsLlvmMc) {
   ASSERT_EQ(text->relocs.size(), 1u);
   EXPECT_EQ(text->relocs[0].offset, 0x58u);
   EXPECT_EQ(text->relocs[0].type, "R_AARCH64_ABS64");
+  // Lines of 300,000 characters: an error or an object, not a stack overflow
+  // (the lines were once matched with std::regex, which recurses per character).
+  const std::string spaces(300000, ' ');
+  EXPECT_THROW(as::assemble_word_program(mve(), "\tldr r0, =5" + spaces + "x\n", "long.s"), InputError);
+  EXPECT_THROW(as::assemble_word_program(sme2(), "\t.section " + std::string(300000, 'a') + "\n\tldr x0, =5\n", "long.s"),
+               InputError);
+  EXPECT_NO_THROW(as::assemble_word_program(sme2(), "\tldr x0, =" + std::string(300000, 'a') + "\n", "long.s"));
   // A number a W register cannot hold, and a register that takes no literal, are refused (llvm-mc refuses both).
   EXPECT_THROW(as::assemble_word_program(sme2(), "\tldr w1, =0x123456789\n", "pool.s"), InputError);
   EXPECT_THROW(as::assemble_word_program(sme2(), "\tldr sp, =5\n", "pool.s"), InputError);

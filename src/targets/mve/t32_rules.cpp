@@ -13,7 +13,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
-#include <regex>
+#include <iterator>
 #include <set>
 #include <string>
 #include <variant>
@@ -173,11 +173,18 @@ bool modified_immediate(const operands::ExpandTable* modimm, uint32_t value) {
 // symbol expression, is a load of a 4-byte pool word.
 as::LiteralLoad t32_literal_load(std::string_view mnemonic, std::string_view reg, std::string_view value,
                                  const operands::ExpandTable* modimm) {
-  static const std::regex ldr(R"(ldr(?:eq|ne|cs|hs|cc|lo|mi|pl|vs|vc|hi|ls|ge|lt|gt|le|al)?(?:\.w|\.n)?)", std::regex::icase);
-  const std::string m(mnemonic);
-  if (!std::regex_match(m, ldr)) return {};
-  const std::string cond = m.size() >= 5 && m[3] != '.' ? m.substr(3, 2) : "";
-  const bool narrow = m.size() > 2 && to_lower(m.substr(m.size() - 2)) == ".n";
+  // LDR, a condition, a width: `ldr`, `ldreq`, `ldr.w`, `ldrne.n`.
+  const std::string m = to_lower(mnemonic);
+  static constexpr std::string_view kConds[] = {"eq", "ne", "cs", "hs", "cc", "lo", "mi", "pl", "vs",
+                                                "vc", "hi", "ls", "ge", "lt", "gt", "le", "al"};
+  std::string_view rest = std::string_view(m);
+  if (!rest.starts_with("ldr")) return {};
+  rest.remove_prefix(3);
+  std::string cond;
+  if (rest.size() >= 2 && std::find(std::begin(kConds), std::end(kConds), rest.substr(0, 2)) != std::end(kConds))
+    cond = std::string(rest.substr(0, 2)), rest.remove_prefix(2);
+  if (!rest.empty() && rest != ".w" && rest != ".n") return {};
+  const bool narrow = rest == ".n";
   uint64_t mag = 0;
   bool neg = false;
   if (!narrow && scan_integer(value, mag, neg) == value.size() && mag <= 0xffffffffu) {
