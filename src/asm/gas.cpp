@@ -1388,6 +1388,7 @@ class Gas {
     size_t p = 0;
     int col0 = 0;  // column of s[0]
     std::optional<Val> dot;  // what '.' names here
+    int nest = 0;            // unary operators and parentheses open around p (each a frame of recursion)
     void skip() {
       while (p < s.size() && std::isspace(static_cast<unsigned char>(s[p]))) ++p;
     }
@@ -1443,10 +1444,16 @@ class Gas {
     c.skip();
     if (c.p >= c.s.size()) fail(line, c.col(), "expected a number or a symbol");
     const char ch = c.s[c.p];
+    // A bound on the recursion that a long run of '(' or '-' would make.
+    constexpr int kMaxNest = 256;
+    if ((ch == '-' || ch == '+' || ch == '~' || ch == '!' || ch == '(') && c.nest >= kMaxNest)
+      fail(line, c.col(), fmt::format("expression nests more than {} operators or parentheses deep", kMaxNest));
     if (ch == '-' || ch == '+' || ch == '~' || ch == '!') {
       const int col = c.col();
       ++c.p;
+      ++c.nest;
       Val v = term(c, line, active);
+      --c.nest;
       if (ch == '+') return v;
       if (!v.absolute()) fail(line, col, fmt::format("'{}' needs a number, not an address", ch));
       v.v = ch == '-' ? -v.v : ch == '~' ? ~v.v : !v.v;
@@ -1454,7 +1461,9 @@ class Gas {
     }
     if (ch == '(') {
       ++c.p;
+      ++c.nest;
       Val v = expr(c, line, active);
+      --c.nest;
       c.skip();
       if (c.p >= c.s.size() || c.s[c.p] != ')') fail(line, c.col(), "expected ')'");
       ++c.p;

@@ -382,6 +382,11 @@ TEST(WordProgram, BadProgramsGetLocatedErrors) {
   EXPECT_NE(error_of("\t.bss\n\t.ascii \"a\"\n").find("NOBITS"), std::string::npos);
   EXPECT_EQ(error_of("\t.bss\n\t.word 0\n\t.byte 0, 0\n"), "");
   EXPECT_NE(error_of("\t.data\n\t.byte 1/0\n").find("division by zero"), std::string::npos);
+  // 100,000 unary minuses or parentheses: an error at the 257th (column 2 + 6 + 256), not a stack overflow.
+  EXPECT_NE(error_of("\t.data\n\t.word " + std::string(100000, '-') + "1\n")
+                .find("bad.s:2:264: error: expression nests more than 256 operators or parentheses deep"),
+            std::string::npos);
+  EXPECT_NE(error_of("\t.text\n\tmov r0, #" + std::string(100000, '(') + "1\n").find("nests more than 256"), std::string::npos);
   // Variable-length data is gcc -g's, in the .debug_* sections left out; elsewhere it is refused.
   EXPECT_NE(error_of("\t.data\n\t.uleb128 300\n").find("bad.s:2:2: error: .uleb128: variable-length data"), std::string::npos);
   // CBZ reaches forward only.
