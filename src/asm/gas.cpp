@@ -79,7 +79,9 @@ class Gas {
   Gas(const Isa* isa, const GasTarget& target, const WordEncoder* words, std::string_view text, const std::string& file)
       : isa_(isa), target_(target), words_(words), file_(file) {
     word_bytes_ = isa ? (isa->width() + 7) / 8 : 1;
+    if (words_ && words_->literal_load) pools_.emplace(words_->literal_load);
     expand(source_file(file, text), 0);
+    if (pools_) emit_pool_lines(pools_->rest());  // what no .ltorg placed, at the end of its section
   }
 
   // A single-word target: layout passes until the sizes settle, in three
@@ -921,12 +923,40 @@ class Gas {
         expand(body, depth + 1);
         --macro_depth_;
         exiting_ = false;
+      } else if (pools_ && literal_statement(register_aliases_.empty() || word.starts_with(".") ? in[i] : with_registers(in[i], col))) {
+        note_labels(labels);
       } else {
         emit(register_aliases_.empty() || word.starts_with(".") ? in[i] : with_registers(in[i], col));
         note_labels(labels);
         if (const size_t comma = rest.find(','); (word == ".equ" || word == ".set") && comma != std::string_view::npos)
           note_constant(rest.substr(0, comma), rest.substr(comma + 1));
       }
+    }
+  }
+
+  // A literal load (`ldr r0, =VALUE`) or `.ltorg`: the lines that replace it
+  // emitted, each at the line it comes from (a pool word at its load's);
+  // false for any other statement (emitted as it is).
+  bool literal_statement(const SourceLine& l) {
+    const size_t origin = pool_origins_.size();  // l's, once it is kept
+    std::vector<LiteralPools::Line> out;
+    auto constant = [&](std::string_view expr) -> std::optional<int64_t> {
+      try {
+        return value_so_far(expr, 1);
+      } catch (const InputError&) {
+        return std::nullopt;  // an address, or a constant defined after it: a pool word
+      }
+    };
+    if (!pools_->statement(without_comment(l.text), origin, constant, out)) return false;
+    pool_origins_.push_back(l);
+    emit_pool_lines(out);
+    return true;
+  }
+  void emit_pool_lines(const std::vector<LiteralPools::Line>& lines) {
+    for (const LiteralPools::Line& p : lines) {
+      generated_.push_back(p.text);
+      const SourceLine& from = pool_origins_[p.origin];
+      emit({generated_.back(), from.line, from.file});
     }
   }
 
@@ -2108,6 +2138,8 @@ class Gas {
   int include_depth_ = 0;
   std::vector<SourceLine> lines_;       // after expand(): what scan() reads
   std::deque<std::string> generated_;   // the lines expand() made (stable addresses)
+  std::optional<LiteralPools> pools_;   // word targets: `ldr r0, =VALUE` and its pools
+  std::vector<SourceLine> pool_origins_;  // the statements pool lines come from
   std::map<std::string, Macro, std::less<>> macros_;
   int expansions_ = 0;                  // `\@`
   int macro_depth_ = 0;                 // macro bodies being expanded

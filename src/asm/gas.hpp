@@ -24,6 +24,7 @@
 #pragma once
 
 #include "asm/listing.hpp"
+#include "asm/literal_pool.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -142,6 +143,8 @@ struct WordEncoder {
   bool thumb_functions = false;
   // The PC an instruction reads, relative to its address (T32: 4).
   uint64_t pc_offset = 0;
+  // What `ldr <register>, =<value>` becomes (asm/literal_pool.hpp); empty: no literal loads.
+  LiteralRule literal_load;
   // An instruction's size before layout (default min_bytes).
   std::function<size_t(std::string_view text)> initial_bytes;
   // Called before each layout pass, then `encode` once per instruction

@@ -72,69 +72,57 @@ bool read_load(std::string_view code, LoadLine& out) {
 
 }  // namespace
 
-std::string expand_literal_loads(std::string_view text, std::string_view comment, const LiteralRule& rule) {
-  if (text.find('=') == std::string_view::npos) return std::string(text);
-  struct Word {
-    std::string value, label;
-    unsigned size;
-  };
-  struct Pool {
-    std::string enter;  // the directive that enters the section
-    std::vector<Word> words;
-  };
-  std::map<std::string, Pool, std::less<>> pools;  // by section name
-  std::vector<std::string> order;                  // sections in the order of their first pool word
-  std::string current = ".text";
-  int labels = 0;
-  auto flush = [&](Pool& p) {
-    std::string out;
-    for (const Word& w : p.words)
-      out += fmt::format("{}.balign {}, 0; {}: {} {}", out.empty() ? "" : "; ", w.size, w.label, w.size == 8 ? ".quad" : ".word", w.value);
-    p.words.clear();
-    return out;
-  };
-  std::string out;
-  out.reserve(text.size());
-  size_t at = 0;
-  while (at <= text.size()) {
-    size_t nl = text.find('\n', at);
-    if (nl == std::string_view::npos) nl = text.size();
-    const std::string_view line = text.substr(at, nl - at);
-    const std::string_view code = trimmed(line.substr(0, line.find(comment)));
-    std::string replaced;
-    bool replace = false;
-    LoadLine load;
-    if (const std::string_view name = section_entered(code); !name.empty()) {
-      current = std::string(name);
-      if (!pools.count(current)) pools[current].enter = std::string(code);
-    } else if (code == ".ltorg" || code == ".pool") {
-      replace = true;
-      if (pools.count(current) && !pools[current].words.empty()) replaced = flush(pools[current]);
-    } else if (read_load(line.substr(0, line.find(comment)), load)) {
-      const LiteralLoad how = rule(load.mnemonic, load.reg, load.value);
-      if (!how.instead.empty()) {
-        replace = true;
-        replaced = fmt::format("{}{}", load.prefix, how.instead);
-      } else if (how.size) {
-        Pool& p = pools[current];
-        if (p.enter.empty()) p.enter = current == ".text" ? ".text" : ".section " + current;
-        if (std::find(order.begin(), order.end(), current) == order.end()) order.push_back(current);
-        const auto same = std::find_if(p.words.begin(), p.words.end(), [&](const Word& w) { return w.value == load.value && w.size == how.size; });
-        const std::string label = same == p.words.end() ? fmt::format(".Lmlisa_literal{}", labels++) : same->label;
-        if (same == p.words.end()) p.words.push_back({std::string(load.value), label, how.size});
-        replace = true;
-        replaced = fmt::format("{}{} {}, {}", load.prefix, load.mnemonic, load.reg, label);
-      }
-    }
-    if (replace) out += replaced;
-    else out += line;
-    if (nl == text.size()) break;
-    out += '\n';
-    at = nl + 1;
+bool LiteralPools::statement(std::string_view code, size_t origin, const Constant& constant, std::vector<Line>& out) {
+  out.clear();
+  const std::string_view t = trimmed(code);
+  if (const std::string_view name = section_entered(t); !name.empty()) {
+    current_ = std::string(name);
+    Pool& p = pools_[current_];
+    if (p.enter.empty()) p.enter = std::string(t);
+    return false;
   }
-  // What no .ltorg placed: at the end of its section.
-  for (const std::string& name : order)
-    if (!pools[name].words.empty()) out += fmt::format("\n{}; {}\n", pools[name].enter, flush(pools[name]));
+  if (t == ".ltorg" || t == ".pool") {
+    if (auto it = pools_.find(current_); it != pools_.end()) flush(it->second, out);
+    return true;
+  }
+  LoadLine load;
+  if (code.find('=') == std::string_view::npos || !read_load(code, load)) return false;
+  const std::optional<int64_t> value = constant(load.value);
+  const LiteralLoad how = rule_(load.mnemonic, load.reg, load.value, value);
+  if (!how.instead.empty()) {
+    out.push_back({fmt::format("{}{}", load.prefix, how.instead), origin});
+    return true;
+  }
+  if (!how.size) return false;
+  // The word holds the value the load sees (a constant redefined later keeps it).
+  const std::string written = value ? std::to_string(*value) : std::string(load.value);
+  Pool& p = pools_[current_];
+  if (p.enter.empty()) p.enter = current_ == ".text" ? ".text" : ".section " + current_;
+  if (p.words.empty()) p.origin = origin;
+  if (std::find(order_.begin(), order_.end(), current_) == order_.end()) order_.push_back(current_);
+  const auto same = std::find_if(p.words.begin(), p.words.end(), [&](const Word& w) { return w.value == written && w.size == how.size; });
+  const std::string label = same == p.words.end() ? fmt::format(".Lmlisa_literal{}", labels_++) : same->label;
+  if (same == p.words.end()) p.words.push_back({written, label, how.size, origin});
+  out.push_back({fmt::format("{}{} {}, {}", load.prefix, load.mnemonic, load.reg, label), origin});
+  return true;
+}
+
+void LiteralPools::flush(Pool& p, std::vector<Line>& out) {
+  for (const Word& w : p.words) {
+    out.push_back({fmt::format(".balign {}, 0", w.size), w.origin});
+    out.push_back({fmt::format("{}: {} {}", w.label, w.size == 8 ? ".quad" : ".word", w.value), w.origin});
+  }
+  p.words.clear();
+}
+
+std::vector<LiteralPools::Line> LiteralPools::rest() {
+  std::vector<Line> out;
+  for (const std::string& name : order_) {
+    Pool& p = pools_[name];
+    if (p.words.empty()) continue;
+    out.push_back({p.enter, p.origin});
+    flush(p, out);
+  }
   return out;
 }
 

@@ -52,6 +52,7 @@
 #pragma once
 
 #include "asm/elf.hpp"
+#include "asm/literal_pool.hpp"
 #include "asm/operands.hpp"
 #include "asm/reading.hpp"
 #include "asm/template.hpp"
@@ -172,7 +173,13 @@ class TargetRules {
     return {};
   }
   virtual std::string listing_preamble() const { return ""; }
-  virtual std::string rewrite_source(std::string_view text) const { return std::string(text); }
+  // GNU as's `ldr <register>, =<value>` (asm/literal_pool.hpp): what such a
+  // statement becomes; the default takes none.
+  virtual LiteralLoad literal_load(std::string_view mnemonic, std::string_view reg, std::string_view value,
+                                   std::optional<int64_t> constant) const {
+    (void)mnemonic, (void)reg, (void)value, (void)constant;
+    return {};
+  }
   // The role of a syntax template's `<name>` the assembler owns (None: an
   // operand's); `own_cond`: the encoding has a cond operand of that name.
   virtual WordTemplate::Item::Role role_of(std::string_view name, bool own_cond) const {

@@ -433,6 +433,21 @@ TEST(WordProgram, LiteralLoadsAndPoolsAsGnuAsPlacesThem) {
                                   0xdf, 0xf8, 0x10, 0x50, 0xdf, 0xf8, 0x0c, 0x80, 0x4f, 0xf0, 0xff, 0x31, 0x41, 0xf2,
                                   0x34, 0x21, 0x70, 0x47, 0x78, 0x56, 0x34, 0x12, 0x00, 0x00, 0x00, 0x00, 0x00, 0x48,
                                   0x70, 0x47, 0x01, 0xef, 0xcd, 0xab}));
+  // `.equ` constants, a constant expression and a load a macro writes: MOV.W,
+  // MOVW, a pool word, MOV.W (arm-none-eabi-as 2.40's bytes; llvm-mc-19's are the same).
+  const char* constants =
+      "\t.syntax unified\n\t.thumb\n\t.equ BASE, 0x40000000\n\t.equ SMALL, 0x1234\n\t.macro ld r, v\n\tldr \\r, =\\v\n"
+      "\t.endm\n\tldr r0, =BASE\n\tldr r1, =SMALL\n\tld r2, 0x12345678\n\tldr r3, =(1<<20)\n\tbx lr\n";
+  EXPECT_EQ(text_of(as::assemble_word_program(mve(), constants, "pool.s")),
+            (std::vector<uint8_t>{0x4f, 0xf0, 0x80, 0x40, 0x41, 0xf2, 0x34, 0x21, 0x01, 0x4a, 0x4f, 0xf4, 0x80, 0x13, 0x70,
+                                  0x47, 0x78, 0x56, 0x34, 0x12}));
+  // A pool word's bad value is reported at its load's line.
+  try {
+    as::assemble_word_program(mve(), "\t.text\n\tnop\n\tldr r0, =1+\n\tbx lr\n", "pool.s");
+    ADD_FAILURE() << "accepted";
+  } catch (const InputError& e) {
+    EXPECT_EQ(e.location().line, 3) << e.what();
+  }
   // A pool after a halfword: two zero bytes of padding; MVN.W for ~1.
   const char* padded =
       "\t.text\nf:\n\tldr r0, =0x12345678\n\tldr r3, =0x12345678\n\tldr r1, =0xfffffffe\n\tldr r2, =-2\n\tbx lr\n"
@@ -462,6 +477,14 @@ TEST(WordProgram, A64LiteralLoadsAsLlvmMc) {
   ASSERT_EQ(text->relocs.size(), 1u);
   EXPECT_EQ(text->relocs[0].offset, 0x58u);
   EXPECT_EQ(text->relocs[0].type, "R_AARCH64_ABS64");
+  // Constants `.equ` defined, constant expressions and loads a macro writes,
+  // as llvm-mc-19 assembles them (its words): MOVZ, MOVZ, pool, pool.
+  const char* constants =
+      "\t.equ BIG, 0x10000\n\t.macro ld r, v\n\tldr \\r, =\\v\n\t.endm\n\tldr x0, =BIG\n\tld x1, 0x123456789a\n"
+      "\tldr w2, =(1<<20)\n\tldr x3, =BIG+1\n\tret\n";
+  EXPECT_EQ(text_of(as::assemble_word_program(sme2(), constants, "pool.s")),
+            a64_code({0xd2a00020, 0x580000a1, 0x52a00202, 0x580000a3, 0xd65f03c0, 0x00000000, 0x3456789a, 0x00000012,
+                      0x00010001, 0x00000000}));
   // Lines of 300,000 characters: an error or an object, not a stack overflow
   // (the lines were once matched with std::regex, which recurses per character).
   const std::string spaces(300000, ' ');

@@ -168,10 +168,11 @@ bool modified_immediate(const operands::ExpandTable* modimm, uint32_t value) {
 }
 
 // GNU as's `ldr Rt, =VALUE` (T32; asm/literal_pool.hpp), as GNU as and
-// llvm-mc-19 assemble it: a number MOV.W, MVN.W or MOVW holds becomes that
-// instruction (`ldr r1, =1` is `mov.w r1, #1`); any other value, or a
-// symbol expression, is a load of a 4-byte pool word.
-as::LiteralLoad t32_literal_load(std::string_view mnemonic, std::string_view reg, std::string_view value,
+// llvm-mc-19 assemble it: a constant MOV.W, MVN.W or MOVW holds becomes that
+// instruction (`ldr r1, =1` is `mov.w r1, #1`, as is `=ONE` after `.equ
+// ONE, 1`); any other value, or a symbol expression, is a load of a 4-byte
+// pool word.
+as::LiteralLoad t32_literal_load(std::string_view mnemonic, std::string_view reg, std::optional<int64_t> constant,
                                  const operands::ExpandTable* modimm) {
   // LDR, a condition, a width: `ldr`, `ldreq`, `ldr.w`, `ldrne.n`.
   const std::string m = to_lower(mnemonic);
@@ -185,10 +186,8 @@ as::LiteralLoad t32_literal_load(std::string_view mnemonic, std::string_view reg
     cond = std::string(rest.substr(0, 2)), rest.remove_prefix(2);
   if (!rest.empty() && rest != ".w" && rest != ".n") return {};
   const bool narrow = rest == ".n";
-  uint64_t mag = 0;
-  bool neg = false;
-  if (!narrow && scan_integer(value, mag, neg) == value.size() && mag <= 0xffffffffu) {
-    const uint32_t v = static_cast<uint32_t>(neg ? 0 - mag : mag);
+  if (!narrow && constant && *constant >= -int64_t{0xffffffff} && *constant <= int64_t{0xffffffff}) {
+    const uint32_t v = static_cast<uint32_t>(*constant);
     if (modified_immediate(modimm, v)) return {fmt::format("mov{}.w {}, #{}", cond, reg, v)};
     if (modified_immediate(modimm, ~v)) return {fmt::format("mvn{}.w {}, #{}", cond, reg, ~v)};
     if (v <= 0xffff) return {fmt::format("movw{} {}, #{}", cond, reg, v)};
@@ -234,11 +233,10 @@ class T32Rules final : public as::TargetRules {
             ".pad",     ".personality",  ".personalityindex", ".handlerdata", ".movsp", ".unwind_raw"};
   }
   std::string listing_preamble() const override { return "\t.syntax unified\n\t.thumb\n"; }
-  std::string rewrite_source(std::string_view text) const override {
-    const operands::ExpandTable* modimm = isa_ ? isa_->modimm_table(12) : nullptr;
-    return as::expand_literal_loads(text, comment(), [modimm](std::string_view mnemonic, std::string_view reg, std::string_view value) {
-      return t32_literal_load(mnemonic, reg, value, modimm);
-    });
+  as::LiteralLoad literal_load(std::string_view mnemonic, std::string_view reg, std::string_view value,
+                               std::optional<int64_t> constant) const override {
+    (void)value;
+    return t32_literal_load(mnemonic, reg, constant, isa_ ? isa_->modimm_table(12) : nullptr);
   }
   // `<c>` without a cond operand of its own: the IT block's condition; `<q>`
   // the width qualifier (.w/.n); `<v>` the VPT block's predicate letter.

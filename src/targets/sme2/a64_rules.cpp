@@ -20,12 +20,13 @@ namespace {
 namespace operands = as::operands;
 
 // GNU as's `ldr <Wt|Xt>, =VALUE` (asm/literal_pool.hpp), as llvm-mc-19
-// assembles it: a number that one MOVZ holds (16 bits at a shift of 0 or 16
+// assembles it: a constant (a number, or an expression of the constants
+// `.equ` defined before it) that one MOVZ holds (16 bits at a shift of 0 or 16
 // for a W register, up to 48 for an X register) becomes that MOVZ; any other
 // value, or a symbol expression, is a load of a 4-byte (W) or 8-byte (X)
 // pool word. A number a W register cannot hold is left for the assembler to
 // refuse.
-as::LiteralLoad a64_literal_load(std::string_view mnemonic, std::string_view reg, std::string_view value) {
+as::LiteralLoad a64_literal_load(std::string_view mnemonic, std::string_view reg, std::optional<int64_t> constant) {
   if (to_lower(mnemonic) != "ldr" || reg.size() < 2) return {};
   const std::string r = to_lower(reg);
   const bool w = r[0] == 'w';
@@ -33,11 +34,9 @@ as::LiteralLoad a64_literal_load(std::string_view mnemonic, std::string_view reg
   if ((r[0] != 'w' && r[0] != 'x') || (number != "zr" && (number.size() > 2 || !std::all_of(number.begin(), number.end(), ::isdigit) ||
                                                           std::stoi(std::string(number)) > 30)))
     return {};
-  uint64_t mag = 0;
-  bool neg = false;
-  if (scan_integer(value, mag, neg) == value.size()) {
-    if (w && (neg ? mag > 0x80000000u : mag > 0xffffffffu)) return {};
-    const uint64_t v = neg ? 0 - mag : mag;
+  if (constant) {
+    if (w && (*constant < -int64_t{0x80000000} || *constant > int64_t{0xffffffff})) return {};
+    const uint64_t v = static_cast<uint64_t>(*constant);
     for (unsigned shift = 0; shift < (w ? 32u : 64u); shift += 16)
       if ((v & ~(uint64_t{0xffff} << shift)) == 0) return {fmt::format("movz {}, #{}, lsl #{}", reg, v >> shift, shift)};
   }
@@ -47,7 +46,11 @@ as::LiteralLoad a64_literal_load(std::string_view mnemonic, std::string_view reg
 class A64Rules final : public as::TargetRules {
  public:
   std::string_view name() const override { return "a64"; }
-  std::string rewrite_source(std::string_view text) const override { return as::expand_literal_loads(text, comment(), a64_literal_load); }
+  as::LiteralLoad literal_load(std::string_view mnemonic, std::string_view reg, std::string_view value,
+                               std::optional<int64_t> constant) const override {
+    (void)value;
+    return a64_literal_load(mnemonic, reg, constant);
+  }
   as::ElfOptions elf() const override { return as::ElfOptions{true, EM_AARCH64, 0}; }
   std::string code_mapping() const override { return "$x"; }
   std::vector<uint8_t> nop() const override { return {0x1f, 0x20, 0x03, 0xd5}; }
