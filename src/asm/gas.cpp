@@ -923,10 +923,10 @@ class Gas {
         expand(body, depth + 1);
         --macro_depth_;
         exiting_ = false;
-      } else if (pools_ && literal_statement(register_aliases_.empty() || word.starts_with(".") ? in[i] : with_registers(in[i], col))) {
-        note_labels(labels);
       } else {
-        emit(register_aliases_.empty() || word.starts_with(".") ? in[i] : with_registers(in[i], col));
+        const SourceLine l = register_aliases_.empty() || word.starts_with(".") ? in[i] : with_registers(in[i], col);
+        // Only a directive (a section, .ltorg) or a line with '=' may be the pools'.
+        if (!pools_ || !(word.starts_with(".") || l.text.find('=') != std::string_view::npos) || !literal_statement(l)) emit(l);
         note_labels(labels);
         if (const size_t comma = rest.find(','); (word == ".equ" || word == ".set") && comma != std::string_view::npos)
           note_constant(rest.substr(0, comma), rest.substr(comma + 1));
