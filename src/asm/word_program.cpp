@@ -583,6 +583,16 @@ std::string listing(const WordIsa& isa, const std::vector<ObjSection>& sections,
     }
     std::set<uint64_t> starts;
     for (const Insn& in : insns) starts.insert(in.offset);  // data runs too: a branch may name a table
+    // A place inside a data run may be named too (a literal pool's second
+    // word): the run's lines are split there.
+    std::map<uint64_t, uint64_t> data_runs;  // start -> end
+    for (const Insn& in : insns)
+      if (in.data) data_runs[in.offset] = in.offset + in.data;
+    auto nameable = [&](uint64_t target) {
+      if (starts.count(target)) return true;
+      const auto run = data_runs.upper_bound(target);
+      return run != data_runs.begin() && target < std::prev(run)->second;
+    };
     // Labels where something branches or points (offset 0 too: `entry`),
     // not at the start for its own sake: llvm-objdump names no such place.
     std::set<uint64_t> labels;
@@ -599,7 +609,7 @@ std::string listing(const WordIsa& isa, const std::vector<ObjSection>& sections,
     enum class Outside { Unnamed, FromPc, FromAlignedPc, FromPage };
     auto namer = [&](bool record, uint64_t address, Outside how) {
       return [&, record, address, how](uint64_t target) -> std::optional<std::string> {
-        if (!starts.count(target)) {
+        if (!nameable(target)) {
           outside = true;
           if (how == Outside::Unnamed) return std::nullopt;
           uint64_t pc = address + static_cast<uint64_t>(rules.pc_offset());

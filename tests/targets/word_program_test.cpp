@@ -477,6 +477,12 @@ TEST(WordProgram, A64LiteralLoadsAsLlvmMc) {
   ASSERT_EQ(text->relocs.size(), 1u);
   EXPECT_EQ(text->relocs[0].offset, 0x58u);
   EXPECT_EQ(text->relocs[0].type, "R_AARCH64_ABS64");
+  // The listing names each pool word a load reads, inside the run of data
+  // too (0x30: the pool's second word), and reassembles to the same bytes
+  // (disassemble_words checks that).
+  const std::string listing = as::disassemble_words(sme2(), obj.sections, true);
+  EXPECT_NE(listing.find("ldr x3, L_0030\n"), std::string::npos) << listing;
+  EXPECT_NE(listing.find("L_0030:\n"), std::string::npos) << listing;
   // Constants `.equ` defined, constant expressions and loads a macro writes,
   // as llvm-mc-19 assembles them (its words): MOVZ, MOVZ, pool, pool.
   const char* constants =
