@@ -98,11 +98,13 @@ int run_exec(const ExecOptions& o) {
   }
   const as::Object obj = as::assemble_word_program(m.isa(), source, "<exec>", layout);
   const as::ProgramImage image = as::place_object(obj, layout);
-  uint64_t code_start = layout.text_base, code_end = layout.text_base;
-  for (const auto& seg : image.segments) {
-    m.write_memory(seg.address, seg.bytes);
-    if (seg.code) code_end = std::max<uint64_t>(code_end, seg.address + seg.bytes.size());
-  }
+  for (const auto& seg : image.segments) m.write_memory(seg.address, seg.bytes);
+  // The snippet ends after its last instruction: a literal pool after it is data, not code to run.
+  const uint64_t code_start = layout.text_base;
+  uint64_t code_end = code_start;
+  for (const auto& line : obj.lines)
+    if (obj.sections.at(static_cast<size_t>(line.section)).name == ".text")
+      code_end = std::max<uint64_t>(code_end, code_start + line.offset + line.size);
   sim::set_register(m, fmt::format("pc=0x{:x}", code_start));
   for (const std::string& s : o.sets) sim::set_register(m, s);
   if (o.encodings)

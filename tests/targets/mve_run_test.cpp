@@ -191,6 +191,11 @@ TEST(MveRun, ExecRunsAnItBlock) {
             "movs r1, #1                      @ encoding: [0x01,0x21]\n"
             "r1=0x00000001\n")
       << r.err;
+  // A literal pool after the snippet is data: the run stops before it
+  // (0x12345678 + 1, by hand; once the pool's bytes ran as instructions and
+  // overwrote r0).
+  r = run_mlisa({"exec", "--target", "mve", "--show", "r0", "ldr r0, =0x12345678; adds r0, #1"});
+  EXPECT_EQ(r.out, "r0=0x12345679\n") << r.err;
 }
 
 }  // namespace
