@@ -10,7 +10,6 @@
 #include "cli/command.hpp"
 #include "core/diag.hpp"
 #include "core/number_parse.hpp"
-#include "core/number_parse.hpp"
 #include "sim/machine.hpp"
 #include "targets/machines.hpp"
 #include "targets/targets.hpp"
@@ -50,63 +49,48 @@ targets::MachineOptions machine_options(const ExecOptions& o) {
   return options;
 }
 
-// The sme2 target: A64 words little-endian; the run starts in Streaming SVE
-// mode with ZA enabled (docs/sme2.md).
-int run_exec_sme2(const ExecOptions& o) {
-  const auto machine = targets::make_machine("sme2", machine_options(o));
-  auto& m = static_cast<targets::Sme2Machine&>(*machine);
-  for (const std::string& r : o.shows) m.register_info(r);
-  std::vector<Bits> words;
-  std::vector<std::string> texts;
-  for (const std::string& insn : statements(o.program)) {
-    if (insn.empty()) continue;
-    words.push_back(m.isa().assemble(insn).word);
-    texts.push_back(insn);
-  }
-  m.raw().start_streaming();
-  for (const std::string& s : o.sets) sim::set_register(m, s);
-  if (o.encodings)
-    for (size_t i = 0; i < words.size(); ++i) {
-      std::string bytes;
-      for (uint8_t b : targets::sme2::a64_bytes(words[i])) bytes += fmt::format("{}0x{:02x}", bytes.empty() ? "" : ",", b);
-      fmt::print("{:<32} @ encoding: [{}]\n", texts[i], bytes);
-    }
-  for (const Bits& w : words) m.raw().execute(w);
-  for (const std::string& r : o.shows) fmt::print("{}={}\n", to_lower(r), m.get(r).to_hex());
-  return 0;
-}
-
+// mlisa exec of either target: the snippet is a small program at the
+// target's text base (mve: --at), run from the reset state plus --set until
+// the PC leaves its instructions (a literal pool after them is data). sme2
+// runs in Streaming SVE mode with ZA enabled, SP at the top of its stack
+// (docs/sme2.md, docs/mve.md).
 int run_exec(const ExecOptions& o) {
   const std::string target = targets::canonical_target(o.target);
-  if (target == "sme2") return run_exec_sme2(o);
-  if (target != "mve") throw UsageError(fmt::format("mlisa exec supports --target mve or sme2 (not '{}')", o.target));
-  const auto machine = targets::make_machine("mve", machine_options(o));
-  auto& m = static_cast<targets::MveMachine&>(*machine);
+  if (target != "mve" && target != "sme2")
+    throw UsageError(fmt::format("mlisa exec supports --target mve or sme2 (not '{}')", o.target));
+  const bool a64 = target == "sme2";
+  const auto machine = targets::make_machine(target, machine_options(o));
+  sim::Machine& m = *machine;
   for (const std::string& r : o.shows) m.register_info(r);
-  // The snippet is a small program at address 0, or at --at (so IT blocks
-  // and branches to labels work, and a PC-relative result is what it is at
-  // that address), run from the reset state plus --set until the PC leaves
-  // it. Statements are separated by ';' or newlines.
+  // Statements are separated by ';' or newlines.
   std::string source;
   for (const std::string& insn : statements(o.program)) source += insn + "\n";
-  as::LinkLayout layout = targets::mve::Machine::layout();
+  as::LinkLayout layout = a64 ? targets::sme2::Machine::layout() : targets::mve::Machine::layout();
   if (!o.at.empty()) {
     uint64_t at = 0;
+    if (a64) throw UsageError("--at is mve's: an sme2 snippet runs at the text base of a Linux process (0x400000)");
     if (parse_integer(o.at, 32, false, at) != ParseStatus::Ok || at % 2 != 0)
       throw UsageError(fmt::format("--at {}: expected an even address (0x hex or decimal) below 2^32", o.at));
     layout.text_base = at;
   }
-  const as::Object obj = as::assemble_word_program(m.isa(), source, "<exec>", layout);
+  const as::WordIsa& isa = a64 ? static_cast<targets::Sme2Machine&>(m).isa() : static_cast<targets::MveMachine&>(m).isa();
+  const as::Object obj = as::assemble_word_program(isa, source, "<exec>", layout);
   const as::ProgramImage image = as::place_object(obj, layout);
-  for (const auto& seg : image.segments) m.write_memory(seg.address, seg.bytes);
+  if (a64) {
+    auto& raw = static_cast<targets::Sme2Machine&>(m).raw();
+    raw.load(image);
+    raw.start_streaming();
+  } else {
+    for (const auto& seg : image.segments) m.write_memory(seg.address, seg.bytes);
+    sim::set_register(m, fmt::format("pc=0x{:x}", layout.text_base));
+  }
+  for (const std::string& s : o.sets) sim::set_register(m, s);
   // The snippet ends after its last instruction: a literal pool after it is data, not code to run.
   const uint64_t code_start = layout.text_base;
   uint64_t code_end = code_start;
   for (const auto& line : obj.lines)
     if (obj.sections.at(static_cast<size_t>(line.section)).name == ".text")
       code_end = std::max<uint64_t>(code_end, code_start + line.offset + line.size);
-  sim::set_register(m, fmt::format("pc=0x{:x}", code_start));
-  for (const std::string& s : o.sets) sim::set_register(m, s);
   if (o.encodings)
     for (const auto& line : obj.lines) {
       const std::vector<uint8_t>& code = obj.sections.at(static_cast<size_t>(line.section)).bytes;

@@ -994,5 +994,20 @@ TEST(Sme2Exec, RunsThroughTheBinary) {
   EXPECT_EQ(run_mlisa({"exec", "--target", "sme2", "bfmlal za.s[w8, 0:2], z1.h, z2.h"}).exit_code, 2);
 }
 
+// The snippet is a program: labels and branches, a literal load with its
+// pool after the last instruction, and a stack (values by hand; SP back at
+// the stack's top, 0x7fff0000).
+TEST(Sme2Exec, SnippetIsAProgram) {
+  auto r = run_mlisa({"exec", "--target", "sme2", "--show", "x1", "--set", "x0=1", "--", "cbz x0, 1f; mov x1, #1; 1:"});
+  EXPECT_EQ(r.out, "x1=0x0000000000000001\n") << r.err;
+  r = run_mlisa({"exec", "--target", "sme2", "--show", "x1", "cbz x0, 1f; mov x1, #1; 1:"});
+  EXPECT_EQ(r.out, "x1=0x0000000000000000\n") << r.err;
+  r = run_mlisa({"exec", "--target", "sme2", "--show", "x0", "ldr x0, =0x123456789a; add x0, x0, #1"});
+  EXPECT_EQ(r.out, "x0=0x000000123456789b\n") << r.err;
+  r = run_mlisa({"exec", "--target", "sme2", "--show", "x2", "--show", "sp", "--set", "x1=0x55", "--",
+                 "str x1, [sp, #-16]!; ldr x2, [sp], #16"});
+  EXPECT_EQ(r.out, "x2=0x0000000000000055\nsp=0x000000007fff0000\n") << r.err;
+}
+
 }  // namespace
 }  // namespace mlisa::test
