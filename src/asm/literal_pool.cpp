@@ -35,21 +35,28 @@ std::string_view section_entered(std::string_view code) {
 struct LoadLine {
   std::string_view prefix, mnemonic, reg, value;
 };
-bool read_load(std::string_view code, LoadLine& out) {
+// Where the statement starts after the labels before it (`a: b: ldr ...`).
+size_t after_labels(std::string_view code) {
   size_t p = 0;
   auto skip_space = [&] {
     while (p < code.size() && space(code[p])) ++p;
   };
   skip_space();
-  // Labels before the instruction.
   for (;;) {
     size_t q = p;
     if (q < code.size() && (std::isalpha(static_cast<unsigned char>(code[q])) || code[q] == '_' || code[q] == '.' || code[q] == '$'))
       while (q < code.size() && word_char(code[q])) ++q;
-    if (q == p || q >= code.size() || code[q] != ':') break;
+    if (q == p || q >= code.size() || code[q] != ':') return p;
     p = q + 1;
     skip_space();
   }
+}
+
+bool read_load(std::string_view code, LoadLine& out) {
+  size_t p = after_labels(code);
+  auto skip_space = [&] {
+    while (p < code.size() && space(code[p])) ++p;
+  };
   out.prefix = code.substr(0, p);
   const size_t m = p;
   if (p >= code.size() || !std::isalpha(static_cast<unsigned char>(code[p]))) return false;
@@ -81,7 +88,8 @@ bool LiteralPools::statement(std::string_view code, size_t origin, const Constan
     if (p.enter.empty()) p.enter = std::string(t);
     return false;
   }
-  if (t == ".ltorg" || t == ".pool") {
+  if (const size_t at = after_labels(code); trimmed(code.substr(at)) == ".ltorg" || trimmed(code.substr(at)) == ".pool") {
+    if (at > 0) out.push_back({std::string(trimmed(code.substr(0, at))), origin});  // its labels stay where the pool starts
     if (auto it = pools_.find(current_); it != pools_.end()) flush(it->second, out);
     return true;
   }
