@@ -722,7 +722,10 @@ std::vector<Candidate> encode_insn(const Isa& isa, int slot, std::string_view te
     } else if (!count_ok) {
       // Too many: the first operand too many; too few: the end of the text.
       const std::string_view part = count > expected ? trim(written[expected]) : text.substr(text.size());
-      say(fmt::format("'{}' takes {} operand{}, not {}", mnemonic, expected, expected == 1 ? "" : "s", count), part);
+      // llvm-mc's words, then the counts.
+      say(fmt::format("too {} operands for instruction ('{}' takes {}, not {})", count > expected ? "many" : "few", mnemonic,
+                      expected, count),
+          part);
     } else if (furthest_sig) {
       const size_t i = operand_at(furthest.pos);
       const std::string_view as_written = trim(written[i]);

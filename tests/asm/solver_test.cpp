@@ -154,7 +154,7 @@ TEST(Solver, InstructionErrorsPointAtTheText) {
               "                   ^");
   }
   EXPECT_EQ(error_of(toy_bundle(), "{ s0: smul s1, s2, 0 }"), "unknown instruction 'smul' in slot s0");
-  EXPECT_EQ(error_of(toy_bundle(), "{ s0: sadd s1, s2 }"), "'sadd' takes 3 operands, not 2");
+  EXPECT_EQ(error_of(toy_bundle(), "{ s0: sadd s1, s2 }"), "too few operands for instruction ('sadd' takes 3, not 2)");
   EXPECT_EQ(error_of(toy_bundle(), "{ s0: sadd s1, s2, 0; s0: sadd s1, s2, 0 }"),
             "slot s0 already holds an instruction in this bundle");
   EXPECT_EQ(error_of(toy_bundle(), "{ x9: sadd s1, s2, 0 }"), "expected 'slot: instruction', not 'x9: sadd s1, s2, 0'");

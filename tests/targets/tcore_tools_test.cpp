@@ -127,7 +127,7 @@ TEST(TcoreTools, ErrorsAtTheirLocation) {
       {"\n  { s0: sadd s1, s2, 70000 }\n", ":2:22:", "operand must be an immediate in the range [0,65535]"},
       {"{ s0: sfoo s1 }\n", ":1:7:", "unknown instruction 'sfoo' in slot s0"},
       {"{ v0: sadd s1, s2, 3 }\n", ":1:7:", "unknown instruction 'sadd' in slot v0 (slots s0, s1 hold 'sadd')"},
-      {"{ s0: sadd s1, s2 }\n", ":1:18:", "'sadd' takes 3 operands, not 2"},
+      {"{ s0: sadd s1, s2 }\n", ":1:18:", "too few operands for instruction ('sadd' takes 3, not 2)"},
       {"{ s0: simm.w s1, 0x12345678; s1: simm.w s2, 1 }\n", ":1:1:", "conflict on imm0, imm1"},
       {"{ s0: sadd s1, s2, 7 } .encoding s0.ysel=const(0)\n", ":1:7:", "no encoding satisfies the constraints s0.ysel=const(0)"},
       {"{ s0: sadd s1, s2, 7 } .encoding s0.ysel=lo(imm0), imm0=1\n", ":1:7:", "s0.ysel=lo(imm0), imm0=1"},
@@ -151,7 +151,7 @@ TEST(TcoreTools, ErrorsAtTheirLocation) {
        "operand 3 'cols=s3': 'cols=s3' does not match rows=<Sr>"},
       {"{ vls: vld v1, (s17 + 4, st=1] }\n", ":1:16:", "operand 2 '(s17 + 4, st=1]': expected a memory operand [...]"},
       {"{ vls: vld v1, [s17 + 4, sx=1] }\n", ":1:16:", "operand 2 '[s17 + 4, sx=1]': unknown modifier 'sx'"},
-      {"{ vls: vld v1, [s17 + 4, st=1], 3 }\n", ":1:33:", "'vld' takes 2 operands, not 3"},
+      {"{ vls: vld v1, [s17 + 4, st=1], 3 }\n", ":1:33:", "too many operands for instruction ('vld' takes 2, not 3)"},
   };
   TempDir t;
   for (const auto& c : cases) {
