@@ -3,8 +3,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <map>
 #include <cctype>
+#include <map>
 #include <vector>
 
 namespace mlisa::as {
@@ -29,12 +29,6 @@ std::string_view section_entered(std::string_view code) {
   return name.substr(0, std::min(name.find_first_of(" \t,"), name.size()));
 }
 
-// `label: ... <mnemonic> <reg>, =<value>`: the parts, or false. Read by hand,
-// not by std::regex, whose matcher recurses per character (a long line
-// would overflow the stack).
-struct LoadLine {
-  std::string_view prefix, mnemonic, reg, value;
-};
 // Where the statement starts after the labels before it (`a: b: ldr ...`).
 size_t after_labels(std::string_view code) {
   size_t p = 0;
@@ -52,6 +46,13 @@ size_t after_labels(std::string_view code) {
   }
 }
 
+// `label: ... <mnemonic> <reg>, =<value>[; more]`: the parts, or false. Read
+// by hand, not by std::regex, whose matcher recurses per character (a long
+// line would overflow the stack). `rest` is what follows the first
+// statement (`; nop`), kept after what replaces it.
+struct LoadLine {
+  std::string_view prefix, mnemonic, reg, value, rest;
+};
 bool read_load(std::string_view code, LoadLine& out) {
   size_t p = after_labels(code);
   auto skip_space = [&] {
@@ -73,7 +74,10 @@ bool read_load(std::string_view code, LoadLine& out) {
   ++p;
   skip_space();
   if (p >= code.size() || code[p] != '=') return false;
-  out.value = trimmed(code.substr(p + 1));
+  const std::string_view after = code.substr(p + 1);
+  const size_t end = std::min(after.find(';'), after.size());
+  out.value = trimmed(after.substr(0, end));
+  out.rest = after.substr(end);
   return true;
 }
 
@@ -98,7 +102,7 @@ bool LiteralPools::statement(std::string_view code, size_t origin, const Constan
   const std::optional<int64_t> value = constant(load.value);
   const LiteralLoad how = rule_(load.mnemonic, load.reg, load.value, value);
   if (!how.instead.empty()) {
-    out.push_back({fmt::format("{}{}", load.prefix, how.instead), origin});
+    out.push_back({fmt::format("{}{}{}", load.prefix, how.instead, load.rest), origin});
     return true;
   }
   if (!how.size) return false;
@@ -111,7 +115,7 @@ bool LiteralPools::statement(std::string_view code, size_t origin, const Constan
   const auto same = std::find_if(p.words.begin(), p.words.end(), [&](const Word& w) { return w.value == written && w.size == how.size; });
   const std::string label = same == p.words.end() ? fmt::format(".Lmlisa_literal{}", labels_++) : same->label;
   if (same == p.words.end()) p.words.push_back({written, label, how.size, origin});
-  out.push_back({fmt::format("{}{} {}, {}", load.prefix, load.mnemonic, load.reg, label), origin});
+  out.push_back({fmt::format("{}{} {}, {}{}", load.prefix, load.mnemonic, load.reg, label, load.rest), origin});
   return true;
 }
 

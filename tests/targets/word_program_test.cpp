@@ -445,6 +445,11 @@ TEST(WordProgram, LiteralLoadsAndPoolsAsGnuAsPlacesThem) {
   EXPECT_EQ(text_of(as::assemble_word_program(
                 mve(), "\t.syntax unified\n\t.thumb\n\tldr r0, =0x12345678\n\tb 1f\npool: .ltorg\n1: ldr r1, pool\n", "pool.s")),
             (std::vector<uint8_t>{0x00, 0x48, 0x01, 0xe0, 0x78, 0x56, 0x34, 0x12, 0x5f, 0xf8, 0x08, 0x10}));
+  // A load followed by another statement on its line (GNU as 2.40's bytes).
+  EXPECT_EQ(text_of(as::assemble_word_program(
+                mve(), "\t.syntax unified\n\t.thumb\n\tldr r0, =0x12345678; nop\n\tldr r1, =5; adds r1, #1\n\tbx lr\n", "pool.s")),
+            (std::vector<uint8_t>{0x02, 0x48, 0x00, 0xbf, 0x4f, 0xf0, 0x05, 0x01, 0x01, 0x31, 0x70, 0x47, 0x78, 0x56, 0x34,
+                                  0x12}));
   // A pool word's bad value is reported at its load's line.
   try {
     as::assemble_word_program(mve(), "\t.text\n\tnop\n\tldr r0, =1+\n\tbx lr\n", "pool.s");
