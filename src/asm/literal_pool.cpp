@@ -1,5 +1,7 @@
 #include "asm/literal_pool.hpp"
 
+#include "core/number_parse.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -14,18 +16,12 @@ namespace {
 bool word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '$'; }
 bool space(char c) { return c == ' ' || c == '\t'; }
 
-std::string_view trimmed(std::string_view s) {
-  while (!s.empty() && space(s.front())) s.remove_prefix(1);
-  while (!s.empty() && (space(s.back()) || s.back() == '\r')) s.remove_suffix(1);
-  return s;
-}
-
 // The section a directive line enters (`.text`, `.data`, `.bss`, `.section
 // NAME, ...`), or "".
 std::string_view section_entered(std::string_view code) {
   if (code == ".text" || code == ".data" || code == ".bss") return code;
   if (!code.starts_with(".section") || code.size() < 10 || !space(code[8]) || code.find(';') != std::string_view::npos) return {};
-  std::string_view name = trimmed(code.substr(8));
+  std::string_view name = trim(code.substr(8));
   return name.substr(0, std::min(name.find_first_of(" \t,"), name.size()));
 }
 
@@ -76,7 +72,7 @@ bool read_load(std::string_view code, LoadLine& out) {
   if (p >= code.size() || code[p] != '=') return false;
   const std::string_view after = code.substr(p + 1);
   const size_t end = std::min(after.find(';'), after.size());
-  out.value = trimmed(after.substr(0, end));
+  out.value = trim(after.substr(0, end));
   out.rest = after.substr(end);
   return true;
 }
@@ -85,22 +81,23 @@ bool read_load(std::string_view code, LoadLine& out) {
 
 bool LiteralPools::statement(std::string_view code, size_t origin, const Constant& constant, std::vector<Line>& out) {
   out.clear();
-  const std::string_view t = trimmed(code);
+  const std::string_view t = trim(code);
   if (const std::string_view name = section_entered(t); !name.empty()) {
     current_ = std::string(name);
     Pool& p = pools_[current_];
     if (p.enter.empty()) p.enter = std::string(t);
     return false;
   }
-  if (const size_t at = after_labels(code); trimmed(code.substr(at)) == ".ltorg" || trimmed(code.substr(at)) == ".pool") {
-    if (at > 0) out.push_back({std::string(trimmed(code.substr(0, at))), origin});  // its labels stay where the pool starts
+  const size_t at = after_labels(code);
+  if (const std::string_view directive = trim(code.substr(at)); directive == ".ltorg" || directive == ".pool") {
+    if (at > 0) out.push_back({std::string(trim(code.substr(0, at))), origin});  // its labels stay where the pool starts
     if (auto it = pools_.find(current_); it != pools_.end()) flush(it->second, out);
     return true;
   }
   LoadLine load;
   if (code.find('=') == std::string_view::npos || !read_load(code, load)) return false;
   const std::optional<int64_t> value = constant(load.value);
-  const LiteralLoad how = rule_(load.mnemonic, load.reg, load.value, value);
+  const LiteralLoad how = rule_(load.mnemonic, load.reg, value);
   if (!how.instead.empty()) {
     out.push_back({fmt::format("{}{}{}", load.prefix, how.instead, load.rest), origin});
     return true;

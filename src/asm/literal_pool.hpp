@@ -21,17 +21,16 @@
 
 namespace mlisa::as {
 
-// What `<mnemonic> <register>, =<value>` becomes (value as written, without
-// the `=`; `constant`, its value where it is a constant expression of the
-// numbers and the constants defined before it): `instead`, an instruction;
+// What `<mnemonic> <register>, =<value>` becomes, given the value where it is
+// a constant expression of the numbers and the constants defined before it
+// (nullopt: an address, which only a pool word holds): `instead`, an instruction;
 // or a load of a pool word of `size` bytes (4 or 8); neither (size 0): a
 // line the target does not take, left as written for the assembler to refuse.
 struct LiteralLoad {
   std::string instead;
   unsigned size = 0;
 };
-using LiteralRule = std::function<LiteralLoad(std::string_view mnemonic, std::string_view reg, std::string_view value,
-                                              std::optional<int64_t> constant)>;
+using LiteralRule = std::function<LiteralLoad(std::string_view mnemonic, std::string_view reg, std::optional<int64_t> constant)>;
 
 class LiteralPools {
  public:

@@ -175,9 +175,8 @@ class TargetRules {
   virtual std::string listing_preamble() const { return ""; }
   // GNU as's `ldr <register>, =<value>` (asm/literal_pool.hpp): what such a
   // statement becomes; the default takes none.
-  virtual LiteralLoad literal_load(std::string_view mnemonic, std::string_view reg, std::string_view value,
-                                   std::optional<int64_t> constant) const {
-    (void)mnemonic, (void)reg, (void)value, (void)constant;
+  virtual LiteralLoad literal_load(std::string_view mnemonic, std::string_view reg, std::optional<int64_t> constant) const {
+    (void)mnemonic, (void)reg, (void)constant;
     return {};
   }
   // The role of a syntax template's `<name>` the assembler owns (None: an

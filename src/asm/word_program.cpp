@@ -287,8 +287,8 @@ Object assemble_word_program(const WordIsa& isa, std::string_view text, const st
   enc.probe = [encode](std::string_view line, uint64_t address, size_t min_bytes, const SymbolResolver& resolve) {
     return encode(line, address, min_bytes, resolve, false);
   };
-  enc.literal_load = [&rules](std::string_view mnemonic, std::string_view reg, std::string_view value, std::optional<int64_t> constant) {
-    return rules.literal_load(mnemonic, reg, value, constant);
+  enc.literal_load = [&rules](std::string_view mnemonic, std::string_view reg, std::optional<int64_t> constant) {
+    return rules.literal_load(mnemonic, reg, constant);
   };
   return assemble_gas_words(enc, text, file);
 }

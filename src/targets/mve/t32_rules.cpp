@@ -13,7 +13,6 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
-#include <iterator>
 #include <set>
 #include <string>
 #include <variant>
@@ -176,14 +175,11 @@ as::LiteralLoad t32_literal_load(std::string_view mnemonic, std::string_view reg
                                  const operands::ExpandTable* modimm) {
   // LDR, a condition, a width: `ldr`, `ldreq`, `ldr.w`, `ldrne.n`.
   const std::string m = to_lower(mnemonic);
-  static constexpr std::string_view kConds[] = {"eq", "ne", "cs", "hs", "cc", "lo", "mi", "pl", "vs",
-                                                "vc", "hi", "ls", "ge", "lt", "gt", "le", "al"};
   std::string_view rest = std::string_view(m);
   if (!rest.starts_with("ldr")) return {};
   rest.remove_prefix(3);
   std::string cond;
-  if (rest.size() >= 2 && std::find(std::begin(kConds), std::end(kConds), rest.substr(0, 2)) != std::end(kConds))
-    cond = std::string(rest.substr(0, 2)), rest.remove_prefix(2);
+  if (rest.size() >= 2 && cond_value(rest.substr(0, 2)) >= 0) cond = std::string(rest.substr(0, 2)), rest.remove_prefix(2);
   if (!rest.empty() && rest != ".w" && rest != ".n") return {};
   const bool narrow = rest == ".n";
   if (!narrow && constant && *constant >= -int64_t{0xffffffff} && *constant <= int64_t{0xffffffff}) {
@@ -233,9 +229,7 @@ class T32Rules final : public as::TargetRules {
             ".pad",     ".personality",  ".personalityindex", ".handlerdata", ".movsp", ".unwind_raw"};
   }
   std::string listing_preamble() const override { return "\t.syntax unified\n\t.thumb\n"; }
-  as::LiteralLoad literal_load(std::string_view mnemonic, std::string_view reg, std::string_view value,
-                               std::optional<int64_t> constant) const override {
-    (void)value;
+  as::LiteralLoad literal_load(std::string_view mnemonic, std::string_view reg, std::optional<int64_t> constant) const override {
     return t32_literal_load(mnemonic, reg, constant, isa_ ? isa_->modimm_table(12) : nullptr);
   }
   // `<c>` without a cond operand of its own: the IT block's condition; `<q>`

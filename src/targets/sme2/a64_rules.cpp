@@ -46,9 +46,7 @@ as::LiteralLoad a64_literal_load(std::string_view mnemonic, std::string_view reg
 class A64Rules final : public as::TargetRules {
  public:
   std::string_view name() const override { return "a64"; }
-  as::LiteralLoad literal_load(std::string_view mnemonic, std::string_view reg, std::string_view value,
-                               std::optional<int64_t> constant) const override {
-    (void)value;
+  as::LiteralLoad literal_load(std::string_view mnemonic, std::string_view reg, std::optional<int64_t> constant) const override {
     return a64_literal_load(mnemonic, reg, constant);
   }
   as::ElfOptions elf() const override { return as::ElfOptions{true, EM_AARCH64, 0}; }
