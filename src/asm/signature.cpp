@@ -42,9 +42,9 @@ std::vector<Assignment> encode_kind(std::span<const operands::Kind> kinds, const
 std::vector<Assignment> encode_reg(const operands::Reg& r, std::string_view text, uint32_t width, std::string* why) {
   const std::string lower = to_lower(text);
   std::vector<Assignment> out = encode_whole(r, lower, width);
-  if (!out.empty()) return out;
+  if (!out.empty() || !why || !why->empty()) return out;  // encoded, or the reason is not asked or already given
   // A register of the class that the field cannot hold: the ones it can, in llvm-mc's words.
-  if (r.regs.number(lower) >= 0 && why && why->empty()) *why = operands::describe(operands::refusal(r, {lower, 0}, Assignment(width)));
+  if (r.regs.number(lower) >= 0) *why = operands::describe(operands::refusal(r, {lower, 0}, Assignment(width)));
   else if (r.regs.declared) say(why, "'{}' is not a register name here", text);
   else say(why, "'{}' is not a {} register", text, r.regs.prefix());
   return out;
