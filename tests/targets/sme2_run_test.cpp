@@ -3,6 +3,7 @@
 // output, the same program built with clang-19 under qemu-aarch64 with
 // identical output, examples/bf16_gemm.s against an fp32 reference and MPFR
 // references computed here from the inputs' definition, and faults.
+#include "support/files.hpp"
 #include "support/run_mlisa.hpp"
 
 #include <gtest/gtest.h>
@@ -92,6 +93,30 @@ TEST(Sme2Run, SameOutputAsQemu) {
   EXPECT_EQ(from_elf.exit_code, qemu_rc);
 }
 
+// A program's output under mlisa run, from its source and from clang-19's
+// ELF, and the ELF's under qemu-aarch64 where it is installed: each the
+// recorded output, exit status 0.
+void expect_runs_as_recorded(const std::string& source, const std::string& name, const std::vector<std::string>& options,
+                             const std::string& recorded) {
+  auto mlisa_run = [&](const std::string& program) {
+    std::vector<std::string> args{"run", "--target", "sme2"};
+    args.insert(args.end(), options.begin(), options.end());
+    args.push_back(program);
+    return run_mlisa(args);
+  };
+  const RunResult ours = mlisa_run(source);
+  EXPECT_EQ(ours.exit_code, 0) << ours.err;
+  EXPECT_EQ(ours.out, recorded);
+  if (!have("clang-19") || !have("ld.lld") || !have("qemu-aarch64")) GTEST_SKIP() << "clang-19, ld.lld or qemu-aarch64 absent";
+  const std::string elf = build_elf(source, name);
+  ASSERT_FALSE(elf.empty());
+  const auto [qemu_out, qemu_rc] = run_qemu(elf);
+  EXPECT_EQ(qemu_rc, 0);
+  EXPECT_EQ(qemu_out, recorded);
+  const RunResult from_elf = mlisa_run(elf);
+  EXPECT_EQ(from_elf.out, recorded) << from_elf.err;
+}
+
 // Logical immediates, wide moves, bitfield moves, EXTR, multiply high, shifts
 // by a register, division, scalar floating point (arithmetic, compares,
 // conversions, and the FPSR flags they raise) and the
@@ -102,22 +127,9 @@ TEST(Sme2Run, SameOutputAsQemu) {
 // (data/sme2_a64_ops.qemu.out), from the source and from clang-19's ELF; and
 // QEMU itself, where it is installed.
 TEST(Sme2Run, A64OperationsAsQemu) {
-  std::ifstream f(data("sme2_a64_ops.qemu.out"));
-  std::stringstream ss;
-  ss << f.rdbuf();
-  const std::string recorded = ss.str();
+  const std::string recorded = slurp(data("sme2_a64_ops.qemu.out"));
   ASSERT_EQ(std::count(recorded.begin(), recorded.end(), '\n'), 8 * 106 + 15 + 32 + 8);
-  const RunResult ours = run_mlisa({"run", "--target", "sme2", "--svl", "512", data("sme2_a64_ops.s")});
-  EXPECT_EQ(ours.exit_code, 0) << ours.err;
-  EXPECT_EQ(ours.out, recorded);
-  if (!have("clang-19") || !have("ld.lld") || !have("qemu-aarch64")) GTEST_SKIP() << "clang-19, ld.lld or qemu-aarch64 absent";
-  const std::string elf = build_elf(data("sme2_a64_ops.s"), "a64_ops");
-  ASSERT_FALSE(elf.empty());
-  const auto [qemu_out, qemu_rc] = run_qemu(elf);
-  EXPECT_EQ(qemu_rc, 0);
-  EXPECT_EQ(qemu_out, recorded);
-  const RunResult from_elf = run_mlisa({"run", "--target", "sme2", "--svl", "512", elf});
-  EXPECT_EQ(from_elf.out, recorded) << from_elf.err;
+  expect_runs_as_recorded(data("sme2_a64_ops.s"), "a64_ops", {"--svl", "512"}, recorded);
 }
 
 // Literal loads (LDR and LDRSW (literal) of W, X, S, D and Q registers) and
@@ -126,23 +138,10 @@ TEST(Sme2Run, A64OperationsAsQemu) {
 // by hand, LDRSW of 0x80000001 is ffffffff80000001), from the source and
 // from clang's ELF; and QEMU itself, where it is installed.
 TEST(Sme2Run, LiteralLoadsAsQemu) {
-  std::ifstream f(data("sme2_literals.qemu.out"));
-  std::stringstream ss;
-  ss << f.rdbuf();
-  const std::string recorded = ss.str();
+  const std::string recorded = slurp(data("sme2_literals.qemu.out"));
   ASSERT_EQ(std::count(recorded.begin(), recorded.end(), '\n'), 16);
   EXPECT_EQ(recorded.substr(2 * 17, 17), "ffffffff80000001\n");
-  const RunResult ours = run_mlisa({"run", "--target", "sme2", data("sme2_literals.s")});
-  EXPECT_EQ(ours.exit_code, 0) << ours.err;
-  EXPECT_EQ(ours.out, recorded);
-  if (!have("clang-19") || !have("ld.lld") || !have("qemu-aarch64")) GTEST_SKIP() << "clang-19, ld.lld or qemu-aarch64 absent";
-  const std::string elf = build_elf(data("sme2_literals.s"), "literals");
-  ASSERT_FALSE(elf.empty());
-  const auto [qemu_out, qemu_rc] = run_qemu(elf);
-  EXPECT_EQ(qemu_rc, 0);
-  EXPECT_EQ(qemu_out, recorded);
-  const RunResult from_elf = run_mlisa({"run", "--target", "sme2", elf});
-  EXPECT_EQ(from_elf.out, recorded) << from_elf.err;
+  expect_runs_as_recorded(data("sme2_literals.s"), "literals", {}, recorded);
 }
 
 // Kernels in C with the SME and SVE ACLE, compiled by clang-19 -O2: the code a
