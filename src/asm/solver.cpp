@@ -102,8 +102,28 @@ int compare_le_words(const uint64_t* a, const uint64_t* b, uint32_t n) {
 struct Flat {
   const Candidate* c;
   const uint64_t *m, *v, *w;
-  uint64_t lanes, reads;
+  uint64_t lanes, reads, rank;
 };
+
+// A complete solution's cost key; `word` holds nwords(width) words.
+struct Key {
+  uint32_t width;
+  uint64_t lanes, reads, rank;
+  const uint64_t* word;
+};
+
+// -1, 0, 1 comparing two cost keys (docs/assembler.md, "Solving a bundle").
+int compare_keys(const Key& a, const Key& b) {
+  if (a.width != b.width) return a.width < b.width ? -1 : 1;
+  const int na = std::popcount(a.lanes), nb = std::popcount(b.lanes);
+  if (na != nb) return na < nb ? -1 : 1;
+  const int ra = std::popcount(a.reads), rb = std::popcount(b.reads);
+  if (ra != rb) return ra < rb ? -1 : 1;
+  if (a.lanes != b.lanes) return set_less(a.lanes, b.lanes) ? -1 : 1;
+  if (a.reads != b.reads) return set_less(a.reads, b.reads) ? -1 : 1;
+  if (a.rank != b.rank) return a.rank < b.rank ? -1 : 1;
+  return compare_le_words(a.word, b.word, nwords(a.width));
+}
 
 // Depth-first branch and bound over the slots (docs/assembler.md, "Solving a
 // bundle"). Everything lives in flat word arrays allocated once per solve.
@@ -126,14 +146,14 @@ struct Search {
   std::vector<std::vector<const Flat*>> use;  // the candidates of the current pass
   std::vector<uint64_t> suffix;   // (depth + 1) x nw: union of writable bits of order[k..]
   std::vector<uint64_t> acc_m, acc_v, acc_w;  // (depth + 1) x nw
-  std::vector<uint64_t> acc_lanes, acc_reads;
+  std::vector<uint64_t> acc_lanes, acc_reads, acc_rank;
   std::vector<uint64_t> empty, full;
   std::vector<const Flat*> cur;
-  bool restricted = false;  // a pass of fixed (L, R): prune on bytes only
+  bool restricted = false;  // a pass of fixed (L, R): prune on ranks and bytes only
 
   bool have_best = false;
   uint32_t best_width = 0;
-  uint64_t best_lanes = 0, best_reads = 0;
+  uint64_t best_lanes = 0, best_reads = 0, best_rank = 0;
   std::vector<uint64_t> best_word;
   std::vector<const Flat*> best_choice;
   bool unwritable = false;  // some complete combination left a constraint outside the writable bits
@@ -150,6 +170,7 @@ struct Search {
     }
     acc_lanes[0] = global.lanes;
     acc_reads[0] = global.reads;
+    acc_rank[0] = 0;
   }
 
   void dfs(size_t k) {
@@ -175,6 +196,7 @@ struct Search {
       }
       acc_lanes[k + 1] = acc_lanes[k] | c->lanes;
       acc_reads[k + 1] = acc_reads[k] | c->reads;
+      acc_rank[k + 1] = acc_rank[k] + c->rank;
       if (k + 1 < d && have_best && prune(k + 1)) continue;
       cur[k] = c;
       dfs(k + 1);
@@ -194,6 +216,8 @@ struct Search {
       if (lanes != best_lanes) return !set_less(lanes, best_lanes);
       if (reads != best_reads) return !set_less(reads, best_reads);
     }
+    // Ranks only add up: a smaller sum may still win, a larger one cannot.
+    if (acc_rank[k] != best_rank) return acc_rank[k] > best_rank;
     // The bound: assigned bits as they are, bits some candidate may still
     // write as 0, the rest as in the empty word.
     const uint64_t *am = &acc_m[k * nw], *av = &acc_v[k * nw], *aw = &acc_w[k * nw], *later = &suffix[k * nw];
@@ -219,25 +243,13 @@ struct Search {
     const uint32_t n = nwords(width);
     for (uint32_t i = 0; i < n; ++i) full[i] = (av[i] & aw[i]) | (empty[i] & ~aw[i]);
     if (width % 64) full[n - 1] &= low_mask(width % 64);
-    const uint64_t lanes = acc_lanes[d], reads = acc_reads[d];
-    if (have_best) {
-      int c = 0;
-      if (width != best_width) c = width < best_width ? -1 : 1;
-      else if (!restricted) {
-        const int nl = std::popcount(lanes), nr = std::popcount(reads);
-        const int bl = std::popcount(best_lanes), br = std::popcount(best_reads);
-        if (nl != bl) c = nl < bl ? -1 : 1;
-        else if (nr != br) c = nr < br ? -1 : 1;
-        else if (lanes != best_lanes) c = set_less(lanes, best_lanes) ? -1 : 1;
-        else if (reads != best_reads) c = set_less(reads, best_reads) ? -1 : 1;
-      }
-      if (c == 0) c = compare_le_words(full.data(), best_word.data(), n);
-      if (c >= 0) return;
-    }
+    const Key key{width, acc_lanes[d], acc_reads[d], acc_rank[d], full.data()};
+    if (have_best && compare_keys(key, {best_width, best_lanes, best_reads, best_rank, best_word.data()}) >= 0) return;
     have_best = true;
     best_width = width;
-    best_lanes = lanes;
-    best_reads = reads;
+    best_lanes = key.lanes;
+    best_reads = key.reads;
+    best_rank = key.rank;
     std::copy(full.begin(), full.begin() + n, best_word.begin());
     best_choice.assign(cur.begin(), cur.end());
   }
@@ -263,6 +275,7 @@ struct Search {
     acc_w.assign((d + 1) * nw, 0);
     acc_lanes.assign(d + 1, 0);
     acc_reads.assign(d + 1, 0);
+    acc_rank.assign(d + 1, 0);
     cur.assign(d, nullptr);
     full.assign(nw, 0);
     best_word.assign(nw, 0);
@@ -349,10 +362,11 @@ struct Search {
 };
 
 // Drops each candidate that an earlier one of its slot dominates: the same
-// form, resources and assigned bits, and values that differ only on bits no
-// other slot and no global field holds. Completed alike, the two give words
-// that differ only there, where the earlier candidate's value is no larger
-// (the lists are sorted by cost, then by value), so the earlier one is never
+// form, resources and assigned bits, no greater rank, and values that differ
+// only on bits no other slot and no global field holds. Completed alike, the
+// two give words that differ only there, where the earlier candidate's value
+// is no larger at an equal rank (the lists are sorted by cost, rank, then
+// value), so the earlier one is never
 // beaten by the later and the search result does not change.
 void drop_dominated(const Isa& isa, const Problem& p, std::vector<std::vector<const Candidate*>>& cands) {
   const uint32_t nw = nwords(isa.width());
@@ -375,7 +389,7 @@ void drop_dominated(const Isa& isa, const Problem& p, std::vector<std::vector<co
       const Candidate& c = *l[j];
       const bool dominated = std::any_of(l.begin(), l.begin() + static_cast<ptrdiff_t>(kept), [&](const Candidate* ap) {
         const Candidate& a = *ap;
-        if (a.form != c.form || a.bits.lanes != c.bits.lanes || a.bits.reads != c.bits.reads) return false;
+        if (a.form != c.form || a.bits.lanes != c.bits.lanes || a.bits.reads != c.bits.reads || a.rank > c.rank) return false;
         for (uint32_t i = 0; i < nw; ++i)
           if (a.bits.mask_word(i) != c.bits.mask_word(i) || ((a.bits.value_word(i) ^ c.bits.value_word(i)) & other[i]))
             return false;
@@ -428,8 +442,52 @@ std::string diagnose(const Isa& isa, const Problem& p, const std::vector<std::ve
   return "no encoding of the bundle: its instructions cannot share the fields they read all at once";
 }
 
+// One occupied slot and no constraints: no search, the key's minimum over
+// the slot's candidates (what the search finds for them). Nothing when every
+// candidate assigns bits its form cannot write (the search then says why) or
+// the word is too wide to hold here.
+std::optional<Solution> solve_one_slot(const Problem& p) {
+  const Isa& isa = *p.isa;
+  const Problem::SlotCandidates& sc = p.slots[0];
+  const uint32_t nw = nwords(isa.width());
+  if (nw > Assignment::kInlineWords) return std::nullopt;
+  uint64_t word[2][Assignment::kInlineWords];  // the best so far and the one being keyed
+  int best = -1, at = 0;
+  Key best_key{};
+  for (size_t j = 0; j < sc.candidates.size(); ++j) {
+    const Candidate& c = sc.candidates[j];
+    const Form& f = isa.forms()[static_cast<size_t>(c.form)];
+    const uint32_t width = isa.single_slot() ? f.width : isa.width();
+    uint64_t* w = word[at];
+    bool writable = true;
+    for (uint32_t i = 0; i < nw; ++i) {
+      const uint64_t fw = f.writable.word(i);
+      writable = writable && !(c.bits.mask_word(i) & ~fw);
+      w[i] = (c.bits.value_word(i) & fw) | (isa.empty_word().word(i) & ~fw);
+    }
+    if (!writable) continue;
+    if (width % 64) w[nwords(width) - 1] &= low_mask(width % 64);
+    const Key key{width, c.bits.lanes, c.bits.reads, c.rank, w};
+    if (best >= 0 && compare_keys(key, best_key) >= 0) continue;
+    best = static_cast<int>(j);
+    best_key = key;
+    at ^= 1;
+  }
+  if (best < 0) return std::nullopt;
+  const Candidate& c = sc.candidates[static_cast<size_t>(best)];
+  Solution out;
+  out.word = Word(best_key.width, 0);
+  for (uint32_t i = 0; i < nwords(best_key.width); ++i) out.word.set_word(i, best_key.word[i]);
+  out.lanes = c.bits.lanes;
+  out.reads = c.bits.reads;
+  out.chosen.push_back({sc.slot, c.form, c.signature});
+  return out;
+}
+
 std::optional<Solution> solve_impl(const Problem& p, const std::vector<ConstraintText>& constraints, bool throwing) {
   const Isa& isa = *p.isa;
+  if (p.slots.size() == 1 && constraints.empty())
+    if (std::optional<Solution> one = solve_one_slot(p)) return one;
   // The message is formatted only when it is thrown: the exporter's
   // try_solve() calls fail often and read no messages.
   auto give_up = [&](const SourceLocation& loc, auto&& message) -> std::optional<Solution> {
@@ -557,6 +615,7 @@ std::optional<Solution> solve_impl(const Problem& p, const std::vector<Constrain
       const Candidate &a = *ka.c, &b = *kb.c;
       if (a.bits.lanes != b.bits.lanes) return set_less(a.bits.lanes, b.bits.lanes);
       if (a.bits.reads != b.bits.reads) return set_less(a.bits.reads, b.bits.reads);
+      if (a.rank != b.rank) return a.rank < b.rank;
       return compare_le_words(a.bits.value_words(), b.bits.value_words(), a.bits.words()) < 0;
     });
     for (size_t i = 0; i < l.size(); ++i) l[i] = keyed[i].c;
@@ -583,7 +642,8 @@ std::optional<Solution> solve_impl(const Problem& p, const std::vector<Constrain
     l.reserve(cands[i].size());
     for (const Candidate* c : cands[i])
       l.push_back({c, c->bits.mask_words(), c->bits.value_words(),
-                   writable.data() + form_at[static_cast<size_t>(c->form)], c->bits.lanes, c->bits.reads});
+                   writable.data() + form_at[static_cast<size_t>(c->form)], c->bits.lanes, c->bits.reads,
+                   c->rank});
     s.order.push_back(std::move(l));
     s.order_slot.push_back(p.slots[i].slot);
   }

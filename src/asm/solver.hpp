@@ -5,7 +5,7 @@
 //
 //   (word width, shared immediate lanes read, shared scalar reads,
 //    the set of lanes used, the set of scalar reads used (lowest-numbered first),
-//    the word's little-endian bytes)
+//    the candidates' ranks summed, the word's little-endian bytes)
 //
 // which does not depend on the order the slots were written in. The final word
 // holds the solved bits on the chosen forms' writable bits, 0 on their
@@ -52,6 +52,10 @@ struct Candidate {
   int form = 0;
   int signature = 0;
   Assignment bits;
+  // The encoder's preference among the encodings of one text, lowest first:
+  // 0 for every bundle candidate; a single-word target's (asm/word_isa.hpp)
+  // orders its syntax templates as llvm-mc chooses among them.
+  uint64_t rank = 0;
 };
 
 // The candidates of one instruction text in one slot, or an empty list with

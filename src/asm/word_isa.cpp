@@ -134,8 +134,30 @@ Bits TargetRules::word_from(std::span<const uint8_t> bytes) const {
   return Bits(static_cast<uint32_t>(bytes.size() * 8), v);
 }
 
+namespace {
+
+uint32_t widest_encoding(const spec::TargetSpec& ts) {
+  uint32_t w = 1;
+  for (const auto& inst : ts.instructions())
+    for (const auto& enc : inst.encodings) w = std::max(w, enc.width);
+  return w;
+}
+
+}  // namespace
+
 WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins, std::unique_ptr<TargetRules> rules)
-    : spec_(ts), rules_(std::move(rules)), core_regs_{"R", ts.register_class("R")}, decoder_(ts), engine_(ts.module(), builtins) {
+    : spec_(ts), rules_(std::move(rules)), model_(std::string(rules_->name()), widest_encoding(ts)),
+      core_regs_{"R", ts.register_class("R")}, decoder_(ts), engine_(ts.module(), builtins) {
+  model_.add_slot({"t", {}, 0, 0, "p"});
+  for (const auto& inst : ts.instructions())
+    for (const auto& enc : inst.encodings) {
+      std::string name = fmt::format("{} {}", inst.name, enc.name);
+      for (int k = 2; model_.find_form(name) >= 0; ++k) name = fmt::format("{} {} ({})", inst.name, enc.name, k);
+      std::vector<FieldDef> fields;  // every bit, in fields of at most 64 bits
+      for (uint32_t at = 0; at < enc.width; at += 64)
+        fields.push_back({fmt::format("bits{}", at), {at, std::min(64u, enc.width - at)}, {}, false});
+      form_of_[&enc] = model_.add_form({"t", name, enc.width, std::move(fields), {}, "", 0, {}});
+    }
   engine_.sources = &ts.sources();
   engine_.reset_globals();
   if (const spec::RegisterClass* r = core_regs_.declared)
@@ -664,16 +686,19 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
   // The operands of the match in progress, with where their text starts.
   std::vector<std::pair<const Operand*, size_t>> trail;
   trail.reserve(16);
-  // The choice among the templates that accept the text, by the key
-  // (width, `{<Rd>,}` omitted, a borrowed spelling, spec order): the first
-  // match of a smaller key wins, so a narrower template later in spec order
-  // (another page) still beats a wider one. A match that omits an optional `{<Rd>,}`
+  // The templates that accept the text are the solver's candidates, ranked by
+  // (`{<Rd>,}` omitted, a borrowed spelling, spec order): its key takes the
+  // narrowest word, then the lowest rank, so a narrower template later in spec
+  // order (another page) still beats a wider one. A match that omits an optional `{<Rd>,}`
   // loses to a later template of no greater width that needs no omission
   // (T32's choice among encodings, as llvm-mc makes it); one by another
   // instruction's mnemonic (`strb w0, [x1, #-8]` as STURB) to that
-  // instruction's own templates wherever its page lies.
-  std::optional<Assembled> fallback;
-  int fallback_rank = 0;
+  // instruction's own templates wherever its page lies. A template whose
+  // candidate the key could not prefer to one found is not matched.
+  Problem problem{&model_, {{0, nullptr, {}}}, {}};
+  std::vector<Candidate>& accepted = problem.slots[0].candidates;
+  uint32_t best_width = 0;
+  int best_pref = 0;
   std::vector<uint32_t> cands;
   candidates(trimmed, cands);
   std::vector<operands::Way> ways;    // what operands read, a stack: deeper operands push after
@@ -682,8 +707,8 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
     const WordTemplate& t = templates_[index];
     const Encoding& enc = *t.enc;
     if (enc.width < ctx.min_width || (t.in_block == 1 && !ctx.in_block) || (t.in_block == 2 && ctx.in_block)) continue;
-    // The key's first part: nothing wider than the best so far, nor as wide once that needs no omission.
-    if (fallback && (enc.width > fallback->enc->width || (fallback_rank == 0 && enc.width == fallback->enc->width))) continue;
+    // Nothing wider than the best so far, nor as wide once that has the lowest preference.
+    if (!accepted.empty() && (enc.width > best_width || (best_pref == 0 && enc.width == best_width))) continue;
     std::optional<Assembled> found;
     bool found_omitted = false;
     // A whole match: its word, unless the blocks or the decode pseudocode refuse it.
@@ -827,11 +852,24 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
     static_cast<Assignment&>(start) = starts_.at(&enc);
     walk_template(t.items, trimmed, start, hooks);
     if (!found) continue;
-    const int rank = (found_omitted ? 2 : 0) + (t.borrowed ? 1 : 0);
-    if (rank == 0 && enc.width == min_width_) return *found;  // nothing comes before it
-    if (!fallback || enc.width < fallback->enc->width || rank < fallback_rank) fallback = found, fallback_rank = rank;
+    const int pref = (found_omitted ? 2 : 0) + (t.borrowed ? 1 : 0);
+    Candidate& c = accepted.emplace_back();
+    c.form = form_of_.at(&enc);
+    c.signature = static_cast<int>(index);
+    c.bits = Assignment(model_.width());
+    for (uint32_t at = 0; at < enc.width; at += 64) {
+      const Field f{at, std::min(64u, enc.width - at)};
+      c.bits.set(f, get_field(found->word, f));
+    }
+    c.rank = uint64_t(pref) << 32 | index;
+    if (accepted.size() == 1 || enc.width < best_width || pref < best_pref) best_width = enc.width, best_pref = pref;
+    if (pref == 0 && enc.width == min_width_) break;  // nothing comes before it
   }
-  if (fallback) return *fallback;
+  if (!accepted.empty()) {
+    const Solution chosen = solve(problem, {});
+    const WordTemplate& t = templates_[static_cast<size_t>(chosen.chosen[0].signature)];
+    return Assembled{t.inst, t.enc, chosen.word};
+  }
   // Refused: match again, this time noting why (a text that assembles pays nothing for it).
   if (!explain) return assemble_as_written(text, ctx, true);
   const size_t mnemonic_end = std::min(trimmed.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789._"), trimmed.size());

@@ -1,18 +1,20 @@
 // The assembler, decoder and printer of a single-word target (Arm T32, A64):
 // a target whose isa/<target>/ has no bundle*.isa. A sibling of spec_isa.hpp
-// (which builds the bundle solver's model): here every encoding is one form
-// and every syntax template one signature, matched directly against the text.
+// (which builds a bundle target's model): here the model is the one-slot case
+// (`model()`: a form per encoding, as wide as it), and every syntax template
+// is matched directly against the text.
 //
 // Assembling: the text is matched against each template in spec order by
 // the one template matcher (asm/template.hpp: optional parts `{...}`
 // present or absent; the names the rules own, below);
 // each operand assigns the bits of its FIELDS, table operands (including
 // empty spellings) assign their patterns' bits, the diagram's fixed and
-// should-be bits are set, and bits nothing names are 0. A candidate whose
+// should-be bits are set, and bits nothing names are 0. A match whose
 // decode pseudocode ends in UNDEFINED, UNPREDICTABLE, CONSTRAINED
-// UNPREDICTABLE or SEE is refused; among the accepted ones the word is the
-// first of the smallest key (width, `{<Rd>,}` omitted, a spelling borrowed
-// from another instruction's mnemonic), spec order breaking ties.
+// UNPREDICTABLE or SEE is refused; the accepted ones are the candidates of
+// the bundle solver (asm/solver.hpp), ranked by (`{<Rd>,}` omitted, a
+// spelling borrowed from another instruction's mnemonic, spec order), and
+// its cost key picks the word: the narrowest, then the lowest rank.
 //
 // Decoding: the encodings whose fixed bits match, in spec order; the first
 // whose decode runs to its end (a SEE or UNDEFINED moves on to the next).
@@ -55,6 +57,7 @@
 #include "asm/literal_pool.hpp"
 #include "asm/operands.hpp"
 #include "asm/reading.hpp"
+#include "asm/solver.hpp"
 #include "asm/template.hpp"
 #include "asm/word_decoder.hpp"
 #include "spec/engine.hpp"
@@ -275,6 +278,10 @@ class WordIsa {
 
   const spec::TargetSpec& spec() const { return spec_; }
   const TargetRules& rules() const { return *rules_; }
+  // The target as the bundle model's one-slot case: slot "t", a form per
+  // encoding (named "<instruction> <encoding>", as wide as the encoding, every
+  // bit writable), in spec order. The solver chooses among its candidates.
+  const Isa& model() const { return model_; }
   // The values of the `modimm` operands whose field is `field_width` bits
   // (TargetRules::modimm_function of each field value, computed once from
   // the specs), or null.
@@ -354,6 +361,8 @@ class WordIsa {
 
   const spec::TargetSpec& spec_;
   std::unique_ptr<TargetRules> rules_;
+  Isa model_;
+  std::unordered_map<const spec::Encoding*, int> form_of_;  // an encoding's form in model_
   operands::RegNames core_regs_;  // the general-purpose registers (class R): a table's spelling may name one
   std::vector<std::pair<std::string, std::string>> register_renames_;  // R's other names -> own names (r13 -> sp)
   std::map<uint32_t, std::unique_ptr<operands::ExpandTable>> modimm_;  // by field width

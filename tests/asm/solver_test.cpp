@@ -182,14 +182,29 @@ TEST(Solver, SingleSlotIsaPicksTheShortForm) {
   EXPECT_EQ(error_of(t, "{ }"), "slot t must hold an instruction");
 }
 
+// A candidate's rank comes after the word's width: a narrower form wins
+// whatever the ranks.
+TEST(Solver, WidthBeforeRank) {
+  const Isa& t = toy_thumb();
+  BundleText text;
+  text.insns.push_back({"", "adds r1, r2, r3", {}});
+  Problem p = prepare(t, text);
+  ASSERT_EQ(p.slots.size(), 1u);
+  ASSERT_EQ(p.slots[0].candidates.size(), 2u);
+  for (Candidate& c : p.slots[0].candidates) c.rank = t.forms()[static_cast<size_t>(c.form)].width == 16 ? 7 : 0;
+  EXPECT_EQ(solve(p, {}).word.width(), 16u);
+}
+
 // The cost key written out independently of the solver: resources read, then
-// the sets as sorted index lists, then the little-endian bytes.
+// the sets as sorted index lists, then the candidates' ranks summed, then the
+// little-endian bytes.
 struct OracleKey {
   int nl, nr;
   std::vector<int> lanes, reads;
+  uint64_t rank;
   std::vector<uint8_t> bytes;
   bool operator<(const OracleKey& o) const {
-    return std::tie(nl, nr, lanes, reads, bytes) < std::tie(o.nl, o.nr, o.lanes, o.reads, o.bytes);
+    return std::tie(nl, nr, lanes, reads, rank, bytes) < std::tie(o.nl, o.nr, o.lanes, o.reads, o.rank, o.bytes);
   }
 };
 
@@ -208,15 +223,17 @@ std::optional<Word> brute_force(const Isa& isa, const Problem& p, const Assignme
   for (;;) {
     Assignment acc = g;
     bool ok = true;
+    uint64_t rank = 0;
     Word writable(isa.width(), 0);
     for (size_t k = 0; k < pick.size() && ok; ++k) {
       const Candidate& c = p.slots[k].candidates[pick[k]];
       ok = acc.merge(c.bits);
+      rank += c.rank;
       writable = writable | isa.forms()[static_cast<size_t>(c.form)].writable;
     }
     if (ok && (acc.mask() & ~writable).is_zero()) {
       const Word w = (acc.value() & writable) | (isa.empty_word() & ~writable);
-      OracleKey key{std::popcount(acc.lanes), std::popcount(acc.reads), indices(acc.lanes), indices(acc.reads), le_bytes(w)};
+      OracleKey key{std::popcount(acc.lanes), std::popcount(acc.reads), indices(acc.lanes), indices(acc.reads), rank, le_bytes(w)};
       if (!best || key < *best) {
         best = key;
         best_word = w;
@@ -236,7 +253,13 @@ TEST(Solver, BranchAndBoundAgreesWithExhaustiveSearch) {
   for (int i = 0; i < 400; ++i) {
     const Word original = test::random_bundle(isa, rng);
     const BundleText text = bundle_text(isa, decode_bundle(isa, original));
-    const Problem p = prepare(isa, text);
+    Problem p = prepare(isa, text);
+    // Ranks (an engine's preferences) on some problems; one slot alone on
+    // some (solved without a search when nothing constrains it).
+    if (i % 3 == 1)
+      for (auto& slot : p.slots)
+        for (Candidate& c : slot.candidates) c.rank = rng() % 3;
+    if (i % 4 == 2 && p.slots.size() > 1) p.slots.resize(1);
     // Sometimes pin a lane to a random value, which may make the bundle unsolvable.
     std::vector<ConstraintText> cs;
     Assignment g(isa.width());
