@@ -4,9 +4,11 @@
 #include "core/number_parse.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <climits>
 #include <optional>
 #include <type_traits>
@@ -29,7 +31,7 @@ void Refusal::note(Refusal r) {
   if (r.pos == pos && r.kind == kind && r.rank() == rank() && kind != Kind::Whole) {  // the same operand refused alike: merged
     if (kind == Kind::Imm) ranges.insert(ranges.end(), r.ranges.begin(), r.ranges.end());
     if (kind == Kind::Reg && reg_class == r.reg_class) regs.insert(r.regs.begin(), r.regs.end());
-    if (kind == Kind::Table)
+    if (kind == Kind::Table || kind == Kind::Reg)
       for (auto& sp : r.spellings)
         if (std::find(spellings.begin(), spellings.end(), sp) == spellings.end()) spellings.push_back(sp);
     return;
@@ -61,8 +63,11 @@ std::set<int64_t> reg_operand_range(const Reg& op, const Assignment& before) {
   std::set<int64_t> out;
   const size_t w = op.map.width();
   const uint64_t n = w >= 6 ? 64 : uint64_t{1} << w;
-  for (uint64_t v = 0; v < n; ++v)
-    if (Assignment p = before; assign(p, op.map, v)) out.insert(static_cast<int64_t>(v) * op.scale + op.offset);
+  for (uint64_t v = 0; v < n; ++v) {
+    const int64_t r = static_cast<int64_t>(v) * op.scale + op.offset;
+    if (op.regs.declared && r >= op.regs.count()) continue;  // a value the class has no name for
+    if (Assignment p = before; assign(p, op.map, v)) out.insert(r);
+  }
   return out;
 }
 
@@ -205,10 +210,36 @@ std::string describe_regs(const std::string& prefix, const std::set<int64_t>& re
   return out;
 }
 
+namespace {
+
+// The values a table takes: numbers (a shift amount held as a table) as their
+// range, a long table (VMOV.I64's byte masks) by a few of them.
+std::string describe_table(const std::vector<std::string>& spellings) {
+  if (spellings.empty()) return "invalid operand for instruction";
+  std::vector<Refusal::Range> numbers;
+  for (const std::string& sp : spellings) {
+    int64_t v = 0;
+    const auto r = std::from_chars(sp.data(), sp.data() + sp.size(), v);
+    if (r.ec == std::errc() && r.ptr == sp.data() + sp.size()) numbers.push_back({v, v, 1});
+  }
+  if (numbers.size() == spellings.size()) return "operand must be " + describe_ranges(numbers);
+  if (spellings.size() > 12) {
+    std::string some;
+    for (size_t i = 0; i < 4; ++i) some += spellings[i] + ", ";
+    return fmt::format("operand must be one of the {} values this form takes ({}...)", spellings.size(), some);
+  }
+  return fmt::format("{}{}", kOneOf, fmt::join(spellings, ", "));
+}
+
+}  // namespace
+
 std::string describe(const Refusal& r) {
   switch (r.kind) {
     case Refusal::Kind::Imm: return "operand must be " + describe_ranges(r.ranges);
-    case Refusal::Kind::Reg: return "operand must be " + describe_regs(r.reg_class, r.regs);
+    case Refusal::Kind::Reg:
+      if (!r.spellings.empty()) return describe_table(r.spellings);
+      return "operand must be " + describe_regs(r.reg_class, r.regs);
+    case Refusal::Kind::Table: return describe_table(r.spellings);
     default: return r.msg.empty() ? "invalid operand for instruction" : r.msg;
   }
 }
@@ -233,6 +264,9 @@ Refusal refusal(const Kind& k, const TextAt& at, const Assignment& before) {
           r.reg_class = kind.regs.prefix();
           r.regs = reg_operand_range(kind, before);
           r.fits_text = n >= 0;
+          // A class whose names are not numbered (sp, lr, pc) is told by its names.
+          if (!r.regs.empty() && std::all_of(r.regs.begin(), r.regs.end(), [&](int64_t x) { return kind.regs.name(x) != r.reg_class + std::to_string(x); }))
+            for (int64_t x : r.regs) r.spellings.push_back(kind.regs.name(x));
           return r;
         } else if constexpr (std::is_same_v<K, Table>) {
           // The spellings the bits chosen so far allow.

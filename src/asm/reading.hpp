@@ -87,6 +87,8 @@ Refusal refusal(const Kind& k, const TextAt& at, const Assignment& before);
 // in the range [0,255]", "operand must be a register in range [r0, r12] or
 // r14"; else its message ("invalid operand for instruction" when it has none).
 std::string describe(const Refusal& r);
+// How describe() starts a list of the spellings an operand takes.
+inline constexpr std::string_view kOneOf = "operand must be one of: ";
 // The values of ranges ("an immediate multiple of 4 in the range
 // [-508,508]", "one of the immediates 1, 2, 4 or 8"), as describe() names them.
 std::string describe_ranges(std::vector<Refusal::Range> rs);

@@ -15,11 +15,20 @@ namespace {
 using operands::BitMap;
 using operands::Raw;
 
-// The first reason wins; a message is formatted only when it is kept (the
-// alternatives of a choice fail routinely, and nobody reads their reasons).
+using RK = Refusal::Kind;
+
+// Within one operand the first reason wins; a message is formatted only when
+// it is kept (the alternatives of a choice fail routinely, and nobody reads
+// their reasons).
 template <typename... Args>
-void say(std::string* why, fmt::format_string<Args...> f, Args&&... args) {
-  if (why && why->empty()) *why = fmt::format(f, std::forward<Args>(args)...);
+void say(Refusal* why, fmt::format_string<Args...> f, Args&&... args) {
+  if (!why || why->kind != RK::None) return;
+  why->kind = RK::Operand;
+  why->msg = fmt::format(f, std::forward<Args>(args)...);
+}
+
+void keep(Refusal* why, Refusal r) {
+  if (why && why->kind == RK::None) *why = std::move(r);
 }
 
 // The candidates of a leaf kind (reading.hpp) that reads the whole of `text`, lower case.
@@ -37,67 +46,40 @@ std::vector<Assignment> encode_whole(const operands::Kind& kind, std::string_vie
 }
 
 std::vector<Assignment> encode_kind(std::span<const operands::Kind> kinds, const operands::Kind& k, std::string_view text, uint32_t width,
-                                    std::string* why);
+                                    Refusal* why);
 
-std::vector<Assignment> encode_reg(const operands::Reg& r, std::string_view text, uint32_t width, std::string* why) {
-  const std::string lower = to_lower(text);
-  std::vector<Assignment> out = encode_whole(r, lower, width);
-  if (!out.empty() || !why || !why->empty()) return out;  // encoded, or the reason is not asked or already given
-  // A register of the class that the field cannot hold: the ones it can, in llvm-mc's words.
-  if (r.regs.number(lower) >= 0) *why = operands::describe(operands::refusal(r, {lower, 0}, Assignment(width)));
-  else if (r.regs.declared) say(why, "'{}' is not a register name here", text);
-  else say(why, "'{}' is not a {} register", text, r.regs.prefix());
+// The leaf kinds (a register, a number, a table): their candidates, and when
+// there are none, why, in the words the word engine uses (operands::refusal).
+std::vector<Assignment> encode_leaf(const operands::Kind& k, std::string_view text, uint32_t width, Refusal* why) {
+  std::vector<Assignment> out = encode_whole(k, text, width);
+  if (out.empty() && why && why->kind == RK::None) *why = operands::refusal(k, {text, 0}, Assignment(width));
   return out;
 }
 
-// Why a Number holds no value written as `text` (a number): the values it
-// holds, in llvm-mc's words.
-void say_unheld(const operands::Number& n, std::string_view text, uint32_t width, std::string* why) {
-  if (why && why->empty()) *why = operands::describe(operands::refusal(n, {text, 0}, Assignment(width)));
-}
-
-std::vector<Assignment> encode_number(const operands::Number& n, std::string_view text, uint32_t width, std::string* why) {
-  std::vector<Assignment> out = encode_whole(n, text, width);
-  if (!out.empty()) return out;
-  uint64_t mag = 0;
-  bool neg = false;
-  if (scan_integer(text, mag, neg) != text.size()) say(why, "'{}' is not a number", text);
-  else say_unheld(n, text, width, why);
-  return out;
-}
-
-// Why no alternative of a choice holds `text`: the reason of the first
-// alternative that is not a constant (a value that does not fit says more
-// than "is not 0").
-std::string choice_refusal(const operands::Choice& c, std::string_view text, uint32_t width) {
+// Why no alternative of a choice holds `text`: what each says, kept as
+// Refusal::note keeps them (a register name is refused as a register, a
+// number by the values every alternative holds).
+Refusal choice_refusal(const operands::Choice& c, std::string_view text, uint32_t width) {
   uint64_t mag = 0;
   bool neg = false;
   std::string not_a_number;
   const bool number = c.number(text, mag, neg, &not_a_number);
-  std::string reason;
-  bool reason_from_constant = true;
+  const bool numeric = scan_integer(text, mag, neg) == text.size();
+  Refusal out;
   for (const operands::Choice::Alternative& alt : c.alternatives) {
-    std::string w;
-    bool constant = false;
-    if (const auto* reg = std::get_if<operands::Reg>(&alt.kind)) {
-      encode_reg(*reg, text, width, &w);
-    } else {
-      const auto& num = std::get<operands::Number>(alt.kind);
-      constant = num.map.width() == 0;
-      if (!number) w = not_a_number;
-      else if (!num.field(mag, neg)) say_unheld(num, text, width, &w);
-    }
-    if (!w.empty() && (reason.empty() || (reason_from_constant && !constant))) {
-      reason = std::move(w);
-      reason_from_constant = constant;
-    }
+    const operands::Kind kind = std::visit([](const auto& a) -> operands::Kind { return a; }, alt.kind);
+    Refusal r;
+    if (std::holds_alternative<operands::Reg>(kind)) encode_leaf(kind, to_lower(text), width, &r);
+    else if (numeric && !number) r = Refusal{RK::Operand, 0, not_a_number, {}, {}, {}, {}, true};
+    else r = operands::refusal(kind, {text, 0}, Assignment(width));
+    if (r.kind != RK::None) out.note(std::move(r));
   }
-  return reason;
+  return out;
 }
 
-std::vector<Assignment> encode_choice(const operands::Choice& c, std::string_view text, uint32_t width, std::string* why) {
+std::vector<Assignment> encode_choice(const operands::Choice& c, std::string_view text, uint32_t width, Refusal* why) {
   std::vector<Assignment> out = encode_whole(c, to_lower(text), width);
-  if (out.empty() && why && why->empty()) say(why, "{}", choice_refusal(c, text, width));
+  if (out.empty()) keep(why, choice_refusal(c, text, width));
   return out;
 }
 
@@ -108,7 +90,7 @@ struct MemParts {
   std::vector<std::pair<std::string_view, std::string_view>> mods;
 };
 
-bool split_memory(std::string_view text, MemParts& p, std::string* why) {
+bool split_memory(std::string_view text, MemParts& p, Refusal* why) {
   if (text.size() < 2 || text.front() != '[' || text.back() != ']') {
     say(why, "expected a memory operand [...]");
     return false;
@@ -157,7 +139,7 @@ void maps_of(const operands::Kind& k, std::vector<const BitMap*>& out) {
 }
 
 std::vector<Assignment> encode_memory(std::span<const operands::Kind> kinds, const operands::Mem& m, std::string_view text, uint32_t width,
-                                      std::string* why) {
+                                      Refusal* why) {
   MemParts p;
   if (!split_memory(text, p, why)) return {};
   std::vector<std::vector<Assignment>> lists;
@@ -200,15 +182,11 @@ std::vector<Assignment> encode_memory(std::span<const operands::Kind> kinds, con
 }
 
 std::vector<Assignment> encode_kind(std::span<const operands::Kind> kinds, const operands::Kind& k, std::string_view text, uint32_t width,
-                                    std::string* why) {
+                                    Refusal* why) {
   text = trim(text);
-  if (const auto* r = std::get_if<operands::Reg>(&k)) return encode_reg(*r, text, width, why);
-  if (const auto* n = std::get_if<operands::Number>(&k)) return encode_number(*n, text, width, why);
-  if (std::holds_alternative<operands::Table>(k)) {
-    std::vector<Assignment> out = encode_whole(k, to_lower(strip_space(text)), width);
-    if (out.empty()) say(why, "'{}' is not one of the accepted texts", text);
-    return out;
-  }
+  if (std::holds_alternative<operands::Reg>(k)) return encode_leaf(k, to_lower(text), width, why);
+  if (std::holds_alternative<operands::Number>(k)) return encode_leaf(k, text, width, why);
+  if (std::holds_alternative<operands::Table>(k)) return encode_leaf(k, to_lower(strip_space(text)), width, why);
   if (const auto* c = std::get_if<operands::Choice>(&k)) return encode_choice(*c, text, width, why);
   if (const auto* m = std::get_if<operands::Mem>(&k)) return encode_memory(kinds, *m, text, width, why);
   // spec_isa.cpp builds no other kind for a bundle.
@@ -282,7 +260,7 @@ std::vector<TemplateItem> line_of(std::span<const TextOperand> ops) {
 }
 
 std::vector<Assignment> encode(std::span<const operands::Kind> kinds, std::span<const TemplateItem> items, std::string_view text,
-                               const Assignment& start, LineRefusal* refusal) {
+                               const Assignment& start, Refusal* refusal) {
   const uint32_t width = start.width();
   std::vector<Assignment> out;
   // What a kind reads from one extent of the text, kept: the walk comes back
@@ -292,8 +270,9 @@ std::vector<Assignment> encode(std::span<const operands::Kind> kinds, std::span<
     std::vector<Assignment> cands;
   };
   std::vector<Read> reads;
-  auto note = [&](size_t pos, std::string why) {
-    if (refusal && (!refusal->refused || pos > refusal->pos)) *refusal = LineRefusal{true, pos, std::move(why)};
+  auto note = [&](size_t pos, Refusal why) {
+    why.pos = pos;
+    if (refusal) refusal->note(std::move(why));
   };
   // An operand takes the text up to each place where the literal after it
   // follows (all of the rest when it is last).
@@ -307,7 +286,7 @@ std::vector<Assignment> encode(std::span<const operands::Kind> kinds, std::span<
     auto take = [&](size_t len) {
       auto known = std::find_if(reads.begin(), reads.end(), [&](const Read& r) { return r.item == at && r.pos == pos && r.len == len; });
       if (known == reads.end()) {
-        std::string why;
+        Refusal why;
         reads.push_back({at, pos, len, encode_kind(kinds, kind, rest.substr(0, len), width, refusal ? &why : nullptr)});
         known = reads.end() - 1;
         if (known->cands.empty()) note(pos, std::move(why));
@@ -326,7 +305,7 @@ std::vector<Assignment> encode(std::span<const operands::Kind> kinds, std::span<
   auto at_end = [&](size_t pos, const Assignment& st) {
     if (pos == text.size()) out.push_back(st);
   };
-  auto after_literal = [&](const TemplateItem&, size_t pos) { note(pos, ""); };
+  auto after_literal = [&](const TemplateItem&, size_t pos) { note(pos, Refusal{RK::Syntax}); };
   WalkHooks hooks{[] { return false; }, on_operand, at_end, after_literal, [](const TemplateItem&) { return true; }, [](Assignment&) {}};
   walk_template(items, text, start, hooks);
   drop_duplicates(out);  // two splits may give one candidate
@@ -340,10 +319,14 @@ std::vector<Assignment> encode(std::span<const operands::Kind> kinds, const Text
   // Literals are matched without white space; a bare operand keeps its text for messages.
   const std::string stripped = bare ? std::string() : strip_space(text);
   const std::string_view s = bare ? text : std::string_view(stripped);
-  LineRefusal refusal;
+  Refusal refusal;
   std::vector<Assignment> out = encode(kinds, op.items, s, Assignment(width), why ? &refusal : nullptr);
-  if (out.empty() && why && why->empty()) *why = refusal.why.empty() ? mismatch(op, text) : std::move(refusal.why);
+  if (out.empty() && why && why->empty()) *why = refusal_text(refusal, op, text);
   return out;
+}
+
+std::string refusal_text(const Refusal& r, const TextOperand& op, std::string_view text) {
+  return r.kind == RK::None || (r.kind == RK::Syntax && r.msg.empty()) ? mismatch(op, text) : operands::describe(r);
 }
 
 std::string mismatch(const TextOperand& op, std::string_view text) {

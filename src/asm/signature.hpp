@@ -20,6 +20,7 @@
 #include "asm/bits.hpp"
 #include "asm/number.hpp"
 #include "asm/operands.hpp"
+#include "asm/reading.hpp"
 #include "asm/template.hpp"
 #include "core/number_parse.hpp"
 
@@ -48,19 +49,13 @@ struct TextOperand {
 // between them. An instruction's operand text is matched whole against it.
 std::vector<TemplateItem> line_of(std::span<const TextOperand> ops);
 
-// Why a text was refused: where the match got furthest, and the reason an
-// operand there gave (empty when the text did not go on with a literal).
-struct LineRefusal {
-  bool refused = false;
-  size_t pos = 0;
-  std::string why;
-};
-
 // The candidates for `text` (no white space: the matcher does not skip it)
 // read by `items`, each merged with `start`; none, with the refusal in
-// *refusal (when given), when it cannot be encoded.
+// *refusal (when given), when it cannot be encoded: the one that says most
+// (Refusal::note), at its position in `text`. A Syntax refusal without a
+// message is a literal the text does not go on with.
 std::vector<Assignment> encode(std::span<const operands::Kind> kinds, std::span<const TemplateItem> items, std::string_view text,
-                               const Assignment& start, LineRefusal* refusal = nullptr);
+                               const Assignment& start, Refusal* refusal = nullptr);
 
 // The candidates for the one operand `text` (trimmed) in words of `width`
 // bits; none, with the reason in *why (when given), when it cannot be encoded.
@@ -69,6 +64,9 @@ std::vector<Assignment> encode(std::span<const operands::Kind> kinds, const Text
 // Why `text` is not the operand, where no operand of it refused its own
 // piece: its literals do not match.
 std::string mismatch(const TextOperand& op, std::string_view text);
+// A refusal of `text` as the operand, in words: the operand's (operands::describe),
+// or mismatch() for a literal the text does not go on with.
+std::string refusal_text(const Refusal& r, const TextOperand& op, std::string_view text);
 // The operand's text in `word`, or false when the word holds no value of it.
 bool print(std::span<const operands::Kind> kinds, const TextOperand& op, const Word& word, std::string& out);
 

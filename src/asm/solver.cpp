@@ -740,7 +740,7 @@ std::vector<Candidate> encode_insn(const Isa& isa, int slot, std::string_view te
   size_t expected = 0;
   // The reason is worked out only when no signature encodes the text (a
   // second run with reasons): the furthest any signature's match got.
-  LineRefusal furthest;
+  Refusal furthest;
   const Signature* furthest_sig = nullptr;
   auto run = [&](bool reasons) {
     for (int fi : s.forms) {
@@ -754,10 +754,13 @@ std::vector<Candidate> encode_insn(const Isa& isa, int slot, std::string_view te
         count_ok = true;
         Assignment head = base;
         if (!head.merge(f.fixed) || !head.merge(sig.fixed)) continue;
-        LineRefusal refusal;
+        Refusal refusal;
         std::vector<Assignment> cands = encode(sig.def.kinds, sig.line, operand_text, head, reasons ? &refusal : nullptr);
         if (reasons) {
-          if (refusal.refused && (!furthest_sig || refusal.pos > furthest.pos)) furthest = std::move(refusal), furthest_sig = &sig;
+          // Kept as the word engine keeps its templates' refusals (Refusal::note).
+          if (refusal.kind == Refusal::Kind::None) continue;
+          if (!furthest_sig || refusal.pos > furthest.pos) furthest_sig = &sig;
+          furthest.note(std::move(refusal));
           continue;
         }
         for (auto& a : cands) {
@@ -789,8 +792,8 @@ std::vector<Candidate> encode_insn(const Isa& isa, int slot, std::string_view te
     } else if (furthest_sig) {
       const size_t i = operand_at(furthest.pos);
       const std::string_view as_written = trim(written[i]);
-      say(fmt::format("operand {} '{}': {}", i + 1, as_written,
-                      furthest.why.empty() ? mismatch(furthest_sig->def.operands[i], as_written) : furthest.why), as_written);
+      say(fmt::format("operand {} '{}': {}", i + 1, as_written, refusal_text(furthest, furthest_sig->def.operands[i], as_written)),
+          as_written);
     } else {
       say(fmt::format("no encoding of '{}'", text), text);
     }

@@ -338,20 +338,19 @@ std::string WordIsa::run_decode(const Encoding& enc, const Bits& word, std::stri
 
 namespace {
 
-constexpr std::string_view kOneOf = "operand must be one of: ";
 
 // A refusal that lists the values an operand takes, with those another
 // refusal lists at the same column (the other's first: the more general
 // type's); any other refusal as it is.
 InputError with_values_of(const InputError& refusal, const InputError& other) {
   const std::string &a = refusal.message(), &b = other.message();
-  if (refusal.location().col != other.location().col || a.rfind(kOneOf, 0) != 0 || b.rfind(kOneOf, 0) != 0) return refusal;
-  std::vector<std::string_view> values = split_top(std::string_view(b).substr(kOneOf.size()), ',');
-  for (const std::string_view v : split_top(std::string_view(a).substr(kOneOf.size()), ','))
+  if (refusal.location().col != other.location().col || a.rfind(operands::kOneOf, 0) != 0 || b.rfind(operands::kOneOf, 0) != 0) return refusal;
+  std::vector<std::string_view> values = split_top(std::string_view(b).substr(operands::kOneOf.size()), ',');
+  for (const std::string_view v : split_top(std::string_view(a).substr(operands::kOneOf.size()), ','))
     if (std::find(values.begin(), values.end(), v) == values.end()) values.push_back(v);
   std::string list;
   for (const std::string_view v : values) list += fmt::format("{}{}", list.empty() ? "" : ", ", v);
-  return InputError(refusal.location(), std::string(kOneOf) + list);
+  return InputError(refusal.location(), std::string(operands::kOneOf) + list);
 }
 
 }  // namespace
@@ -464,31 +463,15 @@ InputError describe_refusal(const std::string& text, const std::string& trimmed,
       case K::Imm:
       case K::Reg: msg = operands::describe(why); break;
       case K::Table: {
-        // Numbers (a shift amount held as a table): their range.
-        std::vector<Refusal::Range> numbers;
-        std::string takes;
-        for (const std::string& sp : why.spellings) {
+        msg = operands::describe(why);
+        // An immediate held as a table is blamed at its '#', as other immediates are.
+        auto number = [](const std::string& sp) {
           int64_t v = 0;
           const auto r = std::from_chars(sp.data(), sp.data() + sp.size(), v);
-          if (r.ec == std::errc() && r.ptr == sp.data() + sp.size()) numbers.push_back({v, v, 1});
-          takes += (takes.empty() ? "" : ", ") + sp;
-        }
-        if (!numbers.empty() && numbers.size() == why.spellings.size()) {
-          msg = "operand must be " + operands::describe_ranges(numbers);
-          if (at > 0 && trimmed[at - 1] == '#') --at;
-        } else if (why.spellings.size() > 12) {
-          // A long table (VMOV.I64's byte masks): name a few, not hundreds.
-          std::string some;
-          for (size_t i = 0; i < 4; ++i) some += why.spellings[i] + ", ";
-          msg = fmt::format("operand must be one of the {} values this form takes ({}...)", why.spellings.size(), some);
-        } else {
-          msg = takes.empty() ? "invalid operand for instruction" : std::string(kOneOf) + takes;
-        }
-        // An immediate held as a table is blamed at its '#', as other immediates are.
-        const bool immediates = !why.spellings.empty() &&
-            std::all_of(why.spellings.begin(), why.spellings.end(),
-                        [](const std::string& sp) { return !sp.empty() && std::isdigit(static_cast<unsigned char>(sp[0])); });
-        if (immediates && numbers.size() != why.spellings.size() && at > 0 && trimmed[at - 1] == '#') --at;
+          return (r.ec == std::errc() && r.ptr == sp.data() + sp.size()) || (!sp.empty() && std::isdigit(static_cast<unsigned char>(sp[0])));
+        };
+        if (!why.spellings.empty() && std::all_of(why.spellings.begin(), why.spellings.end(), number) && at > 0 && trimmed[at - 1] == '#')
+          --at;
         break;
       }
       default: msg = why.msg;

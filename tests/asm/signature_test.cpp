@@ -100,7 +100,7 @@ TEST(Signature, Register) {
   EXPECT_EQ(dec(e, c[0]), "s13");
   EXPECT_EQ(c[0].reads, 0u);
   EXPECT_EQ(refusal(e, "s16"), "operand must be a register in range [s0, s15]");  // a 4-bit field
-  EXPECT_EQ(refusal(e, "v1"), "'v1' is not a s register");
+  EXPECT_EQ(refusal(e, "v1"), "operand must be a register in range [s0, s15]");  // not an s register: the ones it takes
   // A register read through a shared scalar-read field records the read.
   const Operand b = operand("v.VAdd", "vadd", 2);
   auto r = enc(b, "s5");
@@ -135,7 +135,8 @@ TEST(Signature, ChoiceGivesEveryEncodingOfTheSameText) {
   EXPECT_EQ(selectors("0xffffffff"), (std::vector<uint64_t>{4, 5}));
   EXPECT_EQ(selectors("40000"), (std::vector<uint64_t>{2, 3}));
   EXPECT_EQ(selectors("s3"), (std::vector<uint64_t>{6}));
-  EXPECT_EQ(refusal(y, "70000"), "operand must be an immediate in the range [0,65535]");  // the 16-bit lane
+  // lo(imm0) holds 0 to 65535, sext(imm0) -32768 to 32767 (the 16-bit lanes).
+  EXPECT_EQ(refusal(y, "70000"), "operand must be an immediate in the range [-32768,65535]");
   // A constant reads no lane; a lane alternative records it.
   for (const auto& a : enc(y, "0")) EXPECT_EQ(a.lanes != 0, a.get(sel) >= 2 && a.get(sel) <= 5);
 }
@@ -262,7 +263,7 @@ TEST(Signature, RegistersByScaleAndByName) {
   // Three bits, scale 2, offset 8: r8, r10, ..., r22.
   EXPECT_EQ(why, "operand 2 'r9': operand must be an even-numbered register in range [r8, r22]");
   EXPECT_TRUE(encode_insn(isa, 0, "f 1, r8, xx", &why).empty());
-  EXPECT_EQ(why, "operand 3 'xx': 'xx' is not a register name here");
+  EXPECT_EQ(why, "operand 3 'xx': operand must be one of: sp, lr, pc");  // a class of names, not numbers
   Word bad(64, 0);
   set_field(bad, {60, 4}, 9);
   set_field(bad, {23, 2}, 3);  // no name for q = 3: printed by number

@@ -147,9 +147,10 @@ TEST(Solver, InstructionErrorsPointAtTheText) {
     assemble_listing(toy_bundle(), "{ s0: sadd s1, s2, 0 }\n{ s1: sadd s1, s2, 99999 }\n", "prog.s");
     FAIL();
   } catch (const InputError& e) {
-    EXPECT_EQ(e.message(), "operand 3 '99999': operand must be an immediate in the range [0,65535]");
+    // lo(imm0) holds 0 to 65535, sext(imm0) -32768 to 32767.
+    EXPECT_EQ(e.message(), "operand 3 '99999': operand must be an immediate in the range [-32768,65535]");
     EXPECT_EQ(std::string(e.what()),
-              "prog.s:2:20: error: operand 3 '99999': operand must be an immediate in the range [0,65535]\n"
+              "prog.s:2:20: error: operand 3 '99999': operand must be an immediate in the range [-32768,65535]\n"
               "{ s1: sadd s1, s2, 99999 }\n"
               "                   ^");
   }

@@ -79,7 +79,8 @@ TEST(TcoreListing, ARefusedInstructionShowsItsLine) {
     FAIL() << "accepted";
   } catch (const InputError& e) {
     EXPECT_EQ(std::string(e.what()),
-              "l.s:2:20: error: operand 3 's99': 's99' is not a number\n{ s0: sadd s1, s2, s99 }\n                   ^");
+              "l.s:2:20: error: operand 3 's99': operand must be a register in range [s0, s31]\n{ s0: sadd s1, s2, s99 }\n"
+              "                   ^");  // a register name: the registers the y operand's sy field takes
   }
 }
 

@@ -124,7 +124,7 @@ TEST(TcoreTools, EveryRefusedBundleIsReported) {
 
 TEST(TcoreTools, ErrorsAtTheirLocation) {
   const std::vector<BadCase> cases = {
-      {"\n  { s0: sadd s1, s2, 70000 }\n", ":2:22:", "operand must be an immediate in the range [0,65535]"},
+      {"\n  { s0: sadd s1, s2, 70000 }\n", ":2:22:", "operand must be an immediate in the range [-32768,65535]"},  // lo(immN) or sext(immN)
       {"{ s0: sfoo s1 }\n", ":1:7:", "unknown instruction 'sfoo' in slot s0"},
       {"{ v0: sadd s1, s2, 3 }\n", ":1:7:", "unknown instruction 'sadd' in slot v0 (slots s0, s1 hold 'sadd')"},
       {"{ s0: sadd s1, s2 }\n", ":1:18:", "too few operands for instruction ('sadd' takes 3, not 2)"},
