@@ -40,6 +40,10 @@ std::vector<DecodedInsn> decode_bundle(const Isa& isa, const Word& word) {
     throw InputError(fmt::format("a {} bundle has {} bits, not {}", isa.name(), isa.width(), word.width()));
   }
   const Word w = resize(word, isa.width());
+  // The word as a candidate's bits, for the target's verdict (Isa::verdict).
+  Assignment bits(isa.width());
+  if (isa.verdict())
+    for (uint32_t at = 0; at < isa.width(); at += 64) bits.set({at, std::min(64u, isa.width() - at)}, w.word(at / 64));
   std::vector<DecodedInsn> out;
   for (size_t si = 0; si < isa.slots().size(); ++si) {
     const Slot& s = isa.slots()[si];
@@ -50,9 +54,15 @@ std::vector<DecodedInsn> decode_bundle(const Isa& isa, const Word& word) {
     if (s.has_predicate() && d.predicate == s.def.never)
       throw InputError(fmt::format("slot {} is occupied but its predicate is NEVER", s.def.name));
     bool found = false;
+    std::string refused;  // the target's verdict on a form whose fixed bits match
     for (int fi : s.forms) {
       const Form& f = isa.forms()[static_cast<size_t>(fi)];
       if (f.width != word.width() || !f.fixed.matches(w)) continue;
+      if (isa.verdict())
+        if (std::string v = isa.verdict()(f, bits); !v.empty()) {
+          if (refused.empty()) refused = std::move(v);
+          continue;
+        }
       for (int sgi : f.signatures) {
         const Signature& sig = isa.signatures()[static_cast<size_t>(sgi)];
         if (!sig.fixed.matches(w)) continue;
@@ -76,6 +86,7 @@ std::vector<DecodedInsn> decode_bundle(const Isa& isa, const Word& word) {
       }
       if (found) break;
     }
+    if (!found && !refused.empty()) throw InputError(fmt::format("slot {}: {}", s.def.name, refused));
     if (!found) throw InputError(fmt::format("slot {}: unsupported instruction form", s.def.name));
     out.push_back(std::move(d));
   }

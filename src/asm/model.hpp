@@ -20,6 +20,7 @@
 #include "asm/signature.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -145,6 +146,13 @@ class Isa {
   const std::vector<std::string>& lane_names() const { return lane_names_; }
   const std::vector<std::string>& read_names() const { return read_names_; }
 
+  // What a target says of a candidate before the solver sees it: "" when it
+  // may stand, else why (a target built from specs: its decode pseudocode's
+  // verdict, asm/decode_verdict.hpp). Unset: every candidate stands.
+  using Verdict = std::function<std::string(const Form& form, const Assignment& bits)>;
+  void set_verdict(Verdict v) { verdict_ = std::move(v); }
+  const Verdict& verdict() const { return verdict_; }
+
   // Names of the fields (global names first, then <slot>.<field> of the slot
   // regions) that overlap the set bits of `bits`, in declaration order.
   std::vector<std::string> field_names_at(const spec::Bits& bits) const;
@@ -164,6 +172,7 @@ class Isa {
   std::vector<std::string> lane_names_, read_names_;
   spec::Bits empty_;
   std::map<std::string, int, std::less<>> slot_index_, global_index_, form_index_;
+  Verdict verdict_;
 };
 
 }  // namespace mlisa::as

@@ -777,6 +777,20 @@ std::vector<Candidate> encode_insn(const Isa& isa, int slot, std::string_view te
     return i;
   };
   run(false);
+  // The target's verdict (the decode pseudocode): a refused candidate goes.
+  std::string refused_by;
+  if (isa.verdict() && !out.empty()) {
+    std::erase_if(out, [&](const Candidate& c) {
+      std::string v = isa.verdict()(isa.forms()[static_cast<size_t>(c.form)], c.bits);
+      if (v.empty()) return false;
+      if (refused_by.empty()) refused_by = std::move(v);
+      return true;
+    });
+    if (out.empty()) {
+      say(fmt::format("invalid instruction ({})", refused_by), mnemonic);
+      return out;
+    }
+  }
   if (out.empty() && why) run(true);
   if (out.empty()) {
     const std::vector<std::string_view> written = split_top(rest, ',');  // the operands with their spaces

@@ -1,6 +1,8 @@
 // Building an Isa from a bundle target's specs (spec_isa.hpp).
 #include "asm/spec_isa.hpp"
 
+#include "asm/decode_verdict.hpp"
+
 #include "core/diag.hpp"
 #include "core/number_parse.hpp"
 
@@ -9,6 +11,9 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
 #include <stdexcept>
 
 namespace mlisa::as {
@@ -176,6 +181,60 @@ std::vector<std::string> split_commas(std::string_view s) {
   return out;
 }
 
+// Whether a block states a refusal of its own (UNDEFINED, UNPREDICTABLE, SEE).
+bool states_refusal(const spec::Block& block) {
+  using K = spec::StmtKind;
+  return std::any_of(block.begin(), block.end(), [](const spec::Stmt* st) {
+    if (st->kind == K::Undefined || st->kind == K::Unpredictable || st->kind == K::ConstrainedUnpredictable || st->kind == K::See)
+      return true;
+    return states_refusal(st->body) ||
+           std::any_of(st->blocks.begin(), st->blocks.end(), [](const spec::Block& b) { return states_refusal(b); });
+  });
+}
+
+// The decode pseudocode's verdict on a slot's candidate, worked out from the
+// slot's own bits (shared lanes as in the empty word: no decode of a bundle
+// target refuses a lane's value) and remembered per (form, those bits).
+// Asked only of encodings whose decode states a refusal itself (SCMP's
+// `if UInt(pd) > 30 then UNDEFINED`): the helpers' refusals (ScalarY's
+// UNDEFINED after its cases) are of selector values no choice operand writes,
+// and running every candidate's decode would cost two thirds of the
+// assembler's speed. Listings are assembled and disassembled on every core
+// (core/parallel.hpp): one engine and one memory, taken in turn.
+Isa::Verdict decode_verdicts(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins, const SpecIsa& si) {
+  struct Remembered {
+    Remembered(const spec::Module& m, const spec::BuiltinTable& b) : engine(m, b) {}
+    std::mutex taken;
+    spec::Engine engine;
+    std::unordered_map<std::string, std::string> verdicts;
+  };
+  auto r = std::make_shared<Remembered>(ts.module(), builtins);
+  r->engine.sources = &ts.sources();
+  r->engine.reset_globals();
+  std::vector<bool> refusing;
+  for (const SpecForm& sf : si.forms) refusing.push_back(states_refusal(sf.enc->decode));
+  return [r, refusing, &ts, &si](const Form& form, const Assignment& bits) -> std::string {
+    if (!refusing[static_cast<size_t>(form.index)]) return "";
+    const Word& region = si.isa.slots()[static_cast<size_t>(form.slot)].region;
+    Word word = si.isa.empty_word();
+    std::string key(reinterpret_cast<const char*>(&form.index), sizeof form.index);
+    for (uint32_t i = 0; i < (word.width() + 63) / 64; ++i) {
+      const uint64_t w = (word.word(i) & ~region.word(i)) | (bits.value_word(i) & region.word(i));
+      word.set_word(i, w);
+      key.append(reinterpret_cast<const char*>(&w), sizeof w);
+    }
+    const std::lock_guard<std::mutex> hold(r->taken);
+    auto [it, fresh] = r->verdicts.try_emplace(std::move(key));
+    if (fresh) {
+      const SpecForm& sf = si.forms[static_cast<size_t>(form.index)];
+      std::vector<spec::Value> frame = ts.frame_for(*sf.enc, sf.slot, word);
+      const DecodeVerdict v = run_decode(r->engine, ts, *sf.enc, frame);
+      if (v.refused()) it->second = fmt::format("{} in {} {}: {}", v.what, sf.inst->name, sf.enc->name, v.rule);
+    }
+    return it->second;
+  };
+}
+
 }  // namespace
 
 const LabelOperand* SpecIsa::label(int signature, size_t operand) const {
@@ -184,7 +243,7 @@ const LabelOperand* SpecIsa::label(int signature, size_t operand) const {
   return nullptr;
 }
 
-std::unique_ptr<SpecIsa> build_isa(const spec::TargetSpec& ts) {
+std::unique_ptr<SpecIsa> build_isa(const spec::TargetSpec& ts, const spec::BuiltinTable* builtins) {
   const BundleSpec* b = ts.bundle();
   if (!b) throw InputError(fmt::format("target {} has no bundle*.isa: it is not a bundle target", ts.target()));
   auto out = std::make_unique<SpecIsa>(ts, b->name, b->width);
@@ -307,6 +366,7 @@ std::unique_ptr<SpecIsa> build_isa(const spec::TargetSpec& ts) {
       out->signatures.push_back(std::move(sig));
     }
   }
+  if (builtins) isa.set_verdict(decode_verdicts(ts, *builtins, *out));
   return out;
 }
 

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "asm/model.hpp"
+#include "spec/builtins.hpp"
 #include "spec/specfile.hpp"
 
 #include <memory>
@@ -47,7 +48,10 @@ struct SpecIsa {
 };
 
 // Throws mlisa::InputError (at the spec line) when an operand line cannot be
-// expressed, and when the target has no bundle*.isa.
-std::unique_ptr<SpecIsa> build_isa(const spec::TargetSpec& spec);
+// expressed, and when the target has no bundle*.isa. With builtins, a
+// candidate whose decode pseudocode refuses it (UNDEFINED, ...) is not
+// assembled (Isa::verdict); without, the model only describes the format
+// (the manual's generator).
+std::unique_ptr<SpecIsa> build_isa(const spec::TargetSpec& spec, const spec::BuiltinTable* builtins = nullptr);
 
 }  // namespace mlisa::as

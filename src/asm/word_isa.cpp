@@ -2,6 +2,7 @@
 #include "asm/word_isa.hpp"
 
 #include "asm/bits.hpp"
+#include "asm/decode_verdict.hpp"
 #include "asm/operands.hpp"
 #include "asm/reading.hpp"
 
@@ -313,27 +314,9 @@ std::string WordIsa::run_decode(const Encoding& enc, const Bits& word, std::stri
       if (slot >= 0) e.globals()[static_cast<size_t>(slot)] = std::move(*was);
     }
   } restore{engine_, state_slot, state_was};
-  try {
-    engine_.run({&enc.decode}, frame);
-  } catch (const spec::EndOfInstruction& e) {
-    using K = spec::EndOfInstruction::Kind;
-    if (rule && e.loc.line > 0) {
-      const std::string line = spec_.sources().line_text(e.loc);
-      const size_t a = line.find_first_not_of(" \t"), b = line.find_last_not_of(" \t;");
-      *rule = a == std::string::npos ? "" : line.substr(a, b + 1 - a);
-    }
-    switch (e.kind) {
-      case K::Undefined: return "UNDEFINED";
-      case K::Unpredictable: return "UNPREDICTABLE";
-      case K::ConstrainedUnpredictable: return "CONSTRAINED UNPREDICTABLE";
-      case K::See: return fmt::format("SEE {}", e.detail);
-      case K::Nop: return "";
-      case K::Exception: return e.detail.empty() ? "an exception" : e.detail;
-    }
-  } catch (const spec::ExecutionError& e) {
-    return e.format(spec_.sources());
-  }
-  return "";
+  DecodeVerdict v = as::run_decode(engine_, spec_, enc, frame);
+  if (rule) *rule = std::move(v.rule);
+  return v.what;
 }
 
 namespace {

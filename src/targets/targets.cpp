@@ -43,7 +43,7 @@ std::vector<spec::SpecSource> target_sources(const std::string& target, const st
 LoadedTarget load_bundle_target(const std::string& target, const std::optional<std::string>& spec_dir) {
   LoadedTarget out;
   out.spec = spec::TargetSpec::load(target, target_sources(target, spec_dir), all_builtins());
-  out.isa = as::build_isa(*out.spec);
+  out.isa = as::build_isa(*out.spec, &all_builtins());
   return out;
 }
 

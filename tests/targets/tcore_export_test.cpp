@@ -96,10 +96,11 @@ TEST(TcoreRefusals, UnsupportedForm) {
   as::set_field(w, s0.def.predicate, 0);
   as::set_field(w, {192 + 26, 6}, 63);  // no s0 opcode 63
   EXPECT_NE(refusal(w).find("slot s0: unsupported instruction form"), std::string::npos) << refusal(w);
-  // A spelling the table lacks: dma buffer '11'.
+  // A spelling the table lacks: dma buffer '11', which DMA.LD's decode makes UNDEFINED.
   as::Word d = word_of("{ dma: dma.ld l0c[s1], [s2], rows=s3, stride=s4 }");
   as::set_field(d, {432 + 24, 2}, 3);
-  EXPECT_NE(refusal(d).find("slot dma: unsupported instruction form"), std::string::npos) << refusal(d);
+  EXPECT_NE(refusal(d).find("slot dma: UNDEFINED in DMA.LD DmaLd: if buf == '11' then UNDEFINED"), std::string::npos)
+      << refusal(d);
   // A selector value without an alternative (sadd's ysel 12).
   as::Word y = word_of("{ s0: sadd s1, s2, s3 }");
   as::set_field(y, {192 + 12, 4}, 12);
@@ -153,7 +154,9 @@ TEST(TcoreExact, TenThousandRandomBundles) {
     }
     words.push_back(w);
   }
-  EXPECT_LT(skipped, 5000);
+  // Random fields make about a third of the bundles no instruction (opcodes, selectors without an
+  // alternative) or UNDEFINED by their decode (SCMP's pd 31, DMA's buffer 11): 5,079 of 15,079 here.
+  EXPECT_LT(skipped, 6000);
   const std::string exact = as::export_listing(tcore_isa(), words, ExportMode::Exact);  // verified inside
   const auto back = as::assemble_listing(tcore_isa(), exact);
   ASSERT_EQ(back.size(), words.size());

@@ -220,7 +220,15 @@ TEST(TcoreMachine, MxuFaultsNameTheBundle) {
 
 TEST(TcoreMachine, UndefinedAndMemoryFaults) {
   Machine m = machine();
-  EXPECT_THROW(run(m, program("{ s0: scmp.eq p31, s1, 0 }")), Fault);
+  // SCMP.EQ with pd = 31 (the assembler refuses it: the decode makes it UNDEFINED), pd at bits 21..25 of the slot.
+  std::vector<as::Word> undefined = program("{ s0: scmp.eq p30, s1, 0 }");
+  as::set_field(undefined[0], {192 + 21, 5}, 31);
+  try {
+    run(m, undefined);
+    FAIL();
+  } catch (const Fault& f) {
+    EXPECT_EQ(f.fault_name(), "UNDEFINED");
+  }
   Machine n = machine();
   try {
     run(n, program("{ s0: simm.s32 s1, 2 }\n{ vls: vld v1, [s1] }"));
