@@ -312,6 +312,10 @@ class Gas {
     std::string_view text;
     int line;
     int file = 0;  // index into files_
+    // A line the front end wrote for this one (a literal pool's): its text
+    // from `at` on stands `moved` columns further in the line as written.
+    uint32_t at = 0;
+    int32_t moved = 0;
   };
   // The source and the files it includes: their names and lines.
   struct SourceFile {
@@ -330,7 +334,7 @@ class Gas {
     const SourceFile& f = files_.at(static_cast<size_t>(s.file));
     l.file = f.name;
     l.line = s.line;
-    l.col = col;
+    l.col = s.moved && col > static_cast<int>(s.at) ? col + s.moved : col;
     if (s.line >= 1 && static_cast<size_t>(s.line) <= f.lines.size()) l.text = std::string(f.lines[static_cast<size_t>(s.line) - 1]);
     return InputError(std::move(l), msg);
   }
@@ -956,7 +960,7 @@ class Gas {
     for (const LiteralPools::Line& p : lines) {
       generated_.push_back(p.text);
       const SourceLine& from = pool_origins_[p.origin];
-      emit({generated_.back(), from.line, from.file});
+      emit({generated_.back(), from.line, from.file, static_cast<uint32_t>(p.at), static_cast<int32_t>(p.was) - static_cast<int32_t>(p.at)});
     }
   }
 

@@ -48,6 +48,7 @@ size_t after_labels(std::string_view code) {
 // statement (`; nop`), kept after what replaces it.
 struct LoadLine {
   std::string_view prefix, mnemonic, reg, value, rest;
+  size_t eq = 0;  // where the `=` stands
 };
 bool read_load(std::string_view code, LoadLine& out) {
   size_t p = after_labels(code);
@@ -70,6 +71,7 @@ bool read_load(std::string_view code, LoadLine& out) {
   ++p;
   skip_space();
   if (p >= code.size() || code[p] != '=') return false;
+  out.eq = p;
   const std::string_view after = code.substr(p + 1);
   const size_t end = std::min(after.find(';'), after.size());
   out.value = trim(after.substr(0, end));
@@ -111,15 +113,18 @@ bool LiteralPools::statement(std::string_view code, size_t origin, const Constan
   if (std::find(order_.begin(), order_.end(), current_) == order_.end()) order_.push_back(current_);
   const auto same = std::find_if(p.words.begin(), p.words.end(), [&](const Word& w) { return w.value == written && w.size == how.size; });
   const std::string label = same == p.words.end() ? fmt::format(".Lmlisa_literal{}", labels_++) : same->label;
-  if (same == p.words.end()) p.words.push_back({written, label, how.size, origin});
-  out.push_back({fmt::format("{}{} {}, {}{}", load.prefix, load.mnemonic, load.reg, label, load.rest), origin});
+  const size_t value_at = static_cast<size_t>(load.value.data() - code.data());
+  if (same == p.words.end()) p.words.push_back({written, label, how.size, origin, value ? 0 : value_at});
+  // The load as written up to its `=`, the label in place of `=VALUE`.
+  out.push_back({fmt::format("{}{}{}", code.substr(0, load.eq), label, load.rest), origin, load.eq, load.eq});
   return true;
 }
 
 void LiteralPools::flush(Pool& p, std::vector<Line>& out) {
   for (const Word& w : p.words) {
     out.push_back({fmt::format(".balign {}, 0", w.size), w.origin});
-    out.push_back({fmt::format("{}: {} {}", w.label, w.size == 8 ? ".quad" : ".word", w.value), w.origin});
+    const std::string head = fmt::format("{}: {} ", w.label, w.size == 8 ? ".quad" : ".word");
+    out.push_back({head + w.value, w.origin, w.was ? head.size() : 0, w.was});
   }
   p.words.clear();
 }

@@ -34,10 +34,14 @@ using LiteralRule = std::function<LiteralLoad(std::string_view mnemonic, std::st
 
 class LiteralPools {
  public:
-  // A line to emit, and the place (the caller's number) of the statement it comes from.
+  // A line to emit, and the place (the caller's number) of the statement it
+  // comes from: its text from `at` on stands where the statement's did from
+  // `was` on (a pool word's value, a load's `=`), so that an error there is
+  // told at its column as written.
   struct Line {
     std::string text;
     size_t origin = 0;
+    size_t at = 0, was = 0;
   };
   using Constant = std::function<std::optional<int64_t>(std::string_view expr)>;
 
@@ -55,6 +59,7 @@ class LiteralPools {
     std::string value, label;
     unsigned size;
     size_t origin;
+    size_t was;  // where the value stands in its load
   };
   struct Pool {
     std::string enter;  // the directive that enters the section

@@ -510,6 +510,17 @@ TEST(WordProgram, A64LiteralLoadsAsLlvmMc) {
   // A number a W register cannot hold, and a register that takes no literal, are refused (llvm-mc refuses both).
   EXPECT_THROW(as::assemble_word_program(sme2(), "\tldr w1, =0x123456789\n", "pool.s"), InputError);
   EXPECT_THROW(as::assemble_word_program(sme2(), "\tldr sp, =5\n", "pool.s"), InputError);
+  // A bad value is told at its column in the load as written (llvm-mc-19: 3:29, 1:19), not in the pool word.
+  auto error_at = [](const as::WordIsa& t, const std::string& src) {
+    try {
+      as::assemble_word_program(t, src, "pool.s");
+    } catch (const InputError& e) {
+      return std::to_string(e.location().line) + ":" + std::to_string(e.location().col);
+    }
+    return std::string("accepted");
+  };
+  EXPECT_EQ(error_at(mve(), "\t.syntax unified\n\t.thumb\n  ldr r0, =undefined_sym + (\n"), "3:29");
+  EXPECT_EQ(error_at(sme2(), "  ldr x0, =sym + (\n"), "1:19");
 }
 
 }  // namespace
