@@ -144,6 +144,18 @@ TEST(Sme2Run, LiteralLoadsAsQemu) {
   expect_runs_as_recorded(data("sme2_literals.s"), "literals", {}, recorded);
 }
 
+// The logical (shifted register) instructions and the conditional selects with
+// their aliases over four pairs of inputs: the output qemu-aarch64 7.2 printed
+// for the program built by clang-19 (data/sme2_logical.qemu.out; by hand, the
+// second pair's first line is 0x8000000000000000 AND (0x8000000000000000 LSL 3),
+// 0), from the source and from clang's ELF; and QEMU itself, where it is installed.
+TEST(Sme2Run, LogicalAndConditionalSelectsAsQemu) {
+  const std::string recorded = slurp(data("sme2_logical.qemu.out"));
+  ASSERT_EQ(std::count(recorded.begin(), recorded.end(), '\n'), 4 * 22);
+  EXPECT_EQ(recorded.substr(22 * 17, 17), "0000000000000000\n");
+  expect_runs_as_recorded(data("sme2_logical.s"), "logical", {}, recorded);
+}
+
 // Kernels in C with the SME and SVE ACLE, compiled by clang-19 -O2: the code a
 // compiler writes around SME runs as under qemu-aarch64 7.2 (its recorded
 // output, data/<kernel>.qemu.out, and QEMU itself), from clang's ELF, from
