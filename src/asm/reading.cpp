@@ -244,6 +244,12 @@ std::string describe(const Refusal& r) {
   }
 }
 
+void name_registers(const RegNames& names, Refusal& r) {
+  r.spellings.clear();
+  if (!r.regs.empty() && std::all_of(r.regs.begin(), r.regs.end(), [&](int64_t x) { return names.name(x) != r.reg_class + std::to_string(x); }))
+    for (int64_t x : r.regs) r.spellings.push_back(names.name(x));
+}
+
 Refusal refusal(const Kind& k, const TextAt& at, const Assignment& before) {
   using R = Refusal::Kind;
   const std::string_view s = at.rest();
@@ -264,9 +270,7 @@ Refusal refusal(const Kind& k, const TextAt& at, const Assignment& before) {
           r.reg_class = kind.regs.prefix();
           r.regs = reg_operand_range(kind, before);
           r.fits_text = n >= 0;
-          // A class whose names are not numbered (sp, lr, pc) is told by its names.
-          if (!r.regs.empty() && std::all_of(r.regs.begin(), r.regs.end(), [&](int64_t x) { return kind.regs.name(x) != r.reg_class + std::to_string(x); }))
-            for (int64_t x : r.regs) r.spellings.push_back(kind.regs.name(x));
+          name_registers(kind.regs, r);
           return r;
         } else if constexpr (std::is_same_v<K, Table>) {
           // The spellings the bits chosen so far allow.

@@ -87,6 +87,9 @@ Refusal refusal(const Kind& k, const TextAt& at, const Assignment& before);
 // in the range [0,255]", "operand must be a register in range [r0, r12] or
 // r14"; else its message ("invalid operand for instruction" when it has none).
 std::string describe(const Refusal& r);
+// A Reg refusal's registers (r.regs) named, for describe(): a class whose
+// names are not numbered (sp, lr, pc) is told by its names (r.spellings).
+void name_registers(const RegNames& names, Refusal& r);
 // How describe() starts a list of the spellings an operand takes.
 inline constexpr std::string_view kOneOf = "operand must be one of: ";
 // The values of ranges ("an immediate multiple of 4 in the range

@@ -138,8 +138,11 @@ TEST(TcoreTools, ErrorsAtTheirLocation) {
       {"{ s0: sadd s1, s2\n", ":1:1:", "expected '}'"},
       {".foo 3\n", ":1:1:", "unknown directive '.foo'"},
       {"{ s0: sadd s40, s2, 1 }\n", ":1:12:", "s40"},
-      // A text every operand takes whose decode pseudocode is UNDEFINED (the spec's rule quoted).
-      {"{ s0: scmp.eq p31, s1, 0 }\n", ":1:7:", "invalid instruction (UNDEFINED in SCMP.EQ Scmpeq: if UInt(pd) > 30 then UNDEFINED)"},
+      // A text every operand takes whose decode pseudocode is UNDEFINED: the operand whose value the rule
+      // refuses, with the values it takes (pd 0 to 30), and the spec's rule quoted.
+      {"{ s0: scmp.eq p31, s1, 0 }\n", ":1:15:",
+       "operand 1 'p31': operand must be a register in range [p0, p30] (UNDEFINED in SCMP.EQ Scmpeq: if UInt(pd) > 30 then "
+       "UNDEFINED)"},
       {"{ v0: vadd v1, v2, v3; v0: vmov v1, v2 }\n", ":1:28:", "slot v0 already holds an instruction"},
       {".data\n{ misc: halt }\n", ":2:1:", "instructions belong in a code section"},
       {".data\n.byte 256\n", ":2:7:", "does not fit in 1 bytes"},
