@@ -145,6 +145,9 @@ pair:
     fnmsub d18, d17, d17, d16
     fmov x0, d18
     bl emit
+    fmsub d18, d16, d17, d17
+    fmov x0, d18
+    bl emit
     fmov s16, w19
     fmov s17, w20
     fsub s18, s16, s17
