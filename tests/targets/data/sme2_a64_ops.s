@@ -126,6 +126,8 @@ pair:
     bl emit
     sdiv w0, w19, w20
     bl emit
+    udiv w0, w19, w20
+    bl emit
     // scalar floating point of the pair's bits as doubles and singles
     // (denormals, NaNs), and the FPSR flags they raise
     fmov d16, x19
