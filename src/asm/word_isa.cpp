@@ -321,7 +321,6 @@ std::string WordIsa::run_decode(const Encoding& enc, const Bits& word, std::stri
 
 namespace {
 
-
 // A refusal that lists the values an operand takes, with those another
 // refusal lists at the same column (the other's first: the more general
 // type's); any other refusal as it is.
