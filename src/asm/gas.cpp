@@ -1478,11 +1478,12 @@ class Gas {
     c.skip();
     if (c.p >= c.s.size()) fail(line, c.col(), "expected a number or a symbol");
     const char ch = c.s[c.p];
+    const bool unary = ch == '-' || ch == '+' || ch == '~' || ch == '!';
     // A bound on the recursion that a long run of '(' or '-' would make.
     constexpr int kMaxNest = 256;
-    if ((ch == '-' || ch == '+' || ch == '~' || ch == '!' || ch == '(') && c.nest >= kMaxNest)
+    if ((unary || ch == '(') && c.nest >= kMaxNest)
       fail(line, c.col(), fmt::format("expression nests more than {} operators or parentheses deep", kMaxNest));
-    if (ch == '-' || ch == '+' || ch == '~' || ch == '!') {
+    if (unary) {
       const int col = c.col();
       ++c.p;
       ++c.nest;

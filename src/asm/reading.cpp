@@ -210,6 +210,13 @@ std::string describe_regs(const std::string& prefix, const std::set<int64_t>& re
   return out;
 }
 
+std::optional<int64_t> spelled_number(std::string_view spelling) {
+  int64_t v = 0;
+  const auto r = std::from_chars(spelling.data(), spelling.data() + spelling.size(), v);
+  if (r.ec != std::errc() || r.ptr != spelling.data() + spelling.size()) return std::nullopt;
+  return v;
+}
+
 namespace {
 
 // The values a table takes: numbers (a shift amount held as a table) as their
@@ -217,11 +224,8 @@ namespace {
 std::string describe_table(const std::vector<std::string>& spellings) {
   if (spellings.empty()) return "invalid operand for instruction";
   std::vector<Refusal::Range> numbers;
-  for (const std::string& sp : spellings) {
-    int64_t v = 0;
-    const auto r = std::from_chars(sp.data(), sp.data() + sp.size(), v);
-    if (r.ec == std::errc() && r.ptr == sp.data() + sp.size()) numbers.push_back({v, v, 1});
-  }
+  for (const std::string& sp : spellings)
+    if (const std::optional<int64_t> v = spelled_number(sp)) numbers.push_back({*v, *v, 1});
   if (numbers.size() == spellings.size()) return "operand must be " + describe_ranges(numbers);
   if (spellings.size() > 12) {
     std::string some;

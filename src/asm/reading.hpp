@@ -90,6 +90,8 @@ std::string describe(const Refusal& r);
 // A Reg refusal's registers (r.regs) named, for describe(): a class whose
 // names are not numbered (sp, lr, pc) is told by its names (r.spellings).
 void name_registers(const RegNames& names, Refusal& r);
+// The number a table's spelling is (`16` of a shift amount held as a table), or nothing.
+std::optional<int64_t> spelled_number(std::string_view spelling);
 // How describe() starts a list of the spellings an operand takes.
 inline constexpr std::string_view kOneOf = "operand must be one of: ";
 // The values of ranges ("an immediate multiple of 4 in the range

@@ -65,14 +65,14 @@ Refusal choice_refusal(const operands::Choice& c, std::string_view text, uint32_
   std::string not_a_number;
   const bool number = c.number(text, mag, neg, &not_a_number);
   const bool numeric = scan_integer(text, mag, neg) == text.size();
+  const std::string lower = to_lower(text);  // as a register alternative reads it
   Refusal out;
   for (const operands::Choice::Alternative& alt : c.alternatives) {
     const operands::Kind kind = std::visit([](const auto& a) -> operands::Kind { return a; }, alt.kind);
-    Refusal r;
-    if (std::holds_alternative<operands::Reg>(kind)) encode_leaf(kind, to_lower(text), width, &r);
-    else if (numeric && !number) r = Refusal{RK::Operand, 0, not_a_number, {}, {}, {}, {}, true};
-    else r = operands::refusal(kind, {text, 0}, Assignment(width));
-    if (r.kind != RK::None) out.note(std::move(r));
+    const bool reg = std::holds_alternative<operands::Reg>(kind);
+    const Refusal r = !reg && numeric && !number ? Refusal{RK::Operand, 0, not_a_number, {}, {}, {}, {}, true}
+                                                 : operands::refusal(kind, {reg ? std::string_view(lower) : text, 0}, Assignment(width));
+    if (r.kind != RK::None) out.note(r);
   }
   return out;
 }

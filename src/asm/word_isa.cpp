@@ -14,7 +14,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <functional>
@@ -448,9 +447,7 @@ InputError describe_refusal(const std::string& text, const std::string& trimmed,
         msg = operands::describe(why);
         // An immediate held as a table is blamed at its '#', as other immediates are.
         auto number = [](const std::string& sp) {
-          int64_t v = 0;
-          const auto r = std::from_chars(sp.data(), sp.data() + sp.size(), v);
-          return (r.ec == std::errc() && r.ptr == sp.data() + sp.size()) || (!sp.empty() && std::isdigit(static_cast<unsigned char>(sp[0])));
+          return operands::spelled_number(sp) || (!sp.empty() && std::isdigit(static_cast<unsigned char>(sp[0])));
         };
         if (!why.spellings.empty() && std::all_of(why.spellings.begin(), why.spellings.end(), number) && at > 0 && trimmed[at - 1] == '#')
           --at;
