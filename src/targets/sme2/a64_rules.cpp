@@ -9,7 +9,6 @@
 #include <elf.h>
 
 #include <algorithm>
-#include <cctype>
 #include <iterator>
 #include <utility>
 
@@ -25,15 +24,13 @@ namespace operands = as::operands;
 // for a W register, up to 48 for an X register) becomes that MOVZ; any other
 // value, or a symbol expression, is a load of a 4-byte (W) or 8-byte (X)
 // pool word. A number a W register cannot hold is left for the assembler to
-// refuse.
-as::LiteralLoad a64_literal_load(std::string_view mnemonic, std::string_view reg, std::optional<int64_t> constant) {
-  if (to_lower(mnemonic) != "ldr" || reg.size() < 2) return {};
+// refuse. `w_regs` and `x_regs` are the specs' W and X register classes.
+as::LiteralLoad a64_literal_load(std::string_view mnemonic, std::string_view reg, std::optional<int64_t> constant,
+                                 const operands::RegNames& w_regs, const operands::RegNames& x_regs) {
+  if (to_lower(mnemonic) != "ldr") return {};
   const std::string r = to_lower(reg);
-  const bool w = r[0] == 'w';
-  const std::string_view number = std::string_view(r).substr(1);
-  if ((r[0] != 'w' && r[0] != 'x') || (number != "zr" && (number.size() > 2 || !std::all_of(number.begin(), number.end(), ::isdigit) ||
-                                                          std::stoi(std::string(number)) > 30)))
-    return {};
+  const bool w = w_regs.number(r) >= 0;
+  if (!w && x_regs.number(r) < 0) return {};
   if (constant) {
     if (w && (*constant < -int64_t{0x80000000} || *constant > int64_t{0xffffffff})) return {};
     const uint64_t v = static_cast<uint64_t>(*constant);
@@ -46,8 +43,12 @@ as::LiteralLoad a64_literal_load(std::string_view mnemonic, std::string_view reg
 class A64Rules final : public as::TargetRules {
  public:
   std::string_view name() const override { return "a64"; }
+  void prepare(const as::WordIsa& isa) override {
+    w_regs_ = {"W", isa.spec().register_class("W")};
+    x_regs_ = {"X", isa.spec().register_class("X")};
+  }
   as::LiteralLoad literal_load(std::string_view mnemonic, std::string_view reg, std::optional<int64_t> constant) const override {
-    return a64_literal_load(mnemonic, reg, constant);
+    return a64_literal_load(mnemonic, reg, constant, w_regs_, x_regs_);
   }
   as::ElfOptions elf() const override { return as::ElfOptions{true, EM_AARCH64, 0}; }
   std::string code_mapping() const override { return "$x"; }
@@ -92,6 +93,9 @@ class A64Rules final : public as::TargetRules {
       out += (k ? ", " : " ") + (k == imm_at ? "#" + std::to_string(mag) : std::string(trim(ops[k])));
     return out;
   }
+
+ private:
+  operands::RegNames w_regs_{"W", nullptr}, x_regs_{"X", nullptr};  // the specs' classes, once prepared
 };
 
 }  // namespace
