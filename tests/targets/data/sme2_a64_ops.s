@@ -320,6 +320,30 @@ pair:
     bl emit
     sub x0, x24, x23
     bl emit
+    // byte and halfword stores by a register offset and with writeback, read
+    // back by register offsets (extended W and shifted X)
+    mov x24, #3
+    strb w20, [x23, x24]
+    mov w25, #6
+    strh w19, [x23, w25, uxtw]
+    ldr x0, [x23]
+    bl emit
+    ldrb w0, [x23, x24]
+    bl emit
+    ldrh w0, [x23, w25, uxtw]
+    bl emit
+    mov x24, x23
+    strb w19, [x24, #7]!        // pre-index: x24 = scratch + 7
+    strh w20, [x24], #-5        // post-index: stored at scratch + 7, then x24 = scratch + 2
+    ldr x0, [x23]
+    bl emit
+    sub x0, x24, x23
+    bl emit
+    mov x25, #2
+    ldrh w0, [x23, x25, lsl #1]
+    bl emit
+    ldrb w0, [x24, #-1]!        // pre-index back to scratch + 1
+    bl emit
 
     add x22, x22, #1
     cmp x22, #8
