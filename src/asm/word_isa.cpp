@@ -168,6 +168,7 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins,
     block_state_slot_ = engine_.global_slot(state->first);
     block_state_ = state->second;
   }
+  assembling_slot_ = engine_.global_slot("_Assembling");
   for (const auto& inst : ts.instructions())
     for (const auto& enc : inst.encodings) {
       Assignment& start = starts_.emplace(&enc, Assignment(enc.width)).first->second;
@@ -282,37 +283,41 @@ void WordIsa::candidates(std::string_view trimmed, std::vector<uint32_t>& out) c
   if (lists > 1) std::sort(out.begin(), out.end());  // spec order
 }
 
-std::string WordIsa::decode_verdict(const Encoding& enc, const Bits& word, std::string* rule, bool in_block) const {
-  if (!word.is_small()) return run_decode(enc, word, rule, in_block);
-  const VerdictKey key{&enc, word.low64(), word.width(), in_block};
+std::string WordIsa::decode_verdict(const Encoding& enc, const Bits& word, std::string* rule, bool in_block,
+                                    bool assembling) const {
+  if (!word.is_small()) return run_decode(enc, word, rule, in_block, assembling);
+  const VerdictKey key{&enc, word.low64(), word.width(), in_block, assembling};
   auto it = verdicts_.find(key);
   if (it == verdicts_.end()) {
     std::string why;
-    std::string verdict = run_decode(enc, word, &why, in_block);
+    std::string verdict = run_decode(enc, word, &why, in_block, assembling);
     it = verdicts_.emplace(key, std::make_pair(std::move(verdict), std::move(why))).first;
   }
   if (rule) *rule = it->second.second;
   return it->second.first;
 }
 
-std::string WordIsa::run_decode(const Encoding& enc, const Bits& word, std::string* rule, bool in_block) const {
+std::string WordIsa::run_decode(const Encoding& enc, const Bits& word, std::string* rule, bool in_block,
+                                bool assembling) const {
   std::vector<spec::Value> frame = spec_.frame_for(enc, word);
-  // Inside a conditional block: the rules' global says so while the decode runs, then gets back what
-  // it held.
-  const int state_slot = in_block ? block_state_slot_ : -1;
-  std::optional<spec::Value> state_was;
-  if (state_slot >= 0) {
-    state_was = engine_.globals()[static_cast<size_t>(state_slot)];
-    engine_.globals()[static_cast<size_t>(state_slot)] = block_state_;
-  }
-  struct Restore {
+  // A global the decode reads (the rules' block state inside a conditional
+  // block, `_Assembling` while assembling) holds what the caller says while
+  // the decode runs, then gets back what it held.
+  struct Held {
     spec::Engine& e;
     int slot;
-    std::optional<spec::Value>& was;
-    ~Restore() {
+    std::optional<spec::Value> was;
+    Held(spec::Engine& engine, int s, const spec::Value& v) : e(engine), slot(s) {
+      if (slot < 0) return;
+      was = e.globals()[static_cast<size_t>(slot)];
+      e.globals()[static_cast<size_t>(slot)] = v;
+    }
+    ~Held() {
       if (slot >= 0) e.globals()[static_cast<size_t>(slot)] = std::move(*was);
     }
-  } restore{engine_, state_slot, state_was};
+  };
+  const Held state(engine_, in_block ? block_state_slot_ : -1, block_state_);
+  const Held judging(engine_, assembling ? assembling_slot_ : -1, spec::Value::boolean(true));
   DecodeVerdict v = as::run_decode(engine_, spec_, enc, frame);
   if (rule) *rule = std::move(v.rule);
   return v.what;
@@ -538,7 +543,7 @@ Refusal WordIsa::blame(const WordTemplate& t, const Bits& word, const std::strin
     }
     return out;
   };
-  auto accepted = [&](const Bits& alt) { return decode_verdict(enc, alt).empty(); };
+  auto accepted = [&](const Bits& alt) { return assembles(enc, alt); };
   auto apply = [&](const Alt& a) { return (word & ~a.care) | a.value; };
   // Operands after the mnemonic first: a type suffix is blamed only when no operand can be.
   const size_t mnemonic_end = std::min(text.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789._"), text.size());
@@ -700,7 +705,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
           return;
         }
       std::string rule;
-      const std::string v = decode_verdict(enc, w, explain ? &rule : nullptr, ctx.in_block);
+      const std::string v = decode_verdict(enc, w, explain ? &rule : nullptr, ctx.in_block, true);
       if (v.empty()) {
         found = Assembled{t.inst, &enc, w};
         found_omitted = st.omitted;

@@ -308,6 +308,13 @@ class WordIsa {
   Assembled assemble(const std::string& text) const { return assemble(text, AsmContext{}); }
   Assembled assemble(const std::string& text, const AsmContext& ctx) const;
 
+  // Whether the assembler would take a line that encodes to `word` of `enc`
+  // (outside a block): decode() also takes words whose line it refuses (a
+  // register overlap the spec refuses only while `_Assembling`).
+  bool assembles(const spec::Encoding& enc, const spec::Bits& word) const {
+    return decode_verdict(enc, word, nullptr, false, true).empty();
+  }
+
   // The encoding a word decodes to (its width is the encoding's), or null:
   // `why` then says UNDEFINED or the last refusal.
   // The candidates come from the decision tree (word_decoder.hpp).
@@ -342,11 +349,14 @@ class WordIsa {
   // With `rule`: the pseudocode line that refused it.
   // in_block: as an instruction of a conditional block (TargetRules::in_block_state), where the
   // assembler places it (T32: a half-precision VADD in an IT block is UNPREDICTABLE).
-  // Remembered per (encoding, word, in_block): the decode reads no state but the block's, and the
+  // assembling: to judge a line the assembler encoded, with the spec's `_Assembling` TRUE (a case the
+  // manual makes CONSTRAINED UNPREDICTABLE that the oracle executes refuses the line but runs the word).
+  // Remembered per (encoding, word, in_block, assembling): the decode reads no other state, and the
   // assembler asks again for every line that encodes to the same word.
   std::string decode_verdict(const spec::Encoding& enc, const spec::Bits& word, std::string* rule = nullptr,
-                             bool in_block = false) const;
-  std::string run_decode(const spec::Encoding& enc, const spec::Bits& word, std::string* rule, bool in_block) const;
+                             bool in_block = false, bool assembling = false) const;
+  std::string run_decode(const spec::Encoding& enc, const spec::Bits& word, std::string* rule, bool in_block,
+                         bool assembling) const;
   Refusal blame(const WordTemplate& t, const spec::Bits& word, const std::string& verdict, const std::string& rule,
                 std::span<const std::pair<const operands::Operand*, size_t>> trail, std::string_view text) const;
   // The first candidate (in order) whose fixed bits match and whose decode runs to its end.
@@ -381,6 +391,7 @@ class WordIsa {
   // What the matcher asks the rules for on every line, asked once.
   int64_t pc_offset_ = 0;
   int block_state_slot_ = -1;  // the global of TargetRules::in_block_state
+  int assembling_slot_ = -1;   // the spec's `_Assembling`, when it declares one
   spec::Value block_state_;
   WordDecoder decoder_;
   mutable spec::Engine engine_;
@@ -389,11 +400,12 @@ class WordIsa {
     uint64_t word;
     uint32_t width;
     bool in_block;
+    bool assembling;
     bool operator==(const VerdictKey&) const = default;
   };
   struct VerdictHash {
     size_t operator()(const VerdictKey& k) const {
-      return std::hash<const void*>()(k.enc) ^ std::hash<uint64_t>()(k.word * 0x9e3779b97f4a7c15ull + k.width * 2 + k.in_block);
+      return std::hash<const void*>()(k.enc) ^ std::hash<uint64_t>()(k.word * 0x9e3779b97f4a7c15ull + k.width * 4 + k.in_block * 2 + k.assembling);
     }
   };
   mutable std::unordered_map<VerdictKey, std::pair<std::string, std::string>, VerdictHash> verdicts_;  // verdict, rule

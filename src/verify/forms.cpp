@@ -153,7 +153,7 @@ Forms generate(const as::WordIsa& isa, const Options& o) {
       for (unsigned d = 0; d < o.draws && kept < o.per_encoding; ++d) {
         const uint64_t w = draw_word(enc, r);
         const spec::Bits bits(enc.width, w);
-        if (isa.decode(bits) != &enc) continue;
+        if (isa.decode(bits) != &enc || !isa.assembles(enc, bits)) continue;
         Form f{&inst, &enc, id, {}, 0, w};
         std::string text = isa.print(enc, bits, outside);
         if (text.empty() && t32) {

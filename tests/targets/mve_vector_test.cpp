@@ -506,6 +506,50 @@ l1: nop
   EXPECT_NE(out.find("UsageFault (INVSTATE)"), std::string::npos) << out;
 }
 
+// Qd equal to a source whose other beats the instruction reads: the manual
+// makes it CONSTRAINED UNPREDICTABLE. llvm-mc-19 refuses such lines but for
+// VCMLA, and so does `mlisa as`; QEMU's Cortex-M55 executes the words from
+// the sources' old values (clang -O0 emits `vcmla.f32 q0, q1, q0, #0` for
+// vcmlaq_f32(a, b, a)), and so does the machine. Worked by hand; each naive
+// beat-by-beat reading differs (the second beat would read what the first wrote).
+TEST(MveVectorSemantics, OverlappingSourcesRunFromTheirOldValues) {
+  auto refused = [](const std::string& line) {
+    try {
+      mve().isa->assemble(line);
+    } catch (const InputError& e) {
+      return std::string(e.what()).find("must be different registers") != std::string::npos;
+    }
+    return false;
+  };
+  for (const char* line : {"vcadd.i32 q0, q1, q0, #90", "vcmul.f32 q0, q0, q1, #0", "vmullb.s32 q0, q0, q1", "vrev64.8 q0, q0"})
+    EXPECT_TRUE(refused(line)) << line;
+  // llvm-mc-19's bytes: b2 fc 40 08.
+  EXPECT_EQ(mve().isa->assemble("vcmla.f32 q0, q1, q0, #90").word.low64(), 0xfcb20840u);
+
+  // VCMLA #90: real -= n.imag * m.imag, imag += n.imag * m.real (old m.real: 1, not -3).
+  Cpu c;
+  c.q("q0", {0x3f800000, 0x40000000, 0x40400000, 0x40800000}).q("q1", {0, 0x40000000, 0, 0x3f000000});
+  c.m.execute(Bits(32, 0xfcb20840));
+  EXPECT_EQ(c.qw("q0"), (std::array<uint32_t, 4>{0xc0400000, 0x40800000, 0x3f800000, 0x40b00000}));  // -3 4 1 5.5
+  // VCADD.I32 #90: even a - b[e+1], odd a + b[e-1] (old b[0]: 1, not 8).
+  c.q("q1", {10, 20, 30, 40}).q("q0", {1, 2, 3, 4});
+  c.m.execute(Bits(32, 0xfe220f00));  // vcadd.i32 q0, q1, q0, #90
+  EXPECT_EQ(c.qw("q0"), (std::array<uint32_t, 4>{8, 21, 26, 43}));
+  // VMULLB.S32: 64-bit products of elements 0 and 2; the second beat reads element 0 again.
+  c.q("q0", {3, 0, 0xfffffffb, 0}).q("q1", {7, 0, 100000, 0});
+  c.m.execute(Bits(32, 0xee210e02));  // vmullb.s32 q0, q0, q1
+  EXPECT_EQ(c.qw("q0"), (std::array<uint32_t, 4>{21, 0, 0xfff85ee0, 0xffffffff}));  // 21, -500000
+  // VREV64.8 and .32: each doubleword's elements reversed.
+  c.q("q0", {0x03020100, 0x07060504, 0x0b0a0908, 0x0f0e0d0c});
+  c.m.execute(Bits(32, 0xffb00040));  // vrev64.8 q0, q0
+  EXPECT_EQ(c.qw("q0"), (std::array<uint32_t, 4>{0x04050607, 0x00010203, 0x0c0d0e0f, 0x08090a0b}));
+  c.q("q0", {1, 2, 3, 4});
+  c.m.execute(Bits(32, 0xffb80040));  // vrev64.32 q0, q0
+  EXPECT_EQ(c.qw("q0"), (std::array<uint32_t, 4>{2, 1, 4, 3}));
+  // VQDMULLT.S32 with Qd = Qm stays UNDEFINED, as QEMU takes it.
+  EXPECT_THROW(c.m.execute(Bits(32, 0xfe321f01)), Fault);
+}
+
 // --- against QEMU ---------------------------------------------------------------
 
 // Random cases of every arithmetic form (registers, lanes biased to the
