@@ -95,12 +95,21 @@ fault_common:
     str r0, [r5, #24]
     bx r4
 
-@ SVC: SVC 1 yields; any other prints IPSR, EXC_RETURN,
+@ SVC: SVC 1 yields; any other prints R0-R3, R12 and the APSR as the
+@ handler finds them, ORed (exception entry zeroes them), IPSR, EXC_RETURN,
 @ the SVC number (from the stacked return address), the stacked R0 and
 @ xPSR, CONTROL, and overwrites S0 (restored at return from an extended
 @ frame).
     .thumb_func
 svc_handler:
+    orr r0, r0, r1
+    orr r0, r0, r2
+    orr r0, r0, r3
+    orr r0, r0, r12
+    mrs r1, apsr
+    orr r0, r0, r1
+    ldr r1, =entry_regs
+    str r0, [r1]
     mov r4, lr
     mrs r0, psp
     mrs r5, msp
@@ -115,6 +124,9 @@ svc_handler:
     cmp r0, #1
     beq svc_yield
     print s_svc
+    ldr r0, =entry_regs
+    ldr r0, [r0]
+    bl puthex
     mrs r0, ipsr
     bl puthex
     mov r0, r4
@@ -342,6 +354,7 @@ reset:
     .balign 4
 tcb:        .word 0, 0, 0           @ PSP of task A, of task B, current
 ticks:      .word 0
+entry_regs: .word 0
 s_boot:     .asciz "boot\n"
 s_fault:    .asciz "unexpected fault\n"
 s_hardfault: .asciz "HardFault\n"
