@@ -194,6 +194,9 @@ TEST(MveRuntime, ExceptionsAndContextSwitchAsQemu) { expect_runs_as_qemu("mve_ex
 
 TEST(MveRuntime, VectorLoadsAndStoresAsQemu) { expect_runs_as_qemu("mve_vector_mem"); }
 
+// CPUID, CCR, the ID_ words, CTR and MVFR0-2 (QEMU's values; 0 before, bar CPUID r0p0 and CCR).
+TEST(MveRuntime, IdentificationRegistersAsQemu) { expect_runs_as_qemu("mve_sysregs"); }
+
 std::string program(const std::string& vectors, const std::string& body) {
   return "    .syntax unified\n    .thumb\n    .text\n" + vectors + body;
 }

@@ -414,7 +414,20 @@ void set_global_bits(CallSite& site, const char* name, uint64_t value) {
 // registers the model keeps (builtins.hpp); byte and halfword accesses
 // read or write their part of the word.
 constexpr uint64_t kScsBase = 0xE000E000, kScsEnd = 0xE000F000;
-constexpr uint32_t kCortexM55Cpuid = 0x410FD220;  // QEMU's cortex-m55
+
+// The read-only identification words of the System Control Space, as QEMU
+// 7.2's Cortex-M55 (r0p1) reads them (tests/targets/data/mve_sysregs.s):
+// CPUID, ID_PFR0-1, ID_DFR0, ID_AFR0, ID_MMFR0-3, ID_ISAR0-5, CLIDR, CTR,
+// CCSIDR, CSSELR and MVFR0-2. ID_PFR1 says Security Extension, as QEMU's
+// does; the model has none (docs/known-differences.md).
+constexpr std::pair<uint32_t, uint32_t> kIdentification[] = {
+    {0xE000ED00, 0x410FD221}, {0xE000ED40, 0x20000030}, {0xE000ED44, 0x00000230}, {0xE000ED48, 0x10200000},
+    {0xE000ED4C, 0x00000000}, {0xE000ED50, 0x00111040}, {0xE000ED54, 0x00000000}, {0xE000ED58, 0x01000000},
+    {0xE000ED5C, 0x00000011}, {0xE000ED60, 0x01103110}, {0xE000ED64, 0x02212000}, {0xE000ED68, 0x20232232},
+    {0xE000ED6C, 0x01111131}, {0xE000ED70, 0x01310132}, {0xE000ED74, 0x00000000}, {0xE000ED78, 0x00000000},
+    {0xE000ED7C, 0x8303C003}, {0xE000ED80, 0x00000000}, {0xE000ED84, 0x00000000}, {0xE000EF40, 0x10110221},
+    {0xE000EF44, 0x12100211}, {0xE000EF48, 0x00000040},
+};
 
 bool in_scs(uint64_t address, unsigned size) { return address >= kScsBase && address + size <= kScsEnd; }
 
@@ -436,7 +449,6 @@ uint32_t scs_read(CallSite& site, uint32_t address) {
     }
     case 0xE000E014: return static_cast<uint32_t>(global_bits(site, "SYST_RVR")) & 0xffffffu;
     case 0xE000E018: return static_cast<uint32_t>(global_bits(site, "SYST_CVR")) & 0xffffffu;
-    case 0xE000ED00: return kCortexM55Cpuid;
     case 0xE000ED04: {  // ICSR
       const uint32_t active = static_cast<uint32_t>(global_bits(site, "IPSR")) & 0x1ffu;
       uint32_t v = active;
@@ -455,7 +467,7 @@ uint32_t scs_read(CallSite& site, uint32_t address) {
     case 0xE000ED08: return static_cast<uint32_t>(global_bits(site, "VTOR")) & ~0x7fu;
     case 0xE000ED0C: return 0xFA050000u | (static_cast<uint32_t>(global_bits(site, "AIRCR")) & 0x700u);
     case 0xE000ED10: return static_cast<uint32_t>(global_bits(site, "SCR"));
-    case 0xE000ED14: return static_cast<uint32_t>(global_bits(site, "CCR")) | 0x200u;  // STKALIGN is RES1
+    case 0xE000ED14: return static_cast<uint32_t>(global_bits(site, "CCR")) | 0x201u;  // STKALIGN, bit 0 RES1
     case 0xE000ED18: return static_cast<uint32_t>(global_bits(site, "SHPR1"));
     case 0xE000ED1C: return static_cast<uint32_t>(global_bits(site, "SHPR2"));
     case 0xE000ED20: return static_cast<uint32_t>(global_bits(site, "SHPR3"));
@@ -477,7 +489,10 @@ uint32_t scs_read(CallSite& site, uint32_t address) {
     case 0xE000ED38: return static_cast<uint32_t>(global_bits(site, "BFAR"));
     case 0xE000ED88: return static_cast<uint32_t>(global_bits(site, "CPACR"));
     case 0xE000EF34: return static_cast<uint32_t>(global_bits(site, "FPCCR"));
-    default: return 0;
+    default:
+      for (const auto& [at, value] : kIdentification)
+        if (at == address) return value;
+      return 0;
   }
 }
 

@@ -43,13 +43,6 @@ fault:
     str r0, [r1]
     .endm
 
-@ show ADDRESS: the word there printed.
-    .macro show address
-    ldr r0, =\address
-    ldr r0, [r0]
-    bl puthex
-    .endm
-
 @ The fault handlers print their name, the fault status registers, IPSR,
 @ EXC_RETURN and the stacked PC, clear the status bits, step the stacked
 @ PC over the faulting instruction (its width from its first halfword) and
