@@ -23,3 +23,5 @@ vldr d0, [r0, #-1024]
 vstmia r0!, {d15-d0}
 vpush {d8, q5}
 vlldm pc
+vmov.f64 s14, r1  @ column differs: llvm-mc blames the .f64 suffix, mlisa the S register where .f64 takes D
+vmov.f16 d8, r2, r2  @ column differs: llvm-mc blames the .f16 suffix, mlisa the D register where .f16 takes S

@@ -67,6 +67,15 @@ vmov s30, s31, r12, lr
 vmov r0, r1, d2
 vmov d2, r0, r1
 vmov d15, lr, r12
+@ with a data type, as GCC writes them
+vmov.f32 s14, r12
+vmov.32 s1, r2
+vmov.i32 s2, r3
+vmov.s32 s3, r4
+vmov.u32 r5, s4
+vmov.f32 r0, s1
+vmov.f64 d8, r2, r2
+vmov.f64 r0, r1, d3
 vmov.32 r0, d1[0]
 vmov.32 d1[1], r0
 vmov.32 r12, d15[1]
