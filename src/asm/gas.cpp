@@ -363,6 +363,7 @@ class Gas {
   void finish_globals() {
     for (const auto& g : globals_) {
       auto it = symbol_index_.find(g.first);
+      if (it == symbol_index_.end() && equs_.count(g.first)) continue;  // materialise() makes it, global
       if (it == symbol_index_.end() && relocatable()) {
         undefined_symbol(g.first);  // defined by another object
         continue;
@@ -2048,6 +2049,11 @@ class Gas {
       if (v.section == kUndefined) fail(q.line, q.col, fmt::format("'{}' is defined as a symbol of another object; such aliases are not supported", name));
       symbol_index_[name] = obj_.symbols.size();  // for .type and .size
       obj_.symbols.push_back(symbol(name, v.section, static_cast<uint64_t>(v.v), globals_.count(name) != 0));
+      // Set to a typed symbol plus an offset (clang's merged globals: `.set g, .L_MergedGlobals+4`),
+      // it takes that symbol's type unless it has its own, as GNU as and llvm-mc give it.
+      const std::string_view text = trim(q.text);
+      const std::string base(text.substr(0, text.find_first_of("+- \t")));
+      if (const auto t = types_.find(base); t != types_.end() && base != name) types_.try_emplace(name, t->second);
     }
   }
 

@@ -866,6 +866,33 @@ TEST(WordProgram, SetSymbolsTakeTheirValueWhereTheyStand) {
             (std::vector<uint8_t>{0x02, 0x20, 0x03, 0x20, 0x04, 0x20, 0x00, 0xbf}));
 }
 
+// clang's merged globals: `.globl g` then `.set g, .L_merged + k`. GNU as 2.40
+// (arm-none-eabi-readelf -s) writes g once, GLOBAL OBJECT at the symbol's
+// value, and st LOCAL OBJECT: both take the type of the symbol they are set
+// to. mlisa wrote g twice (UND and defined) and NOTYPE.
+TEST(WordProgram, SetToATypedSymbolIsOneSymbolOfItsType) {
+  const std::string src =
+      "\t.data\n\t.p2align 2\n\t.type .Lm,%object\n.Lm:\n\t.long 1\n\t.long 2\n\t.size .Lm, 8\n"
+      "\t.globl g\n\t.set g, .Lm\n\t.size g, 4\n\t.set st, .Lm+4\n\t.size st, 4\n";
+  const as::Object obj = as::assemble_word_program(mve(), src, "m.s");
+  int gs = 0;
+  for (const as::ObjSymbol& sym : obj.symbols) {
+    if (sym.name == "g") {
+      ++gs;
+      EXPECT_FALSE(sym.undefined);
+      EXPECT_TRUE(sym.global);
+      EXPECT_EQ(sym.type, as::ObjSymbol::Object);
+      EXPECT_EQ(sym.value, 0u);
+    }
+    if (sym.name == "st") {
+      EXPECT_FALSE(sym.global);
+      EXPECT_EQ(sym.type, as::ObjSymbol::Object);
+      EXPECT_EQ(sym.value, 4u);
+    }
+  }
+  EXPECT_EQ(gs, 1);
+}
+
 // `#EXPR` naming a .equ/.set symbol is its value (forward too), as GNU as
 // 2.40 assembles the same lines to the same bytes; a symbol that is an
 // address is not a constant.
