@@ -2,7 +2,7 @@
 // shifts by a register, division, scalar floating point, FCVTNS and its kin,
 // CCMP/CCMN, SMULL and its kin, FCVT to and from half precision, SQINCW and
 // its kin, and the byte,
-// halfword and unscaled loads and stores over a table of
+// halfword and unscaled loads and stores, CLZ, CLS, RBIT and the REVs over a table of
 // inputs; then MRS/MSR of the system registers, the vector length counts,
 // MOVA of single ZA slices, SIMD&FP pairs, and the SIMD&FP loads, stores and
 // FMOV, for tests/targets/sme2_run_test.cpp: every result is printed as 16
@@ -343,6 +343,29 @@ pair:
     ldrh w0, [x23, x25, lsl #1]
     bl emit
     ldrb w0, [x24, #-1]!        // pre-index back to scratch + 1
+    bl emit
+    // bit counts and reversals of each input, in W and X
+    clz x0, x19
+    bl emit
+    clz w0, w19
+    bl emit
+    cls x0, x19
+    bl emit
+    cls w0, w19
+    bl emit
+    rbit x0, x19
+    bl emit
+    rbit w0, w19
+    bl emit
+    rev x0, x19
+    bl emit
+    rev w0, w19
+    bl emit
+    rev16 x0, x19
+    bl emit
+    rev16 w0, w19
+    bl emit
+    rev32 x0, x19
     bl emit
 
     add x22, x22, #1
