@@ -2,7 +2,7 @@
 // shifts by a register, division, scalar floating point, FCVTNS and its kin,
 // CCMP/CCMN, SMULL and its kin, FCVT to and from half precision, SQINCW and
 // its kin, and the byte,
-// halfword and unscaled loads and stores, CLZ, CLS, RBIT and the REVs over a table of
+// halfword and unscaled loads and stores, CLZ, CLS, RBIT, the REVs and FRINT<r> over a table of
 // inputs; then MRS/MSR of the system registers, the vector length counts,
 // MOVA of single ZA slices, SIMD&FP pairs, and the SIMD&FP loads, stores and
 // FMOV, for tests/targets/sme2_run_test.cpp: every result is printed as 16
@@ -367,6 +367,24 @@ pair:
     bl emit
     rev32 x0, x19
     bl emit
+    // FRINT<r> of halves (ties) and eighths of the inputs' low words, in
+    // each rounding, and the FPSR flags FRINTX raises
+    msr fpsr, xzr
+    scvtf d16, w19, #1
+    scvtf s17, w20, #3
+    .irp r, n, p, m, z, a, x, i
+    frint\r d18, d16
+    fmov x0, d18
+    bl emit
+    .endr
+    .irp r, n, a, x
+    frint\r s18, s17
+    fmov w0, s18
+    bl emit
+    .endr
+    mrs x0, fpsr
+    bl emit
+    msr fpsr, xzr
 
     add x22, x22, #1
     cmp x22, #8
