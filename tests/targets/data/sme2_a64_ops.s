@@ -4,7 +4,7 @@
 // its kin, and the byte,
 // halfword and unscaled loads and stores, CLZ, CLS, RBIT, the REVs and FRINT<r> over a table of
 // inputs; then MRS/MSR of the system registers, the vector length counts,
-// MOVA of single ZA slices, SIMD&FP pairs, and the SIMD&FP loads, stores and
+// MOVA of single ZA slices, SIMD&FP pairs, LD1R<T>, and the SIMD&FP loads, stores and
 // FMOV, for tests/targets/sme2_run_test.cpp: every result is printed as 16
 // hex digits. It runs the same under mlisa run --svl 512 and, built with
 // clang-19, under qemu-aarch64 -cpu max,sme512=on (the recorded output is
@@ -482,6 +482,32 @@ vector_words:
     bl emit
     subs x19, x19, #1
     b.ne vector_words
+
+    // LD1R<T>: one element of the inputs in every active element, zero- and
+    // sign-extended, under a predicate of .S elements read for .H ones (every
+    // other halfword) and one of three .D elements read for .S ones
+    smstart sm
+    ptrue p0.s
+    ptrue p2.b
+    mov x5, #3
+    whilelt p1.d, xzr, x5
+    adr x0, inputs
+    adr x6, vectors
+    ld1rw {z0.s}, p0/z, [x0, #28]       // the high word of inputs[3]
+    ld1rsb {z1.d}, p1/z, [x0, #24]      // its low byte, 0xf0, as -16
+    ld1rb {z2.h}, p0/z, [x0, #24]
+    ld1rsh {z3.s}, p1/z, [x0, #42]      // 0x8000 of inputs[5], as -32768
+    st1b {z0.b}, p2, [x6]
+    st1b {z1.b}, p2, [x6, #1, mul vl]
+    st1b {z2.b}, p2, [x6, #2, mul vl]
+    st1b {z3.b}, p2, [x6, #3, mul vl]
+    smstop sm
+    mov x19, #32
+ld1r_words:
+    ldr x0, [x6], #8
+    bl emit
+    subs x19, x19, #1
+    b.ne ld1r_words
 
     // SIMD&FP single registers: loads and stores of each size, register and
     // unscaled offsets, writeback, FMOV to and from general registers
