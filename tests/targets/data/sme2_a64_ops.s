@@ -4,7 +4,7 @@
 // its kin, and the byte,
 // halfword and unscaled loads and stores, CLZ, CLS, RBIT, the REVs and FRINT<r> over a table of
 // inputs; then MRS/MSR of the system registers, the vector length counts,
-// MOVA of single ZA slices, SIMD&FP pairs, LD1R<T>, and the SIMD&FP loads, stores and
+// MOVA of single ZA slices, SIMD&FP pairs, LD1R<T> and MUL/SMULH/UMULH (vectors), and the SIMD&FP loads, stores and
 // FMOV, for tests/targets/sme2_run_test.cpp: every result is printed as 16
 // hex digits. It runs the same under mlisa run --svl 512 and, built with
 // clang-19, under qemu-aarch64 -cpu max,sme512=on (the recorded output is
@@ -508,6 +508,31 @@ ld1r_words:
     bl emit
     subs x19, x19, #1
     b.ne ld1r_words
+    // MUL, SMULH, UMULH (vectors, unpredicated) of the broadcast vectors,
+    // loaded again (SMSTART zeroes the vectors)
+    smstart sm
+    ptrue p0.s
+    ptrue p2.b
+    mov x5, #3
+    whilelt p1.d, xzr, x5
+    adr x0, inputs
+    adr x6, vectors
+    ld1rw {z0.s}, p0/z, [x0, #28]
+    ld1rsb {z1.d}, p1/z, [x0, #24]
+    ld1rsh {z3.s}, p1/z, [x0, #42]
+    mul z5.s, z0.s, z3.s
+    smulh z6.h, z0.h, z3.h
+    umulh z7.d, z0.d, z1.d
+    st1b {z5.b}, p2, [x6]
+    st1b {z6.b}, p2, [x6, #1, mul vl]
+    st1b {z7.b}, p2, [x6, #2, mul vl]
+    smstop sm
+    mov x19, #24
+mul_words:
+    ldr x0, [x6], #8
+    bl emit
+    subs x19, x19, #1
+    b.ne mul_words
 
     // SIMD&FP single registers: loads and stores of each size, register and
     // unscaled offsets, writeback, FMOV to and from general registers
