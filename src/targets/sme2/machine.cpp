@@ -18,7 +18,7 @@ using spec::CallSite;
 using spec::Type;
 using spec::Value;
 
-const char* const kFeatures[] = {"FEAT_SVE", "FEAT_SME", "FEAT_SME2", "FEAT_BF16", "FEAT_SME_F64F64"};
+const char* const kFeatures[] = {"FEAT_SVE", "FEAT_SME", "FEAT_SME2", "FEAT_BF16", "FEAT_SME_F64F64", "FEAT_FP16"};
 
 // "z12" -> ('z', 12), "za[3]" -> ('a', 3); {0, -1} otherwise.
 std::pair<char, int> split(const std::string& name) {

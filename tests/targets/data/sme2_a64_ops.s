@@ -2,7 +2,7 @@
 // shifts by a register, division, scalar floating point, FCVTNS and its kin,
 // CCMP/CCMN, SMULL and its kin, FCVT to and from half precision, SQINCW and
 // its kin, and the byte,
-// halfword and unscaled loads and stores, CLZ, CLS, RBIT, the REVs and FRINT<r> over a table of
+// halfword and unscaled loads and stores, CLZ, CLS, RBIT, the REVs, FRINT<r> and half-precision arithmetic over a table of
 // inputs; then MRS/MSR of the system registers, the vector length counts,
 // MOVA of single ZA slices, SIMD&FP pairs, LD1R<T> and MUL/SMULH/UMULH (vectors), and the SIMD&FP loads, stores and
 // FMOV, for tests/targets/sme2_run_test.cpp: every result is printed as 16
@@ -380,6 +380,29 @@ pair:
     .irp r, n, a, x
     frint\r s18, s17
     fmov w0, s18
+    bl emit
+    .endr
+    mrs x0, fpsr
+    bl emit
+    msr fpsr, xzr
+    // half precision: the low words scaled (SCVTF #16, #20) and narrowed
+    // (FCVT), then FADD, FSUB, FMUL, FDIV and the fused four; their bits
+    // through memory, and the FPSR flags they raise
+    scvtf s16, w19, #16
+    scvtf s17, w20, #20
+    fcvt h16, s16
+    fcvt h17, s17
+    adr x6, vectors
+    .irp op, fadd, fsub, fmul, fdiv
+    \op h18, h16, h17
+    str h18, [x6]
+    ldrh w0, [x6]
+    bl emit
+    .endr
+    .irp op, fmadd, fmsub, fnmadd, fnmsub
+    \op h18, h16, h17, h16
+    str h18, [x6]
+    ldrh w0, [x6]
     bl emit
     .endr
     mrs x0, fpsr
