@@ -277,6 +277,8 @@ pair:
     // byte, halfword and word stores into a scratch doubleword of ones,
     // then loads of each width, zero- and sign-extended
     adr x23, scratch
+    prfm pstl1keep, [x23]           // hints: nothing to print, but they must run
+    prfm pldl2strm, [x23, x22, lsl #3]
     mov x0, #-1
     str x0, [x23]
     strb w19, [x23, #1]
