@@ -129,7 +129,7 @@ void expect_runs_as_recorded(const std::string& source, const std::string& name,
 // QEMU itself, where it is installed.
 TEST(Sme2Run, A64OperationsAsQemu) {
   const std::string recorded = slurp(data("sme2_a64_ops.qemu.out"));
-  ASSERT_EQ(std::count(recorded.begin(), recorded.end(), '\n'), 8 * 146 + 15 + 32 + 32 + 24 + 8);
+  ASSERT_EQ(std::count(recorded.begin(), recorded.end(), '\n'), 8 * 146 + 15 + 32 + 56 + 8);
   expect_runs_as_recorded(data("sme2_a64_ops.s"), "a64_ops", {"--svl", "512"}, recorded);
 }
 

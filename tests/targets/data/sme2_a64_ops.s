@@ -9,6 +9,15 @@
 // hex digits. It runs the same under mlisa run --svl 512 and, built with
 // clang-19, under qemu-aarch64 -cpu max,sme512=on (the recorded output is
 // sme2_a64_ops.qemu.out).
+// print_words N: the N doublewords from x6 on, one emit each (x6 advances; x19 used).
+    .macro print_words n
+    mov x19, #\n
+1:  ldr x0, [x6], #8
+    bl emit
+    subs x19, x19, #1
+    b.ne 1b
+    .endm
+
     .text
     .globl _start
 _start:
@@ -501,16 +510,12 @@ pair:
     st1w {z6.s}, p0, [x6, #1, mul vl]
     sub x6, x6, #128
     smstop
-    mov x19, #32
-vector_words:
-    ldr x0, [x6], #8
-    bl emit
-    subs x19, x19, #1
-    b.ne vector_words
+    print_words 32
 
     // LD1R<T>: one element of the inputs in every active element, zero- and
     // sign-extended, under a predicate of .S elements read for .H ones (every
-    // other halfword) and one of three .D elements read for .S ones
+    // other halfword) and one of three .D elements read for .S ones; then
+    // MUL, SMULH, UMULH (vectors, unpredicated) of those vectors
     smstart sm
     ptrue p0.s
     ptrue p2.b
@@ -522,42 +527,18 @@ vector_words:
     ld1rsb {z1.d}, p1/z, [x0, #24]      // its low byte, 0xf0, as -16
     ld1rb {z2.h}, p0/z, [x0, #24]
     ld1rsh {z3.s}, p1/z, [x0, #42]      // 0x8000 of inputs[5], as -32768
+    mul z5.s, z0.s, z3.s
+    smulh z6.h, z0.h, z3.h
+    umulh z7.d, z0.d, z1.d
     st1b {z0.b}, p2, [x6]
     st1b {z1.b}, p2, [x6, #1, mul vl]
     st1b {z2.b}, p2, [x6, #2, mul vl]
     st1b {z3.b}, p2, [x6, #3, mul vl]
+    st1b {z5.b}, p2, [x6, #4, mul vl]
+    st1b {z6.b}, p2, [x6, #5, mul vl]
+    st1b {z7.b}, p2, [x6, #6, mul vl]
     smstop sm
-    mov x19, #32
-ld1r_words:
-    ldr x0, [x6], #8
-    bl emit
-    subs x19, x19, #1
-    b.ne ld1r_words
-    // MUL, SMULH, UMULH (vectors, unpredicated) of the broadcast vectors,
-    // loaded again (SMSTART zeroes the vectors)
-    smstart sm
-    ptrue p0.s
-    ptrue p2.b
-    mov x5, #3
-    whilelt p1.d, xzr, x5
-    adr x0, inputs
-    adr x6, vectors
-    ld1rw {z0.s}, p0/z, [x0, #28]
-    ld1rsb {z1.d}, p1/z, [x0, #24]
-    ld1rsh {z3.s}, p1/z, [x0, #42]
-    mul z5.s, z0.s, z3.s
-    smulh z6.h, z0.h, z3.h
-    umulh z7.d, z0.d, z1.d
-    st1b {z5.b}, p2, [x6]
-    st1b {z6.b}, p2, [x6, #1, mul vl]
-    st1b {z7.b}, p2, [x6, #2, mul vl]
-    smstop sm
-    mov x19, #24
-mul_words:
-    ldr x0, [x6], #8
-    bl emit
-    subs x19, x19, #1
-    b.ne mul_words
+    print_words 56
 
     // SIMD&FP single registers: loads and stores of each size, register and
     // unscaled offsets, writeback, FMOV to and from general registers
@@ -614,7 +595,7 @@ inputs:
     .quad 0xfedcba9876543210
     .balign 16
 vectors:
-    .space 256
+    .space 448                  // seven vectors of SVL 512
 line:
     .space 24
     .byte 0x5a
