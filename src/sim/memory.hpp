@@ -1,8 +1,12 @@
 // The memory of a simulated machine: byte-addressed, little-endian, made of
-// named regions at fixed addresses (an M-profile board's ITCM and DTCM, a
-// Linux process's text, data and stack). An access that is not wholly inside
-// one region, or a write to a read-only one, is refused; the machine turns
-// the refusal into its architecture's fault (BusFault, a data abort).
+// named regions at fixed addresses (an M-profile board's TCMs, SRAMs and DDR,
+// a Linux process's text, data and stack). An access that is not wholly
+// inside one region, or a write to a read-only one, is refused; the machine
+// turns the refusal into its architecture's fault (BusFault, a data abort).
+// A region's bytes are reserved, not touched, when it is mapped (the host
+// zero-fills a page when it is first used), so that a board's 2 GiB of DDR
+// costs what a program uses of it; an alias shows another region's bytes at
+// a second address.
 #pragma once
 
 #include "core/direct_memory.hpp"
@@ -17,15 +21,27 @@ namespace mlisa::sim {
 
 class Memory {
  public:
+  // What a write to a region does: store, be refused (read-only memory), or
+  // do nothing (a ROM as QEMU's boards model one).
+  enum class Writes { Stored, Refused, Ignored };
   struct Region {
     std::string name;
     uint64_t base = 0, size = 0;
-    bool writable = true;
-    std::vector<uint8_t> bytes;
+    bool writable = true;  // writes == Stored
+    Writes writes = Writes::Stored;
+    uint8_t* bytes = nullptr;  // size bytes, owned by the memory (shared with aliases)
   };
 
-  // Throws mlisa::InputError when the region overlaps another or wraps.
-  void map(std::string name, uint64_t base, uint64_t size, bool writable = true);
+  Memory() = default;
+  Memory(Memory&&) noexcept = default;
+  Memory& operator=(Memory&&) noexcept = default;
+
+  // Throws mlisa::InputError when the region overlaps another or wraps, or
+  // when the host cannot reserve its bytes.
+  void map(std::string name, uint64_t base, uint64_t size, Writes writes = Writes::Stored);
+  // A region at base that shows the bytes of [of, of + size), which must lie
+  // in one region mapped before (it writes as that region does).
+  void alias(std::string name, uint64_t base, uint64_t size, uint64_t of);
 
   // The bytes of [addr, addr + n) when they lie in one region (and that
   // region is writable, for `write`), else nullptr.
@@ -91,7 +107,7 @@ class Memory {
   }
 
   // The windows compiled code loads and stores through (Engine::direct_memory):
-  // they follow this memory's accesses and logs. A copy or a move of the
+  // they follow this memory's accesses and logs. A move of the
   // memory starts them afresh, so a pointer to them is good for this object.
   DirectMemory& direct() { return recent_.direct; }
 
@@ -139,7 +155,7 @@ class Memory {
   bool write_slow(uint64_t addr, unsigned n, uint64_t value);
 
   // The two regions hit last, the last first, and which logs are kept. The
-  // windows point into the regions' bytes, so a copy or a move of a Memory
+  // windows point into the regions' bytes, so a move of a Memory
   // starts them afresh; the log flags go with the log pointers.
   struct Recent {
     DirectMemory direct;
@@ -155,6 +171,18 @@ class Memory {
     }
   };
 
+  // Bytes reserved from the host, released with the memory.
+  struct Reservation {
+    void* at = nullptr;
+    size_t size = 0;
+    Reservation(void* a, size_t n) : at(a), size(n) {}
+    Reservation(Reservation&& o) noexcept : at(std::exchange(o.at, nullptr)), size(o.size) {}
+    Reservation& operator=(Reservation&&) = delete;
+    ~Reservation();
+  };
+  void add(Region r);
+
+  std::vector<Reservation> reserved_;
   std::vector<Region> regions_;
   mutable Recent recent_;
   std::vector<Access>* read_log_ = nullptr;

@@ -124,8 +124,8 @@ def test_faults_carry_name_and_pc(mve):
     assert isinstance(e.value, mlisa.Error)
 
     m = mlisa.MveMachine()
-    # 0x10000000 is neither ITCM nor DTCM: a precise BusFault at the LDR (PC 4).
-    m.load_source("_start:\n movs r1, #1\n lsls r1, r1, #28\n ldr r0, [r1]\n" + SYS_EXIT)
+    # 0x02000000 is in none of the board's memories: a precise BusFault at the LDR (PC 4).
+    m.load_source("_start:\n movs r1, #1\n lsls r1, r1, #25\n ldr r0, [r1]\n" + SYS_EXIT)
     with pytest.raises(mlisa.Fault) as e:
         m.run()
     assert e.value.name == "BusFault (PRECISERR)" and e.value.pc == 4
@@ -173,8 +173,8 @@ def test_bad_arguments_raise(mve):
         mve.set_lanes("q0", 8, [1, 2, 3])
     with pytest.raises(ValueError, match="q0 lane 1"):
         mve.set_lanes("q0", 32, [0, 1 << 32, 0, 0])
-    with pytest.raises(ValueError, match="no memory at 0x10000000"):
-        mve.read(0x10000000, 4)
+    with pytest.raises(ValueError, match="no memory at 0x2000000"):
+        mve.read(0x02000000, 4)
     with pytest.raises(ValueError, match="no memory"):
         mve.write(0x2007FFFF, b"ab")  # crosses the end of DTCM
     with pytest.raises(TypeError):

@@ -4,6 +4,8 @@
 // and an access must find its own region whatever the last one was.
 #include "sim/memory.hpp"
 
+#include "core/diag.hpp"
+
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -15,7 +17,7 @@ namespace {
 
 Memory three_regions() {
   Memory m;
-  m.map("code", 0x0000, 0x100, false);
+  m.map("code", 0x0000, 0x100, Memory::Writes::Refused);
   m.map("data", 0x1000, 0x100);
   m.map("stack", 0x2000, 0x10);
   const uint8_t code[] = {0x11, 0x22, 0x33, 0x44, 0x55, 0x66, 0x77, 0x88};
@@ -43,28 +45,55 @@ TEST(Memory, AccessesAlternatingBetweenRegionsFindEachTheirOwn) {
   EXPECT_EQ(v, 0x665544u);
 }
 
-// A copy has its own bytes: after accesses that left the original's last
-// regions remembered, the copy reads and writes its own, and the original
-// keeps its own; a moved-to memory reads what the moved-from one held.
-TEST(Memory, ACopyOrAMoveAccessesItsOwnBytes) {
+// A moved-to memory reads and writes what the moved-from one held, after
+// accesses that left the original's last regions remembered.
+TEST(Memory, AMovedMemoryAccessesTheBytesItWasGiven) {
   Memory m = three_regions();
   uint64_t v = 0;
   ASSERT_TRUE(m.write(0x1000, 4, 0x11111111u));
   ASSERT_TRUE(m.read(0x0, 1, v));
-  Memory copy = m;
-  ASSERT_TRUE(copy.write(0x1000, 4, 0x22222222u));
-  ASSERT_TRUE(m.read(0x1000, 4, v));
-  EXPECT_EQ(v, 0x11111111u);
-  ASSERT_TRUE(copy.read(0x1000, 4, v));
-  EXPECT_EQ(v, 0x22222222u);
-  Memory assigned;
-  assigned = copy;
-  ASSERT_TRUE(assigned.write(0x1000, 4, 0x33333333u));
-  ASSERT_TRUE(copy.read(0x1000, 4, v));
-  EXPECT_EQ(v, 0x22222222u);
-  Memory moved = std::move(assigned);
+  Memory moved = std::move(m);
   ASSERT_TRUE(moved.read(0x1000, 4, v));
-  EXPECT_EQ(v, 0x33333333u);
+  EXPECT_EQ(v, 0x11111111u);
+  ASSERT_TRUE(moved.write(0x1000, 4, 0x22222222u));
+  Memory assigned;
+  assigned = std::move(moved);
+  ASSERT_TRUE(assigned.read(0x1000, 4, v));
+  EXPECT_EQ(v, 0x22222222u);
+  ASSERT_TRUE(assigned.read(0x0, 2, v));
+  EXPECT_EQ(v, 0x2211u);
+}
+
+// An alias shows the bytes of its region at a second address, both ways; a
+// ROM takes a write and keeps its bytes; a region of gigabytes costs only
+// the pages used, and reads zero where unwritten.
+TEST(Memory, AliasesRomsAndLargeRegions) {
+  Memory m;
+  m.map("ram", 0x1000, 0x100);
+  m.map("rom", 0x2000, 0x100, Memory::Writes::Ignored);
+  m.map("ddr", 0x60000000, uint64_t{2} << 30);
+  m.alias("ram alias", 0x11000, 0x80, 0x1080);
+  uint64_t v = 0;
+  ASSERT_TRUE(m.write(0x1084, 4, 0xa1b2c3d4u));
+  ASSERT_TRUE(m.read(0x11004, 4, v));
+  EXPECT_EQ(v, 0xa1b2c3d4u);
+  ASSERT_TRUE(m.write(0x1107c, 4, 0x01020304u));  // the alias's last word
+  ASSERT_TRUE(m.read(0x10fc, 4, v));
+  EXPECT_EQ(v, 0x01020304u);
+  EXPECT_FALSE(m.read(0x1107e, 4, v));  // past the alias's end
+  const uint8_t rom[] = {0x5a, 0xa5};
+  ASSERT_TRUE(m.load(0x2010, rom, sizeof rom));
+  EXPECT_TRUE(m.write(0x2010, 2, 0xffff));
+  ASSERT_TRUE(m.read(0x2010, 2, v));
+  EXPECT_EQ(v, 0xa55au);
+  EXPECT_FALSE(m.write(0x20fe, 4, 0));  // a ROM write outside the ROM is still refused
+  ASSERT_TRUE(m.read(0xdffffff8, 8, v));
+  EXPECT_EQ(v, 0u);
+  ASSERT_TRUE(m.write(0xdffffffc, 4, 0x600d600du));
+  ASSERT_TRUE(m.read(0xdffffffc, 4, v));
+  EXPECT_EQ(v, 0x600d600du);
+  EXPECT_THROW(m.alias("bad", 0x40000, 0x100, 0x10f0), InputError);  // not inside one region
+  EXPECT_THROW(m.alias("overlap", 0x1080, 0x10, 0x2000), InputError);
 }
 
 TEST(Memory, AccessesAcrossOrOutsideRegionsAndWritesToReadOnlyOnesAreRefused) {
@@ -143,9 +172,9 @@ TEST(Memory, TheDirectWindowsHoldTheLastRegionsAndStandAsideForLogs) {
   EXPECT_EQ(v, 0x04u);
   EXPECT_TRUE(reads.empty() && writes.empty() && overwritten.empty());
 
-  // A copy starts its windows afresh (they point into the original's bytes).
-  Memory copy = m;
-  EXPECT_FALSE(copy.direct().read<1>(0x1000, v));
+  // A moved-to memory starts its windows afresh (they belong to the object).
+  Memory moved = std::move(m);
+  EXPECT_FALSE(moved.direct().read<1>(0x1000, v));
 }
 
 }  // namespace

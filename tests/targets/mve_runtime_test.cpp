@@ -197,6 +197,10 @@ TEST(MveRuntime, VectorLoadsAndStoresAsQemu) { expect_runs_as_qemu("mve_vector_m
 // CPUID, CCR, the ID_ words, CTR and MVFR0-2 (QEMU's values; 0 before, bar CPUID r0p0 and CCR).
 TEST(MveRuntime, IdentificationRegistersAsQemu) { expect_runs_as_qemu("mve_sysregs"); }
 
+// The board's memories: ITCM, SRAM, DTCM, SRAM 2, the QSPI ROM and DDR, their
+// secure aliases, BusFaults between them, SYS_HEAPINFO in ITCM.
+TEST(MveRuntime, BoardMemoriesAsQemu) { expect_runs_as_qemu("mve_memory_map"); }
+
 std::string program(const std::string& vectors, const std::string& body) {
   return "    .syntax unified\n    .thumb\n    .text\n" + vectors + body;
 }
@@ -415,9 +419,10 @@ TEST(MveRuntime, MalformedElf) {
       {"overlap", elf_file({{0, 0x100, 0x40, 0x40}, {0x20, 0x140, 0x40, 0x40}}),
        "segment 1 (PT_LOAD) (0x00000020 to 0x00000060) overlaps segment 0 (PT_LOAD) (0x00000000 to 0x00000040)"},
       {"bss_overlap", elf_file({{0x20000000, 0x100, 0x10, 0x1000}, {0x20000800, 0x140, 0x10, 0x10}}), "overlaps"},
-      {"outside", elf_file({{0, 0x100, 0x40, 0x40}, {0x10000000, 0x140, 0x10, 0x10}}),
-       "segment 1 (PT_LOAD) (0x10000000, 16 bytes) is outside the board's memory"},
-      {"tail_outside", elf_file({{0x2007fff0, 0x100, 0x10, 0x100}}), "is outside the board's memory"},
+      {"outside", elf_file({{0, 0x100, 0x40, 0x40}, {0x02000000, 0x140, 0x10, 0x10}}),
+       "segment 1 (PT_LOAD) (0x02000000, 16 bytes) is not in one of the board's memories (ITCM "
+       "0x00000000-0x0007ffff, SRAM 0x01000000-0x011fffff, DTCM"},
+      {"tail_outside", elf_file({{0x2007fff0, 0x100, 0x10, 0x100}}), "is not in one of the board's memories"},
       {"filesz", elf_file({{0, 0x100, 0x40, 0x20}}), "has more bytes in the file (64) than in memory (32)"},
       {"machine", elf_file({{0, 0x100, 0x40, 0x40}}, 62), "an ELF file for machine 62 (32-bit), not for this target (40"},
       {"no_load", elf_file({}), "an ELF executable without program headers"},

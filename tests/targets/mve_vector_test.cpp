@@ -328,7 +328,7 @@ TEST(MveVectorSemantics, LoadFaults) {
   c.set("r0", kData + 2);
   EXPECT_EQ(c.fault("vldrw.u32 q0, [r0]"), "UsageFault (UNALIGNED)");  // every element is an aligned access
   EXPECT_EQ(c.fault("vldrh.u16 q0, [r0]"), "");
-  c.set("r0", 0x10000000);
+  c.set("r0", 0x02000000);  // no memory there
   EXPECT_EQ(c.fault("vstrb.8 q0, [r0]"), "BusFault (PRECISERR)");
 }
 

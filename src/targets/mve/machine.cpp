@@ -131,8 +131,12 @@ Value Machine::call(const spec::FunctionDecl& fn, std::vector<Value> args) const
 void Machine::map_memory() {
   std::fill(fetched_.begin(), fetched_.end(), Fetched{});  // they point into the regions
   host_.memory = sim::Memory();
-  host_.memory.map("ITCM", kItcmBase, kTcmSize);
-  host_.memory.map("DTCM", kDtcmBase, kTcmSize);
+  using Writes = sim::Memory::Writes;
+  for (const BoardMemory& m : kBoardMemories)
+    host_.memory.map(m.name, m.base, m.size, m.rom ? Writes::Ignored : Writes::Stored);
+  for (const BoardMemory& m : kBoardMemories)
+    if (!(m.base & 0x10000000u) && m.base + m.size <= 0x10000000u * ((m.base >> 28) + 1))
+      host_.memory.alias(fmt::format("{} (secure alias)", m.name), m.base | 0x10000000u, m.size, m.base);
 }
 
 void Machine::reset(bool fp_enabled) {
@@ -160,11 +164,16 @@ void Machine::load(const as::ProgramImage& image) {
   for (const auto& seg : image.segments) {
     if (seg.size() == 0) continue;
     // The whole segment (its zero-filled tail too) must lie in one memory.
-    if (!host_.memory.find(seg.address, seg.size(), true) ||
-        (!seg.bytes.empty() && !host_.memory.load(seg.address, seg.bytes.data(), seg.bytes.size())))
-      throw InputError(fmt::format("{} (0x{:08x}, {} bytes) is outside the board's memory (ITCM 0x{:08x}, "
-                                   "DTCM 0x{:08x}, {} KiB each)",
-                                   seg.name, seg.address, seg.size(), kItcmBase, kDtcmBase, kTcmSize / 1024));
+    if (!host_.memory.find(seg.address, seg.size()) ||
+        (!seg.bytes.empty() && !host_.memory.load(seg.address, seg.bytes.data(), seg.bytes.size()))) {
+      std::string memories;
+      for (const BoardMemory& m : kBoardMemories)
+        memories += fmt::format("{}{} 0x{:08x}-0x{:08x}", memories.empty() ? "" : ", ", m.name, m.base,
+                                uint64_t{m.base} + m.size - 1);
+      throw InputError(fmt::format("{} (0x{:08x}, {} bytes) is not in one of the board's memories ({}; each also "
+                                   "at its address + 0x10000000 but DDR)",
+                                   seg.name, seg.address, seg.size(), memories));
+    }
     host_.loaded.push_back({seg.address, seg.size()});
   }
   const uint32_t stack_top = kDtcmBase + kTcmSize;
@@ -461,7 +470,7 @@ bool Machine::run_held(uint64_t max_steps) {
 const Machine::Fetched* Machine::refetch(uint32_t address, Fetched& f) {
   const sim::Memory::Region* code = host_.memory.region_of(address);
   if (!code || code->size < 4 || address - code->base > code->size - 4) return nullptr;
-  const uint8_t* at = code->bytes.data() + (address - code->base);
+  const uint8_t* at = code->bytes + (address - code->base);
   uint32_t bytes;
   std::memcpy(&bytes, at, 4);
   const Bits word = t32_word(bytes & 0xffffu, bytes >> 16 & 0xffffu);

@@ -62,6 +62,19 @@ class Machine {
   Machine& operator=(const Machine&) = delete;
 
   static constexpr uint32_t kItcmBase = 0x00000000, kDtcmBase = 0x20000000, kTcmSize = 512 * 1024;
+  // The memories of QEMU's mps3-an547 (hw/arm/mps2-tz.c, the SSE-300's
+  // TCMs): RAM but for the QSPI flash, a ROM whose writes do nothing. Each
+  // also shows at its address with bit 28 set (the SSE-300's secure aliases;
+  // the 2 GiB of DDR already span 0x70000000). Checked by mve_memory_map.s.
+  struct BoardMemory {
+    const char* name;
+    uint32_t base, size;
+    bool rom;
+  };
+  static constexpr BoardMemory kBoardMemories[] = {
+      {"ITCM", kItcmBase, kTcmSize, false},        {"SRAM", 0x01000000, 2u << 20, false},
+      {"DTCM", kDtcmBase, kTcmSize, false},        {"SRAM 2", 0x21000000, 4u << 20, false},
+      {"QSPI", 0x28000000, 8u << 20, true},        {"DDR", 0x60000000, 2u << 30, false}};
 
   // The reset state: every register zero, EPSR.T 1, FPSCR.LTPSIZE 4, VPR 0;
   // with fp_enabled CPACR.CP10 and CP11 are 0b11 (full access), else 0 (any
@@ -77,8 +90,8 @@ class Machine {
   // taken through the vector table when the program started from it or has
   // one that reads as such (an initial SP in DTCM, an odd reset vector);
   // otherwise every fault stops the run.
-  // Throws mlisa::InputError when a segment lies outside memory or there is
-  // no entry point.
+  // Throws mlisa::InputError when a segment lies outside the board's
+  // memories (kBoardMemories) or there is no entry point.
   void load(const as::ProgramImage& image);
   // Where FILE.s sections go: code in ITCM, data in DTCM.
   static as::LinkLayout layout() { return {kItcmBase, kDtcmBase}; }

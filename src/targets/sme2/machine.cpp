@@ -226,7 +226,7 @@ void Machine::load(const as::ProgramImage& image) {
   std::optional<uint64_t> first_code;
   for (const auto& seg : image.segments) {
     if (seg.bytes.empty()) continue;
-    memory.map(seg.name, seg.address, seg.bytes.size(), !seg.code);
+    memory.map(seg.name, seg.address, seg.bytes.size(), seg.code ? sim::Memory::Writes::Refused : sim::Memory::Writes::Stored);
     memory.load(seg.address, seg.bytes.data(), seg.bytes.size());
     if (seg.code && !first_code) first_code = seg.address;
   }
