@@ -272,6 +272,7 @@ std::optional<std::string> ModImm::print(const Raw& r) const {
   if (is_signed || (decimal16 && bits > 8 && magnitude <= (negative ? 0x8000u : 0x7fffu)))
     return negative ? fmt::format("-{}", magnitude) : fmt::format("{}", *v);
   if (decimal16) return *v <= 0xffff ? fmt::format("{}", *v) : fmt::format("0x{:x}", *v);
+  if (bytemask) return *v == 0 ? std::string(16, '0') : fmt::format("{:#016x}", *v);
   return hex ? fmt::format("0x{:x}", *v) : fmt::format("{}", *v);
 }
 
@@ -490,17 +491,16 @@ void Table::parse_all(std::string_view s, bool whole_word, std::vector<Raw>& out
 
 // --- List
 
-std::optional<std::string> List::print(const Raw& r, std::string_view suffix, bool ranges) const {
-  // llvm-objdump's style: (A64) a range when the list does not wrap and has
-  // more than two registers, else the registers one by one; (T32) one by one.
+std::optional<std::string> List::print(const Raw& r, std::string_view suffix, Style style) const {
   const int64_t first = static_cast<int64_t>(r.a) * scale + offset, wrap = regs.count();
   const int64_t last = (first + static_cast<int64_t>(stride) * (count - 1)) % wrap;
-  if (ranges && count > 2 && stride == 1 && last > first)
+  if (style == Style::SpacedRanges && count > 2 && stride == 1 && last > first)
     return fmt::format("{{ {}{} - {}{} }}", regs.name(first), suffix, regs.name(last), suffix);
-  std::string out = ranges ? "{ " : "{";
+  const bool spaced = style != Style::Tight;
+  std::string out = spaced ? "{ " : "{";
   for (uint32_t k = 0; k < count; ++k)
     out += fmt::format("{}{}{}", k ? "," : "", regs.name((first + static_cast<int64_t>(stride) * k) % wrap), suffix);
-  return out + (ranges ? " }" : "}");
+  return out + (spaced ? " }" : "}");
 }
 
 size_t List::parse(std::string_view s, std::string_view suffix, std::vector<Raw>& out) const {
@@ -935,6 +935,7 @@ std::optional<Operand> prepare(const spec::TargetSpec& spec, const Placer& place
     ModImm m{bitmap(place, op.fields), has("hex"), has("signed"), op.count};
     m.decimal16 = has("decimal16");
     m.inverted = has("inverted");
+    m.bytemask = has("bytemask");
     out.kind = std::move(m);
   } else if (k == spec::OperandKind::VfpImm) {
     out.kind = VfpImm{bitmap(place, op.fields)};

@@ -198,6 +198,9 @@ struct ModImm {
   bool decimal16 = false;
   // The text is the complement of the value (of the element, with `element`).
   bool inverted = false;
+  // Printed as C's "%#016llx" prints it (0x and 14 digits, zero as 16
+  // zeros): A64's MOVI byte masks, as llvm-objdump-19 prints them.
+  bool bytemask = false;
   const ExpandTable* table = nullptr;  // set by WordIsa; null: no value prints or parses
   const std::string* refusal = nullptr;  // the target's words for a value no field gives (set by WordIsa)
   Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
@@ -318,9 +321,12 @@ struct List {
   int64_t scale = 1, offset = 0;
   Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
   bool encode(const Raw& r, Assignment& p) const { return assign(p, map, r.a); }
-  // ranges: a list of more than two registers that does not wrap as a range `{ z0.h - z3.h }`
-  // (A64), else one by one `{q0, q1, q2, q3}` (T32; TargetRules::list_ranges).
-  std::optional<std::string> print(const Raw& r, std::string_view suffix, bool ranges = true) const;
+  // How a listing writes a list (TargetRules::list_style): one by one
+  // `{q0, q1, q2, q3}` (T32), or in spaced braces `{ v0.16b, v1.16b, v2.16b
+  // }`, there with more than two registers that do not wrap as a range
+  // `{ z0.h - z3.h }` (A64's Z and P lists).
+  enum class Style { Tight, Spaced, SpacedRanges };
+  std::optional<std::string> print(const Raw& r, std::string_view suffix, Style style = Style::SpacedRanges) const;
   size_t parse(std::string_view s, std::string_view suffix, std::vector<Raw>& out) const;
 };
 

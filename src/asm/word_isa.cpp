@@ -233,12 +233,13 @@ WordIsa::WordIsa(const spec::TargetSpec& ts, const spec::BuiltinTable& builtins,
     return found;
   };
   modimm_refusal_ = rules_->modimm_refusal();
-  const spec::FunctionDecl* expand = function_named(rules_->modimm_function());
   const spec::FunctionDecl* vfp = function_named("VFPExpandImm");
   for (auto& [enc, ops] : operands_)
     for (Operand& o : ops) {
-      if (auto* mod = std::get_if<operands::ModImm>(&o.kind); mod && expand) {
-        const uint32_t width = static_cast<uint32_t>(mod->map.width());
+      auto* mod = std::get_if<operands::ModImm>(&o.kind);
+      const uint32_t width = mod ? static_cast<uint32_t>(mod->map.width()) : 0;
+      const spec::FunctionDecl* expand = mod ? function_named(rules_->modimm_function(width)) : nullptr;
+      if (mod && expand) {
         auto& table = modimm_[width];
         if (!table) {
           table = std::make_unique<operands::ExpandTable>(rules_->modimm_bits(width), [this, expand, width](operands::ExpandTable::Values& values) {
@@ -982,7 +983,7 @@ std::vector<std::string> WordIsa::print_all(const Encoding& enc, const Bits& wor
               const operands::ListSuffix sfx = list_suffix(*this, t, it);
               const std::optional<std::string> type = sfx.type ? sfx.type->print(sfx.type->decode(word)) : "";
               if (!type) return std::nullopt;
-              return kind.print(kind.decode(word), sfx.before + *type + sfx.after, rules_->list_ranges());
+              return kind.print(kind.decode(word), sfx.before + *type + sfx.after, rules_->list_style(kind.regs.prefix()));
             } else if constexpr (std::is_same_v<K, operands::Label>) {
               const uint64_t target = kind.read_pc(ctx.address + static_cast<uint64_t>(pc_offset_)) +
                                       static_cast<uint64_t>(kind.delta(kind.decode(word)));

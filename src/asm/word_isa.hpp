@@ -235,13 +235,20 @@ class TargetRules {
     (void)enc, (void)text;
     return false;
   }
-  // Listings: whether a list of consecutive registers (a `list` operand)
-  // prints as a range `{ z0.h - z3.h }` (else one by one, `{q0, q1, q2, q3}`).
-  virtual bool list_ranges() const { return true; }
+  // Listings: how a list of consecutive registers (a `list` operand) of the
+  // class whose names start with `prefix` is written (operands::List::Style).
+  virtual operands::List::Style list_style(std::string_view prefix) const {
+    (void)prefix;
+    return operands::List::Style::SpacedRanges;
+  }
   // The spec function whose value a `modimm` operand's text is ("": none),
-  // called with the operand's field, and the width of its values for a
-  // field of that width (a negative text is their two's complement).
-  virtual std::string modimm_function() const { return ""; }
+  // called with the operand's field (of field_width bits), and the width of
+  // its values for a field of that width (a negative text is their two's
+  // complement).
+  virtual std::string modimm_function(uint32_t field_width) const {
+    (void)field_width;
+    return "";
+  }
   virtual uint32_t modimm_bits(uint32_t field_width) const {
     (void)field_width;
     return 32;

@@ -1030,10 +1030,11 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
     // immediate of N:immr:imms); `hex`: printed in hexadecimal, `signed`:
     // as a signed decimal of the value's width (A64's MOV (bitmask immediate)),
     // `decimal16`: in decimal where it is a 16-bit number, else in hex (SVE's
-    // MOV (bitmask immediate)); `element N`: the text is an N-bit element the value repeats (SVE's
+    // MOV (bitmask immediate)), `bytemask`: as C's %#016llx (A64's MOVI);
+    // `element N`: the text is an N-bit element the value repeats (SVE's
     // bitmask immediates, `and z0.s, z0.s, #0xff0`), held in `count`.
     op.fields = parse_fields(need("FIELDS"), line, site.part_cols);
-    if (k < w.size() && (w[k].text == "hex" || w[k].text == "signed" || w[k].text == "decimal16"))
+    if (k < w.size() && (w[k].text == "hex" || w[k].text == "signed" || w[k].text == "decimal16" || w[k].text == "bytemask"))
       op.label_options.emplace_back(w[k++].text);
     if (k < w.size() && w[k].text == "element") {
       ++k;
@@ -1323,10 +1324,11 @@ void FileParser::finish_encoding(EncodingState& st) {
     }
     if (op.kind == OperandKind::VfpImm && width != 8)
       fail(site.line, op.loc.col, fmt::format("operand <{}> vfpimm: needs 8 bits (imm4H:imm4L), not {}", op.name, width));
-    // The assembler runs the target's function once per field value: 12 or 13 bits.
-    if (op.kind == OperandKind::ModImm && width != 12 && width != 13)
+    // The assembler runs the target's function once per field value: 8, 12 or 13 bits.
+    if (op.kind == OperandKind::ModImm && width != 8 && width != 12 && width != 13)
       fail(site.line, op.loc.col,
-           fmt::format("operand <{}> modimm: needs 12 bits (T32 i:imm3:imm8, A64 immr:imms) or 13 (A64 N:immr:imms), not {}",
+           fmt::format("operand <{}> modimm: needs 8 bits (A64 a:b:c:d:e:f:g:h), 12 (T32 i:imm3:imm8, A64 immr:imms) "
+                       "or 13 (A64 N:immr:imms), not {}",
                        op.name, width));
     if (op.kind == OperandKind::ItMask && (!enc.field(op.reg_class) || width != 4))
       fail(site.line, op.loc.col,

@@ -481,14 +481,16 @@ TEST(SpecFileDiagnostics, UnknownOperandKind) {
   EXPECT_EQ(f.message, "unknown operand kind 'register'; expected reg, imm, simm, table, list, regmask, cond, label, itmask, modimm, shiftamt, vreglist, vfpimm, tilemask or const");
 }
 
-TEST(SpecFileDiagnostics, ModifiedImmediateNeedsTwelveBits) {
+TEST(SpecFileDiagnostics, ModifiedImmediateNeedsEightTwelveOrThirteenBits) {
   Failure f = load_error(kHead +
                          "    diagram 0 0 0 0 Rd:4 Rn:4 Rm:4\n"
                          "    syntax OP <Rd>, #<imm>\n"
                          "    operand <Rd> reg R Rd\n"
-                         "    operand <imm> modimm Rn:Rm\n");
+                         "    operand <imm> modimm Rm\n");
   EXPECT_EQ(f.line, 8);
-  EXPECT_EQ(f.message, "operand <imm> modimm: needs 12 bits (T32 i:imm3:imm8, A64 immr:imms) or 13 (A64 N:immr:imms), not 8");
+  EXPECT_EQ(f.message,
+            "operand <imm> modimm: needs 8 bits (A64 a:b:c:d:e:f:g:h), 12 (T32 i:imm3:imm8, A64 immr:imms) or 13 (A64 "
+            "N:immr:imms), not 4");
 }
 
 TEST(SpecFileDiagnostics, UnknownSectionKeyword) {

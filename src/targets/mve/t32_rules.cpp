@@ -316,8 +316,8 @@ class T32Rules final : public as::TargetRules {
   bool prints_width(const spec::Encoding& enc, std::string_view text) const override {
     return wide_spelling(enc, text);
   }
-  bool list_ranges() const override { return false; }
-  std::string modimm_function() const override { return "ThumbExpandImm"; }
+  as::operands::List::Style list_style(std::string_view) const override { return as::operands::List::Style::Tight; }
+  std::string modimm_function(uint32_t) const override { return "ThumbExpandImm"; }
   std::string modimm_refusal() const override {
     return "operand must be a modified immediate constant (an 8-bit value rotated right by 8 to 31 bits, or "
            "0x00XY00XY, 0xXY00XY00, 0xXYXYXYXY)";

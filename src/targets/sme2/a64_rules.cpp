@@ -53,12 +53,20 @@ class A64Rules final : public as::TargetRules {
   as::ElfOptions elf() const override { return as::ElfOptions{true, EM_AARCH64, 0}; }
   std::string code_mapping() const override { return "$x"; }
   std::vector<uint8_t> nop() const override { return {0x1f, 0x20, 0x03, 0xd5}; }
-  // The logical immediates (shared.isa): 32-bit values from the 12 bits
-  // immr:imms, 64-bit ones from the 13 bits N:immr:imms.
-  std::string modimm_function() const override { return "BitmaskImmediate"; }
-  uint32_t modimm_bits(uint32_t field_width) const override { return field_width == 13 ? 64 : 32; }
+  // The bitmask immediates (12- and 13-bit fields) and Advanced SIMD's
+  // 64-bit byte masks (MOVI's a:b:c:d:e:f:g:h).
+  std::string modimm_function(uint32_t field_width) const override {
+    return field_width == 8 ? "ByteMaskImmediate" : "BitmaskImmediate";
+  }
+  uint32_t modimm_bits(uint32_t field_width) const override { return field_width == 12 ? 32 : 64; }
   std::string modimm_refusal() const override { return "expected compatible register or logical immediate"; }
   bool fp_immediate_decimals() const override { return true; }
+  // llvm-objdump-19 writes ranges of Z and P registers only (`{ z0.h - z3.h }`
+  // but `{ v0.16b, v1.16b, v2.16b }`).
+  as::operands::List::Style list_style(std::string_view prefix) const override {
+    using Style = as::operands::List::Style;
+    return prefix == "z" || prefix == "p" ? Style::SpacedRanges : Style::Spaced;
+  }
   // The low 12 bits of an address (`add x0, x0, :lo12:sym` after ADRP).
   std::string_view relocation_operator(std::string_view relocation) const override {
     return relocation == "R_AARCH64_ADD_ABS_LO12_NC" || (relocation.starts_with("R_AARCH64_LDST") && relocation.ends_with("_ABS_LO12_NC"))
