@@ -157,6 +157,25 @@ TEST(Sme2Run, LogicalAndConditionalSelectsAsQemu) {
   expect_runs_as_recorded(data("sme2_logical.s"), "logical", {}, recorded);
 }
 
+// Advanced SIMD: ADD/SUB, the logical instructions, the modified immediates,
+// DUP, INS, UMOV and SMOV over four pairs of inputs (data/sme2_neon.s), and
+// the permutes, narrowing moves, table lookups and reductions over five
+// (data/sme2_neon_perm.s): the output qemu-aarch64 7.2 printed for each
+// program built by clang-19, from the source and from clang's ELF; and QEMU
+// itself, where it is installed. By hand: the first pair's AND is
+// 0x0123456789abcdef AND 0x1111111111111111 = 0x0101010101010101 (line 9),
+// and its UZP1 .8b takes the even bytes of V2:V1, 11 11 11 11 23 67 ab ef.
+TEST(Sme2Run, AdvancedSimdAsQemu) {
+  const std::string recorded = slurp(data("sme2_neon.qemu.out"));
+  ASSERT_EQ(std::count(recorded.begin(), recorded.end(), '\n'), 4 * (2 * 30 + 9) + 2 * 18);  // Q registers print two lines
+  EXPECT_EQ(recorded.substr(8 * 17, 17), "0101010101010101\n");
+  expect_runs_as_recorded(data("sme2_neon.s"), "neon", {}, recorded);
+  const std::string perm = slurp(data("sme2_neon_perm.qemu.out"));
+  ASSERT_EQ(std::count(perm.begin(), perm.end(), '\n'), 1710);
+  EXPECT_EQ(perm.substr(0, 17), "111111112367abef\n");
+  expect_runs_as_recorded(data("sme2_neon_perm.s"), "neon_perm", {}, perm);
+}
+
 // Kernels in C with the SME and SVE ACLE, compiled by clang-19 -O2: the code a
 // compiler writes around SME runs as under qemu-aarch64 7.2 (its recorded
 // output, data/<kernel>.qemu.out, and QEMU itself), from clang's ELF, from
