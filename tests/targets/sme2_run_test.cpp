@@ -176,6 +176,24 @@ TEST(Sme2Run, AdvancedSimdAsQemu) {
   expect_runs_as_recorded(data("sme2_neon_perm.s"), "neon_perm", {}, perm);
 }
 
+// Advanced SIMD integer shifts and compares (data/sme2_neon_shift.s) and
+// floating point, run twice, with FPCR = 0 and with DN, FZ, FZ16 and RMode
+// towards minus infinity (data/sme2_neon_fp.s): the output qemu-aarch64 7.2
+// printed for each program built by clang-19, from the source and from
+// clang's ELF; and QEMU itself, where it is installed. By hand: SSHL .16b of
+// the first pair shifts V1's bytes ef cd ab 89 67 45 23 01 by V2's signed
+// bytes -1 -128 64 17 16 8 7 1: f7 ff 00 00 00 00 80 02, the low doubleword
+// 028000000000fff7.
+TEST(Sme2Run, AdvancedSimdShiftsAndFloatingPointAsQemu) {
+  const std::string shifts = slurp(data("sme2_neon_shift.qemu.out"));
+  ASSERT_EQ(std::count(shifts.begin(), shifts.end(), '\n'), 1680);
+  EXPECT_EQ(shifts.substr(0, 17), "028000000000fff7\n");
+  expect_runs_as_recorded(data("sme2_neon_shift.s"), "neon_shift", {}, shifts);
+  const std::string fp = slurp(data("sme2_neon_fp.qemu.out"));
+  ASSERT_EQ(std::count(fp.begin(), fp.end(), '\n'), 4386);
+  expect_runs_as_recorded(data("sme2_neon_fp.s"), "neon_fp", {}, fp);
+}
+
 // Kernels in C with the SME and SVE ACLE, compiled by clang-19 -O2: the code a
 // compiler writes around SME runs as under qemu-aarch64 7.2 (its recorded
 // output, data/<kernel>.qemu.out, and QEMU itself), from clang's ELF, from
