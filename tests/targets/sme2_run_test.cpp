@@ -194,6 +194,26 @@ TEST(Sme2Run, AdvancedSimdShiftsAndFloatingPointAsQemu) {
   expect_runs_as_recorded(data("sme2_neon_fp.s"), "neon_fp", {}, fp);
 }
 
+// Advanced SIMD integer arithmetic (data/sme2_neon_int.s: multiplies, widening,
+// doubling, saturating, halving, absolute differences, maxima, ...) and the
+// structure loads and stores (data/sme2_neon_mem.s: LD1-LD4, ST1-ST4, LDnR,
+// lanes, every address form): the output qemu-aarch64 7.2 printed for each
+// program built by clang-19, from the source and from clang's ELF; and QEMU
+// itself, where it is installed. By hand: MUL .4h of the first pair is each
+// halfword of 0x0123456789abcdef times 0x1111, low 16 bits: 0x665372d77f5b8bdf
+// (line 3); `ld1 { v0.16b }, [x21]` at table + 3 of the table whose byte i is
+// 0x20 + i reads 0x2a29282726252423 first (line 1).
+TEST(Sme2Run, AdvancedSimdIntegerAndStructuresAsQemu) {
+  const std::string arith = slurp(data("sme2_neon_int.qemu.out"));
+  ASSERT_EQ(std::count(arith.begin(), arith.end(), '\n'), 1756);
+  EXPECT_EQ(arith.substr(2 * 17, 17), "665372d77f5b8bdf\n");
+  expect_runs_as_recorded(data("sme2_neon_int.s"), "neon_int", {}, arith);
+  const std::string mem = slurp(data("sme2_neon_mem.qemu.out"));
+  ASSERT_EQ(std::count(mem.begin(), mem.end(), '\n'), 445);
+  EXPECT_EQ(mem.substr(0, 17), "2a29282726252423\n");
+  expect_runs_as_recorded(data("sme2_neon_mem.s"), "neon_mem", {}, mem);
+}
+
 // Kernels in C with the SME and SVE ACLE, compiled by clang-19 -O2: the code a
 // compiler writes around SME runs as under qemu-aarch64 7.2 (its recorded
 // output, data/<kernel>.qemu.out, and QEMU itself), from clang's ELF, from
