@@ -569,13 +569,23 @@ std::vector<InstructionSpec> FileParser::unfold(const InstructionSpec& inst) con
         const size_t end = t.find_first_of(" {<.");
         const std::string lead = t.substr(0, end);
         if (lead.find('|') != std::string::npos) {
-          // An alias spelled per instruction: MUL|MNEG.
+          // An alias spelled per instruction: MUL|MNEG; an empty name: that
+          // instruction has no such alias (|FCMLE|FCMLT).
           const std::vector<std::string_view> names = split_top(lead, '|');
           if (names.size() != folded_.size())
             fail(enc.syntax_locs[k].line, enc.syntax_locs[k].col,
                  fmt::format("'{}' names {} mnemonics; the page folds {} instructions", lead, names.size(),
                              folded_.size()));
-          t = std::string(names[static_cast<size_t>(&f - folded_.data())]) + t.substr(lead.size());
+          const std::string_view own = names[static_cast<size_t>(&f - folded_.data())];
+          if (own.empty()) {
+            const auto at = static_cast<ptrdiff_t>(k--);
+            enc.syntax.erase(enc.syntax.begin() + at);
+            enc.syntax_locs.erase(enc.syntax_locs.begin() + at);
+            enc.syntax_it.erase(enc.syntax_it.begin() + at);
+            enc.syntax_assembler_only.erase(enc.syntax_assembler_only.begin() + at);
+            continue;
+          }
+          t = std::string(own) + t.substr(lead.size());
           continue;
         }
         if (lead != first)

@@ -276,6 +276,14 @@ TEST(SpecFile, FoldedInstructionsFixTheirFieldAndShareTheOperation) {
   EXPECT_EQ(a.syntax.at(1), "PLUS <Rd>, <Rn>, <Rm>");
   EXPECT_EQ(b.syntax.at(1), "MINUS <Rd>, <Rn>, <Rm>");
   expect_field(b, "S", 9, 1);
+  // An empty name in the list: that instruction has no such alias.
+  std::string one_alias = kFolded;
+  one_alias.replace(one_alias.find("PLUS|MINUS"), 10, "|MINUS");
+  sources.back().text = one_alias;
+  const auto aliased = TargetSpec::load("toy", sources, builtins());
+  EXPECT_EQ(aliased->find("ADC (toy)")->encodings.at(0).syntax.size(), 1u);
+  EXPECT_EQ(aliased->find("ADC (toy)")->encodings.at(0).syntax_assembler_only.size(), 1u);
+  EXPECT_EQ(aliased->find("SBC (toy)")->encodings.at(0).syntax.at(1), "MINUS <Rd>, <Rn>, <Rm>");
 
   Engine engine{spec->module(), builtins()};
   engine.sources = &spec->sources();
