@@ -36,11 +36,12 @@ bool is_sym_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) ||
 constexpr uint64_t kMaxSectionBytes = uint64_t{1} << 28;
 
 // The ELF section flags `.section NAME, "FLAGS"` spells, by letter, in GNU as's order.
+constexpr uint64_t kShfMerge = 0x10;
 constexpr std::pair<uint64_t, char> kSectionFlags[] = {
     {0x2, 'a'},   // SHF_ALLOC
     {0x1, 'w'},   // SHF_WRITE
     {0x4, 'x'},   // SHF_EXECINSTR
-    {0x10, 'M'},  // SHF_MERGE
+    {kShfMerge, 'M'},
     {0x20, 'S'},  // SHF_STRINGS
 };
 
@@ -414,15 +415,27 @@ class Gas {
   // address carries its state), or always (`name_any`: MOVW/MOVT, whose
   // addend is small, name their symbol, as GNU as does); else it names the
   // section and the symbol's offset is in the addend.
-  PendingReloc relocation_for(const Val& v, bool name_any) const {
+  // extra: what the relocation adds beyond v (PC-relative data's distance
+  // from its section's start).
+  PendingReloc relocation_for(const Val& v, bool name_any, int64_t extra = 0) const {
     PendingReloc r;
     r.v = v;
     if (v.sym >= 0) {
       const ObjSymbol& s = obj_.symbols[static_cast<size_t>(v.sym)];
       r.name_symbol = s.undefined || binds_globally(s.name) || typed_function(s.name) || (name_any && s.name.rfind(".L", 0) != 0);
+      // In a mergeable section (strings the linker may fold) the linker finds
+      // the piece a relocation means by its offset in the section, which an
+      // addend past the symbol would move to another piece: the symbol is
+      // named there, as llvm-mc and GNU as name it (`.word s - table`, a
+      // PC-relative lookup table into .rodata.str1.1).
+      if (!r.name_symbol && v.section >= 0 && v.v + extra != static_cast<int64_t>(s.value)) {
+        const ObjSection& home = obj_.sections[static_cast<size_t>(v.section)];
+        r.name_symbol = home.flags && (*home.flags & kShfMerge);
+      }
     }
     r.addend = r.name_symbol ? v.v - static_cast<int64_t>(obj_.symbols[static_cast<size_t>(v.sym)].value) : v.v;
     if (v.section == kUndefined) r.addend = v.v;
+    r.addend += extra;
     return r;
   }
 
@@ -2069,8 +2082,7 @@ class Gas {
     if (!v.absolute() && relocatable()) {
       // An address: the linker's to write (a REL object keeps the addend
       // here); less one of this section, its distance from here.
-      PendingReloc r = relocation_for(v, false);
-      if (v.minus >= 0) r.addend += static_cast<int64_t>(f.offset);
+      PendingReloc r = relocation_for(v, false, v.minus >= 0 ? static_cast<int64_t>(f.offset) : 0);
       r.type = words_->data_relocation(f.size, v.minus >= 0);
       if (r.type.empty()) fail(f.line, f.col, fmt::format("no ELF relocation writes an address into {} bytes", f.size));
       add_reloc(f.section, f.offset, r);

@@ -893,6 +893,34 @@ TEST(WordProgram, SetToATypedSymbolIsOneSymbolOfItsType) {
   EXPECT_EQ(gs, 1);
 }
 
+// A PC-relative lookup table into a mergeable string section (clang's
+// switch.table.*.rel): the linker finds a string by its offset in the
+// section, so a relocation whose addend would point past the symbol names the
+// symbol, as llvm-mc-19 writes it (readelf -r of these lines: .rodata.str1.1
+// + 0, s1 + 4, s2 + 8, s2 + 1). mlisa wrote `.rodata.str1.1 + a`: ld.lld refused the object, or,
+// with a duplicate string, linked a table whose entries read the wrong one.
+TEST(WordProgram, RelocationsIntoMergeableStringsNameTheirSymbol) {
+  const std::string src =
+      "\t.section .rodata.str1.1,\"aMS\",@progbits,1\ns0: .asciz \"zero\"\ns1: .asciz \"one\"\ns2: .asciz \"two\"\n"
+      "\t.section .rodata,\"a\",@progbits\ntable:\n\t.word s0-table\n\t.word s1-table\n\t.word s2-table\n"
+      "\t.xword s2+1\n";
+  const as::Object obj = as::assemble_word_program(sme2(), src, "a64.s");
+  const as::ObjSection* rodata = nullptr;
+  for (const as::ObjSection& sec : obj.sections)
+    if (sec.name == ".rodata") rodata = &sec;
+  ASSERT_NE(rodata, nullptr);
+  ASSERT_EQ(rodata->relocs.size(), 4u);
+  auto named = [&](const as::ObjReloc& r) { return r.symbol >= 0 ? obj.symbols[static_cast<size_t>(r.symbol)].name : "section"; };
+  EXPECT_EQ(named(rodata->relocs[0]), "section");
+  EXPECT_EQ(rodata->relocs[0].addend, 0);
+  EXPECT_EQ(named(rodata->relocs[1]), "s1");
+  EXPECT_EQ(rodata->relocs[1].addend, 4);
+  EXPECT_EQ(named(rodata->relocs[2]), "s2");
+  EXPECT_EQ(rodata->relocs[2].addend, 8);
+  EXPECT_EQ(named(rodata->relocs[3]), "s2");  // an absolute address past the symbol: s2 + 1
+  EXPECT_EQ(rodata->relocs[3].addend, 1);
+}
+
 // `#EXPR` naming a .equ/.set symbol is its value (forward too), as GNU as
 // 2.40 assembles the same lines to the same bytes; a symbol that is an
 // address is not a constant.
