@@ -29,6 +29,7 @@
 #include "verify/qemu_sme2.hpp"
 #include "verify/suite.hpp"
 
+#include <algorithm>
 #include <fmt/format.h>
 
 #include <filesystem>
@@ -509,8 +510,9 @@ std::map<int, Bytes> source_registers(GenCase& g, int v, uint64_t wv, int zn, in
 }
 
 // SME2's FCLAMP, which QEMU 7.2 lacks: each register of the list as SVE
-// FMAXNM with the lower bounds then FMINNM with the upper ones, predicated by
-// an all-true p0, on the same registers.
+// FMAXNM of the lower bound with it (in that order: the first operand's NaN
+// is the one kept when both are NaNs of a kind), then FMINNM with the upper
+// bound, predicated by an all-true p0, in a free register moved back.
 template <class Lanes>
 GenCase generate_clamp(const Form& f, GenCase& g, Rng& r, Lanes& lanes) {
   const int esize = 16 << r.below(3);
@@ -530,10 +532,14 @@ GenCase generate_clamp(const Form& f, GenCase& g, Rng& r, Lanes& lanes) {
   }
   g.q.p = {{0, all_active(g.svl)}};
   const uint32_t size = static_cast<uint32_t>(esize == 16 ? 1 : esize == 32 ? 2 : 3) << 22;
+  uint32_t s = 0;  // the free register
+  while (std::find(regs.begin(), regs.end(), static_cast<int>(s)) != regs.end()) ++s;
   for (int k = 0; k < nreg; ++k) {
     const uint32_t zd = static_cast<uint32_t>(d + k);
-    g.q.words.push_back(0x65048000u | size | static_cast<uint32_t>(n) << 5 | zd);  // FMAXNM zd, p0/m, zd, zn
-    g.q.words.push_back(0x65058000u | size | static_cast<uint32_t>(m) << 5 | zd);  // FMINNM zd, p0/m, zd, zm
+    g.q.words.push_back(0x0420bc00u | static_cast<uint32_t>(n) << 5 | s);          // MOVPRFX zs, zn
+    g.q.words.push_back(0x65048000u | size | zd << 5 | s);                          // FMAXNM zs, p0/m, zs, zd
+    g.q.words.push_back(0x65058000u | size | static_cast<uint32_t>(m) << 5 | s);  // FMINNM zs, p0/m, zs, zm
+    g.q.words.push_back(0x04603000u | s << 16 | s << 5 | zd);                       // MOV zd, zs
     g.outs.push_back(zname(d + k));
     g.q.z_out.push_back(d + k);
   }
