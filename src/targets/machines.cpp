@@ -203,9 +203,11 @@ Sme2Machine::Sme2Machine(const as::WordIsa& isa, const MachineOptions& options) 
   for (const char* name : {"sp", "pc", "nzcv"}) r.push_back({name, 64, "general"});
   for (const char* name : {"fpcr", "fpsr"}) r.push_back({name, 64, "float"});
   r.push_back({"svcr", 64, "system"});
+  add_bank(r, "v", 32, 128, "vector");
   add_bank(r, "z", 32, svl, "vector");
   add_bank(r, "p", 16, svl / 8, "predicate");
   for (unsigned i = 0; i < svl / 8; ++i) r.push_back({fmt::format("za[{}]", i), svl, "matrix"});
+  r.push_back({"zt0", 512, "table"});
 }
 
 Sme2Machine::~Sme2Machine() = default;

@@ -18,7 +18,9 @@ using spec::CallSite;
 using spec::Type;
 using spec::Value;
 
-const char* const kFeatures[] = {"FEAT_SVE", "FEAT_SME", "FEAT_SME2", "FEAT_BF16", "FEAT_SME_F64F64", "FEAT_FP16"};
+// As QEMU's -cpu max has them (IsFeatureImplemented; no page is left out for a feature).
+const char* const kFeatures[] = {"FEAT_SVE",  "FEAT_SME", "FEAT_SME2",   "FEAT_BF16",  "FEAT_SME_F64F64", "FEAT_FP16",
+                                 "FEAT_LSE",  "FEAT_LSE2", "FEAT_CRC32", "FEAT_LRCPC"};
 
 // "z12" -> ('z', 12), "za[3]" -> ('a', 3); {0, -1} otherwise.
 std::pair<char, int> split(const std::string& name) {
@@ -36,7 +38,7 @@ std::pair<char, int> split(const std::string& name) {
   if (name.size() < 2) return {0, -1};
   const char c = name[0];
   const int n = number(std::string_view(name).substr(1));
-  const int limit = c == 'x' || c == 'w' ? 31 : c == 'z' ? 32 : c == 'p' ? 16 : 0;
+  const int limit = c == 'x' || c == 'w' ? 31 : c == 'z' || c == 'v' ? 32 : c == 'p' ? 16 : 0;
   if (n < 0 || n >= limit) return {0, -1};
   return {c, n};
 }
@@ -135,6 +137,7 @@ Machine::Machine(const as::WordIsa& isa, int svl) : isa_(isa), engine_(isa.spec(
   p_ = slot("_P");
   ffr_ = slot("_FFR");
   za_ = slot("_ZA");
+  zt0_ = slot("_ZT0");
   branch_ = slot("_BranchTaken");
   macs_ = slot("_ZAMultiplyAccumulates");
   // The ZA-targeting instructions pass fpexc FALSE; any other FP operation
@@ -295,10 +298,11 @@ void Machine::supervisor_call(uint64_t immediate) {
 
 int Machine::width_of(const std::string& name) const {
   if (name == "sp" || name == "pc" || name == "nzcv" || name == "fpcr" || name == "fpsr" || name == "svcr") return 64;
+  if (name == "zt0") return 512;
   auto [c, n] = split(name);
   if (n < 0) return 0;
   if (c == 'a') return n < svl_ / 8 ? svl_ : 0;
-  return c == 'x' ? 64 : c == 'w' ? 32 : c == 'z' ? svl_ : svl_ / 8;
+  return c == 'x' ? 64 : c == 'w' ? 32 : c == 'v' ? 128 : c == 'z' ? svl_ : svl_ / 8;
 }
 
 Bits Machine::get(const std::string& name) const {
@@ -310,10 +314,11 @@ Bits Machine::get(const std::string& name) const {
   if (name == "fpcr") return global(fpcr_).as_bits();
   if (name == "fpsr") return global(fpsr_).as_bits();
   if (name == "svcr") return global(svcr_).as_bits();
+  if (name == "zt0") return global(zt0_).as_bits();
   auto [c, n] = split(name);
   const size_t i = static_cast<size_t>(n);
   if (c == 'x' || c == 'w') return global(r_).elems().at(i).as_bits().slice(0, w);
-  const int s = c == 'z' ? z_ : c == 'p' ? p_ : za_;
+  const int s = c == 'z' || c == 'v' ? z_ : c == 'p' ? p_ : za_;
   return global(s).elems().at(i).as_bits().slice(0, w);
 }
 
@@ -333,9 +338,11 @@ void Machine::set(const std::string& name, const Bits& value) {
   }
   if (name == "fpsr") return put(fpsr_);
   if (name == "svcr") return put(svcr_);
+  if (name == "zt0") return put(zt0_);
   auto [c, n] = split(name);
   const size_t i = static_cast<size_t>(n);
-  const int s = c == 'x' || c == 'w' ? r_ : c == 'z' ? z_ : c == 'p' ? p_ : za_;
+  // A V register is the low 128 bits of its Z register; its write zeroes the rest, as V[] does.
+  const int s = c == 'x' || c == 'w' ? r_ : c == 'z' || c == 'v' ? z_ : c == 'p' ? p_ : za_;
   const uint32_t full = c == 'x' || c == 'w' ? 64 : c == 'p' ? 256 : 2048;
   Bits b = Bits::zeros(full);
   b.set_slice(0, value);

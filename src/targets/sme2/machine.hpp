@@ -110,7 +110,7 @@ class Machine {
   const as::WordIsa& isa_;
   mutable spec::Engine engine_;
   int svl_;
-  int r_, sp_, pc_, nzcv_, fpcr_, fpsr_, svcr_, svl_slot_, z_, p_, ffr_, za_, branch_, macs_;
+  int r_, sp_, pc_, nzcv_, fpcr_, fpsr_, svcr_, svl_slot_, z_, p_, ffr_, za_, zt0_, branch_, macs_;
   // Decoded words: each word is decoded once (decode runs pseudocode).
   struct Decoded {
     const spec::InstructionSpec* inst = nullptr;
