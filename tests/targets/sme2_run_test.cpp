@@ -229,6 +229,27 @@ TEST(Sme2Run, MultiVectorOperationsAsTheDefinition) {
   EXPECT_EQ(r.out, expected);
 }
 
+// Base A64 added for compiled code (data/sme2_a64_more.s: ADC/SBC and their
+// flags, the LSE atomics, CAS/CASP, the exclusives and the ordered loads and
+// stores, barriers, CRC32, LDPSW) and the floating-point and SVE forms clang
+// emits (data/sme2_fp_more.s: half precision, FNMUL, FCCMP, FRECPX, FRINT32/64,
+// BFCVT, FMOV of a doubleword's top half, the scalar saturating narrows; SVE
+// INC/DEC of vectors, ADR, CLS ... NOT, EOR3 and its kin, SHRNB ..., under
+// three FPCRs): the output qemu-aarch64 7.2 printed for each program built by
+// clang-19, from the source and from clang's ELF; and QEMU itself, where it is
+// installed. Both were written by helpers; by hand: the first pair's ADCS with
+// carry set, 0x0123456789abcdef + 0xfedcba9876543210 + 1 = 2^64, is 0 with Z
+// and C set (lines 25, 26).
+TEST(Sme2Run, A64AtomicsCarryCrcAndHalfPrecisionAsQemu) {
+  const std::string more = slurp(data("sme2_a64_more.qemu.out"));
+  ASSERT_EQ(std::count(more.begin(), more.end(), '\n'), 1156);
+  EXPECT_EQ(more.substr(24 * 17, 2 * 17), "0000000000000000\n0000000060000000\n");
+  expect_runs_as_recorded(data("sme2_a64_more.s"), "a64_more", {}, more);
+  const std::string fp = slurp(data("sme2_fp_more.qemu.out"));
+  ASSERT_EQ(std::count(fp.begin(), fp.end(), '\n'), 3791);
+  expect_runs_as_recorded(data("sme2_fp_more.s"), "fp_more", {"--svl", "512"}, fp);
+}
+
 // Kernels in C with the SME and SVE ACLE, compiled by clang-19 -O2: the code a
 // compiler writes around SME runs as under qemu-aarch64 7.2 (its recorded
 // output, data/<kernel>.qemu.out, and QEMU itself), from clang's ELF, from
