@@ -992,6 +992,15 @@ TEST(Sme2Exec, RunsThroughTheBinary) {
   EXPECT_EQ(run_mlisa({"exec", "--target", "sme2", "--svl", "384", "smstart"}).exit_code, 2);
   EXPECT_EQ(run_mlisa({"exec", "--target", "sme2", "--show", "za[32]", "--svl", "256", "smstart"}).exit_code, 2);
   EXPECT_EQ(run_mlisa({"exec", "--target", "sme2", "bfmlal za.s[w8, 0:2], z1.h, z2.h"}).exit_code, 2);
+  // V registers are Z's low 128 bits (a write zeroes the rest); ZT0 by name.
+  // By hand: bytes 01..10 plus 0x11 each, and ZERO { ZT0 } after ZT0 was set.
+  const auto v = run_mlisa({"exec", "--target", "sme2", "--svl", "128", "--set", "z0=0x" + std::string(32, 'f'), "--set",
+                            "v1=0x0102030405060708090a0b0c0d0e0f10", "--set", "v2=0x11111111111111111111111111111111",
+                            "--set", "zt0=0x5", "--show", "v0", "--show", "z0", "--show", "zt0",
+                            "add v0.16b, v1.16b, v2.16b; smstart za; zero {zt0}"});
+  EXPECT_EQ(v.exit_code, 0) << v.err;
+  EXPECT_EQ(v.out, "v0=0x12131415161718191a1b1c1d1e1f2021\nz0=0x12131415161718191a1b1c1d1e1f2021\nzt0=0x" +
+                       std::string(128, '0') + "\n");
 }
 
 // The snippet is a program: labels and branches, a literal load with its
