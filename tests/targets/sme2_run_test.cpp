@@ -250,6 +250,18 @@ TEST(Sme2Run, A64AtomicsCarryCrcAndHalfPrecisionAsQemu) {
   expect_runs_as_recorded(data("sme2_fp_more.s"), "fp_more", {"--svl", "512"}, fp);
 }
 
+// The hint space runs on (PACIASP/AUTIASP leave LR as it was) and FABS, FNEG,
+// FSQRT, FMOV of half precision (data/sme2_hints_half.s): the output
+// qemu-aarch64 7.2 printed for the program built by clang-19, from the source
+// and from clang's ELF; and QEMU itself, where it is installed. By hand: the
+// square root of the smallest denormal, 2^-24, is 2^-12, 0x0c00 (line 4).
+TEST(Sme2Run, HintsAndHalfPrecisionAsQemu) {
+  const std::string recorded = slurp(data("sme2_hints_half.qemu.out"));
+  ASSERT_EQ(std::count(recorded.begin(), recorded.end(), '\n'), 1 + 8 * 4 + 1);
+  EXPECT_EQ(recorded.substr(3 * 17, 17), "0000000000000c00\n");
+  expect_runs_as_recorded(data("sme2_hints_half.s"), "hints_half", {}, recorded);
+}
+
 // Kernels in C with the SME and SVE ACLE, compiled by clang-19 -O2: the code a
 // compiler writes around SME runs as under qemu-aarch64 7.2 (its recorded
 // output, data/<kernel>.qemu.out, and QEMU itself), from clang's ELF, from
