@@ -248,7 +248,7 @@ struct PyMachine {
   std::vector<py::tuple> regions() {
     std::vector<py::tuple> out;
     if (const sim::Memory* mem = m->memory())
-      for (const auto& r : mem->regions()) out.push_back(py::make_tuple(r.name, r.base, r.size, r.writable));
+      for (const auto& r : mem->regions()) out.push_back(py::make_tuple(r.name, r.base, r.size, r.writable()));
     return out;
   }
 

@@ -29,7 +29,7 @@ void Memory::add(Region r) {
 }
 
 void Memory::map(std::string name, uint64_t base, uint64_t size, Writes writes) {
-  Region r{std::move(name), base, size, writes == Writes::Stored, writes, nullptr};
+  Region r{std::move(name), base, size, writes, nullptr};
   if (size != 0 && base + size >= base) {
     // Private anonymous pages read as zero until written; NORESERVE: only
     // the pages used count against the host's memory.
@@ -61,9 +61,9 @@ const Memory::Region* Memory::region_for(uint64_t addr, uint64_t n) const {
 
 const uint8_t* Memory::window_for_slow(uint64_t addr, uint64_t n, bool write) const {
   const Region* r = region_for(addr, n);
-  if (!r || (write && !r->writable)) return nullptr;
+  if (!r || (write && !r->writable())) return nullptr;
   recent_.direct.windows[1] = recent_.direct.windows[0];
-  recent_.direct.windows[0] = {r->base, r->size, r->bytes, r->writable};
+  recent_.direct.windows[0] = {r->base, r->size, r->bytes, r->writable()};
   return r->bytes + (addr - r->base);
 }
 

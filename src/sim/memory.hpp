@@ -27,9 +27,9 @@ class Memory {
   struct Region {
     std::string name;
     uint64_t base = 0, size = 0;
-    bool writable = true;  // writes == Stored
     Writes writes = Writes::Stored;
     uint8_t* bytes = nullptr;  // size bytes, owned by the memory (shared with aliases)
+    bool writable() const { return writes == Writes::Stored; }
   };
 
   Memory() = default;

@@ -134,9 +134,10 @@ void Machine::map_memory() {
   using Writes = sim::Memory::Writes;
   for (const BoardMemory& m : kBoardMemories)
     host_.memory.map(m.name, m.base, m.size, m.rom ? Writes::Ignored : Writes::Stored);
+  // The alias is at the address with bit 28 set, where the memory does not reach itself (DDR does).
   for (const BoardMemory& m : kBoardMemories)
-    if (!(m.base & 0x10000000u) && m.base + m.size <= 0x10000000u * ((m.base >> 28) + 1))
-      host_.memory.alias(fmt::format("{} (secure alias)", m.name), m.base | 0x10000000u, m.size, m.base);
+    if (const uint64_t alias = m.base | 0x10000000u; alias >= uint64_t{m.base} + m.size)
+      host_.memory.alias(fmt::format("{} (secure alias)", m.name), alias, m.size, m.base);
 }
 
 void Machine::reset(bool fp_enabled) {

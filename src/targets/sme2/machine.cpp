@@ -67,7 +67,7 @@ unsigned access_size(const Value& v) {
 
 [[noreturn]] void data_abort(const sim::Memory& mem, uint64_t addr, unsigned n, bool write) {
   const sim::Memory::Region* r = mem.region_of(addr);
-  if (write && r && r->writable == false && addr - r->base + n <= r->size)
+  if (write && r && !r->writable() && addr - r->base + n <= r->size)
     throw Fault("DataAbort (Permission)", fmt::format("write of {} bytes at 0x{:x} into read-only {}", n, addr, r->name));
   throw Fault("DataAbort (Translation)",
               fmt::format("{} of {} bytes at 0x{:x}: outside memory", write ? "write" : "read", n, addr));
