@@ -52,7 +52,8 @@ BitMap bitmap(const Placer& place, const spec::FieldConcat& fc) {
       }
       continue;
     }
-    const Placed f = place(p.field);
+    Placed f = place(p.field);
+    if (p.hi >= 0) f.lo += static_cast<uint32_t>(p.lo), f.width = static_cast<uint32_t>(p.hi - p.lo + 1);  // a slice (size<1>)
     for (uint32_t k = f.width; k-- > 0;) {
       m.pos.push_back(static_cast<int>(f.lo + k));
       m.lit.push_back(false);

@@ -71,7 +71,8 @@ struct FormBuilder {
            std::vector<LabelOperand>* labels, size_t index) const {
     const operands::Placer place = placer(isa, form);
     for (const auto& p : op.fields.parts)
-      if (p.field.empty()) fail_at(ts, op.loc, fmt::format("operand <{}>: bit literals in FIELDS are not supported in bundle targets", op.name));
+      if (p.field.empty() || p.hi >= 0)
+        fail_at(ts, op.loc, fmt::format("operand <{}>: bit literals and slices in FIELDS are not supported in bundle targets", op.name));
     auto add = [&](operands::Kind k) {
       if (auto* n = std::get_if<operands::Number>(&k); n && n->map.width() > 64)
         fail_at(ts, op.loc, fmt::format("operand <{}> is {} bits wide; at most 64", op.name, n->map.width()));

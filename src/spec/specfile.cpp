@@ -263,6 +263,13 @@ class FileParser {
   }
 
  private:
+  // A field's value a `when` gives (FIELD = BITS): the bits whose `care` bit
+  // is set (an encoding variant may write `x` for a bit it leaves free).
+  struct FieldFix {
+    std::string field;
+    Bits value, care;
+    uint32_t col = 0;
+  };
   struct EncodingState {
     Encoding* enc = nullptr;
     uint32_t line = 0;
@@ -270,6 +277,19 @@ class FileParser {
     std::vector<OperandUse> uses;
     std::vector<OperandSite> sites;  // parallel to enc->operands
     uint32_t slot_line = 0;
+    // `variant NAME when FIELD = BITS, ...` (docs/spec-format.md, "Encoding
+    // variants"): the syntax, operand and feature lines indented under one
+    // are its own; the others are every variant's.
+    struct Variant {
+      std::string name, when;
+      uint32_t line = 0;
+      size_t indent = 0;
+      std::vector<FieldFix> fixes;
+      std::vector<std::string> features;
+    };
+    std::vector<Variant> variants;
+    int variant = -1;  // the variant whose lines follow, -1 none
+    std::vector<int> syntax_variant, operand_variant;  // parallel to enc->syntax, enc->operands
   };
 
   // Lines [start, ...) that are blank or indented more than `min_indent`;
@@ -299,15 +319,16 @@ class FileParser {
   struct Folded {
     std::string name, summary, when;
     Loc loc;
-    struct Fix {
-      std::string field;
-      Bits value;
-      uint32_t col = 0;
-    };
+    using Fix = FieldFix;
     std::vector<Fix> fixes;
   };
   std::vector<Folded> folded_;
-  void parse_when(Folded& f, uint32_t line, std::string_view text, uint32_t col);
+  // FIELD = BITS, ... (with `patterns`, BITS may hold x).
+  std::vector<FieldFix> parse_when(uint32_t line, std::string_view text, uint32_t col, bool patterns) const;
+  // Sets an encoding's fixed bits to the values `fixes` give its fields.
+  void fix_fields(Encoding& enc, const std::vector<FieldFix>& fixes, uint32_t line) const;
+  // An encoding with `variant` lines becomes one encoding per variant.
+  void expand_variants(InstructionSpec& inst, EncodingState& st);
 
   void parse_diagram(EncodingState& st, uint32_t line, const std::vector<Word>& w);
   void parse_syntax(EncodingState& st, uint32_t line, std::string_view text, uint32_t col);
@@ -328,7 +349,8 @@ void FileParser::parse(InstructionSpec& inst, std::vector<std::pair<uint32_t, ui
   bool have_instruction = false, have_summary = false, have_operation = false, encodings_seen = false;
   EncodingState st;
   auto close_encoding = [&] {
-    if (st.enc) finish_encoding(st);
+    if (st.enc && !st.variants.empty()) expand_variants(inst, st);
+    else if (st.enc) finish_encoding(st);
     st = EncodingState{};
   };
 
@@ -370,7 +392,7 @@ void FileParser::parse(InstructionSpec& inst, std::vector<std::pair<uint32_t, ui
           f.name = std::string(name);
           f.loc = Loc{file_, ln, kcol};
           f.when = std::string(*when);
-          parse_when(f, ln, *when, static_cast<uint32_t>(when->data() - line.data()) + 1);
+          f.fixes = parse_when(ln, *when, static_cast<uint32_t>(when->data() - line.data()) + 1, false);
           for (const Folded& other : folded_)
             if (other.name == f.name)
               fail(ln, kcol + static_cast<uint32_t>(kw.size()) + 1,
@@ -439,6 +461,8 @@ void FileParser::parse(InstructionSpec& inst, std::vector<std::pair<uint32_t, ui
     if (!st.enc)
       fail(ln, kcol, "an indented line outside an encoding; pseudocode goes under 'decode', 'operation' or 'pseudocode'");
     Encoding& enc = *st.enc;
+    // A line no further right than a `variant` line ends that variant's lines.
+    if (st.variant >= 0 && ind <= st.variants[static_cast<size_t>(st.variant)].indent) st.variant = -1;
     if (kw == "diagram") {
       if (st.has_diagram) fail(ln, kcol, fmt::format("a second 'diagram' in encoding {}", enc.name));
       parse_diagram(st, ln, w);
@@ -447,16 +471,35 @@ void FileParser::parse(InstructionSpec& inst, std::vector<std::pair<uint32_t, ui
       if (rest.empty()) fail(ln, kcol + 7, "'syntax' needs a template");
       const uint32_t col = static_cast<uint32_t>(rest.data() - line.data()) + 1;
       parse_syntax(st, ln, rest, col);
+      st.syntax_variant.push_back(st.variant);
       ++i;
     } else if (kw == "operand") {
       parse_operand(st, ln, line, w);
+      st.operand_variant.push_back(st.variant);
       ++i;
     } else if (kw == "feature") {
       if (w.size() < 2) fail(ln, kcol + 8, "'feature' needs a feature name (FEAT_X)");
       for (size_t k = 1; k < w.size(); ++k) {
         if (!is_identifier(w[k].text)) fail(ln, w[k].col, fmt::format("'{}' is not a feature name", w[k].text));
-        enc.features.emplace_back(w[k].text);
+        (st.variant >= 0 ? st.variants[static_cast<size_t>(st.variant)].features : enc.features).emplace_back(w[k].text);
       }
+      ++i;
+    } else if (kw == "variant") {
+      if (bundle_) fail(ln, kcol, "'variant' belongs to single-word targets");
+      if (!st.has_diagram) fail(ln, kcol, fmt::format("encoding {}: 'variant' lines follow the diagram", enc.name));
+      const auto [name, when] = split_when(rest);
+      if (!is_identifier(name) || !when)
+        fail(ln, kcol + 8, "'variant' takes a name and the field values it fixes: variant NAME when FIELD = BITS, ...");
+      for (const auto& v : st.variants)
+        if (v.name == name) fail(ln, kcol + 8, fmt::format("variant '{}' is already defined at line {}", name, v.line));
+      EncodingState::Variant v;
+      v.name = std::string(name);
+      v.when = std::string(*when);
+      v.line = ln;
+      v.indent = ind;
+      v.fixes = parse_when(ln, *when, static_cast<uint32_t>(when->data() - line.data()) + 1, true);
+      st.variants.push_back(std::move(v));
+      st.variant = static_cast<int>(st.variants.size() - 1);
       ++i;
     } else if (kw == "relocation") {
       if (w.size() != 2 || !is_identifier(w[1].text))
@@ -493,7 +536,7 @@ void FileParser::parse(InstructionSpec& inst, std::vector<std::pair<uint32_t, ui
       i = next;
     } else {
       fail(ln, kcol,
-           fmt::format("unknown keyword '{}' in encoding {}; expected diagram, syntax, operand, feature, relocation{} or decode",
+           fmt::format("unknown keyword '{}' in encoding {}; expected diagram, syntax, operand, feature, relocation, variant{} or decode",
                        kw, enc.name, bundle_ ? ", slot" : ""));
     }
   }
@@ -503,20 +546,93 @@ void FileParser::parse(InstructionSpec& inst, std::vector<std::pair<uint32_t, ui
     if (e.decode_last_line == 0) e.decode_first_line = 0;
 }
 
-void FileParser::parse_when(Folded& f, uint32_t line, std::string_view text, uint32_t col) {
+std::vector<FileParser::FieldFix> FileParser::parse_when(uint32_t line, std::string_view text, uint32_t col, bool patterns) const {
   // FIELD = BITS, FIELD = BITS ...
-  const char* kForm = "'when' takes FIELD = BITS (binary digits as wide as the field), separated by commas";
+  const char* kForm = patterns ? "'when' takes FIELD = BITS (0, 1 or x digits as wide as the field), separated by commas"
+                               : "'when' takes FIELD = BITS (binary digits as wide as the field), separated by commas";
   const std::vector<std::string_view> parts = split_top(text, ',');
   if (parts.empty()) fail(line, col, kForm);
+  std::vector<FieldFix> fixes;
   for (std::string_view part : parts) {
     const uint32_t part_col = col + static_cast<uint32_t>(part.data() - text.data());
     const size_t eq = part.find('=');
     const std::string_view field = trim(part.substr(0, eq == std::string_view::npos ? part.size() : eq));
-    const auto value = eq == std::string_view::npos ? std::nullopt : binary_digits(trim(part.substr(eq + 1)));
+    std::string digits = eq == std::string_view::npos ? std::string() : std::string(trim(part.substr(eq + 1)));
+    std::string care = digits;
+    for (char& c : care) c = c == 'x' && patterns ? '0' : '1';
+    for (char& c : digits) c = c == 'x' && patterns ? '0' : c;
+    const auto value = binary_digits(digits);
     if (!is_identifier(field) || !value) fail(line, part_col, kForm);
-    for (const Folded::Fix& x : f.fixes)
+    for (const FieldFix& x : fixes)
       if (x.field == field) fail(line, part_col, fmt::format("field '{}' is fixed twice", field));
-    f.fixes.push_back({std::string(field), *value, part_col});
+    fixes.push_back({std::string(field), *value, *binary_digits(care), part_col});
+  }
+  return fixes;
+}
+
+void FileParser::fix_fields(Encoding& enc, const std::vector<FieldFix>& fixes, uint32_t line) const {
+  for (const FieldFix& fix : fixes) {
+    const EncodingField* field = enc.field(fix.field);
+    if (!field) continue;  // (the caller checks that some encoding has it)
+    if (field->width != fix.value.width())
+      fail(line, fix.col,
+           fmt::format("field '{}' of encoding {} is {} bits wide; '{}' fixes {}", fix.field, enc.name, field->width,
+                       fix.field, fix.value.width()));
+    for (uint32_t b = 0; b < field->width; ++b) {
+      if (!fix.care.bit(b)) continue;
+      enc.fixed_mask.set_bit(field->lo + b, true);
+      enc.fixed_value.set_bit(field->lo + b, fix.value.bit(b));
+    }
+  }
+}
+
+void FileParser::expand_variants(InstructionSpec& inst, EncodingState& st) {
+  const Encoding base = std::move(*st.enc);
+  inst.encodings.pop_back();
+  for (size_t k = 0; k < st.syntax_variant.size(); ++k)
+    if (st.syntax_variant[k] < 0)
+      fail(base.syntax_locs[k].line, base.syntax_locs[k].col,
+           fmt::format("encoding {} has variants: each syntax line belongs to one, indented under its 'variant' line", base.name));
+  for (size_t v = 0; v < st.variants.size(); ++v) {
+    const EncodingState::Variant& var = st.variants[v];
+    const int vi = static_cast<int>(v);
+    Encoding& enc = inst.encodings.emplace_back();
+    enc = base;
+    enc.name = base.name + "." + var.name;
+    enc.variant_when = var.when;
+    enc.syntax.clear(), enc.syntax_locs.clear(), enc.syntax_it.clear(), enc.syntax_assembler_only.clear(), enc.operands.clear();
+    EncodingState one;
+    one.enc = &enc;
+    one.line = var.line;
+    one.has_diagram = true;
+    std::vector<int> syntax_index(base.syntax.size(), -1);
+    for (size_t k = 0; k < base.syntax.size(); ++k) {
+      if (st.syntax_variant[k] != vi) continue;
+      syntax_index[k] = static_cast<int>(enc.syntax.size());
+      enc.syntax.push_back(base.syntax[k]);
+      enc.syntax_locs.push_back(base.syntax_locs[k]);
+      enc.syntax_it.push_back(base.syntax_it[k]);
+      enc.syntax_assembler_only.push_back(base.syntax_assembler_only[k]);
+    }
+    if (enc.syntax.empty()) fail(var.line, 1, fmt::format("variant {} of encoding {} has no syntax line", var.name, base.name));
+    for (const OperandUse& u : st.uses)
+      if (syntax_index[u.syntax] >= 0) {
+        one.uses.push_back(u);
+        one.uses.back().syntax = static_cast<size_t>(syntax_index[u.syntax]);
+      }
+    for (size_t k = 0; k < base.operands.size(); ++k)
+      if (st.operand_variant[k] < 0 || st.operand_variant[k] == vi) {
+        enc.operands.push_back(base.operands[k]);
+        one.sites.push_back(st.sites[k]);
+      }
+    for (const FieldFix& fix : var.fixes)
+      if (!base.field(fix.field)) fail(var.line, fix.col, fmt::format("encoding {} has no field '{}' to fix", base.name, fix.field));
+    fix_fields(enc, var.fixes, var.line);
+    enc.features.insert(enc.features.end(), var.features.begin(), var.features.end());
+    // Each variant's own decode trees (the checker writes frame slots into them).
+    if (enc.decode_first_line && enc.decode_last_line)
+      enc.decode = parse_block(module_, sources_, file_, enc.decode_first_line, enc.decode_last_line);
+    finish_encoding(one);
   }
 }
 
@@ -552,18 +668,7 @@ std::vector<InstructionSpec> FileParser::unfold(const InstructionSpec& inst) con
     x.loc = f.loc;
     x.folded_when = f.when;
     for (Encoding& enc : x.encodings) {
-      for (const Folded::Fix& fix : f.fixes) {
-        const EncodingField* field = enc.field(fix.field);
-        if (!field) continue;  // the encoding tells the instructions apart by other fields (checked above)
-        if (field->width != fix.value.width())
-          fail(f.loc.line, fix.col,
-               fmt::format("field '{}' of encoding {} is {} bits wide; '{}' fixes {}", fix.field, enc.name,
-                           field->width, fix.field, fix.value.width()));
-        for (uint32_t b = 0; b < field->width; ++b) {
-          enc.fixed_mask.set_bit(field->lo + b, true);
-          enc.fixed_value.set_bit(field->lo + b, fix.value.bit(b));
-        }
-      }
+      fix_fields(enc, f.fixes, f.loc.line);  // a field the encoding lacks: it tells the instructions apart by others (checked above)
       for (size_t k = 0; k < enc.syntax.size(); ++k) {
         std::string& t = enc.syntax[k];
         const size_t end = t.find_first_of(" {<.");
@@ -790,19 +895,39 @@ FieldConcat FileParser::parse_fields(const Word& w, uint32_t line, std::vector<u
   size_t p = 0;
   std::string_view t = w.text;
   while (true) {
-    size_t e = t.find(':', p);
+    // The next ':' outside a slice's brackets (imm6<5:3>).
+    size_t e = p;
+    while (e < t.size() && t[e] != ':') e = t[e] == '<' && t.find('>', e) != std::string_view::npos ? t.find('>', e) + 1 : e + 1;
+    if (e >= t.size()) e = std::string_view::npos;
     std::string_view part = t.substr(p, e == std::string_view::npos ? std::string_view::npos : e - p);
     const uint32_t col = w.col + static_cast<uint32_t>(p);
     FieldConcat::Part fp;
-    if (part.size() >= 3 && part.front() == '\'' && part.back() == '\'') {
+    // field<hi:lo> or field<k>: a slice, as the manual writes size<1>.
+    const size_t open = part.find('<');
+    std::string_view slice;
+    if (open != std::string_view::npos && part.back() == '>') {
+      slice = part.substr(open + 1, part.size() - open - 2);
+      part = part.substr(0, open);
+    }
+    if (part.size() >= 3 && part.front() == '\'' && part.back() == '\'' && open == std::string_view::npos) {
       const auto b = binary_digits(part.substr(1, part.size() - 2));
       if (!b) fail(line, col, fmt::format("bad bit literal {} in FIELDS '{}'; expected '0' and '1' digits", part, t));
       fp.literal = *b;
     } else if (is_identifier(part)) {
       fp.field = std::string(part);
+      if (open != std::string_view::npos) {
+        const size_t colon = slice.find(':');
+        int64_t hi = -1, lo = -1;
+        if (!parse_number(slice.substr(0, colon), hi) ||
+            !parse_number(colon == std::string_view::npos ? slice : slice.substr(colon + 1), lo) || hi < lo || lo < 0 || hi > 127)
+          fail(line, col + static_cast<uint32_t>(open),
+               fmt::format("bad slice in FIELDS '{}': write {}<hi:lo> or {}<k> with hi >= lo >= 0", t, part, part));
+        fp.hi = static_cast<int>(hi);
+        fp.lo = static_cast<int>(lo);
+      }
     } else {
       fail(line, col,
-           fmt::format("bad FIELDS '{}': '{}' is neither a field name nor a bit literal ('0')", t, part));
+           fmt::format("bad FIELDS '{}': '{}' is neither a field name, a slice of one (size<1>) nor a bit literal ('0')", t, part));
     }
     fc.parts.push_back(std::move(fp));
     cols.push_back(col);
@@ -828,9 +953,12 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
          fmt::format("unknown operand kind '{}'; expected reg, imm, simm, table, list, regmask, cond, label, itmask, modimm, shiftamt, vreglist, vfpimm, tilemask{} or const", w[2].text,
                      bundle_ ? ", choice, mem" : ""));
   op.loc = Loc{file_, line, kcol};
-  for (const OperandMap& o : enc.operands)
-    if (o.name == op.name)
+  for (size_t k = 0; k < enc.operands.size(); ++k) {
+    const OperandMap& o = enc.operands[k];
+    const int other = st.operand_variant[k];  // two variants may map one name each their own way
+    if (o.name == op.name && (other < 0 || st.variant < 0 || other == st.variant))
       fail(line, w[1].col, fmt::format("operand <{}> is already mapped at line {}", op.name, o.loc.line));
+  }
   OperandSite site;
   site.line = line;
 
@@ -1306,13 +1434,16 @@ void FileParser::finish_encoding(EncodingState& st) {
              fmt::format("operand <{}> of syntax '{}' names field '{}', which encoding {} does not have (fields: {})",
                          op.name, enc.syntax[use->syntax], part.field, enc.name,
                          field_names.empty() ? "none" : join(field_names)));
-      width += f->width;
+      if (part.hi >= static_cast<int>(f->width))
+        fail(site.line, site.part_cols[p],
+             fmt::format("operand <{}>: slice {}<{}> of a field of {} bits", op.name, part.field, part.hi, f->width));
+      width += part.width(f);
     }
     if (op.kind == OperandKind::ShiftAmt) {
       uint32_t type_width = 0;
       for (size_t p = 0; p < op.count; ++p) {
         const auto& part = op.fields.parts[p];
-        type_width += part.field.empty() ? part.literal.width() : enc.field(part.field)->width;
+        type_width += part.width(enc.field(part.field));
       }
       if (type_width != 2 || width != 7)
         fail(site.line, op.loc.col,
@@ -1327,7 +1458,7 @@ void FileParser::finish_encoding(EncodingState& st) {
     }
     if (op.kind == OperandKind::Bitfield) {
       uint32_t imms_width = 0;
-      for (const auto& part : op.count_fields.parts) imms_width += part.field.empty() ? part.literal.width() : enc.field(part.field)->width;
+      for (const auto& part : op.count_fields.parts) imms_width += part.width(enc.field(part.field));
       if (width != 6 || imms_width != 6)
         fail(site.line, op.loc.col,
              fmt::format("operand <{}> bitfield: needs 6-bit immr and imms, not {} and {} bits", op.name, width, imms_width));

@@ -27,6 +27,13 @@ struct FieldConcat {
   struct Part {
     std::string field;  // empty for a literal
     Bits literal;       // when field is empty
+    // A slice of the field, field<hi:lo> or field<k> as the manual writes
+    // it (Q:S:size<1>); hi < 0: the whole field.
+    int hi = -1, lo = -1;
+    // The bits the part stands for: the literal's, the slice's or the field's (f).
+    uint32_t width(const EncodingField* f) const {
+      return field.empty() ? literal.width() : hi >= 0 ? static_cast<uint32_t>(hi - lo + 1) : f->width;
+    }
   };
   std::vector<Part> parts;
   std::string text;  // as written, for messages and `spec show`
@@ -133,6 +140,9 @@ struct Encoding {
   Bits should_mask, should_value;  // the (0)/(1) bits
   std::vector<EncodingField> fields;  // in diagram order, most significant first
   std::string diagram_text;
+  // One variant of an encoding the page writes once (`variant NAME when
+  // ...`: the name is ENCODING.NAME): the field values it fixes, as written.
+  std::string variant_when;
   std::vector<std::string> syntax;  // templates as written (without their annotations)
   std::vector<Loc> syntax_locs;
   // Per template: 0 anywhere, 1 only inside an IT block, 2 only outside one.

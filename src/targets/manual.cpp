@@ -551,6 +551,8 @@ struct WordReference {
       o += fmt::format("A word is this encoding when `(word & {}) == {}` ({} bits, the diagram's leftmost bit is bit {}{}).\n\n",
                        e.fixed_mask.to_hex(), e.fixed_value.to_hex(), e.width, e.width - 1,
                        e.diagram_text.find('|') != std::string::npos ? ": the first halfword is the high one" : "");
+      if (!e.variant_when.empty())
+        o += fmt::format("A variant of an encoding the page writes once: it fixes `{}`.\n\n", e.variant_when);
       if (!e.syntax.empty()) {
         o += "```text\n";
         for (size_t k = 0; k < e.syntax.size(); ++k) {

@@ -328,6 +328,56 @@ TEST(SpecFile, FoldedFieldsMayBeAbsentFromAnEncoding) {
   EXPECT_EQ(u64(sbc->encodings.at(1).fixed_value), 0xD400u);
 }
 
+// An encoding written once with variants (the element sizes of a NEON
+// lane load): one encoding per variant, named ENCODING.VARIANT, its `when`
+// fields fixed (x left free), its own syntax and operands besides the
+// common ones, and a slice in FIELDS (size<1>).
+TEST(SpecFile, EncodingVariantsBecomeEncodingsOfTheirOwn) {
+  const std::string page =
+      "instruction ADDV (toy)\n"
+      "summary Adds an immediate.\n"
+      "\n"
+      "encoding T1\n"
+      "    diagram 0 1 1 0 size:2 imm:3 Rn:3 Rd:4\n"
+      "    variant B when size = 00\n"
+      "        syntax ADDV.B <Rd>, <Rn>, #<imm>\n"
+      "        operand <imm> imm imm\n"
+      "    variant H when size = x1\n"
+      "        syntax ADDV.H <Rd>, <Rn>, #<imm>\n"
+      "        operand <imm> imm imm:size<1>\n"
+      "    operand <Rd> reg R Rd\n"
+      "    operand <Rn> reg R Rn\n"
+      "    decode\n"
+      "        integer d = UInt(Rd);\n";
+  std::vector<SpecSource> sources = specs_with_dir("toy", kDataDir);
+  sources.push_back({"addv.isa", page});
+  const auto spec = TargetSpec::load("toy", sources, builtins());
+  const InstructionSpec* addv = spec->find("ADDV (toy)");
+  ASSERT_NE(addv, nullptr);
+  ASSERT_EQ(addv->encodings.size(), 2u);
+  const Encoding& b = encoding(*spec, "ADDV (toy)", "T1.B");
+  const Encoding& h = encoding(*spec, "ADDV (toy)", "T1.H");
+  // 0110 size: bits 15..12 fixed, size bits 11..10; H fixes only bit 10.
+  EXPECT_EQ(u64(b.fixed_mask), 0xFC00u);
+  EXPECT_EQ(u64(b.fixed_value), 0x6000u);
+  EXPECT_EQ(u64(h.fixed_mask), 0xF400u);
+  EXPECT_EQ(u64(h.fixed_value), 0x6400u);
+  EXPECT_EQ(b.variant_when, "size = 00");
+  EXPECT_EQ(h.variant_when, "size = x1");
+  ASSERT_EQ(b.syntax.size(), 1u);
+  EXPECT_EQ(b.syntax[0], "ADDV.B <Rd>, <Rn>, #<imm>");
+  EXPECT_EQ(h.syntax[0], "ADDV.H <Rd>, <Rn>, #<imm>");
+  // Own operands first as written, the common ones after: <imm>, <Rd>, <Rn>.
+  ASSERT_EQ(h.operands.size(), 3u);
+  EXPECT_EQ(h.operands[0].name, "imm");
+  ASSERT_EQ(h.operands[0].fields.parts.size(), 2u);
+  EXPECT_EQ(h.operands[0].fields.parts[1].field, "size");
+  EXPECT_EQ(h.operands[0].fields.parts[1].hi, 1);
+  EXPECT_EQ(h.operands[0].fields.parts[1].lo, 1);
+  EXPECT_EQ(b.operands[0].fields.parts.size(), 1u);
+  EXPECT_EQ(b.operands[1].name, "Rd");
+}
+
 TEST(SpecFile, RunMovWithHelperFromPseudocodeSection) {
   ToyMachine m;
   m.run("MOV (immediate)", "T1", 0x2D5A);  // 0010 sh=1 Rd=101 imm8=0x5A: MOV R5, #0x5A, LSL #8
@@ -514,7 +564,7 @@ TEST(SpecFileDiagnostics, UnknownEncodingKeyword) {
   EXPECT_EQ(f.line, 6);
   EXPECT_EQ(f.col, 5);
   EXPECT_EQ(f.message,
-            "unknown keyword 'decod' in encoding T1; expected diagram, syntax, operand, feature, relocation or decode");
+            "unknown keyword 'decod' in encoding T1; expected diagram, syntax, operand, feature, relocation, variant or decode");
 }
 
 TEST(SpecFileDiagnostics, SyntaxErrorInDecodeAtTheFileLine) {
@@ -588,6 +638,40 @@ TEST(SpecFileDiagnostics, DuplicateInstruction) {
 }
 
 // What a folded page may get wrong, each located.
+TEST(SpecFileDiagnostics, EncodingVariants) {
+  const std::string head = kHead + "    diagram 0 1 1 0 size:2 imm:3 Rn:3 Rd:4\n";
+  // A syntax line outside every variant of an encoding that has them.
+  Failure f = load_error(head +
+                         "    syntax OP <Rd>\n"
+                         "    variant B when size = 00\n"
+                         "        syntax OPB <Rd>\n"
+                         "    operand <Rd> reg R Rd\n");
+  EXPECT_EQ(f.line, 6);
+  EXPECT_EQ(f.message, "encoding T1 has variants: each syntax line belongs to one, indented under its 'variant' line");
+  // One name mapped twice within a variant.
+  f = load_error(head +
+                 "    variant B when size = 00\n"
+                 "        syntax OPB <Rd>\n"
+                 "        operand <Rd> reg R Rd\n"
+                 "        operand <Rd> reg R Rn\n");
+  EXPECT_EQ(f.line, 9);
+  EXPECT_EQ(f.message, "operand <Rd> is already mapped at line 8");
+  // A field the encoding lacks; a value of the wrong width.
+  f = load_error(head + "    variant B when sz = 00\n        syntax OPB\n");
+  EXPECT_EQ(f.line, 6);
+  EXPECT_EQ(f.message, "encoding T1 has no field 'sz' to fix");
+  f = load_error(head + "    variant B when size = 0\n        syntax OPB\n");
+  EXPECT_EQ(f.message, "field 'size' of encoding T1.B is 2 bits wide; 'size' fixes 1");
+  f = load_error(head + "    variant B\n        syntax OPB\n");
+  EXPECT_EQ(f.message, "'variant' takes a name and the field values it fixes: variant NAME when FIELD = BITS, ...");
+  // A slice past its field's width, and one written wrong.
+  f = load_error(head + "    variant B when size = 00\n        syntax OPB #<i>\n        operand <i> imm size<2>\n");
+  EXPECT_EQ(f.line, 8);
+  EXPECT_EQ(f.message, "operand <i>: slice size<2> of a field of 2 bits");
+  f = load_error(head + "    variant B when size = 00\n        syntax OPB #<i>\n        operand <i> imm size<0:1>\n");
+  EXPECT_EQ(f.message, "bad slice in FIELDS 'size<0:1>': write size<hi:lo> or size<k> with hi >= lo >= 0");
+}
+
 TEST(SpecFileDiagnostics, FoldedPages) {
   auto with_head = [](const std::string& head) { return head + kFolded.substr(kFolded.find("\nencoding") + 1); };
   Failure f = load_error("instruction ADC (toy)\nsummary A.\ninstruction SBC (toy) when S = 1\n");
