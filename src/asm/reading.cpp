@@ -254,6 +254,95 @@ void name_registers(const RegNames& names, Refusal& r) {
     for (int64_t x : r.regs) r.spellings.push_back(names.name(x));
 }
 
+std::vector<OtherValue> values_of(const Kind& k, uint32_t width) {
+  std::vector<OtherValue> out;
+  // Every raw value of a map (its first 64 when it is wider than 6 bits), as value = raw × scale + offset.
+  auto raws = [&](const BitMap& m, int64_t scale, int64_t offset, bool numbered) {
+    const uint64_t n = m.pos.size() >= 6 ? 64 : uint64_t{1} << m.pos.size();
+    for (uint64_t raw = 0; raw < n; ++raw) {
+      OtherValue v{Assignment(width), std::nullopt, ""};
+      if (!assign(v.bits, m, raw)) continue;  // literal bits the value does not have
+      if (numbered) v.number = static_cast<int64_t>(raw) * scale + offset;
+      out.push_back(std::move(v));
+    }
+  };
+  std::visit(
+      [&](const auto& kind) {
+        using K = std::decay_t<decltype(kind)>;
+        if constexpr (std::is_same_v<K, Table>) {
+          const size_t w = kind.map.pos.size();
+          for (const Table::Entry& e : kind.entries) {
+            OtherValue v{Assignment(width), std::nullopt, e.spelling};
+            for (size_t b = 0; b < w; ++b) {
+              const uint32_t bit = static_cast<uint32_t>(w - 1 - b);  // map position b is the pattern's bit w-1-b
+              if (kind.map.pos[b] >= 0 && e.pat.care.bit(bit))
+                v.bits.set({static_cast<uint32_t>(kind.map.pos[b]), 1}, e.pat.value.bit(bit));
+            }
+            out.push_back(std::move(v));
+          }
+        } else if constexpr (std::is_same_v<K, VRegList>) {
+          raws(kind.map, kind.scale, 0, true);
+          for (uint64_t c = 1; kind.count.pos.size() < 7 && c < (uint64_t{1} << kind.count.pos.size()); ++c) {  // the count too
+            OtherValue v{Assignment(width), std::nullopt, ""};
+            if (assign(v.bits, kind.count, c)) out.push_back(std::move(v));
+          }
+        } else if constexpr (requires { kind.map; kind.scale; kind.offset; }) {
+          raws(kind.map, kind.scale, kind.offset, true);
+        } else if constexpr (requires { kind.map; }) {
+          raws(kind.map, 1, 0, true);
+        }
+      },
+      k);
+  return out;
+}
+
+Assignment with_value(const Assignment& word, const OtherValue& v) {
+  Assignment a = word;
+  for (uint32_t b = 0; b < v.bits.width(); ++b)
+    if (v.bits.assigned({b, 1})) a.unset({b, 1});
+  a.merge(v.bits);
+  return a;
+}
+
+std::vector<OtherValue> values_taken(const Kind& k, const Assignment& word, const std::function<bool(const Assignment&)>& takes) {
+  std::vector<OtherValue> out;
+  for (OtherValue& v : values_of(k, word.width())) {
+    const Assignment other = with_value(word, v);
+    if (!(other == word) && takes(other)) out.push_back(std::move(v));
+  }
+  return out;
+}
+
+std::string describe_taken(const Kind& k, const std::vector<OtherValue>& taken, const RegNames* table_regs) {
+  const auto* reg = std::get_if<Reg>(&k);
+  const bool is_table = std::holds_alternative<Table>(k);
+  Refusal r;
+  r.kind = Refusal::Kind::Reg;
+  std::vector<std::string> words;  // a table's spellings that are not registers
+  std::vector<Refusal::Range> numbers;
+  for (const OtherValue& v : taken) {
+    const int number = is_table && table_regs ? table_regs->number(v.spelling) : -1;
+    if (reg && v.number) r.regs.insert(*v.number);
+    else if (number >= 0) r.regs.insert(number);
+    else if (is_table) words.push_back(v.spelling);
+    else if (const auto* num = std::get_if<Number>(&k); num && num->scale == 1 && v.number) numbers.push_back({*v.number, *v.number, 1});
+  }
+  if (!r.regs.empty()) {
+    const RegNames& names = reg ? reg->regs : *table_regs;
+    r.reg_class = names.prefix();
+    name_registers(names, r);
+    if (!r.spellings.empty() && words.empty()) return describe(r);  // registers not numbered (sp, lr)
+    std::string extra;
+    for (const std::string& w : words) extra += " or " + w;
+    return "operand must be " + describe_regs(r.reg_class, r.regs) + extra;
+  }
+  if (!numbers.empty()) return "operand must be " + describe_ranges(numbers);
+  if (std::holds_alternative<RegMask>(k) || std::holds_alternative<TileMask>(k) || std::holds_alternative<VRegList>(k) ||
+      std::holds_alternative<List>(k))
+    return "invalid register list for instruction";
+  return "invalid operand for instruction";
+}
+
 Refusal refusal(const Kind& k, const TextAt& at, const Assignment& before) {
   using R = Refusal::Kind;
   const std::string_view s = at.rest();

@@ -100,6 +100,31 @@ std::string describe_ranges(std::vector<Refusal::Range> rs);
 // Registers of a class by number ("a register in range [r0, r12] or r14").
 std::string describe_regs(const std::string& prefix, const std::set<int64_t>& regs);
 
+// Why the pseudocode refuses a whole line, told of one operand (llvm-mc
+// says "operand must be r0-r12" of the register it blames): the values the
+// operand may hold, and those of them the verdict takes.
+struct OtherValue {
+  Assignment bits;                // the operand's bits for this value (its maps only)
+  std::optional<int64_t> number;  // a register's or number's value (raw × scale + offset)
+  std::string spelling;           // a table's spelling
+};
+// The values an operand of kind k may hold, where they are few enough to try:
+// a table's entries, the values of a register's or number's field of up to 6
+// bits (else its first 64), a register list's first register and count;
+// none for other kinds. `width`: the word's.
+std::vector<OtherValue> values_of(const Kind& k, uint32_t width);
+// Those, other than the operand's value in `word`, that `takes` accepts with
+// the rest of `word` kept.
+std::vector<OtherValue> values_taken(const Kind& k, const Assignment& word, const std::function<bool(const Assignment&)>& takes);
+// `word` with an operand's bits replaced by the value's.
+Assignment with_value(const Assignment& word, const OtherValue& v);
+// What the operand must be, from the values taken ("operand must be a
+// register in range [r0, r12]", "operand must be an immediate in the range
+// [0,7]", "invalid register list for instruction", else "invalid operand for
+// instruction"). `table_regs`: the registers a table's spellings may name
+// (clz's <Rm>), or null.
+std::string describe_taken(const Kind& k, const std::vector<OtherValue>& taken, const RegNames* table_regs);
+
 // A register list's element suffix, as its template writes it: a literal
 // (`.h`), or literals around a table operand giving the element type
 // (`{ <Zt>.<T>-<Zt>.<T> }`).

@@ -663,34 +663,20 @@ std::optional<Solution> solve_impl(const Problem& p, const std::vector<Constrain
   return out;
 }
 
-// Which values of a register operand the target's verdict takes where the
-// candidate's own value is refused (as WordIsa::blame finds them for a
-// word): the first bare register operand that has some, with them, or
-// nothing when none does.
-std::optional<std::pair<size_t, Refusal>> blame_operand(const Isa& isa, const Candidate& c) {
+// The first bare operand (in the order written) some other value of which
+// the target's verdict takes where the candidate's own is refused, with what
+// it must be (operands::values_taken, as WordIsa::blame finds it for a word);
+// nothing when none has one.
+std::optional<std::pair<size_t, std::string>> blame_operand(const Isa& isa, const Candidate& c) {
   const Signature& sig = isa.signatures()[static_cast<size_t>(c.signature)];
   const Form& form = isa.forms()[static_cast<size_t>(c.form)];
+  auto takes = [&](const Assignment& a) { return isa.verdict()(form, a).empty(); };
   for (size_t i = 0; i < sig.def.operands.size(); ++i) {
     const TextOperand& op = sig.def.operands[i];
     if (op.items.size() != 1 || op.items[0].kind != TemplateItem::Kind::Operand) continue;
-    const auto* reg = std::get_if<operands::Reg>(&sig.def.kinds[static_cast<size_t>(op.items[0].operand)]);
-    if (!reg || reg->map.width() == 0 || reg->map.width() > 6) continue;
-    Refusal r;
-    r.kind = Refusal::Kind::Reg;
-    r.reg_class = reg->regs.prefix();
-    const uint64_t values = uint64_t{1} << reg->map.width();
-    for (uint64_t raw = 0; raw < values; ++raw) {
-      Assignment a = c.bits;
-      for (int p : reg->map.pos)
-        if (p >= 0) a.unset({static_cast<uint32_t>(p), 1});
-      if (operands::assign(a, reg->map, raw) && isa.verdict()(form, a).empty())
-        r.regs.insert(static_cast<int64_t>(raw) * reg->scale + reg->offset);
-    }
-    if (!r.regs.empty() && r.regs.size() < values) {
-      r.fits_text = true;
-      operands::name_registers(reg->regs, r);
-      return std::make_pair(i, std::move(r));
-    }
+    const operands::Kind& kind = sig.def.kinds[static_cast<size_t>(op.items[0].operand)];
+    const std::vector<operands::OtherValue> taken = operands::values_taken(kind, c.bits, takes);
+    if (!taken.empty()) return std::make_pair(i, operands::describe_taken(kind, taken, nullptr));
   }
   return std::nullopt;
 }
@@ -823,7 +809,7 @@ std::vector<Candidate> encode_insn(const Isa& isa, int slot, std::string_view te
       // The operand whose value the rule refuses, with the values it takes; else the instruction.
       if (const auto blamed = why ? blame_operand(isa, *refused) : std::nullopt) {
         const std::string_view written = trim(split_top(rest, ',')[blamed->first]);
-        say(fmt::format("operand {} '{}': {} ({})", blamed->first + 1, written, operands::describe(blamed->second), refused_by),
+        say(fmt::format("operand {} '{}': {} ({})", blamed->first + 1, written, blamed->second, refused_by),
             written);
       } else {
         say(fmt::format("invalid instruction ({})", refused_by), mnemonic);

@@ -483,136 +483,57 @@ InputError describe_refusal(const std::string& text, const std::string& trimmed,
 // operand must be.
 Refusal WordIsa::blame(const WordTemplate& t, const Bits& word, const std::string& v, const std::string& rule,
                        std::span<const std::pair<const Operand*, size_t>> trail, std::string_view text) const {
-  // The register number a table spelling names (clz's <Rm> is a table), or -1.
-  auto table_reg = [this](const std::string& spelling) { return core_regs_.number(to_lower(spelling)); };
   Refusal r;
   r.kind = Refusal::Kind::Whole;
   r.see = v.rfind("SEE", 0) == 0;
   const std::string where = fmt::format("{} in {} {}{}{}", v, t.inst->name, t.enc->name, rule.empty() ? "" : ": ", rule);
   r.msg = fmt::format("invalid instruction ({})", where);
   const Encoding& enc = *t.enc;
-  // An operand's other values: (bits, care) to write into the word, and what the text would say.
-  struct Alt {
-    Bits value, care;
-    int64_t number;        // a register or immediate, or
-    std::string spelling;  // a table's spelling
+  Assignment whole(enc.width);
+  for (uint32_t at = 0; at < enc.width; at += 64) {
+    const Field f{at, std::min(64u, enc.width - at)};
+    whole.set(f, get_field(word, f));
+  }
+  auto takes = [&](const Assignment& a) { return assembles(enc, a.value()); };
+  // The register an operand names in the word (a table's spelling may be one: clz's <Rm>), or -1.
+  auto reg_of = [&](const Operand& o) -> int64_t {
+    if (const auto* reg = std::get_if<operands::Reg>(&o.kind))
+      return static_cast<int64_t>(reg->decode(word).a) * reg->scale + reg->offset;
+    if (!std::holds_alternative<operands::Table>(o.kind)) return -1;
+    for (const operands::OtherValue& a : operands::values_of(o.kind, enc.width))
+      if (a.bits.matches(word) && core_regs_.number(a.spelling) >= 0) return core_regs_.number(a.spelling);
+    return -1;
   };
-  auto alternatives = [&](const Operand& op) {
-    std::vector<Alt> out;
-    const BitMap m = bitmap(enc, op.spec->fields);
-    const size_t w = m.pos.size();
-    auto with = [&](uint64_t x, Bits* value, Bits* care) {
-      for (size_t k = 0; k < w; ++k) {
-        const bool bit = (x >> (w - 1 - k)) & 1;
-        if (m.pos[k] < 0) {
-          if (bit != m.lit[k]) return false;
-          continue;
-        }
-        value->set_bit(static_cast<uint32_t>(m.pos[k]), bit);
-        care->set_bit(static_cast<uint32_t>(m.pos[k]), true);
-      }
-      return true;
-    };
-    if (const auto* table = std::get_if<operands::Table>(&op.kind)) {
-      for (const auto& [pat, spelling, shown] : table->entries) {
-        Alt a{Bits::zeros(enc.width), Bits::zeros(enc.width), 0, spelling};
-        for (size_t k = 0; k < w; ++k)
-          if (m.pos[k] >= 0 && pat.care.bit(static_cast<uint32_t>(w - 1 - k))) {
-            a.value.set_bit(static_cast<uint32_t>(m.pos[k]), pat.value.bit(static_cast<uint32_t>(w - 1 - k)));
-            a.care.set_bit(static_cast<uint32_t>(m.pos[k]), true);
-          }
-        out.push_back(std::move(a));
-      }
-      return out;
-    }
-    const uint64_t n = w >= 6 ? 64 : uint64_t{1} << w;
-    for (uint64_t x = 0; x < n; ++x) {
-      Alt a{Bits::zeros(enc.width), Bits::zeros(enc.width), static_cast<int64_t>(x) * op.spec->scale + op.spec->offset, ""};
-      if (with(x, &a.value, &a.care)) out.push_back(std::move(a));
-    }
-    if (const auto* list = std::get_if<operands::VRegList>(&op.kind)) {  // the register count too
-      const BitMap& cm = list->count;
-      for (uint64_t c = 1; c < 64 && cm.pos.size() < 7 && c < (uint64_t{1} << cm.pos.size()); ++c) {
-        Alt a{Bits::zeros(enc.width), Bits::zeros(enc.width), -1, ""};
-        for (size_t k = 0; k < cm.pos.size(); ++k)
-          if (cm.pos[k] >= 0) {
-            a.value.set_bit(static_cast<uint32_t>(cm.pos[k]), (c >> (cm.pos.size() - 1 - k)) & 1);
-            a.care.set_bit(static_cast<uint32_t>(cm.pos[k]), true);
-          }
-        out.push_back(std::move(a));
-      }
-    }
-    return out;
-  };
-  auto accepted = [&](const Bits& alt) { return assembles(enc, alt); };
-  auto apply = [&](const Alt& a) { return (word & ~a.care) | a.value; };
   // Operands after the mnemonic first: a type suffix is blamed only when no operand can be.
   const size_t mnemonic_end = std::min(text.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789._"), text.size());
   for (int pass = 0; pass < 2; ++pass)
     for (size_t i = 0; i < trail.size(); ++i) {
       const auto& [op, at] = trail[i];
       if ((at < mnemonic_end) != (pass == 1)) continue;
-      std::vector<Alt> taken;
-      for (Alt& a : alternatives(*op)) {
-        const Bits alt = apply(a);
-        if (alt != word && accepted(alt)) taken.push_back(std::move(a));
-      }
+      const std::vector<operands::OtherValue> taken = operands::values_taken(op->kind, whole, takes);
       if (taken.empty()) continue;
       r.pos = at;
       if (r.pos > 0 && text[r.pos - 1] == '-') --r.pos;
       if (r.pos > 0 && text[r.pos - 1] == '#') --r.pos;
       // Refused where it equals another register operand of its class, and
       // taken when that one differs: they must differ.
-      auto reg_of = [&](const Operand& o) -> int64_t {
-        if (const auto* reg = std::get_if<operands::Reg>(&o.kind))
-          return static_cast<int64_t>(reg->decode(word).a) * reg->scale + reg->offset;
-        if (!std::holds_alternative<operands::Table>(o.kind)) return -1;
-        for (const Alt& a : alternatives(o))
-          if (apply(a) == word && table_reg(a.spelling) >= 0) return table_reg(a.spelling);
-        return -1;
-      };
       const int64_t value = reg_of(*op);
       for (size_t j = 0; value >= 0 && j < trail.size(); ++j) {
         const Operand* o = trail[j].first;
         const bool o_reg = std::holds_alternative<operands::Reg>(o->kind);
         if (j == i || o->name() == op->name() || reg_of(*o) != value || (o_reg && o->spec->reg_class != op->spec->reg_class))
           continue;
-        bool differ = false;
-        for (const Alt& a : alternatives(*o)) {
-          const int64_t other = o_reg ? a.number : table_reg(a.spelling);
-          if (other >= 0 && other != value && accepted((word & ~a.care) | a.value)) differ = true;
-          if (differ) break;
-        }
+        const auto others = operands::values_of(o->kind, enc.width);
+        const bool differ = std::any_of(others.begin(), others.end(), [&](const operands::OtherValue& a) {
+          const int64_t other = o_reg ? a.number.value_or(-1) : core_regs_.number(a.spelling);
+          return other >= 0 && other != value && takes(operands::with_value(whole, a));
+        });
         if (differ) {
           r.msg = fmt::format("<{}> and <{}> must be different registers ({})", op->name(), o->name(), where);
           return r;
         }
       }
-      std::set<int64_t> regs;
-      std::vector<Refusal::Range> numbers;
-      std::vector<std::string> words;
-      const bool is_reg = std::holds_alternative<operands::Reg>(op->kind);
-      const bool is_table = std::holds_alternative<operands::Table>(op->kind);
-      for (const Alt& a : taken) {
-        if (is_reg) regs.insert(a.number);
-        else if (is_table && table_reg(a.spelling) >= 0) regs.insert(table_reg(a.spelling));
-        else if (is_table) words.push_back(to_lower(a.spelling));
-        else if (std::holds_alternative<operands::Number>(op->kind)) numbers.push_back({a.number, a.number, 1});
-      }
-      if (!regs.empty()) {
-        std::string extra;
-        for (const std::string& wd : words) extra += " or " + wd;
-        const std::string prefix = is_reg ? std::get<operands::Reg>(op->kind).regs.prefix() : core_regs_.prefix();
-        r.msg = fmt::format("operand must be {}{} ({})", operands::describe_regs(prefix, regs), extra, where);
-      } else if (!numbers.empty() && op->spec->scale == 1) {
-        r.msg = fmt::format("operand must be {} ({})", operands::describe_ranges(numbers), where);
-      } else if (std::holds_alternative<operands::RegMask>(op->kind) || std::holds_alternative<operands::TileMask>(op->kind) ||
-                 std::holds_alternative<operands::VRegList>(op->kind) ||
-                 std::holds_alternative<operands::List>(op->kind)) {
-        r.msg = fmt::format("invalid register list for instruction ({})", where);
-      } else {
-        r.msg = fmt::format("invalid operand for instruction ({})", where);
-      }
+      r.msg = fmt::format("{} ({})", operands::describe_taken(op->kind, taken, &core_regs_), where);
       return r;
     }
   return r;

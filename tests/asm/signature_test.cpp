@@ -244,6 +244,38 @@ Isa narrow_isa() {
   return isa;
 }
 
+// Why a verdict refuses a line, told of an operand (operands::values_taken,
+// the one account WordIsa::blame and the bundle solver give): the other
+// values of its field that the verdict takes, the rest of the word kept.
+TEST(Signature, OtherValuesTheVerdictTakes) {
+  const operands::Placer place = [](std::string_view) { return operands::Placed{4, 3}; };
+  const operands::Kind number = operands::Number{operands::bitmap(place, {"f"})};
+  Assignment word(16);
+  word.set({4, 3}, 3);
+  word.set({0, 1}, 1);
+  // The verdict takes even values of bits 6..4 only: 3 is refused; 0, 2, 4, 6 taken.
+  auto even = [](const Assignment& a) { return a.get({4, 3}) % 2 == 0; };
+  const std::vector<operands::OtherValue> taken = operands::values_taken(number, word, even);
+  std::vector<int64_t> values;
+  for (const auto& v : taken) values.push_back(v.number.value_or(-1));
+  EXPECT_EQ(values, (std::vector<int64_t>{0, 2, 4, 6}));
+  const Assignment other = operands::with_value(word, taken[1]);
+  EXPECT_EQ(other.get({4, 3}), 2u);
+  EXPECT_EQ(other.get({0, 1}), 1u);  // the rest of the word kept
+  EXPECT_TRUE(operands::describe_taken(number, taken, nullptr).starts_with("operand must be "));
+  // Its own value is never "another" value, even where the verdict takes it.
+  EXPECT_EQ(operands::values_taken(number, word, [](const Assignment&) { return true; }).size(), 7u);
+  // Registers without numbered names are told by name (sp, lr, pc: raw 1 and 2 taken).
+  static const spec::RegisterClass q = special_names();
+  const operands::Kind reg = operands::Reg{{"Q", &q}, operands::bitmap(place, {"f"})};
+  auto lr_or_pc = [](const Assignment& a) { return a.get({4, 3}) == 1 || a.get({4, 3}) == 2; };
+  Assignment sp_word(16);
+  sp_word.set({4, 3}, 0);
+  const auto regs = operands::values_taken(reg, sp_word, lr_or_pc);
+  ASSERT_EQ(regs.size(), 2u);
+  EXPECT_EQ(operands::describe_taken(reg, regs, nullptr), std::string(operands::kOneOf) + "lr, pc");
+}
+
 TEST(Signature, RegistersByScaleAndByName) {
   const Isa isa = narrow_isa();
   const auto c = encode_insn(isa, 0, "f 0x1234, r12, LR");
