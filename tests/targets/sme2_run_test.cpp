@@ -247,7 +247,7 @@ TEST(Sme2Run, A64AtomicsCarryCrcAndHalfPrecisionAsQemu) {
   EXPECT_EQ(more.substr(24 * 17, 2 * 17), "0000000000000000\n0000000060000000\n");
   expect_runs_as_recorded(data("sme2_a64_more.s"), "a64_more", {}, more);
   const std::string fp = slurp(data("sme2_fp_more.qemu.out"));
-  ASSERT_EQ(std::count(fp.begin(), fp.end(), '\n'), 3791);
+  ASSERT_EQ(std::count(fp.begin(), fp.end(), '\n'), 4247);
   expect_runs_as_recorded(data("sme2_fp_more.s"), "fp_more", {"--svl", "512"}, fp);
 }
 

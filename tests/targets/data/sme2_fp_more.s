@@ -9,7 +9,8 @@
 //    infinities, a quiet and a signalling NaN, denormals, the largest
 //    normal) paired with the next: FCMP/FCMPE (registers and #0.0) and
 //    FCCMP/FCCMPE with NZCV after each, FCSEL, FNMUL, FMAXNM, FMINNM, FMAX,
-//    FMIN, FRECPX, FCVTZS/FCVTZU (integer and fixed-point) to W and X, and
+//    FMIN, FRECPX, FCVTZS/FCVTZU (integer and fixed-point) and FCVTNS ...
+//    FCVTAU to W and X, and
 //    SCVTF/UCVTF (integer and fixed-point) from 8 integers; FPSR after each
 //    group;
 //  - single precision over 16 inputs (with 2^31, -2^31, 2^63): FNMUL,
@@ -24,8 +25,8 @@
 // predicates: INC/DEC<H|W|D> (vector), ADR, CLS/CLZ/CNT/CNOT/NOT
 // (predicated), EOR3, BCAX, BSL, BSL1N, BSL2N, NBSL, SHRNB/SHRNT/RSHRNB/
 // RSHRNT, the halving adds and subtracts, SXT<B|H|W>/UXT<B|H|W>,
-// SABA/UABA, SSRA/USRA/SRSRA/URSRA and FCVTZS/FCVTZU between sizes, with
-// FPSR.
+// SABA/UABA, SSRA/USRA/SRSRA/URSRA, FCVTZS/FCVTZU and SCVTF/UCVTF between
+// sizes, with FPSR.
 
 // print_words N: the N doublewords from x6 on, one emit each (x6 advances; x19 used).
     .macro print_words n
@@ -127,6 +128,22 @@ half_loop:
     fcvtzu w0, h0, #32
     bl emit
     fcvtzu x0, h0, #64
+    bl emit
+    fcvtns w0, h0
+    bl emit
+    fcvtnu x0, h0
+    bl emit
+    fcvtps x0, h0
+    bl emit
+    fcvtpu w0, h0
+    bl emit
+    fcvtms w0, h0
+    bl emit
+    fcvtmu x0, h0
+    bl emit
+    fcvtas x0, h0
+    bl emit
+    fcvtau w0, h0
     bl emit
     pr_fpsr
     adr x0, ints
@@ -570,6 +587,39 @@ int_loop:
     ld1d {z11.d}, p7/z, [x0, #1, mul vl] // the last 8 double inputs
     mov z0.d, z3.d
     fcvtzs z0.s, p7/m, z11.d
+    pr_z0
+    pr_fpsr
+    // SCVTF/UCVTF between sizes: integers to a narrower or wider float
+    mov z0.d, z3.d
+    scvtf z0.h, p2/m, z5.s
+    pr_z0
+    pr_fpsr
+    mov z0.d, z3.d
+    ucvtf z0.h, p2/m, z5.s
+    pr_z0
+    pr_fpsr
+    mov z0.d, z3.d
+    scvtf z0.h, p3/m, z11.d
+    pr_z0
+    pr_fpsr
+    mov z0.d, z3.d
+    ucvtf z0.h, p7/m, z11.d
+    pr_z0
+    pr_fpsr
+    mov z0.d, z3.d
+    scvtf z0.d, p3/m, z5.s
+    pr_z0
+    pr_fpsr
+    mov z0.d, z3.d
+    ucvtf z0.d, p7/m, z10.s
+    pr_z0
+    pr_fpsr
+    mov z0.d, z3.d
+    scvtf z0.s, p3/m, z11.d
+    pr_z0
+    pr_fpsr
+    mov z0.d, z3.d
+    ucvtf z0.s, p7/m, z11.d
     pr_z0
     pr_fpsr
 
