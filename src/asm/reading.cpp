@@ -261,7 +261,7 @@ std::vector<OtherValue> values_of(const Kind& k, uint32_t width) {
     const uint64_t n = m.pos.size() >= 6 ? 64 : uint64_t{1} << m.pos.size();
     for (uint64_t raw = 0; raw < n; ++raw) {
       OtherValue v{Assignment(width), std::nullopt, ""};
-      if (!assign(v.bits, m, raw)) continue;  // literal bits the value does not have
+      if (!assign(v.bits, m, raw, nullptr, false)) continue;  // literal bits the value does not have
       if (numbered) v.number = static_cast<int64_t>(raw) * scale + offset;
       out.push_back(std::move(v));
     }
@@ -270,21 +270,15 @@ std::vector<OtherValue> values_of(const Kind& k, uint32_t width) {
       [&](const auto& kind) {
         using K = std::decay_t<decltype(kind)>;
         if constexpr (std::is_same_v<K, Table>) {
-          const size_t w = kind.map.pos.size();
           for (const Table::Entry& e : kind.entries) {
             OtherValue v{Assignment(width), std::nullopt, e.spelling};
-            for (size_t b = 0; b < w; ++b) {
-              const uint32_t bit = static_cast<uint32_t>(w - 1 - b);  // map position b is the pattern's bit w-1-b
-              if (kind.map.pos[b] >= 0 && e.pat.care.bit(bit))
-                v.bits.set({static_cast<uint32_t>(kind.map.pos[b]), 1}, e.pat.value.bit(bit));
-            }
-            out.push_back(std::move(v));
+            if (assign(v.bits, kind.map, e.pat.value.low64(), &e.pat.care, false)) out.push_back(std::move(v));
           }
         } else if constexpr (std::is_same_v<K, VRegList>) {
           raws(kind.map, kind.scale, 0, true);
           for (uint64_t c = 1; kind.count.pos.size() < 7 && c < (uint64_t{1} << kind.count.pos.size()); ++c) {  // the count too
             OtherValue v{Assignment(width), std::nullopt, ""};
-            if (assign(v.bits, kind.count, c)) out.push_back(std::move(v));
+            if (assign(v.bits, kind.count, c, nullptr, false)) out.push_back(std::move(v));
           }
         } else if constexpr (requires { kind.map; kind.scale; kind.offset; }) {
           raws(kind.map, kind.scale, kind.offset, true);
