@@ -124,6 +124,16 @@ void resolve_items(std::vector<Item>& items, const std::vector<Operand>& ops, co
   }
 }
 
+// The low `bits` bits of a word, every one assigned, in an assignment `width` wide.
+Assignment every_bit(const Bits& word, uint32_t bits, uint32_t width) {
+  Assignment a(width);
+  for (uint32_t at = 0; at < bits; at += 64) {
+    const Field f{at, std::min(64u, bits - at)};
+    a.set(f, get_field(word, f));
+  }
+  return a;
+}
+
 }  // namespace
 
 std::vector<uint8_t> TargetRules::bytes(const Bits& word) const { return le_bytes(word); }
@@ -489,11 +499,7 @@ Refusal WordIsa::blame(const WordTemplate& t, const Bits& word, const std::strin
   const std::string where = fmt::format("{} in {} {}{}{}", v, t.inst->name, t.enc->name, rule.empty() ? "" : ": ", rule);
   r.msg = fmt::format("invalid instruction ({})", where);
   const Encoding& enc = *t.enc;
-  Assignment whole(enc.width);
-  for (uint32_t at = 0; at < enc.width; at += 64) {
-    const Field f{at, std::min(64u, enc.width - at)};
-    whole.set(f, get_field(word, f));
-  }
+  const Assignment whole = every_bit(word, enc.width, enc.width);
   auto takes = [&](const Assignment& a) { return assembles(enc, a.value()); };
   // The register an operand names in the word (a table's spelling may be one: clz's <Rm>), or -1.
   auto reg_of = [&](const Operand& o) -> int64_t {
@@ -745,11 +751,7 @@ WordIsa::Assembled WordIsa::assemble_as_written(const std::string& text, const A
     Candidate& c = accepted.emplace_back();
     c.form = form_of_.at(&enc);
     c.signature = static_cast<int>(index);
-    c.bits = Assignment(model_.width());
-    for (uint32_t at = 0; at < enc.width; at += 64) {
-      const Field f{at, std::min(64u, enc.width - at)};
-      c.bits.set(f, get_field(found->word, f));
-    }
+    c.bits = every_bit(found->word, enc.width, model_.width());
     c.rank = uint64_t(pref) << 32 | index;
     if (accepted.size() == 1 || enc.width < best_width || pref < best_pref) best_width = enc.width, best_pref = pref;
     if (pref == 0 && enc.width == min_width_) break;  // nothing comes before it
