@@ -269,6 +269,7 @@ class FileParser {
     std::string field;
     Bits value, care;
     uint32_t col = 0;
+    bool should_be = false;  // `(BITS)`: should-be bits, as the diagram's (0) and (1)
   };
   struct EncodingState {
     Encoding* enc = nullptr;
@@ -278,14 +279,15 @@ class FileParser {
     std::vector<OperandSite> sites;  // parallel to enc->operands
     uint32_t slot_line = 0;
     // `variant NAME when FIELD = BITS, ...` (docs/spec-format.md, "Encoding
-    // variants"): the syntax, operand and feature lines indented under one
-    // are its own; the others are every variant's.
+    // variants"): the syntax, operand, feature and relocation lines indented
+    // under one are its own; the others are every variant's.
     struct Variant {
       std::string name, when;
       uint32_t line = 0;
       size_t indent = 0;
       std::vector<FieldFix> fixes;
       std::vector<std::string> features;
+      std::string relocation;
     };
     std::vector<Variant> variants;
     int variant = -1;  // the variant whose lines follow, -1 none
@@ -504,8 +506,9 @@ void FileParser::parse(InstructionSpec& inst, std::vector<std::pair<uint32_t, ui
     } else if (kw == "relocation") {
       if (w.size() != 2 || !is_identifier(w[1].text))
         fail(ln, kcol + 10, "'relocation' needs the ELF relocation's name (relocation R_ARM_THM_CALL)");
-      if (!enc.relocation.empty()) fail(ln, kcol, fmt::format("a second 'relocation' in encoding {}", enc.name));
-      enc.relocation = std::string(w[1].text);
+      std::string& relocation = st.variant >= 0 ? st.variants[static_cast<size_t>(st.variant)].relocation : enc.relocation;
+      if (!relocation.empty()) fail(ln, kcol, fmt::format("a second 'relocation' in encoding {}", enc.name));
+      relocation = std::string(w[1].text);
       ++i;
     } else if (kw == "slot") {
       if (!bundle_) fail(ln, kcol, "'slot' belongs to bundle targets; this target has no bundle*.isa file");
@@ -548,7 +551,8 @@ void FileParser::parse(InstructionSpec& inst, std::vector<std::pair<uint32_t, ui
 
 std::vector<FileParser::FieldFix> FileParser::parse_when(uint32_t line, std::string_view text, uint32_t col, bool patterns) const {
   // FIELD = BITS, FIELD = BITS ...
-  const char* kForm = patterns ? "'when' takes FIELD = BITS (0, 1 or x digits as wide as the field), separated by commas"
+  const char* kForm = patterns ? "'when' takes FIELD = BITS (0, 1 or x digits as wide as the field, or (BITS) for should-be bits), "
+                                 "separated by commas"
                                : "'when' takes FIELD = BITS (binary digits as wide as the field), separated by commas";
   const std::vector<std::string_view> parts = split_top(text, ',');
   if (parts.empty()) fail(line, col, kForm);
@@ -558,6 +562,8 @@ std::vector<FileParser::FieldFix> FileParser::parse_when(uint32_t line, std::str
     const size_t eq = part.find('=');
     const std::string_view field = trim(part.substr(0, eq == std::string_view::npos ? part.size() : eq));
     std::string digits = eq == std::string_view::npos ? std::string() : std::string(trim(part.substr(eq + 1)));
+    const bool should_be = patterns && digits.size() > 2 && digits.front() == '(' && digits.back() == ')';
+    if (should_be) digits = digits.substr(1, digits.size() - 2);
     std::string care = digits;
     for (char& c : care) c = c == 'x' && patterns ? '0' : '1';
     for (char& c : digits) c = c == 'x' && patterns ? '0' : c;
@@ -565,7 +571,7 @@ std::vector<FileParser::FieldFix> FileParser::parse_when(uint32_t line, std::str
     if (!is_identifier(field) || !value) fail(line, part_col, kForm);
     for (const FieldFix& x : fixes)
       if (x.field == field) fail(line, part_col, fmt::format("field '{}' is fixed twice", field));
-    fixes.push_back({std::string(field), *value, *binary_digits(care), part_col});
+    fixes.push_back({std::string(field), *value, *binary_digits(care), part_col, should_be});
   }
   return fixes;
 }
@@ -580,8 +586,8 @@ void FileParser::fix_fields(Encoding& enc, const std::vector<FieldFix>& fixes, u
                        fix.field, fix.value.width()));
     for (uint32_t b = 0; b < field->width; ++b) {
       if (!fix.care.bit(b)) continue;
-      enc.fixed_mask.set_bit(field->lo + b, true);
-      enc.fixed_value.set_bit(field->lo + b, fix.value.bit(b));
+      (fix.should_be ? enc.should_mask : enc.fixed_mask).set_bit(field->lo + b, true);
+      (fix.should_be ? enc.should_value : enc.fixed_value).set_bit(field->lo + b, fix.value.bit(b));
     }
   }
 }
@@ -629,6 +635,11 @@ void FileParser::expand_variants(InstructionSpec& inst, EncodingState& st) {
       if (!base.field(fix.field)) fail(var.line, fix.col, fmt::format("encoding {} has no field '{}' to fix", base.name, fix.field));
     fix_fields(enc, var.fixes, var.line);
     enc.features.insert(enc.features.end(), var.features.begin(), var.features.end());
+    if (!var.relocation.empty()) {
+      if (!base.relocation.empty())
+        fail(var.line, 1, fmt::format("encoding {} has a relocation for every variant; variant {} gives a second", base.name, var.name));
+      enc.relocation = var.relocation;
+    }
     // Each variant's own decode trees (the checker writes frame slots into them).
     if (enc.decode_first_line && enc.decode_last_line)
       enc.decode = parse_block(module_, sources_, file_, enc.decode_first_line, enc.decode_last_line);

@@ -378,6 +378,42 @@ TEST(SpecFile, EncodingVariantsBecomeEncodingsOfTheirOwn) {
   EXPECT_EQ(b.operands[1].name, "Rd");
 }
 
+// `(BITS)` in a variant's when: should-be bits, not fixed ones; a relocation
+// under a variant is that variant's alone.
+TEST(SpecFile, EncodingVariantsTakeShouldBeBitsAndTheirOwnRelocation) {
+  const std::string page =
+      "instruction CMPV (toy)\n"
+      "summary Compares.\n"
+      "\n"
+      "encoding T1\n"
+      "    diagram 0 1 1 1 zero Rm:3 Rn:3 imm:5\n"
+      "    variant Reg when zero = 0\n"
+      "        syntax CMPV <Rn>, <Rm>\n"
+      "        operand <Rm> reg R Rm\n"
+      "        relocation R_TOY_A\n"
+      "    variant Zero when zero = 1, Rm = (10x)\n"
+      "        syntax CMPV <Rn>, #0\n"
+      "        relocation R_TOY_B\n"
+      "    operand <Rn> reg R Rn\n"
+      "    decode\n"
+      "        integer n = UInt(Rn);\n";
+  std::vector<SpecSource> sources = specs_with_dir("toy", kDataDir);
+  sources.push_back({"cmpv.isa", page});
+  const auto spec = TargetSpec::load("toy", sources, builtins());
+  const Encoding& reg = encoding(*spec, "CMPV (toy)", "T1.Reg");
+  const Encoding& zero = encoding(*spec, "CMPV (toy)", "T1.Zero");
+  // 0111 zero: bits 15..11 fixed; Rm is bits 10..8.
+  EXPECT_EQ(u64(reg.fixed_mask), 0xF800u);
+  EXPECT_EQ(u64(reg.fixed_value), 0x7000u);
+  EXPECT_EQ(u64(reg.should_mask), 0u);
+  EXPECT_EQ(u64(zero.fixed_mask), 0xF800u);
+  EXPECT_EQ(u64(zero.fixed_value), 0x7800u);
+  EXPECT_EQ(u64(zero.should_mask), 0x0600u);  // Rm<0> left free by the x
+  EXPECT_EQ(u64(zero.should_value), 0x0400u);
+  EXPECT_EQ(reg.relocation, "R_TOY_A");
+  EXPECT_EQ(zero.relocation, "R_TOY_B");
+}
+
 TEST(SpecFile, RunMovWithHelperFromPseudocodeSection) {
   ToyMachine m;
   m.run("MOV (immediate)", "T1", 0x2D5A);  // 0010 sh=1 Rd=101 imm8=0x5A: MOV R5, #0x5A, LSL #8
@@ -670,6 +706,13 @@ TEST(SpecFileDiagnostics, EncodingVariants) {
   EXPECT_EQ(f.message, "operand <i>: slice size<2> of a field of 2 bits");
   f = load_error(head + "    variant B when size = 00\n        syntax OPB #<i>\n        operand <i> imm size<0:1>\n");
   EXPECT_EQ(f.message, "bad slice in FIELDS 'size<0:1>': write size<hi:lo> or size<k> with hi >= lo >= 0");
+  // Should-be bits are binary digits; a relocation for the encoding and for one variant.
+  f = load_error(head + "    variant B when size = (20)\n        syntax OPB\n");
+  EXPECT_EQ(f.message,
+            "'when' takes FIELD = BITS (0, 1 or x digits as wide as the field, or (BITS) for should-be bits), separated by commas");
+  f = load_error(head + "    relocation R_TOY\n    variant B when size = 00\n        syntax OPB\n        relocation R_TOY_B\n");
+  EXPECT_EQ(f.line, 7);
+  EXPECT_EQ(f.message, "encoding T1 has a relocation for every variant; variant B gives a second");
 }
 
 TEST(SpecFileDiagnostics, FoldedPages) {
