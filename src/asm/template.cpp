@@ -1,5 +1,7 @@
 #include "asm/template.hpp"
 
+#include <cctype>
+
 namespace mlisa::as {
 
 namespace {
@@ -105,6 +107,17 @@ std::string normalise_text(std::string_view s, bool keep_case, std::vector<size_
     pending = false;
     out += c;
     if (origin) origin->push_back(i);
+    // `#0x0` as `#0`: a syntax's literal zero (`LSL #0`) in llvm-objdump's hex spelling.
+    if (c == '#' && i + 3 < s.size() && s[i + 1] == '0' && (s[i + 2] == 'x' || s[i + 2] == 'X')) {
+      size_t j = i + 3;
+      while (j < s.size() && s[j] == '0') ++j;
+      const bool zero = j > i + 3 && (j == s.size() || !(std::isalnum(static_cast<unsigned char>(s[j])) || s[j] == '_' || s[j] == '.'));
+      if (zero) {
+        out += '0';
+        if (origin) origin->push_back(i + 1);
+        i = j - 1;
+      }
+    }
   }
   // Kept: a literal may end with the space before an operand.
   if (pending && (out.empty() || !sticky(out.back()))) {
