@@ -176,6 +176,15 @@ void set_field(Word& word, Field f, uint64_t v) {
   });
 }
 
+Assignment every_bit(const Word& word, uint32_t bits, uint32_t width) {
+  Assignment a(width);
+  for (uint32_t at = 0; at < bits; at += 64) {
+    const Field f{at, std::min(64u, bits - at)};
+    a.set(f, get_field(word, f));
+  }
+  return a;
+}
+
 Word resize(const Word& word, uint32_t width) {
   Word r(width, 0);
   for (uint32_t i = 0; i < nwords(width); ++i) r.set_word(i, word.word(i));

@@ -91,6 +91,8 @@ uint64_t get_field(const spec::Bits& word, Field f);
 void set_field(spec::Bits& word, Field f, uint64_t v);
 // A word of `width` bits from another of any width (truncated or zero-extended).
 spec::Bits resize(const spec::Bits& word, uint32_t width);
+// The low `bits` bits of a word, every one assigned, in an assignment `width` wide.
+Assignment every_bit(const Word& word, uint32_t bits, uint32_t width);
 // Little-endian bytes (byte 0 = bits 7..0), ceil(width/8) of them.
 std::vector<uint8_t> le_bytes(const spec::Bits& word);
 // -1, 0, 1 comparing the little-endian byte strings of two words of one width.

@@ -41,9 +41,7 @@ std::vector<DecodedInsn> decode_bundle(const Isa& isa, const Word& word) {
   }
   const Word w = resize(word, isa.width());
   // The word as a candidate's bits, for the target's verdict (Isa::verdict).
-  Assignment bits(isa.width());
-  if (isa.verdict())
-    for (uint32_t at = 0; at < isa.width(); at += 64) bits.set({at, std::min(64u, isa.width() - at)}, w.word(at / 64));
+  const Assignment bits = isa.verdict() ? every_bit(w, isa.width(), isa.width()) : Assignment(isa.width());
   std::vector<DecodedInsn> out;
   for (size_t si = 0; si < isa.slots().size(); ++si) {
     const Slot& s = isa.slots()[si];

@@ -124,16 +124,6 @@ void resolve_items(std::vector<Item>& items, const std::vector<Operand>& ops, co
   }
 }
 
-// The low `bits` bits of a word, every one assigned, in an assignment `width` wide.
-Assignment every_bit(const Bits& word, uint32_t bits, uint32_t width) {
-  Assignment a(width);
-  for (uint32_t at = 0; at < bits; at += 64) {
-    const Field f{at, std::min(64u, bits - at)};
-    a.set(f, get_field(word, f));
-  }
-  return a;
-}
-
 }  // namespace
 
 std::vector<uint8_t> TargetRules::bytes(const Bits& word) const { return le_bytes(word); }
