@@ -269,6 +269,17 @@ class TargetRules {
     (void)inst, (void)enc, (void)word;
     return {};
   }
+  // An instruction that constrains the next one (A64's MOVPRFX): why `next`
+  // may not follow `prev` in a program, or "" when it may.
+  struct Placed {
+    const spec::InstructionSpec* inst = nullptr;
+    const spec::Encoding* enc = nullptr;
+    spec::Bits word;
+  };
+  virtual std::string refuses_after(const WordIsa& isa, const Placed& prev, const Placed& next) const {
+    (void)isa, (void)prev, (void)next;
+    return "";
+  }
   // The blocks' names in messages ("IT", "VPT") and the predicate letters.
   virtual std::string cond_block() const { return ""; }
   virtual std::string pred_block() const { return ""; }

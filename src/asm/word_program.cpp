@@ -97,6 +97,7 @@ class EncodeCache {
     std::vector<std::pair<std::string, std::optional<int64_t>>> symbols;  // resolved, with their values
     uint64_t address = 0;                                                 // where it was encoded
     std::string relocation;                                               // its encoding's (spec `relocation`)
+    TargetRules::Placed placed;                                           // what TargetRules::refuses_after reads
   };
 
   explicit EncodeCache(const WordIsa& isa) {
@@ -219,9 +220,12 @@ Object assemble_word_program(const WordIsa& isa, std::string_view text, const st
   auto pending = std::make_shared<std::vector<std::string>>();
   // The predicate letters a predication block's opening gave the instructions after it.
   auto pending_preds = std::make_shared<std::string>();
-  enc.begin_pass = [pending, pending_preds] {
+  // The instruction before, for the rules' constraint on its successor (none after `.inst`).
+  auto previous = std::make_shared<TargetRules::Placed>();
+  enc.begin_pass = [pending, pending_preds, previous] {
     pending->clear();
     pending_preds->clear();
+    *previous = {};
   };
   // Layout encodes every line once per pass, mostly at the same size and with
   // the same symbol values as the pass before: a line's encoding is kept
@@ -231,7 +235,7 @@ Object assemble_word_program(const WordIsa& isa, std::string_view text, const st
   auto cache = std::make_shared<EncodeCache>(isa);
   // `commit`: the block conditions and predicates it gives or takes are passed on.
   auto raw = std::make_shared<std::vector<uint8_t>>();  // the bytes of the last `.inst`
-  auto encode = [&isa, pending, pending_preds, cache, raw](std::string_view line, uint64_t address, size_t min_bytes,
+  auto encode = [&isa, pending, pending_preds, previous, cache, raw](std::string_view line, uint64_t address, size_t min_bytes,
                                                          const SymbolResolver& resolve,
                                                          bool commit) -> WordEncoder::Encoded {
     AsmContext ctx;
@@ -247,6 +251,7 @@ Object assemble_word_program(const WordIsa& isa, std::string_view text, const st
       if (commit) pending_preds->erase(0, 1);
     }
     if (line.substr(0, 5) == ".inst") {
+      if (commit) *previous = {};
       *raw = raw_instruction(isa, line, resolve);
       return {*raw, {}};
     }
@@ -271,9 +276,13 @@ Object assemble_word_program(const WordIsa& isa, std::string_view text, const st
       TargetRules::Block block = isa.rules().opens(*a.inst, *a.enc, a.word);
       entry.preds = std::move(block.preds);
       entry.conds = std::move(block.conds);
+      entry.placed = {a.inst, a.enc, a.word};
       entry.valid = true;
     }
     if (!commit) return {entry.bytes, entry.relocation};
+    if (previous->inst)
+      if (std::string why = isa.rules().refuses_after(isa, *previous, entry.placed); !why.empty()) throw InputError(why);
+    *previous = entry.placed;
     if (!entry.preds.empty()) *pending_preds = entry.preds;
     if (!entry.conds.empty()) {
       if (ctx.in_block) throw InputError(fmt::format("'{}' inside an {} block", line, isa.rules().cond_block()));

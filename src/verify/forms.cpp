@@ -168,10 +168,16 @@ Forms generate(const as::WordIsa& isa, const Options& o) {
         for (const std::string& c : block.conds) f.lines.push_back("nop" + c);
         for (char p : block.preds) f.lines.push_back(fmt::format("vadd{}.i32 q0, q0, q0", p));
         // A64's MOVPRFX prefixes the next instruction, which llvm-mc-19 requires to be
-        // a destructive one writing its destination: a merging ABS from another register.
+        // a destructive one writing its destination: a merging ABS from another
+        // register, after a predicated MOVPRFX under its predicate at its element size.
         if (text.rfind("movprfx z", 0) == 0) {
           const int zd = std::atoi(text.c_str() + 9);
-          f.lines.push_back(fmt::format("abs z{}.d, p0/m, z{}.d", zd, (zd + 1) % 32));
+          std::string size = "d", pg = "0";
+          if (const size_t p = text.find(", p"); p != std::string::npos) {
+            size = text.substr(text.find('.') + 1, 1);
+            pg = text.substr(p + 3, text.find('/', p) - p - 3);
+          }
+          f.lines.push_back(fmt::format("abs z{}.{}, p{}/m, z{}.{}", zd, size, pg, (zd + 1) % 32, size));
         }
         out.good.push_back(std::move(f));
         ++kept;

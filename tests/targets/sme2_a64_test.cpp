@@ -6,6 +6,7 @@
 #include "core/diag.hpp"
 #include "support/files.hpp"
 #include "support/llvm_mc.hpp"
+#include "asm/word_program.hpp"
 #include "targets/sme2/machine.hpp"
 
 #include <gtest/gtest.h>
@@ -18,6 +19,7 @@
 #include <fmt/format.h>
 
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace mlisa::test {
@@ -371,6 +373,46 @@ TEST(Sme2A64Encoding, ShouldBeBitsDecodeAsLlvmObjdumpListsThem) {
     const spec::Bits back = sme2().isa->assemble(text).word;
     EXPECT_EQ(back.low64() & ~enc->should_mask.low64(), word & ~enc->should_mask.low64()) << text;
     EXPECT_EQ(back.low64() & enc->should_mask.low64(), enc->should_value.low64()) << text;
+  }
+}
+
+// MOVPRFX and the instruction after it: the pairs llvm-mc-19 takes and the
+// ones it refuses, with its messages (each pair run through llvm-mc-19 -mattr=+sve,+sve2).
+TEST(Sme2A64Encoding, MovprfxRefusesWhatCannotFollowItAsLlvmMc) {
+  const std::string unpredicated = "movprfx z0, z3", merging = "movprfx z0.s, p0/m, z3.s", zeroing = "movprfx z0.s, p0/z, z3.s";
+  const std::string replace = "movprfx, suggest replacing movprfx with mov", other_dest = "movprfx writing to a different destination",
+                    source = "movprfx and destination also used as non-destructive source",
+                    unpredicate = "predicated movprfx, suggest using unpredicated movprfx",
+                    other_pg = "predicated movprfx using a different general predicate",
+                    other_size = "predicated movprfx with a different element size";
+  const std::vector<std::tuple<std::string, std::string, std::string>> cases = {
+      {unpredicated, "add z0.s, p0/m, z0.s, z1.s", ""},      {zeroing, "add z0.s, p0/m, z0.s, z1.s", ""},
+      {unpredicated, "add z0.s, z1.s, z2.s", replace},       {merging, "mov z0.s, p0/m, z2.s", replace},
+      {unpredicated, "movprfx z0, z1", replace},             {unpredicated, "ld1w {z0.s}, p0/z, [x0]", replace},
+      {unpredicated, "nop", replace},                        {merging, "mov z0.s, p0/m, #1", ""},
+      {zeroing, "mov z0.s, p0/z, #1", ""},                   {merging, "fmov z0.s, p0/m, #1.0", ""},
+      {unpredicated, "sdot z0.s, z1.b, z2.b", ""},           {merging, "sdot z0.s, z1.b, z2.b", unpredicate},
+      {unpredicated, "fmla z0.s, z1.s, z2.s[0]", ""},        {zeroing, "mul z0.s, z0.s, #3", unpredicate},
+      {unpredicated, "add z1.s, p0/m, z1.s, z2.s", other_dest}, {unpredicated, "add z0.s, p0/m, z0.s, z0.s", source},
+      {merging, "neg z0.s, p0/m, z0.s", source},            {merging, "neg z0.s, p0/m, z1.s", ""},
+      {merging, "add z0.d, p0/m, z0.d, z1.d", other_size},  {zeroing, "add z0.s, p1/m, z0.s, z1.s", other_pg},
+      {merging, "add z0.d, p1/m, z0.d, z0.d", source},      {merging, "add z0.d, p1/m, z0.d, z1.d", other_pg},
+      {unpredicated, "sclamp z0.s, z1.s, z2.s", ""},         {unpredicated, "fmul z0.s, z1.s, z2.s[0]", replace},        {merging, "uxtb z0.s, p0/m, z1.s", ""},
+      {unpredicated, "add z0.s, z0.s, #1", ""},              {merging, "abs z0.d, p0/m, z1.d", other_size},
+  };
+  for (const auto& [prefix, next, refusal] : cases) {
+    const std::string source = ".text\n" + prefix + "\n" + next + "\n";
+    if (refusal.empty()) {
+      EXPECT_NO_THROW(as::assemble_word_program(*sme2().isa, source, "t.s")) << prefix << "; " << next;
+      continue;
+    }
+    try {
+      as::assemble_word_program(*sme2().isa, source, "t.s");
+      ADD_FAILURE() << prefix << "; " << next << " assembled";
+    } catch (const InputError& e) {
+      EXPECT_EQ(e.message(), "instruction is unpredictable when following a " + refusal) << prefix << "; " << next;
+      EXPECT_EQ(e.location().line, 3) << prefix << "; " << next;
+    }
   }
 }
 

@@ -40,6 +40,68 @@ as::LiteralLoad a64_literal_load(std::string_view mnemonic, std::string_view reg
   return {"", w ? 4u : 8u};
 }
 
+// The register a register operand named `name` of an encoding names in
+// `word` (its class in *cls), or -1 when the encoding has no such operand.
+int64_t register_named(const as::WordIsa& isa, const as::TargetRules::Placed& at, std::string_view name,
+                       std::string* cls = nullptr) {
+  for (const operands::Operand& o : isa.operands_of(*at.enc))
+    if (const auto* r = std::get_if<operands::Reg>(&o.kind); r && o.name() == name) {
+      if (cls) *cls = r->regs.cls;
+      return static_cast<int64_t>(r->decode(at.word).a) * r->scale + r->offset;
+    }
+  return -1;
+}
+
+// The element size a listing gives an instruction's first operand (`s` of
+// `z0.s`), or "" (`movprfx z0, z1`).
+std::string first_element_size(const as::WordIsa& isa, const as::TargetRules::Placed& at) {
+  const std::string text = isa.print(*at.enc, at.word);
+  const size_t start = text.find(' ');
+  const size_t end = text.find(',', start);
+  const size_t dot = text.find('.', start);
+  return start == std::string::npos || dot == std::string::npos || dot > end ? "" : text.substr(dot + 1, end - dot - 1);
+}
+
+// MOVPRFX and the instruction after it, as the manual constrains the pair
+// (MOVPRFX's page and each SVE page's "might be immediately preceded by a
+// MOVPRFX"; anything else is CONSTRAINED UNPREDICTABLE) and llvm-mc-19 refuses
+// it, in its words and order. The instructions it may prefix are told by their
+// operands: a destructive <Zdn> or <Zda>, or a <Zd> merged or zeroed under a
+// <Pg> (CPY, the unary operations; SEL's MOV alias governs by <Pv>), and the
+// clamps, whose <Zd> the manual names so though they read it.
+bool clamp(const spec::InstructionSpec& inst) {
+  return inst.name == "FCLAMP (SVE)" || inst.name == "SCLAMP" || inst.name == "UCLAMP";
+}
+
+std::string movprfx_refusal(const as::WordIsa& isa, const as::TargetRules::Placed& prfx, const as::TargetRules::Placed& next) {
+  constexpr std::string_view kPrefix = "instruction is unpredictable when following a ";
+  const int64_t zd = register_named(isa, prfx, "Zd");
+  if (zd < 0) return "";
+  std::string dest = "Zdn";
+  int64_t written = register_named(isa, next, dest);
+  if (written < 0) written = register_named(isa, next, dest = "Zda");
+  if (written < 0 && clamp(*next.inst)) written = register_named(isa, next, dest = "Zd");
+  if (written < 0 && !next.inst->name.starts_with("MOVPRFX") && register_named(isa, next, "Pg") >= 0) {
+    const std::string text = isa.print(*next.enc, next.word);
+    if (text.find("/m") != std::string::npos || text.find("/z") != std::string::npos) written = register_named(isa, next, dest = "Zd");
+  }
+  if (written < 0) return fmt::format("{}movprfx, suggest replacing movprfx with mov", kPrefix);
+  if (written != zd) return fmt::format("{}movprfx writing to a different destination", kPrefix);
+  for (const operands::Operand& o : isa.operands_of(*next.enc)) {
+    std::string cls;
+    if (o.name() != dest && register_named(isa, next, o.name(), &cls) == zd && cls == "Z")
+      return fmt::format("{}movprfx and destination also used as non-destructive source", kPrefix);
+  }
+  const int64_t governed = register_named(isa, prfx, "Pg");
+  if (governed < 0) return "";
+  const int64_t pg = register_named(isa, next, "Pg");
+  if (pg < 0) return fmt::format("{}predicated movprfx, suggest using unpredicated movprfx", kPrefix);
+  if (pg != governed) return fmt::format("{}predicated movprfx using a different general predicate", kPrefix);
+  if (first_element_size(isa, prfx) != first_element_size(isa, next))
+    return fmt::format("{}predicated movprfx with a different element size", kPrefix);
+  return "";
+}
+
 class A64Rules final : public as::TargetRules {
  public:
   std::string_view name() const override { return "a64"; }
@@ -49,6 +111,9 @@ class A64Rules final : public as::TargetRules {
   }
   as::LiteralLoad literal_load(std::string_view mnemonic, std::string_view reg, std::optional<int64_t> constant) const override {
     return a64_literal_load(mnemonic, reg, constant, w_regs_, x_regs_);
+  }
+  std::string refuses_after(const as::WordIsa& isa, const Placed& prev, const Placed& next) const override {
+    return prev.inst->name.starts_with("MOVPRFX") ? movprfx_refusal(isa, prev, next) : "";
   }
   as::ElfOptions elf() const override { return as::ElfOptions{true, EM_AARCH64, 0}; }
   std::string code_mapping() const override { return "$x"; }
