@@ -757,23 +757,52 @@ class Gas {
       return {l.substr(p, q - p), p, rest};
     }
   }
-  static std::vector<std::string> split_arguments(std::string_view rest) {
+  // Arguments separated by commas, or by blanks where there is no comma (by
+  // either for `.irp`'s values: `.irp r, r5 r6`); a quoted part ("add x0,
+  // x0, #1") holds commas and blanks and loses its quotes (`\"` in it is a
+  // quote), as GNU as and llvm-mc take them.
+  static std::vector<std::string> split_arguments(std::string_view rest, bool blanks_too = false) {
     std::vector<std::string> out;
-    const bool commas = rest.find(',') != std::string_view::npos;
+    bool commas = false, quoted = false;
+    for (size_t k = 0; k < rest.size(); ++k) {
+      if (quoted && rest[k] == '\\') ++k;
+      else if (rest[k] == '"') quoted = !quoted;
+      else if (!quoted && rest[k] == ',') commas = true;
+    }
+    const bool blank_separates = blanks_too || !commas;
     std::string cur;
+    bool any = false;          // cur holds a quoted part (perhaps empty)
+    bool after_blank = false;  // the last argument ended at a blank: a comma next ends no other
     auto flush = [&] {
       size_t a = cur.find_first_not_of(" \t"), b = cur.find_last_not_of(" \t");
-      out.push_back(a == std::string::npos ? "" : cur.substr(a, b - a + 1));
+      out.push_back(any ? cur : a == std::string::npos ? "" : cur.substr(a, b - a + 1));
       cur.clear();
+      any = false;
     };
-    for (char c : rest) {
-      if (commas ? c == ',' : (c == ' ' || c == '\t')) {
-        if (commas || !cur.empty()) flush();
+    quoted = false;
+    for (size_t k = 0; k < rest.size(); ++k) {
+      const char c = rest[k];
+      const bool blank = c == ' ' || c == '\t';
+      if (quoted) {
+        if (c == '\\' && k + 1 < rest.size() && rest[k + 1] == '"') cur += rest[++k];
+        else if (c == '"') quoted = false;
+        else cur += c;
+      } else if (c == ',' && commas) {
+        if (!after_blank || !cur.empty() || any) flush();
+        after_blank = false;
+      } else if (blank && blank_separates) {
+        if (!cur.empty() || any) flush(), after_blank = true;
+      } else if (blank && (any || cur.empty())) {
+        // blanks before an argument or after its quoted part
+      } else if (c == '"') {
+        quoted = any = true;
+        after_blank = false;
       } else {
         cur += c;
+        after_blank = false;
       }
     }
-    if (!cur.empty() || (commas && !rest.empty())) flush();
+    if (!cur.empty() || any || (commas && !rest.empty() && !after_blank)) flush();
     return out;
   }
   // The body from lines[from] to its closing directive (nested openers counted); the index of that line.
@@ -850,7 +879,7 @@ class Gas {
             throw at_source(line, c, fmt::format(".rept {}: more than {} lines", n, kMaxExpandedLines));
           for (int64_t k = 0; k < n && !exiting_; ++k) expand(body, depth + 1);
         } else {
-          std::vector<std::string> args = split_arguments(rest);
+          std::vector<std::string> args = split_arguments(rest, word == ".irp");
           if (args.empty() || args[0].empty() || !std::all_of(args[0].begin(), args[0].end(), is_sym_char))
             throw at_source(line, c, fmt::format("{}: expected a name and its values", word));
           if (word == ".irp") {

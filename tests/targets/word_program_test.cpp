@@ -777,6 +777,20 @@ TEST(WordProgram, RepetitionsAndMacrosExpandAsWrittenOut) {
             std::string::npos);
 }
 
+// Quoted arguments of .irp and macros hold commas and blanks and lose their
+// quotes: arm-none-eabi-as 2.40 and llvm-mc-19 assemble the source below to
+// the bytes below, and both refuse `.asciz \s` of a quoted argument.
+TEST(WordProgram, QuotedArgumentsHoldCommasAndLoseTheirQuotes) {
+  const std::string with =
+      "\t.syntax unified\n\t.thumb\n\t.text\n\t.irp x, \"nop\", \"movs r0, #1\"\n\t\\x\n\t.endr\n"
+      "\t.macro m a\n\t\\a\n\t.endm\n\tm \"adds r1, #2\"\n"
+      "\t.irp r, r5 r6\n\tmovs \\r, #1\n\t.endr\n\t.macro s3 a b\n\tadds \\a, \\b\n\t.endm\n\ts3 r2 \"#3\"\n";
+  const as::Object ours = as::assemble_word_program(mve(), with, "q.s");
+  const std::vector<uint8_t> gnu_as = {0x00, 0xbf, 0x01, 0x20, 0x02, 0x31, 0x01, 0x25, 0x01, 0x26, 0x03, 0x32};
+  EXPECT_EQ(ours.find(".text")->bytes, gnu_as);
+  EXPECT_NE(error_of("\t.data\n\t.macro msg s\n\t.asciz \\s\n\t.endm\n\tmsg \"hello\"\n").find("bad.s:3:"), std::string::npos);
+}
+
 // Conditional assembly, `.irpc`, `.exitm` and macro arguments by name: GNU
 // as 2.40 assembles both sources below to the same bytes. A condition is
 // decided where it stands, from the constants and labels before it; a
