@@ -76,7 +76,12 @@ std::optional<Refusal::Range> number_range(const Number& num) {
   const size_t w = num.map.width();
   if (w >= 40 || num.scale <= 0) return std::nullopt;
   const int64_t n = int64_t{1} << w;
-  const int64_t lo_raw = num.is_signed ? -(n / 2) : 0, hi_raw = num.is_signed ? n / 2 - 1 : n - 1;
+  int64_t lo_raw = num.is_signed ? -(n / 2) : 0, hi_raw = num.is_signed ? n / 2 - 1 : n - 1;
+  // Bits that are all literals (`imm '0' + 2`, LD1R's post-index constant): the one value they hold.
+  if (w > 0 && std::all_of(num.map.pos.begin(), num.map.pos.end(), [](int p) { return p < 0; })) {
+    const uint64_t v = read_bits(num.map, Bits(1, 0));
+    lo_raw = hi_raw = num.is_signed && (v >> (w - 1) & 1) ? static_cast<int64_t>(v) - n : static_cast<int64_t>(v);
+  }
   int64_t lo, hi;
   if (__builtin_mul_overflow(lo_raw, num.scale, &lo) || __builtin_add_overflow(lo, num.offset, &lo) ||
       __builtin_mul_overflow(hi_raw, num.scale, &hi) || __builtin_add_overflow(hi, num.offset, &hi) || lo == INT64_MIN)

@@ -605,6 +605,27 @@ TEST(Sme2A64Encoding, Refusals) {
 }
 
 // The refusals of the new immediates say what llvm-mc-19 says.
+// A post-index immediate that is a constant (LD1R's: the bytes one element
+// takes, from the manual's encoding) is named as that value when another is
+// written (llvm-mc-19 says only "invalid operand for instruction"); it once
+// said "[2,3]" for the 16-bit one, reading its literal bit as a field.
+TEST(Sme2A64Encoding, AConstantImmediateIsNamedWhenRefused) {
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"ld1r { v0.8b }, [x0], #2", "operand must be the immediate 1"},
+      {"ld1r { v0.4h }, [x0], #4", "operand must be the immediate 2"},
+      {"ld1r { v0.2s }, [x0], #1", "operand must be the immediate 4"},
+      {"ld1r { v0.2d }, [x0], #4", "operand must be the immediate 8"},
+  };
+  for (const auto& [text, message] : cases) {
+    try {
+      sme2().isa->assemble(text);
+      ADD_FAILURE() << text << " assembled";
+    } catch (const InputError& e) {
+      EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << text << ": " << e.what();
+    }
+  }
+}
+
 TEST(Sme2A64Encoding, ImmediateRefusalsAsLlvmMc) {
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"and x0, x1, #0", "expected compatible register or logical immediate"},
