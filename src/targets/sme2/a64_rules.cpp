@@ -62,17 +62,17 @@ std::string first_element_size(const as::WordIsa& isa, const as::TargetRules::Pl
   return start == std::string::npos || dot == std::string::npos || dot > end ? "" : text.substr(dot + 1, end - dot - 1);
 }
 
+// The clamps read their destination, which the manual names <Zd> all the same.
+bool clamp(const spec::InstructionSpec& inst) {
+  return inst.name == "FCLAMP (SVE)" || inst.name == "SCLAMP" || inst.name == "UCLAMP";
+}
+
 // MOVPRFX and the instruction after it, as the manual constrains the pair
 // (MOVPRFX's page and each SVE page's "might be immediately preceded by a
 // MOVPRFX"; anything else is CONSTRAINED UNPREDICTABLE) and llvm-mc-19 refuses
 // it, in its words and order. The instructions it may prefix are told by their
 // operands: a destructive <Zdn> or <Zda>, or a <Zd> merged or zeroed under a
-// <Pg> (CPY, the unary operations; SEL's MOV alias governs by <Pv>), and the
-// clamps, whose <Zd> the manual names so though they read it.
-bool clamp(const spec::InstructionSpec& inst) {
-  return inst.name == "FCLAMP (SVE)" || inst.name == "SCLAMP" || inst.name == "UCLAMP";
-}
-
+// <Pg> (CPY, the unary operations; SEL's MOV alias governs by <Pv>), and the clamps.
 std::string movprfx_refusal(const as::WordIsa& isa, const as::TargetRules::Placed& prfx, const as::TargetRules::Placed& next) {
   constexpr std::string_view kPrefix = "instruction is unpredictable when following a ";
   const int64_t zd = register_named(isa, prfx, "Zd");
