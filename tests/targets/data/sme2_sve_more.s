@@ -13,6 +13,9 @@
 //  2. MOVPRFX (predicated), zeroing and merging, each size, followed by a
 //     merging ORR with a zero vector (as an assembler wants), and two
 //     MOVPRFX on their own (.inst, followed by NOP);
+//  2b. CPY (scalar) of a W or X register and CPY (SIMD&FP scalar) of B0..D0,
+//     each size, over Z2 = src + 128;
+//  2c. ASR, LSR, LSL (immediate, predicated), each size, over Z2 = src + 128;
 //  3. LDNT1B/H/W/D (scalar plus immediate, negative immediate, scalar plus
 //     scalar) and STNT1B/H/W/D (scalar plus immediate, scalar plus scalar)
 //     into a buffer prefilled with other data;
@@ -64,6 +67,23 @@
     pr_z z2
     .endm
 
+// cp T, R, V: CPY (scalar) of R, then CPY (SIMD&FP scalar) of V, into Z2.T under P1 over Z2 = src + 128.
+    .macro cp t, r, v
+    ld1d {z2.d}, p7/z, [x20, #2, mul vl]
+    mov z2.\t, p1/m, \r
+    pr_z z2
+    ld1d {z2.d}, p7/z, [x20, #2, mul vl]
+    cpy z2.\t, p1/m, \v
+    pr_z z2
+    .endm
+
+// sh OP, T, N: OP (immediate, predicated) of Z2.T by N under P1 over Z2 = src + 128.
+    .macro sh op, t, n
+    ld1d {z2.d}, p7/z, [x20, #2, mul vl]
+    \op z2.\t, p1/m, z2.\t, #\n
+    pr_z z2
+    .endm
+
     .text
     .globl _start
 _start:
@@ -108,6 +128,24 @@ pred_loop:
     .inst 0x04d02422            // movprfx z2.d, p1/z, z1.d
     nop
     pr_z z2
+
+    // ---- 2b. CPY (scalar), CPY (SIMD&FP scalar)
+    ldr x25, [x20, #8]
+    ldr d0, [x20, #24]
+    cp b, w25, b0
+    cp h, w25, h0
+    cp s, w25, s0
+    cp d, x25, d0
+
+    // ---- 2c. ASR, LSR, LSL (immediate, predicated)
+    sh asr, b, 1
+    sh asr, h, 16
+    sh lsr, s, 7
+    sh lsr, d, 64
+    sh lsl, b, 7
+    sh lsl, h, 0
+    sh lsl, s, 31
+    sh asr, d, 33
 
     // ---- 3. LDNT1, STNT1
     ldnt1b {z3.b}, p1/z, [x20, #1, mul vl]
