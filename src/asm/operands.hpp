@@ -158,6 +158,8 @@ struct Reg {
   BitMap map;
   int64_t scale = 1, offset = 0;
   Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
+  // The number of the register the word names.
+  int64_t number(const Bits& w) const { return static_cast<int64_t>(decode(w).a) * scale + offset; }
   bool encode(const Raw& r, Assignment& p) const { return assign(p, map, r.a); }
   std::optional<std::string> print(const Raw& r) const;
   // The register named at the start of s: its length (0: no register of the

@@ -494,7 +494,7 @@ Refusal WordIsa::blame(const WordTemplate& t, const Bits& word, const std::strin
   // The register an operand names in the word (a table's spelling may be one: clz's <Rm>), or -1.
   auto reg_of = [&](const Operand& o) -> int64_t {
     if (const auto* reg = std::get_if<operands::Reg>(&o.kind))
-      return static_cast<int64_t>(reg->decode(word).a) * reg->scale + reg->offset;
+      return reg->number(word);
     if (!std::holds_alternative<operands::Table>(o.kind)) return -1;
     for (const operands::OtherValue& a : operands::values_of(o.kind, enc.width))
       if (a.bits.matches(word) && core_regs_.number(a.spelling) >= 0) return core_regs_.number(a.spelling);

@@ -47,7 +47,7 @@ int64_t register_named(const as::WordIsa& isa, const as::TargetRules::Placed& at
   for (const operands::Operand& o : isa.operands_of(*at.enc))
     if (const auto* r = std::get_if<operands::Reg>(&o.kind); r && o.name() == name) {
       if (cls) *cls = r->regs.cls;
-      return static_cast<int64_t>(r->decode(at.word).a) * r->scale + r->offset;
+      return r->number(at.word);
     }
   return -1;
 }
