@@ -201,16 +201,16 @@ std::pair<std::string_view, std::optional<std::string_view>> split_when(std::str
   return {rest, std::nullopt};
 }
 
-// The first `instruction` name of a spec file's text, or empty.
-std::string instruction_name_of(std::string_view text) {
+// The names of a file's `instruction` lines (a folded file has several), in order.
+std::vector<std::string> instruction_names_of(std::string_view text) {
+  std::vector<std::string> out;
   for (std::string_view line : split_lines(text)) {
     if (line.empty() || indent_of(line) != 0) continue;
     std::string_view s = strip_comment(line);
     auto w = words_of(s);
-    if (!w.empty() && w[0].text == "instruction")
-      return std::string(split_when(trim(s.substr(w[0].text.size()))).first);
+    if (!w.empty() && w[0].text == "instruction") out.emplace_back(split_when(trim(s.substr(w[0].text.size()))).first);
   }
-  return {};
+  return out;
 }
 
 // An error at line:col of a spec file (1-based), the line's text shown.
@@ -1949,15 +1949,20 @@ std::vector<SpecSource> specs_with_dir(const std::string& target, const std::opt
     std::ostringstream ss;
     ss << in.rdbuf();
     SpecSource src{p.string(), ss.str()};
-    // The same instruction (or, for shared*.isa, the same file name) replaces
-    // the embedded file; anything else adds to the target.
-    const std::string inst = is_named_by_file(src.path) ? std::string() : instruction_name_of(src.text);
-    auto same = std::find_if(out.begin(), out.end(), [&](const SpecSource& e) {
-      if (is_named_by_file(src.path)) return is_named_by_file(e.path) && base_name(e.path) == base_name(src.path);
-      return !inst.empty() && !is_named_by_file(e.path) && instruction_name_of(e.text) == inst;
-    });
-    if (same != out.end()) *same = std::move(src);
-    else out.push_back(std::move(src));
+    // A file replaces the embedded files that hold any of its instructions
+    // (so a folded file replaces its instructions' own pages), a shared*.isa
+    // the embedded one of its file name; anything else adds to the target.
+    const bool shared = is_named_by_file(src.path);
+    const std::vector<std::string> names = shared ? std::vector<std::string>() : instruction_names_of(src.text);
+    auto replaced = [&](const SpecSource& e) {
+      if (shared) return is_named_by_file(e.path) && base_name(e.path) == base_name(src.path);
+      if (is_named_by_file(e.path)) return false;
+      for (const std::string& held : instruction_names_of(e.text))
+        if (std::find(names.begin(), names.end(), held) != names.end()) return true;
+      return false;
+    };
+    std::erase_if(out, replaced);
+    out.push_back(std::move(src));
   }
   std::sort(out.begin(), out.end(), source_order);
   return out;

@@ -5,7 +5,13 @@
 #include "spec/engine.hpp"
 #include "spec/specfile.hpp"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
 
 #include <string>
 #include <vector>
@@ -46,6 +52,27 @@ TEST(SpecFile, SourcesComeSharedFirstThenByName) {
   EXPECT_EQ(sources[2].path, kDataDir + "/toy/mov.isa");
   EXPECT_EQ(sources[3].path, kDataDir + "/toy/swp.isa");
   EXPECT_TRUE(embedded_specs("no-such-target").empty());
+}
+
+// A --spec-dir file replaces every embedded file that holds one of its
+// instructions: a folded file replaces the pages it folds.
+TEST(SpecFile, ADirFileReplacesThePagesOfEachOfItsInstructions) {
+  namespace fs = std::filesystem;
+  const fs::path dir = fs::temp_directory_path() / fmt::format("mlisa_spec_dir_{}", ::getpid());
+  fs::create_directories(dir / "sme2");
+  std::ofstream(dir / "sme2" / "fabd_fold.isa") << "instruction FABD when U = 1\ninstruction FMULX (Advanced SIMD) when U = 0\n";
+  const auto embedded = embedded_specs("sme2");
+  const auto sources = specs_with_dir("sme2", dir.string());
+  fs::remove_all(dir);
+  auto count = [](const std::vector<SpecSource>& v, const std::string& tail) {
+    return std::count_if(v.begin(), v.end(), [&](const SpecSource& s) { return s.path.ends_with(tail); });
+  };
+  ASSERT_EQ(count(embedded, "/fabd_advsimd.isa"), 1);
+  ASSERT_EQ(count(embedded, "/fmulx_advsimd.isa"), 1);
+  EXPECT_EQ(count(sources, "/fabd_advsimd.isa"), 0);
+  EXPECT_EQ(count(sources, "/fmulx_advsimd.isa"), 0);
+  EXPECT_EQ(count(sources, "/fabd_fold.isa"), 1);
+  EXPECT_EQ(sources.size(), embedded.size() - 1);
 }
 
 TEST(SpecFile, ToyInstructions) {
