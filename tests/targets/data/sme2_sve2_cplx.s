@@ -19,8 +19,12 @@
 //     none) in P1: FCMLA (vectors) of H, S and D, each rotation, and FCADD,
 //     both rotations; FPSR (cumulative flags) after each size, then
 //     cleared. Then FCMLA (indexed), H and S, each rotation with an index
-//     each; then, with FPCR.FZ, FZ16 and DN set, FCMLA (vectors and indexed)
-//     and FCADD again. A last line 0x5f.
+//     each.
+//  3. FMLALB, FMLALT, FMLSLB, FMLSLT (vectors, and indexed with an index
+//     each) of the half-precision vectors of 2 into a single-precision
+//     accumulator of the same kind (Z16); FPSR.
+// Then, with FPCR.FZ, FZ16 and DN set, FCMLA (vectors and indexed), FCADD
+// and FMLALB, FMLSLT, FMLALT (indexed) again. A last line 0x5f.
 //
 // Checked by hand from the manual's definitions (values of the data below,
 // compared with the recorded lines):
@@ -35,6 +39,10 @@
 //    once to 0xdeac; a signalling NaN source 0x7d01 gives 0x7f01 (quieted,
 //    payload kept); -Inf * 0 gives the default NaN 0x7e00; -65504 * 421.25
 //    overflows to -Inf (0xfc00); FPSR then 0x1d (IOC, OFC, UFC, IXC).
+//  - FMLALB (vectors) (lines 1468-1475): element 1, 0x3bdcddc5 + 0x3525 *
+//    0x0400 (halves widened exactly) rounds once to 0x3bdd8265; the
+//    signalling half NaN 0x7d01 gives the quiet single 0x7fe02000 (payload
+//    moved up); +Inf + (-Inf * 1262) gives the default NaN 0x7fc00000.
 
 // print_words N: the N doublewords from x6 on, one emit each (x6 advances; x19 used).
     .macro print_words n
@@ -113,6 +121,20 @@
     .macro fcmi t, rot, i
     movprfx z0, z13
     fcmla z0.\t, z11.\t, z6.\t[\i], #\rot
+    pr_z z0
+    .endm
+
+// ml OP: Z0 = Z16, then OP Z0.S, Z11.H, Z12.H; Z0 printed.
+    .macro ml op
+    movprfx z0, z16
+    \op z0.s, z11.h, z12.h
+    pr_z z0
+    .endm
+
+// mli OP, I: Z0 = Z16, then OP Z0.S, Z11.H, Z6.H[I]; Z0 printed.
+    .macro mli op, i
+    movprfx z0, z16
+    \op z0.s, z11.h, z6.h[\i]
     pr_z z0
     .endm
 
@@ -260,6 +282,20 @@ pred_loop:
     fcmi s, 270, 0
     fsr
 
+    // ---- 3. FMLALB, FMLALT, FMLSLB, FMLSLT
+    adr x10, fdata_s
+    ld1d {z16.d}, p7/z, [x10, #2, mul vl]
+    fload h
+    ml fmlalb
+    ml fmlalt
+    ml fmlslb
+    ml fmlslt
+    mli fmlalb, 0
+    mli fmlalt, 7
+    mli fmlslb, 5
+    mli fmlslt, 2
+    fsr
+
     // FZ (24), FZ16 (19) and DN (25)
     mov x0, #0x03080000
     msr fpcr, x0
@@ -275,6 +311,11 @@ pred_loop:
     fcmi h, 90, 2
     fload s
     fcmi s, 180, 1
+    fsr
+    fload h
+    ml fmlalb
+    ml fmlslt
+    mli fmlalt, 3
     fsr
     msr fpcr, xzr
 
