@@ -23,6 +23,10 @@
 //  3. FMLALB, FMLALT, FMLSLB, FMLSLT (vectors, and indexed with an index
 //     each) of the half-precision vectors of 2 into a single-precision
 //     accumulator of the same kind (Z16); FPSR.
+//  4. USDOT (vectors, indexed), SUDOT (indexed), SMMLA, USMMLA, UMMLA over
+//     the random vectors and the byte limits of 1; BFMMLA over the
+//     single-precision vectors of 2 read as BFloat16 pairs (specials in
+//     the high halves); FPSR.
 // Then, with FPCR.FZ, FZ16 and DN set, FCMLA (vectors and indexed), FCADD
 // and FMLALB, FMLSLT, FMLALT (indexed) again. A last line 0x5f.
 //
@@ -43,6 +47,10 @@
 //    0x0400 (halves widened exactly) rounds once to 0x3bdd8265; the
 //    signalling half NaN 0x7d01 gives the quiet single 0x7fe02000 (payload
 //    moved up); +Inf + (-Inf * 1262) gives the default NaN 0x7fc00000.
+//  - USDOT (vectors) (line 1533), word 0: 0x3450dbe1 + 152 * -108 + 218 *
+//    -96 + 156 * 57 + 192 * -96 = 0x345024bd; SMMLA (line 1573), word 1
+//    (row 0 of Z1 by row 1 of Z2, signed bytes, plus Z3's word 1) =
+//    0xcb3edabf.
 
 // print_words N: the N doublewords from x6 on, one emit each (x6 advances; x19 used).
     .macro print_words n
@@ -135,6 +143,20 @@
     .macro mli op, i
     movprfx z0, z16
     \op z0.s, z11.h, z6.h[\i]
+    pr_z z0
+    .endm
+
+// c2 OP, TW, TN, ZA, ZN, ZM: Z0 = ZA, then OP Z0.TW, ZN.TN, ZM.TN; Z0 printed.
+    .macro c2 op, tw, tn, za, zn, zm
+    movprfx z0, \za
+    \op z0.\tw, \zn\().\tn, \zm\().\tn
+    pr_z z0
+    .endm
+
+// c2i OP, I, ZA, ZN, ZM: Z0 = ZA, then OP Z0.S, ZN.B, ZM.B[I]; Z0 printed.
+    .macro c2i op, i, za, zn, zm
+    movprfx z0, \za
+    \op z0.s, \zn\().b, \zm\().b[\i]
     pr_z z0
     .endm
 
@@ -294,6 +316,26 @@ pred_loop:
     mli fmlalt, 7
     mli fmlslb, 5
     mli fmlslt, 2
+    fsr
+
+    // ---- 4. USDOT, SUDOT, SMMLA, USMMLA, UMMLA, BFMMLA
+    c2 usdot, s, b, z3, z1, z2
+    c2i usdot, 0, z3, z1, z5
+    c2i usdot, 3, z3, z2, z5
+    c2i sudot, 1, z3, z1, z5
+    c2i sudot, 2, z3, z2, z5
+    c2 smmla, s, b, z3, z1, z2
+    c2 usmmla, s, b, z3, z1, z2
+    c2 ummla, s, b, z3, z1, z2
+    lims b
+    c2 usdot, s, b, z8, z6, z7
+    c2i sudot, 3, z8, z6, z7
+    c2 smmla, s, b, z8, z6, z7
+    c2 usmmla, s, b, z8, z6, z7
+    c2 ummla, s, b, z8, z6, z7
+    fload s
+    c2 bfmmla, s, h, z13, z11, z12
+    c2 bfmmla, s, h, z6, z12, z11
     fsr
 
     // FZ (24), FZ16 (19) and DN (25)
