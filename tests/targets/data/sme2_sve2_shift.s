@@ -1,0 +1,108 @@
+// sme2_sve2_shift.s: SVE and SVE2 predicated shifts by immediate (ASRD,
+// SRSHR, URSHR, SQSHL, UQSHL, SQSHLU) under mlisa run --target sme2 --svl
+// 512 and, built with clang-19, under qemu-aarch64 -cpu max,sme512=on
+// (recorded in sme2_sve2_shift.qemu.out).
+// Outside Streaming mode, vector length 512. Every value is printed as 16
+// hex digits (emit, sme2_emit.inc).
+//
+// For each of three governing predicates (all, a mixed pattern, none),
+// loaded into P1, each instruction and element size is run over two
+// source vectors: `edge` (the signed and unsigned limits, -1, 1 and values
+// whose rounding is a tie) and `rnd` (arbitrary data), each result vector
+// printed as its 8 doublewords.
+//
+// Values checked by hand from the manual's definitions (full predicate):
+//  - asrd z.b, #1 of 0x81 (-127) is 0xc1 (-63: -127/2 truncated toward
+//    zero, where ASR gives -64, 0xc0);
+//  - urshr z.b, #8 of 0xff is 0x01 (255 + 128 = 383, >> 8 = 1) and of
+//    0x7f is 0x00;
+//  - sqshl z.h, #15 of 0x0001 is 0x7fff (saturated; 0x8000 wraps) and
+//    sqshlu z.h, #1 of 0x8000 is 0x0000 (negative saturates to zero).
+
+// print_words N: the N doublewords from x6 on, one emit each (x6 advances; x19 used).
+    .macro print_words n
+    mov x19, #\n
+1:  ldr x0, [x6], #8
+    bl emit
+    subs x19, x19, #1
+    b.ne 1b
+    .endm
+
+// pr_z Z: the 8 doublewords of vector Z.
+    .macro pr_z z
+    adr x6, scratch
+    st1d {\z\().d}, p7, [x6]
+    print_words 8
+    .endm
+
+// shi OP, T, N: OP of Z2.T by #N under P1, over Z2 = edge and Z2 = rnd.
+    .macro shi op, t, n
+    ld1d {z2.d}, p7/z, [x20]
+    \op z2.\t, p1/m, z2.\t, #\n
+    pr_z z2
+    ld1d {z2.d}, p7/z, [x20, #1, mul vl]
+    \op z2.\t, p1/m, z2.\t, #\n
+    pr_z z2
+    .endm
+
+    .text
+    .globl _start
+_start:
+    ptrue p7.b
+    adr x20, edge
+    adr x21, preds
+    mov x22, #0                 // predicate number
+pred_loop:
+    ldr p1, [x21]
+
+    // ---- 1. shifts by immediate (predicated)
+    .irp op, asrd, srshr, urshr
+    shi \op, b, 1
+    shi \op, b, 8
+    shi \op, h, 3
+    shi \op, h, 16
+    shi \op, s, 1
+    shi \op, s, 31
+    shi \op, d, 7
+    shi \op, d, 64
+    .endr
+    .irp op, sqshl, uqshl, sqshlu
+    shi \op, b, 0
+    shi \op, b, 7
+    shi \op, h, 1
+    shi \op, h, 15
+    shi \op, s, 4
+    shi \op, s, 31
+    shi \op, d, 1
+    shi \op, d, 63
+    .endr
+
+    add x21, x21, #8
+    add x22, x22, #1
+    cmp x22, #3
+    b.ne pred_loop
+
+    mov x0, #0x5f
+    bl emit
+    mov x0, #0
+    mov x8, #93                 // exit
+    svc #0
+
+    .include "sme2_emit.inc"
+
+    .data
+    .balign 16
+preds:
+    .quad 0xffffffffffffffff, 0x9d3f00f1a5c30e71, 0
+    .balign 16
+edge:                           // limits, -1, 1, ties
+    .quad 0x8000000000000000, 0x7fffffffffffffff, 0xffffffffffffffff, 0x0000000000000001
+    .quad 0x80007fffffff0001, 0x7fffffff80000000, 0x807f01ff00c04081, 0xc0000008fffffff8
+rnd:                            // arbitrary data
+    .quad 0x07a9ed8f31d3750d, 0x61a7e91f4ab7d5f1, 0xd6788c2e5ae4a2e6, 0xb52395d6b16907fa
+    .quad 0x9ec3c4b07123a4e3, 0x4c7519f2eb54fc96, 0xe0c28ea9113a73ab, 0x6c7ba3bb2b8d2e5c
+    .balign 16
+scratch:
+    .space 64
+line:
+    .space 24
