@@ -1,7 +1,9 @@
-// sme2_sve2_shift.s: SVE and SVE2 predicated shifts by immediate (ASRD,
-// SRSHR, URSHR, SQSHL, UQSHL, SQSHLU) under mlisa run --target sme2 --svl
-// 512 and, built with clang-19, under qemu-aarch64 -cpu max,sme512=on
-// (recorded in sme2_sve2_shift.qemu.out).
+// sme2_sve2_shift.s: SVE and SVE2 shifts: predicated by immediate (ASRD,
+// SRSHR, URSHR, SQSHL, UQSHL, SQSHLU), predicated by vector (SRSHL, URSHL,
+// SQSHL, UQSHL, SQRSHL, UQRSHL and their reversed forms) and the inserts
+// SRI and SLI, under mlisa run --target sme2 --svl 512 and, built with
+// clang-19, under qemu-aarch64 -cpu max,sme512=on (recorded in
+// sme2_sve2_shift.qemu.out).
 // Outside Streaming mode, vector length 512. Every value is printed as 16
 // hex digits (emit, sme2_emit.inc).
 //
@@ -9,7 +11,11 @@
 // loaded into P1, each instruction and element size is run over two
 // source vectors: `edge` (the signed and unsigned limits, -1, 1 and values
 // whose rounding is a tie) and `rnd` (arbitrary data), each result vector
-// printed as its 8 doublewords.
+// printed as its 8 doublewords. The shifts by vector take their amounts
+// from INDEX vectors reaching past the element size plus one both ways
+// (the amount is limited there), and from `rnd` (large amounts); the
+// reversed forms swap the two registers. SRI and SLI, unpredicated, run
+// once after the loop.
 //
 // Values checked by hand from the manual's definitions (full predicate):
 //  - asrd z.b, #1 of 0x81 (-127) is 0xc1 (-63: -127/2 truncated toward
@@ -17,7 +23,17 @@
 //  - urshr z.b, #8 of 0xff is 0x01 (255 + 128 = 383, >> 8 = 1) and of
 //    0x7f is 0x00;
 //  - sqshl z.h, #15 of 0x0001 is 0x7fff (saturated; 0x8000 wraps) and
-//    sqshlu z.h, #1 of 0x8000 is 0x0000 (negative saturates to zero).
+//    sqshlu z.h, #1 of 0x8000 is 0x0000 (negative saturates to zero);
+//  - srshl z.b of rnd's first doubleword 0x07a9ed8f31d3750d by -10 ... -3
+//    (bytes from the lowest) is 0x01fbfffe00000000: 0x8f (-113) by -6 is
+//    (-113 + 32) >> 6 = -2, 0xa9 (-87) by -4 is (-87 + 8) >> 4 = -5, 0x07
+//    by -3 is (7 + 4) >> 3 = 1;
+//  - sqrshl z.b of edge's 0xffffffffffffffff by 5 ... 12 is
+//    0x7f8080808080c0e0 (-1 << 5 = 0xe0, << 6 = 0xc0, << 7 = 0x80, then
+//    saturated) and of 0x807f01ff00c04081 by 45 ... 52 is
+//    0x807f7f8000807f80 (every nonzero byte saturates to its sign's limit);
+//  - sri z.b, #3 of edge's 0x8000000000000000 into rnd's 0x07a9ed8f31d3750d
+//    is 0x10a0e08020c06000 (the top three bits of each rnd byte kept).
 
 // print_words N: the N doublewords from x6 on, one emit each (x6 advances; x19 used).
     .macro print_words n
@@ -35,6 +51,40 @@
     print_words 8
     .endm
 
+// amounts T, R, START, STEP: Z3.T = START, START + STEP, ... (R: w or x; x9, x10 used).
+    .macro amounts t, r, start, step
+    mov x9, #\start
+    mov x10, #\step
+    index z3.\t, \r\()9, \r\()10
+    .endm
+
+// shv OP, T, R, REV: OP of Z2.T (values) by Z3.T (amounts) under P1, or of
+// Z3.T by Z2.T where REV is 1 (reversed forms: the destination holds the
+// amounts); Z2 = edge or rnd, Z3 from INDEX vectors or rnd.
+    .macro shv1 op, rev, t
+    .if \rev
+    \op z3.\t, p1/m, z3.\t, z2.\t
+    pr_z z3
+    .else
+    \op z2.\t, p1/m, z2.\t, z3.\t
+    pr_z z2
+    .endif
+    .endm
+    .macro shv op, t, r, e, rev
+    ld1d {z2.d}, p7/z, [x20]
+    amounts \t, \r, -3, 1
+    shv1 \op, \rev, \t
+    ld1d {z2.d}, p7/z, [x20]
+    amounts \t, \r, \e - 4, 1
+    shv1 \op, \rev, \t
+    ld1d {z2.d}, p7/z, [x20, #1, mul vl]
+    amounts \t, \r, -\e - 2, 1
+    shv1 \op, \rev, \t
+    ld1d {z2.d}, p7/z, [x20]
+    ld1d {z3.d}, p7/z, [x20, #1, mul vl]
+    shv1 \op, \rev, \t
+    .endm
+
 // shi OP, T, N: OP of Z2.T by #N under P1, over Z2 = edge and Z2 = rnd.
     .macro shi op, t, n
     ld1d {z2.d}, p7/z, [x20]
@@ -43,6 +93,14 @@
     ld1d {z2.d}, p7/z, [x20, #1, mul vl]
     \op z2.\t, p1/m, z2.\t, #\n
     pr_z z2
+    .endm
+
+// ins_n OP, T, N: OP (SRI or SLI) of Z2.T = edge by #N into Z3.T = rnd.
+    .macro ins_n op, t, n
+    ld1d {z2.d}, p7/z, [x20]
+    ld1d {z3.d}, p7/z, [x20, #1, mul vl]
+    \op z3.\t, z2.\t, #\n
+    pr_z z3
     .endm
 
     .text
@@ -77,10 +135,42 @@ pred_loop:
     shi \op, d, 63
     .endr
 
+    // ---- 2. shifts by vector (predicated)
+    .irp op, srshl, urshl, sqshl, uqshl, sqrshl, uqrshl
+    shv \op, b, w, 8, 0
+    shv \op, h, w, 16, 0
+    shv \op, s, w, 32, 0
+    shv \op, d, x, 64, 0
+    .endr
+    .irp op, srshlr, urshlr, sqshlr, uqshlr, sqrshlr, uqrshlr
+    shv \op, b, w, 8, 1
+    shv \op, h, w, 16, 1
+    shv \op, s, w, 32, 1
+    shv \op, d, x, 64, 1
+    .endr
+
     add x21, x21, #8
     add x22, x22, #1
     cmp x22, #3
     b.ne pred_loop
+
+    // ---- 3. SRI, SLI (unpredicated): Z2 = edge into Z3 = rnd
+    ins_n sri, b, 3
+    ins_n sri, b, 8
+    ins_n sri, h, 16
+    ins_n sri, h, 9
+    ins_n sri, s, 32
+    ins_n sri, s, 17
+    ins_n sri, d, 64
+    ins_n sri, d, 33
+    ins_n sli, b, 7
+    ins_n sli, b, 4
+    ins_n sli, h, 15
+    ins_n sli, h, 1
+    ins_n sli, s, 31
+    ins_n sli, s, 12
+    ins_n sli, d, 63
+    ins_n sli, d, 40
 
     mov x0, #0x5f
     bl emit
