@@ -1,7 +1,9 @@
 // sme2_sve2_shift.s: SVE and SVE2 shifts: predicated by immediate (ASRD,
 // SRSHR, URSHR, SQSHL, UQSHL, SQSHLU), predicated by vector (SRSHL, URSHL,
 // SQSHL, UQSHL, SQRSHL, UQRSHL and their reversed forms) and the inserts
-// SRI and SLI, under mlisa run --target sme2 --svl 512 and, built with
+// SRI and SLI; CMP<cc> (wide elements), WHILEGE, WHILEGT, WHILEHS,
+// WHILEHI (predicate), WHILERW, WHILEWR and the constructive EXT and
+// SPLICE, under mlisa run --target sme2 --svl 512 and, built with
 // clang-19, under qemu-aarch64 -cpu max,sme512=on (recorded in
 // sme2_sve2_shift.qemu.out).
 // Outside Streaming mode, vector length 512. Every value is printed as 16
@@ -14,8 +16,11 @@
 // printed as its 8 doublewords. The shifts by vector take their amounts
 // from INDEX vectors reaching past the element size plus one both ways
 // (the amount is limited there), and from `rnd` (large amounts); the
-// reversed forms swap the two registers. SRI and SLI, unpredicated, run
-// once after the loop.
+// reversed forms swap the two registers. The wide compares and SPLICE
+// also run under each predicate (a compare prints NZCV, then the predicate
+// as a doubleword); SRI, SLI, the WHILE forms (operands at the signed and
+// unsigned limits, where counting down wraps) and EXT run once after the
+// loop.
 //
 // Values checked by hand from the manual's definitions (full predicate):
 //  - asrd z.b, #1 of 0x81 (-127) is 0xc1 (-63: -127/2 truncated toward
@@ -33,7 +38,12 @@
 //    saturated) and of 0x807f01ff00c04081 by 45 ... 52 is
 //    0x807f7f8000807f80 (every nonzero byte saturates to its sign's limit);
 //  - sri z.b, #3 of edge's 0x8000000000000000 into rnd's 0x07a9ed8f31d3750d
-//    is 0x10a0e08020c06000 (the top three bits of each rnd byte kept).
+//    is 0x10a0e08020c06000 (the top three bits of each rnd byte kept);
+//  - cmpeq p2.b, p1/z, z2.b, z2.d over edge sets bytes 16-24 (the eight
+//    0xff bytes of -1 and the byte 1 of 1): P2 = 0x1ff0000, NZCV = C only
+//    (first and last elements inactive in the result);
+//  - whilege p2.b, x9, x10 with 20 and 3 sets the top 18 elements (20 down
+//    to 3): P2 = 0xffffc00000000000, NZCV = 0.
 
 // print_words N: the N doublewords from x6 on, one emit each (x6 advances; x19 used).
     .macro print_words n
@@ -95,6 +105,56 @@
     pr_z z2
     .endm
 
+// cmpw OP, T: OP (wide elements) of edge.T with edge.D, rnd.T with edge.D
+// and edge.T with rnd.D under P1, each printing NZCV and P2.
+    .macro pr_flags_p
+    mrs x0, nzcv
+    bl emit
+    adr x6, scratch
+    str p2, [x6]
+    print_words 1
+    .endm
+    .macro cmpw op, t
+    ld1d {z2.d}, p7/z, [x20]
+    ld1d {z3.d}, p7/z, [x20, #1, mul vl]
+    \op p2.\t, p1/z, z2.\t, z2.d
+    pr_flags_p
+    \op p2.\t, p1/z, z3.\t, z2.d
+    pr_flags_p
+    \op p2.\t, p1/z, z2.\t, z3.d
+    pr_flags_p
+    .endm
+
+// wh OP, T, R, A, B: OP P2.T with R9 = A, R10 = B (R: w or x), NZCV and P2 printed.
+    .macro wh op, t, r, a, b
+    ldr x9, =\a
+    ldr x10, =\b
+    \op p2.\t, \r\()9, \r\()10
+    pr_flags_p
+    .endm
+
+// whs OP, T: OP P2.T over pairs around the limits.
+    .macro whs op, t
+    wh \op, \t, x, 20, 3
+    wh \op, \t, x, 3, 20
+    wh \op, \t, x, 7, 7
+    wh \op, \t, x, 0x8000000000000001, 0x8000000000000000
+    wh \op, \t, x, 0, 0xffffffffffffffff
+    wh \op, \t, x, 1, 0
+    wh \op, \t, w, 5, 0x80000000
+    wh \op, \t, w, 0x80000001, 0x7fffffff
+    .endm
+
+// ptr OP, T: WHILERW or WHILEWR P2.T over address pairs.
+    .macro ptr op, t
+    .irp pair, "0x1000, 0x1000", "0x1000, 0x1013", "0x1013, 0x1000", "0x1000, 0x1001", "0x10, 0x8000000000000010"
+    ptr1 \op, \t, \pair
+    .endr
+    .endm
+    .macro ptr1 op, t, a, b
+    wh \op, \t, x, \a, \b
+    .endm
+
 // ins_n OP, T, N: OP (SRI or SLI) of Z2.T = edge by #N into Z3.T = rnd.
     .macro ins_n op, t, n
     ld1d {z2.d}, p7/z, [x20]
@@ -149,6 +209,19 @@ pred_loop:
     shv \op, d, x, 64, 1
     .endr
 
+    // ---- 3. compares with wide elements, SPLICE (constructive)
+    .irp op, cmpeq, cmpne, cmpge, cmpgt, cmplt, cmple, cmphs, cmphi, cmplo, cmpls
+    cmpw \op, b
+    cmpw \op, h
+    cmpw \op, s
+    .endr
+    ld1d {z2.d}, p7/z, [x20]
+    ld1d {z3.d}, p7/z, [x20, #1, mul vl]
+    .irp t, b, h, s, d
+    splice z4.\t, p1, { z2.\t, z3.\t }
+    pr_z z4
+    .endr
+
     add x21, x21, #8
     add x22, x22, #1
     cmp x22, #3
@@ -172,11 +245,37 @@ pred_loop:
     ins_n sli, d, 63
     ins_n sli, d, 40
 
+    // ---- 4. WHILE (counting down), WHILERW, WHILEWR, EXT (constructive)
+    .irp op, whilege, whilegt, whilehs, whilehi
+    .irp t, b, h, s, d
+    whs \op, \t
+    .endr
+    .endr
+    .irp op, whilerw, whilewr
+    .irp t, b, h, s, d
+    ptr \op, \t
+    .endr
+    .endr
+    ld1d {z2.d}, p7/z, [x20]
+    ld1d {z3.d}, p7/z, [x20, #1, mul vl]
+    .irp n, 0, 1, 63, 64, 255
+    ext z4.b, { z2.b, z3.b }, #\n
+    pr_z z4
+    .endr
+    mov z31.d, z3.d
+    mov z0.d, z2.d
+    ext z4.b, { z31.b, z0.b }, #9
+    pr_z z4
+    ptrue p2.s, vl5
+    splice z4.s, p2, { z31.s, z0.s }
+    pr_z z4
+
     mov x0, #0x5f
     bl emit
     mov x0, #0
     mov x8, #93                 // exit
     svc #0
+    .ltorg
 
     .include "sme2_emit.inc"
 
