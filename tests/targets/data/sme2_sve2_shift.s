@@ -2,8 +2,8 @@
 // SRSHR, URSHR, SQSHL, UQSHL, SQSHLU), predicated by vector (SRSHL, URSHL,
 // SQSHL, UQSHL, SQRSHL, UQRSHL and their reversed forms) and the inserts
 // SRI and SLI; CMP<cc> (wide elements), WHILEGE, WHILEGT, WHILEHS,
-// WHILEHI (predicate), WHILERW, WHILEWR and the constructive EXT and
-// SPLICE, under mlisa run --target sme2 --svl 512 and, built with
+// WHILEHI (predicate), WHILERW, WHILEWR, the constructive EXT and
+// SPLICE, and REVD, under mlisa run --target sme2 --svl 512 and, built with
 // clang-19, under qemu-aarch64 -cpu max,sme512=on (recorded in
 // sme2_sve2_shift.qemu.out).
 // Outside Streaming mode, vector length 512. Every value is printed as 16
@@ -16,8 +16,8 @@
 // printed as its 8 doublewords. The shifts by vector take their amounts
 // from INDEX vectors reaching past the element size plus one both ways
 // (the amount is limited there), and from `rnd` (large amounts); the
-// reversed forms swap the two registers. The wide compares and SPLICE
-// also run under each predicate (a compare prints NZCV, then the predicate
+// reversed forms swap the two registers. The wide compares, SPLICE and
+// REVD (of edge into rnd) also run under each predicate (a compare prints NZCV, then the predicate
 // as a doubleword); SRI, SLI, the WHILE forms (operands at the signed and
 // unsigned limits, where counting down wraps) and EXT run once after the
 // loop.
@@ -43,7 +43,9 @@
 //    0xff bytes of -1 and the byte 1 of 1): P2 = 0x1ff0000, NZCV = C only
 //    (first and last elements inactive in the result);
 //  - whilege p2.b, x9, x10 with 20 and 3 sets the top 18 elements (20 down
-//    to 3): P2 = 0xffffc00000000000, NZCV = 0.
+//    to 3): P2 = 0xffffc00000000000, NZCV = 0;
+//  - revd of edge swaps its first two doublewords: 0x7fffffffffffffff,
+//    then 0x8000000000000000.
 
 // print_words N: the N doublewords from x6 on, one emit each (x6 advances; x19 used).
     .macro print_words n
@@ -221,6 +223,9 @@ pred_loop:
     splice z4.\t, p1, { z2.\t, z3.\t }
     pr_z z4
     .endr
+    mov z4.d, z3.d
+    revd z4.q, p1/m, z2.q
+    pr_z z4
 
     add x21, x21, #8
     add x22, x22, #1
