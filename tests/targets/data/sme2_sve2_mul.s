@@ -14,6 +14,10 @@
 //  1. SQDMULH, SQRDMULH, SQRDMLAH, SQRDMLSH (vectors), each size; MUL,
 //     SQDMULH, SQRDMULH, MLA, MLS, SQRDMLAH, SQRDMLSH (indexed), each size
 //     and two indexes.
+//  2. SMULLB/T, UMULLB/T, SQDMULLB/T, PMULLB/T, SMLALB/T, SMLSLB/T,
+//     UMLALB/T, UMLSLB/T, SQDMLALB/T, SQDMLSLB/T, SQDMLALBT, SQDMLSLBT
+//     (vectors), each size; the same but PMULL (indexed), each size and two
+//     indexes; PMUL.
 //
 // Checked by hand from the manual's definitions:
 //  - sqdmulh z3.b, z1.b, z1.b: byte 0x80 times itself is 2^14, doubled
@@ -25,6 +29,12 @@
 //    positive products and 0x8000 with negative ones saturate, so it stays
 //    0x7fff7fff80008000; sqrdmlsh of the same gives 0x1ec244aff123db1c
 //    (top halfword: 0x7fff - (2 * -32768 * -24893 + 2^15) / 2^16 = 0x1ec2).
+//  - sqdmullb z3.h, z1.b, z1.b, doubleword 2 (bytes 0x80): 2 * 128 * 128 =
+//    2^15 saturates to 0x7fff in each halfword.
+//  - pmullb z3.h, z1.b, z2.b, doubleword 3: 0xff clmul 0xfa = 0x5656,
+//    0x80 clmul 0xd6 = 0x6b00, 0x7f clmul 0x23 = 0x0f61: 0x0f616b0000005656.
+//  - umlslt z3.d, z1.s, z2.s, doubleword 6: 0 - 0xc0000001 * 0xe0c28ea9
+//    modulo 2^64 = 0x576e15005f3d7157.
 
 // print_words N: the N doublewords from x6 on, one emit each (x6 advances; x19 used).
     .macro print_words n
@@ -40,6 +50,26 @@
     adr x6, scratch
     st1d {\z\().d}, p7, [x6]
     print_words 8
+    .endm
+
+// binl OP, T, TB: OP Z3.T, Z1.TB, Z2.TB, then OP Z3.T, Z1.TB, Z1.TB.
+    .macro binl op, t, tb
+    ld3
+    \op z3.\t, z1.\tb, z2.\tb
+    pr_z z3
+    ld3
+    \op z3.\t, z1.\tb, z1.\tb
+    pr_z z3
+    .endm
+
+// idxl OP, T, TB, I: OP Z3.T, Z1.TB, Z2.TB[I], then OP Z3.T, Z1.TB, Z1.TB[I].
+    .macro idxl op, t, tb, i
+    ld3
+    \op z3.\t, z1.\tb, z2.\tb[\i]
+    pr_z z3
+    ld3
+    \op z3.\t, z1.\tb, z1.\tb[\i]
+    pr_z z3
     .endm
 
 // ld3: Z1 = A, Z2 = B, Z3 = C.
@@ -90,6 +120,24 @@ _start:
     idx \op, d, 0
     idx \op, d, 1
     .endr
+
+    // ---- 2. widening multiplies
+    .irp op, smullb, smullt, umullb, umullt, sqdmullb, sqdmullt, smlalb, smlalt, umlalb, umlalt, smlslb, smlslt, umlslb, umlslt, sqdmlalb, sqdmlalt, sqdmlslb, sqdmlslt, sqdmlalbt, sqdmlslbt
+    binl \op, h, b
+    binl \op, s, h
+    binl \op, d, s
+    .endr
+    .irp op, pmullb, pmullt
+    binl \op, h, b
+    binl \op, d, s
+    .endr
+    .irp op, smullb, smullt, umullb, umullt, sqdmullb, sqdmullt, smlalb, smlalt, umlalb, umlalt, smlslb, smlslt, umlslb, umlslt, sqdmlalb, sqdmlalt, sqdmlslb, sqdmlslt
+    idxl \op, s, h, 0
+    idxl \op, s, h, 7
+    idxl \op, d, s, 1
+    idxl \op, d, s, 2
+    .endr
+    bin pmul, b
 
     mov x0, #0x5f
     bl emit
