@@ -18,6 +18,11 @@
 //     UMLALB/T, UMLSLB/T, SQDMLALB/T, SQDMLSLB/T, SQDMLALBT, SQDMLSLBT
 //     (vectors), each size; the same but PMULL (indexed), each size and two
 //     indexes; PMUL.
+//  3. For each of three governing predicates (all, a mixed pattern, none),
+//     loaded into P1: SQADD, UQADD, SQSUB, UQSUB, SUQADD, USQADD, SQSUBR,
+//     UQSUBR, ADDP, SMAXP, UMAXP, SMINP, UMINP (predicated), each size, on
+//     (A, B), (A, C), (C, A) and (A, A) (Z1 is the destination); SADALP,
+//     UADALP, each size, into C from A and from B.
 //
 // Checked by hand from the manual's definitions:
 //  - sqdmulh z3.b, z1.b, z1.b: byte 0x80 times itself is 2^14, doubled
@@ -35,6 +40,14 @@
 //    0x80 clmul 0xd6 = 0x6b00, 0x7f clmul 0x23 = 0x0f61: 0x0f616b0000005656.
 //  - umlslt z3.d, z1.s, z2.s, doubleword 6: 0 - 0xc0000001 * 0xe0c28ea9
 //    modulo 2^64 = 0x576e15005f3d7157.
+//  - sqadd z1.b, p1/m, z1.b, z1.b (all active), doubleword 1: 0x7f + 0x7f
+//    saturates to 0x7f, 0xff + 0xff is 0xfe: 0x7ffefefefefefefe.
+//  - addp z1.b, p1/m, z1.b, z2.b under the mixed predicate (bits 0x71 for
+//    doubleword 0: bytes 0, 4, 5, 6 active): bytes 0, 4, 6 sum pairs of A
+//    (0, 0, 0x80), byte 5 pairs 4 and 5 of B (0x8f + 0xed = 0x7c), bytes 1,
+//    2, 3, 7 keep A's: 0x80807c0000000000.
+//  - uadalp z3.d, p1/m, z2.s (all active), doubleword 0: 0x7fffffffffffffff
+//    + 0x31d3750d + 0x07a9ed8f = 0x80000000397d629b.
 
 // print_words N: the N doublewords from x6 on, one emit each (x6 advances; x19 used).
     .macro print_words n
@@ -69,6 +82,31 @@
     pr_z z3
     ld3
     \op z3.\t, z1.\tb, z1.\tb[\i]
+    pr_z z3
+    .endm
+
+// pbin OP, T, X, Y: OP ZX.T, P1/M, ZX.T, ZY.T, ZX printed.
+    .macro pbin op, t, x, y
+    ld3
+    \op z\x\().\t, p1/m, z\x\().\t, z\y\().\t
+    pr_z z\x
+    .endm
+
+// pall OP, T: pbin on (A, B), (A, C), (C, A), (A, A).
+    .macro pall op, t
+    pbin \op, \t, 1, 2
+    pbin \op, \t, 1, 3
+    pbin \op, \t, 3, 1
+    pbin \op, \t, 1, 1
+    .endm
+
+// adalp OP, T, TB: OP Z3.T, P1/M, Z1.TB, then from Z2.TB.
+    .macro adalp op, t, tb
+    ld3
+    \op z3.\t, p1/m, z1.\tb
+    pr_z z3
+    ld3
+    \op z3.\t, p1/m, z2.\tb
     pr_z z3
     .endm
 
@@ -138,6 +176,27 @@ _start:
     idxl \op, d, s, 2
     .endr
     bin pmul, b
+
+    // ---- 3. predicated saturating and pairwise arithmetic
+    adr x21, preds
+    mov x22, #0                 // predicate number
+pred_loop:
+    ldr p1, [x21]
+    .irp op, sqadd, uqadd, sqsub, uqsub, suqadd, usqadd, sqsubr, uqsubr, addp, smaxp, umaxp, sminp, uminp
+    pall \op, b
+    pall \op, h
+    pall \op, s
+    pall \op, d
+    .endr
+    .irp op, sadalp, uadalp
+    adalp \op, h, b
+    adalp \op, s, h
+    adalp \op, d, s
+    .endr
+    add x21, x21, #8
+    add x22, x22, #1
+    cmp x22, #3
+    b.ne pred_loop
 
     mov x0, #0x5f
     bl emit
