@@ -23,6 +23,10 @@
 //     UQSUBR, ADDP, SMAXP, UMAXP, SMINP, UMINP (predicated), each size, on
 //     (A, B), (A, C), (C, A) and (A, A) (Z1 is the destination); SADALP,
 //     UADALP, each size, into C from A and from B.
+//  4. SADDWB/T, UADDWB/T, SSUBWB/T, USUBWB/T, SADDLBT, SSUBLBT, SSUBLTB,
+//     SABALB/T, UABALB/T, ADDHNB/T, RADDHNB/T, SUBHNB/T, RSUBHNB/T (each
+//     size), ADCLB/T, SBCLB/T (words, doublewords), EORBT, EORTB (each
+//     size), into Z3 = C as bin and binl do.
 //
 // Checked by hand from the manual's definitions:
 //  - sqdmulh z3.b, z1.b, z1.b: byte 0x80 times itself is 2^14, doubled
@@ -48,6 +52,14 @@
 //    2, 3, 7 keep A's: 0x80807c0000000000.
 //  - uadalp z3.d, p1/m, z2.s (all active), doubleword 0: 0x7fffffffffffffff
 //    + 0x31d3750d + 0x07a9ed8f = 0x80000000397d629b.
+//  - raddhnb z3.b, z1.h, z2.h, doubleword 0: halfword sums of A and B plus
+//    0x80 are 0x758d, 0x3253, 0xee0f, 0x8829; their high bytes in the even
+//    bytes, odd ones zero: 0x008800ee00320075.
+//  - adclb z3.s, z1.s, z2.s, doubleword 0: 0xffffffff (C) + 0 (A) + carry 1
+//    (bit 0 of B's odd word 0x07a9ed8f) wraps to 0, carry out 1:
+//    0x0000000100000000.
+//  - eortb z3.d, z1.d, z2.d: doubleword 0 keeps C's, doubleword 1 is A's
+//    odd one EOR B's even one: 0x78561270ce2c8af2.
 
 // print_words N: the N doublewords from x6 on, one emit each (x6 advances; x19 used).
     .macro print_words n
@@ -107,6 +119,16 @@
     pr_z z3
     ld3
     \op z3.\t, p1/m, z2.\tb
+    pr_z z3
+    .endm
+
+// binw OP, T, TB: OP Z3.T, Z1.T, Z2.TB, then OP Z3.T, Z1.T, Z1.TB.
+    .macro binw op, t, tb
+    ld3
+    \op z3.\t, z1.\t, z2.\tb
+    pr_z z3
+    ld3
+    \op z3.\t, z1.\t, z1.\tb
     pr_z z3
     .endm
 
@@ -197,6 +219,33 @@ pred_loop:
     add x22, x22, #1
     cmp x22, #3
     b.ne pred_loop
+
+    // ---- 4. widening and narrowing adds, carries, interleaved EOR
+    .irp op, saddwb, saddwt, uaddwb, uaddwt, ssubwb, ssubwt, usubwb, usubwt
+    binw \op, h, b
+    binw \op, s, h
+    binw \op, d, s
+    .endr
+    .irp op, saddlbt, ssublbt, ssubltb, sabalb, sabalt, uabalb, uabalt
+    binl \op, h, b
+    binl \op, s, h
+    binl \op, d, s
+    .endr
+    .irp op, addhnb, addhnt, raddhnb, raddhnt, subhnb, subhnt, rsubhnb, rsubhnt
+    binl \op, b, h
+    binl \op, h, s
+    binl \op, s, d
+    .endr
+    .irp op, adclb, adclt, sbclb, sbclt
+    bin \op, s
+    bin \op, d
+    .endr
+    .irp op, eorbt, eortb
+    bin \op, b
+    bin \op, h
+    bin \op, s
+    bin \op, d
+    .endr
 
     mov x0, #0x5f
     bl emit
