@@ -106,6 +106,7 @@ class Gas {
     constexpr int kFreePasses = 16, kMaxPasses = 64;
     const size_t widest = std::max(words_->max_bytes, words_->min_bytes);
     std::map<size_t, InputError> first_error;  // by instruction, growth phases
+    std::set<size_t> refused_insns;            // kept going past them (WordEncoder::keep_going)
     enum class Phase : uint8_t { Grow, Free, GrowToEnd } phase = Phase::Grow;
     int phase_passes = 0;
     for (int pass = 0;; ++pass, ++phase_passes) {
@@ -240,7 +241,11 @@ class Gas {
         first_error.clear();
         continue;
       }
-      if (!changed && !refused.empty()) throw all_errors(refused);
+      if (!changed && !refused.empty()) {
+        if (!words_->keep_going) throw all_errors(refused);
+        obj_.refused = all_errors(refused);
+        for (const auto& r : refused) refused_insns.insert(r.first);
+      }
       if (!changed) break;
     }
     finish_globals();
@@ -248,6 +253,7 @@ class Gas {
     materialise();
     for (const PlacedInsn& pi : placed_insns_) {
       const Event& e = events_[pi.event];
+      if (refused_insns.count(e.bundle)) continue;  // its bytes stay zero
       const auto& b = insn_bytes_[e.bundle];
       auto& out = obj_.sections[static_cast<size_t>(pi.section)].bytes;
       std::copy(b.begin(), b.end(), out.begin() + static_cast<long>(pi.offset));
@@ -300,9 +306,11 @@ class Gas {
     });
     std::vector<InputError> errors;
     for (auto& r : refused)
-      if (r) errors.push_back(std::move(*r));
-    if (!errors.empty()) throw InputError::all(errors);
-    for (size_t i = 0; i < placed_.size(); ++i) place(placed_[i], texts[i], solved[i], std::move(shown[i]));
+      if (r) errors.push_back(*r);
+    if (!errors.empty() && !target_.keep_going) throw InputError::all(errors);
+    if (!errors.empty()) obj_.refused = InputError::all(errors);
+    for (size_t i = 0; i < placed_.size(); ++i)
+      if (!refused[i]) place(placed_[i], texts[i], solved[i], std::move(shown[i]));
     finish_symbols();
     return std::move(obj_);
   }

@@ -25,6 +25,7 @@
 
 #include "asm/listing.hpp"
 #include "asm/literal_pool.hpp"
+#include "core/diag.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -88,11 +89,17 @@ struct Object {
   std::vector<Line> lines;
   // What the assembler left out and says so ("file:line:col: warning: ...").
   std::vector<std::string> warnings;
+  // Only when asked to keep going: every refused instruction (an
+  // InputError::all); they are missing from `lines` and their bytes are zero.
+  std::optional<InputError> refused;
   const ObjSection* find(std::string_view name) const;
 };
 
 struct GasTarget {
   std::string comment = "#";  // the comment character (also `//`)
+  // Refused instructions go to Object::refused instead of being thrown, so
+  // that the others can be shown (--show-encoding, as llvm-mc shows them).
+  bool keep_going = false;
   // The scale of a code-address operand: operand `index` of `mnemonic` in
   // `slot` holds a byte address divided by the returned scale (0: not an address).
   std::function<int64_t(int slot, std::string_view mnemonic, size_t index)> label_scale;
@@ -125,6 +132,7 @@ struct Placement {
 using SymbolResolver = std::function<std::optional<int64_t>(std::string_view)>;
 struct WordEncoder {
   std::string comment = "@";
+  bool keep_going = false;  // as GasTarget::keep_going
   size_t min_bytes = 4;
   size_t max_bytes = 0;  // the widest instruction (0: min_bytes); a refused one grows to it while layout settles
   std::vector<uint8_t> nop;  // alignment padding in code (its size divides every pad)

@@ -187,9 +187,10 @@ std::vector<uint8_t> word_bytes(const WordIsa& isa, const spec::Bits& word) { re
 ElfOptions word_elf_options(const WordIsa& isa) { return isa.rules().elf(); }
 
 Object assemble_word_program(const WordIsa& isa, std::string_view text, const std::string& file,
-                                 const std::optional<LinkLayout>& placement) {
+                             const std::optional<LinkLayout>& placement, bool keep_going) {
   const TargetRules& rules = isa.rules();
   WordEncoder enc;
+  enc.keep_going = keep_going;
   enc.comment = rules.comment();
   enc.min_bytes = isa.min_width() / 8;
   enc.pc_offset = static_cast<uint64_t>(rules.pc_offset());

@@ -30,12 +30,13 @@
 namespace mlisa::as {
 
 // Throws mlisa::InputError with file:line:col: every refused instruction (an
-// InputError::all), else the first bad line. With a
+// InputError::all; with keep_going, Object::refused instead, the others
+// assembled), else the first bad line. With a
 // placement, sections get their addresses and symbols are absolute (so code
 // may name data in another section, `movw r0, #:lower16:buffer`).
 using LinkLayout = Placement;
 Object assemble_word_program(const WordIsa& isa, std::string_view text, const std::string& file,
-                                 const std::optional<LinkLayout>& placement = std::nullopt);
+                             const std::optional<LinkLayout>& placement = std::nullopt, bool keep_going = false);
 
 // The bytes of an instruction word as memory holds it (T32: halfwords, the
 // first one the high half; A64: little-endian).

@@ -52,10 +52,12 @@ void write_bin(const as::Object& obj, const std::string& out) {
 
 // The Arm targets: T32 (mve) and A64 (sme2) programs.
 int run_as_words(const AsOptions& o, const targets::LoadedWordTarget& t, const std::string& text, const std::string& file) {
-  const as::Object obj = as::assemble_word_program(*t.isa, text, file);
+  // --show-encoding shows every instruction that assembles, then the refusals (as llvm-mc does).
+  const as::Object obj = as::assemble_word_program(*t.isa, text, file, std::nullopt, o.show_encoding);
   for (const std::string& w : obj.warnings) fmt::print(stderr, "{}\n", w);
   if (o.show_encoding) {
     fmt::print("{}", as::show_encoding(*t.isa, obj, file));
+    if (obj.refused) throw *obj.refused;
     if (o.out.empty()) return 0;
   }
   const std::string out = o.out.empty() ? "a.out" : o.out;
@@ -71,7 +73,9 @@ int run_as(const AsOptions& o) {
   const std::string file = o.input == "-" ? "<stdin>" : o.input;
   if (targets::is_word_target(o.target)) return run_as_words(o, targets::load_word_target(o.target, spec_dir), text, file);
   auto t = targets::load_bundle_target(o.target, spec_dir);
-  const as::Object obj = as::assemble_gas(t.isa->isa, targets::gas_target(*t.isa), text, file);
+  as::GasTarget gas = targets::gas_target(*t.isa);
+  gas.keep_going = o.show_encoding;
+  const as::Object obj = as::assemble_gas(t.isa->isa, gas, text, file);
   if (o.show_encoding) {
     for (const auto& l : obj.lines) {
       const auto& bytes = obj.sections[static_cast<size_t>(l.section)].bytes;
@@ -80,6 +84,7 @@ int run_as(const AsOptions& o) {
       for (size_t i = 0; i < wb; ++i) enc += fmt::format("{}0x{:02x}", i ? "," : "", bytes[l.offset + i]);
       fmt::print("{}  {} encoding: [{}]\n", l.text, t.isa->comment, enc);
     }
+    if (obj.refused) throw *obj.refused;
     if (o.out.empty()) return 0;
   }
   const std::string out = o.out.empty() ? "a.out" : o.out;

@@ -9,12 +9,14 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 #include <string>
 #include <unistd.h>
+#include <vector>
 
 namespace mlisa::test {
 namespace {
@@ -25,10 +27,11 @@ std::string write_temp(const std::string& name, const std::string& text) {
   return path;
 }
 
-std::string llvm_mc_show_encoding(const std::string& args, const std::string& path) {
+std::string llvm_mc_show_encoding(const std::string& args, const std::string& path, bool refuses = false) {
   const std::string out = path + ".llvm.txt";
   const std::string cmd = "llvm-mc-19 " + args + " -show-encoding '" + path + "' > '" + out + "' 2>&1";
-  EXPECT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  const int rc = std::system(cmd.c_str());
+  EXPECT_EQ(rc != 0, refuses) << cmd;
   std::ifstream in(out);
   std::stringstream ss;
   ss << in.rdbuf();
@@ -85,6 +88,40 @@ TEST(ShowEncoding, Sme2AsLlvmMcPrintsIt) {
                     "  ldr x0, [x1]\n"
                     "  mov w0, #1\n"
                     "  ret\n");
+}
+
+// A file with refused lines: the lines that assemble are shown as llvm-mc-19
+// shows them (it shows every good line and reports every bad one), then each
+// refusal with its place, and the exit status is not 0.
+TEST(ShowEncoding, GoodLinesAreShownBesideRefusedOnes) {
+  if (!have_llvm_mc()) GTEST_SKIP() << "llvm-mc-19 is not installed";
+  const struct {
+    std::string target, args, source;
+    std::vector<std::string> refusals;
+  } cases[] = {
+      {"sme2", "-triple=aarch64 -mattr=+sme2", "  add x0, x1, x2\n  foo x1\n  sub x0, x1, #1\n  add x0, x1, #99999\n  ret\n",
+       {":2:3: error: ", ":4:15: error: "}},
+      {"mve", "-triple=thumbv8.1m.main -mattr=+mve.fp,+fp64", "\tadds r0, #1\n\tvadd.i32 q0, q1, q9\n\tmovs r1, #257\n\tnop\n",
+       {":2:", ":3:"}},
+  };
+  for (const auto& c : cases) {
+    const std::string path = write_temp(c.target + "_refused.s", c.source);
+    const RunResult r = run_mlisa({"as", "--target", c.target, "--show-encoding", path});
+    EXPECT_NE(r.exit_code, 0) << c.target;
+    // The instruction lines only: llvm-mc's error lines end with ':' as labels do.
+    auto instructions = [](const std::string& text) {
+      std::istringstream in(text);
+      std::string out;
+      for (std::string line; std::getline(in, line);)
+        if (line.find(" encoding: [") != std::string::npos) out += line + "\n";
+      return out;
+    };
+    const std::string shown = instructions(r.out);
+    EXPECT_EQ(shown, instructions(llvm_mc_show_encoding(c.args, path, true))) << c.target;
+    EXPECT_EQ(std::count(shown.begin(), shown.end(), '\n'), 2 + (c.target == "sme2")) << shown;
+    for (const std::string& where : c.refusals) EXPECT_NE(r.err.find(path + where), std::string::npos) << where << "\n" << r.err;
+    std::remove(path.c_str());
+  }
 }
 
 }  // namespace
