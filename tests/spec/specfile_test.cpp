@@ -60,18 +60,19 @@ TEST(SpecFile, ADirFileReplacesThePagesOfEachOfItsInstructions) {
   namespace fs = std::filesystem;
   const fs::path dir = fs::temp_directory_path() / fmt::format("mlisa_spec_dir_{}", ::getpid());
   fs::create_directories(dir / "sme2");
-  std::ofstream(dir / "sme2" / "fabd_fold.isa") << "instruction FABD when U = 1\ninstruction FMULX (Advanced SIMD) when U = 0\n";
+  // SQNEG and USQADD: the second instructions of the pages of SQABS and SUQADD.
+  std::ofstream(dir / "sme2" / "sqneg_fold.isa") << "instruction SQNEG when U = 1\ninstruction USQADD when U = 0\n";
   const auto embedded = embedded_specs("sme2");
   const auto sources = specs_with_dir("sme2", dir.string());
   fs::remove_all(dir);
   auto count = [](const std::vector<SpecSource>& v, const std::string& tail) {
     return std::count_if(v.begin(), v.end(), [&](const SpecSource& s) { return s.path.ends_with(tail); });
   };
-  ASSERT_EQ(count(embedded, "/fabd_advsimd.isa"), 1);
-  ASSERT_EQ(count(embedded, "/fmulx_advsimd.isa"), 1);
-  EXPECT_EQ(count(sources, "/fabd_advsimd.isa"), 0);
-  EXPECT_EQ(count(sources, "/fmulx_advsimd.isa"), 0);
-  EXPECT_EQ(count(sources, "/fabd_fold.isa"), 1);
+  ASSERT_EQ(count(embedded, "/sqabs_advsimd.isa"), 1);
+  ASSERT_EQ(count(embedded, "/suqadd_advsimd.isa"), 1);
+  EXPECT_EQ(count(sources, "/sqabs_advsimd.isa"), 0);
+  EXPECT_EQ(count(sources, "/suqadd_advsimd.isa"), 0);
+  EXPECT_EQ(count(sources, "/sqneg_fold.isa"), 1);
   EXPECT_EQ(sources.size(), embedded.size() - 1);
 }
 
