@@ -464,15 +464,17 @@ void Table::parse_all(std::string_view s, bool whole_word, std::vector<Raw>& out
     out.push_back({entries[i].pat.value.low64(), i + 1});
     lengths.push_back(sp.size());
   }
-  // Any value of a numbered table as `#<value>` (`ptrue p0.s, #1` is VL1, as llvm-mc takes it).
-  if (numbered && s.size() > 1 && s[0] == '#') {
+  // Any value of a numbered table as `#<value>` or `<value>` (`ptrue p0.s,
+  // #1` is VL1, as llvm-mc takes it).
+  if (numbered && !s.empty() && (s[0] == '#' || std::isdigit(static_cast<unsigned char>(s[0])))) {
+    const size_t hash = s[0] == '#' ? 1 : 0;
     uint64_t v = 0;
     bool neg = false;
-    const size_t n = scan_integer(s.substr(1), v, neg);
+    const size_t n = scan_integer(s.substr(hash), v, neg);
     const bool fits = map.width() >= 64 || v < (uint64_t{1} << map.width());
-    if (n > 0 && !neg && fits && (n + 1 == s.size() || !(alnum(s[n + 1]) || s[n + 1] == '_'))) {
+    if (n > 0 && !neg && fits && (n + hash == s.size() || !(alnum(s[n + hash]) || s[n + hash] == '_'))) {
       out.push_back({v, 0});
-      lengths.push_back(n + 1);
+      lengths.push_back(n + hash);
     }
   }
   // A number spelled in hexadecimal (`#0x10`, as llvm-objdump-19 prints shift

@@ -13,6 +13,7 @@
 // a dash, else braces the text writes (`{ <tile>.S[<Ws>, <offs>] }`).
 #pragma once
 
+#include <cctype>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -112,6 +113,8 @@ class TemplateWalk {
           // Normalised text has no space before '#': `b #-420` reads as `b#-420`.
           const size_t n = it.text.size() - 1;
           if (s.substr(0, n) == std::string_view(it.text).substr(0, n) && s.substr(n, 1) == "#") return go(tail, pos + n, st);
+        } else if (const size_t n = without_hash(it.text, s); n != std::string_view::npos) {
+          go(tail, pos + n, st);
         }
         return h_.after_literal(it, pos);
       case TemplateItem::Kind::Optional: {
@@ -147,6 +150,24 @@ class TemplateWalk {
         return h_.operand(it, pos, st, next);
       }
     }
+  }
+
+  // The length of the text `s` starts with that is the literal `lit` with
+  // its immediates written without '#' (`add x0, x1, 3`, `, lsl 12`), as
+  // llvm-mc takes them; npos when it is not (or `lit` has no '#'). The space
+  // a '#' took after a word stays in the text (`lsl 12`).
+  static size_t without_hash(std::string_view lit, std::string_view s) {
+    if (lit.find('#') == std::string_view::npos) return std::string_view::npos;
+    size_t j = 0;
+    for (size_t i = 0; i < lit.size(); ++i) {
+      if (lit[i] == '#' && (j >= s.size() || s[j] != '#')) {
+        if (j < s.size() && s[j] == ' ' && i > 0 && std::isalnum(static_cast<unsigned char>(lit[i - 1]))) ++j;
+        continue;
+      }
+      if (j >= s.size() || s[j] != lit[i]) return std::string_view::npos;
+      ++j;
+    }
+    return j;
   }
 
   std::string_view text_;

@@ -168,6 +168,19 @@ TEST(MveAsmNarrowest, ImmediateFormsByWrittenOperands) {
 // ---------------------------------------------------------------------------
 // 4. Spellings llvm-mc-19 and GNU as accept.
 
+TEST(MveAsmSpellings, ImmediatesWithoutHash) {
+  // llvm-mc-19 -show-encoding (GNU as 2.40 refuses them: "immediate
+  // expression requires a # prefix").
+  EXPECT_EQ(assemble("adds r0, r1, 3"), (Bytes{0xc8, 0x1c}));
+  EXPECT_EQ(assemble("mov r0, 5"), (Bytes{0x4f, 0xf0, 0x05, 0x00}));
+  EXPECT_EQ(assemble("lsl r0, r1, 2"), (Bytes{0x4f, 0xea, 0x81, 0x00}));
+  EXPECT_EQ(assemble("vshr.s8 q0, q1, 3"), (Bytes{0x8d, 0xef, 0x52, 0x00}));
+  EXPECT_EQ(assemble("ldr r0, [r1, 4]"), (Bytes{0x48, 0x68}));
+  EXPECT_EQ(assemble("add r0, 1"), (Bytes{0x00, 0xf1, 0x01, 0x00}));
+  // A register is not an immediate: LSL (register) T2, fa01 f002.
+  EXPECT_EQ(assemble("lsl r0, r1, r2"), (Bytes{0x01, 0xfa, 0x02, 0xf0}));
+}
+
 TEST(MveAsmSpellings, TwoOperandImmediates) {
   // llvm-mc-19: add.w r2, r2, #1; subw r0, r0, #4095; add.w sp, sp, #33423360; addw r1, r1, #4095.
   EXPECT_EQ(assemble("add r2, #1"), (Bytes{0x02, 0xf1, 0x01, 0x02}));

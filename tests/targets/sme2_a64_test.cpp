@@ -304,6 +304,20 @@ TEST(Sme2A64Encoding, EveryFormMatchesLlvmMc) {
   expect_forms_match_llvm_mc("-triple=aarch64 -mattr=+sme2,+sve", kForms, our_bytes);
 }
 
+// Immediates written without their '#', which llvm-mc-19 takes (GNU as
+// takes them on A64 too): the same bytes as llvm-mc gives.
+TEST(Sme2A64Encoding, ImmediatesWithoutHashAsLlvmMc) {
+  if (!have_llvm_mc()) GTEST_SKIP() << "llvm-mc-19 is not installed";
+  const std::vector<std::string> forms = {
+      "add x0, x1, 3",          "add x0, sp, 1, lsl 12",   "subs w0, w1, 4095",        "ldr x0, [x1, 8]",
+      "ldr q0, [x1, -16]!",     "mov x0, 5",               "movz x0, 5, lsl 16",       "movk x0, 0xffff, lsl 48",
+      "lsl x0, x1, 3",          "and x0, x1, 0xff",        "ubfx x0, x1, 4, 8",        "extr x0, x1, x2, 7",
+      "cmp x0, 1",              "asr z3.h, p3/m, z3.h, 3", "ext z0.b, z0.b, z1.b, 3",  "ld1d {z0.d}, p0/z, [x0, 1, mul vl]",
+      "ptrue p0.s, 1",          "fmov d0, 1.0",            "sqshl z0.s, p0/m, z0.s, 31",
+  };
+  expect_forms_match_llvm_mc("-triple=aarch64 -mattr=+sme2,+sve2", forms, our_bytes);
+}
+
 // PC-relative forms: our text names the target address (the instruction at
 // address 0x1000), llvm-mc's the offset (`b #8`).
 TEST(Sme2A64Encoding, PcRelativeFormsMatchLlvmMc) {
