@@ -706,14 +706,19 @@ std::string listing(const WordIsa& isa, const std::vector<ObjSection>& sections,
             return std::nullopt;
           };
           // How the text reassembles: 2 the same word, 1 the same but for
-          // its should-be bits, 0 otherwise.
+          // its should-be bits or for bits no text shows (a bitmask
+          // immediate's rotation beyond its element: both words print
+          // alike, as llvm-objdump-19 lists them), 0 otherwise.
           auto match = [&](const std::string& t, bool with_should) {
             try {
               AsmContext c = ctx;
               if (with_should) c.should_be = WordIsa::should_be_bits(*in.enc, in.word);
               const WordIsa::Assembled a = isa.assemble(t, c);
               if (a.word == in.word) return 2;
-              return a.enc == in.enc && (a.word & ~in.enc->should_mask) == (in.word & ~in.enc->should_mask) ? 1 : 0;
+              if (a.enc != in.enc) return 0;
+              if ((a.word & ~in.enc->should_mask) == (in.word & ~in.enc->should_mask)) return 1;
+              const PrintContext plain{in.offset, in.in_block, in.cond, {}, in.pred};
+              return isa.print_all(*in.enc, a.word, plain, true) == isa.print_all(*in.enc, in.word, plain, true) ? 1 : 0;
             } catch (const InputError&) {
               return 0;
             }

@@ -390,6 +390,43 @@ TEST(Sme2A64Encoding, ShouldBeBitsDecodeAsLlvmObjdumpListsThem) {
   }
 }
 
+// Words with bits their text cannot show (a bitmask immediate's rotation
+// beyond its element, immr<5> of a 32-bit or smaller element): the canonical
+// listing writes the instruction, as llvm-objdump-19 lists these words, and
+// the exact listing writes the word (its text reassembles to immr<5> clear).
+TEST(Sme2A64Encoding, BitsNoTextShowsListAsLlvmObjdump) {
+  const std::vector<std::pair<uint32_t, std::string>> cases = {
+      {0x058120f8, "and z24.s, z24.s, #0xf000000f"},  // llvm-objdump-19; canonical word 0x058020f8
+      {0x12276628, "and w8, w17, #0xfe07ffff"},
+      {0x1213c8d7, "and w23, w6, #0xe0e0e0e0"},
+  };
+  std::vector<uint8_t> bytes;
+  for (const auto& c : cases)
+    for (int i = 0; i < 4; ++i) bytes.push_back(static_cast<uint8_t>(c.first >> (8 * i)));
+  auto listed = [&](bool exact) {
+    std::vector<std::string> lines;
+    const std::string text = as::disassemble_words(*sme2().isa, {as::ObjSection{".text", true, 4, bytes, std::nullopt}}, exact);
+    for (size_t p = 0, e; p < text.size(); p = e + 1) {
+      e = text.find('\n', p);
+      if (e == std::string::npos) e = text.size();
+      std::string line = text.substr(p, e - p);
+      if (line.rfind('\t', 0) != 0 || line.rfind("\t.text", 0) == 0) continue;
+      line.erase(0, 1);
+      for (char& ch : line)
+        if (ch == '\t') ch = ' ';
+      lines.push_back(line);
+    }
+    return lines;
+  };
+  const std::vector<std::string> canonical = listed(false), exact = listed(true);
+  ASSERT_EQ(canonical.size(), cases.size());
+  ASSERT_EQ(exact.size(), cases.size());
+  for (size_t i = 0; i < cases.size(); ++i) {
+    EXPECT_EQ(canonical[i], cases[i].second);
+    EXPECT_EQ(exact[i], fmt::format(".inst 0x{:08x}", cases[i].first));
+  }
+}
+
 // MOVPRFX and the instruction after it: the pairs llvm-mc-19 takes and the
 // ones it refuses, with its messages (each pair run through llvm-mc-19 -mattr=+sve,+sve2).
 TEST(Sme2A64Encoding, MovprfxRefusesWhatCannotFollowItAsLlvmMc) {
