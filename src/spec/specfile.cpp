@@ -166,16 +166,18 @@ bool is_bundle_name(std::string_view path) { return base_name(path).substr(0, 6)
 
 bool is_registers_name(std::string_view path) { return base_name(path).substr(0, 9) == "registers"; }
 
+bool is_tables_name(std::string_view path) { return base_name(path).substr(0, 6) == "tables"; }
+
 // Files that replace an embedded file of the same file name (not by instruction).
 bool is_named_by_file(std::string_view path) {
-  return is_shared_name(path) || is_bundle_name(path) || is_registers_name(path);
+  return is_shared_name(path) || is_bundle_name(path) || is_registers_name(path) || is_tables_name(path);
 }
 
 int source_rank(std::string_view path) {
-  return is_shared_name(path) ? 0 : is_bundle_name(path) ? 1 : is_registers_name(path) ? 2 : 3;
+  return is_shared_name(path) ? 0 : is_bundle_name(path) ? 1 : is_registers_name(path) ? 2 : is_tables_name(path) ? 3 : 4;
 }
 
-// shared*.isa first, then bundle*.isa, registers*.isa, then by file name, then by path.
+// shared*.isa first, then bundle*.isa, registers*.isa, tables*.isa, then by file name, then by path.
 bool source_order(const SpecSource& a, const SpecSource& b) {
   const int ra = source_rank(a.path), rb = source_rank(b.path);
   if (ra != rb) return ra < rb;
@@ -236,6 +238,43 @@ struct OperandUse {
   std::string list_first;  // the first operand of that list
 };
 
+// A table operand's entries, 'pattern'=SPELLING: the pattern's bits (x: any) and the spelling.
+using TableEntries = std::vector<std::pair<BitPattern, std::string>>;
+
+// The tables a tables*.isa file names (docs/spec-format.md, "Named tables"),
+// which a table operand may write instead of its entries.
+struct NamedTable {
+  TableEntries entries;
+  uint32_t line = 0;
+};
+using NamedTables = std::map<std::string, NamedTable, std::less<>>;
+
+// One entry 'pattern'=SPELLING; false with the reason and its offset in `e` otherwise.
+bool parse_table_entry(std::string_view e, std::pair<BitPattern, std::string>& out, std::string& why, uint32_t& at) {
+  const size_t close = e.size() >= 2 && e[0] == '\'' ? e.find('\'', 1) : std::string_view::npos;
+  if (close == std::string_view::npos || close + 1 >= e.size() || e[close + 1] != '=') {
+    why = fmt::format("bad table entry '{}'; expected 'pattern'=SPELLING", e);
+    at = 0;
+    return false;
+  }
+  const std::string_view pat = e.substr(1, close - 1);
+  if (pat.empty() || !std::all_of(pat.begin(), pat.end(), [](char c) { return c == '0' || c == '1' || c == 'x'; })) {
+    why = fmt::format("bad pattern '{}'; expected 0, 1 and x", pat);
+    at = 1;
+    return false;
+  }
+  const uint32_t n = static_cast<uint32_t>(pat.size());
+  BitPattern bp{Bits::zeros(n), Bits::zeros(n)};
+  for (uint32_t b = 0; b < n; ++b) {
+    const char c = pat[b];
+    if (c == 'x') continue;
+    bp.care.set_bit(n - 1 - b, true);
+    bp.value.set_bit(n - 1 - b, c == '1');
+  }
+  out = {std::move(bp), std::string(e.substr(close + 2))};
+  return true;
+}
+
 // Where the parts of an operand line's FIELDS are, for messages.
 struct OperandSite {
   uint32_t line = 0;
@@ -246,8 +285,9 @@ struct OperandSite {
 class FileParser {
  public:
   FileParser(Module& module, SourceSet& sources, uint32_t file, const std::string& path, std::string_view text,
-             const BundleSpec* bundle = nullptr)
-      : module_(module), sources_(sources), file_(file), path_(path), lines_(split_lines(text)), bundle_(bundle) {}
+             const BundleSpec* bundle = nullptr, const NamedTables* tables = nullptr)
+      : module_(module), sources_(sources), file_(file), path_(path), lines_(split_lines(text)), bundle_(bundle),
+        tables_(tables) {}
 
   // Parses the whole file into `inst`; pseudocode sections are collected in
   // `pseudocode_lines` (1-based line numbers) for parse_declarations.
@@ -345,6 +385,7 @@ class FileParser {
   std::string path_;
   std::vector<std::string_view> lines_;
   const BundleSpec* bundle_ = nullptr;
+  const NamedTables* tables_ = nullptr;  // the target's tables*.isa
 };
 
 void FileParser::parse(InstructionSpec& inst, std::vector<std::pair<uint32_t, uint32_t>>& pseudocode_ranges) {
@@ -1062,24 +1103,26 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
     // `verbatim`: listings print the spellings as written (A64's system
     // register names, TPIDR2_EL0, as llvm-objdump-19 prints them).
     if (k < w.size() && w[k].text == "verbatim") op.label_options.emplace_back(w[k++].text);
-    if (k >= w.size()) fail(line, static_cast<uint32_t>(text.size()) + 2, "a table needs entries 'pattern'=SPELLING");
+    if (k >= w.size())
+      fail(line, static_cast<uint32_t>(text.size()) + 2, "a table needs entries 'pattern'=SPELLING or a table's name");
     for (; k < w.size(); ++k) {
-      std::string_view e = w[k].text;
-      size_t close = e.size() >= 2 && e[0] == '\'' ? e.find('\'', 1) : std::string_view::npos;
-      if (close == std::string_view::npos || close + 1 >= e.size() || e[close + 1] != '=')
-        fail(line, w[k].col, fmt::format("bad table entry '{}'; expected 'pattern'=SPELLING", e));
-      std::string_view pat = e.substr(1, close - 1);
-      if (pat.empty() || !std::all_of(pat.begin(), pat.end(), [](char c) { return c == '0' || c == '1' || c == 'x'; }))
-        fail(line, w[k].col + 1, fmt::format("bad pattern '{}'; expected 0, 1 and x", pat));
-      const uint32_t n = static_cast<uint32_t>(pat.size());
-      BitPattern bp{Bits::zeros(n), Bits::zeros(n)};
-      for (uint32_t b = 0; b < n; ++b) {
-        const char c = pat[b];
-        if (c == 'x') continue;
-        bp.care.set_bit(n - 1 - b, true);
-        bp.value.set_bit(n - 1 - b, c == '1');
+      const std::string_view e = w[k].text;
+      if (is_identifier(e)) {
+        // A named table (tables*.isa): its entries, in order, where the name stands.
+        const auto named = tables_ ? tables_->find(e) : NamedTables::const_iterator();
+        if (!tables_ || named == tables_->end())
+          fail(line, w[k].col, fmt::format("no table named '{}' (a tables*.isa file names tables)", e));
+        for (const auto& entry : named->second.entries) {
+          op.table.push_back(entry);
+          site.table_cols.push_back(w[k].col);
+        }
+        continue;
       }
-      op.table.emplace_back(std::move(bp), std::string(e.substr(close + 2)));
+      std::pair<BitPattern, std::string> entry;
+      std::string why;
+      uint32_t at = 0;
+      if (!parse_table_entry(e, entry, why, at)) fail(line, w[k].col + at, why);
+      op.table.push_back(std::move(entry));
       site.table_cols.push_back(w[k].col);
     }
   } else if (kind == OperandKind::List) {
@@ -1548,6 +1591,38 @@ std::vector<RegisterClass> parse_registers(uint32_t file, const std::string& pat
   return out;
 }
 
+// A tables file (docs/spec-format.md, "Named tables"): one line per table,
+//   table NAME 'pattern'=SPELLING...
+void parse_tables(const std::string& path, std::string_view text, NamedTables& out) {
+  const auto lines = split_lines(text);
+  auto fail = [&](uint32_t line, uint32_t col, const std::string& msg) { fail_in(path, lines, line, col, msg); };
+  for (size_t i = 0; i < lines.size(); ++i) {
+    const uint32_t ln = static_cast<uint32_t>(i + 1);
+    if (is_blank(lines[i])) continue;
+    const std::string_view line = strip_comment(lines[i]);
+    const auto w = words_of(line);
+    if (indent_of(line) != 0 || w[0].text != "table") fail(ln, w[0].col, "a tables file holds lines 'table NAME 'pattern'=SPELLING...'");
+    if (w.size() < 3) fail(ln, static_cast<uint32_t>(line.size()) + 2, "'table' needs a name and its entries 'pattern'=SPELLING");
+    const std::string name(w[1].text);
+    if (!is_identifier(name)) fail(ln, w[1].col, fmt::format("'{}' is not a table name", name));
+    if (const auto it = out.find(name); it != out.end())
+      fail(ln, w[1].col, fmt::format("table {} is already named at line {}", name, it->second.line));
+    NamedTable t;
+    t.line = ln;
+    for (size_t k = 2; k < w.size(); ++k) {
+      std::pair<BitPattern, std::string> entry;
+      std::string why;
+      uint32_t at = 0;
+      if (!parse_table_entry(w[k].text, entry, why, at)) fail(ln, w[k].col + at, why);
+      if (!t.entries.empty() && entry.first.care.width() != t.entries[0].first.care.width())
+        fail(ln, w[k].col + 1, fmt::format("pattern of {} bits in a table of {}-bit patterns", entry.first.care.width(),
+                                           t.entries[0].first.care.width()));
+      t.entries.push_back(std::move(entry));
+    }
+    out.emplace(name, std::move(t));
+  }
+}
+
 // A bundle file (docs/spec-format.md, "Bundles")
 
 class BundleParser {
@@ -1788,6 +1863,7 @@ std::unique_ptr<TargetSpec> TargetSpec::load(const std::string& target, std::vec
   });
 
   std::map<std::string, std::pair<std::string, uint32_t>> names;  // instruction -> file, line
+  NamedTables tables;  // tables*.isa: loaded before the pages that name them
   for (SpecSource& src : sources) {
     const uint32_t file = spec->sources_.add(src.path, src.text);
     if (is_shared_name(src.path)) {
@@ -1802,6 +1878,10 @@ std::unique_ptr<TargetSpec> TargetSpec::load(const std::string& target, std::vec
       }
       continue;
     }
+    if (is_tables_name(src.path)) {
+      parse_tables(src.path, src.text, tables);
+      continue;
+    }
     if (is_bundle_name(src.path)) {
       BundleParser bp(file, src.path, src.text);
       if (spec->bundle_) bp.fail(1, 1, fmt::format("a second bundle file; {} already declares the bundle", spec->bundle_->file));
@@ -1812,7 +1892,7 @@ std::unique_ptr<TargetSpec> TargetSpec::load(const std::string& target, std::vec
     inst.file = src.path;
     inst.source = file;
     std::vector<std::pair<uint32_t, uint32_t>> ranges;
-    FileParser fp(spec->module_, spec->sources_, file, src.path, src.text, spec->bundle_.get());
+    FileParser fp(spec->module_, spec->sources_, file, src.path, src.text, spec->bundle_.get(), &tables);
     fp.parse(inst, ranges);
     auto lines = split_lines(spec->sources_.text(file));
     for (auto [first, last] : ranges) {

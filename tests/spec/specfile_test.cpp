@@ -514,6 +514,62 @@ TEST(SpecFile, RegisterClassesComeFromARegistersFile) {
   EXPECT_NE(error("  registers R R0\n").find("registers.isa:1:3: error: a registers file holds lines"), std::string::npos);
 }
 
+// A tables*.isa file names tables once; a table operand writes the name
+// where its entries would stand (entries before and after it stay in order),
+// and the loader's errors point at the tables file or at the name.
+TEST(SpecFile, NamedTablesStandForTheirEntries) {
+  const std::string tables = "// sizes\ntable Sizes '00'=B '01'=H '10'=S\ntable Shift '0'=0 '1'=8\n";
+  const std::string page =
+      "instruction MOVS (toy)\nsummary A test.\n\nencoding T1\n"
+      "    diagram 1 0 size:2 sh Rd:3 imm8:8\n"
+      "    syntax MOVS.<T> <Rd>, #<imm>{, LSL #<shift>}\n"
+      "    operand <T> table size Sizes '11'=D\n"
+      "    operand <Rd> reg R Rd\n"
+      "    operand <imm> imm imm8\n"
+      "    operand <shift> table sh Shift\n"
+      "    decode\n        integer d = UInt(Rd);\n\noperation\n    R[d] = ZeroExtend(imm8, 32);\n";
+  std::vector<SpecSource> sources = specs_with_dir("toy", kDataDir);
+  sources.push_back({"movs.isa", page});
+  sources.push_back({"tables.isa", tables});  // loaded before the pages whatever its place
+  const auto spec = TargetSpec::load("toy", sources, builtins());
+  const InstructionSpec* movs = spec->find("MOVS (toy)");
+  ASSERT_NE(movs, nullptr);
+  const auto& ops = movs->encodings.at(0).operands;
+  auto table_of = [&](const std::string& name) {
+    std::string out;
+    for (const auto& op : ops)
+      if (op.name == name)
+        for (const auto& [pattern, spelling] : op.table)
+          out += fmt::format("{}/{}={} ", u64(pattern.care), u64(pattern.value), spelling);
+    return out;
+  };
+  EXPECT_EQ(table_of("T"), "3/0=B 3/1=H 3/2=S 3/3=D ");
+  EXPECT_EQ(table_of("shift"), "1/0=0 1/1=8 ");
+
+  auto error = [&](const std::string& tables_text, const std::string& page_text) -> std::string {
+    std::vector<SpecSource> srcs = specs_with_dir("toy", kDataDir);
+    srcs.push_back({"movs.isa", page_text});
+    srcs.push_back({"tables.isa", tables_text});
+    try {
+      TargetSpec::load("toy", srcs, builtins());
+    } catch (const InputError& e) {
+      return e.what();
+    }
+    return "no error";
+  };
+  EXPECT_NE(error(tables, std::string(page).replace(page.find("Sizes"), 5, "Sises")).find("movs.isa:7:28: error: no table named 'Sises'"),
+            std::string::npos);
+  EXPECT_NE(error(tables + "table Sizes '0'=X\n", page).find("tables.isa:4:7: error: table Sizes is already named at line 2"),
+            std::string::npos);
+  EXPECT_NE(error("table T '0'=A '10'=B\n", page).find("tables.isa:1:16: error: pattern of 2 bits in a table of 1-bit patterns"),
+            std::string::npos);
+  EXPECT_NE(error("table T 0=A\n", page).find("tables.isa:1:9: error: bad table entry '0=A'"), std::string::npos);
+  EXPECT_NE(error("registers R R0\n", page).find("tables.isa:1:1: error: a tables file holds lines"), std::string::npos);
+  // A named table of patterns as wide as the fields, as any table.
+  EXPECT_NE(error(tables, std::string(page).replace(page.find("sh Shift"), 8, "sh Sizes")).find("table pattern of 2 bits"),
+            std::string::npos);
+}
+
 const std::string kHead = "instruction OP\nsummary A test.\n\nencoding T1\n";  // encoding body from line 5
 
 TEST(SpecFileDiagnostics, DiagramWidth) {

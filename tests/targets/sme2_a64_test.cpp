@@ -36,6 +36,10 @@ const targets::sme2::Target& sme2() {
 // Every new form, with edge registers (0, 30, SP/ZR), both widths, and
 // immediates at the ends of their ranges.
 const std::vector<std::string> kForms = {
+    // The pseudo-instructions of CMP<cc> and FCM<cc> (vectors): operands swapped.
+    "cmplt p0.b, p1/z, z2.b, z3.b", "cmple p2.h, p7/z, z4.h, z31.h", "cmplo p15.s, p0/z, z0.s, z1.s",
+    "cmpls p0.d, p1/z, z2.d, z3.d", "fcmle p0.h, p1/z, z2.h, z3.h", "fcmlt p3.s, p2/z, z5.s, z6.s",
+    "facle p0.d, p1/z, z2.d, z3.d", "faclt p0.s, p1/z, z2.s, z3.s",
     "movz x1, #0x1234, lsl #16", "movz w1, #0xffff", "movz x0, #0", "movz x30, #1, lsl #48",
     "mov x3, #5", "mov w7, #0x10000", "mov x9, #0xabcd00000000", "mov x2, #0x7fff000000000000",
     "mov x0, #4611967493404098560", "mov x1, #-9223372036854775808", "mov x4, #-281474976710656",
