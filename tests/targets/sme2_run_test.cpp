@@ -226,6 +226,20 @@ TEST(Sme2Run, SveReductionsNonTemporalAndVectorPlusImmediateAsQemu) {
   expect_runs_as_recorded(data("sme2_sve_more.s"), "sve_more", {"--svl", "512"}, recorded);
 }
 
+// The Advanced SIMD shifts by a register of doubleword scalars with amounts
+// at and past 64 both ways, over values at the limits (mlisa stopped on a
+// 128-bit overflow there): qemu-aarch64 7.2's output
+// (data/sme2_shift_limits.qemu.out; by hand, UQSHL of -1 by 64 saturates,
+// lines 15 and 18, and URSHL of -1 by -64 is 1, line 49).
+TEST(Sme2Run, ShiftsByRegisterPastTheElementAsQemu) {
+  const std::string recorded = slurp(data("sme2_shift_limits.qemu.out"));
+  ASSERT_EQ(std::count(recorded.begin(), recorded.end(), '\n'), 451);
+  EXPECT_EQ(recorded.substr(14 * 17, 17), "ffffffffffffffff\n");
+  EXPECT_EQ(recorded.substr(17 * 17, 17), "0000000008000000\n");
+  EXPECT_EQ(recorded.substr(48 * 17, 17), "0000000000000001\n");
+  expect_runs_as_recorded(data("sme2_shift_limits.s"), "shift_limits", {}, recorded);
+}
+
 // SME2 multi-vector FMAX/FMIN/FMAXNM/FMINNM, SMAX ... UMIN, the clamps, ZT0
 // (LDR, STR, ZERO, LUTI2, LUTI4), ADD/SUB into ZA and SDOT/UDOT, which QEMU 7.2
 // does not run: the expected output was computed by data/sme2_multi_ref.py
