@@ -35,7 +35,7 @@ std::string tmp(const std::string& name) { return ::testing::TempDir() + "sme2_r
 std::string build_elf(const std::string& source, const std::string& name) {
   const std::string elf = tmp(name + ".elf");
   const std::string cmd = fmt::format(
-      "clang-19 --target=aarch64-linux-gnu -march=armv9-a+sme2+i8mm+bf16+fp16+rcpc3 -nostdlib -static -fuse-ld=lld -I {} {} -o {} "
+      "clang-19 --target=aarch64-linux-gnu -march=armv9-a+sme2+sve2+i8mm+bf16+fp16+rcpc3 -nostdlib -static -fuse-ld=lld -I {} {} -o {} "
       "2>&1",
       std::filesystem::path(source).parent_path().string(), source, elf);
   return std::system(cmd.c_str()) == 0 ? elf : "";
@@ -238,6 +238,44 @@ TEST(Sme2Run, ShiftsByRegisterPastTheElementAsQemu) {
   EXPECT_EQ(recorded.substr(17 * 17, 17), "0000000008000000\n");
   EXPECT_EQ(recorded.substr(48 * 17, 17), "0000000000000001\n");
   expect_runs_as_recorded(data("sme2_shift_limits.s"), "shift_limits", {}, recorded);
+}
+
+// SVE and SVE2 shifts (by immediate and by vector, predicated; SRI, SLI),
+// the wide-element compares, WHILEGE/GT/HS/HI, WHILERW/WR, EXT and SPLICE
+// (constructive) and REVD under three predicates, over limits and rounding
+// ties: the output qemu-aarch64 7.2 printed (data/sme2_sve2_shift.qemu.out;
+// the program's header gives the values worked by hand, e.g. ASRD .b #1 of
+// 0x81 is 0xc1), from the source, from clang-19's ELF and QEMU itself.
+TEST(Sme2Run, Sve2ShiftsComparesAndLoopsAsQemu) {
+  const std::string recorded = slurp(data("sme2_sve2_shift.qemu.out"));
+  ASSERT_EQ(std::count(recorded.begin(), recorded.end(), '\n'), 8093);
+  expect_runs_as_recorded(data("sme2_sve2_shift.s"), "sve2_shift", {"--svl", "512"}, recorded);
+}
+
+// SVE2 integer multiplies (MUL, MLA, MLS indexed; SQDMULH, SQRDMULH,
+// SQRDMLAH, SQRDMLSH; the widening multiplies and multiply-adds, PMUL,
+// PMULLB/T), the predicated saturating and pairwise arithmetic, and the
+// widening and narrowing adds over element limits and arbitrary data:
+// qemu-aarch64 7.2's output (data/sme2_sve2_mul.qemu.out; hand-worked
+// values in the header, e.g. SQDMULH .b of 0x80 by itself saturates to 0x7f).
+TEST(Sme2Run, Sve2IntegerMultipliesAndWideningAsQemu) {
+  const std::string recorded = slurp(data("sme2_sve2_mul.qemu.out"));
+  ASSERT_EQ(std::count(recorded.begin(), recorded.end(), '\n'), 9761);
+  EXPECT_EQ(recorded.substr(recorded.size() - 17), "000000000000005f\n");
+  expect_runs_as_recorded(data("sme2_sve2_mul.s"), "sve2_mul", {"--svl", "512"}, recorded);
+}
+
+// SVE and SVE2 complex arithmetic (FCMLA, FCADD, CMLA, SQRDCMLAH, CDOT,
+// CADD, SQCADD), FMLALB/T and FMLSLB/T, USDOT/SUDOT, the integer and
+// BFloat16 matrix multiplies, over limits, NaNs, infinities and denormals,
+// then again under FPCR.FZ, FZ16 and DN: qemu-aarch64 7.2's output
+// (data/sme2_sve2_cplx.qemu.out; hand-worked values in the header, e.g.
+// CADD .b #90 of the first pair is 0x6f41).
+TEST(Sme2Run, Sve2ComplexAndMatrixAsQemu) {
+  const std::string recorded = slurp(data("sme2_sve2_cplx.qemu.out"));
+  ASSERT_EQ(std::count(recorded.begin(), recorded.end(), '\n'), 1771);
+  EXPECT_EQ(recorded.substr(recorded.size() - 17), "000000000000005f\n");
+  expect_runs_as_recorded(data("sme2_sve2_cplx.s"), "sve2_cplx", {"--svl", "512"}, recorded);
 }
 
 // SME2 multi-vector FMAX/FMIN/FMAXNM/FMINNM, SMAX ... UMIN, the clamps, ZT0
