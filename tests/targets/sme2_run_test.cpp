@@ -240,6 +240,17 @@ TEST(Sme2Run, ShiftsByRegisterPastTheElementAsQemu) {
   expect_runs_as_recorded(data("sme2_shift_limits.s"), "shift_limits", {}, recorded);
 }
 
+// LDP/STP (each address form) and the non-temporal LDNP/STNP of W, X, S,
+// D and Q registers, and PRFM (literal): qemu-aarch64 7.2's output
+// (data/sme2_pairs.qemu.out; by hand, ldnp w10, w11, [x20, #4] reads
+// 0x07a9ed8f and 0x4ab7d5f1, the first two lines).
+TEST(Sme2Run, PairLoadsAndStoresAsQemu) {
+  const std::string recorded = slurp(data("sme2_pairs.qemu.out"));
+  ASSERT_EQ(std::count(recorded.begin(), recorded.end(), '\n'), 106);
+  EXPECT_EQ(recorded.substr(0, 34), "0000000007a9ed8f\n000000004ab7d5f1\n");
+  expect_runs_as_recorded(data("sme2_pairs.s"), "pairs", {"--svl", "512"}, recorded);
+}
+
 // SVE and SVE2 shifts (by immediate and by vector, predicated; SRI, SLI),
 // the wide-element compares, WHILEGE/GT/HS/HI, WHILERW/WR, EXT and SPLICE
 // (constructive) and REVD under three predicates, over limits and rounding
