@@ -2030,12 +2030,13 @@ std::vector<SpecSource> specs_with_dir(const std::string& target, const std::opt
     ss << in.rdbuf();
     SpecSource src{p.string(), ss.str()};
     // A file replaces the embedded files that hold any of its instructions
-    // (so a folded file replaces its instructions' own pages), a shared*.isa
-    // the embedded one of its file name; anything else adds to the target.
-    const bool shared = is_named_by_file(src.path);
-    const std::vector<std::string> names = shared ? std::vector<std::string>() : instruction_names_of(src.text);
+    // (so a folded file replaces its instructions' own pages); a shared,
+    // registers, tables or bundle file the embedded one of its file name;
+    // anything else adds to the target.
+    const bool by_file = is_named_by_file(src.path);
+    const std::vector<std::string> names = by_file ? std::vector<std::string>() : instruction_names_of(src.text);
     auto replaced = [&](const SpecSource& e) {
-      if (shared) return is_named_by_file(e.path) && base_name(e.path) == base_name(src.path);
+      if (by_file) return is_named_by_file(e.path) && base_name(e.path) == base_name(src.path);
       if (is_named_by_file(e.path)) return false;
       for (const std::string& held : instruction_names_of(e.text))
         if (std::find(names.begin(), names.end(), held) != names.end()) return true;
