@@ -1,0 +1,132 @@
+// sme2_sve2_misc.s: SVE2 histogram and match instructions (HISTCNT,
+// HISTSEG, MATCH, NMATCH) under mlisa run --target sme2 --svl 512 and,
+// built with clang-19, under qemu-aarch64 -cpu max,sme512=on (recorded in
+// sme2_sve2_misc.qemu.out). Outside Streaming mode, vector length 512. Every
+// value is printed as 16 hex digits (emit, sme2_emit.inc).
+//
+// The inputs are the data below with each element masked to a few low bits
+// (AND with 3, 7 or 15), so that equal elements are common. For each of
+// four governing predicates (all, a mixed pattern, two elements, none),
+// loaded into P1:
+//  1. HISTCNT .S and .D (two vectors, and a vector against itself), HISTSEG
+//     (unpredicated, printed once per predicate all the same), MATCH and
+//     NMATCH .B and .H: the predicate result and NZCV.
+//
+// Checked by hand from the manual's definition: with the full predicate,
+// HISTCNT z3.s of z4 against itself counts, for word e, the words 0..e
+// equal to word e: the first word of the first line (0x...00000001 in its
+// low half) is always 1, as word 0 meets only itself.
+
+// print_words N: the N doublewords from x6 on, one emit each (x6 advances; x19 used).
+    .macro print_words n
+    mov x19, #\n
+1:  ldr x0, [x6], #8
+    bl emit
+    subs x19, x19, #1
+    b.ne 1b
+    .endm
+
+// pr_z Z: the 8 doublewords of vector Z.
+    .macro pr_z z
+    adr x6, scratch
+    st1d {\z\().d}, p7, [x6]
+    print_words 8
+    .endm
+
+// pr_p P: the predicate P (one doubleword) and NZCV.
+    .macro pr_p p
+    mrs x25, nzcv
+    adr x6, scratch
+    str \p, [x6]
+    print_words 1
+    mov x0, x25
+    bl emit
+    .endm
+
+// masked T, IMM: Z4 and Z5 from the first two vectors of src, each T element ANDed with IMM.
+    .macro masked t, imm
+    ld1d {z4.d}, p7/z, [x20]
+    ld1d {z5.d}, p7/z, [x20, #1, mul vl]
+    and z4.\t, z4.\t, #\imm
+    and z5.\t, z5.\t, #\imm
+    .endm
+
+    .text
+    .globl _start
+_start:
+    ptrue p7.b
+    adr x20, src
+    adr x21, preds
+    mov x22, #0                 // predicate number
+pred_loop:
+    ldr p1, [x21]
+
+    // ---- 1. HISTCNT, HISTSEG, MATCH, NMATCH
+    masked s, 3
+    histcnt z3.s, p1/z, z4.s, z5.s
+    pr_z z3
+    histcnt z3.s, p1/z, z4.s, z4.s
+    pr_z z3
+    masked d, 1
+    histcnt z3.d, p1/z, z4.d, z5.d
+    pr_z z3
+    masked b, 15
+    histseg z3.b, z4.b, z5.b
+    pr_z z3
+    msr nzcv, xzr
+    match p2.b, p1/z, z4.b, z5.b
+    pr_p p2
+    nmatch p2.b, p1/z, z4.b, z5.b
+    pr_p p2
+    masked b, 63
+    match p2.b, p1/z, z4.b, z5.b
+    pr_p p2
+    masked h, 15
+    match p2.h, p1/z, z4.h, z5.h
+    pr_p p2
+    nmatch p2.h, p1/z, z4.h, z5.h
+    pr_p p2
+    masked h, 7
+    nmatch p2.h, p1/z, z4.h, z5.h
+    pr_p p2
+    // SECTION2
+
+    add x21, x21, #8
+    add x22, x22, #1
+    cmp x22, #4
+    b.ne pred_loop
+
+    // SECTION_ONCE
+
+    mov x0, #0x5f
+    bl emit
+    mov x0, #0
+    mov x8, #93                 // exit
+    svc #0
+
+    .include "sme2_emit.inc"
+
+    .data
+    .balign 16
+preds:
+    .quad 0xffffffffffffffff, 0x9d3f00f1a5c30e71, 0x0000010000000100, 0
+    .balign 16
+src:                            // 384 bytes of arbitrary data
+    .quad 0xf2a74de452e6b438, 0x6513270e269e0d37, 0x0c5c7fd0a6a3a450, 0xd23f0824128b2f33
+    .quad 0x1818e811892f902b, 0x9531985d5d9dc9f8, 0xe8e25d940ed90475, 0x36f675cc81e74ef5
+    .quad 0x1600a35a099950d8, 0x6b0d549b6f03675a, 0x3d9c172411e20b8f, 0x8d116ece1738f7d9
+    .quad 0x0f21ddb66cad4a26, 0x90c192cfd3ac94af, 0xf28c105d1fb17c23, 0xa170b33839263059
+    .quad 0x953f48f1a09f76b5, 0x0fd630f1f29d0da9, 0x95e60af593bd04cf, 0x0cb1e29c658cda14
+    .quad 0x3898d190f9ebdacc, 0x8e81973e0becd7b0, 0x2217beaddbc496cb, 0x6b4cb2424a23d596
+    .quad 0x8a6a63ec24ede6a4, 0x922766581e27a1c0, 0x8f6d05584ef8aa38, 0xae97ba94d0eda82f
+    .quad 0x1a61dbe22e44158b, 0x923a736994e3bf91, 0x301850c5a38fd547, 0x18f135d25f557203
+    .quad 0xb64ce4228c38fb29, 0x907a70c31012f037, 0x9e7769b10f4205b4, 0x7f15052434b9b5df
+    .quad 0x881ed162ae2eb154, 0xc6f877186d76b07e, 0x7731af10506bf2ef, 0xec66a78795e761d1
+    .quad 0x5c90a9587403e430, 0x3f98e2774cbd87ad, 0x2e05319acb5c7427, 0xc7a2ea20b2f14c94
+    .quad 0x14f4733f3e7d1bfb, 0x4cdd2055930d6eaf, 0x7ebff20686734721, 0x57ee05cde00902c7
+    // DATA_MORE
+    .balign 16
+scratch:
+    .space 64
+line:
+    .space 24
