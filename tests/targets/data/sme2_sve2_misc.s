@@ -11,11 +11,19 @@
 //  1. HISTCNT .S and .D (two vectors, and a vector against itself), HISTSEG
 //     (unpredicated, printed once per predicate all the same), MATCH and
 //     NMATCH .B and .H: the predicate result and NZCV.
+// Then, once:
+//  2. FTSMUL, FTSSEL, FTMAD (every immediate), FEXPA, each size, over data
+//     holding NaNs (quiet, signalling), infinities, zeros, denormals and
+//     the largest normal, under the default FPCR and under FZ, FZ16 and
+//     DN; FPSR after each size.
 //
 // Checked by hand from the manual's definition: with the full predicate,
 // HISTCNT z3.s of z4 against itself counts, for word e, the words 0..e
 // equal to word e: the first word of the first line (0x...00000001 in its
-// low half) is always 1, as word 0 meets only itself.
+// low half) is always 1, as word 0 meets only itself. FEXPA .S of the 16
+// words of src (coefficient 2^(i/64) rounded to 23 fraction bits, the
+// exponent field copied) and FTSMUL .S of fp32_0 by fp32_1 (square, sign
+// from bit 0) were checked against a Python computation of the definition.
 
 // print_words N: the N doublewords from x6 on, one emit each (x6 advances; x19 used).
     .macro print_words n
@@ -49,6 +57,40 @@
     ld1d {z5.d}, p7/z, [x20, #1, mul vl]
     and z4.\t, z4.\t, #\imm
     and z5.\t, z5.\t, #\imm
+    .endm
+
+// fpblock T, W: FTSMUL, FTSSEL (both operand orders), FTMAD (each
+// immediate, and the operands swapped once), FEXPA (of the FP data and of
+// src) on the W-bit data fpW_0 and fpW_1, then FPSR (cleared first).
+    .macro fpblock t, w
+    msr fpsr, xzr
+    adr x6, fp\w\()_0
+    ld1d {z4.d}, p7/z, [x6]
+    adr x6, fp\w\()_1
+    ld1d {z5.d}, p7/z, [x6]
+    ftsmul z3.\t, z4.\t, z5.\t
+    pr_z z3
+    ftsmul z3.\t, z5.\t, z4.\t
+    pr_z z3
+    ftssel z3.\t, z4.\t, z5.\t
+    pr_z z3
+    ftssel z3.\t, z5.\t, z4.\t
+    pr_z z3
+    .irp i, 0, 1, 2, 3, 4, 5, 6, 7
+    mov z3.d, z4.d
+    ftmad z3.\t, z3.\t, z5.\t, #\i
+    pr_z z3
+    .endr
+    mov z3.d, z5.d
+    ftmad z3.\t, z3.\t, z4.\t, #2
+    pr_z z3
+    fexpa z3.\t, z4.\t
+    pr_z z3
+    ld1d {z6.d}, p7/z, [x20]
+    fexpa z3.\t, z6.\t
+    pr_z z3
+    mrs x0, fpsr
+    bl emit
     .endm
 
     .text
@@ -96,6 +138,18 @@ pred_loop:
     cmp x22, #4
     b.ne pred_loop
 
+    // ---- 2. FTSMUL, FTSSEL, FTMAD, FEXPA: under the default FPCR, then
+    // with FZ, FZ16 and DN set (denormals flushed, default NaNs)
+    fpblock h, 16
+    fpblock s, 32
+    fpblock d, 64
+    mov x0, #0x03080000
+    msr fpcr, x0
+    fpblock h, 16
+    fpblock s, 32
+    fpblock d, 64
+    msr fpcr, xzr
+
     // SECTION_ONCE
 
     mov x0, #0x5f
@@ -124,6 +178,24 @@ src:                            // 384 bytes of arbitrary data
     .quad 0x881ed162ae2eb154, 0xc6f877186d76b07e, 0x7731af10506bf2ef, 0xec66a78795e761d1
     .quad 0x5c90a9587403e430, 0x3f98e2774cbd87ad, 0x2e05319acb5c7427, 0xc7a2ea20b2f14c94
     .quad 0x14f4733f3e7d1bfb, 0x4cdd2055930d6eaf, 0x7ebff20686734721, 0x57ee05cde00902c7
+fp16_0:
+    .quad 0x3a1c7bff60d70001, 0x394fbe0034ed83ff, 0xc2a430e5dd6e0400, 0xb3434043b7df6151
+    .quad 0xb55b3d99e2ac42d5, 0x349943c4c1283ea0, 0xdf8e3bef4228636b, 0xdb1eb5fd3c5fb579
+fp16_1:
+    .quad 0xdfa7fc003a1dfe55, 0xa49c3c00610f7c00, 0x37f833515cccbe00, 0x39c15dfac286dc1a
+    .quad 0x62d1e2a3c2cd3a90, 0x592b3b1cb2d740b1, 0xe359d4acdaf9c28d, 0x6257e1933b54ba99
+fp32_0:
+    .quad 0xbf0f938c00000001, 0x442e5c33807fffff, 0xbf5f292c7f800000, 0xbfe63bb800000000
+    .quad 0x43ac25b580000000, 0x43571bee3f2da0ee, 0xbf7636b0c3bef83b, 0xc4437d6a3f09d64e
+fp32_1:
+    .quad 0x3f02960abfc00000, 0x43c54fc3807fffff, 0xc42a676100000000, 0x44584d4a7f800001
+    .quad 0xbe656ed67f800000, 0xc4138d853f0cee61, 0x404ccaab3f3b791c, 0xbf9b20f8c3b39af3
+fp64_0:
+    .quad 0x0000000000000000, 0xc04d7021706a61f0, 0x7fefffffffffffff, 0x3fc2a647eb845900
+    .quad 0x8000000000000000, 0x3fec8720170a1d52, 0xfff0000000000000, 0x405d63324da2b700
+fp64_1:
+    .quad 0x7fefffffffffffff, 0x3fedfaed4c5b91f8, 0xbff8000000000000, 0xc008afa053f97fdc
+    .quad 0xfff8000000012345, 0x400e0abab05a03fc, 0x800fffffffffffff, 0x3fb686bdf344b510
     // DATA_MORE
     .balign 16
 scratch:
