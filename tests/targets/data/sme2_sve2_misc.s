@@ -1,7 +1,7 @@
-// sme2_sve2_misc.s: SVE2 histogram and match instructions (HISTCNT,
-// HISTSEG, MATCH, NMATCH) under mlisa run --target sme2 --svl 512 and,
-// built with clang-19, under qemu-aarch64 -cpu max,sme512=on (recorded in
-// sme2_sve2_misc.qemu.out). Outside Streaming mode, vector length 512. Every
+// sme2_sve2_misc.s: SVE and SVE2 instructions (HISTCNT, HISTSEG, MATCH,
+// NMATCH, FTSMUL, FTSSEL, FTMAD, FEXPA, TBX, XAR, ADDSPL, PSEL) under
+// mlisa run --target sme2 --svl 512 and, built with clang-19, under qemu-aarch64 -cpu max,sme512=on (recorded in
+// sme2_sve2_misc.qemu.out). Outside Streaming mode (but for PSEL), vector length 512. Every
 // value is printed as 16 hex digits (emit, sme2_emit.inc).
 //
 // The inputs are the data below with each element masked to a few low bits
@@ -15,7 +15,12 @@
 //  2. FTSMUL, FTSSEL, FTMAD (every immediate), FEXPA, each size, over data
 //     holding NaNs (quiet, signalling), infinities, zeros, denormals and
 //     the largest normal, under the default FPCR and under FZ, FZ16 and
-//     DN; FPSR after each size.
+//     DN; FPSR after each size;
+//  3. TBX (each size, indices partly past the table), XAR (each size,
+//     rotations 1, a middle one and the element size), ADDSPL (limits,
+//     SP as source and destination);
+//  4. PSEL in Streaming mode, each element size, W12-W15 plus the
+//     immediate, wrapping past the last element.
 //
 // Checked by hand from the manual's definition: with the full predicate,
 // HISTCNT z3.s of z4 against itself counts, for word e, the words 0..e
@@ -24,6 +29,11 @@
 // words of src (coefficient 2^(i/64) rounded to 23 fraction bits, the
 // exponent field copied) and FTSMUL .S of fp32_0 by fp32_1 (square, sign
 // from bit 0) were checked against a Python computation of the definition.
+// ADDSPL: 0x1000 - 32 * 8 = 0xf00 and 0x1000 + 31 * 8 = 0x10f8 (streaming
+// predicate length 8 bytes). PSEL (selecting predicate 0x9d3f00f1a5c30e71):
+// b[w12, 0] (bit 0 set: the source, 0x0000010000000100), b[w12, 15] (bit
+// 15 clear: zero), b[w14, 1] (63 + 1 wraps to bit 0: the source), b[w15, 4]
+// ((2^32 - 3 + 4) MOD 64 = 1, bit 1 clear: zero).
 
 // print_words N: the N doublewords from x6 on, one emit each (x6 advances; x19 used).
     .macro print_words n
@@ -93,6 +103,34 @@
     bl emit
     .endm
 
+// tbxblk T, MASK: TBX of Z6.T (src + 128, the destination) with table Z4
+// (src) and indices Z5 (src + 64) ANDed with MASK.
+    .macro tbxblk t, mask
+    ld1d {z4.d}, p7/z, [x20]
+    ld1d {z5.d}, p7/z, [x20, #1, mul vl]
+    ld1d {z6.d}, p7/z, [x20, #2, mul vl]
+    and z5.\t, z5.\t, #\mask
+    tbx z6.\t, z4.\t, z5.\t
+    pr_z z6
+    .endm
+
+// xarblk T, N: XAR of src and src + 64, rotation N.
+    .macro xarblk t, n
+    ld1d {z4.d}, p7/z, [x20]
+    ld1d {z5.d}, p7/z, [x20, #1, mul vl]
+    xar z4.\t, z4.\t, z5.\t, #\n
+    pr_z z4
+    .endm
+
+// psel_one T, WV, IMM, K: PSEL P3, P2, P1.T[WV, IMM] over P3 all true
+// first, stored to the K-th doubleword of dst (printed after SMSTOP: a
+// system call leaves Streaming mode under Linux).
+    .macro psel_one t, wv, imm, k
+    ptrue p3.b
+    psel p3, p2, p1.\t[\wv, \imm]
+    str p3, [x24, #\k, mul vl]
+    .endm
+
     .text
     .globl _start
 _start:
@@ -150,6 +188,73 @@ pred_loop:
     fpblock d, 64
     msr fpcr, xzr
 
+    // ---- 3. TBX (indices partly past the table; the destination holds
+    // other data), XAR (each size, rotations 1, a middle one and the
+    // element size), ADDSPL
+    tbxblk b, 0x7f
+    tbxblk h, 0x3f
+    tbxblk s, 0x1f
+    tbxblk d, 0xf
+    xarblk b, 1
+    xarblk b, 3
+    xarblk b, 8
+    xarblk h, 1
+    xarblk h, 9
+    xarblk h, 16
+    xarblk s, 1
+    xarblk s, 13
+    xarblk s, 32
+    xarblk d, 1
+    xarblk d, 40
+    xarblk d, 64
+    mov x10, #0x1000
+    addspl x0, x10, #-32
+    bl emit
+    addspl x0, x10, #31
+    bl emit
+    mov x11, sp
+    addspl sp, sp, #-3
+    mov x0, sp
+    sub x0, x11, x0
+    bl emit
+    addspl sp, sp, #3
+    addspl x0, sp, #0
+    sub x0, x0, x11
+    bl emit
+
+    // ---- 4. PSEL, in Streaming mode (legal only there without
+    // FEAT_SVE2p1): each element size, indices from W12-W15 plus the
+    // immediate, wrapping past the last element; the selecting predicate
+    // is the mixed pattern, the source the two-element one
+    smstart sm
+    adr x21, preds
+    adr x24, dst
+    ldr p1, [x21, #1, mul vl]
+    ldr p2, [x21, #2, mul vl]
+    mov w12, #0
+    mov w13, #5
+    mov w14, #63
+    mov w15, #-3
+    psel_one b, w12, 0, 0
+    psel_one b, w12, 15, 1
+    psel_one b, w13, 2, 2
+    psel_one b, w14, 1, 3
+    psel_one b, w15, 4, 4
+    psel_one h, w13, 7, 5
+    psel_one h, w14, 0, 6
+    psel_one h, w15, 3, 7
+    psel_one s, w12, 3, 8
+    psel_one s, w13, 0, 9
+    psel_one s, w15, 1, 10
+    psel_one d, w12, 0, 11
+    psel_one d, w13, 1, 12
+    psel_one d, w14, 1, 13
+    psel_one d, w15, 0, 14
+    smstop sm
+    ptrue p7.b
+    adr x6, dst
+    print_words 15
+
     // SECTION_ONCE
 
     mov x0, #0x5f
@@ -198,6 +303,8 @@ fp64_1:
     .quad 0xfff8000000012345, 0x400e0abab05a03fc, 0x800fffffffffffff, 0x3fb686bdf344b510
     // DATA_MORE
     .balign 16
+dst:
+    .space 256
 scratch:
     .space 64
 line:
