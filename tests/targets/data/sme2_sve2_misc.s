@@ -1,8 +1,10 @@
 // sme2_sve2_misc.s: SVE and SVE2 instructions (HISTCNT, HISTSEG, MATCH,
-// NMATCH, FTSMUL, FTSSEL, FTMAD, FEXPA, TBX, XAR, ADDSPL, PSEL) under
-// mlisa run --target sme2 --svl 512 and, built with clang-19, under qemu-aarch64 -cpu max,sme512=on (recorded in
-// sme2_sve2_misc.qemu.out). Outside Streaming mode (but for PSEL), vector length 512. Every
-// value is printed as 16 hex digits (emit, sme2_emit.inc).
+// NMATCH, FTSMUL, FTSSEL, FTMAD, FEXPA, TBX, XAR, ADDSPL, PSEL and the
+// saturating narrowing shifts) under
+// mlisa run --target sme2 --svl 512 and, built with clang-19, under
+// qemu-aarch64 -cpu max,sme512=on (recorded in sme2_sve2_misc.qemu.out).
+// Outside Streaming mode (but for PSEL), vector length 512. Every value is
+// printed as 16 hex digits (emit, sme2_emit.inc).
 //
 // The inputs are the data below with each element masked to a few low bits
 // (AND with 3, 7 or 15), so that equal elements are common. For each of
@@ -20,7 +22,10 @@
 //     rotations 1, a middle one and the element size), ADDSPL (limits,
 //     SP as source and destination);
 //  4. PSEL in Streaming mode, each element size, W12-W15 plus the
-//     immediate, wrapping past the last element.
+//     immediate, wrapping past the last element;
+//  5. SQSHRNB/T, SQRSHRNB/T, UQSHRNB/T, UQRSHRNB/T, SQSHRUNB/T, SQRSHRUNB/T,
+//     each size, the largest shift and a shift of 1 over inputs that
+//     saturate on both sides and inputs that do not.
 //
 // Checked by hand from the manual's definition: with the full predicate,
 // HISTCNT z3.s of z4 against itself counts, for word e, the words 0..e
@@ -33,7 +38,9 @@
 // predicate length 8 bytes). PSEL (selecting predicate 0x9d3f00f1a5c30e71):
 // b[w12, 0] (bit 0 set: the source, 0x0000010000000100), b[w12, 15] (bit
 // 15 clear: zero), b[w14, 1] (63 + 1 wraps to bit 0: the source), b[w15, 4]
-// ((2^32 - 3 + 4) MOD 64 = 1, bit 1 clear: zero).
+// ((2^32 - 3 + 4) MOD 64 = 1, bit 1 clear: zero). SQSHRNB .B #8 of src (32
+// values) and SQRSHRUNT .H #1 of src ASR 15 (16 values, 7 of them
+// saturated, the even halfwords kept) against a Python computation.
 
 // print_words N: the N doublewords from x6 on, one emit each (x6 advances; x19 used).
     .macro print_words n
@@ -129,6 +136,30 @@
     ptrue p3.b
     psel p3, p2, p1.\t[\wv, \imm]
     str p3, [x24, #\k, mul vl]
+    .endm
+
+// nshr OP, TD, TS, N, AS: OP Z6.TD, Z5.TS, #N over Z6 = src + 128, where Z5
+// is src arithmetically shifted right by AS (0: src itself), so that
+// results fall on both sides of the saturation limits.
+    .macro nshr op, td, ts, n, as
+    ld1d {z5.d}, p7/z, [x20]
+    .if \as
+    asr z5.\ts, z5.\ts, #\as
+    .endif
+    ld1d {z6.d}, p7/z, [x20, #2, mul vl]
+    \op z6.\td, z5.\ts, #\n
+    pr_z z6
+    .endm
+
+// nshr_all OP: OP of each size, shifted by the largest amount (src as it
+// is) and by 1 (src shifted right by the narrow size less one).
+    .macro nshr_all op
+    nshr \op, b, h, 8, 0
+    nshr \op, b, h, 1, 7
+    nshr \op, h, s, 16, 0
+    nshr \op, h, s, 1, 15
+    nshr \op, s, d, 32, 0
+    nshr \op, s, d, 1, 31
     .endm
 
     .text
@@ -254,6 +285,11 @@ pred_loop:
     ptrue p7.b
     adr x6, dst
     print_words 15
+
+    // ---- 5. the SVE2 saturating narrowing shifts
+    .irp op, sqshrnb, sqshrnt, sqrshrnb, sqrshrnt, uqshrnb, uqshrnt, uqrshrnb, uqrshrnt, sqshrunb, sqshrunt, sqrshrunb, sqrshrunt
+    nshr_all \op
+    .endr
 
     // SECTION_ONCE
 
