@@ -1,6 +1,6 @@
 // sme2_sve2_misc.s: SVE and SVE2 instructions (HISTCNT, HISTSEG, MATCH,
 // NMATCH, FTSMUL, FTSSEL, FTMAD, FEXPA, TBX, XAR, ADDSPL, PSEL and the
-// saturating narrowing shifts) under
+// saturating narrowing shifts and immediate adds and subtracts) under
 // mlisa run --target sme2 --svl 512 and, built with clang-19, under
 // qemu-aarch64 -cpu max,sme512=on (recorded in sme2_sve2_misc.qemu.out).
 // Outside Streaming mode (but for PSEL), vector length 512. Every value is
@@ -25,7 +25,9 @@
 //     immediate, wrapping past the last element;
 //  5. SQSHRNB/T, SQRSHRNB/T, UQSHRNB/T, UQRSHRNB/T, SQSHRUNB/T, SQRSHRUNB/T,
 //     each size, the largest shift and a shift of 1 over inputs that
-//     saturate on both sides and inputs that do not.
+//     saturate on both sides and inputs that do not;
+//  6. SQADD, UQADD, SQSUB, UQSUB (immediate), each size, the largest
+//     immediates (255, 65280) and small ones.
 //
 // Checked by hand from the manual's definition: with the full predicate,
 // HISTCNT z3.s of z4 against itself counts, for word e, the words 0..e
@@ -40,7 +42,8 @@
 // 15 clear: zero), b[w14, 1] (63 + 1 wraps to bit 0: the source), b[w15, 4]
 // ((2^32 - 3 + 4) MOD 64 = 1, bit 1 clear: zero). SQSHRNB .B #8 of src (32
 // values) and SQRSHRUNT .H #1 of src ASR 15 (16 values, 7 of them
-// saturated, the even halfwords kept) against a Python computation.
+// saturated, the even halfwords kept) against a Python computation, as
+// SQSUB .B #255 of src (64 values) and UQADD .H #65280 (32, all saturated).
 
 // print_words N: the N doublewords from x6 on, one emit each (x6 advances; x19 used).
     .macro print_words n
@@ -160,6 +163,13 @@
     nshr \op, h, s, 1, 15
     nshr \op, s, d, 32, 0
     nshr \op, s, d, 1, 31
+    .endm
+
+// qimm OP, T, IMM: OP Z4.T, Z4.T, #IMM over Z4 = src.
+    .macro qimm op, t, imm
+    ld1d {z4.d}, p7/z, [x20]
+    \op z4.\t, z4.\t, #\imm
+    pr_z z4
     .endm
 
     .text
@@ -289,6 +299,16 @@ pred_loop:
     // ---- 5. the SVE2 saturating narrowing shifts
     .irp op, sqshrnb, sqshrnt, sqrshrnb, sqrshrnt, uqshrnb, uqshrnt, uqrshrnb, uqrshrnt, sqshrunb, sqshrunt, sqrshrunb, sqrshrunt
     nshr_all \op
+    .endr
+
+    // ---- 6. SQADD, UQADD, SQSUB, UQSUB (immediate)
+    .irp op, sqadd, uqadd, sqsub, uqsub
+    qimm \op, b, 255
+    qimm \op, b, 1
+    qimm \op, h, 65280
+    qimm \op, h, 3
+    qimm \op, s, 65280
+    qimm \op, d, 255
     .endr
 
     // SECTION_ONCE
