@@ -14,6 +14,13 @@
 //     gives 0xffffffffffffff80, ldtrsb w0 of it 0x00000000ffffff80, ldtrsh
 //     x0 of 0x8000 0xffffffffffff8000, ldtrsw of 0x80000000
 //     0xffffffff80000000.
+//  2. SYS at EL0: DC ZVA (as the alias and as SYS #3, C7, C4, #1) zeroes
+//     the 512-byte block (DCZID_EL0.BS = 7 on QEMU's max CPU) holding the
+//     address, from an address inside the block; DC CVAC, CVAU, CIVAC and
+//     IC IVAU change nothing. Printed: the count of zero doublewords of a
+//     1536-byte buffer of ones and the doublewords either side of the
+//     block. (HVC, UDF, SYSL and the other SYS operations are UNDEFINED at
+//     EL0 and stop a program: checked outside it.)
 
     .text
     .globl _start
@@ -98,11 +105,55 @@ _start:
     bl emit
     .endr
 
+    // ---- 2. SYS at EL0
+    adr x20, zva_buf
+    mov x22, #-1
+    mov x1, #0
+1:  str x22, [x20, x1]
+    add x1, x1, #8
+    cmp x1, #1536
+    b.ne 1b
+    add x21, x20, #712          // inside the second block
+    dc zva, x21
+    bl zva_show
+    add x21, x20, #1024
+    dc cvac, x21
+    dc cvau, x21
+    dc civac, x21
+    ic ivau, x21
+    bl zva_show
+    add x21, x20, #1535
+    sys #3, c7, c4, #1, x21     // dc zva
+    bl zva_show
+
     mov x0, #0x5f
     bl emit
     mov x0, #0
     mov x8, #93                 // exit
     svc #0
+
+// zva_show: the number of zero doublewords of zva_buf (x20), then the
+// doublewords at 504, 512, 1016 and 1024 (x1-x3, x8, x19 used).
+zva_show:
+    mov x19, x30
+    mov x1, #0
+    mov x0, #0
+1:  ldr x2, [x20, x1]
+    cmp x2, #0
+    cinc x0, x0, eq
+    add x1, x1, #8
+    cmp x1, #1536
+    b.ne 1b
+    bl emit
+    ldr x0, [x20, #504]
+    bl emit
+    ldr x0, [x20, #512]
+    bl emit
+    ldr x0, [x20, #1016]
+    bl emit
+    ldr x0, [x20, #1024]
+    bl emit
+    ret x19
 
     .include "sme2_emit.inc"
 
@@ -121,3 +172,6 @@ st_dst:
     .endr
 line:
     .space 24
+    .balign 512
+zva_buf:
+    .space 1536
