@@ -18,7 +18,9 @@
 //     elements, immediates at 0 and at their limits;
 //  1d. WRFFR of a partly false value, then loads that do not fault (FFR
 //     stays as written), RDFFR (predicated) and RDFFRS with NZCV, with FFR
-//     all true, partly true, equal to P1 and all false.
+//     all true, partly true, equal to P1 and all false;
+//  2. LDNF1B/H/W/D, LDNF1SB/SH/SW (scalar plus immediate), every element
+//     size, positive and negative multiples of the vector length.
 // No load here faults: a load that runs past the end of mapped memory
 // stops an mlisa run (its memory cannot tell a suppressed access from a
 // fault), so that case is not exercised. Every predicate has element 0
@@ -38,6 +40,9 @@
 //  - RDFFRS p2.b, p1/z with FFR = 0x0000000fffffffff: p2 =
 //    0x00000001a5c30e71; NZCV: N = 1 (bit 0 of both is 1), Z = 0, C = 1
 //    (the last active element, bit 63, is false), V = 0: 0xa0000000.
+//  - P1 all true: LDNF1B {z3.b}, [x20, #1, mul vl] is src's bytes 64..127
+//    (doublewords 0x8f99a7134ddbb59f ... 0x6a7e5dbd2a5d3cfb), and LDNF1D
+//    {z3.d}, [x23, #-2, mul vl] (x23 = src + 128) src's first 64 bytes.
 
 // print_words N: the N doublewords from x6 on, one emit each (x6 advances; x19 used).
     .macro print_words n
@@ -288,6 +293,59 @@ pred_loop:
     rdffrs p2.b, p1/z
     mrs x0, nzcv
     bl emit
+    // ---- 2. LDNF1 (scalar plus immediate): every element size, positive and
+    // negative multiples of the vector length (in the elements' memory size)
+    pre
+    ldnf1b {z3.b}, p1/z, [x20, #1, mul vl]
+    post
+    pre
+    ldnf1b {z3.h}, p1/z, [x20]
+    post
+    pre
+    ldnf1b {z3.s}, p1/z, [x23, #-2, mul vl]
+    post
+    pre
+    ldnf1b {z3.d}, p1/z, [x20, #7, mul vl]
+    post
+    pre
+    ldnf1sb {z3.h}, p1/z, [x20, #1, mul vl]
+    post
+    pre
+    ldnf1sb {z3.s}, p1/z, [x23, #-1, mul vl]
+    post
+    pre
+    ldnf1sb {z3.d}, p1/z, [x20, #7, mul vl]
+    post
+    pre
+    ldnf1h {z3.h}, p1/z, [x20, #1, mul vl]
+    post
+    pre
+    ldnf1h {z3.s}, p1/z, [x23, #-2, mul vl]
+    post
+    pre
+    ldnf1h {z3.d}, p1/z, [x20, #3, mul vl]
+    post
+    pre
+    ldnf1sh {z3.s}, p1/z, [x20, #2, mul vl]
+    post
+    pre
+    ldnf1sh {z3.d}, p1/z, [x23, #-4, mul vl]
+    post
+    pre
+    ldnf1w {z3.s}, p1/z, [x20, #1, mul vl]
+    post
+    pre
+    ldnf1w {z3.d}, p1/z, [x23, #-2, mul vl]
+    post
+    pre
+    ldnf1sw {z3.d}, p1/z, [x20, #2, mul vl]
+    post
+    pre
+    ldnf1d {z3.d}, p1/z, [x20, #1, mul vl]
+    post
+    pre
+    ldnf1d {z3.d}, p1/z, [x23, #-2, mul vl]
+    post
 
     add x21, x21, #8
     add x22, x22, #1
