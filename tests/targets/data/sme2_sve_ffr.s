@@ -20,7 +20,11 @@
 //     stays as written), RDFFR (predicated) and RDFFRS with NZCV, with FFR
 //     all true, partly true, equal to P1 and all false;
 //  2. LDNF1B/H/W/D, LDNF1SB/SH/SW (scalar plus immediate), every element
-//     size, positive and negative multiples of the vector length.
+//     size, positive and negative multiples of the vector length;
+//  3. the LDNT1 gathers (vector plus scalar), word and doubleword elements,
+//     Xm positive, negative or XZR, each followed by FFR (untouched), and
+//     the STNT1 scatters (vector plus scalar) of Z1 into dst prefilled with
+//     other data, then the first 18 doublewords of dst.
 // No load here faults: a load that runs past the end of mapped memory
 // stops an mlisa run (its memory cannot tell a suppressed access from a
 // fault), so that case is not exercised. Every predicate has element 0
@@ -43,6 +47,10 @@
 //  - P1 all true: LDNF1B {z3.b}, [x20, #1, mul vl] is src's bytes 64..127
 //    (doublewords 0x8f99a7134ddbb59f ... 0x6a7e5dbd2a5d3cfb), and LDNF1D
 //    {z3.d}, [x23, #-2, mul vl] (x23 = src + 128) src's first 64 bytes.
+//  - P1 all true: STNT1B {z1.s}, p1, [z13.s, x13] (z13 = dst + 9i, x13 = 5)
+//    writes word element 0's low byte 0x0d at dst + 5 and element 1's 0x8f
+//    at dst + 14: dst's first doublewords 0x8f99a7134ddbb59f and
+//    0x3183fa8cbec12d05 become 0x8f990d134ddbb59f and 0x318ffa8cbec12d05.
 
 // print_words N: the N doublewords from x6 on, one emit each (x6 advances; x19 used).
     .macro print_words n
@@ -79,6 +87,18 @@
     pr_p p2
     .endm
 
+// prefill: dst's 256 bytes from src + 64 (z8 used).
+    .macro prefill
+    ld1d {z8.d}, p7/z, [x20, #1, mul vl]
+    st1d {z8.d}, p7, [x24]
+    ld1d {z8.d}, p7/z, [x20, #2, mul vl]
+    st1d {z8.d}, p7, [x24, #1, mul vl]
+    ld1d {z8.d}, p7/z, [x20, #3, mul vl]
+    st1d {z8.d}, p7, [x24, #2, mul vl]
+    ld1d {z8.d}, p7/z, [x20, #4, mul vl]
+    st1d {z8.d}, p7, [x24, #3, mul vl]
+    .endm
+
     .text
     .globl _start
 _start:
@@ -104,6 +124,7 @@ _start:
     mov x22, #0                 // predicate number
 pred_loop:
     ldr p1, [x21]
+    ld1d {z1.d}, p7/z, [x20]    // the data the stores write
     // ---- 1. LDFF1 (scalar plus scalar): every element size, Xm = 3 and XZR
     pre
     ldff1b {z3.b}, p1/z, [x20, x9]
@@ -346,6 +367,79 @@ pred_loop:
     pre
     ldnf1d {z3.d}, p1/z, [x23, #-2, mul vl]
     post
+    // ---- 3. LDNT1 gathers (vector plus scalar): word and doubleword
+    // elements, Xm = 5, -8 or XZR (FFR untouched)
+    index z12.s, w23, #7        // word addresses: src + 128 + 7i
+    index z15.d, x23, #13       // doubleword addresses: src + 128 + 13i
+    index z13.s, w24, #9        // word addresses: dst + 9i
+    mov x14, #17
+    index z14.d, x24, x14       // doubleword addresses: dst + 17i
+    mov x13, #5
+    pre
+    ldnt1b {z3.s}, p1/z, [z10.s, x13]
+    post
+    pre
+    ldnt1sb {z3.s}, p1/z, [z10.s]
+    post
+    pre
+    ldnt1h {z3.s}, p1/z, [z10.s, x13]
+    post
+    pre
+    ldnt1sh {z3.s}, p1/z, [z12.s, x11]
+    post
+    pre
+    ldnt1w {z3.s}, p1/z, [z10.s, xzr]
+    post
+    pre
+    ldnt1b {z3.d}, p1/z, [z11.d, x13]
+    post
+    pre
+    ldnt1sb {z3.d}, p1/z, [z11.d]
+    post
+    pre
+    ldnt1h {z3.d}, p1/z, [z11.d, x13]
+    post
+    pre
+    ldnt1sh {z3.d}, p1/z, [z11.d, x13]
+    post
+    pre
+    ldnt1w {z3.d}, p1/z, [z11.d, x13]
+    post
+    pre
+    ldnt1sw {z3.d}, p1/z, [z11.d]
+    post
+    pre
+    ldnt1d {z3.d}, p1/z, [z15.d, x11]
+    post
+    // STNT1 scatters (vector plus scalar) of Z1 into dst prefilled with other data
+    prefill
+    stnt1b {z1.s}, p1, [z13.s, x13]
+    mov x6, x24
+    print_words 18
+    prefill
+    stnt1h {z1.s}, p1, [z13.s]
+    mov x6, x24
+    print_words 18
+    prefill
+    stnt1w {z1.s}, p1, [z13.s, x13]
+    mov x6, x24
+    print_words 18
+    prefill
+    stnt1b {z1.d}, p1, [z14.d, xzr]
+    mov x6, x24
+    print_words 18
+    prefill
+    stnt1h {z1.d}, p1, [z14.d, x13]
+    mov x6, x24
+    print_words 18
+    prefill
+    stnt1w {z1.d}, p1, [z14.d, x13]
+    mov x6, x24
+    print_words 18
+    prefill
+    stnt1d {z1.d}, p1, [z14.d, x13]
+    mov x6, x24
+    print_words 18
 
     add x21, x21, #8
     add x22, x22, #1
