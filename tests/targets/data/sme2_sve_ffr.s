@@ -24,7 +24,8 @@
 //  3. the LDNT1 gathers (vector plus scalar), word and doubleword elements,
 //     Xm positive, negative or XZR, each followed by FFR (untouched), and
 //     the STNT1 scatters (vector plus scalar) of Z1 into dst prefilled with
-//     other data, then the first 18 doublewords of dst.
+//     other data, then the first 18 doublewords of dst;
+//  4. LD1RQB/H/W/D (scalar plus scalar), Xm = 3 and -8 elements.
 // No load here faults: a load that runs past the end of mapped memory
 // stops an mlisa run (its memory cannot tell a suppressed access from a
 // fault), so that case is not exercised. Every predicate has element 0
@@ -51,6 +52,9 @@
 //    writes word element 0's low byte 0x0d at dst + 5 and element 1's 0x8f
 //    at dst + 14: dst's first doublewords 0x8f99a7134ddbb59f and
 //    0x3183fa8cbec12d05 become 0x8f990d134ddbb59f and 0x318ffa8cbec12d05.
+//  - P1 all true: LD1RQD {z3.d}, [x20, x9, lsl #3] is src's doublewords 3
+//    and 4 (0xb52395d6b16907fa, 0x9ec3c4b07123a4e3) in each of the four
+//    128-bit segments.
 
 // print_words N: the N doublewords from x6 on, one emit each (x6 advances; x19 used).
     .macro print_words n
@@ -440,6 +444,31 @@ pred_loop:
     stnt1d {z1.d}, p1, [z14.d, x13]
     mov x6, x24
     print_words 18
+    // ---- 4. LD1RQB/H/W/D (scalar plus scalar): Xm = 3 and -8 elements
+    pre
+    ld1rqb {z3.b}, p1/z, [x20, x9]
+    post
+    pre
+    ld1rqb {z3.b}, p1/z, [x23, x11]
+    post
+    pre
+    ld1rqh {z3.h}, p1/z, [x20, x9, lsl #1]
+    post
+    pre
+    ld1rqh {z3.h}, p1/z, [x23, x11, lsl #1]
+    post
+    pre
+    ld1rqw {z3.s}, p1/z, [x20, x9, lsl #2]
+    post
+    pre
+    ld1rqw {z3.s}, p1/z, [x23, x11, lsl #2]
+    post
+    pre
+    ld1rqd {z3.d}, p1/z, [x20, x9, lsl #3]
+    post
+    pre
+    ld1rqd {z3.d}, p1/z, [x23, x11, lsl #3]
+    post
 
     add x21, x21, #8
     add x22, x22, #1
