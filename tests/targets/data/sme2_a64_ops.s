@@ -9,14 +9,8 @@
 // hex digits. It runs the same under mlisa run --svl 512 and, built with
 // clang-19, under qemu-aarch64 -cpu max,sme512=on (the recorded output is
 // sme2_a64_ops.qemu.out).
-// print_words N: the N doublewords from x6 on, one emit each (x6 advances; x19 used).
-    .macro print_words n
-    mov x19, #\n
-1:  ldr x0, [x6], #8
-    bl emit
-    subs x19, x19, #1
-    b.ne 1b
-    .endm
+
+    .include "sme2_print.inc"
 
     .text
     .globl _start

@@ -28,14 +28,7 @@
 // SABA/UABA, SSRA/USRA/SRSRA/URSRA, FCVTZS/FCVTZU and SCVTF/UCVTF between
 // sizes, with FPSR.
 
-// print_words N: the N doublewords from x6 on, one emit each (x6 advances; x19 used).
-    .macro print_words n
-    mov x19, #\n
-1:  ldr x0, [x6], #8
-    bl emit
-    subs x19, x19, #1
-    b.ne 1b
-    .endm
+    .include "sme2_print.inc"
 
     // FPSR, then cleared
     .macro pr_fpsr

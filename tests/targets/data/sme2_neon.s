@@ -9,15 +9,7 @@
 // and, built with clang-19, under qemu-aarch64 (the recorded output is
 // sme2_neon.qemu.out).
 
-// show Qn: Qn's two doublewords (x0, x6, x19 used).
-    .macro show q
-    adr x6, vbuf
-    str \q, [x6]
-    ldr x0, [x6]
-    bl emit
-    ldr x0, [x6, #8]
-    bl emit
-    .endm
+    .include "sme2_print.inc"
 
     .text
     .globl _start

@@ -12,15 +12,7 @@
 // one). Every vector result is the whole Q register, printed as two
 // doublewords of 16 hex digits, low first.
 
-// show Qn: Qn's two doublewords (x0, x6 used).
-    .macro show q
-    adr x6, vbuf
-    str \q, [x6]
-    ldr x0, [x6]
-    bl emit
-    ldr x0, [x6, #8]
-    bl emit
-    .endm
+    .include "sme2_print.inc"
 
     .text
     .globl _start

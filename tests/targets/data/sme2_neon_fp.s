@@ -17,22 +17,7 @@
 // under qemu-aarch64 (the recorded output is sme2_neon_fp.qemu.out); mlisa
 // run must print the same.
 
-// show Qn: Qn's two doublewords (x0, x6 used; emit clobbers x0-x3, x8).
-    .macro show q
-    adr x6, vbuf
-    str \q, [x6]
-    ldr x0, [x6]
-    bl emit
-    ldr x0, [x6, #8]
-    bl emit
-    .endm
-
-// show_fpsr: FPSR, then clear it.
-    .macro show_fpsr
-    mrs x0, fpsr
-    bl emit
-    msr fpsr, xzr
-    .endm
+    .include "sme2_print.inc"
 
     .text
     .globl _start

@@ -11,15 +11,7 @@
 // It runs the same under mlisa run and, built with clang-19, under
 // qemu-aarch64 (the recorded output is sme2_neon_mem.qemu.out).
 
-// show Qn: Qn's two doublewords (x0-x3, x6, x8, x30 used).
-    .macro show q
-    adr x6, vbuf
-    str \q, [x6]
-    ldr x0, [x6]
-    bl emit
-    ldr x0, [x6, #8]
-    bl emit
-    .endm
+    .include "sme2_print.inc"
 
 // dist Xr, Xorigin: prints Xr - Xorigin.
     .macro dist r, origin

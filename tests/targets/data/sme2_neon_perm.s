@@ -11,15 +11,7 @@
 // same program runs under mlisa run and, built with clang-19, under
 // qemu-aarch64 (the recorded output is sme2_neon_perm.qemu.out).
 
-// show Qn: Qn's two doublewords (x0, x6 used; emit clobbers x0-x3, x8).
-    .macro show q
-    adr x6, vbuf
-    str \q, [x6]
-    ldr x0, [x6]
-    bl emit
-    ldr x0, [x6, #8]
-    bl emit
-    .endm
+    .include "sme2_print.inc"
 
 // mark: V0 = the marker (written before every instruction tested).
     .macro mark

@@ -52,21 +52,7 @@
 //    (row 0 of Z1 by row 1 of Z2, signed bytes, plus Z3's word 1) =
 //    0xcb3edabf.
 
-// print_words N: the N doublewords from x6 on, one emit each (x6 advances; x19 used).
-    .macro print_words n
-    mov x19, #\n
-1:  ldr x0, [x6], #8
-    bl emit
-    subs x19, x19, #1
-    b.ne 1b
-    .endm
-
-// pr_z Z: the 8 doublewords of vector Z.
-    .macro pr_z z
-    adr x6, scratch
-    st1d {\z\().d}, p7, [x6]
-    print_words 8
-    .endm
+    .include "sme2_print.inc"
 
 // c3 OP, T, ROT, ZA, ZN, ZM: Z0 = ZA, then OP Z0.T, ZN.T, ZM.T, #ROT; Z0 printed.
     .macro c3 op, t, rot, za, zn, zm

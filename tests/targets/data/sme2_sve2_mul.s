@@ -61,21 +61,7 @@
 //  - eortb z3.d, z1.d, z2.d: doubleword 0 keeps C's, doubleword 1 is A's
 //    odd one EOR B's even one: 0x78561270ce2c8af2.
 
-// print_words N: the N doublewords from x6 on, one emit each (x6 advances; x19 used).
-    .macro print_words n
-    mov x19, #\n
-1:  ldr x0, [x6], #8
-    bl emit
-    subs x19, x19, #1
-    b.ne 1b
-    .endm
-
-// pr_z Z: the 8 doublewords of vector Z.
-    .macro pr_z z
-    adr x6, scratch
-    st1d {\z\().d}, p7, [x6]
-    print_words 8
-    .endm
+    .include "sme2_print.inc"
 
 // binl OP, T, TB: OP Z3.T, Z1.TB, Z2.TB, then OP Z3.T, Z1.TB, Z1.TB.
     .macro binl op, t, tb

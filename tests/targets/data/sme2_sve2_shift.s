@@ -47,21 +47,7 @@
 //  - revd of edge swaps its first two doublewords: 0x7fffffffffffffff,
 //    then 0x8000000000000000.
 
-// print_words N: the N doublewords from x6 on, one emit each (x6 advances; x19 used).
-    .macro print_words n
-    mov x19, #\n
-1:  ldr x0, [x6], #8
-    bl emit
-    subs x19, x19, #1
-    b.ne 1b
-    .endm
-
-// pr_z Z: the 8 doublewords of vector Z.
-    .macro pr_z z
-    adr x6, scratch
-    st1d {\z\().d}, p7, [x6]
-    print_words 8
-    .endm
+    .include "sme2_print.inc"
 
 // amounts T, R, START, STEP: Z3.T = START, START + STEP, ... (R: w or x; x9, x10 used).
     .macro amounts t, r, start, step

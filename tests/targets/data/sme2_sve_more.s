@@ -25,21 +25,7 @@
 // Then every SVE prefetch form (addresses that are not mapped: no fault),
 // and a last line 0x5f.
 
-// print_words N: the N doublewords from x6 on, one emit each (x6 advances; x19 used).
-    .macro print_words n
-    mov x19, #\n
-1:  ldr x0, [x6], #8
-    bl emit
-    subs x19, x19, #1
-    b.ne 1b
-    .endm
-
-// pr_z Z: the 8 doublewords of vector Z.
-    .macro pr_z z
-    adr x6, scratch
-    st1d {\z\().d}, p7, [x6]
-    print_words 8
-    .endm
+    .include "sme2_print.inc"
 
 // red OP, ZN, T, V: OP of ZN.T into V0 (Z0 holding garbage first), its low doubleword printed.
     .macro red op, zn, t, v
