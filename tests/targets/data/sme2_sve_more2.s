@@ -1,0 +1,157 @@
+// sme2_sve_more2.s: SVE and SVE2 instructions added after sme2_sve_more.s,
+// under mlisa run --target sme2 --svl 512 and, built with clang-19, under
+// qemu-aarch64 -cpu max,sme512=on (recorded in sme2_sve_more2.qemu.out).
+// Outside Streaming mode, vector length 512. Every value is printed as 16
+// hex digits (emit, sme2_emit.inc).
+//
+// For each of four predicates (all, a mixed pattern, two elements, none),
+// loaded into P1:
+//  1. INCP, DECP, SQINCP, UQINCP, SQDECP, UQDECP (scalar) at each predicate
+//     size on 64-bit registers, and the saturating ones on 32-bit values
+//     (SQINCP <Xdn>, <Pm>.<T>, <Wdn>; UQINCP <Wdn>, <Pm>.<T>), from values
+//     next to the signed and unsigned limits with garbage in the upper
+//     halves; then the six (vector) forms on halfwords, words and
+//     doublewords near their limits.
+// Then a last line 0x5f.
+//
+// Checked by hand from the manual's definitions: the mixed predicate
+// 0x9d3f00f1a5c30e71 has 31 active bytes, 17 halfwords, 10 words, 6
+// doublewords. With it: INCP X of 0x7ffffffffffffff0 by .B wraps to
+// 0x800000000000000f; SQINCP X saturates it to 0x7fffffffffffffff;
+// SQINCP Xd, P.B, Wd of 0xdeadbeef7ffffff0 saturates the low word and sign-
+// extends it: 0x000000007fffffff; UQINCP W of 0xfffffff0 gives 0xffffffff
+// zero-extended, UQDECP W of 5 gives 0 and of 0xfffffff0 gives 0xffffffd1.
+// print_words N: the N doublewords from x6 on, one emit each (x6 advances; x19 used).
+    .macro print_words n
+    mov x19, #\n
+1:  ldr x0, [x6], #8
+    bl emit
+    subs x19, x19, #1
+    b.ne 1b
+    .endm
+
+// pr_z Z: the 8 doublewords of vector Z.
+    .macro pr_z z
+    adr x6, scratch
+    st1d {\z\().d}, p7, [x6]
+    print_words 8
+    .endm
+
+// pr_x X: register X.
+    .macro pr_x x
+    mov x0, \x
+    bl emit
+    .endm
+
+// incs OP, T, O: OP of X10..X13 (loaded from scal + O) by P1.T, as 64-bit registers, each printed.
+    .macro incs op, t, o
+    ldp x10, x11, [x26, #\o]
+    ldp x12, x13, [x26, #\o+16]
+    \op x10, p1.\t
+    \op x11, p1.\t
+    \op x12, p1.\t
+    \op x13, p1.\t
+    pr_x x10
+    pr_x x11
+    pr_x x12
+    pr_x x13
+    .endm
+
+// incw OP, T, S, O: from scal + O, OP of X10..X13 by P1.T in 32 bits, S = s for the signed form's <Xdn>, <Pm>.<T>, <Wdn> or the unsigned <Wdn>, <Pm>.<T>).
+    .macro incw op, t, s, o
+    ldp x10, x11, [x26, #\o]
+    ldp x12, x13, [x26, #\o+16]
+    .ifc \s, s
+    \op x10, p1.\t, w10
+    \op x11, p1.\t, w11
+    \op x12, p1.\t, w12
+    \op x13, p1.\t, w13
+    .else
+    \op w10, p1.\t
+    \op w11, p1.\t
+    \op w12, p1.\t
+    \op w13, p1.\t
+    .endif
+    pr_x x10
+    pr_x x11
+    pr_x x12
+    pr_x x13
+    .endm
+
+// incv OP, T: OP of Z2.T by P1.T, Z2 loaded from the element limits of size T.
+    .macro incv op, t
+    adr x6, lim\t
+    ld1d {z2.d}, p7/z, [x6]
+    \op z2.\t, p1.\t
+    pr_z z2
+    .endm
+
+    .text
+    .globl _start
+_start:
+    ptrue p7.b
+    adr x21, preds
+    adr x26, scal
+    mov x22, #0                 // predicate number
+pred_loop:
+    ldr p1, [x21]
+    // ---- 1. INCP, DECP (scalar and vector); SQINCP, UQINCP, SQDECP, UQDECP (scalar 32 and 64 bits, vector)
+    .irp t, b, h, s, d
+    incs incp, \t, 0
+    incs decp, \t, 0
+    incs sqincp, \t, 0
+    incs uqincp, \t, 32
+    incs sqdecp, \t, 0
+    incs uqdecp, \t, 32
+    incw sqincp, \t, s, 0
+    incw sqdecp, \t, s, 0
+    incw uqincp, \t, u, 32
+    incw uqdecp, \t, u, 32
+    .endr
+    .irp t, h, s, d
+    incv incp, \t
+    incv decp, \t
+    incv sqincp, \t
+    incv uqincp, \t
+    incv sqdecp, \t
+    incv uqdecp, \t
+    .endr
+
+    add x21, x21, #8
+    add x22, x22, #1
+    cmp x22, #4
+    b.ne pred_loop
+    mov x0, #0x5f
+    bl emit
+
+    mov x0, #0
+    mov x8, #93                 // exit
+    svc #0
+
+    .include "sme2_emit.inc"
+
+    .data
+    .balign 16
+preds:                          // all, a mixed pattern, two elements, none
+    .quad 0xffffffffffffffff, 0x9d3f00f1a5c30e71, 0x0000010000000100, 0
+    .balign 16
+scal:                           // scalar limits: near the 64- and 32-bit signed and unsigned bounds, upper halves not zero
+    .quad 0x7ffffffffffffff0, 0x8000000000000005, 0xdeadbeef7ffffff0, 0x0123456780000005
+    .quad 0xfffffffffffffff0, 0x0000000000000005, 0x00000001fffffff0, 0xffffffff00000005
+    .balign 16
+limh:                           // element limits: halfwords, words, doublewords (64 bytes each)
+    .hword 0x7ff0, 0x8005, 0xfff0, 0x0005, 0x7fff, 0x8000, 0xffff, 0x0000
+    .hword 0x7fe0, 0x8020, 0xffe0, 0x0020, 0x1234, 0xedcb, 0x7fc0, 0x8040
+    .hword 0x7ff0, 0x8005, 0xfff0, 0x0005, 0x7fff, 0x8000, 0xffff, 0x0000
+    .hword 0x7fe0, 0x8020, 0xffe0, 0x0020, 0x1234, 0xedcb, 0x7fc0, 0x8040
+lims:
+    .word 0x7ffffff8, 0x80000003, 0xfffffff8, 0x00000003, 0x7fffffff, 0x80000000, 0xffffffff, 0x00000000
+    .word 0x7ffffff0, 0x80000010, 0xfffffff0, 0x00000010, 0x12345678, 0xedcba987, 0x7fffffe0, 0x80000020
+limd:
+    .quad 0x7ffffffffffffffc, 0x8000000000000002, 0xfffffffffffffffc, 0x0000000000000002
+    .quad 0x7fffffffffffffff, 0x8000000000000000, 0xffffffffffffffff, 0x0000000000000000
+    .balign 16
+scratch:
+    .space 64
+line:
+    .space 24
