@@ -12,6 +12,10 @@
 //     next to the signed and unsigned limits with garbage in the upper
 //     halves; then the six (vector) forms on halfwords, words and
 //     doublewords near their limits.
+// Then, once:
+//  2. TBL with a table of two vectors (Z1, Z2; and Z31, Z0, a list that
+//     wraps) at each size, indices from INDEX that run past the table and
+//     start negative (so huge unsigned), and the one-vector TBL once.
 // Then a last line 0x5f.
 //
 // Checked by hand from the manual's definitions: the mixed predicate
@@ -21,6 +25,8 @@
 // SQINCP Xd, P.B, Wd of 0xdeadbeef7ffffff0 saturates the low word and sign-
 // extends it: 0x000000007fffffff; UQINCP W of 0xfffffff0 gives 0xffffffff
 // zero-extended, UQDECP W of 5 gives 0 and of 0xfffffff0 gives 0xffffffd1.
+// TBL .D over Z1:Z2 with indices -1, 4, 9, ... gives 0, the table's
+// doublewords 4, 9 and 14 (the last in Z2), then zeros (16 entries).
 // print_words N: the N doublewords from x6 on, one emit each (x6 advances; x19 used).
     .macro print_words n
     mov x19, #\n
@@ -121,6 +127,30 @@ pred_loop:
     add x22, x22, #1
     cmp x22, #4
     b.ne pred_loop
+
+    // ---- 2. TBL (two tables), each size: Z1:Z2, and Z31:Z0 (the list wraps), indexed by Z3 = INDEX(start, step), some past the table
+    adr x6, tdata
+    ld1d {z1.d}, p7/z, [x6]
+    ld1d {z2.d}, p7/z, [x6, #1, mul vl]
+    ld1d {z31.d}, p7/z, [x6, #2, mul vl]
+    .irp t, b, h, s, d
+    index z3.\t, #-8, #3
+    tbl z4.\t, {z1.\t, z2.\t}, z3.\t
+    pr_z z4
+    index z3.\t, #-1, #5
+    tbl z4.\t, {z1.\t, z2.\t}, z3.\t
+    pr_z z4
+    .endr
+    .irp t, b, h, s, d
+    mov z0.d, z1.d
+    index z3.\t, #-3, #2
+    tbl z5.\t, {z31.\t, z0.\t}, z3.\t
+    pr_z z5
+    .endr
+    // ... and the one-vector table for comparison
+    index z3.h, #-8, #3
+    tbl z4.h, {z1.h}, z3.h
+    pr_z z4
     mov x0, #0x5f
     bl emit
 
@@ -150,6 +180,14 @@ lims:
 limd:
     .quad 0x7ffffffffffffffc, 0x8000000000000002, 0xfffffffffffffffc, 0x0000000000000002
     .quad 0x7fffffffffffffff, 0x8000000000000000, 0xffffffffffffffff, 0x0000000000000000
+    .balign 16
+tdata:                          // 192 bytes of arbitrary data: the tables
+    .quad 0x07a9ed8f31d3750d, 0x61a7e91f4ab7d5f1, 0xd6788c2e5ae4a2e6, 0xb52395d6b16907fa
+    .quad 0x9ec3c4b07123a4e3, 0x4c7519f2eb54fc96, 0xe0c28ea9113a73ab, 0x6c7ba3bb2b8d2e5c
+    .quad 0x8f99a7134ddbb59f, 0x3183fa8cbec12d05, 0x85ff4bf98fb6e4c3, 0x1f9b0d2cf4dd4e4f
+    .quad 0xb2b7cac9c83a9d80, 0x1e09d78f5c6d6bc4, 0xf1acd8c2d18e4b0c, 0x6a7e5dbd2a5d3cfb
+    .quad 0x86317c0c4fe0891e, 0xe8c6d7d5c3f2a8e8, 0x83def68d2f5fe41b, 0x0df27dea81b2c9c3
+    .quad 0x2c0e16c7e4b5f0ca, 0x3468b07c6e7d1b20, 0xa80a3bb3de9a8a8c, 0x0ed0930bfa3fc4f8
     .balign 16
 scratch:
     .space 64
