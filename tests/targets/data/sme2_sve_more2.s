@@ -2,7 +2,7 @@
 // sme2_sve_more.s, under mlisa run --target sme2 --svl 512. The expected
 // output, sme2_sve_more2.expected, is qemu-aarch64 -cpu max,sme512=on's
 // (7.2, the program built with clang-19) for every line but those of
-// section 3, whose SVE2p1 instructions QEMU 7.2 does not implement (it
+// sections 3 and 4, whose SVE2p1 instructions QEMU 7.2 does not implement (it
 // stops there with SIGILL): those come from sme2_sve_more2_ref.py, written
 // from the manual's definition (it also prints the section's data).
 // Outside Streaming mode, vector length 512. Every value is printed as 16
@@ -22,6 +22,8 @@
 //     start negative (so huge unsigned), and the one-vector TBL once.
 //  3. SQRSHRN, UQRSHRN, SQRSHRUN (two-vector source, SVE2p1), shifts 1, 7
 //     and 16, over words at the limits and at rounding ties.
+//  4. SDOT, UDOT (2-way; vectors, and indexed #0 and #3; SVE2p1), Z0's
+//     halfwords by Z1's into words at the limits (they wrap).
 // Then a last line 0x5f.
 //
 // Checked by hand from the manual's definitions: the mixed predicate
@@ -36,6 +38,8 @@
 // SQRSHRN #1 interleaves: halfwords 0..3 are 0x7fff (0x7fffffff rounds
 // to 2^30, saturated), 0x6000 (Z1's 0xc000), 0x8000 (-2^31 saturated),
 // 0xa000 (Z1's -0xc000 halved, rounding to -0x6000).
+// SDOT (2-way, vectors), word 0: 0x7fffffff + (-1)(-0x4000) + 0x7fff*0
+// wraps to 0x80003fff; word 1: 0x80000000 + (-0x8000)(-1) = 0x80008000.
 // print_words N: the N doublewords from x6 on, one emit each (x6 advances; x19 used).
     .macro print_words n
     mov x19, #\n
@@ -171,6 +175,20 @@ pred_loop:
     pr_z z4
     .endr
     .endr
+
+    // ---- 4. SDOT, UDOT (2-way, vectors and indexed #0, #3; SVE2p1): Z0 halfwords by Z1's, added to Z2 = accumulator words at limits
+    adr x7, dotacc
+    .irp op, sdot, udot
+    ld1w {z2.s}, p7/z, [x7]
+    \op z2.s, z0.h, z1.h
+    pr_z z2
+    ld1w {z2.s}, p7/z, [x7]
+    \op z2.s, z0.h, z1.h[0]
+    pr_z z2
+    ld1w {z2.s}, p7/z, [x7]
+    \op z2.s, z0.h, z1.h[3]
+    pr_z z2
+    .endr
     mov x0, #0x5f
     bl emit
 
@@ -214,6 +232,9 @@ shrdata:                        // the 32 words of Z0:Z1 (sections 3)
     .word 0x7fff7fff, 0xffff8000, 0x0001ffff, 0x00017fff, 0xfffe8000, 0x12345678, 0xedcba987, 0x00000001
     .word 0x0000c000, 0xffff4000, 0x00018000, 0xfffe7fff, 0x3fffffff, 0xc0000000, 0x00000003, 0xfffffffd
     .word 0x00010001, 0x0000fffe, 0x00017ffe, 0x8000ffff, 0x40000000, 0xbfffffff, 0x00000080, 0x000000ff
+    .balign 16
+dotacc:                         // the accumulator words of section 4
+    .word 0x7fffffff, 0x80000000, 0x00000001, 0xffffffff, 0x7fffffff, 0x80000000, 0x00000001, 0xffffffff, 0x7fffffff, 0x80000000, 0x00000001, 0xffffffff, 0x7fffffff, 0x80000000, 0x00000001, 0xffffffff
     .balign 16
 scratch:
     .space 64

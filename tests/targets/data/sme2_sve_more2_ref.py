@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-# sme2_sve_more2_ref.py: the expected output of section 3 of sme2_sve_more2.s
+# sme2_sve_more2_ref.py: the expected output of sections 3 and 4 of sme2_sve_more2.s
 # (SQRSHRN, UQRSHRN, SQRSHRUN with a two-vector source: SVE2p1, which
 # qemu-aarch64 7.2 does not implement), from the manual's definition:
 # each 32-bit element of Zn (even result elements) and Zn+1 (odd ones),
 # plus half of the last place shifted out, shifted right, clamped to the
-# result's range. VL 512. Prints 8 doublewords per instruction.
+# result's range (section 3); SDOT/UDOT (2-way) as sums of products (section
+# 4, argument dot). VL 512. Prints 8 doublewords per instruction.
 import struct, sys
 VL = 512; E = VL // 32
 words = [0x7fffffff, 0x80000000, 0xffffffff, 0x00000000, 0x00007fff, 0x00008000, 0x0000ffff, 0x00010000,
@@ -24,6 +25,30 @@ def run(op, shift):
             out[2 * e + r] = v & 0xffff
     b = b''.join(struct.pack('<H', h) for h in out)
     return [struct.unpack('<Q', b[i:i + 8])[0] for i in range(0, 64, 8)]
+# Section 4: SDOT/UDOT (2-way): Z0 (halfwords) by Z1 (halfwords), added to Z2 (words).
+def elems(ws, n):  # the 32 words as n-bit elements
+    b = b''.join(struct.pack('<I', w) for w in ws)
+    return [int.from_bytes(b[i:i + n // 8], 'little') for i in range(0, 128 if n else 0, n // 8)]
+def s16(x): return x - (1 << 16) if x >> 15 else x
+acc = [0x7fffffff, 0x80000000, 0x00000001, 0xffffffff] * 4
+def dot(unsigned, index=None):
+    h0 = elems(words, 16)[:2 * E]; h1 = elems(words, 16)[2 * E:]
+    out = []
+    for e in range(E):
+        s = e if index is None else e - e % 4 + index
+        t = acc[e] + sum((h0[2 * e + i] if unsigned else s16(h0[2 * e + i])) * (h1[2 * s + i] if unsigned else s16(h1[2 * s + i])) for i in range(2))
+        out.append(t & 0xffffffff)
+    b = b''.join(struct.pack('<I', w) for w in out)
+    return [struct.unpack('<Q', b[i:i + 8])[0] for i in range(0, 64, 8)]
+if len(sys.argv) > 1 and sys.argv[1] == 'dot':
+    for u in (False, True):
+        for idx in (None, 0, 3):
+            for q in dot(u, idx): print('%016x' % q)
+    sys.exit(0)
+if len(sys.argv) > 1 and sys.argv[1] == 'acc':
+    print('dotacc:                         // the accumulator words of section 4')
+    print('    .word ' + ', '.join('0x%08x' % w for w in acc))
+    sys.exit(0)
 if len(sys.argv) > 1 and sys.argv[1] == 'data':
     print('shrdata:                        // the 32 words of Z0:Z1 (sections 3)')
     for i in range(0, 32, 8):
