@@ -1,0 +1,164 @@
+#!/usr/bin/env python3
+# Writes sme2_za_long.s (a test program for mlisa run --svl 512) and
+# sme2_za_long.expected (what it must print). The expected values are
+# computed here from the Arm manual's definitions of SMLALL, SMLSLL, UMLALL,
+# UMLSLL, USMLALL and SUMLALL (multiply-add long-long into ZA quad-vector
+# groups), independently of mlisa: QEMU 7.2 has no SME2.
+# `--with-d` adds the 64-bit forms (FEAT_SME_I16I64) and writes
+# sme2_za_long_d.s / .expected instead.
+import random, sys
+random.seed(20261208)
+VL = 512; VB = VL // 8; NZA = VB
+WITH_D = '--with-d' in sys.argv
+inputs, asm, out = [], [], []
+def elems(vec, N): return [int.from_bytes(vec[i * N // 8:(i + 1) * N // 8], 'little') for i in range(VL // N)]
+def mkvec(es, N): return b''.join((e & ((1 << N) - 1)).to_bytes(N // 8, 'little') for e in es)
+def add_input(v): inputs.append(v); return len(inputs) - 1
+def emit_vec(v): out.extend(int.from_bytes(v[i:i + 8], 'little') for i in range(0, VB, 8))
+def movx1(v): return f"    mov x1, #{v & 0xffff}" + (f"\n    movk x1, #{v >> 16}, lsl #16" if v >> 16 else "")
+def load(z, idx): asm.append(f"{movx1(idx * VB)}\n    add x1, x20, x1\n    ldr z{z}, [x1]")
+def sint(x, N): return x - (1 << N) if x >> (N - 1) else x
+def ival(x, N, u): return x if u else sint(x, N)
+
+# Narrow inputs rich in the limits: 0, 1, -1, the most negative and most positive.
+def narrow_vec(N):
+    sp = [0, 1, (1 << N) - 1, 1 << (N - 1), (1 << (N - 1)) - 1, (1 << (N - 1)) + 1]
+    return add_input(mkvec([random.choice(sp) if random.random() < 0.5 else random.getrandbits(N) for _ in range(VL // N)], N))
+NIN = {8: [narrow_vec(8) for _ in range(8)], 16: [narrow_vec(16) for _ in range(8)]}
+
+# ZA starts with random words, some near the limits, so the sums wrap.
+def za_word():
+    return random.choice([0, 0x7fffffff, 0x80000000, 0xffffffff, random.getrandbits(32)])
+zain = [add_input(mkvec([za_word() for _ in range(VL // 32)], 32)) for _ in range(NZA)]
+za = [bytearray(inputs[i]) for i in zain]
+asm.append(f"{movx1(zain[0] * VB)}\n    add x1, x20, x1\n    mov w12, #0\nza_fill:\n    ldr za[w12, 0], [x1]\n    add x1, x1, #{VB}\n    add w12, w12, #1\n    cmp w12, #{NZA}\n    b.ne za_fill")
+
+# The manual's operation: nreg groups of four ZA vectors, vstride apart; in
+# each, vector i's element e accumulates Zn[4e+i] * Zm[4e+i] (or Zm's
+# indexed element of the 128-bit segment holding e).
+def mlall(esize, wv, offset, zn, zm, nreg, index, u1, u2, sub):
+    ns = esize // 4; vstride = NZA // nreg; vec = (wv + offset) % vstride; vec -= vec % 4
+    eps = 128 // esize; touched = []
+    for r in range(nreg):
+        a = elems(zn[r], ns); b = elems(zm[r], ns)
+        for i in range(4):
+            acc = elems(bytes(za[vec + i]), esize); res = []
+            for e in range(VL // esize):
+                e2 = 4 * e + i if index < 0 else 4 * (e - e % eps) + index
+                p = ival(a[4 * e + i], ns, u1) * ival(b[e2], ns, u2)
+                res.append(acc[e] - p if sub else acc[e] + p)
+            za[vec + i] = bytearray(mkvec(res, esize)); touched.append(vec + i)
+        vec += vstride
+    return touched
+
+def zlist(z0, nreg, t):
+    regs = [(z0 + r) % 32 for r in range(nreg)]
+    if nreg == 1: return f"z{z0}.{t}"
+    if nreg == 4 and regs[0] <= 28: return f"{{z{regs[0]}.{t}-z{regs[3]}.{t}}}"
+    return "{" + ", ".join(f"z{x}.{t}" for x in regs) + "}"
+
+SIGNS = {'smlall': (0, 0, 0), 'smlsll': (0, 0, 1), 'umlall': (1, 1, 0), 'umlsll': (1, 1, 1), 'usmlall': (1, 0, 0), 'sumlall': (0, 1, 0)}
+cases = []   # (mnemonic, esize, form, nreg)
+for mn in ['smlall', 'smlsll', 'umlall', 'umlsll']:
+    for esize in ([32, 64] if WITH_D else [32]):
+        for form, nregs in (('idx', (1, 2, 4)), ('single', (1, 2, 4)), ('multi', (2, 4))):
+            for nreg in nregs: cases.append((mn, esize, form, nreg))
+for form, nregs in (('idx', (1, 2, 4)), ('single', (1, 2, 4)), ('multi', (2, 4))):
+    for nreg in nregs: cases.append(('usmlall', 32, form, nreg))
+for form, nregs in (('idx', (1, 2, 4)), ('single', (2, 4))):
+    for nreg in nregs: cases.append(('sumlall', 32, form, nreg))
+
+for k, (mn, esize, form, nreg) in enumerate(cases):
+    ns = esize // 4; t = 'b' if ns == 8 else 'h'; zt = 's' if esize == 32 else 'd'
+    u1, u2, sub = SIGNS[mn]
+    w = 8 + k % 4
+    wv = random.choice([0, 3, 17, 62, 0x7ffffffe, 0xffffffff, random.getrandbits(32)])
+    offmax = 12 if nreg == 1 else 4
+    offset = random.choice(range(0, offmax + 1, 4))
+    if form == 'multi':
+        n = random.choice(range(0, 32, nreg)); m = random.choice(range(0, 32, nreg))
+        while m == n: m = random.choice(range(0, 32, nreg))
+        nregs_list = [(n + r) % 32 for r in range(nreg)]; mregs = [m + r for r in range(nreg)]
+    else:
+        n = random.choice(range(0, 32, nreg)) if form == 'idx' else random.randrange(32)
+        nregs_list = [(n + r) % 32 for r in range(nreg)]
+        m = random.choice([x for x in range(16) if x not in nregs_list]); mregs = [m] * nreg
+    src = {}
+    for r, z in enumerate(nregs_list): src[z] = NIN[ns][(k + r) % 8]
+    for r, z in enumerate(mregs): src[z] = NIN[ns][(k + 3 * r + 5) % 8]
+    for z, idx in src.items(): load(z, idx)
+    asm.append(f"    mov w{w}, #{wv & 0xffff}\n    movk w{w}, #{wv >> 16}, lsl #16")
+    index = -1
+    if form == 'idx':
+        index = random.randrange(128 // ns) if k % 3 else (128 // ns) - 1
+        second = f"z{m}.{t}[{index}]"
+    elif form == 'single': second = f"z{m}.{t}"
+    else: second = zlist(m, nreg, t)
+    vg = '' if nreg == 1 else (f', vgx{nreg}' if k % 2 == 0 else '')
+    first = zlist(n, nreg, t) if nreg > 1 else f"z{n}.{t}"
+    asm.append(f"    {mn} za.{zt}[w{w}, {offset}:{offset + 3}{vg}], {first}, {second}")
+    touched = mlall(esize, wv, offset, [inputs[src[z]] for z in nregs_list], [inputs[src[z]] for z in mregs],
+                    nreg, index, u1, u2, sub)
+    for v in touched:
+        asm.append(f"    mov w12, #{v}\n    str za[w12, 0], [x21]\n    add x21, x21, #{VB}")
+        emit_vec(bytes(za[v]))
+
+name = 'sme2_za_long_d' if WITH_D else 'sme2_za_long'
+prog = f"""// SME2 multiply-add long-long into ZA quad-vector groups: SMLALL, SMLSLL,
+// UMLALL, UMLSLL (byte sources into .S{', halfword sources into .D' if WITH_D else ''}),
+// USMLALL and SUMLALL, in the forms multiple and indexed vector, multiple and
+// single vector and multiple vectors. Generated by sme2_za_long_ref.py, which
+// also writes the expected output from the manual's definitions (QEMU 7.2
+// has no SME2). Inputs hold 0, 1, -1 and the signed limits; ZA starts with
+// words near the limits, so sums wrap modulo 2^32. Run: mlisa run --target
+// sme2 --svl 512 (it exits with status 1 at any other SVL). Each
+// instruction's ZA vectors are stored to a buffer in Streaming mode and
+// printed after SMSTOP, one doubleword a line.
+// Checked by hand from the manual (first instruction, smlall za.s[w8, 0:3],
+// z6.b, z10.b[15], W8 = 0): ZA0 word 0 = 0xb03e1aed + (-84 * -128) =
+// 0xb03e44ed; ZA0 word 4 = 0x80000000 + (1 * -1) = 0x7fffffff (byte 15 of
+// the second segment); ZA1 word 0 = 0xffffffff + (-127 * -128) = 0x00003f7f.
+    .text
+    .globl _start
+_start:
+    rdsvl x0, #1
+    cmp x0, #{VB}
+    b.ne wrong_svl
+    smstart
+    adr x20, inputs
+    adr x21, results
+{chr(10).join(asm)}
+    smstop
+    adr x6, results
+    sub x22, x21, x6
+    lsr x22, x22, #3
+print_all:
+    ldr x0, [x6], #8
+    bl emit
+    subs x22, x22, #1
+    b.ne print_all
+    mov x0, #0
+    mov x8, #93
+    svc #0
+wrong_svl:
+    mov x0, #1
+    mov x8, #93
+    svc #0
+
+    .include "sme2_emit.inc"
+
+    .data
+    .balign 64
+inputs:
+"""
+for v in inputs:
+    prog += "    .quad " + ", ".join("0x%016x" % int.from_bytes(v[i:i + 8], 'little') for i in range(0, VB, 8)) + "\n"
+prog += f"""line:
+    .space 24
+    .balign 64
+results:
+    .space {len(out) * 8 + 64}
+"""
+open(f'{name}.s', 'w').write(prog)
+open(f'{name}.expected', 'w').write(''.join('%016x\n' % x for x in out))
+print(len(cases), 'instructions,', len(inputs), 'inputs,', len(out), 'lines')
