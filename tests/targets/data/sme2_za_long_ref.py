@@ -103,6 +103,36 @@ for k, (mn, esize, form, nreg) in enumerate(cases):
         asm.append(f"    mov w12, #{v}\n    str za[w12, 0], [x21]\n    add x21, x21, #{VB}")
         emit_vec(bytes(za[v]))
 
+# --with-d: SMOPA and its kin into ZA .D tiles (16-bit sources), under a
+# full, a mixed and an empty predicate. Tile t's row r is ZA vector 8r + t.
+if WITH_D:
+    pin = add_input(bytes(random.getrandbits(8) for _ in range(VB)))
+    asm.append(f"{movx1(pin * VB)}\n    add x1, x20, x1\n    ldr p2, [x1]\n    ptrue p0.h\n    pfalse p1.b")
+    pm = int.from_bytes(inputs[pin][:VB // 8], 'little')
+    def active(pred, i):   # 16-bit element i: its lowest predicate bit
+        return (pred >> (2 * i)) & 1
+    preds = {0: (1 << (VB // 8 * 8)) - 1, 1: 0, 2: pm}
+    MOPS = {'smopa': (0, 0, 0), 'smops': (0, 0, 1), 'umopa': (1, 1, 0), 'umops': (1, 1, 1),
+            'sumopa': (0, 1, 0), 'sumops': (0, 1, 1), 'usmopa': (1, 0, 0), 'usmops': (1, 0, 1)}
+    for k, (mn, (u0, u1, sub)) in enumerate(MOPS.items()):
+        for pa, pb in ((0, 0), (2, 0), (0, 2), (1, 0)):
+            da = (k + pa + pb) % 8; zn, zm = (k % 4) * 2 + 1, 30 - k
+            load(zn, NIN[16][k % 8]); load(zm, NIN[16][(k + 3) % 8])
+            asm.append(f"    {mn} za{da}.d, p{pa}/m, p{pb}/m, z{zn}.h, z{zm}.h")
+            a = elems(inputs[NIN[16][k % 8]], 16); b = elems(inputs[NIN[16][(k + 3) % 8]], 16)
+            for row in range(8):
+                v = 8 * row + da; acc = elems(bytes(za[v]), 64); res = []
+                for col in range(8):
+                    t = acc[col]
+                    for kk in range(4):
+                        if active(preds[pa], 4 * row + kk) and active(preds[pb], 4 * col + kk):
+                            pr = ival(a[4 * row + kk], 16, u0) * ival(b[4 * col + kk], 16, u1)
+                            t = t - pr if sub else t + pr
+                    res.append(t)
+                za[v] = bytearray(mkvec(res, 64))
+                asm.append(f"    mov w12, #{v}\n    str za[w12, 0], [x21]\n    add x21, x21, #{VB}")
+                emit_vec(bytes(za[v]))
+
 name = 'sme2_za_long_d' if WITH_D else 'sme2_za_long'
 prog = f"""// SME2 multiply-add long-long into ZA quad-vector groups: SMLALL, SMLSLL,
 // UMLALL, UMLSLL (byte sources into .S{', halfword sources into .D' if WITH_D else ''}),
