@@ -322,45 +322,35 @@ TEST(Sme2A64Encoding, ImmediatesWithoutHashAsLlvmMc) {
   expect_forms_match_llvm_mc("-triple=aarch64 -mattr=+sme2,+sve2", forms, our_bytes);
 }
 
-// PC-relative forms: our text names the target address (the instruction at
-// address 0x1000), llvm-mc's the offset (`b #8`).
+// PC-relative forms with the target written as a bare number: llvm-mc-19
+// (the A64 assembler oracle) reads it as the offset from the PC, as it reads
+// `#8`, and so do we (the instruction at address 0x1000, which an offset
+// does not depend on). A symbol names an address (WordProgram tests).
 TEST(Sme2A64Encoding, PcRelativeFormsMatchLlvmMc) {
   if (!have_llvm_mc()) GTEST_SKIP() << "llvm-mc-19 is not installed";
-  const std::vector<std::pair<std::string, std::string>> cases = {
-      {"b 0x1008", "b #8"},           {"b 0xffc", "b #-4"},             {"b 0x8000ffc", "b #134217724"},
-      {"b 0x1000", "b #0"},           {"bl 0x100c", "bl #12"},          {"bl 0x0", "bl #-4096"},
-      {"b.ne 0xffc", "b.ne #-4"},     {"b.eq 0x1010", "b.eq #16"},      {"b.hs 0x1004", "b.hs #4"},
-      {"b.lo 0x1004", "b.lo #4"},     {"b.gt 0x100ffc", "b.gt #1048572"}, {"b.le 0x1000", "b.le #0"},
-      {"b.al 0x1004", "b.al #4"},     {"b.vs 0x1004", "b.vs #4"},       {"b.mi 0x1004", "b.mi #4"},
-      {"cbz x0, 0x1008", "cbz x0, #8"}, {"cbnz w0, 0xff8", "cbnz w0, #-8"}, {"cbz wzr, 0x1004", "cbz wzr, #4"},
-      {"cbnz x30, 0x101000", "" /* 1 MiB ahead: out of reach, refused */},
-      {"tbz w0, #3, 0x1008", "tbz w0, #3, #8"}, {"tbnz x7, #63, 0xffc", "tbnz x7, #63, #-4"},
-      {"tbz x1, #2, 0x1000", "tbz x1, #2, #0"}, {"tbnz w5, #31, 0x8ffc", "tbnz w5, #31, #32764"},
-      {"tbz x30, #32, 0x0", "tbz x30, #32, #-4096"},
-      {"adr x0, 0x1001", "adr x0, #1"}, {"adr x30, 0x0", "adr x30, #-4096"}, {"adr x5, 0x100fff", "adr x5, #1048575"},
-      {"adrp x0, 0x3000", "adrp x0, #8192"}, {"adrp x1, 0x0", "adrp x1, #-4096"}, {"adrp x2, 0x1fff", "adrp x2, #0"},
+  const std::vector<std::string> forms = {
+      "b #8",          "b #-4",          "b #134217724",   "b #0",           "bl #12",          "bl #-4096",
+      "b.ne #-4",      "b.eq #16",       "b.hs #4",        "b.lo #4",        "b.gt #1048572",   "b.le #0",
+      "b.al #4",       "b.vs #4",        "b.mi #4",        "cbz x0, #8",     "cbnz w0, #-8",    "cbz wzr, #4",
+      "tbz w0, #3, #8", "tbnz x7, #63, #-4", "tbz x1, #2, #0", "tbnz w5, #31, #32764", "tbz x30, #32, #-4096",
+      "adr x0, #1",    "adr x30, #-4096", "adr x5, #1048575", "adrp x0, #8192", "adrp x1, #-4096", "adrp x2, #0",
+      "ldr x0, #-8",   "ldr s1, #1048572", "ldrsw x2, #16",  "prfm pldl1keep, #4",
   };
-  std::vector<std::string> forms;
-  for (const auto& c : cases) forms.push_back(c.second);
-  const std::vector<std::string> want = llvm_mc_encodings("-triple=aarch64 -mattr=+sme2", [&] {
-    std::string src;
-    for (size_t i = 0; i + 1 < cases.size(); ++i)
-      if (i != 18) src += cases[i].second + "\n";
-    src += cases.back().second + "\n";
-    return src;
-  }());
+  std::string src;
+  for (const std::string& f : forms) src += f + "\n";
+  const std::vector<std::string> want = llvm_mc_encodings("-triple=aarch64 -mattr=+sme2", src);
+  ASSERT_EQ(want.size(), forms.size());
   as::AsmContext ctx;
   ctx.address = 0x1000;
-  size_t w = 0;
-  for (size_t i = 0; i < cases.size(); ++i) {
-    if (i == 18) {
-      EXPECT_THROW(sme2().isa->assemble(cases[i].first, ctx), InputError);
-      continue;
-    }
-    ASSERT_LT(w, want.size());
-    EXPECT_EQ(llvm_mc_bytes(targets::sme2::a64_bytes(sme2().isa->assemble(cases[i].first, ctx).word)), want[w++])
-        << cases[i].first;
+  for (size_t i = 0; i < forms.size(); ++i) {
+    std::string bare = forms[i];
+    bare.erase(bare.rfind('#'), 1);  // the target's '#' only
+    EXPECT_EQ(llvm_mc_bytes(targets::sme2::a64_bytes(sme2().isa->assemble(bare, ctx).word)), want[i]) << bare;
+    EXPECT_EQ(llvm_mc_bytes(targets::sme2::a64_bytes(sme2().isa->assemble(forms[i], ctx).word)), want[i]) << forms[i];
   }
+  // Out of reach either way: 1 MiB ahead of CBNZ, 128 MiB ahead of B.
+  for (const char* far : {"cbnz x30, 1048576", "cbnz x30, #1048576", "b 134217728"})
+    EXPECT_THROW(sme2().isa->assemble(far, ctx), InputError) << far;
 }
 
 TEST(Sme2A64Encoding, EveryFormDecodesAndPrintsBack) {
