@@ -195,6 +195,7 @@ std::optional<std::string> Number::print(const Raw& r) const {
     const uint64_t v = r.a * static_cast<uint64_t>(scale) + static_cast<uint64_t>(offset);
     // A negative offset gives negative values (MOVN's `* -1 - 1`).
     if (offset < 0) return fmt::format("{}", static_cast<int64_t>(v));
+    if (c_hex) return v ? fmt::format("{:#x}", v) : std::string("0");
     return hex ? fmt::format("0x{:x}", v) : fmt::format("{}", v);
   }
   uint64_t v = r.a;
@@ -933,7 +934,7 @@ std::optional<Operand> prepare(const spec::TargetSpec& spec, const Placer& place
   if (k == spec::OperandKind::Reg) {
     out.kind = Reg{regs, bitmap(place, op.fields), op.scale, op.offset};
   } else if (k == spec::OperandKind::Imm || k == spec::OperandKind::Simm) {
-    out.kind = Number{bitmap(place, op.fields), op.scale, op.offset, k == spec::OperandKind::Simm, has("hex")};
+    out.kind = Number{bitmap(place, op.fields), op.scale, op.offset, k == spec::OperandKind::Simm, has("hex"), has("c-hex")};
   } else if (k == spec::OperandKind::ModImm) {
     ModImm m{bitmap(place, op.fields), has("hex"), has("signed"), op.count};
     m.decimal16 = has("decimal16");

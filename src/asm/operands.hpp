@@ -175,6 +175,7 @@ struct Number {
   int64_t scale = 1, offset = 0;
   bool is_signed = false;
   bool hex = false;  // printed in hexadecimal (the vector modified immediates, as llvm-objdump prints them)
+  bool c_hex = false;  // printed as C's "%#x": hexadecimal, but zero as 0 (A64's SVC, BRK, HLT, as llvm-objdump-19 prints them)
   Raw decode(const Bits& w) const { return {read_bits(map, w)}; }
   bool encode(const Raw& r, Assignment& p) const { return assign(p, map, r.a); }
   std::optional<std::string> print(const Raw& r) const;

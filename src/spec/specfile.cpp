@@ -1092,8 +1092,10 @@ void FileParser::parse_operand(EncodingState& st, uint32_t line, std::string_vie
             w[k].text == "relative"))
       op.label_options.emplace_back(w[k++].text);
     // An immediate's option `hex`: printed in hexadecimal (VMOV.I32's
-    // #0x7f, as llvm-objdump prints the vector modified immediates).
-    if (kind == OperandKind::Imm && k < w.size() && w[k].text == "hex") op.label_options.emplace_back(w[k++].text);
+    // #0x7f, as llvm-objdump prints the vector modified immediates); `c-hex`:
+    // so but zero as 0 (SVC #0x9a39, BRK #0, as C's %#x prints them).
+    if (kind == OperandKind::Imm && k < w.size() && (w[k].text == "hex" || w[k].text == "c-hex"))
+      op.label_options.emplace_back(w[k++].text);
     modifiers(true);
   } else if (kind == OperandKind::Cond) {
     op.fields = parse_fields(need("FIELDS"), line, site.part_cols);

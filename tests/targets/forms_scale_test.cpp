@@ -59,8 +59,8 @@ const Target kMve{"mve", "-triple=thumbv8.1m.main -mattr=+mve.fp,+fp64", "--trip
 // --no-print-imm-hex: llvm-objdump-19 otherwise prints a negative vector
 // immediate as its element's pattern (`mov z31.s, #0xffffc900`). +sve: FADDA is
 // SVE outside Streaming mode only.
-const Target kSme2{"sme2", "-triple=aarch64 -mattr=+sme2,+sme-f64f64,+sve,+lse,+crc,+rcpc,+fullfp16,+bf16,+fptoint,+dotprod,+i8mm,+rcpc-immo",
-                   "--triple=aarch64 --mattr=+sme2,+sme-f64f64,+sve,+lse,+crc,+rcpc,+fullfp16,+bf16,+fptoint,+dotprod,+i8mm,+rcpc-immo --no-print-imm-hex"};
+const Target kSme2{"sme2", "-triple=aarch64 -mattr=+sme2,+sme-f64f64,+sme-i16i64,+sve,+sve2,+lse,+crc,+rcpc,+fullfp16,+bf16,+fptoint,+dotprod,+i8mm,+rcpc-immo",
+                   "--triple=aarch64 --mattr=+sme2,+sme-f64f64,+sme-i16i64,+sve,+sve2,+lse,+crc,+rcpc,+fullfp16,+bf16,+fptoint,+dotprod,+i8mm,+rcpc-immo --no-print-imm-hex"};
 
 std::string temp_file(const char* suffix) {
   std::string path = ::testing::TempDir() + "forms_XXXXXX" + suffix;

@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <cctype>
+#include <utility>
 
 namespace mlisa::targets::sme2 {
 
@@ -19,8 +20,8 @@ using spec::Type;
 using spec::Value;
 
 // As QEMU's -cpu max has them (IsFeatureImplemented; no page is left out for a feature).
-const char* const kFeatures[] = {"FEAT_SVE",  "FEAT_SME", "FEAT_SME2",   "FEAT_BF16",  "FEAT_SME_F64F64", "FEAT_FP16",
-                                 "FEAT_LSE",  "FEAT_LSE2", "FEAT_CRC32", "FEAT_LRCPC"};
+const char* const kFeatures[] = {"FEAT_SVE",  "FEAT_SME",  "FEAT_SME2",  "FEAT_BF16",  "FEAT_SME_F64F64", "FEAT_SME_I16I64",
+                                 "FEAT_FP16", "FEAT_LSE",  "FEAT_LSE2", "FEAT_CRC32", "FEAT_LRCPC"};
 
 // "z12" -> ('z', 12), "za[3]" -> ('a', 3); {0, -1} otherwise.
 std::pair<char, int> split(const std::string& name) {
@@ -100,6 +101,18 @@ void add_builtins(spec::BuiltinTable& t) {
     if (!p) data_abort(m.memory, addr, n, true);
     for (unsigned i = 0; i < n; ++i) p[i] = static_cast<uint8_t>(v.slice(8 * i, 8).low64());
     return Value();
+  });
+  // Whether a read of the bytes would complete: what a non-faulting load
+  // (LDNF1*, LDFF1* after its first element) asks before it reads.
+  add(t, "SimMemReadable", 2, [](const std::vector<spec::Expr*>&) { return Type::of(spec::TypeKind::Boolean); },
+      [](CallSite& site, std::vector<Value>& args) {
+        const Machine& m = machine_of(site);
+        return Value::boolean(std::as_const(m.memory).find(args[0].as_bits().low64(), access_size(args[1])) != nullptr);
+      });
+  add(t, "SoftwareBreakpoint", 1, nullptr, [](CallSite&, std::vector<Value>& args) -> Value {
+    const uint64_t imm = args[0].as_bits().low64();
+    throw Fault("Breakpoint", fmt::format("BRK #{}: a software breakpoint, which stops the program (SIGTRAP under Linux)",
+                                          imm ? fmt::format("{:#x}", imm) : "0"));
   });
   add(t, "CallSupervisor", 1, nullptr, [](CallSite& site, std::vector<Value>& args) {
     machine_of(site).supervisor_call(args[0].as_bits().low64());

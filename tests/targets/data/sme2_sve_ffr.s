@@ -26,9 +26,8 @@
 //     the STNT1 scatters (vector plus scalar) of Z1 into dst prefilled with
 //     other data, then the first 18 doublewords of dst;
 //  4. LD1RQB/H/W/D (scalar plus scalar), Xm = 3 and -8 elements.
-// No load here faults: a load that runs past the end of mapped memory
-// stops an mlisa run (its memory cannot tell a suppressed access from a
-// fault), so that case is not exercised. Every predicate has element 0
+// No load here runs past the end of memory: sme2_sve_ffr_fault.s has those
+// (elements suppressed, FFR cleared from them). Every predicate has element 0
 // active or none: qemu-aarch64 7.2 reads the governing predicate of the
 // contiguous LDFF1/LDNF1 wrongly when the first active element is not at a
 // multiple of 64 predicate bits (it loads other elements than the active
