@@ -17,6 +17,7 @@
 #include <regex>
 #include <set>
 #include <unordered_map>
+#include <utility>
 
 #include <fstream>
 #include <memory>
@@ -281,9 +282,11 @@ Object assemble_word_program(const WordIsa& isa, std::string_view text, const st
       entry.valid = true;
     }
     if (!commit) return {entry.bytes, entry.relocation};
-    if (previous->inst)
-      if (std::string why = isa.rules().refuses_after(isa, *previous, entry.placed); !why.empty()) throw InputError(why);
-    *previous = entry.placed;
+    // A refused pair ends there: the line after it is judged on its own,
+    // not against the instruction before the refused one (MOVPRFX's).
+    const TargetRules::Placed before = std::exchange(*previous, entry.placed);
+    if (before.inst)
+      if (std::string why = isa.rules().refuses_after(isa, before, entry.placed); !why.empty()) throw InputError(why);
     if (!entry.preds.empty()) *pending_preds = entry.preds;
     if (!entry.conds.empty()) {
       if (ctx.in_block) throw InputError(fmt::format("'{}' inside an {} block", line, isa.rules().cond_block()));

@@ -445,6 +445,11 @@ TEST(Sme2A64Encoding, MovprfxRefusesWhatCannotFollowItAsLlvmMc) {
       {merging, "add z0.d, p1/m, z0.d, z0.d", source},      {merging, "add z0.d, p1/m, z0.d, z1.d", other_pg},
       {unpredicated, "sclamp z0.s, z1.s, z2.s", ""},         {unpredicated, "fmul z0.s, z1.s, z2.s[0]", replace},        {merging, "uxtb z0.s, p0/m, z1.s", ""},
       {unpredicated, "add z0.s, z0.s, #1", ""},              {merging, "abs z0.d, p0/m, z1.d", other_size},
+      // The element size is the wider of the destination's and <Zn>'s.
+      {merging, "bfcvt z0.h, p0/m, z1.s", ""},               {"movprfx z0.h, p0/m, z3.h", "bfcvt z0.h, p0/m, z1.s", other_size},
+      {"movprfx z0.b, p0/m, z3.b", "lsl z0.b, p0/m, z0.b, z1.d", ""}, {"movprfx z0.h, p0/m, z3.h", "sadalp z0.h, p0/m, z1.b", ""},
+      {"movprfx z0.d, p0/m, z3.d", "fcvt z0.s, p0/m, z1.d", ""}, {merging, "fcvt z0.s, p0/m, z1.d", other_size},
+      {"movprfx z0.d, p0/m, z3.d", "scvtf z0.h, p0/m, z1.d", ""}, {"movprfx z0.d, p0/m, z3.d", "fcvtzs z0.s, p0/m, z1.d", ""},
   };
   for (const auto& [prefix, next, refusal] : cases) {
     const std::string source = ".text\n" + prefix + "\n" + next + "\n";
@@ -460,6 +465,17 @@ TEST(Sme2A64Encoding, MovprfxRefusesWhatCannotFollowItAsLlvmMc) {
       EXPECT_EQ(e.location().line, 3) << prefix << "; " << next;
     }
   }
+}
+
+// A refused pair ends there: the lines after it are judged on their own
+// (llvm-mc-19 refuses only line 3 of this source), not against the MOVPRFX.
+TEST(Sme2A64Encoding, ARefusedMovprfxPairDoesNotRefuseTheLinesAfterIt) {
+  const std::string source =
+      ".text\nmovprfx z0.h, p0/m, z3.h\nbfcvt z0.h, p0/m, z1.s\nmovprfx z0, z2\nadd z0.s, p0/m, z0.s, z1.s\nnop\n";
+  const as::Object obj = as::assemble_word_program(*sme2().isa, source, "t.s", std::nullopt, true);
+  ASSERT_TRUE(obj.refused.has_value());
+  EXPECT_EQ(obj.refused->location().line, 3);
+  EXPECT_EQ(obj.refused->count(), 1u) << obj.refused->what();
 }
 
 // The printer uses llvm-mc's preferred spellings: the MOV aliases, CMP, no

@@ -62,6 +62,27 @@ std::string first_element_size(const as::WordIsa& isa, const as::TargetRules::Pl
   return start == std::string::npos || dot == std::string::npos || dot > end ? "" : text.substr(dot + 1, end - dot - 1);
 }
 
+// The element size MOVPRFX (predicated) must share with the instruction it
+// prefixes: the wider of its destination's and its <Zn>'s, as llvm-mc-19
+// reads it (FCVT and BFCVT `z0.h, p0/m, z1.s` are .s; SADALP `z0.h, p0/m,
+// z1.b` is .h; LSL (wide) `z0.b, p0/m, z0.b, z1.d`, whose wide operand is
+// <Zm>, is .b).
+std::string governed_element_size(const as::WordIsa& isa, const as::TargetRules::Placed& at) {
+  constexpr std::string_view kSizes = "bhsdq";
+  std::string size = first_element_size(isa, at);
+  const int64_t zn = register_named(isa, at, "Zn");
+  if (zn < 0) return size;
+  const std::string text = isa.print(*at.enc, at.word);
+  const size_t at_zn = text.rfind(fmt::format("z{}.", zn));  // the last: Zn follows Zd when both are one register
+  if (at_zn == std::string::npos) return size;
+  const size_t from = text.find('.', at_zn) + 1;
+  const std::string zn_size = text.substr(from, text.find_first_of(", ]}", from) - from);
+  if (zn_size.size() == 1 && kSizes.find(zn_size) != std::string_view::npos &&
+      (size.size() != 1 || kSizes.find(zn_size) > kSizes.find(size)))
+    return zn_size;
+  return size;
+}
+
 // The clamps read their destination, which the manual names <Zd> all the same.
 bool clamp(const spec::InstructionSpec& inst) {
   return inst.name == "FCLAMP (SVE)" || inst.name == "SCLAMP" || inst.name == "UCLAMP";
@@ -97,7 +118,7 @@ std::string movprfx_refusal(const as::WordIsa& isa, const as::TargetRules::Place
   const int64_t pg = register_named(isa, next, "Pg");
   if (pg < 0) return fmt::format("{}predicated movprfx, suggest using unpredicated movprfx", kPrefix);
   if (pg != governed) return fmt::format("{}predicated movprfx using a different general predicate", kPrefix);
-  if (first_element_size(isa, prfx) != first_element_size(isa, next))
+  if (first_element_size(isa, prfx) != governed_element_size(isa, next))
     return fmt::format("{}predicated movprfx with a different element size", kPrefix);
   return "";
 }
