@@ -740,6 +740,8 @@ class Gas {
   // from (the body's), which errors name.
   struct Macro {
     std::vector<std::pair<std::string, std::string>> params;  // name, default
+    std::vector<bool> required;  // by parameter: `P:req`, an argument must be given
+    bool vararg = false;         // the last parameter is `P:vararg`: it takes the rest of the arguments
     std::vector<SourceLine> body;
   };
   static constexpr size_t kMaxExpandedLines = size_t{1} << 20;
@@ -918,10 +920,17 @@ class Gas {
         for (const std::string& a : split_arguments(rest.substr(n))) {
           if (a.empty()) continue;
           const size_t eq = a.find('=');
-          std::string pname = a.substr(0, std::min(eq, a.find(':')));
-          if (pname.empty() || !std::all_of(pname.begin(), pname.end(), is_sym_char))
-            throw at_source(line, c, fmt::format(".macro {}: bad parameter '{}'", name, a));
+          const size_t colon = a.find(':');
+          std::string pname = a.substr(0, std::min(eq, colon));
+          // GNU as's qualifiers: `:req` and, on the last parameter, `:vararg`.
+          const std::string qualifier = colon < eq ? a.substr(colon + 1, eq == std::string::npos ? std::string::npos : eq - colon - 1) : "";
+          if (pname.empty() || !std::all_of(pname.begin(), pname.end(), is_sym_char) ||
+              !(qualifier.empty() || qualifier == "req" || qualifier == "vararg") || m.vararg)
+            throw at_source(line, c, fmt::format(".macro {}: bad parameter '{}'{}", name, a,
+                                                 m.vararg ? " (after the :vararg one, which must be last)" : ""));
           m.params.push_back({pname, eq == std::string::npos ? "" : a.substr(eq + 1)});
+          m.required.push_back(qualifier == "req");
+          m.vararg = qualifier == "vararg";
         }
         m.body.assign(in.begin() + static_cast<std::ptrdiff_t>(i + 1), in.begin() + static_cast<std::ptrdiff_t>(end));
         macros_[name] = std::move(m);
@@ -956,7 +965,13 @@ class Gas {
         std::vector<std::pair<std::string, std::string>> names;
         for (const auto& [pname, dflt] : m.params) names.push_back({pname, dflt});
         size_t next = 0;
+        std::vector<bool> given(names.size(), false);
         for (const std::string& a : split_arguments(rest)) {
+          if (m.vararg && next + 1 == names.size() && given.back()) {
+            // The :vararg parameter takes every argument left, with what separated them.
+            names.back().second += (rest.find(',') != std::string_view::npos ? ", " : " ") + a;
+            continue;
+          }
           const size_t eq = a.find('=');
           const auto keyword = eq == std::string::npos ? names.end()
                                                        : std::find_if(names.begin(), names.end(), [&](const auto& n) {
@@ -964,13 +979,17 @@ class Gas {
                                                          });
           if (keyword != names.end()) {
             keyword->second = a.substr(eq + 1);
+            given[static_cast<size_t>(keyword - names.begin())] = true;
             continue;
           }
           if (next >= names.size())
             throw at_source(line, c, fmt::format("macro '{}' takes {} arguments, not more", word, m.params.size()));
-          if (!a.empty()) names[next].second = a;
-          ++next;
+          if (!a.empty()) names[next].second = a, given[next] = true;
+          if (!(m.vararg && next + 1 == names.size())) ++next;
         }
+        for (size_t k = 0; k < names.size(); ++k)
+          if (m.required[k] && !given[k])
+            throw at_source(line, c, fmt::format("macro '{}': missing value for its parameter '{}' (:req)", word, names[k].first));
         keep_labels(line, col, labels);
         const std::vector<SourceLine> body = substituted(m.body, names);
         ++expansions_;  // `\@` counts from 0, as GNU as's

@@ -791,6 +791,23 @@ TEST(WordProgram, QuotedArgumentsHoldCommasAndLoseTheirQuotes) {
   EXPECT_NE(error_of("\t.data\n\t.macro msg s\n\t.asciz \\s\n\t.endm\n\tmsg \"hello\"\n").find("bad.s:3:"), std::string::npos);
 }
 
+// GNU as's parameter qualifiers: `:vararg` takes the rest of the arguments,
+// commas and all; `:req` must be given. arm-none-eabi-as 2.40 assembles the
+// source to these bytes and refuses `ld , [r1]` ("Missing value for
+// required parameter `r' of macro `ld'").
+TEST(WordProgram, MacroParametersVarargAndReq) {
+  const std::string with =
+      "\t.syntax unified\n\t.thumb\n\t.text\n\t.macro ld r:req, addr:vararg\n\tldr \\r, \\addr\n\t.endm\n"
+      "\tld r0, [r1, #4]\n\tld r2, [r3]\n\t.macro two a, rest:vararg\n\t\\a \\rest\n\t.endm\n\ttwo adds, r1, r2, #1\n";
+  const as::Object ours = as::assemble_word_program(mve(), with, "v.s");
+  const std::vector<uint8_t> gnu_as = {0x48, 0x68, 0x1a, 0x68, 0x51, 0x1c};
+  EXPECT_EQ(ours.find(".text")->bytes, gnu_as);
+  EXPECT_NE(error_of("\t.text\n\t.macro ld r:req, addr:vararg\n\tldr \\r, \\addr\n\t.endm\n\tld , [r1]\n")
+                .find("bad.s:5:2: error: macro 'ld': missing value for its parameter 'r' (:req)"),
+            std::string::npos);
+  EXPECT_NE(error_of("\t.text\n\t.macro m a:vararg, b\n\t.endm\n").find("after the :vararg one"), std::string::npos);
+}
+
 // Conditional assembly, `.irpc`, `.exitm` and macro arguments by name: GNU
 // as 2.40 assembles both sources below to the same bytes. A condition is
 // decided where it stands, from the constants and labels before it; a
