@@ -76,8 +76,9 @@ std::vector<std::string> known_targets(const SpecOptions& o) {
   return {names.begin(), names.end()};
 }
 
-std::unique_ptr<TargetSpec> load_target(const std::string& target, const SpecOptions& o) {
-  std::vector<SpecSource> sources = specs_with_dir(target, o.dir());
+std::unique_ptr<TargetSpec> load_target(const std::string& target, const SpecOptions& o,
+                                       std::vector<DirFileEffect>* effects = nullptr) {
+  std::vector<SpecSource> sources = specs_with_dir(target, o.dir(), effects);
   if (sources.empty()) {
     auto names = known_targets(o);
     throw InputError(fmt::format("unknown target '{}' ({})", target,
@@ -224,13 +225,32 @@ int run_check(const SpecOptions& o, const GlobalOptions& g) {
   }
   nlohmann::json out = nlohmann::json::array();
   for (const auto& t : targets) {
-    auto spec = load_target(t, o);
+    std::vector<DirFileEffect> effects;
+    auto spec = load_target(t, o, &effects);
     size_t encodings = 0;
     for (const auto& i : spec->instructions()) encodings += i.encodings.size();
-    if (g.json)
-      out.push_back({{"target", t}, {"instructions", spec->instructions().size()}, {"encodings", encodings}});
-    else
-      fmt::print("{}: {} instructions, {} encodings checked\n", t, spec->instructions().size(), encodings);
+    // What each --spec-dir file replaced: a page that takes an embedded
+    // instruction's name by chance replaces that instruction's page whole.
+    nlohmann::json dir = nlohmann::json::array();
+    for (const DirFileEffect& e : effects) {
+      nlohmann::json replaced = nlohmann::json::array();
+      for (const auto& r : e.replaced) replaced.push_back({{"file", r.file}, {"by", r.by}});
+      dir.push_back({{"file", e.file}, {"replaced", replaced}});
+    }
+    if (g.json) {
+      nlohmann::json j = {{"target", t}, {"instructions", spec->instructions().size()}, {"encodings", encodings}};
+      if (o.dir()) j["spec_dir"] = dir;
+      out.push_back(std::move(j));
+      continue;
+    }
+    fmt::print("{}: {} instructions, {} encodings checked\n", t, spec->instructions().size(), encodings);
+    // Over an embedded target each file is told; a target of the directory alone is only checked.
+    const bool over_embedded = !embedded_specs(t).empty();
+    for (const DirFileEffect& e : effects) {
+      if (e.replaced.empty() && over_embedded) fmt::print("  {} adds to {}\n", e.file, t);
+      for (const auto& r : e.replaced)
+        fmt::print("  {} replaces {}{}{}\n", e.file, r.file, r.by.empty() ? "" : ", which holds ", join(r.by));
+    }
   }
   if (g.json) fmt::print("{}\n", out.dump(2));
   return 0;

@@ -2011,7 +2011,8 @@ std::vector<SpecSource> embedded_specs(const std::string& target) {
   return out;
 }
 
-std::vector<SpecSource> specs_with_dir(const std::string& target, const std::optional<std::string>& spec_dir) {
+std::vector<SpecSource> specs_with_dir(const std::string& target, const std::optional<std::string>& spec_dir,
+                                       std::vector<DirFileEffect>* effects) {
   std::vector<SpecSource> out = embedded_specs(target);
   if (!spec_dir) return out;
   namespace fs = std::filesystem;
@@ -2037,14 +2038,23 @@ std::vector<SpecSource> specs_with_dir(const std::string& target, const std::opt
     // anything else adds to the target.
     const bool by_file = is_named_by_file(src.path);
     const std::vector<std::string> names = by_file ? std::vector<std::string>() : instruction_names_of(src.text);
+    DirFileEffect effect{src.path, {}};
     auto replaced = [&](const SpecSource& e) {
-      if (by_file) return is_named_by_file(e.path) && base_name(e.path) == base_name(src.path);
+      if (by_file) {
+        const bool same = is_named_by_file(e.path) && base_name(e.path) == base_name(src.path);
+        if (same) effect.replaced.push_back({e.path, {}});
+        return same;
+      }
       if (is_named_by_file(e.path)) return false;
+      DirFileEffect::Replaced r{e.path, {}};
       for (const std::string& held : instruction_names_of(e.text))
-        if (std::find(names.begin(), names.end(), held) != names.end()) return true;
-      return false;
+        if (std::find(names.begin(), names.end(), held) != names.end()) r.by.push_back(held);
+      if (r.by.empty()) return false;
+      effect.replaced.push_back(std::move(r));
+      return true;
     };
     std::erase_if(out, replaced);
+    if (effects) effects->push_back(std::move(effect));
     out.push_back(std::move(src));
   }
   std::sort(out.begin(), out.end(), source_order);

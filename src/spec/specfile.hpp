@@ -246,8 +246,23 @@ class TargetSpec {
 std::vector<std::string> embedded_targets();
 std::vector<SpecSource> embedded_specs(const std::string& target);
 
+// What a --spec-dir file did to the embedded specs: the embedded files it
+// replaced (none: it adds to the target), and for each the instructions of
+// that file it names, so that a page whose name a user took by chance for an
+// embedded instruction's (PMUL of SVE2 beside the Advanced SIMD PMUL) is told.
+struct DirFileEffect {
+  std::string file;
+  struct Replaced {
+    std::string file;
+    std::vector<std::string> by;  // the instructions the two files share (empty: the same shared file name)
+  };
+  std::vector<Replaced> replaced;
+};
+
 // Embedded specs merged with DIR/<target>/*.isa (or DIR/*.isa): a file whose
-// `instruction` name matches an embedded one replaces it.
-std::vector<SpecSource> specs_with_dir(const std::string& target, const std::optional<std::string>& spec_dir);
+// `instruction` name matches an embedded one replaces it. With `effects`:
+// what each file of DIR did, in file order.
+std::vector<SpecSource> specs_with_dir(const std::string& target, const std::optional<std::string>& spec_dir,
+                                       std::vector<DirFileEffect>* effects = nullptr);
 
 }  // namespace mlisa::spec

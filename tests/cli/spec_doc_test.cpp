@@ -335,5 +335,22 @@ TEST(SpecDoc, BrokenExampleFailsTheCheck) {
   EXPECT_NE(r.err.find("x.isa:5:"), std::string::npos) << r.err;
 }
 
+// `spec check` tells what each --spec-dir file did: a page named like an
+// embedded instruction replaces that instruction's page (here the Advanced
+// SIMD PMUL's, for a page meant as another PMUL), a new name adds.
+TEST(SpecDoc, CheckTellsWhatEachSpecDirFileReplaces) {
+  TempDir dir;
+  const std::string pmul = slurp(kSource / "isa/sme2/pmul_advsimd.isa");
+  ASSERT_FALSE(pmul.empty());
+  dir.write("sme2/pmul_mine.isa", pmul);
+  std::string renamed = pmul;
+  renamed.replace(renamed.find("instruction PMUL"), 16, "instruction PMULX");
+  dir.write("sme2/pmulx.isa", renamed);
+  auto r = run_mlisa({"spec", "check", "--target", "sme2", "--spec-dir", dir.path.string()});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("pmul_mine.isa replaces isa/sme2/pmul_advsimd.isa, which holds PMUL\n"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("pmulx.isa adds to sme2\n"), std::string::npos) << r.out;
+}
+
 }  // namespace
 }  // namespace mlisa::test

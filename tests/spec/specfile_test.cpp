@@ -63,8 +63,17 @@ TEST(SpecFile, ADirFileReplacesThePagesOfEachOfItsInstructions) {
   // SQNEG and USQADD: the second instructions of the pages of SQABS and SUQADD.
   std::ofstream(dir / "sme2" / "sqneg_fold.isa") << "instruction SQNEG when U = 1\ninstruction USQADD when U = 0\n";
   const auto embedded = embedded_specs("sme2");
-  const auto sources = specs_with_dir("sme2", dir.string());
+  std::vector<DirFileEffect> effects;
+  const auto sources = specs_with_dir("sme2", dir.string(), &effects);
   fs::remove_all(dir);
+  // What the file did is told, page by page, with the instruction that made it.
+  ASSERT_EQ(effects.size(), 1u);
+  EXPECT_TRUE(effects[0].file.ends_with("/sqneg_fold.isa"));
+  ASSERT_EQ(effects[0].replaced.size(), 2u);
+  EXPECT_TRUE(effects[0].replaced[0].file.ends_with("/sqabs_advsimd.isa"));
+  EXPECT_EQ(effects[0].replaced[0].by, std::vector<std::string>{"SQNEG"});
+  EXPECT_TRUE(effects[0].replaced[1].file.ends_with("/suqadd_advsimd.isa"));
+  EXPECT_EQ(effects[0].replaced[1].by, std::vector<std::string>{"USQADD"});
   auto count = [](const std::vector<SpecSource>& v, const std::string& tail) {
     return std::count_if(v.begin(), v.end(), [&](const SpecSource& s) { return s.path.ends_with(tail); });
   };
