@@ -1,6 +1,8 @@
 // sme2_sve_more3.s: PTRUES, PFIRST, PNEXT, CTERMEQ/CTERMNE, INSR (scalar and
-// SIMD&FP scalar) and the saturating SQINC/UQINC/SQDEC/UQDEC{H,W,D} (vector)
-// under mlisa run --target sme2 --svl 512 and, built with clang-19, under
+// SIMD&FP scalar), the saturating SQINC/UQINC/SQDEC/UQDEC{H,W,D} (vector),
+// SVE2 SQABS, SQNEG, URECPE, URSQRTE (predicated), FRECPX, FLOGB, the SVE2
+// pairwise FADDP, FMAXP, FMINP, FMAXNMP, FMINNMP and FCVTX, FCVTXNT,
+// FCVTLT, FCVTNT under mlisa run --target sme2 --svl 512 and, built with clang-19, under
 // qemu-aarch64 -cpu max,sme512=on (recorded in sme2_sve_more3.qemu.out).
 // Outside Streaming mode, vector length 512 (predicates of 64 bits). Every
 // value is printed as 16 hex digits (emit, sme2_emit.inc); NZCV as the
@@ -21,6 +23,15 @@
 //  5. SQINCH ... UQDECD (vector) over limit values (0x7fff..., 0x8000...,
 //     all ones, zero and values near them) with ALL and MUL #16 (the
 //     largest step), VL1, and #14 (a count of zero).
+//  6. For each of the four governing predicates: SQABS and SQNEG of each
+//     size over the limit values, URECPE and URSQRTE over the limits and
+//     over arbitrary data (merging into Z2 = src).
+//  7. FRECPX and FLOGB of each precision, the five pairwise operations of
+//     each precision (the second source the first's element reverse), and
+//     the four conversions, over zeros, infinities, quiet and signalling
+//     NaNs, denormals, limits and values that round: with every element
+//     active under FPCR zero, FZ+FZ16, DN and round toward +infinity, then
+//     under the mixed and the empty predicate (FPCR zero); FPSR after each.
 //
 // Checked by hand from the manual's definitions: PTRUES p.h, vl1 gives
 // 0x1 with N=1, Z=0 and C=0 (the result is its own mask, so its last
@@ -29,7 +40,11 @@
 // SQINCH of 0x7ff0 by all, mul #16 (32 * 16 = 512) saturates to 0x7fff;
 // UQDECD of 0x000f000f000f000f... by vl1 (1) gives ...000e; CTERMEQ of
 // equal registers with C clear sets N and clears V (Z kept): 0xc0000000,
-// unequal ones set V = NOT C: 0x50000000.
+// unequal ones set V = NOT C: 0x50000000; FLOGB of the halves 0, -0, +inf,
+// -inf, qNaN, sNaN, 0x0001, 0x03ff gives 0x8000, 0x8000, 0x7fff, 0x7fff,
+// 0x8000, 0x8000, -24, -15 with FPSR.IOC; FRECPX of half 0 and -0 gives
+// 0x7800 and 0xf800, of +inf 0; FCVTX of 0x3ff0000010000001 rounds to odd:
+// 0x3f800001, of 0x47efffffffffffff (above the largest single) 0x7f7fffff.
 
     .include "sme2_print.inc"
 
@@ -89,6 +104,54 @@
     ld1d {z2.d}, p7/z, [x26]
     \op z2.\t, #14
     pr_z z2
+    .endm
+
+
+// un OP, T, SRC: OP Z2.T, P1/M, Z3.T with Z3 from SRC (x register) over Z2 = src.
+    .macro un op, t, srcreg
+    ld1d {z2.d}, p7/z, [x20]
+    ld1d {z3.d}, p7/z, [\srcreg]
+    \op z2.\t, p1/m, z3.\t
+    pr_z z2
+    .endm
+
+// fu OP, TD, TN, SRC: OP Z2.TD, P1/M, Z3.TN with Z3 from SRC over Z2 = src; FPSR printed and cleared.
+    .macro fu op, td, tn, srcreg
+    ld1d {z2.d}, p7/z, [x20]
+    ld1d {z3.d}, p7/z, [\srcreg]
+    \op z2.\td, p1/m, z3.\tn
+    pr_z z2
+    show_fpsr
+    .endm
+
+// fp OP, T, SRC: OP Z2.T, P1/M, Z2.T, Z3.T with Z2 from SRC and Z3 its element reverse; FPSR printed and cleared.
+    .macro fp op, t, srcreg
+    ld1d {z2.d}, p7/z, [\srcreg]
+    rev z3.\t, z2.\t
+    \op z2.\t, p1/m, z2.\t, z3.\t
+    pr_z z2
+    show_fpsr
+    .endm
+
+// fpgroup: the floating-point instructions under P1 and the current FPCR.
+    .macro fpgroup
+    fu frecpx, h, h, x27
+    fu frecpx, s, s, x28
+    fu frecpx, d, d, x29
+    fu flogb, h, h, x27
+    fu flogb, s, s, x28
+    fu flogb, d, d, x29
+    .irp op, faddp, fmaxp, fminp, fmaxnmp, fminnmp
+    fp \op, h, x27
+    fp \op, s, x28
+    fp \op, d, x29
+    .endr
+    fu fcvtx, s, d, x29
+    fu fcvtxnt, s, d, x29
+    fu fcvtlt, s, h, x27
+    fu fcvtlt, d, s, x28
+    fu fcvtnt, h, s, x28
+    fu fcvtnt, s, d, x29
     .endm
 
     .text
@@ -168,6 +231,50 @@ pred_loop:
     qv \op\()d, d
     .endr
 
+    // ---- 6. SQABS, SQNEG, URECPE, URSQRTE under four governing predicates
+    adr x21, preds
+    adr x12, src
+    mov x22, #0
+pred_loop2:
+    ldr p1, [x21]
+    .irp t, b, h, s, d
+    un sqabs, \t, x26
+    un sqneg, \t, x26
+    .endr
+    un urecpe, s, x26
+    un urecpe, s, x12
+    un ursqrte, s, x26
+    un ursqrte, s, x12
+    add x21, x21, #8
+    add x22, x22, #1
+    cmp x22, #4
+    b.ne pred_loop2
+
+    // ---- 7. floating point: all true under four FPCR settings, then the
+    // mixed and the empty predicate with FPCR zero
+    adr x27, fph
+    adr x28, fps
+    adr x29, fpd
+    adr x21, fpcrs
+    ptrue p1.b
+    mov x22, #0
+fpcr_loop:
+    ldr x0, [x21], #8
+    msr fpcr, x0
+    msr fpsr, xzr
+    fpgroup
+    add x22, x22, #1
+    cmp x22, #4
+    b.ne fpcr_loop
+    msr fpcr, xzr
+    adr x21, preds
+    add x21, x21, #8
+    ldr p1, [x21]
+    fpgroup
+    add x21, x21, #16
+    ldr p1, [x21]
+    fpgroup
+
     mov x0, #0x5f
     bl emit
     mov x0, #0
@@ -189,7 +296,20 @@ src:                            // 64 bytes of arbitrary data
 lims:                           // limits and values near them for every size
     .quad 0x7fffffffffffffff, 0x8000000000000000, 0xffffffffffffffff, 0
     .quad 0x7ffffff07ff07ff0, 0x8000000f800f800f, 0xfffffff0fff0fff0, 0x000f000f000f000f
+fph:                            // half precision: zeros, infinities, NaNs, denormals, limits
+    .quad 0xfc007c0080000000, 0x03ff00017d007e00, 0xbc003c007bff0400, 0x12345640c9003555
+    .quad 0x0000fe007d008001, 0x02003c0180007c00, 0x83ff04004248fbff, 0x380000037bfec000
+fps:                            // single precision, the same kinds, and values that round in half
+    .quad 0x7fa0000000000000, 0x7fc0000080000000, 0x000000017f800000, 0x007fffffff800000
+    .quad 0x3380000100800000, 0x477ff0007f7fffff, 0x388000003f800000, 0xc2f6e979bf800000
+fpd:                            // double precision, and values that round to odd in single
+    .quad 0x7ff4000000000000, 0x0000000000000001, 0x3ff0000010000001, 0xc7efffffe0000001
+    .quad 0x7ff0000000000000, 0x8000000000000000, 0x36a0000000000000, 0x47efffffffffffff
+fpcrs:                          // none; FZ and FZ16; DN; RMode toward +infinity
+    .quad 0, 0x01080000, 0x02000000, 0x00400000
     .balign 16
+vbuf:
+    .space 16
 scratch:
     .space 64
 line:
