@@ -2,11 +2,18 @@
 // SIMD&FP scalar), the saturating SQINC/UQINC/SQDEC/UQDEC{H,W,D} (vector),
 // SVE2 SQABS, SQNEG, URECPE, URSQRTE (predicated), FRECPX, FLOGB, the SVE2
 // pairwise FADDP, FMAXP, FMINP, FMAXNMP, FMINNMP and FCVTX, FCVTXNT,
-// FCVTLT, FCVTNT under mlisa run --target sme2 --svl 512 and, built with clang-19, under
-// qemu-aarch64 -cpu max,sme512=on (recorded in sme2_sve_more3.qemu.out).
-// Outside Streaming mode, vector length 512 (predicates of 64 bits). Every
-// value is printed as 16 hex digits (emit, sme2_emit.inc); NZCV as the
-// system register reads it (N bit 31, Z 30, C 29, V 28).
+// FCVTLT, FCVTNT (sections 1-7), then SVE2p1 and SME2 multi-vector
+// narrowing, SQDMULH and FCVT/FCVTN (section 8), under mlisa run --target
+// sme2 --svl 512. The expected output, sme2_sve_more3.expected, is
+// qemu-aarch64 -cpu max,sme512=on's (7.2, the program built with clang-19)
+// for sections 1-7; QEMU 7.2 implements neither SVE2p1 nor SME2 and stops
+// at section 8 with SIGILL, whose lines (and the last one) come from
+// sme2_sve_more3_ref.py, written from the manual's definitions (it also
+// prints the section's data, `data`).
+// Vector length 512 (predicates of 64 bits); sections 1-7 and the start of
+// 8 outside Streaming mode. Every value is printed as 16 hex digits (emit,
+// sme2_emit.inc); NZCV as the system register reads it (N bit 31, Z 30, C
+// 29, V 28).
 //
 //  1. PTRUES, each size, with ALL, VL1, POW2, MUL3, VL256 (too many: an
 //     empty result) and #14 (no elements): the predicate and NZCV.
@@ -32,6 +39,15 @@
 //     NaNs, denormals, limits and values that round: with every element
 //     active under FPCR zero, FZ+FZ16, DN and round toward +infinity, then
 //     under the mixed and the empty predicate (FPCR zero); FPSR after each.
+//  8. SQCVTN, UQCVTN, SQCVTUN with two source vectors (SVE2p1, outside
+//     Streaming mode); then in Streaming mode, results kept in a buffer
+//     and printed after SMSTOP (a system call leaves Streaming mode):
+//     SQCVTN, UQCVTN, SQCVTUN and SQRSHRN, UQRSHRN, SQRSHRUN (shifts 1, 7,
+//     32 and 1, 33, 64) with four source vectors, words to bytes and
+//     doublewords to halfwords; SQDMULH of each size, multiple and single
+//     vector and multiple vectors, two and four vectors (the single vector
+//     once one of the list); FCVT and FCVTN (FP32 to FP16) under FPCR zero,
+//     FZ+FZ16, DN, RP, RM and RZ, FPSR after each.
 //
 // Checked by hand from the manual's definitions: PTRUES p.h, vl1 gives
 // 0x1 with N=1, Z=0 and C=0 (the result is its own mask, so its last
@@ -44,7 +60,11 @@
 // -inf, qNaN, sNaN, 0x0001, 0x03ff gives 0x8000, 0x8000, 0x7fff, 0x7fff,
 // 0x8000, 0x8000, -24, -15 with FPSR.IOC; FRECPX of half 0 and -0 gives
 // 0x7800 and 0xf800, of +inf 0; FCVTX of 0x3ff0000010000001 rounds to odd:
-// 0x3f800001, of 0x47efffffffffffff (above the largest single) 0x7f7fffff.
+// 0x3f800001, of 0x47efffffffffffff (above the largest single) 0x7f7fffff;
+// SQDMULH .B of 0x80 by 0x80 saturates to 0x7f; SQCVTN of the words
+// 0x80808080 gives 0x8000 (halfwords) and 0x80 (bytes); FCVT (FPCR zero)
+// of 65520.0 rounds to even, +infinity (0x7c00, Overflow), of 2^-25 to +0
+// and of just above it to 0x0001 (Underflow), with FPSR 0x1d overall.
 
     .include "sme2_print.inc"
 
@@ -152,6 +172,63 @@
     fu fcvtlt, d, s, x28
     fu fcvtnt, h, s, x28
     fu fcvtnt, s, d, x29
+    .endm
+
+// sv Z: vector Z's 64 bytes to the buffer at x14 (in Streaming mode, where
+// a system call such as emit's write would leave the mode); svf: FPSR
+// there, then cleared. Printed after SMSTOP.
+    .macro sv z
+    st1d {\z\().d}, p7, [x14]
+    add x14, x14, #64
+    .endm
+    .macro svf
+    mrs x0, fpsr
+    str x0, [x14], #8
+    msr fpsr, xzr
+    .endm
+
+// ldmv: Z0-Z7 from mvdata (x12).
+    .macro ldmv
+    ld1d {z0.d}, p7/z, [x12, #0, mul vl]
+    ld1d {z1.d}, p7/z, [x12, #1, mul vl]
+    ld1d {z2.d}, p7/z, [x12, #2, mul vl]
+    ld1d {z3.d}, p7/z, [x12, #3, mul vl]
+    ld1d {z4.d}, p7/z, [x12, #4, mul vl]
+    ld1d {z5.d}, p7/z, [x12, #5, mul vl]
+    ld1d {z6.d}, p7/z, [x12, #6, mul vl]
+    ld1d {z7.d}, p7/z, [x12, #7, mul vl]
+    .endm
+
+// nr OP, T, TS, SHIFTS...: OP Z8.T, { Z0.TS-Z3.TS } (T = B) or { Z4.TS-Z7.TS }, each shift.
+    .macro nr op, t, lo, hi, ts, s1, s2, s3
+    .irp sh, \s1, \s2, \s3
+    \op z8.\t, { z\lo\().\ts - z\hi\().\ts }, #\sh
+    sv z8
+    .endr
+    .endm
+
+// dm T: the four SQDMULH forms of size T over fresh Z0-Z7, the results printed.
+    .macro dm t
+    ldmv
+    sqdmulh { z0.\t, z1.\t }, { z0.\t, z1.\t }, z5.\t
+    sv z0
+    sv z1
+    ldmv
+    sqdmulh { z0.\t - z3.\t }, { z0.\t - z3.\t }, z4.\t
+    sv z0
+    sv z1
+    sv z2
+    sv z3
+    ldmv
+    sqdmulh { z0.\t, z1.\t }, { z0.\t, z1.\t }, { z6.\t, z7.\t }
+    sv z0
+    sv z1
+    ldmv
+    sqdmulh { z0.\t - z3.\t }, { z0.\t - z3.\t }, { z4.\t - z7.\t }
+    sv z0
+    sv z1
+    sv z2
+    sv z3
     .endm
 
     .text
@@ -275,6 +352,71 @@ fpcr_loop:
     ldr p1, [x21]
     fpgroup
 
+    // ---- 8. SVE2p1 and SME2 (qemu-aarch64 7.2 stops here: the expected
+    // lines come from sme2_sve_more3_ref.py)
+    adr x12, mvdata
+    ptrue p7.b
+    ldmv
+    sqcvtn z8.h, { z0.s, z1.s }
+    pr_z z8
+    uqcvtn z8.h, { z2.s, z3.s }
+    pr_z z8
+    sqcvtun z8.h, { z4.s, z5.s }
+    pr_z z8
+    smstart sm
+    adr x14, sbuf
+    ptrue p7.b                  // SMSTART zeroed the vector and predicate registers
+    ldmv
+    sqcvtn z8.b, { z0.s - z3.s }
+    sv z8
+    uqcvtn z8.b, { z0.s - z3.s }
+    sv z8
+    sqcvtun z8.b, { z0.s - z3.s }
+    sv z8
+    sqcvtn z8.h, { z4.d - z7.d }
+    sv z8
+    uqcvtn z8.h, { z4.d - z7.d }
+    sv z8
+    sqcvtun z8.h, { z4.d - z7.d }
+    sv z8
+    .irp op, sqrshrn, uqrshrn, sqrshrun
+    nr \op, b, 0, 3, s, 1, 7, 32
+    .endr
+    .irp op, sqrshrn, uqrshrn, sqrshrun
+    nr \op, h, 4, 7, d, 1, 33, 64
+    .endr
+    .irp t, b, h, s, d
+    dm \t
+    .endr
+    ldmv
+    sqdmulh { z0.h - z3.h }, { z0.h - z3.h }, z1.h    // Z1 is read before it is written
+    sv z0
+    sv z1
+    sv z2
+    sv z3
+    adr x13, fcdata
+    ld1d {z10.d}, p7/z, [x13]
+    ld1d {z11.d}, p7/z, [x13, #1, mul vl]
+    adr x21, fcvtfpcrs
+    mov x22, #0
+fcvt_loop:
+    ldr x0, [x21], #8
+    msr fpcr, x0
+    msr fpsr, xzr
+    fcvt z8.h, { z10.s, z11.s }
+    sv z8
+    svf
+    fcvtn z8.h, { z10.s, z11.s }
+    sv z8
+    svf
+    add x22, x22, #1
+    cmp x22, #6
+    b.ne fcvt_loop
+    msr fpcr, xzr
+    smstop sm
+    adr x6, sbuf
+    print_words 716
+
     mov x0, #0x5f
     bl emit
     mov x0, #0
@@ -305,11 +447,37 @@ fps:                            // single precision, the same kinds, and values 
 fpd:                            // double precision, and values that round to odd in single
     .quad 0x7ff4000000000000, 0x0000000000000001, 0x3ff0000010000001, 0xc7efffffe0000001
     .quad 0x7ff0000000000000, 0x8000000000000000, 0x36a0000000000000, 0x47efffffffffffff
+mvdata:                         // eight vectors for section 8 (sme2_sve_more3_ref.py data)
+    .quad 0x8080808080808080, 0x8000800080008000, 0x8000000080000000, 0x8000000000000000
+    .quad 0x7f7f7f7f7f7f7f7f, 0x7fff7fff7fff7fff, 0x97b750923ceb3ffd, 0x216363698b529b4a
+    .quad 0x8080808080808080, 0x8000800080008000, 0x8000000080000000, 0x8000000000000000
+    .quad 0x7fff7fff7fff7fff, 0x7fffffff7fffffff, 0xea7b5bf55eb561a4, 0x795b929e9a9a80fd
+    .quad 0x8080808080808080, 0x8000800080008000, 0x8000000080000000, 0x8000000000000000
+    .quad 0x7fffffff7fffffff, 0x7fffffffffffffff, 0x94b2b8fda02f34a6, 0x9b08923d10c67fd9
+    .quad 0x8080808080808080, 0x8000800080008000, 0x8000000080000000, 0x8000000000000000
+    .quad 0x7fffffffffffffff, 0xffffffffffffffff, 0xe8a8529f035efa25, 0x781f9c58d6645fa9
+    .quad 0x8080808080808080, 0x8000800080008000, 0x8000000080000000, 0x8000000000000000
+    .quad 0xffffffffffffffff, 0x0000000000000000, 0x8d0038ec42650644, 0x311624273bfd1d33
+    .quad 0x8080808080808080, 0x8000800080008000, 0x8000000080000000, 0x8000000000000000
+    .quad 0x0000000000000000, 0x00ff00ff00ff00ff, 0xb7970386fee29476, 0x8a7d43b578633074
+    .quad 0x8080808080808080, 0x8000800080008000, 0x8000000080000000, 0x8000000000000000
+    .quad 0x00ff00ff00ff00ff, 0x0000ffff0000ffff, 0x8cb4a0d7d6225675, 0x65aa9c8279f248b0
+    .quad 0x8080808080808080, 0x8000800080008000, 0x8000000080000000, 0x8000000000000000
+    .quad 0x0000ffff0000ffff, 0x00000000ffffffff, 0xdc6bf1e1a399f82a, 0x3b5f3d86268ecc45
+fcdata:                         // 32 singles for FCVT and FCVTN (section 8)
+    .word 0x00000000, 0x80000000, 0x7f800000, 0xff800000, 0x7fc00001, 0xffbfffff, 0x7f800001, 0x00000001
+    .word 0x477ff000, 0x477fefff, 0x33000000, 0x33000001, 0x38800000, 0x387fc000, 0x3f800001, 0xc77ff000
+    .word 0x3eaaaaab, 0x40490fdb, 0x7f7fffff, 0x80800000, 0x38000000, 0xb87ff000, 0x33800001, 0xc2f6e979
+    .word 0x3f801000, 0x3f803000, 0xbf801000, 0x3380000f, 0x477fe000, 0x0080ffff, 0x47800000, 0x3c7fffff
+fcvtfpcrs:                      // none; FZ+FZ16; DN; RP; RM; RZ
+    .quad 0x00000000, 0x01080000, 0x02000000, 0x00400000, 0x00800000, 0x00c00000
 fpcrs:                          // none; FZ and FZ16; DN; RMode toward +infinity
     .quad 0, 0x01080000, 0x02000000, 0x00400000
     .balign 16
 vbuf:
     .space 16
+sbuf:                           // section 8's results in Streaming mode (716 doublewords)
+    .space 6144
 scratch:
     .space 64
 line:
