@@ -2,15 +2,16 @@
 // SIMD&FP scalar), the saturating SQINC/UQINC/SQDEC/UQDEC{H,W,D} (vector),
 // SVE2 SQABS, SQNEG, URECPE, URSQRTE (predicated), FRECPX, FLOGB, the SVE2
 // pairwise FADDP, FMAXP, FMINP, FMAXNMP, FMINNMP and FCVTX, FCVTXNT,
-// FCVTLT, FCVTNT (sections 1-7), then SVE2p1 and SME2 multi-vector
-// narrowing, SQDMULH and FCVT/FCVTN (section 8), under mlisa run --target
-// sme2 --svl 512. The expected output, sme2_sve_more3.expected, is
+// FCVTLT, FCVTNT, BFMLALB/BFMLALT (sections 1-7b), then SVE2p1 and SME2:
+// BFMLSLB/BFMLSLT, multi-vector narrowing, SQDMULH, FCVT/FCVTN (section
+// 8), under mlisa run --target sme2 --svl 512. The expected output, sme2_sve_more3.expected, is
 // qemu-aarch64 -cpu max,sme512=on's (7.2, the program built with clang-19)
-// for sections 1-7; QEMU 7.2 implements neither SVE2p1 nor SME2 and stops
+// for sections 1-7b; QEMU 7.2 implements neither SVE2p1 nor SME2 and stops
 // at section 8 with SIGILL, whose lines (and the last one) come from
 // sme2_sve_more3_ref.py, written from the manual's definitions (it also
-// prints the section's data, `data`).
-// Vector length 512 (predicates of 64 bits); sections 1-7 and the start of
+// prints the section's data, `data`; its BFMLALB model, `bfmlal`, gives
+// QEMU's lines of section 7b).
+// Vector length 512 (predicates of 64 bits); sections 1-7b and the start of
 // 8 outside Streaming mode. Every value is printed as 16 hex digits (emit,
 // sme2_emit.inc); NZCV as the system register reads it (N bit 31, Z 30, C
 // 29, V 28).
@@ -39,9 +40,13 @@
 //     NaNs, denormals, limits and values that round: with every element
 //     active under FPCR zero, FZ+FZ16, DN and round toward +infinity, then
 //     under the mixed and the empty predicate (FPCR zero); FPSR after each.
-//  8. SQCVTN, UQCVTN, SQCVTUN with two source vectors (SVE2p1, outside
-//     Streaming mode); then in Streaming mode, results kept in a buffer
-//     and printed after SMSTOP (a system call leaves Streaming mode):
+//  7b. BFMLALB and BFMLALT (vectors; indexed #0 and #7) of BFloat16 zeros,
+//     infinities, NaNs, denormals and limits into single-precision
+//     accumulators of the same kinds, under FPCR zero, FZ, DN and RM.
+//  8. SQCVTN, UQCVTN, SQCVTUN with two source vectors and BFMLSLB, BFMLSLT
+//     as in 7b (SVE2p1, outside Streaming mode); then in Streaming mode,
+//     results kept in a buffer and printed after SMSTOP (a system call
+//     leaves Streaming mode):
 //     SQCVTN, UQCVTN, SQCVTUN and SQRSHRN, UQRSHRN, SQRSHRUN (shifts 1, 7,
 //     32 and 1, 33, 64) with four source vectors, words to bytes and
 //     doublewords to halfwords; SQDMULH of each size, multiple and single
@@ -185,6 +190,43 @@
     mrs x0, fpsr
     str x0, [x14], #8
     msr fpsr, xzr
+    .endm
+
+// bml OP: OP Z2.S, Z3.H, Z5.H, then indexed [0] and [7], each over Z2 =
+// fcdata (x13); FPSR printed and cleared after each.
+    .macro bml op
+    ld1d {z2.d}, p7/z, [x13]
+    \op z2.s, z3.h, z5.h
+    pr_z z2
+    show_fpsr
+    ld1d {z2.d}, p7/z, [x13]
+    \op z2.s, z3.h, z5.h[0]
+    pr_z z2
+    show_fpsr
+    ld1d {z2.d}, p7/z, [x13]
+    \op z2.s, z3.h, z5.h[7]
+    pr_z z2
+    show_fpsr
+    .endm
+
+// bfloop OP1, OP2: bml OP1 and OP2 under each FPCR of bffpcrs.
+    .macro bfloop op1, op2
+    adr x13, fcdata
+    adr x27, bfa
+    adr x28, bfb
+    ld1d {z3.d}, p7/z, [x27]
+    ld1d {z5.d}, p7/z, [x28]
+    adr x21, bffpcrs
+    mov x22, #0
+7:  ldr x0, [x21], #8           // 7: print_words has its own 1:
+    msr fpcr, x0
+    msr fpsr, xzr
+    bml \op1
+    bml \op2
+    add x22, x22, #1
+    cmp x22, #4
+    b.ne 7b
+    msr fpcr, xzr
     .endm
 
 // ldmv: Z0-Z7 from mvdata (x12).
@@ -352,6 +394,9 @@ fpcr_loop:
     ldr p1, [x21]
     fpgroup
 
+    // ---- 7b. BFMLALB, BFMLALT (vectors, indexed)
+    bfloop bfmlalb, bfmlalt
+
     // ---- 8. SVE2p1 and SME2 (qemu-aarch64 7.2 stops here: the expected
     // lines come from sme2_sve_more3_ref.py)
     adr x12, mvdata
@@ -363,6 +408,7 @@ fpcr_loop:
     pr_z z8
     sqcvtun z8.h, { z4.s, z5.s }
     pr_z z8
+    bfloop bfmlslb, bfmlslt
     smstart sm
     adr x14, sbuf
     ptrue p7.b                  // SMSTART zeroed the vector and predicate registers
@@ -469,6 +515,14 @@ fcdata:                         // 32 singles for FCVT and FCVTN (section 8)
     .word 0x477ff000, 0x477fefff, 0x33000000, 0x33000001, 0x38800000, 0x387fc000, 0x3f800001, 0xc77ff000
     .word 0x3eaaaaab, 0x40490fdb, 0x7f7fffff, 0x80800000, 0x38000000, 0xb87ff000, 0x33800001, 0xc2f6e979
     .word 0x3f801000, 0x3f803000, 0xbf801000, 0x3380000f, 0x477fe000, 0x0080ffff, 0x47800000, 0x3c7fffff
+bfa:                            // BFloat16 sources of section 7b and 8
+    .quad 0xff807f8080000000, 0x007f00017f817fc0, 0xbf803f807f7f0080, 0x0040c2f740493eab
+    .quad 0x8001ffc1ff813f81, 0x3f8000007f004000, 0xc00080801f805f00, 0x3fff4b80bc013c00
+bfb:
+    .quad 0x3f8000007f803f80, 0x40003f807fc13f80, 0x3f8080007f7fbf80, 0xff80000040494040
+    .quad 0x3f807fc000013f80, 0xbf8080007f007f00, 0x3f0100801f805f00, 0x3f7fcb804380c3ff
+bffpcrs:                        // none; FZ; DN; RM
+    .quad 0, 0x01000000, 0x02000000, 0x00800000
 fcvtfpcrs:                      // none; FZ+FZ16; DN; RP; RM; RZ
     .quad 0x00000000, 0x01080000, 0x02000000, 0x00400000, 0x00800000, 0x00c00000
 fpcrs:                          // none; FZ and FZ16; DN; RMode toward +infinity

@@ -114,12 +114,99 @@ def fcvt(a, b, fpcr, interleave):
         else: out[i], out[E + i] = ra, rb
     return dwords(out, 16) + [fl[0]]
 
+
+# BFMLALB/BFMLALT/BFMLSLB/BFMLSLT: FPMulAdd(addend, op1, op2) in single
+# precision with the BFloat16 sources widened exactly (op1 negated for the
+# subtractions, a sign flip): FZ flushes single denormal inputs (IDC) and
+# outputs (UFC); NaNs by FPProcessNaNs3 (addend, op1, op2; signalling before
+# quiet), with a quiet-NaN addend and infinity times zero giving the default
+# NaN with IOC; then infinities, exact zeros, and one rounding.
+BFA = [0x0000, 0x8000, 0x7f80, 0xff80, 0x7fc0, 0x7f81, 0x0001, 0x007f, 0x0080, 0x7f7f, 0x3f80, 0xbf80, 0x3eab, 0x4049, 0xc2f7, 0x0040,
+       0x3f81, 0xff81, 0xffc1, 0x8001, 0x4000, 0x7f00, 0x0000, 0x3f80, 0x5f00, 0x1f80, 0x8080, 0xc000, 0x3c00, 0xbc01, 0x4b80, 0x3fff]
+BFB = [0x3f80, 0x7f80, 0x0000, 0x3f80, 0x3f80, 0x7fc1, 0x3f80, 0x4000, 0xbf80, 0x7f7f, 0x8000, 0x3f80, 0x4040, 0x4049, 0x0000, 0xff80,
+       0x3f80, 0x0001, 0x7fc0, 0x3f80, 0x7f00, 0x7f00, 0x8000, 0xbf80, 0x5f00, 0x1f80, 0x0080, 0x3f01, 0xc3ff, 0x4380, 0xcb80, 0x3f7f]
+BFFPCRS = [0, 0x01000000, 0x02000000, 0x00800000]
+def unpack32(x, fpcr, fl):
+    sign = x >> 31; exp = (x >> 23) & 0xff; frac = x & 0x7fffff
+    if exp == 0xff:
+        if frac == 0: return ('inf', sign, None)
+        return ('qnan' if frac >> 22 else 'snan', sign, None)
+    if exp == 0:
+        if frac == 0: return ('zero', sign, Fraction(0))
+        if fpcr & (1 << 24): fl[0] |= IDC; return ('zero', sign, Fraction(0))
+        v = Fraction(frac, 1 << 149)
+    else:
+        v = Fraction(frac | 1 << 23) * Fraction(2) ** (exp - 150)
+    return ('num', sign, -v if sign else v)
+def round32(val, fpcr, fl):
+    sign = 1 if val < 0 else 0; a = -val if sign else val
+    e = 0
+    while Fraction(2) ** (e + 1) <= a: e += 1
+    while Fraction(2) ** e > a: e -= 1
+    if fpcr & (1 << 24) and e < -126:
+        fl[0] |= UFC; return sign << 31
+    if e < -126: bexp = 0; sc = a * Fraction(2) ** 149
+    else: bexp = e + 127; sc = a * Fraction(2) ** (23 - e)
+    mant = sc.numerator // sc.denominator; err = sc - mant
+    if bexp == 0 and err != 0: fl[0] |= UFC
+    rmode = (fpcr >> 22) & 3
+    if rmode == 0: up = err > Fraction(1, 2) or (err == Fraction(1, 2) and mant & 1)
+    elif rmode == 1: up = err != 0 and not sign
+    elif rmode == 2: up = err != 0 and sign
+    else: up = False
+    if up:
+        mant += 1
+        if mant == 1 << 23: bexp = 1
+        if mant == 1 << 24: bexp += 1; mant >>= 1
+    if bexp >= 255:
+        fl[0] |= OFC | IXC
+        if rmode == 0 or (rmode == 1 and not sign) or (rmode == 2 and sign): return sign << 31 | 0x7f800000
+        return sign << 31 | 0x7f7fffff
+    if err != 0: fl[0] |= IXC
+    return sign << 31 | bexp << 23 | (mant & 0x7fffff)
+def fma32(a, x, y, fpcr, fl):
+    ta, sa, va = unpack32(a, fpcr, fl); t1, s1, v1 = unpack32(x, fpcr, fl); t2, s2, v2 = unpack32(y, fpcr, fl)
+    dn = fpcr & (1 << 25)
+    for t, v in ((ta, a), (t1, x), (t2, y)):
+        if t == 'snan':
+            fl[0] |= IOC; return 0x7fc00000 if dn else v | 0x400000
+    for t, v in ((ta, a), (t1, x), (t2, y)):
+        if t == 'qnan':
+            if t is ta and ((t1 == 'inf' and t2 == 'zero') or (t1 == 'zero' and t2 == 'inf')):
+                fl[0] |= IOC; return 0x7fc00000
+            return 0x7fc00000 if dn else v
+    infP = t1 == 'inf' or t2 == 'inf'; zeroP = t1 == 'zero' or t2 == 'zero'; sP = s1 ^ s2
+    if (t1 == 'inf' and t2 == 'zero') or (t1 == 'zero' and t2 == 'inf') or (ta == 'inf' and infP and sa != sP):
+        fl[0] |= IOC; return 0x7fc00000
+    if (ta == 'inf' and sa == 0) or (infP and sP == 0): return 0x7f800000
+    if (ta == 'inf' and sa == 1) or (infP and sP == 1): return 0xff800000
+    if ta == 'zero' and zeroP and sa == sP: return sa << 31
+    r = va + v1 * v2
+    if r == 0: return (1 << 31) if ((fpcr >> 22) & 3) == 2 else 0
+    return round32(r, fpcr, fl)
+def bfml(sel, index, sub, fpcr):
+    fl = [0]; out = []
+    for e in range(16):
+        e2 = 2 * (e - e % 4) + index if index is not None else 2 * e + sel
+        x = BFA[2 * e + sel]
+        if sub: x ^= 0x8000
+        out.append(fma32(FC[e], x << 16, BFB[e2] << 16, fpcr, fl))
+    return dwords(out, 32) + [fl[0]]
+def bfsection(sub):
+    out = []
+    for fpcr in BFFPCRS:
+        for sel in (0, 1):
+            for index in (None, 0, 7):
+                out += bfml(sel, index, sub, fpcr)
+    return out
+
 def expected():
     out = []
     # 8a: two-vector SQCVTN, UQCVTN, SQCVTUN (SVE2p1)
     out += narrow(MV[0:2], 32, 0, False, False)
     out += narrow(MV[2:4], 32, 0, True, True)
     out += narrow(MV[4:6], 32, 0, False, True)
+    out += bfsection(True)
     # 8b: four vectors
     for esize, base in ((32, 0), (64, 4)):
         for us, ud in ((False, False), (True, True), (False, True)):
@@ -143,6 +230,10 @@ def expected():
     out.append(0x5f)
     return out
 
+if len(sys.argv) > 1 and sys.argv[1] == 'bfmlal':
+    # BFMLALB/BFMLALT (section 7b, which QEMU runs): a check of this model
+    for q in bfsection(False): print('%016x' % q)
+    sys.exit(0)
 if len(sys.argv) > 1 and sys.argv[1] == 'data':
     print('mvdata:                         // eight vectors for section 8 (sme2_sve_more3_ref.py data)')
     for v in MV:
