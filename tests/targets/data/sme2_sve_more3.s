@@ -3,7 +3,7 @@
 // SVE2 SQABS, SQNEG, URECPE, URSQRTE (predicated), FRECPX, FLOGB, the SVE2
 // pairwise FADDP, FMAXP, FMINP, FMAXNMP, FMINNMP and FCVTX, FCVTXNT,
 // FCVTLT, FCVTNT, BFMLALB/BFMLALT (sections 1-7b), then SVE2p1 and SME2:
-// BFMLSLB/BFMLSLT, multi-vector narrowing, SQDMULH, FCVT/FCVTN (section
+// BFMLSLB/BFMLSLT, FDOT (2-way), multi-vector narrowing, SQDMULH, FCVT/FCVTN (section
 // 8), under mlisa run --target sme2 --svl 512. The expected output, sme2_sve_more3.expected, is
 // qemu-aarch64 -cpu max,sme512=on's (7.2, the program built with clang-19)
 // for sections 1-7b; QEMU 7.2 implements neither SVE2p1 nor SME2 and stops
@@ -43,8 +43,11 @@
 //  7b. BFMLALB and BFMLALT (vectors; indexed #0 and #7) of BFloat16 zeros,
 //     infinities, NaNs, denormals and limits into single-precision
 //     accumulators of the same kinds, under FPCR zero, FZ, DN and RM.
-//  8. SQCVTN, UQCVTN, SQCVTUN with two source vectors and BFMLSLB, BFMLSLT
-//     as in 7b (SVE2p1, outside Streaming mode); then in Streaming mode,
+//  8. SQCVTN, UQCVTN, SQCVTUN with two source vectors, BFMLSLB, BFMLSLT
+//     as in 7b, and FDOT (2-way, vectors and indexed #0, #3) of the halves
+//     of section 7 by pairs that hit NaN order, infinity times zero and
+//     rounding, under FPCR zero, FZ+FZ16, DN and RM (SVE2p1, outside
+//     Streaming mode); then in Streaming mode,
 //     results kept in a buffer and printed after SMSTOP (a system call
 //     leaves Streaming mode):
 //     SQCVTN, UQCVTN, SQCVTUN and SQRSHRN, UQRSHRN, SQRSHRUN (shifts 1, 7,
@@ -69,7 +72,10 @@
 // SQDMULH .B of 0x80 by 0x80 saturates to 0x7f; SQCVTN of the words
 // 0x80808080 gives 0x8000 (halfwords) and 0x80 (bytes); FCVT (FPCR zero)
 // of 65520.0 rounds to even, +infinity (0x7c00, Overflow), of 2^-25 to +0
-// and of just above it to 0x0001 (Underflow), with FPSR 0x1d overall.
+// and of just above it to 0x0001 (Underflow), with FPSR 0x1d overall;
+// FDOT (vectors, FPCR zero) gives 0x7fc00000 for 0 * inf (Invalid), and
+// for the pair (qNaN 0xfe00, 0) by (1.0, sNaN 0x7d01) the signalling NaN
+// quieted and widened, 0x7fe02000, whatever the addend (FPSR 0x11).
 
     .include "sme2_print.inc"
 
@@ -223,6 +229,37 @@
     msr fpsr, xzr
     bml \op1
     bml \op2
+    add x22, x22, #1
+    cmp x22, #4
+    b.ne 7b
+    msr fpcr, xzr
+    .endm
+
+// fdloop: FDOT Z2.S, Z3.H, Z5.H, then indexed [0] and [3], over Z2 =
+// fcdata, Z3 = fph, Z5 = fhb, under each FPCR of fdfpcrs; FPSR after each.
+    .macro fdloop
+    adr x13, fcdata
+    adr x27, fph
+    adr x28, fhb
+    ld1d {z3.d}, p7/z, [x27]
+    ld1d {z5.d}, p7/z, [x28]
+    adr x21, fdfpcrs
+    mov x22, #0
+7:  ldr x0, [x21], #8
+    msr fpcr, x0
+    msr fpsr, xzr
+    ld1d {z2.d}, p7/z, [x13]
+    fdot z2.s, z3.h, z5.h
+    pr_z z2
+    show_fpsr
+    ld1d {z2.d}, p7/z, [x13]
+    fdot z2.s, z3.h, z5.h[0]
+    pr_z z2
+    show_fpsr
+    ld1d {z2.d}, p7/z, [x13]
+    fdot z2.s, z3.h, z5.h[3]
+    pr_z z2
+    show_fpsr
     add x22, x22, #1
     cmp x22, #4
     b.ne 7b
@@ -409,6 +446,7 @@ fpcr_loop:
     sqcvtun z8.h, { z4.s, z5.s }
     pr_z z8
     bfloop bfmlslb, bfmlslt
+    fdloop
     smstart sm
     adr x14, sbuf
     ptrue p7.b                  // SMSTART zeroed the vector and predicate registers
@@ -523,6 +561,11 @@ bfb:
     .quad 0x3f807fc000013f80, 0xbf8080007f007f00, 0x3f0100801f805f00, 0x3f7fcb804380c3ff
 bffpcrs:                        // none; FZ; DN; RM
     .quad 0, 0x01000000, 0x02000000, 0x00800000
+fhb:                            // half-precision second source of FDOT (section 8)
+    .quad 0xbc003c0000007c00, 0x7bff7bff3c003c00, 0x3c007e013c003c00, 0x0400000140003c00
+    .quad 0x7d013c003c007c00, 0x7c003c000000fc00, 0x3c003c003c007bff, 0x800100013c003c00
+fdfpcrs:                        // none; FZ+FZ16; DN; RM
+    .quad 0, 0x01080000, 0x02000000, 0x00800000
 fcvtfpcrs:                      // none; FZ+FZ16; DN; RP; RM; RZ
     .quad 0x00000000, 0x01080000, 0x02000000, 0x00400000, 0x00800000, 0x00c00000
 fpcrs:                          // none; FZ and FZ16; DN; RMode toward +infinity

@@ -200,6 +200,75 @@ def bfsection(sub):
                 out += bfml(sel, index, sub, fpcr)
     return out
 
+# FDOT (2-way, FP16 to FP32): FPDotAdd. A NaN among op1_a, op1_b, op2_a,
+# op2_b (signalling first, in that order; IOC for a signalling one) is the
+# products' value, widened and quieted or the default NaN under DN;
+# otherwise the halves (FZ16 flushes denormals, silently) give the exact
+# op1_a * op2_a + op1_b * op2_b, an infinity times a zero or opposite
+# infinite products being Invalid Operation, rounded once to single
+# precision; then FPAdd(addend, products) rounds again.
+FHA = [0x0000, 0x8000, 0x7c00, 0xfc00, 0x7e00, 0x7d00, 0x0001, 0x03ff, 0x0400, 0x7bff, 0x3c00, 0xbc00, 0x3555, 0xc900, 0x5640, 0x1234,
+       0x8001, 0x7d00, 0xfe00, 0x0000, 0x7c00, 0x8000, 0x3c01, 0x0200, 0xfbff, 0x4248, 0x0400, 0x83ff, 0xc000, 0x7bfe, 0x0003, 0x3800]
+FHB = [0x7c00, 0x0000, 0x3c00, 0xbc00, 0x3c00, 0x3c00, 0x7bff, 0x7bff, 0x3c00, 0x3c00, 0x7e01, 0x3c00, 0x3c00, 0x4000, 0x0001, 0x0400,
+       0x7c00, 0x3c00, 0x3c00, 0x7d01, 0xfc00, 0x0000, 0x3c00, 0x7c00, 0x7bff, 0x3c00, 0x3c00, 0x3c00, 0x3c00, 0x3c00, 0x0001, 0x8001]
+FDFPCRS = [0, 0x01080000, 0x02000000, 0x00800000]
+def unpack16(x, fpcr):
+    sign = x >> 15; exp = (x >> 10) & 0x1f; frac = x & 0x3ff
+    if exp == 0x1f: return ('inf' if frac == 0 else 'nan', sign, None)
+    if exp == 0:
+        if frac == 0 or fpcr & (1 << 19): return ('zero', sign, Fraction(0))
+        v = Fraction(frac, 1 << 24)
+    else:
+        v = Fraction(frac | 1 << 10) * Fraction(2) ** (exp - 25)
+    return ('num', sign, -v if sign else v)
+def fpadd32(a, b, fpcr, fl):
+    ta, sa, va = unpack32(a, fpcr, fl); tb, sb, vb = unpack32(b, fpcr, fl)
+    dn = fpcr & (1 << 25)
+    for t, v in ((ta, a), (tb, b)):
+        if t == 'snan': fl[0] |= IOC; return 0x7fc00000 if dn else v | 0x400000
+    for t, v in ((ta, a), (tb, b)):
+        if t == 'qnan': return 0x7fc00000 if dn else v
+    if ta == 'inf' and tb == 'inf' and sa != sb: fl[0] |= IOC; return 0x7fc00000
+    if ta == 'inf': return sa << 31 | 0x7f800000
+    if tb == 'inf': return sb << 31 | 0x7f800000
+    if ta == 'zero' and tb == 'zero' and sa == sb: return sa << 31
+    r = va + vb
+    if r == 0: return (1 << 31) if ((fpcr >> 22) & 3) == 2 else 0
+    return round32(r, fpcr, fl)
+def fpdotadd(addend, o1a, o1b, o2a, o2b, fpcr, fl):
+    ops = (o1a, o1b, o2a, o2b); prod = None
+    for quiet in (0, 1):
+        for o in ops:
+            if prod is None and (o >> 10) & 0x1f == 0x1f and o & 0x3ff and (o >> 9) & 1 == quiet:
+                if not quiet: fl[0] |= IOC
+                prod = 0x7fc00000 if fpcr & (1 << 25) else (o >> 15) << 31 | 0x7fc00000 | (o & 0x1ff) << 13
+    if prod is None:
+        u = [unpack16(o, fpcr) for o in ops]
+        (t1a, s1a, v1a), (t1b, s1b, v1b), (t2a, s2a, v2a), (t2b, s2b, v2b) = u
+        infa = 'inf' in (t1a, t2a); infb = 'inf' in (t1b, t2b); za = 'zero' in (t1a, t2a); zb = 'zero' in (t1b, t2b)
+        spa = s1a ^ s2a; spb = s1b ^ s2b
+        if (infa and za) or (infb and zb) or (infa and infb and spa != spb):
+            fl[0] |= IOC; prod = 0x7fc00000
+        elif infa: prod = spa << 31 | 0x7f800000
+        elif infb: prod = spb << 31 | 0x7f800000
+        elif za and zb and spa == spb: prod = spa << 31
+        else:
+            r = v1a * v2a + v1b * v2b
+            prod = ((1 << 31) if ((fpcr >> 22) & 3) == 2 else 0) if r == 0 else round32(r, fpcr, fl)
+    return fpadd32(addend, prod, fpcr, fl)
+def fdot(index, fpcr):
+    fl = [0]; out = []
+    for e in range(16):
+        s = e if index is None else e - e % 4 + index
+        out.append(fpdotadd(FC[e], FHA[2 * e], FHA[2 * e + 1], FHB[2 * s], FHB[2 * s + 1], fpcr, fl))
+    return dwords(out, 32) + [fl[0]]
+def fdsection():
+    out = []
+    for fpcr in FDFPCRS:
+        for index in (None, 0, 3):
+            out += fdot(index, fpcr)
+    return out
+
 def expected():
     out = []
     # 8a: two-vector SQCVTN, UQCVTN, SQCVTUN (SVE2p1)
@@ -207,6 +276,7 @@ def expected():
     out += narrow(MV[2:4], 32, 0, True, True)
     out += narrow(MV[4:6], 32, 0, False, True)
     out += bfsection(True)
+    out += fdsection()
     # 8b: four vectors
     for esize, base in ((32, 0), (64, 4)):
         for us, ud in ((False, False), (True, True), (False, True)):
