@@ -272,7 +272,13 @@ Object assemble_word_program(const WordIsa& isa, std::string_view text, const st
         ctx.should_be = should_be_constraint(std::string_view(text).substr(at + 9));
         text.resize(at);
       }
-      const WordIsa::Assembled a = isa.assemble(text, ctx);
+      WordIsa::Assembled a;
+      try {
+        a = isa.assemble(text, ctx);
+      } catch (const InputError&) {
+        if (commit) *previous = {};  // a refused line ends a MOVPRFX pair too: the next line stands alone
+        throw;
+      }
       entry.bytes = word_bytes(isa, a.word);
       entry.relocation = a.enc->relocation;
       TargetRules::Block block = isa.rules().opens(*a.inst, *a.enc, a.word);

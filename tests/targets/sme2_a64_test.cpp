@@ -476,6 +476,13 @@ TEST(Sme2A64Encoding, ARefusedMovprfxPairDoesNotRefuseTheLinesAfterIt) {
   ASSERT_TRUE(obj.refused.has_value());
   EXPECT_EQ(obj.refused->location().line, 3);
   EXPECT_EQ(obj.refused->count(), 1u) << obj.refused->what();
+  // A line that does not assemble at all ends the pair too.
+  const as::Object unknown = as::assemble_word_program(
+      *sme2().isa, ".text\nmovprfx z4, z6\nnosuch z4.d, p0/m, z4.d\nmovprfx z4, z6\nadd z4.d, p0/m, z4.d, z1.d\n", "u.s",
+      std::nullopt, true);
+  ASSERT_TRUE(unknown.refused.has_value());
+  EXPECT_EQ(unknown.refused->location().line, 3);
+  EXPECT_EQ(unknown.refused->count(), 1u) << unknown.refused->what();
 }
 
 // The printer uses llvm-mc's preferred spellings: the MOV aliases, CMP, no
