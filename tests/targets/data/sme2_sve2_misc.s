@@ -45,21 +45,7 @@
 // saturated, the even halfwords kept) against a Python computation, as
 // SQSUB .B #255 of src (64 values) and UQADD .H #65280 (32, all saturated).
 
-// print_words N: the N doublewords from x6 on, one emit each (x6 advances; x19 used).
-    .macro print_words n
-    mov x19, #\n
-1:  ldr x0, [x6], #8
-    bl emit
-    subs x19, x19, #1
-    b.ne 1b
-    .endm
-
-// pr_z Z: the 8 doublewords of vector Z.
-    .macro pr_z z
-    adr x6, scratch
-    st1d {\z\().d}, p7, [x6]
-    print_words 8
-    .endm
+    .include "sme2_print.inc"
 
 // pr_p P: the predicate P (one doubleword) and NZCV.
     .macro pr_p p

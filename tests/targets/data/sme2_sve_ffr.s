@@ -55,21 +55,7 @@
 //    and 4 (0xb52395d6b16907fa, 0x9ec3c4b07123a4e3) in each of the four
 //    128-bit segments.
 
-// print_words N: the N doublewords from x6 on, one emit each (x6 advances; x19 used).
-    .macro print_words n
-    mov x19, #\n
-1:  ldr x0, [x6], #8
-    bl emit
-    subs x19, x19, #1
-    b.ne 1b
-    .endm
-
-// pr_z Z: the 8 doublewords of vector Z.
-    .macro pr_z z
-    adr x6, scratch
-    st1d {\z\().d}, p7, [x6]
-    print_words 8
-    .endm
+    .include "sme2_print.inc"
 
 // pr_p P: predicate P (one doubleword at this vector length).
     .macro pr_p p

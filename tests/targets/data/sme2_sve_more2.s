@@ -40,21 +40,7 @@
 // 0xa000 (Z1's -0xc000 halved, rounding to -0x6000).
 // SDOT (2-way, vectors), word 0: 0x7fffffff + (-1)(-0x4000) + 0x7fff*0
 // wraps to 0x80003fff; word 1: 0x80000000 + (-0x8000)(-1) = 0x80008000.
-// print_words N: the N doublewords from x6 on, one emit each (x6 advances; x19 used).
-    .macro print_words n
-    mov x19, #\n
-1:  ldr x0, [x6], #8
-    bl emit
-    subs x19, x19, #1
-    b.ne 1b
-    .endm
-
-// pr_z Z: the 8 doublewords of vector Z.
-    .macro pr_z z
-    adr x6, scratch
-    st1d {\z\().d}, p7, [x6]
-    print_words 8
-    .endm
+    .include "sme2_print.inc"
 
 // pr_x X: register X.
     .macro pr_x x
