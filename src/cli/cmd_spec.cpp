@@ -231,15 +231,17 @@ int run_check(const SpecOptions& o, const GlobalOptions& g) {
     for (const auto& i : spec->instructions()) encodings += i.encodings.size();
     // What each --spec-dir file replaced: a page that takes an embedded
     // instruction's name by chance replaces that instruction's page whole.
-    nlohmann::json dir = nlohmann::json::array();
-    for (const DirFileEffect& e : effects) {
-      nlohmann::json replaced = nlohmann::json::array();
-      for (const auto& r : e.replaced) replaced.push_back({{"file", r.file}, {"by", r.by}});
-      dir.push_back({{"file", e.file}, {"replaced", replaced}});
-    }
     if (g.json) {
       nlohmann::json j = {{"target", t}, {"instructions", spec->instructions().size()}, {"encodings", encodings}};
-      if (o.dir()) j["spec_dir"] = dir;
+      if (o.dir()) {
+        nlohmann::json dir = nlohmann::json::array();
+        for (const DirFileEffect& e : effects) {
+          nlohmann::json replaced = nlohmann::json::array();
+          for (const auto& r : e.replaced) replaced.push_back({{"file", r.file}, {"by", r.by}});
+          dir.push_back({{"file", e.file}, {"replaced", replaced}});
+        }
+        j["spec_dir"] = std::move(dir);
+      }
       out.push_back(std::move(j));
       continue;
     }
